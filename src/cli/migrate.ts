@@ -1,0 +1,20 @@
+/** npm run migrate: applies pending migrations, one line each; exits 1 on failure. */
+import { readEnvironment } from './environment.ts';
+import { exitOnConfigError } from './exit-on-config-error.ts';
+import { parseConfig } from '../config.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { errorMessage } from '../logger.ts';
+
+const config = exitOnConfigError(() => parseConfig(readEnvironment()));
+const db = openDatabase(config.databasePath);
+try {
+  const results = await migrateToLatest(db);
+  for (const r of results) console.log(`${r.status === 'Success' ? 'applied' : r.status}: ${r.migrationName}`);
+  console.log(results.length ? `${config.databasePath}: ${results.length} migration(s) applied.` : `${config.databasePath} is up to date.`);
+} catch (error) {
+  console.error(errorMessage(error));
+  process.exitCode = 1;
+} finally {
+  await db.destroy();
+}

@@ -1,0 +1,100 @@
+/** Configuration: one pure parse of the environment, with errors that name the variable and the fix. */
+import { z } from 'zod';
+
+export const DEFAULT_MODEL = 'claude-sonnet-5-5';
+export const DEFAULT_DATABASE_PATH = 'data/journal.sqlite';
+
+export interface Config {
+  telegramBotToken: string | null;
+  telegramApiRoot: string | null;
+  allowedUserIds: number[];
+  databasePath: string;
+  journalTimezone: string;
+  anthropicApiKey: string | null;
+  anthropicBaseUrl: string | null;
+  anthropicModel: string;
+}
+
+/** A configuration fault: `variable` is the env variable to fix. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
+
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false; // Intl throws RangeError for an unknown zone
+  }
+}
+
+const schema = z.object({
+  TELEGRAM_BOT_TOKEN: optionalText.refine((t) => t === undefined || /^\d+:[\w-]{20,}$/.test(t), {
+    message: 'does not look like a bot token (expected "123456789:ABC…" as BotFather gives it)',
+  }),
+  TELEGRAM_API_ROOT: optionalText.refine((u) => u === undefined || /^https?:\/\/[^\s]+[^/]$/.test(u), {
+    message: 'must be an http(s) URL without a trailing slash, e.g. http://127.0.0.1:8081',
+  }),
+  ALLOWED_USER_IDS: optionalText.transform((s, ctx) => {
+    if (s === undefined) return [];
+    const ids: number[] = [];
+    for (const part of s.split(',').map((p) => p.trim()).filter(Boolean)) {
+      if (!/^\d{1,15}$/.test(part)) {
+        ctx.addIssue({ code: 'custom', message: `"${part}" is not a Telegram user id (expected digits, comma-separated)` });
+        return z.NEVER;
+      }
+      ids.push(Number(part));
+    }
+    return [...new Set(ids)];
+  }),
+  DATABASE_PATH: optionalText.transform((p) => p ?? DEFAULT_DATABASE_PATH),
+  JOURNAL_TIMEZONE: optionalText.refine((z) => z === undefined || isValidTimeZone(z), {
+    message: 'is not an IANA time zone (expected e.g. Europe/Berlin, Asia/Tokyo, UTC)',
+  }),
+  ANTHROPIC_API_KEY: optionalText,
+  ANTHROPIC_BASE_URL: optionalText.refine((u) => u === undefined || /^https?:\/\/\S+$/.test(u), {
+    message: 'must be an http(s) URL, e.g. http://127.0.0.1:9000',
+  }),
+  ANTHROPIC_MODEL: optionalText,
+});
+
+/** Parses the environment; throws one ConfigError per the first bad variable, listing every fault. */
+export function parseConfig(env: Record<string, string | undefined>, defaults: { timezone?: string; databasePath?: string } = {}): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}.`);
+    throw new ConfigError(String(parsed.error.issues[0]?.path[0]), `Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    telegramBotToken: e.TELEGRAM_BOT_TOKEN ?? null,
+    telegramApiRoot: e.TELEGRAM_API_ROOT ?? null,
+    allowedUserIds: e.ALLOWED_USER_IDS,
+    databasePath: env.DATABASE_PATH?.trim() ? e.DATABASE_PATH : (defaults.databasePath ?? DEFAULT_DATABASE_PATH),
+    journalTimezone: e.JOURNAL_TIMEZONE ?? defaults.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    anthropicApiKey: e.ANTHROPIC_API_KEY ?? null,
+    anthropicBaseUrl: e.ANTHROPIC_BASE_URL ?? null,
+    anthropicModel: e.ANTHROPIC_MODEL ?? DEFAULT_MODEL,
+  };
+}
+
+/** The bot cannot start without a token: explain where it comes from. */
+export function requireBotToken(config: Config): string {
+  if (config.telegramBotToken) return config.telegramBotToken;
+  throw new ConfigError(
+    'TELEGRAM_BOT_TOKEN',
+    'TELEGRAM_BOT_TOKEN is not set. Create a bot by talking to @BotFather in Telegram (/newbot), copy the token it ' +
+      'gives you (it looks like 123456789:ABC-DEF…), and put it in .env as TELEGRAM_BOT_TOKEN=<token> or export it ' +
+      'in your shell, then run npm start again. See README.md, "Configuration".',
+  );
+}

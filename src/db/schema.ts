@@ -1,0 +1,49 @@
+/** The one Database interface: every table kysely sees, as stored. */
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export type EntrySource = 'live' | 'import';
+
+export interface EntryTable {
+  id: Generated<number>;
+  owner_id: number;
+  source: EntrySource;
+  chat_id: number;
+  message_id: number;
+  /** The instant written, ISO 8601 in UTC (`…Z`), so text order is time order. */
+  written_at: string;
+  /** The calendar day in JOURNAL_TIMEZONE, `YYYY-MM-DD`. */
+  local_day: string;
+  /** The wall-clock time in JOURNAL_TIMEZONE, `HH:mm`. */
+  local_time: string;
+  title: string;
+  content: string;
+  edited_at: string | null;
+  created_at: string;
+}
+
+export interface EntryRevisionTable {
+  id: Generated<number>;
+  entry_id: number;
+  title: string;
+  content: string;
+  /** When this text stopped being current (the edit's instant). */
+  replaced_at: string;
+}
+
+export interface ObjectHandleTable {
+  owner_id: number;
+  id: string;
+  kind: string;
+  /** The object's own state (e.g. a view's filter), JSON. */
+  state: string;
+  created_at: string;
+}
+
+export interface Database {
+  entry: EntryTable;
+  entry_revision: EntryRevisionTable;
+  object_handle: ObjectHandleTable;
+}
+
+export type EntryRow = Selectable<EntryTable>;
+export type NewEntryRow = Insertable<EntryTable>;

@@ -1,0 +1,37 @@
+/** What an entry is, in the app's terms, and how one is drafted from raw text. */
+import type { EntrySource } from '../db/schema.ts';
+import { localMoment } from './local-day.ts';
+
+/** An entry about to be stored: where it came from and what it says. */
+export interface EntryDraft {
+  ownerId: number;
+  source: EntrySource;
+  chatId: number;
+  messageId: number;
+  writtenAt: Date;
+  text: string;
+}
+
+/** The title is the first non-empty line, trimmed and kept short; it may be empty. */
+export function titleOf(text: string): string {
+  const first = text.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
+  return first.length > 120 ? `${first.slice(0, 119)}…` : first;
+}
+
+/** The row for a draft, with its local day in the owner's zone. */
+export function entryRowFromDraft(draft: EntryDraft, timeZone: string, now: Date) {
+  const { day, time } = localMoment(draft.writtenAt, timeZone);
+  return {
+    owner_id: draft.ownerId,
+    source: draft.source,
+    chat_id: draft.chatId,
+    message_id: draft.messageId,
+    written_at: draft.writtenAt.toISOString(),
+    local_day: day,
+    local_time: time,
+    title: titleOf(draft.text),
+    content: draft.text,
+    edited_at: null,
+    created_at: now.toISOString(),
+  };
+}

@@ -1,0 +1,15 @@
+/** What the bot needs from the rest of the app; handlers call these and never touch SQL or the SDK. */
+import type { Logger } from '../logger.ts';
+import type { EditResult, SaveResult } from '../journal/entry-store.ts';
+import type { EntryDraft } from '../journal/entry.ts';
+
+export interface EntryCapture {
+  save(draft: EntryDraft): Promise<SaveResult>;
+  edit(draft: EntryDraft, editedAt: Date): Promise<EditResult>;
+}
+
+export interface BotDeps {
+  allowedUserIds: readonly number[];
+  capture: EntryCapture;
+  logger: Logger;
+}

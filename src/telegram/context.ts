@@ -1,0 +1,4 @@
+/** The context every handler sees. */
+import type { Context } from 'grammy';
+
+export type BotContext = Context;

@@ -1,0 +1,39 @@
+/** Assembles the bot: ordering, the error boundary, and the features in the order they must run. */
+import { Bot } from 'grammy';
+import { sequentialize } from '@grammyjs/runner';
+import { autoRetry } from '@grammyjs/auto-retry';
+import type { UserFromGetMe } from 'grammy/types';
+import type { BotContext } from './context.ts';
+import type { BotDeps } from './bot-deps.ts';
+import { createErrorHandler } from './error-handler.ts';
+import { accessFeature } from './features/access.ts';
+import { startFeature } from './features/start.ts';
+import { questionFeature } from './features/question.ts';
+import { entryFeature } from './features/entry.ts';
+import { unhandledFeature } from './features/unhandled.ts';
+
+export interface BotOptions {
+  apiRoot?: string | null;
+  /** Skips getMe (tests, and restarts that already know the bot). */
+  botInfo?: UserFromGetMe;
+}
+
+export function createBot(token: string, deps: BotDeps, options: BotOptions = {}): Bot<BotContext> {
+  const bot = new Bot<BotContext>(token, {
+    botInfo: options.botInfo,
+    client: options.apiRoot ? { apiRoot: options.apiRoot } : undefined,
+  });
+  // Retries Telegram's 429s; a dead network fails instead of retrying forever.
+  bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, rethrowHttpErrors: true }));
+
+  // One update at a time per chat, so an edit never overtakes the message it edits.
+  bot.use(sequentialize((ctx: BotContext) => ctx.chat?.id.toString()));
+  const app = bot.errorBoundary(createErrorHandler(deps.logger));
+  app.use(accessFeature(deps));
+  app.use(startFeature());
+  app.use(questionFeature(deps));
+  app.use(entryFeature(deps));
+  app.use(unhandledFeature()); // must be last
+  bot.catch(createErrorHandler(deps.logger));
+  return bot;
+}

@@ -1,0 +1,24 @@
+/** The error boundary: log with the update id, apologise once to the chat, keep the bot running. */
+import type { BotError } from 'grammy';
+import type { BotContext } from './context.ts';
+import { errorMessage, type Logger } from '../logger.ts';
+
+export const APOLOGY_TEXT = 'Sorry, something went wrong on my side with that message. Please try again in a moment.';
+
+export function createErrorHandler(logger: Logger) {
+  return async (err: BotError<BotContext>) => {
+    const ctx = err.ctx;
+    logger.error('update.failed', {
+      update_id: ctx.update.update_id,
+      chat_id: ctx.chat?.id ?? null,
+      update_type: Object.keys(ctx.update).find((k) => k !== 'update_id') ?? null,
+      error: errorMessage(err.error),
+    });
+    if (!ctx.chat) return;
+    try {
+      await ctx.reply(APOLOGY_TEXT);
+    } catch (replyError) {
+      logger.error('update.apology_failed', { update_id: ctx.update.update_id, error: errorMessage(replyError) });
+    }
+  };
+}

@@ -1,0 +1,24 @@
+/** /start and /help: what the bot does, in a few lines. */
+import { Composer } from 'grammy';
+import type { BotContext } from '../context.ts';
+
+export const COMMANDS = [
+  { command: 'start', description: 'What this bot does' },
+  { command: 'help', description: 'How to write, ask and import' },
+  { command: 'ask', description: 'Ask a question about your journal' },
+  { command: 'trace', description: 'Show how the last answer was found' },
+];
+
+export const HELP_TEXT = [
+  'This is your private journal.',
+  '',
+  '• Write anything: every message (or a photo with a caption) is saved as an entry. Edits are kept, with the earlier text.',
+  '• Ask about it: mention @journal in a question, e.g. "@journal how many days did I write in April?", or start with /ask.',
+  '• Import history: send a Telegram Desktop export (result.json) as a file.',
+].join('\n');
+
+export function startFeature(): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.command(['start', 'help'], (ctx) => ctx.reply(HELP_TEXT));
+  return composer;
+}

@@ -1,0 +1,177 @@
+// A local stand-in for the Telegram Bot API over real HTTP, reached by grammY through `apiRoot`.
+// It records every call, long-polls queued updates, serves files, and fails on request.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedCall {
+  method: string;
+  payload: Record<string, any>;
+}
+
+export interface Failure {
+  error_code: number;
+  description: string;
+  parameters?: { retry_after?: number };
+}
+
+export const TEST_BOT_INFO = {
+  id: 4242,
+  is_bot: true as const,
+  first_name: 'Journal',
+  username: 'journal_test_bot',
+  can_join_groups: false,
+  can_read_all_group_messages: false,
+  supports_inline_queries: false,
+  can_connect_to_business: false,
+  has_main_web_app: false,
+  has_topics_enabled: false,
+  allows_users_to_create_topics: false,
+  can_manage_bots: false,
+  supports_join_request_queries: false,
+};
+
+export interface BotApiStandIn {
+  /** The apiRoot to give grammY (no trailing slash). */
+  url: string;
+  calls: RecordedCall[];
+  callsTo(method: string): RecordedCall[];
+  /** Queues an update for getUpdates; update_id is assigned when missing. */
+  queueUpdate(update: Record<string, any>): void;
+  /** Makes the next `times` calls of `method` fail with this Bot API error. */
+  fail(method: string, failure: Failure, times?: number): void;
+  /** Serves `content` for getFile(file_id) and its download. */
+  addFile(fileId: string, content: Buffer | string): void;
+  /** Resolves once `predicate` holds for the recorded calls (polls). */
+  waitFor(predicate: (calls: RecordedCall[]) => boolean, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startBotApiStandIn(): Promise<BotApiStandIn> {
+  const calls: RecordedCall[] = [];
+  const updates: Record<string, any>[] = [];
+  const failures = new Map<string, { failure: Failure; times: number }>();
+  const files = new Map<string, Buffer>();
+  const waiters = new Set<() => void>();
+  let nextUpdateId = 1;
+  let nextMessageId = 10_000;
+
+  const wake = () => {
+    for (const w of waiters) w();
+    waiters.clear();
+  };
+
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+
+  const readBody = async (req: IncomingMessage): Promise<Record<string, any>> => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    if (!raw) return {};
+    try {
+      return JSON.parse(raw);
+    } catch {
+      return { raw };
+    }
+  };
+
+  const pendingAfter = (offset: number) => updates.filter((u) => u.update_id >= offset);
+
+  const answer = async (method: string, payload: Record<string, any>, res: ServerResponse) => {
+    const failing = failures.get(method);
+    if (failing && failing.times > 0) {
+      failing.times -= 1;
+      return json(res, failing.failure.error_code, { ok: false, ...failing.failure });
+    }
+    const ok = (result: unknown) => json(res, 200, { ok: true, result });
+    const message = (extra: Record<string, any> = {}) => ({
+      message_id: nextMessageId++,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: payload.chat_id, type: 'private', first_name: 'Owner' },
+      from: TEST_BOT_INFO,
+      ...extra,
+    });
+    switch (method) {
+      case 'getMe':
+        return ok(TEST_BOT_INFO);
+      case 'getUpdates': {
+        const offset = Number(payload.offset ?? 0);
+        const deadline = Date.now() + Math.min(Number(payload.timeout ?? 0), 2) * 1000;
+        while (pendingAfter(offset).length === 0 && Date.now() < deadline && !closed) {
+          await new Promise<void>((resolve) => {
+            waiters.add(resolve);
+            setTimeout(resolve, 50);
+          });
+        }
+        return ok(pendingAfter(offset).slice(0, Number(payload.limit ?? 100)));
+      }
+      case 'sendMessage':
+        return ok(message({ text: payload.text }));
+      case 'editMessageText':
+        return ok(message({ message_id: payload.message_id, text: payload.text }));
+      case 'sendDocument':
+        return ok(message({ document: { file_id: 'sent', file_unique_id: 'sent' } }));
+      case 'getFile': {
+        const content = files.get(payload.file_id);
+        if (!content) return json(res, 400, { ok: false, error_code: 400, description: 'Bad Request: invalid file_id' });
+        return ok({ file_id: payload.file_id, file_unique_id: `u-${payload.file_id}`, file_size: content.length, file_path: `documents/${payload.file_id}.json` });
+      }
+      default:
+        return ok(true); // setMessageReaction, setMyCommands, sendChatAction, deleteWebhook, answerCallbackQuery…
+    }
+  };
+
+  let closed = false;
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const fileMatch = /^\/file\/bot[^/]+\/documents\/(.+)\.json$/.exec(url.pathname);
+    if (req.method === 'GET' && fileMatch) {
+      const content = files.get(decodeURIComponent(fileMatch[1] ?? ''));
+      if (!content) return json(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': content.length });
+      return res.end(content);
+    }
+    const apiMatch = /^\/bot[^/]+\/(\w+)$/.exec(url.pathname);
+    if (!apiMatch) return json(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
+    const method = apiMatch[1] ?? '';
+    const payload = { ...Object.fromEntries(url.searchParams), ...(await readBody(req)) };
+    calls.push({ method, payload });
+    wake();
+    await answer(method, payload, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    callsTo: (method) => calls.filter((c) => c.method === method),
+    queueUpdate(update) {
+      const update_id = update.update_id ?? nextUpdateId;
+      nextUpdateId = Math.max(nextUpdateId, update_id + 1);
+      updates.push({ ...update, update_id });
+      wake();
+    },
+    fail(method, failure, times = 1) {
+      failures.set(method, { failure, times });
+    },
+    addFile(fileId, content) {
+      files.set(fileId, Buffer.isBuffer(content) ? content : Buffer.from(content));
+    },
+    async waitFor(predicate, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!predicate(calls)) {
+        if (Date.now() > deadline) throw new Error(`stand-in Bot API: condition not met in ${timeoutMs} ms; calls: ${calls.map((c) => c.method).join(', ')}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async close() {
+      closed = true;
+      wake();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
