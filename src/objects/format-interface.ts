@@ -1,0 +1,18 @@
+/** Renders an object's interface as compact text: what the model reads when an object is mentioned or analyzed. */
+import type { KindInterface, ObjectInterface, ObjectSummary } from './operations.ts';
+
+export function formatObjectLine(o: ObjectSummary): string {
+  return `${o.objId} (${o.kind}): ${o.description}`;
+}
+
+export function formatInterface(o: ObjectInterface | KindInterface): string {
+  const head = 'objId' in o ? [`Object ${o.objId}, kind ${o.kind}`, o.description] : [`Kind ${o.kind}`];
+  return [
+    ...head,
+    `About: ${o.about}`,
+    `Reading the data: ${o.interpretation}`,
+    `Data fields: ${o.fields.map((f) => `${f.name} (${f.type}): ${f.description}`).join('; ')}`,
+    'Methods:',
+    ...o.methods.map((m) => `- ${m.signature}: ${m.description}`),
+  ].join('\n');
+}

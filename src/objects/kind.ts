@@ -1,0 +1,57 @@
+/** The contract of a semantic-object kind: AI-facing text, data fields, and methods with validated arguments. */
+import type { z } from 'zod';
+
+/** A field of the object's data as the model should read it. */
+export interface DataField {
+  name: string;
+  type: string;
+  description: string;
+}
+
+/** Who is calling: methods read only this owner's data. */
+export interface MethodContext {
+  ownerId: number;
+}
+
+/** A method returns either a plain value (moved as JSON) or another object (returned as a new handle). */
+export type MethodOutcome = { value: unknown } | { object: { kind: string; state: unknown } };
+
+export interface MethodDefinition<State> {
+  name: string;
+  /** How the model should call it, e.g. `getEntriesForDay(date: YYYY-MM-DD) -> JournalEntry[]`. */
+  signature: string;
+  description: string;
+  /** Validates the `args` object; its error messages go back to the model, so say what is expected. */
+  args: z.ZodType;
+  /** Told to the model when an array result is cut to fit: how to page through the rest. */
+  pagingHint?: string;
+  run(state: State, args: any, ctx: MethodContext): Promise<MethodOutcome>;
+}
+
+export interface KindDefinition<State = any> {
+  /** Namespaced id, e.g. `so.idyllic.prototype#JournalCollection`. */
+  kind: string;
+  /** What an object of this kind is and when it bears on a question. */
+  description: string;
+  /** How to interpret the data the methods return. */
+  interpretation: string;
+  fields: DataField[];
+  methods: MethodDefinition<State>[];
+  /** Validates stored state when a handle is loaded again. */
+  state: z.ZodType<State>;
+  /** One line about this instance, computed from its own state (never its parent's). */
+  describeInstance(state: State, ctx: MethodContext): Promise<string>;
+}
+
+const KIND_ID = /^[a-z][\w.-]*\.[a-z][\w-]*#[A-Z]\w*$/;
+
+/** Checks a kind once, at definition: namespaced id, unique method names. */
+export function defineKind<State>(definition: KindDefinition<State>): KindDefinition<State> {
+  if (!KIND_ID.test(definition.kind)) throw new Error(`Kind id "${definition.kind}" must look like so.idyllic.prototype#Name`);
+  const seen = new Set<string>();
+  for (const m of definition.methods) {
+    if (seen.has(m.name)) throw new Error(`Kind ${definition.kind}: method "${m.name}" is defined twice`);
+    seen.add(m.name);
+  }
+  return definition;
+}
