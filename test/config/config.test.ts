@@ -1,0 +1,46 @@
+// Configuration is validated once, and every error names the variable, what was wrong and how to fix it.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_MODEL, parseConfig, requireBotToken } from '../../src/config.ts';
+
+const TOKEN = '123456789:AAH-abcdefghijklmnopqrstuvwxyz012';
+
+describe('parseConfig', () => {
+  it('reads every variable, with defaults for the optional ones', () => {
+    const config = parseConfig({ TELEGRAM_BOT_TOKEN: TOKEN, ALLOWED_USER_IDS: ' 1, 22 ,22', JOURNAL_TIMEZONE: 'Asia/Tokyo' });
+    expect(config).toMatchObject({
+      telegramBotToken: TOKEN,
+      telegramApiRoot: null,
+      allowedUserIds: [1, 22],
+      databasePath: 'data/journal.sqlite',
+      journalTimezone: 'Asia/Tokyo',
+      anthropicModel: DEFAULT_MODEL,
+    });
+    expect(DEFAULT_MODEL).toBe('claude-sonnet-5-5');
+  });
+
+  it('defaults the time zone to the machine zone', () => {
+    expect(parseConfig({}).journalTimezone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it.each([
+    ['ALLOWED_USER_IDS', { ALLOWED_USER_IDS: '12,abc' }, /"abc" is not a Telegram user id/],
+    ['JOURNAL_TIMEZONE', { JOURNAL_TIMEZONE: 'Mars/Olympus' }, /IANA time zone.*Europe\/Berlin/],
+    ['TELEGRAM_API_ROOT', { TELEGRAM_API_ROOT: 'http://127.0.0.1:8081/' }, /without a trailing slash/],
+    ['TELEGRAM_BOT_TOKEN', { TELEGRAM_BOT_TOKEN: 'not-a-token' }, /BotFather/],
+    ['ANTHROPIC_BASE_URL', { ANTHROPIC_BASE_URL: 'localhost' }, /http\(s\) URL/],
+  ])('rejects a bad %s with a message that names it and the fix', (variable, env, fix) => {
+    try {
+      parseConfig(env);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).variable).toBe(variable);
+      expect((error as Error).message).toContain(variable);
+      expect((error as Error).message).toMatch(fix);
+    }
+  });
+
+  it('a missing token is explained: what to set and where to get it', () => {
+    expect(() => requireBotToken(parseConfig({}))).toThrow(/TELEGRAM_BOT_TOKEN is not set.*@BotFather.*\.env/s);
+  });
+});

@@ -1,0 +1,43 @@
+// Runs one of our entry points (src/main.ts, src/cli/*.ts) as a real process under tsx, from a temp cwd
+// so that a developer's own .env never leaks into a test.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const TSX_LOADER = import.meta.resolve('tsx');
+
+export interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunningProcess {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  done: Promise<RunResult>;
+}
+
+export function startEntryPoint(script: string, args: string[], options: { env?: Record<string, string>; cwd: string; stdin?: string }): RunningProcess {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, path.join(REPO_ROOT, script), ...args], {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', JOURNAL_TIMEZONE: 'UTC', ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (err += d));
+  if (options.stdin !== undefined) child.stdin!.end(options.stdin);
+  const done = new Promise<RunResult>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout: out, stderr: err })),
+  );
+  return { child, stdout: () => out, stderr: () => err, done };
+}
+
+export function runEntryPoint(script: string, args: string[], options: { env?: Record<string, string>; cwd: string; stdin?: string }): Promise<RunResult> {
+  return startEntryPoint(script, args, options).done;
+}

@@ -1,0 +1,69 @@
+// `npm start` end to end: the real process long-polls a local Bot API stand-in, stores messages, and stops cleanly.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/open-database.ts';
+import { startBotApiStandIn, type BotApiStandIn } from '../stand-ins/bot-api.ts';
+import { runEntryPoint, startEntryPoint } from '../helpers/run-entry-point.ts';
+import { OWNER_ID, textUpdate } from '../helpers/updates.ts';
+
+const TOKEN = '123456789:AAH-abcdefghijklmnopqrstuvwxyz012';
+let dir: string;
+let api: BotApiStandIn;
+
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'journal-start-'));
+  api = await startBotApiStandIn();
+});
+afterEach(async () => {
+  await api.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('npm start', () => {
+  it('without a token exits non-zero with one clear paragraph and no stack trace', async () => {
+    const result = await runEntryPoint('src/main.ts', [], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/TELEGRAM_BOT_TOKEN is not set/);
+    expect(result.stderr).toMatch(/@BotFather/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('with a bad variable exits non-zero naming it', async () => {
+    const result = await runEntryPoint('src/main.ts', [], { cwd: dir, env: { TELEGRAM_BOT_TOKEN: TOKEN, JOURNAL_TIMEZONE: 'Nowhere/City' } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/JOURNAL_TIMEZONE is not an IANA time zone/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('stores polled messages in a new database folder, survives a failing update, and stops cleanly on SIGTERM', async () => {
+    const dbPath = path.join(dir, 'nested', 'folder', 'journal.sqlite');
+    const bot = startEntryPoint('src/main.ts', [], {
+      cwd: dir,
+      env: { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: api.url, ALLOWED_USER_IDS: String(OWNER_ID), DATABASE_PATH: dbPath, JOURNAL_TIMEZONE: 'Asia/Tokyo' },
+    });
+    try {
+      await api.waitFor((calls) => calls.some((c) => c.method === 'getUpdates'), 15_000);
+      expect(api.callsTo('setMyCommands')[0]!.payload.commands.map((c: any) => c.command)).toEqual(['start', 'help', 'ask', 'trace']);
+
+      // An update of a shape no handler expects must not stop polling.
+      api.queueUpdate({ update_id: 1, message: { message_id: 1, date: 0, chat: { id: OWNER_ID, type: 'private' } } });
+      api.queueUpdate({ update_id: 2, ...textUpdate('polled entry', { messageId: 2, date: Date.UTC(2024, 0, 31, 23, 30) / 1000 }) });
+      await api.waitFor((calls) => calls.some((c) => c.method === 'setMessageReaction'), 10_000);
+    } finally {
+      bot.child.kill('SIGTERM');
+    }
+    const result = await bot.done;
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('"event":"bot.stopped"');
+    expect(result.stderr).not.toContain(TOKEN);
+    expect(result.stderr).not.toContain('polled entry');
+
+    const db = openDatabase(dbPath);
+    const rows = await db.selectFrom('entry').select(['content', 'local_day']).execute();
+    await db.destroy();
+    expect(rows).toEqual([{ content: 'polled entry', local_day: '2024-02-01' }]);
+  });
+});
