@@ -29,7 +29,7 @@ export interface MethodDefinition<State> {
 }
 
 export interface KindDefinition<State = any> {
-  /** Namespaced id, e.g. `so.idyllic.prototype#JournalCollection`. */
+  /** Namespaced id with the prototype segment, e.g. `so.example.prototype#Thing`. */
   kind: string;
   /** What an object of this kind is and when it bears on a question. */
   description: string;

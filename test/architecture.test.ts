@@ -1,0 +1,68 @@
+// Pins the dependency rules: telegram → llm → objects ← journal → db; one owner per package.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './helpers/run-entry-point.ts';
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? sourceFiles(full) : full.endsWith('.ts') ? [full] : [];
+  });
+}
+
+const files = sourceFiles(path.join(REPO_ROOT, 'src')).map((file) => {
+  const rel = path.relative(path.join(REPO_ROOT, 'src'), file);
+  const imports = [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+  const folder = rel.includes(path.sep) ? rel.split(path.sep)[0]! : '(root)';
+  const srcFolders = imports
+    .filter((i) => i.startsWith('.'))
+    .map((i) => path.relative(path.join(REPO_ROOT, 'src'), path.resolve(path.dirname(file), i)).split(path.sep))
+    .map((parts) => (parts.length > 1 ? parts[0]! : '(root)'));
+  const rootTargets = imports
+    .filter((i) => i.startsWith('.'))
+    .map((i) => path.relative(path.join(REPO_ROOT, 'src'), path.resolve(path.dirname(file), i)))
+    .filter((target) => !target.includes(path.sep));
+  return { rel, folder, imports, srcFolders, rootTargets };
+});
+
+// Which src folders each folder may import (besides itself). Roots (main.ts, app.ts, cli/) may import anything.
+const allowed: Record<string, string[]> = {
+  objects: [],
+  db: [],
+  journal: ['objects', 'db'],
+  llm: ['objects'],
+  importer: ['journal', 'db'],
+  telegram: ['llm', 'journal', 'importer', '(root)'],
+};
+
+describe('architecture', () => {
+  it.each(Object.keys(allowed))('%s/ imports only the folders it may depend on', (folder) => {
+    const offending = files
+      .filter((f) => f.folder === folder)
+      .flatMap((f) => f.srcFolders.filter((t) => t !== folder && !allowed[folder]!.includes(t)).map((t) => `${f.rel} → ${t}`));
+    expect(offending).toEqual([]);
+  });
+
+  it('telegram/ reaches the root only for the logger and config types', () => {
+    const rootImports = files
+      .filter((f) => f.folder === 'telegram')
+      .flatMap((f) => f.rootTargets.filter((t) => !['logger.ts', 'config.ts'].includes(t)).map((t) => `${f.rel} → ${t}`));
+    expect(rootImports).toEqual([]);
+  });
+
+  it.each([
+    ['grammy', ['telegram', '(root)', 'cli']],
+    ['@grammyjs/', ['telegram', '(root)', 'cli']],
+    ['@anthropic-ai/sdk', ['llm', '(root)', 'cli']],
+    ['better-sqlite3', ['db']],
+  ])('%s is imported only from its owning folders', (pkg, owners) => {
+    const offending = files.filter((f) => f.imports.some((i) => i.startsWith(pkg)) && !owners.includes(f.folder)).map((f) => f.rel);
+    expect(offending).toEqual([]);
+  });
+
+  it('src/objects names no kind', () => {
+    const naming = files.filter((f) => f.folder === 'objects' && /JournalCollection|journal-|from '\.\.\/journal/.test(readFileSync(path.join(REPO_ROOT, 'src', f.rel), 'utf8')));
+    expect(naming.map((f) => f.rel)).toEqual([]);
+  });
+});
