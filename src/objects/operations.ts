@@ -58,6 +58,8 @@ export interface OperationsDeps {
   resultLimit?: number;
   /** How many stored handles listObjects shows (newest first). */
   listLimit?: number;
+  /** Mints ids for new handles; unguessable UUIDs by default. */
+  newId?: () => string;
 }
 
 const methodSummary = (m: { name: string; signature: string; description: string }): MethodSummary => ({
@@ -66,12 +68,30 @@ const methodSummary = (m: { name: string; signature: string; description: string
   description: m.description,
 });
 
+/** Args may arrive as a JSON text (some callers stringify them); anything else is validated as given. */
+function argsObject(args: unknown): unknown {
+  if (args === undefined || args === null) return {};
+  if (typeof args !== 'string') return args;
+  try {
+    return JSON.parse(args) as unknown;
+  } catch {
+    return args;
+  }
+}
+
+/** An issue as one phrase; a message that already names its field is not prefixed again. */
+function issueText(issue: { path: PropertyKey[]; message: string }): string {
+  const where = issue.path.map(String).join('.');
+  return where === '' || issue.message.startsWith(where) ? issue.message : `${where}: ${issue.message}`;
+}
+
 /** Builds the operations for one owner: every handle lookup is scoped to them. */
 export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
   const ctx: MethodContext = { ownerId: deps.ownerId };
   const clock = deps.clock ?? (() => new Date());
   const limit = deps.resultLimit ?? DEFAULT_RESULT_LIMIT;
   const listLimit = deps.listLimit ?? 20;
+  const newId = deps.newId ?? randomUUID;
 
   const summarize = async (objId: string, kind: KindDefinition, state: unknown): Promise<ObjectSummary> => ({
     objId,
@@ -90,7 +110,7 @@ export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
       throw new ObjectError(`objId must be a handle id string such as "journal". ${await knownHandlesHint()}`);
     }
     const id = objId.trim().replace(/^@/, '');
-    const root = deps.roots.find((r) => r.id === id);
+    const root = deps.roots.find((r) => r.id.toLowerCase() === id.toLowerCase());
     const stored: StoredHandle | undefined = root ? undefined : await deps.handles.get(deps.ownerId, id.toLowerCase());
     const found = root ?? stored;
     if (!found) throw new ObjectError(`Unknown handle "${id}". ${await knownHandlesHint()}`, { objId: id });
@@ -146,9 +166,9 @@ export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
           { objId: id, methodName: String(methodName) },
         );
       }
-      const parsed = method.args.safeParse(args ?? {});
+      const parsed = method.args.safeParse(argsObject(args));
       if (!parsed.success) {
-        const problems = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+        const problems = parsed.error.issues.map(issueText).join('; ');
         throw new ObjectError(`Bad args for ${method.signature}: ${problems}.`, { objId: id, methodName });
       }
       const outcome = await method.run(state, parsed.data, ctx);
@@ -157,7 +177,7 @@ export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
       const childKind = deps.kinds.getOrThrow(outcome.object.kind);
       const childState = childKind.state.parse(outcome.object.state);
       const existing = await deps.handles.findByState(deps.ownerId, childKind.kind, childState);
-      const handle = existing ?? { id: randomUUID(), kind: childKind.kind, state: childState, createdAt: clock().toISOString() };
+      const handle = existing ?? { id: newId(), kind: childKind.kind, state: childState, createdAt: clock().toISOString() };
       if (!existing) await deps.handles.put(deps.ownerId, handle);
       return { type: 'object', ...(await summarize(handle.id, childKind, childState)) };
     },

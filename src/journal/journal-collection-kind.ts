@@ -1,0 +1,138 @@
+/** The JournalCollection kind: the owner's journal, or a lazy view of it, as the model reads and calls it. */
+import { z } from 'zod';
+import type { JournalDb } from '../db/open-database.ts';
+import { defineKind, type MethodDefinition } from '../objects/kind.ts';
+import { countByPeriod, countDays, countEntries, countView, findEntriesForDay, findEntriesPage, type OverviewPeriod } from './entry-queries.ts';
+import { toFtsQuery } from './fts-query.ts';
+import { describeView } from './describe-view.ts';
+import { dayArgument, journalViewSchema, normalizeQuery, withDateRange, withSearch, type JournalView } from './journal-view.ts';
+
+export const JOURNAL_COLLECTION_KIND = 'so.idyllic.prototype#JournalCollection';
+
+/** The most periods one overview lists before it says how to narrow. */
+export const OVERVIEW_MAX_GROUPS = 100;
+
+const noArgs = z.strictObject({});
+
+const rangeArgs = z
+  .strictObject({ startDate: dayArgument('startDate'), endDate: dayArgument('endDate') })
+  .refine((a) => a.startDate <= a.endDate, {
+    error: (issue) => {
+      const a = issue.input as { startDate: string; endDate: string };
+      return `startDate ${a.startDate} is after endDate ${a.endDate}; the range is inclusive and runs forward, so swap them`;
+    },
+  });
+
+const searchArgs = z.strictObject({
+  query: z
+    .string({ error: 'query is required: the words to look for, e.g. "coffee"' })
+    .max(200, { error: 'query must be at most 200 characters' })
+    .refine((q) => toFtsQuery(q) !== null, { error: 'query must contain at least one word (letters or digits), e.g. "coffee"' }),
+});
+
+const pageArgs = z.strictObject({
+  limit: z.number({ error: 'limit must be a whole number from 1 to 100' }).int().min(1).max(100, { error: 'limit must be at most 100' }).default(20),
+  offset: z.number({ error: 'offset must be a whole number, 0 or more' }).int().min(0, { error: 'offset must be 0 or more' }).default(0),
+});
+
+const overviewArgs = z.strictObject({
+  groupBy: z.enum(['year', 'month', 'day'], { error: 'groupBy must be "year", "month" or "day"' }).default('month'),
+});
+
+type Method = MethodDefinition<JournalView>;
+
+function methods(db: JournalDb): Method[] {
+  return [
+    {
+      name: 'getOverview',
+      signature: 'getOverview(groupBy?: "year"|"month"|"day") -> Overview',
+      description: `first and last date, day and entry counts, and counts per period (month by default, at most ${OVERVIEW_MAX_GROUPS} periods). No entry text.`,
+      args: overviewArgs,
+      run: async (view, args: { groupBy: OverviewPeriod }, ctx) => {
+        const [counts, groups] = await Promise.all([countView(db, ctx.ownerId, view), countByPeriod(db, ctx.ownerId, view, args.groupBy)]);
+        const shown = groups.slice(0, OVERVIEW_MAX_GROUPS);
+        const cut = groups.length > shown.length;
+        const value = {
+          ...counts,
+          groupBy: args.groupBy,
+          groups: args.groupBy === 'day' ? shown.map(({ period, entries }) => ({ period, entries })) : shown,
+          ...(cut ? { note: `Showing the first ${shown.length} of ${groups.length} periods; use a coarser groupBy or getDateRangeView.` } : {}),
+        };
+        return { value };
+      },
+    },
+    {
+      name: 'getDayCount',
+      signature: 'getDayCount() -> number',
+      description: 'distinct local days with at least one entry.',
+      args: noArgs,
+      run: async (view, _args, ctx) => ({ value: await countDays(db, ctx.ownerId, view) }),
+    },
+    {
+      name: 'getTotalEntryCount',
+      signature: 'getTotalEntryCount() -> number',
+      description: 'number of entries.',
+      args: noArgs,
+      run: async (view, _args, ctx) => ({ value: await countEntries(db, ctx.ownerId, view) }),
+    },
+    {
+      name: 'getEntriesForDay',
+      signature: 'getEntriesForDay(date: YYYY-MM-DD) -> JournalEntry[]',
+      description: "that local day's entries (id, time, title, content), oldest first.",
+      args: z.strictObject({ date: dayArgument('date') }),
+      pagingHint: 'Page through the day with getDateRangeView(date, date), then getEntries(limit, offset).',
+      run: async (view, args: { date: string }, ctx) => ({ value: await findEntriesForDay(db, ctx.ownerId, view, args.date) }),
+    },
+    {
+      name: 'getEntries',
+      signature: 'getEntries(limit?: 1..100 = 20, offset?: number = 0) -> JournalEntry[]',
+      description: 'entries oldest first, for paged reading.',
+      args: pageArgs,
+      pagingHint: 'Call getEntries again with offset increased by the number shown, or narrow the view first.',
+      run: async (view, args: { limit: number; offset: number }, ctx) => ({
+        value: await findEntriesPage(db, ctx.ownerId, view, args.limit, args.offset),
+      }),
+    },
+    {
+      name: 'getDateRangeView',
+      signature: 'getDateRangeView(startDate: YYYY-MM-DD, endDate: YYYY-MM-DD) -> JournalCollection',
+      description: 'a new handle on these entries between the two days, inclusive.',
+      args: rangeArgs,
+      run: async (view, args: { startDate: string; endDate: string }) => ({
+        object: { kind: JOURNAL_COLLECTION_KIND, state: withDateRange(view, args.startDate, args.endDate) },
+      }),
+    },
+    {
+      name: 'search',
+      signature: 'search(query: string) -> JournalCollection',
+      description: 'a new handle on these entries containing every word of the query (case and accents ignored; "a OR b" for either, word* for a prefix).',
+      args: searchArgs,
+      run: async (view, args: { query: string }) => ({
+        object: { kind: JOURNAL_COLLECTION_KIND, state: withSearch(view, normalizeQuery(args.query)) },
+      }),
+    },
+  ];
+}
+
+/** The kind, bound to the database its views read. */
+export function journalCollectionKind(db: JournalDb) {
+  return defineKind<JournalView>({
+    kind: JOURNAL_COLLECTION_KIND,
+    description:
+      "The owner's journal, or a view of it narrowed by dates and/or words. It bears on any question about what they wrote, did or felt, and when or how often.",
+    interpretation:
+      'An entry is one message the owner wrote, dated by local day and time; a day with entries is a day they wrote. ' +
+      'Answer counts and "how often" with counts and getOverview; read entries only to quote or summarise them. ' +
+      "Views only narrow: a view of a view keeps both filters. A view's description states its own filter and counts.",
+    fields: [
+      { name: 'id', type: 'number', description: 'stable entry id' },
+      { name: 'date', type: 'YYYY-MM-DD', description: 'local day written' },
+      { name: 'time', type: 'HH:mm', description: 'local time written' },
+      { name: 'title', type: 'string', description: 'first line' },
+      { name: 'content', type: 'string', description: 'full text, title included' },
+    ],
+    methods: methods(db),
+    state: journalViewSchema,
+    describeInstance: async (view, ctx) => describeView(view, await countView(db, ctx.ownerId, view)),
+  });
+}

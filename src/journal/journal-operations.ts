@@ -1,0 +1,30 @@
+/** The object operations over one owner's journal: the kinds, the root handle `journal`, and handles kept in SQLite. */
+import { createSqliteHandleStore } from '../db/handle-store.ts';
+import type { JournalDb } from '../db/open-database.ts';
+import { KindRegistry } from '../objects/kind-registry.ts';
+import { createObjectOperations, type ObjectOperations } from '../objects/operations.ts';
+import { journalCollectionKind, JOURNAL_COLLECTION_KIND } from './journal-collection-kind.ts';
+import { journalEntryKind, JOURNAL_ENTRY_KIND } from './journal-entry-kind.ts';
+
+export { JOURNAL_COLLECTION_KIND, JOURNAL_ENTRY_KIND };
+
+/** The handle every owner holds on their whole journal. */
+export const JOURNAL_ROOT_ID = 'journal';
+
+export interface JournalOperationsOptions {
+  clock?: () => Date;
+  /** Character budget of one data-moving result. */
+  resultLimit?: number;
+  /** Mints handle ids; UUIDs unless a demo needs repeatable ones. */
+  newId?: () => string;
+}
+
+export function createJournalOperations(db: JournalDb, ownerId: number, options: JournalOperationsOptions = {}): ObjectOperations {
+  return createObjectOperations({
+    kinds: new KindRegistry([journalCollectionKind(db), journalEntryKind]),
+    handles: createSqliteHandleStore(db),
+    roots: [{ id: JOURNAL_ROOT_ID, kind: JOURNAL_COLLECTION_KIND, state: {} }],
+    ownerId,
+    ...options,
+  });
+}

@@ -1,0 +1,57 @@
+/** A JournalCollection's state: a small filter (date range, search terms) that composes by intersection. */
+import { z } from 'zod';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar day written as YYYY-MM-DD (2024-02-30 is not one). */
+export function isCalendarDay(text: string): boolean {
+  if (!DAY.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+/** A YYYY-MM-DD argument whose errors name the field and the format, as the model reads them. */
+export function dayArgument(name: string) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? `${name} is required, as YYYY-MM-DD` : `${name} must be a string YYYY-MM-DD`) })
+    .trim()
+    .superRefine((value, ctx) => {
+      if (!DAY.test(value)) ctx.addIssue({ code: 'custom', message: `${name} must be YYYY-MM-DD, e.g. 2024-04-01 (got "${value.slice(0, 40)}")` });
+      else if (!isCalendarDay(value)) ctx.addIssue({ code: 'custom', message: `${name} must be a real calendar day in YYYY-MM-DD (got ${value})` });
+    });
+}
+
+const storedDay = z.string().regex(DAY);
+
+/** The filter a view stands for; `{}` is the whole journal. `search` is sorted, so equal views have equal state. */
+export const journalViewSchema = z.strictObject({
+  from: storedDay.optional(),
+  to: storedDay.optional(),
+  search: z.array(z.string().min(1)).min(1).optional(),
+});
+
+export type JournalView = z.infer<typeof journalViewSchema>;
+
+const later = (a: string | undefined, b: string) => (a !== undefined && a > b ? a : b);
+const earlier = (a: string | undefined, b: string) => (a !== undefined && a < b ? a : b);
+
+/** This view narrowed to an inclusive range: the two ranges intersect (possibly to nothing). */
+export function withDateRange(view: JournalView, startDate: string, endDate: string): JournalView {
+  return { ...view, from: later(view.from, startDate), to: earlier(view.to, endDate) };
+}
+
+/** Search text as stored: quotes (which mean nothing here) dropped, trimmed, single spaces. */
+export function normalizeQuery(query: string): string {
+  return query.replaceAll('"', ' ').trim().replace(/\s+/g, ' ');
+}
+
+/** This view narrowed to entries that also match `query` (all searches must match). */
+export function withSearch(view: JournalView, query: string): JournalView {
+  const search = [...new Set([...(view.search ?? []), normalizeQuery(query)])].sort();
+  return { ...view, search };
+}
+
+/** A range whose start is after its end: the view holds no day at all. */
+export function hasEmptyRange(view: JournalView): boolean {
+  return view.from !== undefined && view.to !== undefined && view.from > view.to;
+}
