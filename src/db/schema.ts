@@ -39,10 +39,35 @@ export interface ObjectHandleTable {
   created_at: string;
 }
 
+export interface ConversationTable {
+  id: Generated<number>;
+  owner_id: number;
+  /** Every turn as sent to and received from the model (thinking included), JSON. */
+  messages: string;
+  status: 'pending' | 'answered' | 'failed';
+  /** The question waiting for an answer (or a retry after an API failure). */
+  pending_question: string | null;
+  /** The last answer's receipt, JSON. */
+  receipt: string | null;
+  answered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A chat message (a bot answer) that belongs to a conversation: replying to it continues there. */
+export interface ConversationMessageTable {
+  owner_id: number;
+  chat_id: number;
+  message_id: number;
+  conversation_id: number;
+}
+
 export interface Database {
   entry: EntryTable;
   entry_revision: EntryRevisionTable;
   object_handle: ObjectHandleTable;
+  conversation: ConversationTable;
+  conversation_message: ConversationMessageTable;
 }
 
 export type EntryRow = Selectable<EntryTable>;

@@ -1,6 +1,8 @@
-/** Finds object references in a question: `@journal` and `@<handle id>` (a UUID). */
+/** Finds object references in a question: `@journal` and `@<handle id>` (a UUID, or what looks like a cut one). */
+import type { ObjectSummary } from '../objects/operations.ts';
 
-const MENTION = /(?<![\w@])@(journal|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])/gi;
+// A mention starting with 8 hex digits and a dash is an attempted handle, even when cut short: it must resolve or be reported.
+const MENTION = /(?<![\w@])@(journal|[0-9a-f]{8}-[0-9a-f-]*[0-9a-f])(?![\w-])/gi;
 
 /** The handle ids mentioned, in order of first appearance, without duplicates. */
 export function findMentions(text: string): string[] {
@@ -16,4 +18,15 @@ export function isQuestion(text: string): boolean {
 /** The question without a leading /ask command. */
 export function stripAskCommand(text: string): string {
   return text.trim().replace(/^\/ask(@\w+)?\s*/i, '');
+}
+
+/** The reply to a question that mentions handles the user does not hold: which ones, and what they do hold. */
+export function unknownMentionsText(unknown: string[], held: ObjectSummary[], more: number): string {
+  const shown = held.slice(0, 10);
+  return [
+    `I don't know ${unknown.map((id) => `@${id}`).join(', ')}. Your handles:`,
+    ...shown.map((o) => `• @${o.objId}: ${o.description}`),
+    ...(held.length > shown.length || more > 0 ? [`(and ${held.length - shown.length + more} more)`] : []),
+    'Mention one of these, e.g. "@journal how many days did I write in April?"',
+  ].join('\n');
 }

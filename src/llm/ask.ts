@@ -1,0 +1,183 @@
+/** Questions, end to end: mentions → interfaces → the tool loop → a stored conversation and a receipt. */
+import type Anthropic from '@anthropic-ai/sdk';
+import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
+import { ObjectError } from '../objects/object-error.ts';
+import type { ObjectOperations } from '../objects/operations.ts';
+import { apiFailureFields, apiFailureText, isApiFailure } from './api-failure.ts';
+import type { Conversation, ConversationStore } from './conversation.ts';
+import { findMentions, unknownMentionsText } from './mentions.ts';
+import { interfaceMarker, questionContent } from './prompt.ts';
+import { estimateTokens, formatReceipt, type Receipt } from './receipt.ts';
+import { runToolLoop, type ToolLoopResult } from './tool-loop.ts';
+import { createToolExecutor } from './tools.ts';
+
+type LogFields = Record<string, string | number | boolean | null | undefined>;
+
+export interface QuestionDeps {
+  client: Pick<Anthropic, 'messages'>;
+  model: string;
+  /** The operations of one owner: every handle they resolve is theirs. */
+  operationsFor(ownerId: number): ObjectOperations;
+  conversations: ConversationStore;
+  clock: () => Date;
+  /** Today's date where the user lives, YYYY-MM-DD. */
+  today?: () => string;
+  /** Characters of all the owner's journal text, for the receipt's paste-everything estimate. */
+  corpusChars?: (ownerId: number) => Promise<number>;
+  logger: { info(event: string, fields?: LogFields): void; error(event: string, fields?: LogFields): void };
+  limits?: { maxSteps?: number; tokenBudget?: number; maxTokens?: number };
+}
+
+export type AskOutcome =
+  | { type: 'answer'; text: string; conversationId: number }
+  /** The API failed after its retries; the question waits in the conversation for `retry`. */
+  | { type: 'unavailable'; text: string; conversationId: number }
+  /** Nothing reached the model: unknown mentions, an empty question, nothing to retry. */
+  | { type: 'rejected'; text: string };
+
+export interface Questions {
+  /** Asks in a new conversation, or continues `conversationId` when it is the owner's. */
+  ask(ownerId: number, question: string, conversationId?: number): Promise<AskOutcome>;
+  /** Asks a failed conversation's kept question again. */
+  retry(ownerId: number, conversationId: number): Promise<AskOutcome>;
+  conversationOf(ownerId: number, chatId: number, messageId: number): Promise<number | undefined>;
+  linkAnswer(ownerId: number, chatId: number, messageId: number, conversationId: number): Promise<void>;
+  /** The last answer's receipt as text. */
+  trace(ownerId: number): Promise<string>;
+}
+
+export const EMPTY_QUESTION_TEXT = 'Ask something after /ask, e.g. "/ask how many days did I write in April?", or mention @journal in a question.';
+export const NOTHING_TO_RETRY_TEXT = 'Nothing to retry: that question was answered already.';
+export const NO_TRACE_TEXT = 'No answer yet: ask a question first (mention @journal), then /trace shows how it was found.';
+
+/** The user-facing text of a finished loop: the answer, with a note when it was cut short. */
+export function answerText(r: ToolLoopResult): string {
+  switch (r.ending) {
+    case 'max_tokens':
+      return r.answer ? `${r.answer}\n\n(The answer was cut off at the length limit.)` : 'The model ran out of room before answering. Try a narrower question.';
+    case 'refusal':
+      return r.answer || 'The model declined to answer this question.';
+    case 'limit':
+      return `${r.answer || 'No answer was found within the step limit.'}\n\n(Answered at the step limit, with what was found so far.)`;
+    default:
+      return r.answer || 'The model finished without an answer. Try asking another way.';
+  }
+}
+
+/** The next user turn appended to the history; a history that already ends with a user turn (unrun tool calls) takes it in. */
+function withUserTurn(history: MessageParam[], turn: MessageParam): MessageParam[] {
+  const last = history.at(-1);
+  if (last?.role !== 'user') return [...history, turn];
+  const asBlocks = (c: MessageParam['content']) => (typeof c === 'string' ? [{ type: 'text' as const, text: c }] : c);
+  return [...history.slice(0, -1), { role: 'user', content: [...asBlocks(last.content), ...asBlocks(turn.content)] }];
+}
+
+/** All text the user side of a history holds (questions and injected interfaces). */
+function userText(history: MessageParam[]): string {
+  return history
+    .filter((m) => m.role === 'user')
+    .flatMap((m) => (typeof m.content === 'string' ? [m.content] : m.content.map((b) => (b.type === 'text' ? b.text : ''))))
+    .join('\n');
+}
+
+export function createQuestions(deps: QuestionDeps): Questions {
+  const store = deps.conversations;
+  const now = () => deps.clock();
+
+  /** Resolves each mention; the ones that are not the owner's handles come back as `unknown`. */
+  const resolveMentions = async (ops: ObjectOperations, question: string) => {
+    const known: string[] = [];
+    const unknown: string[] = [];
+    for (const id of findMentions(question)) {
+      try {
+        known.push((await ops.resolve(id)).objId);
+      } catch (error) {
+        if (!(error instanceof ObjectError)) throw error;
+        unknown.push(id);
+      }
+    }
+    return { known: [...new Set(known)], unknown };
+  };
+
+  const receiptOf = async (ownerId: number, r: ToolLoopResult): Promise<Receipt> => ({
+    at: now().toISOString(),
+    model: deps.model,
+    steps: r.steps,
+    stopReason: r.ending === 'limit' ? 'step limit' : r.stopReason,
+    calls: r.calls,
+    usage: r.usage,
+    peakContextTokens: r.peakContextTokens,
+    wholeJournalTokens: deps.corpusChars ? estimateTokens(await deps.corpusChars(ownerId)) : null,
+  });
+
+  /** The mentioned handles, or the reply listing the owner's handles when one is not theirs. */
+  const checkMentions = async (ops: ObjectOperations, question: string): Promise<string[] | AskOutcome> => {
+    const { known, unknown } = await resolveMentions(ops, question);
+    if (!unknown.length) return known;
+    const { objects, more } = await ops.listObjects();
+    return { type: 'rejected', text: unknownMentionsText(unknown, objects, more) };
+  };
+
+  const answer = async (ownerId: number, ops: ObjectOperations, conversation: Conversation, question: string, known: string[]): Promise<AskOutcome> => {
+    const history = conversation.messages;
+    // A follow-up does not repeat an interface the conversation already holds.
+    const shown = userText(history);
+    const interfaces = await Promise.all(known.filter((id) => !shown.includes(interfaceMarker(id))).map((id) => ops.analyzeObject(id)));
+    const content = questionContent(question, { today: history.length === 0 ? deps.today?.() : undefined, interfaces });
+    const messages = withUserTurn(history, { role: 'user', content });
+
+    const id = conversation.id;
+    await store.update(ownerId, id, { status: 'pending', pendingQuestion: question }, now());
+    let result: ToolLoopResult;
+    try {
+      result = await runToolLoop({ client: deps.client, model: deps.model, messages, execute: createToolExecutor(ops), ...deps.limits });
+    } catch (error) {
+      // Whatever failed, the question stays with the conversation for a retry.
+      await store.update(ownerId, id, { status: 'failed', pendingQuestion: question }, now());
+      if (!isApiFailure(error)) throw error;
+      deps.logger.error('question.api_failed', { conversation_id: id, ...apiFailureFields(error) });
+      return { type: 'unavailable', text: apiFailureText(error), conversationId: id };
+    }
+    const receipt = await receiptOf(ownerId, result);
+    await store.update(ownerId, id, { messages: result.messages, status: 'answered', pendingQuestion: null, receipt }, now());
+    deps.logger.info('question.answered', {
+      conversation_id: id,
+      steps: result.steps,
+      calls: result.calls.length,
+      ending: result.ending,
+      input_tokens: result.usage.inputTokens,
+      output_tokens: result.usage.outputTokens,
+      peak_context_tokens: result.peakContextTokens,
+    });
+    return { type: 'answer', text: answerText(result), conversationId: id };
+  };
+
+  return {
+    async ask(ownerId, question, conversationId) {
+      const q = question.trim();
+      if (!q) return { type: 'rejected', text: EMPTY_QUESTION_TEXT };
+      const ops = deps.operationsFor(ownerId);
+      const known = await checkMentions(ops, q);
+      if (!Array.isArray(known)) return known; // nothing is stored for a question that never reaches the model
+      const existing = conversationId === undefined ? undefined : await store.get(ownerId, conversationId);
+      return answer(ownerId, ops, existing ?? (await store.create(ownerId, now())), q, known);
+    },
+
+    async retry(ownerId, conversationId) {
+      const c = await store.get(ownerId, conversationId);
+      if (!c || c.status !== 'failed' || !c.pendingQuestion) return { type: 'rejected', text: NOTHING_TO_RETRY_TEXT };
+      const ops = deps.operationsFor(ownerId);
+      const known = await checkMentions(ops, c.pendingQuestion);
+      if (!Array.isArray(known)) return known;
+      return answer(ownerId, ops, c, c.pendingQuestion, known);
+    },
+
+    conversationOf: (ownerId, chatId, messageId) => store.findByMessage(ownerId, chatId, messageId),
+    linkAnswer: (ownerId, chatId, messageId, conversationId) => store.linkMessage(ownerId, chatId, messageId, conversationId),
+
+    async trace(ownerId) {
+      const receipt = await store.lastReceipt(ownerId);
+      return receipt ? formatReceipt(receipt) : NO_TRACE_TEXT;
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/** The receipt of one answer: each operation called, what it returned (by size), tokens spent, and the paste-everything cost. */
+import type { Usage } from '@anthropic-ai/sdk/resources/messages';
+
+export interface ToolCallRecord {
+  name: string;
+  input: unknown;
+  resultChars: number;
+  isError: boolean;
+}
+
+export interface UsageTotals {
+  /** Uncached input tokens, as the API counts them. */
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+}
+
+export interface Receipt {
+  at: string;
+  model: string;
+  /** API calls made for this answer. */
+  steps: number;
+  stopReason: string;
+  calls: ToolCallRecord[];
+  usage: UsageTotals;
+  /** The largest single request, in tokens (input of any kind): the context the answer needed. */
+  peakContextTokens: number;
+  /** About what sending every entry instead would have cost, in input tokens. */
+  wholeJournalTokens: number | null;
+}
+
+export const emptyUsage = (): UsageTotals => ({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 });
+
+/** Adds one response's usage; the SDK does not validate responses, so any field may be missing. */
+export function addUsage(total: UsageTotals, usage: Partial<Usage> | undefined): UsageTotals {
+  return {
+    inputTokens: total.inputTokens + (usage?.input_tokens ?? 0),
+    outputTokens: total.outputTokens + (usage?.output_tokens ?? 0),
+    cacheReadTokens: total.cacheReadTokens + (usage?.cache_read_input_tokens ?? 0),
+    cacheWriteTokens: total.cacheWriteTokens + (usage?.cache_creation_input_tokens ?? 0),
+  };
+}
+
+/** All input tokens of one response, cached or not. */
+export function contextTokens(usage: Partial<Usage> | undefined): number {
+  return (usage?.input_tokens ?? 0) + (usage?.cache_read_input_tokens ?? 0) + (usage?.cache_creation_input_tokens ?? 0);
+}
+
+/** A rough token count for text we have not sent: about four characters a token. */
+export const estimateTokens = (chars: number): number => Math.ceil(chars / 4);
+
+const n = (value: number) => value.toLocaleString('en-US');
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function callLine(c: ToolCallRecord, index: number): string {
+  const input = (c.input ?? {}) as Record<string, unknown>;
+  const target =
+    c.name === 'invokeMethod' ? `${String(input.objId)}.${String(input.methodName)}(${clip(JSON.stringify(input.args ?? {}), 160)})` : `${c.name}(${clip(JSON.stringify(input), 160)})`;
+  const size = `${n(c.resultChars)} chars, ~${n(estimateTokens(c.resultChars))} tokens`;
+  return `${index + 1}. ${target} → ${c.isError ? 'error, ' : ''}${size}`;
+}
+
+/** The receipt as plain text for /trace. */
+export function formatReceipt(r: Receipt): string {
+  const u = r.usage;
+  const totalIn = u.inputTokens + u.cacheReadTokens + u.cacheWriteTokens;
+  const lines = [
+    `Last answer: ${r.at.slice(0, 16).replace('T', ' ')} UTC, ${r.model}, ${r.steps} API call${r.steps === 1 ? '' : 's'} (${r.stopReason}).`,
+    r.calls.length ? 'Operations:' : 'No operations were called.',
+    ...r.calls.map(callLine),
+    `Tokens: ${n(totalIn)} in (${n(u.cacheReadTokens)} read from cache, ${n(u.cacheWriteTokens)} written to it), ${n(u.outputTokens)} out; largest request ${n(r.peakContextTokens)}.`,
+  ];
+  if (r.wholeJournalTokens !== null) lines.push(`Pasting the whole journal instead would have cost ~${n(r.wholeJournalTokens)} input tokens per request.`);
+  return lines.join('\n');
+}

@@ -1,0 +1,139 @@
+/** The bounded tool loop: call the model, answer every tool_use, stop on a final turn, a step limit or a token budget. */
+import type Anthropic from '@anthropic-ai/sdk';
+import type { ContentBlock, Message, MessageParam, TextBlockParam, Tool, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import { ObjectError } from '../objects/object-error.ts';
+import { FINAL_ANSWER_REQUEST, SYSTEM } from './prompt.ts';
+import { addUsage, contextTokens, emptyUsage, type ToolCallRecord, type UsageTotals } from './receipt.ts';
+import { TOOLS, type ToolExecutor } from './tools.ts';
+
+export const DEFAULT_MAX_STEPS = 20;
+export const DEFAULT_TOKEN_BUDGET = 100_000;
+/** Below the ~21,333 at which a non-streaming create() demands streaming; room for thinking and a short answer. */
+export const DEFAULT_MAX_TOKENS = 8_000;
+
+/** A tool failed for a reason the model cannot fix (SQLite, a bug): the turn aborts. */
+export class ToolFailure extends Error {
+  constructor(
+    readonly tool: string,
+    options: { cause: unknown },
+  ) {
+    super(`Tool ${tool} failed: ${options.cause instanceof Error ? options.cause.message : String(options.cause)}`, options);
+    this.name = 'ToolFailure';
+  }
+}
+
+export interface ToolLoopParams {
+  client: Pick<Anthropic, 'messages'>;
+  model: string;
+  /** The history so far, ending with the user's new question. Not mutated. */
+  messages: MessageParam[];
+  execute: ToolExecutor;
+  maxSteps?: number;
+  /** Input plus output tokens over all calls; past it, the model is asked for its best answer. */
+  tokenBudget?: number;
+  maxTokens?: number;
+  system?: TextBlockParam[];
+  tools?: Tool[];
+}
+
+/** How the loop ended: the model finished, hit a limit of ours or its own, or refused. */
+export type LoopEnding = 'end_turn' | 'limit' | 'max_tokens' | 'refusal' | 'other';
+
+export interface ToolLoopResult {
+  /** The whole history, the final assistant turn included, ready to store. */
+  messages: MessageParam[];
+  answer: string;
+  ending: LoopEnding;
+  stopReason: string;
+  refusal?: string;
+  steps: number;
+  calls: ToolCallRecord[];
+  usage: UsageTotals;
+  peakContextTokens: number;
+}
+
+const textOf = (content: ContentBlock[]) =>
+  content
+    .filter((b) => b.type === 'text')
+    .map((b) => b.text)
+    .join('\n')
+    .trim();
+
+const toolUses = (content: ContentBlock[]) => content.filter((b) => b.type === 'tool_use');
+
+/** Exactly one tool_result per tool_use, in order. Calls run one after another so new handles are minted in a stable order. */
+async function answerToolUses(content: ContentBlock[], execute: ToolExecutor, calls: ToolCallRecord[]): Promise<ToolResultBlockParam[]> {
+  const results: ToolResultBlockParam[] = [];
+  for (const use of toolUses(content)) {
+    try {
+      const text = await execute(use.name, use.input);
+      results.push({ type: 'tool_result', tool_use_id: use.id, content: text });
+      calls.push({ name: use.name, input: use.input, resultChars: text.length, isError: false });
+    } catch (error) {
+      if (!(error instanceof ObjectError)) throw new ToolFailure(use.name, { cause: error });
+      results.push({ type: 'tool_result', tool_use_id: use.id, content: error.message, is_error: true });
+      calls.push({ name: use.name, input: use.input, resultChars: error.message.length, isError: true });
+    }
+  }
+  return results;
+}
+
+const notRun = (content: ContentBlock[]): ToolResultBlockParam[] =>
+  toolUses(content).map((u) => ({ type: 'tool_result', tool_use_id: u.id, content: 'Not run: the answer ended here.', is_error: true }));
+
+function endingOf(stop: Message['stop_reason']): LoopEnding {
+  if (stop === 'end_turn' || stop === 'stop_sequence') return 'end_turn';
+  if (stop === 'max_tokens' || stop === 'model_context_window_exceeded') return 'max_tokens';
+  if (stop === 'refusal') return 'refusal';
+  return 'other';
+}
+
+export async function runToolLoop(params: ToolLoopParams): Promise<ToolLoopResult> {
+  const maxSteps = params.maxSteps ?? DEFAULT_MAX_STEPS;
+  const budget = params.tokenBudget ?? DEFAULT_TOKEN_BUDGET;
+  const messages = [...params.messages];
+  const calls: ToolCallRecord[] = [];
+  let usage = emptyUsage();
+  let peak = 0;
+  let steps = 0;
+  let final = false;
+
+  for (;;) {
+    const response = await params.client.messages.create({
+      model: params.model,
+      max_tokens: params.maxTokens ?? DEFAULT_MAX_TOKENS,
+      system: params.system ?? SYSTEM,
+      tools: params.tools ?? TOOLS,
+      // Caches the growing conversation too, so each step re-reads the previous one cheaply.
+      cache_control: { type: 'ephemeral' },
+      ...(final ? { tool_choice: { type: 'none' as const } } : {}),
+      messages,
+    });
+    steps += 1;
+    usage = addUsage(usage, response.usage);
+    peak = Math.max(peak, contextTokens(response.usage));
+    // Sent back exactly as received, thinking blocks and their signatures included.
+    messages.push({ role: 'assistant', content: response.content });
+
+    const done = (ending: LoopEnding): ToolLoopResult => {
+      const dangling = notRun(response.content);
+      if (dangling.length) messages.push({ role: 'user', content: dangling });
+      const refusal = response.stop_details?.explanation ?? undefined;
+      return { messages, answer: textOf(response.content), ending, stopReason: String(response.stop_reason), refusal, steps, calls, usage, peakContextTokens: peak };
+    };
+
+    if (response.stop_reason === 'pause_turn') {
+      if (steps >= maxSteps) return done('limit');
+      continue; // the server paused a long turn: resending lets it continue
+    }
+    const uses = toolUses(response.content);
+    // A turn cut at max_tokens may still hold tool calls; they are answered like any other.
+    const wantsTools = uses.length > 0 && (response.stop_reason === 'tool_use' || response.stop_reason === 'max_tokens');
+    if (final) return done('limit'); // this was the last call: any tool call in it stays unrun
+    if (!wantsTools) return done(endingOf(response.stop_reason));
+
+    const results = await answerToolUses(response.content, params.execute, calls);
+    final = steps >= maxSteps - 1 || usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens + usage.outputTokens >= budget;
+    messages.push({ role: 'user', content: [...results, ...(final ? [{ type: 'text' as const, text: FINAL_ANSWER_REQUEST }] : [])] });
+  }
+}
