@@ -18,8 +18,10 @@ export class KindRegistry {
     return [...this.#kinds.values()].sort((a, b) => a.kind.localeCompare(b.kind));
   }
 
+  /** By full id; a bare name (`JournalEntry`) is accepted when only one kind has it. */
   getOrThrow(kind: string): KindDefinition {
-    const found = this.#kinds.get(kind);
+    const byName = this.list().filter((k) => k.kind.endsWith(`#${kind}`));
+    const found = this.#kinds.get(kind) ?? (byName.length === 1 ? byName[0] : undefined);
     if (!found) throw new ObjectError(`Unknown kind "${kind}". Known kinds: ${this.list().map((k) => k.kind).join(', ')}.`);
     return found;
   }

@@ -1,0 +1,98 @@
+/**
+ * npm run demo: rebuilds a generated demo journal at DATABASE_PATH (default data/demo.sqlite) and prints the
+ * classic trace, analyzeObject → getDateRangeView → getDayCount, to show that no entry crosses over. No keys, no network.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { sql } from 'kysely';
+import { readEnvironment } from './environment.ts';
+import { exitOnConfigError } from './exit-on-config-error.ts';
+import { parseConfig } from '../config.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { openDatabase, type JournalDb } from '../db/open-database.ts';
+import { buildGeneratedJournal, DEMO_JOURNAL } from '../journal/demo-journal.ts';
+import { seededRandom } from '../journal/demo-text.ts';
+import { createJournalOperations } from '../journal/journal-operations.ts';
+import { formatInterface } from '../objects/format-interface.ts';
+import { errorMessage } from '../logger.ts';
+
+export const DEMO_DATABASE_PATH = 'data/demo.sqlite';
+const DEMO_OWNER_ID = 1000;
+/** Marks a file the demo built, so a rerun never wipes a real journal that DATABASE_PATH happens to name. */
+const DEMO_MARK = 20240401;
+
+class DemoError extends Error {}
+
+async function assertSafeToRebuild(file: string): Promise<void> {
+  if (!existsSync(file)) return;
+  const db = openDatabase(file);
+  try {
+    const mark = (await sql<{ user_version: number }>`PRAGMA user_version`.execute(db)).rows[0]?.user_version;
+    const tables = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE name = 'entry'`.execute(db);
+    const entries = tables.rows[0]?.n ? Number((await db.selectFrom('entry').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0) : 0;
+    if (mark !== DEMO_MARK && entries > 0) {
+      throw new DemoError(`${file} holds a journal the demo did not build (${entries} entries), and the demo rebuilds its file from scratch. Unset DATABASE_PATH (the demo then uses ${DEMO_DATABASE_PATH}) or point it at a new file.`);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Handle ids shaped like UUIDs but repeatable, so the demo prints the same trace every run. */
+function demoIds(seed: number): () => string {
+  const random = seededRandom(seed);
+  const hex = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 16).toString(16)).join('');
+  return () => `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
+}
+
+async function rebuild(file: string, ownerId: number, timeZone: string): Promise<JournalDb> {
+  await assertSafeToRebuild(file);
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+  const db = openDatabase(file);
+  await migrateToLatest(db);
+  await sql`PRAGMA user_version = ${sql.lit(DEMO_MARK)}`.execute(db);
+  await buildGeneratedJournal(db, { ownerId, ...DEMO_JOURNAL, timeZone });
+  return db;
+}
+
+async function trace(db: JournalDb, ownerId: number, file: string): Promise<void> {
+  const ops = createJournalOperations(db, ownerId, { clock: () => new Date('2024-07-01T09:00:00Z'), newId: demoIds(DEMO_JOURNAL.seed) });
+  const range = { startDate: '2024-04-01', endDate: '2024-04-30' };
+  const iface = formatInterface(await ops.analyzeObject('journal'));
+  const view = await ops.invokeMethod('journal', 'getDateRangeView', range);
+  if (view.type !== 'object') throw new Error('getDateRangeView returned a value, not a handle');
+  const days = await ops.invokeMethod(view.objId, 'getDayCount', {});
+  const shown = [iface, JSON.stringify(view), JSON.stringify(days)].join('\n');
+  const contents = await db.selectFrom('entry').select('content').where('owner_id', '=', ownerId).execute();
+  const crossed = contents.filter((e) => shown.includes(e.content)).length;
+  console.log(
+    [
+      `Demo journal: ${contents.length} generated entries of owner ${ownerId}, ${DEMO_JOURNAL.from} to ${DEMO_JOURNAL.to}, rebuilt at ${file}.`,
+      '',
+      '> analyzeObject("journal")',
+      iface,
+      '',
+      `> invokeMethod("journal", "getDateRangeView", ${JSON.stringify(range)})`,
+      JSON.stringify(view),
+      '',
+      `> invokeMethod("${view.objId}", "getDayCount", {})`,
+      JSON.stringify(days),
+      '',
+      `Crossed over: an interface (${iface.length} characters), one handle and one number. Entries whose text appears above: ${crossed} of ${contents.length}.`,
+      `Go on: DATABASE_PATH=${file} npm run journal -- invoke ${view.objId} getOverview '{"groupBy":"day"}'`,
+    ].join('\n'),
+  );
+}
+
+const config = exitOnConfigError(() => parseConfig(readEnvironment(), { databasePath: DEMO_DATABASE_PATH, timezone: 'UTC' }));
+const ownerId = config.allowedUserIds.length === 1 ? config.allowedUserIds[0]! : DEMO_OWNER_ID;
+try {
+  const db = await rebuild(config.databasePath, ownerId, config.journalTimezone);
+  try {
+    await trace(db, ownerId, config.databasePath);
+  } finally {
+    await db.destroy();
+  }
+} catch (error) {
+  console.error(error instanceof DemoError ? error.message : `The demo failed: ${errorMessage(error)}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,87 @@
+/**
+ * npm run journal -- <command> [--owner <telegram user id>]: the object operations from a shell.
+ * `invoke` prints only JSON on stdout; every fault is one line on stderr and exit code 1.
+ */
+import { parseArgs } from 'node:util';
+import { readEnvironment } from './environment.ts';
+import { exitOnConfigError } from './exit-on-config-error.ts';
+import { OwnerError, resolveOwner } from './resolve-owner.ts';
+import { parseConfig } from '../config.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { createJournalOperations } from '../journal/journal-operations.ts';
+import { formatInterface, formatObjectLine } from '../objects/format-interface.ts';
+import { ObjectError } from '../objects/object-error.ts';
+import type { ObjectOperations } from '../objects/operations.ts';
+import { errorMessage } from '../logger.ts';
+
+const USAGE = `Usage: npm run journal -- <command> [--owner <telegram user id>]
+  objects                                  the handles you hold, one per line
+  analyze <objId>                          an object's interface: kind, fields, methods
+  invoke <objId> <methodName> ['<json>']   runs a method; prints the result as JSON
+  kinds                                    the kinds of object there are
+  kind <kind>                              one kind's interface`;
+
+class UsageError extends Error {}
+
+function parseJsonArgs(text: string | undefined): unknown {
+  if (text === undefined) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new UsageError(`The method's args must be a JSON object, e.g. '{"date":"2024-04-01"}' (got ${text}).`);
+  }
+}
+
+function need(value: string | undefined, what: string): string {
+  if (value === undefined || value === '') throw new UsageError(`Missing ${what}.\n${USAGE}`);
+  return value;
+}
+
+async function run(ops: ObjectOperations, command: string, rest: string[]): Promise<string> {
+  switch (command) {
+    case 'objects': {
+      const { objects, more } = await ops.listObjects();
+      return [...objects.map(formatObjectLine), ...(more > 0 ? [`… and ${more} older handles`] : [])].join('\n');
+    }
+    case 'analyze':
+      return formatInterface(await ops.analyzeObject(need(rest[0], 'objId')));
+    case 'invoke': {
+      const result = await ops.invokeMethod(need(rest[0], 'objId'), need(rest[1], 'methodName'), parseJsonArgs(rest[2]));
+      return JSON.stringify(result, null, 2);
+    }
+    case 'kinds':
+      return ops.listKinds().map((k) => `${k.kind}: ${k.about}`).join('\n');
+    case 'kind':
+      return formatInterface(ops.describeKind(need(rest[0], 'kind')));
+    default:
+      throw new UsageError(`Unknown command "${command}".\n${USAGE}`);
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = (() => {
+    try {
+      return parseArgs({ args: argv, options: { owner: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
+    } catch (error) {
+      throw new UsageError(`${errorMessage(error).replace(/^TypeError[^:]*: /, '')}\n${USAGE}`);
+    }
+  })();
+  const [command, ...rest] = positionals;
+  if (values.help || command === undefined) throw new UsageError(USAGE);
+  const config = exitOnConfigError(() => parseConfig(readEnvironment()));
+  const db = openDatabase(config.databasePath);
+  try {
+    await migrateToLatest(db);
+    const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
+    console.log(await run(createJournalOperations(db, ownerId), command, rest));
+  } finally {
+    await db.destroy();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const known = error instanceof ObjectError || error instanceof OwnerError || error instanceof UsageError;
+  console.error(known ? (error as Error).message : `journal: ${errorMessage(error)}`);
+  process.exitCode = 1;
+});
