@@ -1,10 +1,16 @@
 /** Builds the whole app from its dependencies: used by main.ts and by tests, so both run the same wiring. */
+import Anthropic from '@anthropic-ai/sdk';
 import type { Bot } from 'grammy';
+import { sql } from 'kysely';
 import type { UserFromGetMe } from 'grammy/types';
 import type { Config } from './config.ts';
 import type { JournalDb } from './db/open-database.ts';
 import type { Logger } from './logger.ts';
 import { applyEdit, saveEntry } from './journal/entry-store.ts';
+import { createSqliteConversationStore } from './db/conversation-store.ts';
+import { createJournalOperations } from './journal/journal-operations.ts';
+import { localMoment } from './journal/local-day.ts';
+import { createQuestions, type Questions } from './llm/ask.ts';
 import type { BotContext } from './telegram/context.ts';
 import { createBot } from './telegram/create-bot.ts';
 
@@ -14,6 +20,39 @@ export interface AppDeps {
   logger: Logger;
   clock: () => Date;
   botInfo?: UserFromGetMe;
+  /** Tests shorten the SDK's retries and timeout; production keeps the defaults below. */
+  anthropic?: { maxRetries?: number; timeoutMs?: number };
+}
+
+/** Questions over the owner's journal through the Messages API; null without ANTHROPIC_API_KEY. */
+export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Questions | null {
+  const { config, db, clock } = deps;
+  if (!config.anthropicApiKey) return null;
+  const client = new Anthropic({
+    apiKey: config.anthropicApiKey,
+    // Explicit, so the SDK never falls back to reading ANTHROPIC_BASE_URL on its own.
+    baseURL: config.anthropicBaseUrl ?? 'https://api.anthropic.com',
+    maxRetries: deps.anthropic?.maxRetries ?? 2,
+    timeout: deps.anthropic?.timeoutMs ?? 120_000,
+  });
+  return createQuestions({
+    client,
+    model: config.anthropicModel,
+    operationsFor: (ownerId) => createJournalOperations(db, ownerId, { clock }),
+    conversations: createSqliteConversationStore(db),
+    clock,
+    today: () => localMoment(clock(), config.journalTimezone).day,
+    // Every entry as the model reads one ({"id","date","time","title","content"}: ~60 characters of JSON around the text).
+    corpusChars: async (ownerId) => {
+      const row = await db
+        .selectFrom('entry')
+        .select(sql<number>`coalesce(sum(length(title) + length(content) + 60), 0)`.as('chars'))
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirstOrThrow();
+      return Number(row.chars);
+    },
+    logger: deps.logger,
+  });
 }
 
 export function createApp(token: string, deps: AppDeps): { bot: Bot<BotContext> } {
@@ -28,6 +67,7 @@ export function createApp(token: string, deps: AppDeps): { bot: Bot<BotContext> 
         save: (draft) => saveEntry(db, draft, zone, clock()),
         edit: (draft, editedAt) => applyEdit(db, draft, editedAt, zone, clock()),
       },
+      questions: createJournalQuestions(deps) ?? undefined,
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },
   );

@@ -2,6 +2,7 @@
 import type { Logger } from '../logger.ts';
 import type { EditResult, SaveResult } from '../journal/entry-store.ts';
 import type { EntryDraft } from '../journal/entry.ts';
+import type { Questions } from '../llm/ask.ts';
 
 export interface EntryCapture {
   save(draft: EntryDraft): Promise<SaveResult>;
@@ -12,4 +13,6 @@ export interface BotDeps {
   allowedUserIds: readonly number[];
   capture: EntryCapture;
   logger: Logger;
+  /** Answers questions; absent when ANTHROPIC_API_KEY is not set. */
+  questions?: Questions;
 }

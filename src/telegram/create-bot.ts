@@ -9,6 +9,8 @@ import { createErrorHandler } from './error-handler.ts';
 import { accessFeature } from './features/access.ts';
 import { startFeature } from './features/start.ts';
 import { questionFeature } from './features/question.ts';
+import { retryFeature } from './features/retry.ts';
+import { traceFeature } from './features/trace.ts';
 import { entryFeature } from './features/entry.ts';
 import { unhandledFeature } from './features/unhandled.ts';
 
@@ -31,6 +33,8 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   const app = bot.errorBoundary(createErrorHandler(deps.logger));
   app.use(accessFeature(deps));
   app.use(startFeature());
+  app.use(traceFeature(deps));
+  app.use(retryFeature(deps));
   app.use(questionFeature(deps));
   app.use(entryFeature(deps));
   app.use(unhandledFeature()); // must be last

@@ -3,6 +3,7 @@ import { createApp } from '../../src/app.ts';
 import { parseConfig, type Config } from '../../src/config.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { startBotApiStandIn, TEST_BOT_INFO, type BotApiStandIn } from '../stand-ins/bot-api.ts';
+import { startMessagesApiStandIn, type MessagesApiStandIn } from '../stand-ins/messages-api.ts';
 import { createTempDb, type TempDb } from './temp-db.ts';
 import { OWNER_ID } from './updates.ts';
 
@@ -15,6 +16,10 @@ export interface TestApp {
   temp: TempDb;
   config: Config;
   logger: ReturnType<typeof createMemoryLogger>;
+  /** The Messages API stand-in, when started with `{ messagesApi: true }`. */
+  llm?: MessagesApiStandIn;
+  /** Closes the database and builds the app again on the same file, as a process restart would. */
+  restart(): Promise<void>;
   /** Feeds one update through the bot, as polling would; assigns an update_id. */
   send(update: Record<string, any>): Promise<void>;
   close(): Promise<void>;
@@ -22,10 +27,21 @@ export interface TestApp {
 
 let nextUpdateId = 1;
 
-export async function createTestApp(env: Record<string, string> = {}, now = () => new Date('2024-06-01T12:00:00Z')): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Starts the Messages API stand-in and points ANTHROPIC_BASE_URL (with a test key) at it. */
+  messagesApi?: boolean;
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  now = () => new Date('2024-06-01T12:00:00Z'),
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const api = await startBotApiStandIn();
   const temp = await createTempDb();
+  const llm = options.messagesApi ? await startMessagesApiStandIn() : undefined;
   const config = parseConfig({
+    ...(llm ? { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: llm.url } : {}),
     TELEGRAM_BOT_TOKEN: TEST_TOKEN,
     TELEGRAM_API_ROOT: api.url,
     ALLOWED_USER_IDS: String(OWNER_ID),
@@ -34,18 +50,27 @@ export async function createTestApp(env: Record<string, string> = {}, now = () =
     ...env,
   });
   const logger = createMemoryLogger();
-  const app = createApp(TEST_TOKEN, { config, db: temp.db, logger, clock: now, botInfo: TEST_BOT_INFO });
-  return {
+  const build = () => createApp(TEST_TOKEN, { config, db: temp.db, logger, clock: now, botInfo: TEST_BOT_INFO });
+  const app = build();
+  const t: TestApp = {
     app,
     bot: app.bot,
     api,
     temp,
     config,
     logger,
-    send: (update) => app.bot.handleUpdate({ update_id: nextUpdateId++, ...update } as any),
+    llm,
+    async restart() {
+      await temp.reopen();
+      t.app = build();
+      t.bot = t.app.bot;
+    },
+    send: (update) => t.bot.handleUpdate({ update_id: nextUpdateId++, ...update } as any),
     async close() {
+      await llm?.close();
       await api.close();
       await temp.cleanup();
     },
   };
+  return t;
 }

@@ -1,19 +1,81 @@
-/** Messages that mention an object, or start with /ask, are questions: never stored as entries. */
-import { Composer } from 'grammy';
+/** Questions: a message that mentions an object, starts with /ask, or replies to an answer. Never stored as an entry. */
+import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
-import { isQuestion } from '../../llm/mentions.ts';
+import { splitForTelegram } from '../reply.ts';
+import { errorMessage } from '../../logger.ts';
+import type { AskOutcome, Questions } from '../../llm/ask.ts';
+import { isQuestion, stripAskCommand } from '../../llm/mentions.ts';
 
-export const QUESTIONS_COMING_TEXT = 'Questions about your journal are coming soon. Nothing was saved from this message.';
+export const NO_API_KEY_TEXT =
+  "Questions need the Anthropic API, and this bot has no key: its owner must set ANTHROPIC_API_KEY and restart it. Nothing was saved from this message.";
 
-export function questionFeature(deps: Pick<BotDeps, 'logger'>): Composer<BotContext> {
+/** How often the typing indicator is renewed; Telegram shows it for about 5 seconds. */
+export const TYPING_EVERY_MS = 4_000;
+
+export const retryData = (conversationId: number) => `retry:${conversationId}`;
+
+/** Shows "typing…" now and every few seconds until the returned stop is called. */
+async function keepTyping(ctx: BotContext, logger: BotDeps['logger']): Promise<() => void> {
+  const send = () =>
+    ctx.replyWithChatAction('typing').then(
+      () => undefined,
+      (error) => logger.error('question.typing_failed', { update_id: ctx.update.update_id, error: errorMessage(error) }),
+    );
+  await send();
+  const timer = setInterval(() => void send(), TYPING_EVERY_MS);
+  return () => clearInterval(timer);
+}
+
+/** Runs a question with the typing indicator on, then replies to `replyTo` in chunks; each chunk joins the conversation. */
+export async function askAndReply(ctx: BotContext, deps: Pick<BotDeps, 'logger'>, questions: Questions, replyTo: number, run: () => Promise<AskOutcome>) {
+  const ownerId = ctx.from!.id;
+  const chatId = ctx.chat!.id;
+  const stopTyping = await keepTyping(ctx, deps.logger);
+  let outcome: AskOutcome;
+  try {
+    outcome = await run();
+  } finally {
+    stopTyping();
+  }
+  deps.logger.info('question.outcome', { update_id: ctx.update.update_id, outcome: outcome.type, chars: outcome.text.length });
+  const chunks = splitForTelegram(outcome.text);
+  for (const [i, chunk] of chunks.entries()) {
+    const last = i === chunks.length - 1;
+    const sent = await ctx.reply(chunk, {
+      reply_parameters: { message_id: replyTo, allow_sending_without_reply: true },
+      ...(last && outcome.type === 'unavailable' ? { reply_markup: new InlineKeyboard().text('Retry', retryData(outcome.conversationId)) } : {}),
+    });
+    if (outcome.type !== 'rejected') await questions.linkAnswer(ownerId, chatId, sent.message_id, outcome.conversationId);
+  }
+}
+
+/** The conversation a message continues: the one its replied-to bot message belongs to. */
+async function conversationRepliedTo(ctx: BotContext, questions: Questions | undefined): Promise<number | undefined> {
+  const replied = ctx.msg?.reply_to_message;
+  if (!questions || !replied || replied.from?.id !== ctx.me.id) return undefined;
+  return questions.conversationOf(ctx.from!.id, ctx.chat!.id, replied.message_id);
+}
+
+export function questionFeature(deps: Pick<BotDeps, 'logger' | 'questions'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  composer.on('message:text').filter(
-    (ctx) => isQuestion(ctx.message.text),
-    async (ctx) => {
-      deps.logger.info('question.received', { update_id: ctx.update.update_id });
-      await ctx.reply(QUESTIONS_COMING_TEXT, { reply_parameters: { message_id: ctx.message.message_id } });
-    },
-  );
+
+  composer.on('message:text', async (ctx, next) => {
+    const text = ctx.message.text;
+    const conversationId = await conversationRepliedTo(ctx, deps.questions);
+    if (!isQuestion(text) && conversationId === undefined) return next();
+    deps.logger.info('question.received', { update_id: ctx.update.update_id, follow_up: conversationId !== undefined });
+    const replyTo = ctx.message.message_id;
+    if (!deps.questions) return void (await ctx.reply(NO_API_KEY_TEXT, { reply_parameters: { message_id: replyTo } }));
+    const questions = deps.questions;
+    await askAndReply(ctx, deps, questions, replyTo, () => questions.ask(ctx.from.id, stripAskCommand(text), conversationId));
+  });
+
+  // Editing a question must not turn it into an entry.
+  composer.on('edited_message:text', async (ctx, next) => {
+    if (!isQuestion(ctx.editedMessage.text) && (await conversationRepliedTo(ctx, deps.questions)) === undefined) return next();
+    deps.logger.info('question.edit_ignored', { update_id: ctx.update.update_id });
+  });
+
   return composer;
 }

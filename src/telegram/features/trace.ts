@@ -1,0 +1,15 @@
+/** /trace: the last answer's receipt (operations called, result sizes, tokens, and what pasting everything would cost). */
+import { Composer } from 'grammy';
+import type { BotContext } from '../context.ts';
+import type { BotDeps } from '../bot-deps.ts';
+import { splitForTelegram } from '../reply.ts';
+import { NO_API_KEY_TEXT } from './question.ts';
+
+export function traceFeature(deps: Pick<BotDeps, 'questions'>): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.command('trace', async (ctx) => {
+    const text = deps.questions ? await deps.questions.trace(ctx.from!.id) : NO_API_KEY_TEXT;
+    for (const chunk of splitForTelegram(text)) await ctx.reply(chunk);
+  });
+  return composer;
+}
