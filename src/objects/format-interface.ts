@@ -12,7 +12,7 @@ export function formatInterface(o: ObjectInterface | KindInterface): string {
     `About: ${o.about}`,
     `Reading the data: ${o.interpretation}`,
     `Data fields: ${o.fields.map((f) => `${f.name} (${f.type}): ${f.description}`).join('; ')}`,
-    'Methods:',
+    o.methods.length > 0 ? 'Methods:' : 'Methods: none',
     ...o.methods.map((m) => `- ${m.signature}: ${m.description}`),
   ].join('\n');
 }

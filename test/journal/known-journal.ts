@@ -1,0 +1,27 @@
+// A small journal with known contents, for tests that check every method against hand-counted answers.
+import type { JournalDb } from '../../src/db/open-database.ts';
+import { saveEntry } from '../../src/journal/entry-store.ts';
+
+export const OWNER = 101;
+export const OTHER_OWNER = 202;
+
+/** [written at (UTC, also the local zone here), text]; 7 days, 8 entries, March to June 2024. */
+export const KNOWN_ENTRIES: readonly (readonly [string, string])[] = [
+  ['2024-03-31T23:30:00Z', 'Late note\nStill awake.'],
+  ['2024-04-01T08:00:00Z', 'Coffee with Ana\nWe talked about the rain.'],
+  ['2024-04-01T19:30:00Z', "Evening run\nRan 5 km in the park. Don't stop now."],
+  ['2024-04-02T07:15:00Z', 'Café au lait\nA slow morning.'],
+  ['2024-04-15T12:00:00Z', 'Work\nQuarterly report, AND a long meeting.'],
+  ['2024-04-30T21:00:00Z', 'Rainy evening\nRain and coffee.'],
+  ['2024-05-01T09:00:00Z', 'May Day\nCoffee in the garden.'],
+  ['2024-06-10T10:00:00Z', 'Trip\nTrain to the lake.'],
+];
+
+export async function seedKnownJournal(db: JournalDb): Promise<void> {
+  const now = new Date('2024-07-01T00:00:00Z');
+  let messageId = 0;
+  for (const [at, text] of KNOWN_ENTRIES) {
+    await saveEntry(db, { ownerId: OWNER, source: 'live', chatId: OWNER, messageId: ++messageId, writtenAt: new Date(at), text }, 'UTC', now);
+  }
+  await saveEntry(db, { ownerId: OTHER_OWNER, source: 'live', chatId: OTHER_OWNER, messageId: 1, writtenAt: new Date('2024-04-01T10:00:00Z'), text: "Other owner's coffee" }, 'UTC', now);
+}
