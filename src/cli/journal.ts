@@ -22,6 +22,8 @@ const USAGE = `Usage: npm run journal -- <command> [--owner <telegram user id>]
   kinds                                    the kinds of object there are
   kind <kind>                              one kind's interface`;
 
+const COMMANDS = ['objects', 'analyze', 'invoke', 'kinds', 'kind'];
+
 class UsageError extends Error {}
 
 function parseJsonArgs(text: string | undefined): unknown {
@@ -69,6 +71,7 @@ async function main(argv: string[]): Promise<void> {
   })();
   const [command, ...rest] = positionals;
   if (values.help || command === undefined) throw new UsageError(USAGE);
+  if (!COMMANDS.includes(command)) throw new UsageError(`Unknown command "${command}".\n${USAGE}`);
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
   const db = openDatabase(config.databasePath);
   try {
