@@ -1,5 +1,5 @@
 /** The only time-zone code: a UTC instant → the owner's calendar day and wall-clock time. */
-import { TZDate } from '@date-fns/tz';
+import { TZDate, tzOffset } from '@date-fns/tz';
 import { format } from 'date-fns';
 
 export interface LocalMoment {
@@ -10,8 +10,34 @@ export interface LocalMoment {
 }
 
 export function localMoment(instant: Date, timeZone: string): LocalMoment {
-  const local = new TZDate(instant.getTime(), timeZone);
-  return { day: format(local, 'yyyy-MM-dd'), time: format(local, 'HH:mm') };
+  const offset = hourOffset(Math.floor(instant.getTime() / HOUR), timeZone);
+  if (offset === null) {
+    const local = new TZDate(instant.getTime(), timeZone);
+    return { day: format(local, 'yyyy-MM-dd'), time: format(local, 'HH:mm') };
+  }
+  const wallClock = new Date(instant.getTime() + offset).toISOString();
+  return { day: wallClock.slice(0, 10), time: wallClock.slice(11, 16) };
+}
+
+const HOUR = 3_600_000;
+const offsetsByZone = new Map<string, Map<number, number | null>>();
+
+/**
+ * The zone's offset (ms) throughout one UTC hour, or null if it changes within that hour.
+ * Cached: Intl lookups dominate the cost of importing a large export otherwise.
+ */
+function hourOffset(hour: number, timeZone: string): number | null {
+  let offsets = offsetsByZone.get(timeZone);
+  if (!offsets) offsetsByZone.set(timeZone, (offsets = new Map()));
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    const start = tzOffset(timeZone, new Date(hour * HOUR));
+    const end = tzOffset(timeZone, new Date(hour * HOUR + HOUR - 1));
+    offset = start === end && Number.isFinite(start) ? start * 60_000 : null;
+    if (offsets.size >= 50_000) offsets.clear();
+    offsets.set(hour, offset);
+  }
+  return offset;
 }
 
 /** Reads a zone-less wall-clock time (`2024-04-01T09:30:00`) as a moment in `timeZone`. */

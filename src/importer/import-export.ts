@@ -1,0 +1,206 @@
+/**
+ * importTelegramExport: streams an export into the journal in batches that each commit whole, and returns
+ * a report (it never throws for a bad file). Stopping at any point and running again adds nothing twice.
+ */
+import type { JournalDb } from '../db/open-database.ts';
+import { insertEntryBatch, type BatchDraft } from '../journal/entry-batch.ts';
+import { isSelected, type ChatSection } from './chat-selection.ts';
+import { exportChatSchema, SKIP_REASONS, type SkipReason } from './export-format.ts';
+import { ImportError } from './import-error.ts';
+import { parseMessage, type MessageContext } from './parse-message.ts';
+import { readExport, type ExportChat, type ExportMessageItem, type ExportOutline } from './read-export.ts';
+
+export interface ImportProgress {
+  /** 2 only for the rare file whose chats name themselves after their messages. */
+  pass: 1 | 2;
+  bytesRead: number;
+  totalBytes: number;
+  /** Messages read so far in this pass. */
+  messages: number;
+  imported: number;
+}
+
+export interface ImportOptions {
+  ownerId: number;
+  /** JOURNAL_TIMEZONE: the local day of each entry, and how a zone-less `date` is read. */
+  timeZone: string;
+  /** `--chat` values (name or id); empty means the default choice (see chat-selection.ts). */
+  chats?: readonly string[];
+  /** This bot's user id: its chat is imported by default, without doubling what it captured live. */
+  botId?: number | null;
+  now?: () => Date;
+  /** Aborting stops after the batch in hand is committed; the report then says `interrupted`. */
+  signal?: AbortSignal;
+  /** Called once per chunk read (about 1 MB): keep it cheap. */
+  onProgress?: (progress: ImportProgress) => void;
+  batchSize?: number;
+}
+
+export interface ChatReport {
+  key: string;
+  section: ChatSection;
+  name: string | null;
+  type: string | null;
+  id: number | null;
+  messages: number;
+  selected: boolean;
+  imported: number;
+  alreadyPresent: number;
+}
+
+export interface ImportReport {
+  file: string;
+  shape: 'single' | 'full' | null;
+  /** Messages seen; when not interrupted, imported + alreadyPresent + all skipped. */
+  messages: number;
+  imported: number;
+  alreadyPresent: number;
+  skipped: Record<SkipReason, number>;
+  chats: ChatReport[];
+  /** `--chat` values that named no chat in the file. */
+  unmatchedChats: string[];
+  interrupted: boolean;
+  error: ImportError | null;
+  seconds: number;
+}
+
+interface ChatState {
+  decision: 'import' | 'skip' | 'deferred';
+  context: MessageContext;
+  mayBeLive: boolean;
+  report: ChatReport;
+}
+
+const DEFAULT_BATCH_SIZE = 500;
+
+export async function importTelegramExport(db: JournalDb, file: string, options: ImportOptions): Promise<ImportReport> {
+  const started = performance.now();
+  const now = (options.now ?? (() => new Date()))();
+  const selectors = options.chats ?? [];
+  const botId = options.botId ?? null;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const report: ImportReport = {
+    file,
+    shape: null,
+    messages: 0,
+    imported: 0,
+    alreadyPresent: 0,
+    skipped: Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as Record<SkipReason, number>,
+    chats: [],
+    unmatchedChats: [],
+    interrupted: false,
+    error: null,
+    seconds: 0,
+  };
+  const states = new Map<string, ChatState>();
+  let batch: BatchDraft[] = [];
+  let batchChat: ChatState | null = null;
+
+  /** Someone else's export: stop without committing the batch in hand. */
+  const refuseForeign = (exporterId: number): never => {
+    batch = [];
+    throw new ImportError(
+      file,
+      `is the export of Telegram user ${exporterId}, but this journal belongs to user ${options.ownerId}, so the import stopped. ` +
+        `To import it into ${exporterId}'s journal, use --owner ${exporterId}.`,
+    );
+  };
+
+  const decide = (chat: ExportChat, final: boolean): ChatState => {
+    const meta = exportChatSchema.parse(chat.object);
+    const known = meta.type !== undefined && meta.id !== undefined;
+    const selected = isSelected({ ...meta, section: chat.section }, selectors, botId);
+    if (selected && meta.type === 'saved_messages' && meta.id !== undefined && meta.id !== options.ownerId) refuseForeign(meta.id);
+    const state: ChatState = {
+      decision: !known && !final ? 'deferred' : selected ? 'import' : 'skip',
+      context: { ownerId: options.ownerId, chatId: meta.id ?? null, chatType: meta.type ?? null, timeZone: options.timeZone },
+      mayBeLive: meta.type === 'bot_chat' && botId !== null && meta.id === botId,
+      report: { key: chat.key, section: chat.section, name: meta.name ?? null, type: meta.type ?? null, id: meta.id ?? null, messages: 0, selected, imported: 0, alreadyPresent: 0 },
+    };
+    states.set(chat.key, state);
+    return state;
+  };
+
+  const flush = async () => {
+    if (!batchChat || batch.length === 0) return;
+    const { inserted, alreadyPresent } = await insertEntryBatch(db, batch, options.timeZone, now);
+    report.imported += inserted;
+    report.alreadyPresent += alreadyPresent;
+    batchChat.report.imported += inserted;
+    batchChat.report.alreadyPresent += alreadyPresent;
+    batch = [];
+  };
+
+  /** Returns false once aborted: the batch in hand is committed and the rest is left for the next run. */
+  const take = async (items: ExportMessageItem[]): Promise<boolean> => {
+    for (const { chat, raw } of items) {
+      const state = states.get(chat.key) ?? decide(chat, false);
+      if (state.decision === 'deferred') continue;
+      if (state.decision === 'skip') {
+        report.skipped['chat-not-selected'] += 1;
+        continue;
+      }
+      const parsed = parseMessage(raw, state.context);
+      if ('skip' in parsed) {
+        report.skipped[parsed.skip] += 1;
+        continue;
+      }
+      if (batchChat !== state || batch.length >= batchSize) {
+        await flush();
+        if (options.signal?.aborted) return false;
+        batchChat = state;
+      }
+      batch.push(state.mayBeLive ? { ...parsed.draft, mayBeLive: true } : parsed.draft);
+    }
+    return true;
+  };
+
+  const pass = async (number: 1 | 2, onlyChats?: ReadonlySet<string>): Promise<ExportOutline> => {
+    const { outline, batches } = readExport(file, { onlyChats });
+    let messages = 0;
+    let exporterChecked = false;
+    for await (const chunk of batches) {
+      if (!exporterChecked && outline.exporterId !== null) {
+        exporterChecked = true;
+        if (outline.exporterId !== options.ownerId) refuseForeign(outline.exporterId);
+      }
+      messages += chunk.items.length;
+      const goOn = await take(chunk.items);
+      options.onProgress?.({ pass: number, bytesRead: chunk.bytesRead, totalBytes: chunk.totalBytes, messages, imported: report.imported });
+      if (!goOn || options.signal?.aborted) {
+        report.interrupted = true;
+        break;
+      }
+    }
+    await flush();
+    return outline;
+  };
+
+  try {
+    const outline = await pass(1);
+    report.shape = outline.shape;
+    const deferred = new Set<string>();
+    for (const chat of outline.chats.values()) {
+      const first = states.get(chat.key);
+      const state = first?.decision === 'deferred' || !first ? decide(chat, true) : first;
+      state.report.messages = chat.messages;
+      report.messages += chat.messages;
+      if (first?.decision !== 'deferred') continue;
+      if (state.decision === 'import') deferred.add(chat.key);
+      else report.skipped['chat-not-selected'] += chat.messages;
+    }
+    if (deferred.size > 0 && !report.interrupted) await pass(2, deferred);
+    report.unmatchedChats = selectors.filter((s) => ![...states.values()].some((st) => st.report.selected && matchesReport(s, st)));
+  } catch (error) {
+    await flush().catch(() => undefined); // whole messages read before the fault are kept; the fault is reported
+    report.error = error instanceof ImportError ? error : new ImportError(file, `import stopped: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
+  }
+  report.chats = [...states.values()].map((s) => s.report);
+  report.seconds = (performance.now() - started) / 1000;
+  return report;
+}
+
+function matchesReport(selector: string, state: ChatState): boolean {
+  const { section, name, type, id } = state.report;
+  return isSelected({ section, name, type: type ?? undefined, id: id ?? undefined }, [selector], null);
+}

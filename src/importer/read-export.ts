@@ -1,0 +1,206 @@
+/**
+ * Streams the messages out of a Telegram Desktop export of any size, both shapes, in bounded memory.
+ * Each message is handed over once parsed and then dropped by the parser; chats keep only their own keys.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Tokenizer, TokenizerError, TokenParser, TokenType } from '@streamparser/json';
+import type { ChatSection } from './chat-selection.ts';
+import { ImportError } from './import-error.ts';
+import { createEscapeSanitizer, type EscapeSanitizer } from './sanitize-escapes.ts';
+
+export interface ExportChat {
+  /** Stable within one file: `single`, `chats:<index>` or `left_chats:<index>`. */
+  key: string;
+  section: ChatSection;
+  /** The chat's own keys (name, type, id) read so far. */
+  object: Record<string, unknown>;
+  /** Messages seen in this chat so far. */
+  messages: number;
+}
+
+export interface ExportMessageItem {
+  chat: ExportChat;
+  raw: unknown;
+}
+
+/** What one chunk of the file yielded. */
+export interface ExportBatch {
+  items: ExportMessageItem[];
+  bytesRead: number;
+  totalBytes: number;
+}
+
+/** Filled in as the file is read; complete once the batches are exhausted. */
+export interface ExportOutline {
+  shape: 'single' | 'full' | null;
+  chats: Map<string, ExportChat>;
+  /** `personal_information.user_id` of a full-account export: whose export this is. */
+  exporterId: number | null;
+}
+
+export interface ReadExportOptions {
+  /** Hand over messages of these chats only (the others are still counted). */
+  onlyChats?: ReadonlySet<string>;
+  chunkBytes?: number;
+}
+
+const CHAT_KEYS = ['name', 'type', 'id'];
+const PATHS = [
+  '$.messages.*',
+  '$.chats.list.*.messages.*',
+  '$.left_chats.list.*.messages.*',
+  // A chat's own keys, wherever they stand relative to its messages (the parser keeps nothing it emits).
+  ...CHAT_KEYS.flatMap((k) => [`$.${k}`, `$.chats.list.*.${k}`, `$.left_chats.list.*.${k}`]),
+  '$.personal_information.user_id',
+];
+
+/** Thrown from the token callback when the top level cannot be an export; the tokenizer reports it. */
+class NotAnExport extends Error {}
+
+export function readExport(file: string, options: ReadExportOptions = {}): { outline: ExportOutline; batches: AsyncGenerator<ExportBatch> } {
+  const outline: ExportOutline = { shape: null, chats: new Map(), exporterId: null };
+  return { outline, batches: readBatches(file, outline, options) };
+}
+
+async function fileSize(file: string): Promise<number> {
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) throw new ImportError(file, 'is not a file.');
+    return info.size;
+  } catch (error) {
+    if (error instanceof ImportError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    const problem = code === 'ENOENT' ? 'no such file.' : code === 'EACCES' ? 'cannot be read (permission denied).' : `cannot be read (${code ?? String(error)}).`;
+    throw new ImportError(file, problem, undefined, { cause: error });
+  }
+}
+
+async function* readBatches(file: string, outline: ExportOutline, options: ReadExportOptions): AsyncGenerator<ExportBatch> {
+  const totalBytes = await fileSize(file);
+  const sanitizer = createEscapeSanitizer();
+  const tokenizer = new Tokenizer({ stringBufferSize: 64 * 1024 });
+  const parser = new TokenParser({ paths: PATHS, keepStack: false });
+  const rootKeys = new Set<string>();
+  let pending: ExportMessageItem[] = [];
+  let failure: Error | null = null;
+  let lastTokenOffset = 0;
+  let tokens = 0;
+  let depth = 0;
+  let previous: TokenType | null = null;
+
+  tokenizer.onToken = (token) => {
+    lastTokenOffset = token.offset;
+    if (tokens++ === 0 && token.token !== TokenType.LEFT_BRACE) throw new NotAnExport('the top level is not an object');
+    if (token.token === TokenType.LEFT_BRACE || token.token === TokenType.LEFT_BRACKET) depth += 1;
+    else if (token.token === TokenType.RIGHT_BRACE || token.token === TokenType.RIGHT_BRACKET) depth -= 1;
+    else if (depth === 1 && token.token === TokenType.STRING && (previous === TokenType.LEFT_BRACE || previous === TokenType.COMMA)) {
+      rootKeys.add(token.value as string);
+    }
+    previous = token.token;
+    parser.write(token);
+  };
+  tokenizer.onError = (error) => {
+    failure ??= error;
+  };
+  parser.onEnd = () => {
+    if (!tokenizer.isEnded) tokenizer.end();
+  };
+  tokenizer.onEnd = () => {
+    if (!parser.isEnded) parser.end();
+  };
+
+  const chatAt = (key: string, section: ChatSection): ExportChat => {
+    let chat = outline.chats.get(key);
+    if (!chat) {
+      chat = { key, section, object: {}, messages: 0 };
+      outline.chats.set(key, chat);
+    }
+    return chat;
+  };
+  const take = (chat: ExportChat, raw: unknown) => {
+    chat.messages += 1;
+    if (!options.onlyChats || options.onlyChats.has(chat.key)) pending.push({ chat, raw });
+  };
+  parser.onValue = ({ value, key, stack }) => {
+    const depth = stack.length;
+    if (depth === 1 && typeof key === 'string') chatAt('single', 'single').object[key] = value;
+    else if (depth === 2) {
+      const top = stack[1]!.key;
+      if (top === 'messages') take(chatAt('single', 'single'), value);
+      else if (top === 'personal_information' && typeof value === 'number') outline.exporterId = value;
+    } else if (depth >= 4 && stack[2]!.key === 'list') {
+      const section = stack[1]!.key;
+      if (section !== 'chats' && section !== 'left_chats') return;
+      const chat = chatAt(`${section}:${String(stack[3]!.key)}`, section);
+      if (depth === 5) take(chat, value);
+      else if (typeof key === 'string') chat.object[key] = value;
+    }
+  };
+
+  let bytesRead = 0;
+  const stream = createReadStream(file, { highWaterMark: options.chunkBytes ?? 1 << 20 });
+  try {
+    for await (const chunk of stream) {
+      bytesRead += (chunk as Buffer).length;
+      tokenizer.write(sanitizer.push(chunk as Buffer));
+      if (failure) break;
+      yield { items: takePending(), bytesRead, totalBytes };
+    }
+    if (!failure) {
+      tokenizer.write(sanitizer.flush());
+      if (!failure && !tokenizer.isEnded) tokenizer.end();
+    }
+  } finally {
+    stream.destroy();
+  }
+  // Messages completed before a fault are whole: hand them over, then report the fault.
+  if (pending.length) yield { items: takePending(), bytesRead, totalBytes };
+  if (failure) throw await describeFailure(file, failure, totalBytes, sanitizer, lastTokenOffset);
+  if (tokens === 0) throw new ImportError(file, 'is empty.');
+  outline.shape = rootKeys.has('messages') ? 'single' : rootKeys.has('chats') || rootKeys.has('left_chats') ? 'full' : null;
+  if (!outline.shape) {
+    const keys = [...rootKeys].slice(0, 6).map((k) => `"${k}"`).join(', ');
+    throw new ImportError(file, `is JSON, but not a Telegram Desktop export: it has no "messages" or "chats" (top-level keys: ${keys || 'none'}).`);
+  }
+
+  function takePending(): ExportMessageItem[] {
+    const items = pending;
+    pending = [];
+    return items;
+  }
+}
+
+/** Turns a parser fault into one sentence with a line and column in the original file. */
+async function describeFailure(file: string, failure: Error, totalBytes: number, sanitizer: EscapeSanitizer, lastTokenOffset: number): Promise<ImportError> {
+  if (failure instanceof NotAnExport) return new ImportError(file, `is JSON, but not a Telegram Desktop export: ${failure.message}.`);
+  if (/ended in the middle|ended in mid-parsing/.test(failure.message)) {
+    return new ImportError(file, `ends in the middle of the JSON after ${totalBytes} bytes: the file is truncated (was the export or the download interrupted?).`, undefined, { cause: failure });
+  }
+  const tokenizerFault = failure instanceof TokenizerError ? /Unexpected "([\s\S]*)" at .*\(absolute position "(\d+)"\) in state (\w+)/.exec(failure.message) : null;
+  const byte = sanitizer.originalOffset(tokenizerFault ? Number(tokenizerFault[2]) : lastTokenOffset);
+  const position = { byte, ...(await lineAndColumn(file, byte)) };
+  const where = `line ${position.line}, column ${position.column}`;
+  if (tokenizerFault?.[3] === 'ENDED') return new ImportError(file, `has more data after the end of the JSON, at ${where}.`, position, { cause: failure });
+  if (byte === 0 && tokenizerFault) return new ImportError(file, `is not JSON (it starts with ${JSON.stringify(tokenizerFault[1])}).`, position, { cause: failure });
+  const parserFault = /Unexpected (\w+) \(([\s\S]*)\) in state/.exec(failure.message);
+  const what = tokenizerFault ? `unexpected character ${JSON.stringify(tokenizerFault[1])}` : parserFault ? `unexpected ${parserFault[1]!.toLowerCase().replace('_', ' ')} ${parserFault[2]}` : failure.message;
+  return new ImportError(file, `is not valid JSON at ${where}: ${what}.`, position, { cause: failure });
+}
+
+/** 1-based line and column (in bytes) of a byte offset, counted by reading the file again. */
+async function lineAndColumn(file: string, byte: number): Promise<{ line: number; column: number }> {
+  if (byte <= 0) return { line: 1, column: 1 };
+  let line = 1;
+  let lineStart = 0;
+  let offset = 0;
+  for await (const chunk of createReadStream(file, { end: byte - 1 })) {
+    const buf = chunk as Buffer;
+    for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) {
+      line += 1;
+      lineStart = offset + i + 1;
+    }
+    offset += buf.length;
+  }
+  return { line, column: byte - lineStart + 1 };
+}
