@@ -3,13 +3,12 @@
  * classic trace, analyzeObject → getDateRangeView → getDayCount, to show that no entry crosses over. No keys, no network.
  */
 import { existsSync, rmSync } from 'node:fs';
-import { sql } from 'kysely';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase, type JournalDb } from '../db/open-database.ts';
-import { buildGeneratedJournal, DEMO_JOURNAL } from '../journal/demo-journal.ts';
+import { allEntryTexts, buildGeneratedJournal, DEMO_JOURNAL, foreignEntryCount, markAsDemoDatabase } from '../journal/demo-journal.ts';
 import { seededRandom } from '../journal/demo-text.ts';
 import { createJournalOperations } from '../journal/journal-operations.ts';
 import { formatInterface } from '../objects/format-interface.ts';
@@ -17,8 +16,6 @@ import { errorMessage } from '../logger.ts';
 
 export const DEMO_DATABASE_PATH = 'data/demo.sqlite';
 const DEMO_OWNER_ID = 1000;
-/** Marks a file the demo built, so a rerun never wipes a real journal that DATABASE_PATH happens to name. */
-const DEMO_MARK = 20240401;
 
 class DemoError extends Error {}
 
@@ -26,10 +23,8 @@ async function assertSafeToRebuild(file: string): Promise<void> {
   if (!existsSync(file)) return;
   const db = openDatabase(file);
   try {
-    const mark = (await sql<{ user_version: number }>`PRAGMA user_version`.execute(db)).rows[0]?.user_version;
-    const tables = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE name = 'entry'`.execute(db);
-    const entries = tables.rows[0]?.n ? Number((await db.selectFrom('entry').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0) : 0;
-    if (mark !== DEMO_MARK && entries > 0) {
+    const entries = await foreignEntryCount(db);
+    if (entries > 0) {
       throw new DemoError(`${file} holds a journal the demo did not build (${entries} entries), and the demo rebuilds its file from scratch. Unset DATABASE_PATH (the demo then uses ${DEMO_DATABASE_PATH}) or point it at a new file.`);
     }
   } finally {
@@ -49,7 +44,7 @@ async function rebuild(file: string, ownerId: number, timeZone: string): Promise
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
   const db = openDatabase(file);
   await migrateToLatest(db);
-  await sql`PRAGMA user_version = ${sql.lit(DEMO_MARK)}`.execute(db);
+  await markAsDemoDatabase(db);
   await buildGeneratedJournal(db, { ownerId, ...DEMO_JOURNAL, timeZone });
   return db;
 }
@@ -62,8 +57,8 @@ async function trace(db: JournalDb, ownerId: number, file: string): Promise<void
   if (view.type !== 'object') throw new Error('getDateRangeView returned a value, not a handle');
   const days = await ops.invokeMethod(view.objId, 'getDayCount', {});
   const shown = [iface, JSON.stringify(view), JSON.stringify(days)].join('\n');
-  const contents = await db.selectFrom('entry').select('content').where('owner_id', '=', ownerId).execute();
-  const crossed = contents.filter((e) => shown.includes(e.content)).length;
+  const contents = await allEntryTexts(db, ownerId);
+  const crossed = contents.filter((text) => shown.includes(text)).length;
   console.log(
     [
       `Demo journal: ${contents.length} generated entries of owner ${ownerId}, ${DEMO_JOURNAL.from} to ${DEMO_JOURNAL.to}, rebuilt at ${file}.`,

@@ -2,6 +2,7 @@
  * Generated, deterministic journals: the demo's (about 700 entries, April to June 2024) and bigger ones for
  * benchmarks. Same options, same seed, same rows: days with several entries, gaps, breaks, text of varied length.
  */
+import { sql } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import type { NewEntryRow } from '../db/schema.ts';
 import { seededRandom, entryText } from './demo-text.ts';
@@ -121,4 +122,26 @@ export async function insertEntryRows(db: JournalDb, rows: Iterable<NewEntryRow>
 /** Generates and stores a journal for one owner; returns how many entries were written. */
 export async function buildGeneratedJournal(db: JournalDb, options: GeneratedJournalOptions): Promise<number> {
   return insertEntryRows(db, generateJournalRows(options));
+}
+
+/** Set in PRAGMA user_version of a file the demo built, so a rerun may rebuild it and never wipes a real journal. */
+const DEMO_MARK = 20240401;
+
+export async function markAsDemoDatabase(db: JournalDb): Promise<void> {
+  await sql`PRAGMA user_version = ${sql.lit(DEMO_MARK)}`.execute(db);
+}
+
+/** How many entries a database holds that the demo did not put there: 0 when it is safe to rebuild. */
+export async function foreignEntryCount(db: JournalDb): Promise<number> {
+  const mark = (await sql<{ user_version: number }>`PRAGMA user_version`.execute(db)).rows[0]?.user_version;
+  const tables = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'entry'`.execute(db);
+  if (mark === DEMO_MARK || !tables.rows[0]?.n) return 0;
+  const row = await db.selectFrom('entry').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Every entry text of one owner, for the demo's check that none of them crossed over. */
+export async function allEntryTexts(db: JournalDb, ownerId: number): Promise<string[]> {
+  const rows = await db.selectFrom('entry').select('content').where('owner_id', '=', ownerId).execute();
+  return rows.map((r) => r.content);
 }

@@ -12,18 +12,19 @@ export interface TruncatedArray {
 
 /** Returns the value as is when its JSON fits; an array keeps whole leading items; anything else is cut as text. */
 export function boundResult(value: unknown, limit = DEFAULT_RESULT_LIMIT, pagingHint?: string): unknown {
-  const json = JSON.stringify(value) ?? 'null';
-  if (json.length <= limit) return value;
   const how = pagingHint ?? 'Ask for a narrower view or fewer items.';
   if (Array.isArray(value)) {
-    const items: unknown[] = [];
-    let size = 400; // room for the envelope around the items
+    // Sizes each item once and stops past the limit, so a long array is never serialized whole.
+    const ENVELOPE = 400; // room for the note and counts around the kept items
+    let total = 1;
+    let kept = 0;
     for (const item of value) {
-      const itemSize = (JSON.stringify(item) ?? 'null').length + 1;
-      if (size + itemSize > limit) break;
-      items.push(item);
-      size += itemSize;
+      total += (JSON.stringify(item) ?? 'null').length + 1;
+      if (total + ENVELOPE <= limit) kept++;
+      if (total > limit) break;
     }
+    if (total <= limit) return value;
+    const items = value.slice(0, kept);
     const result: TruncatedArray = {
       truncated: true,
       total: value.length,
@@ -33,6 +34,8 @@ export function boundResult(value: unknown, limit = DEFAULT_RESULT_LIMIT, paging
     };
     return result;
   }
+  const json = JSON.stringify(value) ?? 'null';
+  if (json.length <= limit) return value;
   return {
     truncated: true,
     note: `Result cut to ${limit} of ${json.length} characters. ${how}`,
