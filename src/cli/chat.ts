@@ -1,0 +1,92 @@
+/**
+ * npm run chat -- [--owner <telegram user id>]: the question loop in a terminal, for use without Telegram.
+ * Each line is a question in the current conversation; answers go to stdout, everything else to stderr.
+ */
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { readEnvironment } from './environment.ts';
+import { exitOnConfigError } from './exit-on-config-error.ts';
+import { OwnerError, resolveOwner } from './resolve-owner.ts';
+import { createJournalQuestions } from '../app.ts';
+import { parseConfig } from '../config.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { openDatabase, type JournalDb } from '../db/open-database.ts';
+import type { AskOutcome, Questions } from '../llm/ask.ts';
+import { stripAskCommand } from '../llm/mentions.ts';
+import { createMemoryLogger, errorMessage } from '../logger.ts';
+
+const USAGE = 'Usage: npm run chat -- [--owner <telegram user id>]';
+
+export const CHAT_HELP = [
+  'Ask about your journal, e.g. "@journal how many days did I write in April?". Each line continues the conversation.',
+  'Commands: /new starts a fresh conversation, /trace shows how the last answer was found, /retry asks a failed question again, /quit (or Ctrl-D) ends.',
+].join('\n');
+
+export const NO_KEY_TEXT =
+  'ANTHROPIC_API_KEY is not set. Create a key in the Anthropic Console and put it in .env as ANTHROPIC_API_KEY=<key> ' +
+  '(ANTHROPIC_MODEL and ANTHROPIC_BASE_URL are optional), then run npm run chat again.';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** Reads questions line by line until EOF or /quit; the conversation carries over between lines. */
+async function converse(questions: Questions, ownerId: number): Promise<void> {
+  const lines = createInterface({ input: process.stdin, terminal: false });
+  const print = (text: string) => process.stdout.write(`${text}\n\n`);
+  let conversationId: number | undefined;
+  let failed: number | undefined;
+  const show = (outcome: AskOutcome) => {
+    if (outcome.type !== 'rejected') conversationId = outcome.conversationId;
+    failed = outcome.type === 'unavailable' ? outcome.conversationId : undefined;
+    print(outcome.type === 'unavailable' ? `${outcome.text} Type /retry to ask again.` : outcome.text);
+  };
+  for await (const raw of lines) {
+    const line = raw.trim();
+    if (line === '') continue;
+    if (line === '/quit' || line === '/exit') break;
+    try {
+      if (line === '/new') {
+        conversationId = undefined;
+        print('(A new conversation.)');
+      } else if (line === '/trace') print(await questions.trace(ownerId));
+      else if (line === '/help') print(CHAT_HELP);
+      else if (line === '/retry') failed === undefined ? print('Nothing to retry.') : show(await questions.retry(ownerId, failed));
+      else show(await questions.ask(ownerId, stripAskCommand(line), conversationId));
+    } catch (error) {
+      // A fault of ours (the database, a bug): the question is kept as failed, the session goes on.
+      console.error(`Something went wrong: ${errorMessage(error)}`);
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  let owner: string | undefined;
+  try {
+    owner = parseArgs({ options: { owner: { type: 'string' } } }).values.owner;
+  } catch (error) {
+    fail(`${errorMessage(error).replace(/^\w+: /, '')}\n${USAGE}`);
+  }
+  const config = exitOnConfigError(() => parseConfig(readEnvironment()));
+  if (!config.anthropicApiKey) fail(NO_KEY_TEXT);
+  const db: JournalDb = openDatabase(config.databasePath);
+  try {
+    await migrateToLatest(db);
+    const ownerId = await resolveOwner(db, owner, config.allowedUserIds).catch((error: unknown) => {
+      if (error instanceof OwnerError) fail(error.message);
+      throw error;
+    });
+    // Log lines would interleave with the conversation; API failures reach the user as answers anyway.
+    const questions = createJournalQuestions({ config, db, logger: createMemoryLogger(), clock: () => new Date() })!;
+    console.error(`Journal of ${ownerId} (${config.databasePath}), model ${config.anthropicModel}.\n${CHAT_HELP}\n`);
+    await converse(questions, ownerId);
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((error) => {
+  console.error(`npm run chat stopped: ${errorMessage(error)}`);
+  process.exit(1);
+});
