@@ -45,8 +45,8 @@ function methods(db: JournalDb): Method[] {
   return [
     {
       name: 'getOverview',
-      signature: 'getOverview(groupBy?: "year"|"month"|"day") -> Overview',
-      description: `first and last date, day and entry counts, and counts per period (month by default, at most ${OVERVIEW_MAX_GROUPS} periods). No entry text.`,
+      signature: 'getOverview(groupBy?: "year"|"month"|"day") -> {firstDate, lastDate, days, entries, groups}',
+      description: `days and entries per period (month by default, at most ${OVERVIEW_MAX_GROUPS} periods); no entry text.`,
       args: overviewArgs,
       run: async (view, args: { groupBy: OverviewPeriod }, ctx) => {
         const [counts, groups] = await Promise.all([countView(db, ctx.ownerId, view), countByPeriod(db, ctx.ownerId, view, args.groupBy)]);
@@ -122,8 +122,8 @@ export function journalCollectionKind(db: JournalDb) {
       "The owner's journal, or a view of it narrowed by dates and/or words. It bears on any question about what they wrote, did or felt, and when or how often.",
     interpretation:
       'An entry is one message the owner wrote, dated by local day and time; a day with entries is a day they wrote. ' +
-      'Answer counts and "how often" with counts and getOverview; read entries only to quote or summarise them. ' +
-      "Views only narrow: a view of a view keeps both filters. A view's description states its own filter and counts.",
+      'Answer "how often" and "when" with counts and getOverview; read entries only to quote or summarise them. ' +
+      'Views only narrow: a view of a view keeps both filters.',
     fields: [
       { name: 'id', type: 'number', description: 'stable entry id' },
       { name: 'date', type: 'YYYY-MM-DD', description: 'local day written' },
