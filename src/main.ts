@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   }
   await bot.api.setMyCommands(COMMANDS).catch((error) => logger.error('commands.failed', { error: errorMessage(error) }));
   if (config.allowedUserIds.length === 0) logger.info('access.nobody_allowed', { hint: 'set ALLOWED_USER_IDS' });
+  if (!config.anthropicApiKey) logger.info('questions.disabled', { hint: 'set ANTHROPIC_API_KEY' });
 
   const runner = run(bot);
   logger.info('bot.started', { username: bot.botInfo.username, owners: config.allowedUserIds.length });

@@ -5,14 +5,14 @@ import { formatInterface, formatObjectLine } from '../objects/format-interface.t
 import { ObjectError } from '../objects/object-error.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
 
-const objId = { type: 'string', description: 'Handle id, e.g. "journal" or a UUID from an earlier result.' } as const;
+const objId = { type: 'string', description: 'Handle id, e.g. "journal" or a UUID from a result.' } as const;
 
 /** Stable order and text, so the prefix stays cacheable; the cache breakpoint sits on the last tool. */
 export const TOOLS: Tool[] = [
   {
     name: 'analyzeObject',
     description: "An object's interface: kind, description, how to read its data, data fields, methods with signatures. Returns no data.",
-    input_schema: { type: 'object', properties: { objId }, required: ['objId'], additionalProperties: false },
+    input_schema: { type: 'object', properties: { objId }, required: ['objId'] },
   },
   {
     name: 'invokeMethod',
@@ -27,23 +27,22 @@ export const TOOLS: Tool[] = [
         args: { type: 'object', description: 'Named arguments per the signature, e.g. {"date": "2024-04-01"}; {} when none.' },
       },
       required: ['objId', 'methodName', 'args'],
-      additionalProperties: false,
     },
   },
   {
     name: 'listObjects',
     description: 'The handles the user holds (roots, then views made earlier, newest first), one line each.',
-    input_schema: { type: 'object', properties: {}, additionalProperties: false },
+    input_schema: { type: 'object', properties: {} },
   },
   {
     name: 'listKinds',
     description: 'The kinds of object that exist.',
-    input_schema: { type: 'object', properties: {}, additionalProperties: false },
+    input_schema: { type: 'object', properties: {} },
   },
   {
     name: 'describeKind',
     description: "A kind's interface, as analyzeObject gives it for an object.",
-    input_schema: { type: 'object', properties: { kind: { type: 'string', description: 'Kind id from listKinds.' } }, required: ['kind'], additionalProperties: false },
+    input_schema: { type: 'object', properties: { kind: { type: 'string', description: 'Kind id from listKinds.' } }, required: ['kind'] },
     cache_control: { type: 'ephemeral' },
   },
 ];

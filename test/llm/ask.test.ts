@@ -126,6 +126,17 @@ describe('ask', () => {
     expect(s.llm.requests[3]!.body.messages).toEqual(s.llm.requests[0]!.body.messages);
   });
 
+  it("another owner's conversation is neither continued nor retried", async () => {
+    s.llm.script(overloaded, overloaded, overloaded, { text: 'fresh' });
+    const failed = await s.questions.ask(OTHER_OWNER, '@journal how many days?');
+    const theirs = (failed as { conversationId: number }).conversationId;
+    expect(await s.questions.retry(OWNER, theirs)).toMatchObject({ type: 'rejected' });
+    const mine = await s.questions.ask(OWNER, '@journal hi', theirs);
+    expect(mine).toMatchObject({ type: 'answer', text: 'fresh' });
+    expect((mine as { conversationId: number }).conversationId).not.toBe(theirs);
+    expect(s.llm.requests.at(-1)!.body.messages).toHaveLength(1);
+  });
+
   it('an unknown mention is answered with the handles the user holds, and nothing reaches the model or is stored', async () => {
     const outcome = await s.questions.ask(OWNER, '@3f2a9c1e-77 how many days?');
     expect(outcome.type).toBe('rejected');

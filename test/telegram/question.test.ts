@@ -44,6 +44,16 @@ describe('questions in the chat', () => {
     expect(t.api.callsTo('setMessageReaction')).toHaveLength(0);
   });
 
+  it('renews the typing indicator while the model works, and stops once the answer is sent', async () => {
+    llm.script({ delayMs: 4_400, then: { text: 'Slowly: three.' } });
+    await t.send(textUpdate(APRIL));
+    const typing = t.api.callsTo('sendChatAction').length;
+    expect(typing).toBe(2);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(t.api.callsTo('sendChatAction')).toHaveLength(typing);
+    expect(t.api.calls.at(-1)!.method).toBe('sendMessage');
+  });
+
   it('/ask works without a mention, and a bare /ask explains itself without calling the model', async () => {
     llm.script({ tools: [{ name: 'listObjects', input: {} }] }, { text: 'You have your journal.' });
     await t.send(textUpdate('/ask what can you see?'));
