@@ -8,7 +8,7 @@ import { isSelected, type ChatSection } from './chat-selection.ts';
 import { exportChatSchema, SKIP_REASONS, type SkipReason } from './export-format.ts';
 import { ImportError } from './import-error.ts';
 import { parseMessage, type MessageContext } from './parse-message.ts';
-import { readExport, type ExportChat, type ExportMessageItem, type ExportOutline } from './read-export.ts';
+import { readExport, type ExportBatch, type ExportChat, type ExportMessageItem, type ExportOutline } from './read-export.ts';
 
 export interface ImportProgress {
   /** 2 only for the rare file whose chats name themselves after their messages. */
@@ -155,8 +155,7 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
     return true;
   };
 
-  const pass = async (number: 1 | 2, onlyChats?: ReadonlySet<string>): Promise<ExportOutline> => {
-    const { outline, batches } = readExport(file, { onlyChats });
+  const pass = async (number: 1 | 2, outline: ExportOutline, batches: AsyncGenerator<ExportBatch>): Promise<void> => {
     let messages = 0;
     let exporterChecked = false;
     for await (const chunk of batches) {
@@ -173,27 +172,39 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
       }
     }
     await flush();
-    return outline;
   };
 
-  try {
-    const outline = await pass(1);
-    report.shape = outline.shape;
+  /** Settles the chats whose name and type came after their messages; returns those still to import. */
+  const settle = (outline: ExportOutline): Set<string> => {
     const deferred = new Set<string>();
     for (const chat of outline.chats.values()) {
       const first = states.get(chat.key);
-      const state = first?.decision === 'deferred' || !first ? decide(chat, true) : first;
-      state.report.messages = chat.messages;
-      report.messages += chat.messages;
-      if (first?.decision !== 'deferred') continue;
+      if (first && first.decision !== 'deferred') continue;
+      const state = decide(chat, true);
       if (state.decision === 'import') deferred.add(chat.key);
       else report.skipped['chat-not-selected'] += chat.messages;
     }
-    if (deferred.size > 0 && !report.interrupted) await pass(2, deferred);
+    return deferred;
+  };
+
+  const first = readExport(file);
+  try {
+    await pass(1, first.outline, first.batches);
+    report.shape = first.outline.shape;
+    const deferred = settle(first.outline);
+    if (deferred.size > 0 && !report.interrupted) {
+      const second = readExport(file, { onlyChats: deferred });
+      await pass(2, second.outline, second.batches);
+    }
     report.unmatchedChats = selectors.filter((s) => ![...states.values()].some((st) => st.report.selected && matchesReport(s, st)));
   } catch (error) {
     await flush().catch(() => undefined); // whole messages read before the fault are kept; the fault is reported
     report.error = error instanceof ImportError ? error : new ImportError(file, `import stopped: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
+  }
+  for (const chat of first.outline.chats.values()) {
+    const state = states.get(chat.key);
+    if (state) state.report.messages = chat.messages;
+    report.messages += chat.messages;
   }
   report.chats = [...states.values()].map((s) => s.report);
   report.seconds = (performance.now() - started) / 1000;
