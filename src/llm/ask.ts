@@ -118,15 +118,17 @@ export function createQuestions(deps: QuestionDeps): Questions {
     return { type: 'rejected', text: unknownMentionsText(unknown, objects, more) };
   };
 
-  const answer = async (ownerId: number, ops: ObjectOperations, conversation: Conversation, question: string, known: string[]): Promise<AskOutcome> => {
-    const history = conversation.messages;
-    // A follow-up does not repeat an interface the conversation already holds.
+  /** The history plus the new question, with the interfaces of mentioned objects the conversation has not shown yet. */
+  const nextMessages = async (ops: ObjectOperations, history: MessageParam[], question: string, known: string[]) => {
     const shown = userText(history);
     const interfaces = await Promise.all(known.filter((id) => !shown.includes(interfaceMarker(id))).map((id) => ops.analyzeObject(id)));
     const content = questionContent(question, { today: history.length === 0 ? deps.today?.() : undefined, interfaces });
-    const messages = withUserTurn(history, { role: 'user', content });
+    return withUserTurn(history, { role: 'user', content });
+  };
 
+  const answer = async (ownerId: number, ops: ObjectOperations, conversation: Conversation, question: string, known: string[]): Promise<AskOutcome> => {
     const id = conversation.id;
+    const messages = await nextMessages(ops, conversation.messages, question, known);
     await store.update(ownerId, id, { status: 'pending', pendingQuestion: question }, now());
     let result: ToolLoopResult;
     try {
@@ -145,7 +147,7 @@ export function createQuestions(deps: QuestionDeps): Questions {
       steps: result.steps,
       calls: result.calls.length,
       ending: result.ending,
-      input_tokens: result.usage.inputTokens,
+      input_tokens: result.usage.inputTokens + result.usage.cacheReadTokens + result.usage.cacheWriteTokens,
       output_tokens: result.usage.outputTokens,
       peak_context_tokens: result.peakContextTokens,
     });

@@ -88,52 +88,72 @@ function endingOf(stop: Message['stop_reason']): LoopEnding {
   return 'other';
 }
 
+interface LoopState {
+  messages: MessageParam[];
+  calls: ToolCallRecord[];
+  usage: UsageTotals;
+  peak: number;
+  steps: number;
+}
+
+function callModel(params: ToolLoopParams, messages: MessageParam[], final: boolean): Promise<Message> {
+  return params.client.messages.create({
+    model: params.model,
+    max_tokens: params.maxTokens ?? DEFAULT_MAX_TOKENS,
+    system: params.system ?? SYSTEM,
+    tools: params.tools ?? TOOLS,
+    // Caches the growing conversation too, so each step re-reads the previous one cheaply.
+    cache_control: { type: 'ephemeral' },
+    // Kept with the tools (history holds tool_use blocks), but the last call must answer in text.
+    ...(final ? { tool_choice: { type: 'none' as const } } : {}),
+    messages,
+  });
+}
+
+/** The result once the loop stops; a tool call left in the last turn is closed with "not run" so the history stays valid. */
+function finish(state: LoopState, response: Message, ending: LoopEnding): ToolLoopResult {
+  const dangling = notRun(response.content);
+  if (dangling.length) state.messages.push({ role: 'user', content: dangling });
+  return {
+    messages: state.messages,
+    answer: textOf(response.content),
+    ending,
+    stopReason: String(response.stop_reason),
+    refusal: response.stop_details?.explanation ?? undefined,
+    steps: state.steps,
+    calls: state.calls,
+    usage: state.usage,
+    peakContextTokens: state.peak,
+  };
+}
+
+const spent = (u: UsageTotals) => u.inputTokens + u.cacheReadTokens + u.cacheWriteTokens + u.outputTokens;
+
 export async function runToolLoop(params: ToolLoopParams): Promise<ToolLoopResult> {
   const maxSteps = params.maxSteps ?? DEFAULT_MAX_STEPS;
   const budget = params.tokenBudget ?? DEFAULT_TOKEN_BUDGET;
-  const messages = [...params.messages];
-  const calls: ToolCallRecord[] = [];
-  let usage = emptyUsage();
-  let peak = 0;
-  let steps = 0;
+  const state: LoopState = { messages: [...params.messages], calls: [], usage: emptyUsage(), peak: 0, steps: 0 };
   let final = false;
 
   for (;;) {
-    const response = await params.client.messages.create({
-      model: params.model,
-      max_tokens: params.maxTokens ?? DEFAULT_MAX_TOKENS,
-      system: params.system ?? SYSTEM,
-      tools: params.tools ?? TOOLS,
-      // Caches the growing conversation too, so each step re-reads the previous one cheaply.
-      cache_control: { type: 'ephemeral' },
-      ...(final ? { tool_choice: { type: 'none' as const } } : {}),
-      messages,
-    });
-    steps += 1;
-    usage = addUsage(usage, response.usage);
-    peak = Math.max(peak, contextTokens(response.usage));
+    const response = await callModel(params, state.messages, final);
+    state.steps += 1;
+    state.usage = addUsage(state.usage, response.usage);
+    state.peak = Math.max(state.peak, contextTokens(response.usage));
     // Sent back exactly as received, thinking blocks and their signatures included.
-    messages.push({ role: 'assistant', content: response.content });
-
-    const done = (ending: LoopEnding): ToolLoopResult => {
-      const dangling = notRun(response.content);
-      if (dangling.length) messages.push({ role: 'user', content: dangling });
-      const refusal = response.stop_details?.explanation ?? undefined;
-      return { messages, answer: textOf(response.content), ending, stopReason: String(response.stop_reason), refusal, steps, calls, usage, peakContextTokens: peak };
-    };
+    state.messages.push({ role: 'assistant', content: response.content });
 
     if (response.stop_reason === 'pause_turn') {
-      if (steps >= maxSteps) return done('limit');
+      if (state.steps >= maxSteps) return finish(state, response, 'limit');
       continue; // the server paused a long turn: resending lets it continue
     }
-    const uses = toolUses(response.content);
     // A turn cut at max_tokens may still hold tool calls; they are answered like any other.
-    const wantsTools = uses.length > 0 && (response.stop_reason === 'tool_use' || response.stop_reason === 'max_tokens');
-    if (final) return done('limit'); // this was the last call: any tool call in it stays unrun
-    if (!wantsTools) return done(endingOf(response.stop_reason));
+    const wantsTools = toolUses(response.content).length > 0 && (response.stop_reason === 'tool_use' || response.stop_reason === 'max_tokens');
+    if (final) return finish(state, response, 'limit');
+    if (!wantsTools) return finish(state, response, endingOf(response.stop_reason));
 
-    const results = await answerToolUses(response.content, params.execute, calls);
-    final = steps >= maxSteps - 1 || usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens + usage.outputTokens >= budget;
-    messages.push({ role: 'user', content: [...results, ...(final ? [{ type: 'text' as const, text: FINAL_ANSWER_REQUEST }] : [])] });
+    const results = await answerToolUses(response.content, params.execute, state.calls);
+    final = state.steps >= maxSteps - 1 || spent(state.usage) >= budget;
+    state.messages.push({ role: 'user', content: [...results, ...(final ? [{ type: 'text' as const, text: FINAL_ANSWER_REQUEST }] : [])] });
   }
 }
