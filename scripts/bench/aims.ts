@@ -1,0 +1,117 @@
+/** The issue's aims, checked against one run's results: each met or missed, with the measured number. */
+import type { CaptureResult } from './capture.ts';
+import type { ImportSize } from './import-speed.ts';
+import type { MethodsResult } from './methods.ts';
+import type { SizeTokens } from './tokens.ts';
+import { num, percent, times } from './markdown.ts';
+import { median } from './timing.ts';
+
+export interface Aim {
+  aim: string;
+  measured: string;
+  /** null: reported, but the issue sets no aim. */
+  met: boolean | null;
+}
+
+export const PEAK_AIM = 2_000;
+export const FLAT_AIM = 1.2;
+export const TOTAL_SHARE_AIM = 0.1;
+export const IMPORT_SHARE_AIM = 0.6;
+export const METHOD_RATIO_AIM = 2;
+
+const countQuestions = (s: SizeTokens) => s.questions.filter((q) => q.kind === 'count');
+
+/** Peak at the largest size over peak at the smallest, per question id. */
+export function peakGrowth(sizes: SizeTokens[]): Map<string, number> {
+  const small = sizes[0]!;
+  const large = sizes.at(-1)!;
+  return new Map(small.questions.map((q) => [q.id, (large.questions.find((l) => l.id === q.id)?.peak ?? Number.NaN) / q.peak]));
+}
+
+export function tokenAims(sizes: SizeTokens[]): Aim[] {
+  if (sizes.length === 0) return [];
+  const small = sizes[0]!;
+  const large = sizes.at(-1)!;
+  const peaks = countQuestions(small).map((q) => q.peak);
+  const growth = peakGrowth(sizes);
+  const countGrowth = countQuestions(small).map((q) => growth.get(q.id)!);
+  const shares = countQuestions(small).map((q) => q.total / q.pasteAll);
+  const aims: Aim[] = [
+    {
+      aim: `Peak context ≤ ${num(PEAK_AIM)} tokens for count/range questions at ${num(small.size)} entries`,
+      measured: `largest ${num(Math.max(...peaks))}, median ${num(median(peaks))}`,
+      met: Math.max(...peaks) <= PEAK_AIM,
+    },
+    {
+      aim: `Total input over the loop < ${percent(TOTAL_SHARE_AIM, 0)} of pasting the journal, at ${num(small.size)} entries`,
+      measured: `largest ${percent(Math.max(...shares))}, median ${percent(median(shares))}`,
+      met: Math.max(...shares) < TOTAL_SHARE_AIM,
+    },
+    {
+      aim: 'Every scripted answer equals the SQL ground truth',
+      measured: `${sizes.reduce((n, s) => n + s.questions.filter((q) => q.correct).length, 0)} of ${sizes.reduce((n, s) => n + s.questions.length, 0)}`,
+      met: sizes.every((s) => s.questions.every((q) => q.correct)),
+    },
+  ];
+  if (sizes.length > 1) {
+    aims.splice(1, 0, {
+      aim: `Peak flat within ${times(FLAT_AIM, 1)} from ${num(small.size)} to ${num(large.size)} entries (count/range questions)`,
+      measured: `largest growth ${times(Math.max(...countGrowth))}, median ${times(median(countGrowth))}`,
+      met: Math.max(...countGrowth) <= FLAT_AIM,
+    });
+  }
+  return aims;
+}
+
+export function importAims(imports: ImportSize[]): Aim[] {
+  if (imports.length === 0) return [];
+  const shares = imports.map((i) => i.importPerSecond / i.rawPerSecond);
+  const aims: Aim[] = [
+    {
+      aim: `Import at ≥ ${percent(IMPORT_SHARE_AIM, 0)} of the raw insert speed`,
+      measured: imports.map((i, k) => `${percent(shares[k]!, 0)} at ${num(i.messages)}`).join(', '),
+      met: shares.every((s) => s >= IMPORT_SHARE_AIM),
+    },
+  ];
+  if (imports.length > 1) {
+    const first = imports[0]!;
+    const last = imports.at(-1)!;
+    const growth = last.peakRssBytes / first.peakRssBytes;
+    aims.push({
+      aim: 'Import memory flat in file size',
+      measured: `peak RSS ${times(growth)} for a ${times(last.fileBytes / first.fileBytes, 0)} larger file`,
+      met: growth <= 1.25,
+    });
+  }
+  return aims;
+}
+
+export function methodAims(m: MethodsResult | undefined): Aim[] {
+  if (!m) return [];
+  const worst = [...m.timings].sort((a, b) => b.ratio - a.ratio)[0]!;
+  const within = m.timings.filter((t) => t.ratio <= METHOD_RATIO_AIM).length;
+  const monthScans = m.timings.filter((t) => t.view === 'month' && !/^(date range|one day)/.test(t.access));
+  return [
+    {
+      aim: `Every method within ${times(METHOD_RATIO_AIM, 0)} of hand-written SQL at ${num(m.size)} entries`,
+      measured: `${within} of ${m.timings.length}; worst ${worst.view}.${worst.method} ${times(worst.ratio)}`,
+      met: within === m.timings.length,
+    },
+    {
+      aim: 'No full scan of the entries for date-range work (EXPLAIN QUERY PLAN, month view)',
+      measured: monthScans.length ? `${monthScans.map((t) => `${t.method}: ${t.access}`).join('; ')}` : 'every month-view statement searches a local_day range or one day',
+      met: monthScans.length === 0,
+    },
+  ];
+}
+
+export function captureAims(c: CaptureResult | undefined): Aim[] {
+  if (!c) return [];
+  return [
+    {
+      aim: 'Live capture (no numeric aim in the issue): messages/s through the bot vs raw insert, one commit each',
+      measured: `${num(c.botPerSecond)} vs ${num(c.rawEachPerSecond)} messages/s (${percent(c.botPerSecond / c.rawEachPerSecond, 0)})`,
+      met: null,
+    },
+  ];
+}

@@ -1,0 +1,102 @@
+/**
+ * Benchmark 2, import: `npm run import` of generated Telegram exports (scripts/synthetic-export.ts), timed end to
+ * end with its peak RSS (GNU time), against the raw limit measured in the same run: better-sqlite3 prepared inserts
+ * of the same rows in one transaction, into the same migrated schema (indexes, FTS5 trigger).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { writeSyntheticExport } from '../synthetic-export.ts';
+import { createMigratedFile } from './journal-db.ts';
+import { rawInsertOneTransaction, readEntryRows } from './raw-insert.ts';
+import { median } from './timing.ts';
+
+export const IMPORT_OWNER_ID = 111;
+const GNU_TIME = '/usr/bin/time';
+
+export interface ImportRun {
+  seconds: number;
+  peakRssBytes: number;
+  rawSeconds: number;
+}
+
+export interface ImportSize {
+  messages: number;
+  entries: number;
+  fileBytes: number;
+  runs: ImportRun[];
+  importPerSecond: number;
+  rawPerSecond: number;
+  peakRssBytes: number;
+}
+
+/** `npm run import -- <file> --owner <id>` as a user runs it; wall seconds and the peak RSS of the process tree. */
+export async function runImportCli(repoRoot: string, exportFile: string, dbFile: string): Promise<{ seconds: number; peakRssBytes: number; stdout: string; stderr: string }> {
+  const useTime = existsSync(GNU_TIME);
+  const npm = ['npm', 'run', '--silent', 'import', '--', exportFile, '--owner', String(IMPORT_OWNER_ID)];
+  const [cmd, ...args] = useTime ? [GNU_TIME, '-f', 'BENCH_TIME %e %M', ...npm] : npm;
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_PATH: dbFile, JOURNAL_TIMEZONE: 'UTC', ALLOWED_USER_IDS: String(IMPORT_OWNER_ID) };
+  const t0 = performance.now();
+  const child = spawn(cmd!, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const seconds = (performance.now() - t0) / 1000;
+  const m = /BENCH_TIME ([\d.]+) (\d+)/.exec(stderr);
+  if (code !== 0) throw new Error(`npm run import exited ${code}:\n${stdout.slice(-2000)}\n${stderr.slice(-2000)}`);
+  return { seconds, peakRssBytes: m ? Number(m[2]) * 1024 : Number.NaN, stdout, stderr };
+}
+
+const countEntries = (file: string): number => {
+  const raw = new SQLite(file, { readonly: true });
+  try {
+    return (raw.prepare('SELECT count(*) AS n FROM entry').get() as { n: number }).n;
+  } finally {
+    raw.close();
+  }
+};
+
+const removeDb = (file: string) => {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+};
+
+export async function runImportBench(repoRoot: string, dir: string, sizes: number[], runs: number, keep: boolean, log: (line: string) => void = () => undefined): Promise<ImportSize[]> {
+  const out: ImportSize[] = [];
+  for (const messages of sizes) {
+    const exportFile = path.join(dir, `export-${messages}.json`);
+    const made = await writeSyntheticExport(exportFile, { messages, shape: 'single', ownerId: IMPORT_OWNER_ID });
+    log(`export of ${messages.toLocaleString('en-US')} messages: ${(made.bytes / 1e6).toFixed(0)} MB`);
+    const dbFile = path.join(dir, `import-${messages}.sqlite`);
+    const rawFile = path.join(dir, `import-raw-${messages}.sqlite`);
+    const results: ImportRun[] = [];
+    let rows: Record<string, unknown>[] = [];
+    for (let r = 0; r < runs; r++) {
+      removeDb(dbFile);
+      const cli = await runImportCli(repoRoot, exportFile, dbFile);
+      const stored = countEntries(dbFile);
+      if (stored !== made.entries) throw new Error(`import stored ${stored} entries, expected ${made.entries}:\n${cli.stdout.slice(-1500)}`);
+      if (r === 0) rows = readEntryRows(dbFile);
+      await createMigratedFile(rawFile);
+      const rawSeconds = rawInsertOneTransaction(rawFile, rows);
+      results.push({ seconds: cli.seconds, peakRssBytes: cli.peakRssBytes, rawSeconds });
+      log(`import ${messages}: npm run import ${cli.seconds.toFixed(1)} s (peak RSS ${(cli.peakRssBytes / 2 ** 20).toFixed(0)} MB), raw insert ${rawSeconds.toFixed(1)} s`);
+    }
+    rows = [];
+    out.push({
+      messages,
+      entries: made.entries,
+      fileBytes: statSync(exportFile).size,
+      runs: results,
+      importPerSecond: messages / median(results.map((x) => x.seconds)),
+      rawPerSecond: made.entries / median(results.map((x) => x.rawSeconds)),
+      peakRssBytes: median(results.map((x) => x.peakRssBytes)),
+    });
+    removeDb(dbFile);
+    removeDb(rawFile);
+    if (!keep) rmSync(exportFile, { force: true });
+  }
+  return out;
+}

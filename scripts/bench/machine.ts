@@ -1,0 +1,51 @@
+/** What the numbers were measured on: machine, versions, date. */
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+
+export interface MachineInfo {
+  date: string;
+  cpu: string;
+  cores: number;
+  memoryGb: number;
+  os: string;
+  node: string;
+  sqlite: string;
+  packages: Record<string, string>;
+}
+
+const PACKAGES = ['better-sqlite3', 'kysely', 'grammy', '@grammyjs/runner', '@anthropic-ai/sdk', '@anthropic-ai/tokenizer', '@streamparser/json', 'tsx'];
+
+function installedVersion(root: string, name: string): string {
+  try {
+    return JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+  } catch {
+    return 'not installed';
+  }
+}
+
+export function machineInfo(repoRoot: string, now = new Date()): MachineInfo {
+  const sqlite = new SQLite(':memory:');
+  const version = (sqlite.prepare('select sqlite_version() as v').get() as { v: string }).v;
+  sqlite.close();
+  return {
+    date: now.toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+    cores: os.cpus().length,
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    os: `${os.type()} ${os.release()} (${os.arch()})`,
+    node: process.version,
+    sqlite: version,
+    packages: Object.fromEntries(PACKAGES.map((p) => [p, installedVersion(repoRoot, p)])),
+  };
+}
+
+export function formatMachine(m: MachineInfo): string {
+  return [
+    `- Date: ${m.date}`,
+    `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB RAM, ${m.os}; shared with other work, so timings are noisy`,
+    `- Node ${m.node}, SQLite ${m.sqlite}`,
+    `- Packages: ${Object.entries(m.packages).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+  ].join('\n');
+}

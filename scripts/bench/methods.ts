@@ -1,0 +1,192 @@
+/**
+ * Benchmark 3, method latency: each JournalCollection method on the root, a month view and a search view, through
+ * the real operations (handle lookup, validation, kysely, result bounding), against hand-written SQL answering the
+ * same question. EXPLAIN QUERY PLAN of the statements each method really runs shows how it reads the entries.
+ */
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
+import type { Database } from '../../src/db/schema.ts';
+import { openDatabase } from '../../src/db/open-database.ts';
+import { createJournalOperations } from '../../src/journal/journal-operations.ts';
+import { monthEnd } from './calendar.ts';
+import { BENCH_OWNER_ID } from './journal-db.ts';
+import { baselineCandidates, type Candidate, type ViewFilter } from './methods-sql.ts';
+import { WORDS } from './questions.ts';
+import { median, nowMs, ratio, samplePair } from './timing.ts';
+import { findAnchors, openTruthDb } from './truth-db.ts';
+
+export type ViewName = 'root' | 'month' | 'search';
+
+export interface MethodTiming {
+  view: ViewName;
+  method: string;
+  args: Record<string, unknown>;
+  methodMs: number;
+  sqlMs: number;
+  ratio: number;
+  runs: number;
+  /** Which hand-written shape was fastest, e.g. `in` (date index + FTS rowids) or `join` (driven from FTS). */
+  sqlShape: string;
+  /** The method's answer agrees with the hand-written SQL's. */
+  agrees: boolean;
+  /** EXPLAIN QUERY PLAN lines of the entry statements the method ran. */
+  plan: string[];
+  /** How the method's statements reach the entries, from the plan: one day, a date range, all of the owner's, a full scan. */
+  access: string;
+  /** A plan line that scans the entry table (or its index) from end to end. */
+  fullScan: boolean;
+}
+
+export interface MethodsResult {
+  size: number;
+  month: string;
+  search: string;
+  timings: MethodTiming[];
+}
+
+interface View {
+  name: ViewName;
+  objId: string;
+  filter: ViewFilter;
+}
+
+function openRaw(file: string): SQLite.Database {
+  const raw = new SQLite(file);
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = NORMAL');
+  raw.pragma('busy_timeout = 5000');
+  return raw;
+}
+
+/** The methods and the arguments each is called with; dates fall inside the month view. */
+function calls(month: string, day: string): { method: string; args: Record<string, any> }[] {
+  return [
+    { method: 'getOverview', args: { groupBy: 'month' } },
+    { method: 'getDayCount', args: {} },
+    { method: 'getTotalEntryCount', args: {} },
+    { method: 'getEntriesForDay', args: { date: day } },
+    { method: 'getEntries', args: { limit: 20, offset: 0 } },
+    { method: 'getDateRangeView', args: { startDate: `${month}-10`, endDate: `${month}-16` } },
+    { method: 'search', args: { query: WORDS.first } },
+  ];
+}
+
+export interface MethodsOptions {
+  minRuns: number;
+  maxRuns: number;
+  budgetMs: number;
+}
+
+export async function runMethodsBench(file: string, size: number, o: MethodsOptions, log: (line: string) => void = () => undefined): Promise<MethodsResult> {
+  const truth = openTruthDb(file, BENCH_OWNER_ID);
+  const anchors = findAnchors(truth);
+  truth.close();
+  const db = openDatabase(file);
+  const raw = openRaw(file);
+  const captured: CompiledQuery[] = [];
+  const logRaw = openRaw(file);
+  const logDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: logRaw }), log: (e) => void (e.level === 'query' && captured.push(e.query)) });
+  try {
+    await db.deleteFrom('object_handle').where('owner_id', '=', BENCH_OWNER_ID).execute();
+    const ops = createJournalOperations(db, BENCH_OWNER_ID);
+    const traced = createJournalOperations(logDb, BENCH_OWNER_ID);
+    const range = { startDate: `${anchors.month}-01`, endDate: monthEnd(anchors.month) };
+    const month = await ops.invokeMethod('journal', 'getDateRangeView', range);
+    const search = await ops.invokeMethod('journal', 'search', { query: WORDS.monthly });
+    if (month.type !== 'object' || search.type !== 'object') throw new Error('views did not come back as handles');
+    const views: View[] = [
+      { name: 'root', objId: 'journal', filter: {} },
+      { name: 'month', objId: month.objId, filter: { from: range.startDate, to: range.endDate } },
+      { name: 'search', objId: search.objId, filter: { match: `"${WORDS.monthly}"` } },
+    ];
+    const timings: MethodTiming[] = [];
+    for (const view of views) {
+      for (const { method, args } of calls(anchors.month, anchors.day)) {
+        const subject = () => ops.invokeMethod(view.objId, method, args);
+        const sql = fastest(baselineCandidates(raw, BENCH_OWNER_ID, view.filter, method, args));
+        const baseline = sql.run;
+        const agrees = sameAnswer(method, await subject(), baseline());
+        captured.length = 0;
+        await traced.invokeMethod(view.objId, method, args);
+        const plan = planOf(raw, captured);
+        const samples = await samplePair(subject, baseline, o);
+        const t: MethodTiming = {
+          view: view.name,
+          method,
+          args,
+          methodMs: median(samples.subject),
+          sqlMs: median(samples.baseline),
+          ratio: ratio(median(samples.subject), median(samples.baseline)),
+          runs: samples.subject.length,
+          sqlShape: sql.label,
+          agrees,
+          plan,
+          access: accessOf(plan),
+          fullScan: plan.some((line) => /\bSCAN (entry|e)\b(?! VIRTUAL)/.test(line)),
+        };
+        timings.push(t);
+        log(`${view.name}.${method}: ${t.methodMs.toFixed(3)} ms vs SQL ${t.sqlMs.toFixed(3)} ms (${t.ratio.toFixed(2)}×, ${t.runs} runs)`);
+      }
+    }
+    return { size, month: anchors.month, search: WORDS.monthly, timings };
+  } finally {
+    await db.destroy();
+    await logDb.destroy();
+    raw.close();
+  }
+}
+
+/** The faster candidate, by the median of a few runs each (one run when a run takes over 50 ms). */
+function fastest(candidates: Candidate[]): Candidate {
+  if (candidates.length === 1) return candidates[0]!;
+  const timedMedian = (c: Candidate) => {
+    const t: number[] = [];
+    for (let i = 0; i < 5 && !(t[0]! > 50); i++) {
+      const t0 = nowMs();
+      c.run();
+      t.push(nowMs() - t0);
+    }
+    return median(t);
+  };
+  return candidates.map((c) => ({ c, ms: timedMedian(c) })).sort((a, b) => a.ms - b.ms)[0]!.c;
+}
+
+/** The widest way a plan reaches entries. */
+export function accessOf(plan: string[]): string {
+  const entryLines = plan.filter((l) => /\b(SEARCH|SCAN) (entry|e)\b(?! VIRTUAL)/.test(l));
+  const fts = plan.some((l) => /entry_fts VIRTUAL TABLE/.test(l)) ? ' + FTS match' : '';
+  if (entryLines.some((l) => /^SCAN/.test(l))) return `full scan${fts}`;
+  if (entryLines.some((l) => /\(owner_id=\?\)/.test(l))) return `all owner's index entries${fts}`;
+  if (entryLines.some((l) => /local_day>\?|local_day<\?/.test(l))) return `date range${fts}`;
+  if (entryLines.some((l) => /local_day=\?/.test(l))) return `one day${fts}`;
+  return entryLines.length ? 'index lookup' : `no entry access${fts}`;
+}
+
+/** EXPLAIN QUERY PLAN of each captured statement that reads entries (handle lookups left out). */
+function planOf(raw: SQLite.Database, queries: CompiledQuery[]): string[] {
+  return queries
+    .filter((q) => /"entry"|entry_fts/.test(q.sql))
+    .flatMap((q) => (raw.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[]).map((r) => r.detail));
+}
+
+const idsOf = (rows: any): number[] => (Array.isArray(rows) ? rows : (rows?.items ?? [])).map((r: any) => r.id);
+
+/** Whether the method's result says what the SQL's says (counts, ids, a description's numbers). */
+function sameAnswer(method: string, result: Awaited<ReturnType<ReturnType<typeof createJournalOperations>['invokeMethod']>>, sql: any): boolean {
+  if (result.type === 'object') return result.description.includes(`${sql.days} day`) && result.description.includes(`${sql.entries} entr`);
+  const v = result.value as any;
+  switch (method) {
+    case 'getDayCount':
+    case 'getTotalEntryCount':
+      return v === sql.n;
+    case 'getOverview':
+      return v.entries === sql[0].entries && v.days === sql[0].days && v.groups.length === Math.min(100, sql[1].length);
+    case 'getEntriesForDay':
+    case 'getEntries': {
+      const shown = idsOf(v);
+      return shown.length > 0 && shown.every((id, i) => id === sql[i]?.id);
+    }
+    default:
+      return false;
+  }
+}
