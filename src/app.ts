@@ -12,6 +12,8 @@ import { createJournalOperations } from './journal/journal-operations.ts';
 import { localMoment } from './journal/local-day.ts';
 import { createQuestions, type Questions } from './llm/ask.ts';
 import type { BotContext } from './telegram/context.ts';
+import { createDocumentImport } from './telegram/document-import.ts';
+import { importTelegramExport } from './importer/import-export.ts';
 import { createBot } from './telegram/create-bot.ts';
 
 export interface AppDeps {
@@ -68,6 +70,11 @@ export function createApp(token: string, deps: AppDeps): { bot: Bot<BotContext> 
         edit: (draft, editedAt) => applyEdit(db, draft, editedAt, zone, clock()),
       },
       questions: createJournalQuestions(deps) ?? undefined,
+      importDocument: createDocumentImport({
+        token,
+        apiRoot: config.telegramApiRoot,
+        importExport: (file, options) => importTelegramExport(db, file, { ...options, timeZone: zone, now: clock }),
+      }),
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },
   );

@@ -29,6 +29,8 @@ export interface ImportOptions {
   /** This bot's user id: its chat is imported by default, without doubling what it captured live. */
   botId?: number | null;
   now?: () => Date;
+  /** How the report and errors name the file (default: its path). */
+  name?: string;
   /** Aborting stops after the batch in hand is committed; the report then says `interrupted`. */
   signal?: AbortSignal;
   /** Called once per chunk read (about 1 MB): keep it cheap. */
@@ -79,8 +81,9 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
   const selectors = options.chats ?? [];
   const botId = options.botId ?? null;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const name = options.name ?? file;
   const report: ImportReport = {
-    file,
+    file: name,
     shape: null,
     messages: 0,
     imported: 0,
@@ -100,7 +103,7 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
   const refuseForeign = (exporterId: number): never => {
     batch = [];
     throw new ImportError(
-      file,
+      name,
       `is the export of Telegram user ${exporterId}, but this journal belongs to user ${options.ownerId}, so the import stopped. ` +
         `To import it into ${exporterId}'s journal, use --owner ${exporterId}.`,
     );
@@ -187,19 +190,19 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
     return deferred;
   };
 
-  const first = readExport(file);
+  const first = readExport(file, { name });
   try {
     await pass(1, first.outline, first.batches);
     report.shape = first.outline.shape;
     const deferred = settle(first.outline);
     if (deferred.size > 0 && !report.interrupted) {
-      const second = readExport(file, { onlyChats: deferred });
+      const second = readExport(file, { name, onlyChats: deferred });
       await pass(2, second.outline, second.batches);
     }
     report.unmatchedChats = selectors.filter((s) => ![...states.values()].some((st) => st.report.selected && matchesReport(s, st)));
   } catch (error) {
     await flush().catch(() => undefined); // whole messages read before the fault are kept; the fault is reported
-    report.error = error instanceof ImportError ? error : new ImportError(file, `import stopped: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
+    report.error = error instanceof ImportError ? error : new ImportError(name, `import stopped: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
   }
   for (const chat of first.outline.chats.values()) {
     const state = states.get(chat.key);

@@ -42,6 +42,8 @@ export interface ExportOutline {
 export interface ReadExportOptions {
   /** Hand over messages of these chats only (the others are still counted). */
   onlyChats?: ReadonlySet<string>;
+  /** How errors name the file (default: its path), e.g. the name a document was sent under. */
+  name?: string;
   chunkBytes?: number;
 }
 
@@ -63,21 +65,22 @@ export function readExport(file: string, options: ReadExportOptions = {}): { out
   return { outline, batches: readBatches(file, outline, options) };
 }
 
-async function fileSize(file: string): Promise<number> {
+async function fileSize(file: string, name: string): Promise<number> {
   try {
     const info = await stat(file);
-    if (!info.isFile()) throw new ImportError(file, 'is not a file.');
+    if (!info.isFile()) throw new ImportError(name, 'is not a file.');
     return info.size;
   } catch (error) {
     if (error instanceof ImportError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const problem = code === 'ENOENT' ? 'no such file.' : code === 'EACCES' ? 'cannot be read (permission denied).' : `cannot be read (${code ?? String(error)}).`;
-    throw new ImportError(file, problem, undefined, { cause: error });
+    throw new ImportError(name, problem, undefined, { cause: error });
   }
 }
 
 async function* readBatches(file: string, outline: ExportOutline, options: ReadExportOptions): AsyncGenerator<ExportBatch> {
-  const totalBytes = await fileSize(file);
+  const name = options.name ?? file;
+  const totalBytes = await fileSize(file, name);
   const sanitizer = createEscapeSanitizer();
   const tokenizer = new Tokenizer({ stringBufferSize: 64 * 1024 });
   const parser = new TokenParser({ paths: PATHS, keepStack: false });
@@ -149,19 +152,23 @@ async function* readBatches(file: string, outline: ExportOutline, options: ReadE
     }
     if (!failure) {
       tokenizer.write(sanitizer.flush());
-      if (!failure && !tokenizer.isEnded) tokenizer.end();
+      try {
+        if (!failure && !tokenizer.isEnded) tokenizer.end();
+      } catch (error) {
+        failure ??= error as Error; // the token parser throws its "ended in mid-parsing" out of end()
+      }
     }
   } finally {
     stream.destroy();
   }
   // Messages completed before a fault are whole: hand them over, then report the fault.
   if (pending.length) yield { items: takePending(), bytesRead, totalBytes };
-  if (failure) throw await describeFailure(file, failure, totalBytes, sanitizer, lastTokenOffset);
-  if (tokens === 0) throw new ImportError(file, 'is empty.');
+  if (failure) throw tokens === 0 ? await notJson(file, name, failure) : await describeFailure(file, name, failure, totalBytes, sanitizer, lastTokenOffset);
+  if (tokens === 0) throw new ImportError(name, 'is empty.');
   outline.shape = rootKeys.has('messages') ? 'single' : rootKeys.has('chats') || rootKeys.has('left_chats') ? 'full' : null;
   if (!outline.shape) {
     const keys = [...rootKeys].slice(0, 6).map((k) => `"${k}"`).join(', ');
-    throw new ImportError(file, `is JSON, but not a Telegram Desktop export: it has no "messages" or "chats" (top-level keys: ${keys || 'none'}).`);
+    throw new ImportError(name, `is JSON, but not a Telegram Desktop export: it has no "messages" or "chats" (top-level keys: ${keys || 'none'}).`);
   }
 
   function takePending(): ExportMessageItem[] {
@@ -172,20 +179,27 @@ async function* readBatches(file: string, outline: ExportOutline, options: ReadE
 }
 
 /** Turns a parser fault into one sentence with a line and column in the original file. */
-async function describeFailure(file: string, failure: Error, totalBytes: number, sanitizer: EscapeSanitizer, lastTokenOffset: number): Promise<ImportError> {
-  if (failure instanceof NotAnExport) return new ImportError(file, `is JSON, but not a Telegram Desktop export: ${failure.message}.`);
+async function describeFailure(file: string, name: string, failure: Error, totalBytes: number, sanitizer: EscapeSanitizer, lastTokenOffset: number): Promise<ImportError> {
+  if (failure instanceof NotAnExport) return new ImportError(name, `is JSON, but not a Telegram Desktop export: ${failure.message}.`);
   if (/ended in the middle|ended in mid-parsing/.test(failure.message)) {
-    return new ImportError(file, `ends in the middle of the JSON after ${totalBytes} bytes: the file is truncated (was the export or the download interrupted?).`, undefined, { cause: failure });
+    return new ImportError(name, `ends in the middle of the JSON after ${totalBytes} bytes: the file is truncated (was the export or the download interrupted?).`, undefined, { cause: failure });
   }
   const tokenizerFault = failure instanceof TokenizerError ? /Unexpected "([\s\S]*)" at .*\(absolute position "(\d+)"\) in state (\w+)/.exec(failure.message) : null;
   const byte = sanitizer.originalOffset(tokenizerFault ? Number(tokenizerFault[2]) : lastTokenOffset);
   const position = { byte, ...(await lineAndColumn(file, byte)) };
   const where = `line ${position.line}, column ${position.column}`;
-  if (tokenizerFault?.[3] === 'ENDED') return new ImportError(file, `has more data after the end of the JSON, at ${where}.`, position, { cause: failure });
-  if (byte === 0 && tokenizerFault) return new ImportError(file, `is not JSON (it starts with ${JSON.stringify(tokenizerFault[1])}).`, position, { cause: failure });
+  if (tokenizerFault?.[3] === 'ENDED') return new ImportError(name, `has more data after the end of the JSON, at ${where}.`, position, { cause: failure });
   const parserFault = /Unexpected (\w+) \(([\s\S]*)\) in state/.exec(failure.message);
   const what = tokenizerFault ? `unexpected character ${JSON.stringify(tokenizerFault[1])}` : parserFault ? `unexpected ${parserFault[1]!.toLowerCase().replace('_', ' ')} ${parserFault[2]}` : failure.message;
-  return new ImportError(file, `is not valid JSON at ${where}: ${what}.`, position, { cause: failure });
+  return new ImportError(name, `is not valid JSON at ${where}: ${what}.`, position, { cause: failure });
+}
+
+/** The file did not even begin like JSON: show how it begins. */
+async function notJson(file: string, name: string, failure: Error): Promise<ImportError> {
+  let start = '';
+  for await (const chunk of createReadStream(file, { end: 199 })) start += (chunk as Buffer).toString('utf8');
+  const shown = start.trim().split('\n')[0]!.slice(0, 40);
+  return new ImportError(name, `is not JSON (it starts with ${JSON.stringify(shown)}).`, { line: 1, column: 1, byte: 0 }, { cause: failure });
 }
 
 /** 1-based line and column (in bytes) of a byte offset, counted by reading the file again. */

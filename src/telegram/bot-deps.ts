@@ -3,6 +3,7 @@ import type { Logger } from '../logger.ts';
 import type { EditResult, SaveResult } from '../journal/entry-store.ts';
 import type { EntryDraft } from '../journal/entry.ts';
 import type { Questions } from '../llm/ask.ts';
+import type { DocumentImport } from './document-import.ts';
 
 export interface EntryCapture {
   save(draft: EntryDraft): Promise<SaveResult>;
@@ -15,4 +16,6 @@ export interface BotDeps {
   logger: Logger;
   /** Answers questions; absent when ANTHROPIC_API_KEY is not set. */
   questions?: Questions;
+  /** Imports a Telegram Desktop export the owner sent as a document. */
+  importDocument: DocumentImport;
 }

@@ -11,6 +11,7 @@ import { startFeature } from './features/start.ts';
 import { questionFeature } from './features/question.ts';
 import { retryFeature } from './features/retry.ts';
 import { traceFeature } from './features/trace.ts';
+import { importFeature } from './features/import.ts';
 import { entryFeature } from './features/entry.ts';
 import { unhandledFeature } from './features/unhandled.ts';
 
@@ -36,6 +37,7 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   app.use(traceFeature(deps));
   app.use(retryFeature(deps));
   app.use(questionFeature(deps));
+  app.use(importFeature(deps)); // before entries: an export sent with a caption is not an entry
   app.use(entryFeature(deps));
   app.use(unhandledFeature()); // must be last
   bot.catch(createErrorHandler(deps.logger));

@@ -1,0 +1,91 @@
+/** A Telegram Desktop export sent as a document is imported, with one status message edited as it goes. */
+import { Composer, GrammyError } from 'grammy';
+import type { BotContext } from '../context.ts';
+import type { BotDeps } from '../bot-deps.ts';
+import { DownloadError } from '../document-import.ts';
+import type { ImportProgress, ImportReport } from '../../importer/import-export.ts';
+import { formatImportSummary } from '../../importer/import-summary.ts';
+import { errorMessage } from '../../logger.ts';
+
+/** The cloud Bot API's getFile serves files up to 20 MB. */
+export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
+const PROGRESS_EVERY_MS = 2000;
+const TELEGRAM_TEXT_LIMIT = 4096;
+
+export function tooBigText(fileName: string, bytes: number | null): string {
+  const size = bytes ? ` is ${(bytes / 1024 / 1024).toFixed(0)} MB:` : ' is over 20 MB:';
+  return (
+    `${fileName}${size} Telegram lets bots download files of up to 20 MB only. Import it on the computer that runs ` +
+    `the journal instead, with: npm run import -- path/to/${fileName} (it handles exports of any size).`
+  );
+}
+
+export function progressText(fileName: string, p: ImportProgress): string {
+  const percent = p.totalBytes > 0 ? Math.floor((p.bytesRead / p.totalBytes) * 100) : 100;
+  return `Importing ${fileName}: ${percent}% · ${p.messages} messages read · ${p.imported} new entries`;
+}
+
+export function reportText(report: ImportReport): string {
+  const summary = formatImportSummary(report, `import them from the computer that runs the journal: npm run import -- ${report.file} --chat <name or id>`);
+  const lines = report.error ? [`Could not import ${report.error.message}`, ...(report.imported > 0 ? summary : [])] : summary;
+  const text = lines.join('\n');
+  return text.length > TELEGRAM_TEXT_LIMIT ? `${text.slice(0, TELEGRAM_TEXT_LIMIT - 1)}…` : text;
+}
+
+const isExport = (fileName: string | undefined, mime: string | undefined) => /\.json$/i.test(fileName ?? '') || mime === 'application/json';
+
+export function importFeature(deps: Pick<BotDeps, 'importDocument' | 'logger'>): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.on('message:document').filter(
+    (ctx) => isExport(ctx.message.document.file_name, ctx.message.document.mime_type),
+    async (ctx) => {
+      const { document, message_id } = ctx.message;
+      const fileName = document.file_name ?? 'result.json';
+      const log = { update_id: ctx.update.update_id, bytes: document.file_size ?? null };
+      if ((document.file_size ?? 0) > MAX_DOCUMENT_BYTES) {
+        deps.logger.info('import.too_big', log);
+        await ctx.reply(tooBigText(fileName, document.file_size ?? null), { reply_parameters: { message_id } });
+        return;
+      }
+      const status = await ctx.reply(`Importing ${fileName}…`, { reply_parameters: { message_id } });
+      let lastEdit = Date.now();
+      let shown = status.text;
+      let editing: Promise<unknown> = Promise.resolve();
+      const show = (text: string) => {
+        if (text === shown) return;
+        shown = text;
+        editing = editing
+          .then(() => ctx.api.editMessageText(status.chat.id, status.message_id, text))
+          .catch((error) => deps.logger.error('import.status_edit_failed', { ...log, error: errorMessage(error) }));
+      };
+
+      let finalText: string;
+      try {
+        const file = await ctx.getFile();
+        if (!file.file_path) throw new DownloadError(null, 'Telegram gave no file path');
+        const report = await deps.importDocument.importFile({ filePath: file.file_path, fileName, ownerId: ctx.from.id, botId: ctx.me.id }, (p) => {
+          if (Date.now() - lastEdit < PROGRESS_EVERY_MS) return;
+          lastEdit = Date.now();
+          show(progressText(fileName, p));
+        });
+        deps.logger.info('import.done', { ...log, imported: report.imported, already_present: report.alreadyPresent, failed: report.error !== null });
+        finalText = reportText(report);
+      } catch (error) {
+        if (!(error instanceof DownloadError) && !(error instanceof GrammyError)) throw error;
+        deps.logger.error('import.download_failed', { ...log, error: errorMessage(error) });
+        finalText = /too big/i.test(error.message)
+          ? tooBigText(fileName, document.file_size ?? null)
+          : `Could not download ${fileName} from Telegram (${error.message}). Nothing was imported; please send it again.`;
+      }
+      await editing;
+      try {
+        await ctx.api.editMessageText(status.chat.id, status.message_id, finalText);
+      } catch (error) {
+        // The summary must arrive even if the status message cannot be edited.
+        deps.logger.error('import.status_edit_failed', { ...log, error: errorMessage(error) });
+        await ctx.reply(finalText, { reply_parameters: { message_id } });
+      }
+    },
+  );
+  return composer;
+}
