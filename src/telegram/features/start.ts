@@ -13,7 +13,7 @@ export const HELP_TEXT = [
   'This is your private journal.',
   '',
   '• Write anything: every message (or a photo with a caption) is saved as an entry. Edits are kept, with the earlier text.',
-  '• Ask about it: mention @journal in a question, e.g. "@journal how many days did I write in April?", or start with /ask.',
+  '• Ask about it: mention @journal in a question, e.g. "@journal how many days did I write in April?", or start with /ask. Reply to an answer to follow up; /trace shows how it was found.',
   '• Import history: send a Telegram Desktop export (result.json) as a file.',
 ].join('\n');
 
