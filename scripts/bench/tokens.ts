@@ -126,7 +126,7 @@ async function runQuestion(q: Question, setup: AskSetup, truth: TruthDb, paste: 
     await api.close();
   }
   errors.unshift(...results.errors);
-  const counted = api.requests.map((r) => requestTokens(r.body));
+  const counted = api.requests.map((r) => requestTokens(r.body as Parameters<typeof requestTokens>[0]));
   const first = counted[0] ?? { system: 0, tools: 0, messages: 0, total: 0 };
   const prefixPrice = (i: number) => (i === 0 ? 1 : CACHE_READ_PRICE);
   let answer: unknown;

@@ -1,0 +1,33 @@
+// The bench flags: parts, sizes, quick mode, and that a partial run never overwrites BENCHMARKS.md by default.
+import { describe, expect, it } from 'vitest';
+import { FULL, parseBenchArgs } from '../../scripts/bench/options.ts';
+
+describe('bench options', () => {
+  it('runs everything at the issue sizes and writes BENCHMARKS.md by default', () => {
+    const o = parseBenchArgs([], '/tmp/x');
+    expect(o.sizes).toEqual([2_500, 25_000, 250_000, 1_000_000]);
+    expect(o.importSizes).toEqual([100_000, 1_000_000]);
+    expect(o.out).toBe('BENCHMARKS.md');
+    expect(o.only).toEqual(FULL.only);
+  });
+
+  it('takes parts, sizes with k/m suffixes and runs', () => {
+    const o = parseBenchArgs(['--only', 'tokens,methods', '--sizes', '2500,25k', '--methods-size', '1m', '--runs', '5'], '/tmp/x');
+    expect(o.only).toEqual(['tokens', 'methods']);
+    expect(o.sizes).toEqual([2_500, 25_000]);
+    expect(o.methodsSize).toBe(1_000_000);
+    expect(o.runs).toBe(5);
+    expect(o.out).toBeNull();
+  });
+
+  it('prints a quick run instead of writing the report, unless --out says where', () => {
+    expect(parseBenchArgs(['--quick'], '/tmp/x').out).toBeNull();
+    expect(parseBenchArgs(['--quick', '--out', 'quick.md'], '/tmp/x').out).toBe('quick.md');
+  });
+
+  it('rejects unknown parts and flags with the usage', () => {
+    expect(() => parseBenchArgs(['--only', 'speed'], '/tmp/x')).toThrow(/unknown part speed/);
+    expect(() => parseBenchArgs(['--fast'], '/tmp/x')).toThrow(/Unknown flag --fast[\s\S]*npm run bench/);
+    expect(() => parseBenchArgs(['--sizes', 'ten'], '/tmp/x')).toThrow(/not a positive whole number/);
+  });
+});
