@@ -160,6 +160,7 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
 
   const pass = async (number: 1 | 2, outline: ExportOutline, batches: AsyncGenerator<ExportBatch>): Promise<void> => {
     let messages = 0;
+    let last: ImportProgress | null = null;
     let exporterChecked = false;
     for await (const chunk of batches) {
       if (!exporterChecked && outline.exporterId !== null) {
@@ -168,13 +169,15 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
       }
       messages += chunk.items.length;
       const goOn = await take(chunk.items);
-      options.onProgress?.({ pass: number, bytesRead: chunk.bytesRead, totalBytes: chunk.totalBytes, messages, imported: report.imported });
+      last = { pass: number, bytesRead: chunk.bytesRead, totalBytes: chunk.totalBytes, messages, imported: report.imported };
+      options.onProgress?.(last);
       if (!goOn || options.signal?.aborted) {
         report.interrupted = true;
         break;
       }
     }
     await flush();
+    if (last && last.imported !== report.imported) options.onProgress?.({ ...last, imported: report.imported });
   };
 
   /** Settles the chats whose name and type came after their messages; returns those still to import. */
