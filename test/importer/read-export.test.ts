@@ -24,7 +24,7 @@ async function readAll(file: string, options: ReadExportOptions = {}) {
     for (const { chat, raw } of batch.items) messages.push({ chat: chat.key, id: (raw as any).id, text: (raw as any).text });
     bytes = batch.bytesRead;
   }
-  const chats = [...outline.chats.values()].map((c) => ({ key: c.key, section: c.section, ...c.object, messages: c.messages }));
+  const chats = [...outline.chats.values()].map((c): Record<string, unknown> => ({ key: c.key, section: c.section, ...c.object, messages: c.messages }));
   return { outline, messages, chats, bytes };
 }
 
