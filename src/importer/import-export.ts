@@ -75,26 +75,31 @@ interface ChatState {
 
 const DEFAULT_BATCH_SIZE = 500;
 
+function emptyReport(file: string): ImportReport {
+  const skipped = Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as Record<SkipReason, number>;
+  return { file, shape: null, messages: 0, imported: 0, alreadyPresent: 0, skipped, chats: [], unmatchedChats: [], interrupted: false, error: null, seconds: 0 };
+}
+
+/** What to do with a chat's messages, from its own keys. `final`: no more keys will come (the file was read). */
+function chatState(chat: ExportChat, final: boolean, options: ImportOptions): ChatState {
+  const meta = exportChatSchema.parse(chat.object);
+  const botId = options.botId ?? null;
+  const known = meta.type !== undefined && meta.id !== undefined;
+  const selected = isSelected({ ...meta, section: chat.section }, options.chats ?? [], botId);
+  return {
+    decision: !known && !final ? 'deferred' : selected ? 'import' : 'skip',
+    context: { ownerId: options.ownerId, chatId: meta.id ?? null, chatType: meta.type ?? null, timeZone: options.timeZone },
+    mayBeLive: meta.type === 'bot_chat' && botId !== null && meta.id === botId,
+    report: { key: chat.key, section: chat.section, name: meta.name ?? null, type: meta.type ?? null, id: meta.id ?? null, messages: 0, selected, imported: 0, alreadyPresent: 0 },
+  };
+}
+
 export async function importTelegramExport(db: JournalDb, file: string, options: ImportOptions): Promise<ImportReport> {
   const started = performance.now();
   const now = (options.now ?? (() => new Date()))();
-  const selectors = options.chats ?? [];
-  const botId = options.botId ?? null;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const name = options.name ?? file;
-  const report: ImportReport = {
-    file: name,
-    shape: null,
-    messages: 0,
-    imported: 0,
-    alreadyPresent: 0,
-    skipped: Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as Record<SkipReason, number>,
-    chats: [],
-    unmatchedChats: [],
-    interrupted: false,
-    error: null,
-    seconds: 0,
-  };
+  const report = emptyReport(name);
   const states = new Map<string, ChatState>();
   let batch: BatchDraft[] = [];
   let batchChat: ChatState | null = null;
@@ -110,16 +115,9 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
   };
 
   const decide = (chat: ExportChat, final: boolean): ChatState => {
-    const meta = exportChatSchema.parse(chat.object);
-    const known = meta.type !== undefined && meta.id !== undefined;
-    const selected = isSelected({ ...meta, section: chat.section }, selectors, botId);
-    if (selected && meta.type === 'saved_messages' && meta.id !== undefined && meta.id !== options.ownerId) refuseForeign(meta.id);
-    const state: ChatState = {
-      decision: !known && !final ? 'deferred' : selected ? 'import' : 'skip',
-      context: { ownerId: options.ownerId, chatId: meta.id ?? null, chatType: meta.type ?? null, timeZone: options.timeZone },
-      mayBeLive: meta.type === 'bot_chat' && botId !== null && meta.id === botId,
-      report: { key: chat.key, section: chat.section, name: meta.name ?? null, type: meta.type ?? null, id: meta.id ?? null, messages: 0, selected, imported: 0, alreadyPresent: 0 },
-    };
+    const state = chatState(chat, final, options);
+    const { type, id } = state.report;
+    if (state.report.selected && type === 'saved_messages' && id !== null && id !== options.ownerId) refuseForeign(id);
     states.set(chat.key, state);
     return state;
   };
@@ -202,7 +200,7 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
       const second = readExport(file, { name, onlyChats: deferred });
       await pass(2, second.outline, second.batches);
     }
-    report.unmatchedChats = selectors.filter((s) => ![...states.values()].some((st) => st.report.selected && matchesReport(s, st)));
+    report.unmatchedChats = (options.chats ?? []).filter((s) => ![...states.values()].some((st) => st.report.selected && matchesReport(s, st)));
   } catch (error) {
     await flush().catch(() => undefined); // whole messages read before the fault are kept; the fault is reported
     report.error = error instanceof ImportError ? error : new ImportError(name, `import stopped: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
