@@ -51,12 +51,10 @@ async function main(argv: string[]): Promise<number> {
   const db = openDatabase(config.databasePath);
   const progress = createProgressReporter(process.stderr);
   const stop = new AbortController();
-  const onSigint = () => {
-    stop.abort();
-    // Each batch commits whole, so a second Ctrl-C can end the process at once.
-    process.once('SIGINT', () => process.exit(130));
-  };
-  process.once('SIGINT', onSigint);
+  // Stops after the batch in hand (milliseconds away). Repeats are ignored: under `npm run`, tsx forwards
+  // the terminal's SIGINT to this process, which also gets it directly.
+  const onSigint = () => stop.abort();
+  process.on('SIGINT', onSigint);
   try {
     await migrateToLatest(db);
     const ownerId = await resolveOwner(db, args.owner, config.allowedUserIds);

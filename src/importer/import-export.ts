@@ -33,7 +33,7 @@ export interface ImportOptions {
   name?: string;
   /** Aborting stops after the batch in hand is committed; the report then says `interrupted`. */
   signal?: AbortSignal;
-  /** Called once per chunk read (about 1 MB): keep it cheap. */
+  /** Called once per chunk read (256 KB): keep it cheap. */
   onProgress?: (progress: ImportProgress) => void;
   batchSize?: number;
 }
@@ -148,6 +148,8 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
       }
       if (batchChat !== state || batch.length >= batchSize) {
         await flush();
+        // Lets signals, timers and other updates run between batches (the SQLite calls are synchronous).
+        await new Promise((resolve) => setImmediate(resolve));
         if (options.signal?.aborted) return false;
         batchChat = state;
       }

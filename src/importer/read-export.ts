@@ -141,7 +141,7 @@ async function* readBatches(file: string, outline: ExportOutline, options: ReadE
   };
 
   let bytesRead = 0;
-  const stream = createReadStream(file, { highWaterMark: options.chunkBytes ?? 1 << 20 });
+  const stream = createReadStream(file, { highWaterMark: options.chunkBytes ?? 256 * 1024 });
   try {
     for await (const chunk of stream) {
       bytesRead += (chunk as Buffer).length;
