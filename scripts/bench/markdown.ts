@@ -25,6 +25,7 @@ export const percent = (value: number, digits = 1): string => (Number.isFinite(v
 /** Milliseconds, with more digits for small values. */
 export function ms(value: number): string {
   if (!Number.isFinite(value)) return 'n/a';
+  if (value < 0) return `−${ms(-value)}`;
   if (value < 0.1) return `${num(value * 1000, 0)} µs`;
   if (value < 10) return `${num(value, 2)} ms`;
   return `${num(value, value < 1000 ? 1 : 0)} ms`;

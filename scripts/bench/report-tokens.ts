@@ -40,7 +40,24 @@ function overhead(sizes: SizeTokens[]): string {
   ].join('\n');
 }
 
+function overheadParts(s: SizeTokens): string {
+  const rows = s.overhead.map((p) => [p.part, num(p.tokens)]);
+  return ['Where those tokens go (first request; the injected interface line by line):', '', table(['part', 'tokens'], rows)].join('\n');
+}
+
 function growth(sizes: SizeTokens[]): string {
+  const columns = (s: SizeTokens): number[] => {
+    const cq = counts(s);
+    return [
+      med(cq, (q) => q.peak),
+      Math.max(...cq.map((q) => q.peak)),
+      med(s.questions, (q) => q.peak),
+      med(s.questions, (q) => q.total),
+      med(s.questions, (q) => q.totalCached),
+      med(s.questions, (q) => q.pasteAll),
+      med(s.questions, (q) => q.bm25),
+    ];
+  };
   const rows = sizes.map((s) => {
     const cq = counts(s);
     const days = s.questions.find((q) => q.id === 'journal-span')?.truth as { days?: number } | undefined;
@@ -58,6 +75,11 @@ function growth(sizes: SizeTokens[]): string {
       `${s.questions.filter((q) => q.bm25CanAnswer).length} of ${s.questions.length}`,
     ];
   });
+  if (sizes.length > 1) {
+    const first = columns(sizes[0]!);
+    const last = columns(sizes.at(-1)!);
+    rows.push([`growth ${num(sizes.at(-1)!.size)} / ${num(sizes[0]!.size)}`, '', ...first.map((v, i) => times(last[i]! / v)), '', '']);
+  }
   return [
     '**Growth with journal size** (medians over the questions; "count" = the count, range and date questions the aims are about):',
     '',
@@ -103,7 +125,7 @@ function questionList(s: SizeTokens): string {
 
 export function tokensSection(sizes: SizeTokens[]): string {
   if (sizes.length === 0) return '';
-  const parts = ['## 1. Tokens per question', '', method(sizes), '', overhead(sizes), '', growth(sizes), '', perQuestion(sizes[0]!), ''];
+  const parts = ['## 1. Tokens per question', '', method(sizes), '', overhead(sizes), '', overheadParts(sizes[0]!), '', growth(sizes), '', perQuestion(sizes[0]!), ''];
   if (sizes.length > 1) parts.push(peakBySize(sizes), '', perQuestion(sizes.at(-1)!), '');
   parts.push(questionList(sizes[0]!));
   return parts.join('\n');

@@ -51,6 +51,12 @@ export interface QuestionTokens {
   needed: number;
 }
 
+/** Where the first request's fixed tokens go: each tool definition, and each line of the question turn's context. */
+export interface OverheadPart {
+  part: string;
+  tokens: number;
+}
+
 export interface SizeTokens {
   size: number;
   anchors: Anchors;
@@ -59,6 +65,7 @@ export interface SizeTokens {
   tools: number;
   paste: PasteAll;
   questions: QuestionTokens[];
+  overhead: OverheadPart[];
 }
 
 /** A repeatable UUID-shaped id source, so handle ids (and their tokens) are the same every run. */
@@ -101,12 +108,14 @@ export async function runTokensForJournal(file: string, size: number): Promise<S
     const paste = pasteAllTokens(truth.raw, BENCH_OWNER_ID);
     const out: QuestionTokens[] = [];
     let prefix = { system: 0, tools: 0 };
+    let overhead: OverheadPart[] = [];
     for (const q of buildQuestions(setup.anchors)) {
       const measured = await runQuestion(q, setup, truth, paste);
       out.push(measured.result);
       prefix = measured.prefix;
+      if (overhead.length === 0) overhead = measured.overhead;
     }
-    return { size, anchors: setup.anchors, ...prefix, paste, questions: out };
+    return { size, anchors: setup.anchors, ...prefix, paste, questions: out, overhead };
   } finally {
     truth.close();
     await db.destroy();
@@ -160,7 +169,23 @@ async function runQuestion(q: Question, setup: AskSetup, truth: TruthDb, paste: 
     bm25CanAnswer: needed.length <= retrieval.ids.length && needed.every((e) => retrieved.has(e.id)),
     needed: needed.length,
   };
-  return { result, prefix: { system: first.system, tools: first.tools } };
+  return { result, prefix: { system: first.system, tools: first.tools }, overhead: overheadOf(api.requests[0]?.body) };
+}
+
+/** The first request's fixed parts: every tool, then the context block of the question turn line by line (methods by name). */
+function overheadOf(body: Record<string, any> | undefined): OverheadPart[] {
+  if (!body) return [];
+  const tools = (body.tools ?? []).map((t: any) => ({ part: `tool ${t.name}`, tokens: requestTokens({ tools: [t], messages: [] }).tools }));
+  const content = body.messages?.[0]?.content;
+  const context: string = Array.isArray(content) && content.length > 1 ? (content[0]?.text ?? '') : '';
+  const lines = context.split('\n').filter((l) => l.trim() !== '');
+  const label = (line: string) => {
+    const method = /^- (\w+)\(/.exec(line)?.[1];
+    if (method) return `interface: method ${method}`;
+    const head = /^([A-Z][\w ]*?):/.exec(line)?.[1];
+    return head ? `interface: ${head}` : `context: ${line.slice(0, 40)}`;
+  };
+  return [...tools, ...lines.map((line) => ({ part: label(line), tokens: countTokens(line) }))];
 }
 
 /** Tokens of a text, for the report's overhead breakdown. */
