@@ -16,7 +16,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('content', 'text', (c) => c.notNull())
     .addColumn('edited_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
-    .addUniqueConstraint('entry_message_unique', ['owner_id', 'chat_id', 'message_id'])
+    // Live and imported messages come from different id spaces (Saved Messages has the owner's id as its chat id,
+    // like the live chat with the bot), so the source is part of the key.
+    .addUniqueConstraint('entry_message_unique', ['owner_id', 'source', 'chat_id', 'message_id'])
     .execute();
   // Day questions and date views filter on (owner, local_day); the written_at tail keeps order cheap.
   await db.schema.createIndex('entry_owner_day').on('entry').columns(['owner_id', 'local_day', 'written_at']).execute();

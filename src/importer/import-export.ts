@@ -57,6 +57,8 @@ export interface ImportReport {
   messages: number;
   imported: number;
   alreadyPresent: number;
+  /** Of alreadyPresent, entries edited since the earlier import: they took the new text, the old one kept as a revision. */
+  revised: number;
   skipped: Record<SkipReason, number>;
   chats: ChatReport[];
   /** `--chat` values that named no chat in the file. */
@@ -77,7 +79,7 @@ const DEFAULT_BATCH_SIZE = 500;
 
 function emptyReport(file: string): ImportReport {
   const skipped = Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as Record<SkipReason, number>;
-  return { file, shape: null, messages: 0, imported: 0, alreadyPresent: 0, skipped, chats: [], unmatchedChats: [], interrupted: false, error: null, seconds: 0 };
+  return { file, shape: null, messages: 0, imported: 0, alreadyPresent: 0, revised: 0, skipped, chats: [], unmatchedChats: [], interrupted: false, error: null, seconds: 0 };
 }
 
 /** What to do with a chat's messages, from its own keys. `final`: no more keys will come (the file was read). */
@@ -124,9 +126,10 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
 
   const flush = async () => {
     if (!batchChat || batch.length === 0) return;
-    const { inserted, alreadyPresent } = await insertEntryBatch(db, batch, options.timeZone, now);
+    const { inserted, alreadyPresent, revised } = await insertEntryBatch(db, batch, options.timeZone, now);
     report.imported += inserted;
     report.alreadyPresent += alreadyPresent;
+    report.revised += revised;
     batchChat.report.imported += inserted;
     batchChat.report.alreadyPresent += alreadyPresent;
     batch = [];

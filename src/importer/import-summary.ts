@@ -16,7 +16,8 @@ export function formatImportSummary(report: ImportReport, howToChoose: string): 
   const imported = report.chats.filter((c) => c.selected);
   const lines = [
     `${report.interrupted ? 'Stopped early: imported' : 'Imported'} ${plural(report.imported, 'entry', 'entries')} from ${plural(imported.length, 'chat')}` +
-      `${report.alreadyPresent ? `; ${report.alreadyPresent} already in the journal` : ''} (${report.messages} messages read, ${report.seconds.toFixed(1)} s).`,
+      `${report.alreadyPresent ? `; ${report.alreadyPresent} already in the journal` : ''}` +
+      `${report.revised ? ` (${report.revised} edited since: updated, earlier text kept as a revision)` : ''} (${report.messages} messages read, ${report.seconds.toFixed(1)} s).`,
   ];
   const skipped = SKIP_REASONS.filter((r) => report.skipped[r] > 0);
   if (skipped.length) {

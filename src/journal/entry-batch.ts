@@ -1,7 +1,9 @@
 /** Bulk writes for imports: a batch commits whole or not at all, and an entry already stored is never written twice. */
 import type { JournalDb } from '../db/open-database.ts';
-import type { NewEntryRow } from '../db/schema.ts';
+import type { Transaction } from 'kysely';
+import type { Database, NewEntryRow } from '../db/schema.ts';
 import { entryRowFromDraft, type EntryDraft } from './entry.ts';
+import { reviseEntry } from './entry-store.ts';
 
 export interface BatchDraft extends EntryDraft {
   editedAt: Date | null;
@@ -16,6 +18,8 @@ export interface BatchResult {
   inserted: number;
   /** Drafts whose (owner, chat, message) or live twin was already stored. */
   alreadyPresent: number;
+  /** Of those, entries whose text had changed (a newer export of an edited message): the old text became a revision. */
+  revised: number;
 }
 
 /** Rows per INSERT: 11 parameters each, far below SQLite's 32766, and the fastest size measured. */
@@ -25,11 +29,10 @@ const twinKey = (writtenAt: string, content: string) => `${writtenAt}\u0000${con
 
 /** Stores a batch in one transaction with ON CONFLICT DO NOTHING; returns how many rows were new. */
 export async function insertEntryBatch(db: JournalDb, drafts: readonly BatchDraft[], timeZone: string, now: Date): Promise<BatchResult> {
-  if (drafts.length === 0) return { inserted: 0, alreadyPresent: 0 };
-  const createdAt = now;
-  let rows: NewEntryRow[] = drafts.map((d) => ({ ...entryRowFromDraft(d, timeZone, createdAt), edited_at: d.editedAt?.toISOString() ?? null }));
-  const inserted = await db.transaction().execute(async (trx) => {
-    const liveCandidates = rows.filter((_, i) => drafts[i]!.mayBeLive);
+  if (drafts.length === 0) return { inserted: 0, alreadyPresent: 0, revised: 0 };
+  let pending = drafts.map((draft) => ({ draft, row: { ...entryRowFromDraft(draft, timeZone, now), edited_at: draft.editedAt?.toISOString() ?? null } }));
+  const outcome = await db.transaction().execute(async (trx) => {
+    const liveCandidates = pending.filter((p) => p.draft.mayBeLive).map((p) => p.row);
     if (liveCandidates.length > 0) {
       const twins = await trx
         .selectFrom('entry')
@@ -40,18 +43,42 @@ export async function insertEntryBatch(db: JournalDb, drafts: readonly BatchDraf
         .where('written_at', 'in', [...new Set(liveCandidates.map((r) => r.written_at))])
         .execute();
       const seen = new Set(twins.map((t) => twinKey(t.written_at, t.content)));
-      rows = rows.filter((r, i) => !(drafts[i]!.mayBeLive && seen.has(twinKey(r.written_at, r.content))));
+      pending = pending.filter((p) => !(p.draft.mayBeLive && seen.has(twinKey(p.row.written_at, p.row.content))));
     }
-    let count = 0;
-    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    let inserted = 0;
+    for (let start = 0; start < pending.length; start += ROWS_PER_STATEMENT) {
       const result = await trx
         .insertInto('entry')
-        .values(rows.slice(start, start + ROWS_PER_STATEMENT))
-        .onConflict((oc) => oc.columns(['owner_id', 'chat_id', 'message_id']).doNothing())
+        .values(pending.slice(start, start + ROWS_PER_STATEMENT).map((p) => p.row))
+        .onConflict((oc) => oc.columns(['owner_id', 'source', 'chat_id', 'message_id']).doNothing())
         .executeTakeFirst();
-      count += Number(result.numInsertedOrUpdatedRows ?? 0n);
+      inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
     }
-    return count;
+    // Only a batch that met stored rows pays for the comparison: a first import never does.
+    const revised = inserted < pending.length ? await reviseChangedTexts(trx, pending) : 0;
+    return { inserted, revised };
   });
-  return { inserted, alreadyPresent: drafts.length - inserted };
+  return { inserted: outcome.inserted, alreadyPresent: drafts.length - outcome.inserted, revised: outcome.revised };
+}
+
+/** Stored imports whose export now holds other text (edited since) take the new text, keeping the old as a revision. */
+async function reviseChangedTexts(trx: Transaction<Database>, pending: { draft: BatchDraft; row: NewEntryRow }[]): Promise<number> {
+  const rows = pending.map((p) => p.row);
+  const wanted = new Map(pending.map((p) => [`${p.row.chat_id}:${p.row.message_id}`, p]));
+  const stored = await trx
+    .selectFrom('entry')
+    .select(['id', 'chat_id', 'message_id', 'title', 'content'])
+    .where('owner_id', '=', rows[0]!.owner_id)
+    .where('source', '=', 'import')
+    .where('chat_id', 'in', [...new Set(rows.map((r) => r.chat_id))])
+    .where('message_id', 'in', rows.map((r) => r.message_id))
+    .execute();
+  let revised = 0;
+  for (const current of stored) {
+    const incoming = wanted.get(`${current.chat_id}:${current.message_id}`);
+    if (!incoming || incoming.row.content === current.content) continue;
+    await reviseEntry(trx, current, incoming.row.content, incoming.draft.editedAt ?? new Date(incoming.row.created_at));
+    revised += 1;
+  }
+  return revised;
 }

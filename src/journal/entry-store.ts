@@ -1,5 +1,7 @@
 /** Writing entries: capture once, and edits that keep the earlier text as a revision. */
+import type { Transaction } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
+import type { Database } from '../db/schema.ts';
 import { entryRowFromDraft, titleOf, type EntryDraft } from './entry.ts';
 
 export type SaveResult = 'stored' | 'duplicate';
@@ -10,7 +12,7 @@ export async function saveEntry(db: JournalDb, draft: EntryDraft, timeZone: stri
   const result = await db
     .insertInto('entry')
     .values(entryRowFromDraft(draft, timeZone, now))
-    .onConflict((oc) => oc.columns(['owner_id', 'chat_id', 'message_id']).doNothing())
+    .onConflict((oc) => oc.columns(['owner_id', 'source', 'chat_id', 'message_id']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0 ? 'stored' : 'duplicate';
 }
@@ -31,6 +33,7 @@ export async function applyEdit(
       .selectFrom('entry')
       .select(['id', 'title', 'content'])
       .where('owner_id', '=', draft.ownerId)
+      .where('source', '=', draft.source)
       .where('chat_id', '=', draft.chatId)
       .where('message_id', '=', draft.messageId)
       .executeTakeFirst();
@@ -39,15 +42,21 @@ export async function applyEdit(
       return 'stored';
     }
     if (current.content === draft.text) return 'unchanged';
-    await trx
-      .insertInto('entry_revision')
-      .values({ entry_id: current.id, title: current.title, content: current.content, replaced_at: editedAt.toISOString() })
-      .execute();
-    await trx
-      .updateTable('entry')
-      .set({ content: draft.text, title: titleOf(draft.text), edited_at: editedAt.toISOString() })
-      .where('id', '=', current.id)
-      .execute();
+    await reviseEntry(trx, current, draft.text, editedAt);
     return 'revised';
   });
+}
+
+/** Gives an entry new text; the text it had becomes a revision, so nothing written is lost. */
+export async function reviseEntry(
+  trx: Transaction<Database>,
+  current: { id: number; title: string; content: string },
+  text: string,
+  editedAt: Date,
+): Promise<void> {
+  await trx
+    .insertInto('entry_revision')
+    .values({ entry_id: current.id, title: current.title, content: current.content, replaced_at: editedAt.toISOString() })
+    .execute();
+  await trx.updateTable('entry').set({ content: text, title: titleOf(text), edited_at: editedAt.toISOString() }).where('id', '=', current.id).execute();
 }

@@ -173,6 +173,26 @@ describe('importTelegramExport', () => {
       const dupes = await sql<{ n: number }>`select count(*) - count(distinct message_id) as n from entry`.execute(temp.db);
       expect(dupes.rows[0]!.n).toBe(0);
     });
+
+    it('a newer export of an edited message updates its entry and keeps the earlier text as a revision', async () => {
+      const chat = (text: string, edited?: string) => ({
+        name: 'Diary',
+        type: 'private_channel',
+        id: 77,
+        messages: [
+          { id: 1, type: 'message', date: '2024-04-01T09:00:00', date_unixtime: '1711962000', text, ...(edited ? { edited: '2024-04-02T10:00:00', edited_unixtime: edited } : {}) },
+        ],
+      });
+      const older = path.join(dir, 'edit-older.json');
+      const newer = path.join(dir, 'edit-newer.json');
+      writeFileSync(older, JSON.stringify(chat('first version')));
+      writeFileSync(newer, JSON.stringify(chat('final version', '1712052000')));
+      await run(older);
+      expect(await run(newer)).toMatchObject({ imported: 0, alreadyPresent: 1, revised: 1 });
+      expect((await entries()).map((r) => [r.content, r.edited_at])).toEqual([['final version', '2024-04-02T10:00:00.000Z']]);
+      const revisions = await temp.db.selectFrom('entry_revision').select('content').execute();
+      expect(revisions.map((r) => r.content)).toEqual(['first version']);
+    });
   });
 
   it('an interrupted import commits whole batches only, and a second run completes it without duplicates', async () => {

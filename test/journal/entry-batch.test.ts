@@ -26,19 +26,29 @@ const count = async () => (await temp.db.selectFrom('entry').select((eb) => eb.f
 describe('insertEntryBatch', () => {
   it('inserts every row of a batch larger than one statement, and says how many were new', async () => {
     const drafts = Array.from({ length: 1234 }, (_, i) => draft(i));
-    expect(await insertEntryBatch(temp.db, drafts, 'UTC', NOW)).toEqual({ inserted: 1234, alreadyPresent: 0 });
+    expect(await insertEntryBatch(temp.db, drafts, 'UTC', NOW)).toEqual({ inserted: 1234, alreadyPresent: 0, revised: 0 });
     expect(await count()).toBe(1234);
   });
 
-  it('skips rows already stored under the same owner, chat and message id', async () => {
+  it('never stores a message twice; one edited since the last import takes its new text, the old kept as a revision', async () => {
     await insertEntryBatch(temp.db, [draft(1), draft(2)], 'UTC', NOW);
-    expect(await insertEntryBatch(temp.db, [draft(2, 'changed'), draft(3)], 'UTC', NOW)).toEqual({ inserted: 1, alreadyPresent: 1 });
-    const rows = await temp.db.selectFrom('entry').select(['message_id', 'content']).orderBy('message_id').execute();
+    const edited = draft(2, 'changed', { editedAt: new Date('2024-02-01T00:00:00Z') });
+    expect(await insertEntryBatch(temp.db, [draft(1), edited, draft(3)], 'UTC', NOW)).toEqual({ inserted: 1, alreadyPresent: 2, revised: 1 });
+    const rows = await temp.db.selectFrom('entry').select(['message_id', 'content', 'edited_at']).orderBy('message_id').execute();
     expect(rows).toEqual([
-      { message_id: 1, content: 'note 1' },
-      { message_id: 2, content: 'note 2' },
-      { message_id: 3, content: 'note 3' },
+      { message_id: 1, content: 'note 1', edited_at: null },
+      { message_id: 2, content: 'changed', edited_at: '2024-02-01T00:00:00.000Z' },
+      { message_id: 3, content: 'note 3', edited_at: null },
     ]);
+    const revisions = await temp.db.selectFrom('entry_revision').select(['content', 'replaced_at']).execute();
+    expect(revisions).toEqual([{ content: 'note 2', replaced_at: '2024-02-01T00:00:00.000Z' }]);
+  });
+
+  it('an imported message never collides with a live one that has the same chat and message id', async () => {
+    // A Saved Messages export uses the owner's id as its chat id, as the live chat with the bot does.
+    await saveEntry(temp.db, { ownerId: 111, source: 'live', chatId: 111, messageId: 7, writtenAt: NOW, text: 'live note' }, 'UTC', NOW);
+    expect(await insertEntryBatch(temp.db, [draft(7, 'saved message', { chatId: 111 })], 'UTC', NOW)).toEqual({ inserted: 1, alreadyPresent: 0, revised: 0 });
+    expect(await count()).toBe(2);
   });
 
   it('stores the edit instant and the local day of the given zone', async () => {
@@ -66,7 +76,7 @@ describe('insertEntryBatch', () => {
       'UTC',
       NOW,
     );
-    expect(result).toEqual({ inserted: 2, alreadyPresent: 1 });
+    expect(result).toEqual({ inserted: 2, alreadyPresent: 1, revised: 0 });
     expect(await count()).toBe(3);
   });
 });
