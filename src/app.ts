@@ -1,13 +1,13 @@
 /** Builds the whole app from its dependencies: used by main.ts and by tests, so both run the same wiring. */
 import Anthropic from '@anthropic-ai/sdk';
 import type { Bot } from 'grammy';
-import { sql } from 'kysely';
 import type { UserFromGetMe } from 'grammy/types';
 import type { Config } from './config.ts';
 import type { JournalDb } from './db/open-database.ts';
 import type { Logger } from './logger.ts';
 import { applyEdit, saveEntry } from './journal/entry-store.ts';
 import { createSqliteConversationStore } from './db/conversation-store.ts';
+import { pastedJournalChars } from './journal/entry-queries.ts';
 import { createJournalOperations } from './journal/journal-operations.ts';
 import { localMoment } from './journal/local-day.ts';
 import { createQuestions, type Questions } from './llm/ask.ts';
@@ -44,15 +44,7 @@ export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Question
     conversations: createSqliteConversationStore(db),
     clock,
     today: () => localMoment(clock(), config.journalTimezone).day,
-    // Every entry as the model reads one ({"id","date","time","title","content"}: ~60 characters of JSON around the text).
-    corpusChars: async (ownerId) => {
-      const row = await db
-        .selectFrom('entry')
-        .select(sql<number>`coalesce(sum(length(title) + length(content) + 60), 0)`.as('chars'))
-        .where('owner_id', '=', ownerId)
-        .executeTakeFirstOrThrow();
-      return Number(row.chars);
-    },
+    corpusChars: (ownerId) => pastedJournalChars(db, ownerId),
     logger: deps.logger,
   });
 }

@@ -109,3 +109,14 @@ export async function countByPeriod(db: JournalDb, ownerId: number, view: Journa
     .execute();
   return rows.map((r) => ({ period: r.period, days: Number(r.days), entries: Number(r.entries) }));
 }
+
+/** About how many characters the owner's whole journal takes as the model would read it (the pasting baseline). */
+export async function pastedJournalChars(db: JournalDb, ownerId: number): Promise<number> {
+  // Each entry is read as {"id","date","time","title","content"}: ~60 characters of JSON around its text.
+  const row = await db
+    .selectFrom('entry')
+    .select(sql<number>`coalesce(sum(length(title) + length(content) + 60), 0)`.as('chars'))
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.chars);
+}
