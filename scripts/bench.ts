@@ -2,7 +2,7 @@
  * npm run bench: tokens per question, import speed, method latency and live capture, each against a baseline
  * measured in the same run, written to BENCHMARKS.md. Flags: see scripts/bench/options.ts (or --help).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCaptureBench } from './bench/capture.ts';
@@ -50,6 +50,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const o = parseBenchArgs(argv, path.join(REPO_ROOT, 'data', 'bench'));
+  if (o.fromResults) return rerender(o.fromResults, o.out);
   mkdirSync(o.cacheDir, { recursive: true });
   const journals = new JournalCache(path.join(o.cacheDir, 'journals'), o.keep, log);
   const r: BenchResults = { machine: machineInfo(REPO_ROOT), options: o, command: `npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}`, tokens: [], imports: [], seconds: {} };
@@ -81,6 +82,15 @@ async function main(): Promise<number> {
     process.stdout.write(report);
   }
   return failures.length ? 1 : 0;
+}
+
+/** Renders a saved run again (after a change to the report's wording), to `out` or stdout. */
+function rerender(file: string, out: string | null): number {
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
+  const report = renderReport(saved);
+  if (out) writeFileSync(path.resolve(REPO_ROOT, out), report);
+  else process.stdout.write(report);
+  return 0;
 }
 
 main().then(

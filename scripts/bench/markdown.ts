@@ -31,5 +31,14 @@ export function ms(value: number): string {
   return `${num(value, value < 1000 ? 1 : 0)} ms`;
 }
 
-/** Bytes as MB. */
-export const mb = (bytes: number): string => `${num(bytes / 1024 / 1024, 0)} MB`;
+/** Bytes as MiB. */
+export const mb = (bytes: number): string => `${num(bytes / 1024 / 1024, 0)} MiB`;
+
+/** A small fraction as a percentage with two significant digits: "1.7 %", "0.018 %", "0.0045 %". */
+export function share(value: number): string {
+  if (!Number.isFinite(value)) return 'n/a';
+  const pct = value * 100;
+  if (pct === 0 || pct >= 1) return `${num(pct, 1)} %`;
+  const digits = Math.min(6, 1 - Math.floor(Math.log10(pct)));
+  return `${num(pct, digits)} %`;
+}

@@ -21,6 +21,8 @@ export interface BenchOptions {
   /** Where the report goes; null prints it only. */
   out: string | null;
   cacheDir: string;
+  /** Re-render the report of an earlier run from its saved results, measuring nothing. */
+  fromResults?: string;
 }
 
 export const FULL: Omit<BenchOptions, 'cacheDir'> = {
@@ -48,8 +50,10 @@ export const QUICK: Omit<BenchOptions, 'cacheDir'> = {
 
 export const USAGE = `npm run bench -- [--quick] [--only tokens,import,methods,capture] [--sizes 2500,25000]
   [--methods-size 1000000] [--import-sizes 100000,1000000] [--runs 3] [--burst 2000] [--keep] [--out FILE|-]
+  [--from-results data/bench/last-results.json]
   --quick    small sizes, prints the report instead of writing BENCHMARKS.md
-  --out -    print only. Only a run of all parts writes BENCHMARKS.md by default; --out FILE writes any run`;
+  --out -    print only. Only a run of all parts writes BENCHMARKS.md by default; --out FILE writes any run
+  --from-results  re-render the report of a saved run (every run saves data/bench/last-results.json)`;
 
 const sizeList = (flag: string, value: string): number[] =>
   value.split(',').map((s) => {
@@ -84,10 +88,11 @@ export function parseBenchArgs(argv: string[], cacheDir: string): BenchOptions {
       explicitOut = true;
     }
     else if (flag === '--cache-dir') o.cacheDir = value();
+    else if (flag === '--from-results') o.fromResults = value();
     else throw new Error(`Unknown flag ${flag}.\n${USAGE}`);
   }
   // A partial run must not overwrite the full report.
-  if (!explicitOut && o.only.length < PARTS.length) o.out = null;
+  if (!explicitOut && (o.only.length < PARTS.length || o.fromResults)) o.out = null;
   return o;
 }
 

@@ -1,6 +1,6 @@
 /** The tokens section of BENCHMARKS.md: method, fixed overhead, growth with journal size, and every question. */
 import { peakGrowth } from './aims.ts';
-import { num, percent, table, times } from './markdown.ts';
+import { num, percent, share, table, times } from './markdown.ts';
 import { TOKENIZER_NAME } from './tokenizer.ts';
 import { CACHE_READ_PRICE, type QuestionTokens, type SizeTokens } from './tokens.ts';
 import { median } from './timing.ts';
@@ -71,7 +71,7 @@ function growth(sizes: SizeTokens[]): string {
       num(med(s.questions, (q) => q.totalCached)),
       over(med(s.questions, (q) => q.pasteAll)),
       num(med(s.questions, (q) => q.bm25)),
-      percent(med(s.questions, (q) => q.total / q.pasteAll), 2),
+      share(med(s.questions, (q) => q.total / q.pasteAll)),
       `${s.questions.filter((q) => q.bm25CanAnswer).length} of ${s.questions.length}`,
     ];
   });
@@ -80,8 +80,11 @@ function growth(sizes: SizeTokens[]): string {
     const last = columns(sizes.at(-1)!);
     rows.push([`growth ${num(sizes.at(-1)!.size)} / ${num(sizes[0]!.size)}`, '', ...first.map((v, i) => times(last[i]! / v)), '', '']);
   }
+  const dense = sizes.filter((s) => s.size >= 250_000).map((s) => num(s.size));
   return [
-    '**Growth with journal size** (medians over the questions; "count" = the count, range and date questions the aims are about):',
+    '**Growth with journal size** (medians over the questions; "count" = the count, range and date questions the aims are about). ' +
+      `The generator spreads entries over at most ten years${dense.length ? `, so the ${dense.join(' and ')}-entry journals are stress sizes, far denser than anyone writes` : ''}. ` +
+      "Most questions' words (dates, \"entries\", \"month\") match no entry, so BM25 often pastes nothing at all; when it finds 20 entries they cost 500 to 1,000 tokens and still miss the answer.",
     '',
     table(['entries', 'entries/day', 'peak, count (median)', 'peak, count (max)', 'peak, all', 'total', 'total, cached', 'paste all', 'BM25 top 20', 'total / paste all', 'BM25 could answer'], rows),
   ].join('\n');
@@ -97,7 +100,7 @@ function perQuestion(s: SizeTokens): string {
     num(q.total),
     num(q.totalCached),
     over(q.pasteAll),
-    percent(q.total / q.pasteAll, 2),
+    share(q.total / q.pasteAll),
     `${num(q.bm25)} (${q.bm25Retrieved})`,
     q.bm25CanAnswer ? 'yes' : `no (needs ${num(q.needed)})`,
     q.correct ? 'yes' : `**no** ${q.errors.join('; ').slice(0, 120)}`,
@@ -113,7 +116,7 @@ function peakBySize(sizes: SizeTokens[]): string {
   const g = peakGrowth(sizes);
   const rows = sizes[0]!.questions.map((q) => [q.id, ...sizes.map((s) => num(s.questions.find((x) => x.id === q.id)?.peak ?? Number.NaN)), times(g.get(q.id)!)]);
   return [
-    '**Peak context by journal size**, per question:',
+    '**Peak context by journal size**, per question. Count questions move numbers, so their peak stays put; content questions (`one-day`, `around-a-date`) move entries, so theirs follows what they return, up to the 16,000-character bound on one result.',
     '',
     table(['question', ...sizes.map((s) => num(s.size)), `${num(sizes.at(-1)!.size)} / ${num(sizes[0]!.size)}`], rows),
   ].join('\n');

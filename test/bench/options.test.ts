@@ -1,5 +1,6 @@
 // The bench flags: parts, sizes, quick mode, and that a partial run never overwrites BENCHMARKS.md by default.
 import { describe, expect, it } from 'vitest';
+import { ms, share, table } from '../../scripts/bench/markdown.ts';
 import { FULL, parseBenchArgs } from '../../scripts/bench/options.ts';
 
 describe('bench options', () => {
@@ -23,6 +24,19 @@ describe('bench options', () => {
   it('prints a quick run instead of writing the report, unless --out says where', () => {
     expect(parseBenchArgs(['--quick'], '/tmp/x').out).toBeNull();
     expect(parseBenchArgs(['--quick', '--out', 'quick.md'], '/tmp/x').out).toBe('quick.md');
+  });
+
+  it('re-renders a saved run to stdout unless --out says where', () => {
+    const o = parseBenchArgs(['--from-results', 'data/bench/last-results.json'], '/tmp/x');
+    expect(o.fromResults).toBe('data/bench/last-results.json');
+    expect(o.out).toBeNull();
+  });
+
+  it('formats small shares, negative differences and numeric columns for the report', () => {
+    expect(share(0.017)).toBe('1.7 %');
+    expect(share(0.000045)).toBe('0.0045 %');
+    expect(ms(-0.002)).toBe('−2 µs');
+    expect(table(['a', 'n'], [['x', 1]])).toBe('| a | n |\n| --- | ---: |\n| x | 1 |');
   });
 
   it('rejects unknown parts and flags with the usage', () => {
