@@ -1,4 +1,5 @@
 /** What the numbers were measured on: machine, versions, date. */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,8 @@ export interface MachineInfo {
   node: string;
   sqlite: string;
   packages: Record<string, string>;
+  /** The commit measured, and whether src/ or migrations/ had uncommitted changes. */
+  code: string;
 }
 
 const PACKAGES = ['better-sqlite3', 'kysely', 'grammy', '@grammyjs/runner', '@anthropic-ai/sdk', '@anthropic-ai/tokenizer', '@streamparser/json', 'tsx'];
@@ -22,6 +25,16 @@ function installedVersion(root: string, name: string): string {
     return JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
   } catch {
     return 'not installed';
+  }
+}
+
+function codeVersion(repoRoot: string): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
+    const dirty = git('status', '--porcelain', '--', 'src', 'migrations') !== '';
+    return `commit ${git('rev-parse', '--short', 'HEAD')}${dirty ? ', with uncommitted changes in src/ or migrations/' : ''}`;
+  } catch {
+    return 'unknown (not a git checkout)';
   }
 }
 
@@ -38,6 +51,7 @@ export function machineInfo(repoRoot: string, now = new Date()): MachineInfo {
     node: process.version,
     sqlite: version,
     packages: Object.fromEntries(PACKAGES.map((p) => [p, installedVersion(repoRoot, p)])),
+    code: codeVersion(repoRoot),
   };
 }
 
@@ -45,6 +59,7 @@ export function formatMachine(m: MachineInfo): string {
   return [
     `- Date: ${m.date}`,
     `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB RAM, ${m.os}; shared with other work, so timings are noisy`,
+    `- Code: ${m.code ?? 'unknown'}`,
     `- Node ${m.node}, SQLite ${m.sqlite}`,
     `- Packages: ${Object.entries(m.packages).map(([k, v]) => `${k} ${v}`).join(', ')}`,
   ].join('\n');

@@ -77,53 +77,68 @@ export interface MethodsOptions {
   budgetMs: number;
 }
 
+interface Bench {
+  ops: ReturnType<typeof createJournalOperations>;
+  /** The same operations on a kysely that logs each statement, for the plans. */
+  traced: ReturnType<typeof createJournalOperations>;
+  captured: CompiledQuery[];
+  raw: SQLite.Database;
+  o: MethodsOptions;
+}
+
+/** One call on one view: its answer checked against SQL, its plan, and the interleaved timing. */
+async function measure(b: Bench, view: View, method: string, args: Record<string, any>): Promise<MethodTiming> {
+  const subject = () => b.ops.invokeMethod(view.objId, method, args);
+  const sql = fastest(baselineCandidates(b.raw, BENCH_OWNER_ID, view.filter, method, args));
+  const agrees = sameAnswer(method, await subject(), sql.run());
+  b.captured.length = 0;
+  await b.traced.invokeMethod(view.objId, method, args);
+  const plan = planOf(b.raw, b.captured);
+  const samples = await samplePair(subject, sql.run, b.o);
+  const [methodMs, sqlMs] = [median(samples.subject), median(samples.baseline)];
+  return {
+    view: view.name,
+    method,
+    args,
+    methodMs,
+    sqlMs,
+    ratio: ratio(methodMs, sqlMs),
+    runs: samples.subject.length,
+    sqlShape: sql.label,
+    agrees,
+    plan,
+    access: accessOf(plan),
+    fullScan: plan.some((line) => /\bSCAN (entry|e)\b(?! VIRTUAL)/.test(line)),
+  };
+}
+
+/** The root, a month view and a search view, as handles the operations issued. */
+async function viewsOf(ops: Bench['ops'], month: string): Promise<View[]> {
+  const range = { startDate: `${month}-01`, endDate: monthEnd(month) };
+  const monthView = await ops.invokeMethod('journal', 'getDateRangeView', range);
+  const searchView = await ops.invokeMethod('journal', 'search', { query: WORDS.monthly });
+  if (monthView.type !== 'object' || searchView.type !== 'object') throw new Error('views did not come back as handles');
+  return [
+    { name: 'root', objId: 'journal', filter: {} },
+    { name: 'month', objId: monthView.objId, filter: { from: range.startDate, to: range.endDate } },
+    { name: 'search', objId: searchView.objId, filter: { match: `"${WORDS.monthly}"` } },
+  ];
+}
+
 export async function runMethodsBench(file: string, size: number, o: MethodsOptions, log: (line: string) => void = () => undefined): Promise<MethodsResult> {
   const truth = openTruthDb(file, BENCH_OWNER_ID);
   const anchors = findAnchors(truth);
   truth.close();
   const db = openDatabase(file);
-  const raw = openRaw(file);
   const captured: CompiledQuery[] = [];
-  const logRaw = openRaw(file);
-  const logDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: logRaw }), log: (e) => void (e.level === 'query' && captured.push(e.query)) });
+  const logDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: openRaw(file) }), log: (e) => void (e.level === 'query' && captured.push(e.query)) });
+  const b: Bench = { ops: createJournalOperations(db, BENCH_OWNER_ID), traced: createJournalOperations(logDb, BENCH_OWNER_ID), captured, raw: openRaw(file), o };
   try {
     await db.deleteFrom('object_handle').where('owner_id', '=', BENCH_OWNER_ID).execute();
-    const ops = createJournalOperations(db, BENCH_OWNER_ID);
-    const traced = createJournalOperations(logDb, BENCH_OWNER_ID);
-    const range = { startDate: `${anchors.month}-01`, endDate: monthEnd(anchors.month) };
-    const month = await ops.invokeMethod('journal', 'getDateRangeView', range);
-    const search = await ops.invokeMethod('journal', 'search', { query: WORDS.monthly });
-    if (month.type !== 'object' || search.type !== 'object') throw new Error('views did not come back as handles');
-    const views: View[] = [
-      { name: 'root', objId: 'journal', filter: {} },
-      { name: 'month', objId: month.objId, filter: { from: range.startDate, to: range.endDate } },
-      { name: 'search', objId: search.objId, filter: { match: `"${WORDS.monthly}"` } },
-    ];
     const timings: MethodTiming[] = [];
-    for (const view of views) {
+    for (const view of await viewsOf(b.ops, anchors.month)) {
       for (const { method, args } of calls(anchors.month, anchors.day)) {
-        const subject = () => ops.invokeMethod(view.objId, method, args);
-        const sql = fastest(baselineCandidates(raw, BENCH_OWNER_ID, view.filter, method, args));
-        const baseline = sql.run;
-        const agrees = sameAnswer(method, await subject(), baseline());
-        captured.length = 0;
-        await traced.invokeMethod(view.objId, method, args);
-        const plan = planOf(raw, captured);
-        const samples = await samplePair(subject, baseline, o);
-        const t: MethodTiming = {
-          view: view.name,
-          method,
-          args,
-          methodMs: median(samples.subject),
-          sqlMs: median(samples.baseline),
-          ratio: ratio(median(samples.subject), median(samples.baseline)),
-          runs: samples.subject.length,
-          sqlShape: sql.label,
-          agrees,
-          plan,
-          access: accessOf(plan),
-          fullScan: plan.some((line) => /\bSCAN (entry|e)\b(?! VIRTUAL)/.test(line)),
-        };
+        const t = await measure(b, view, method, args);
         timings.push(t);
         log(`${view.name}.${method}: ${t.methodMs.toFixed(3)} ms vs SQL ${t.sqlMs.toFixed(3)} ms (${t.ratio.toFixed(2)}×, ${t.runs} runs)`);
       }
@@ -132,7 +147,7 @@ export async function runMethodsBench(file: string, size: number, o: MethodsOpti
   } finally {
     await db.destroy();
     await logDb.destroy();
-    raw.close();
+    b.raw.close();
   }
 }
 

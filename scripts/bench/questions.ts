@@ -2,8 +2,9 @@
  * The fixed question set: what people ask of a journal, each with the calls a model would make, the value its
  * answer rests on, the same value computed in SQL, and the entries a pasted context would need to hold.
  */
-import { addDays, daysOfMonth, monthEnd, monthName } from './calendar.ts';
+import { addDays, monthEnd, monthName } from './calendar.ts';
 import { invoke, type Results, type Step } from './script.ts';
+import { busiest, countByMonth, distinctDays, ids, lastDayIn, missedDays, shownItems, spanOf } from './answer-readers.ts';
 import type { Anchors, EntryRef, TruthDb } from './truth-db.ts';
 
 export interface Question {
@@ -26,15 +27,6 @@ const J = 'journal';
 const range = (startDate: string, endDate: string) => ({ startDate, endDate });
 const monthRange = (m: string) => range(`${m}-01`, monthEnd(m));
 const yearRange = (y: string) => range(`${y}-01-01`, `${y}-12-31`);
-const ids = (entries: EntryRef[]) => entries.map((e) => e.id);
-const distinctDays = (entries: EntryRef[]) => [...new Set(entries.map((e) => e.day))];
-const countByMonth = (entries: EntryRef[]) => {
-  const out: Record<string, number> = {};
-  for (const e of entries) out[e.day.slice(0, 7)] = (out[e.day.slice(0, 7)] ?? 0) + 1;
-  return out;
-};
-/** Items of a value that boundResult may have cut: the items shown and the full total. */
-const shownItems = (v: any): { items: any[]; total: number } => (Array.isArray(v) ? { items: v, total: v.length } : { items: v?.items ?? [], total: v?.total ?? 0 });
 
 /** Word-search questions use words the generator writes at every size. */
 export const WORDS = { first: 'piano', last: 'Marek', monthly: 'coffee', inMonth: 'swim' } as const;
@@ -225,24 +217,4 @@ export function buildQuestions(a: Anchors): Question[] {
       needed: (t) => inRange(t, around),
     },
   ];
-}
-
-function busiest(groups: { period: string; entries: number }[]): string {
-  return [...groups].sort((x, y) => y.entries - x.entries || x.period.localeCompare(y.period))[0]?.period ?? '';
-}
-
-function missedDays(month: string, written: string[]): string[] {
-  const seen = new Set(written);
-  return daysOfMonth(month).filter((d) => !seen.has(d));
-}
-
-/** "The whole journal: 806 days, 2500 entries, 2016-01-01 to 2018-09-26", as the injected interface states it. */
-function spanOf(text: string): { days: number; entries: number; first?: string; last?: string } {
-  const m = /The whole journal: ([\d,]+) days?, ([\d,]+) entr(?:y|ies), (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})/.exec(text);
-  if (!m) return { days: Number.NaN, entries: Number.NaN };
-  return { days: Number(m[1]!.replaceAll(',', '')), entries: Number(m[2]!.replaceAll(',', '')), first: m[3], last: m[4] };
-}
-
-function lastDayIn(description: unknown): string | undefined {
-  return /to (\d{4}-\d{2}-\d{2})\s*$/.exec(String(description ?? ''))?.[1];
 }
