@@ -65,10 +65,10 @@ export function tokenAims(sizes: SizeTokens[]): Aim[] {
 
 export function importAims(imports: ImportSize[]): Aim[] {
   if (imports.length === 0) return [];
-  const shares = imports.map((i) => i.importPerSecond / i.rawPerSecond);
+  const shares = imports.map((i) => i.importPerSecond / i.rawBestPerSecond);
   const aims: Aim[] = [
     {
-      aim: `Import at ≥ ${percent(IMPORT_SHARE_AIM, 0)} of the raw insert speed`,
+      aim: `Import (\`npm run import\`, end to end) at ≥ ${percent(IMPORT_SHARE_AIM, 0)} of the raw insert speed (the faster raw way)`,
       measured: imports.map((i, k) => `${percent(shares[k]!, 0)} at ${num(i.messages)}`).join(', '),
       met: shares.every((s) => s >= IMPORT_SHARE_AIM),
     },

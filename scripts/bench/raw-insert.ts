@@ -40,6 +40,27 @@ export function rawInsertOneTransaction(file: string, rows: Record<string, unkno
   }
 }
 
+/** Inserts the rows in one transaction, `perStatement` rows to a prepared multi-row INSERT; returns the seconds it took. */
+export function rawInsertMultiRow(file: string, rows: Record<string, unknown>[], perStatement = 500): number {
+  const raw = openLikeTheApp(file);
+  try {
+    const tuple = `(${ENTRY_COLUMNS.map(() => '?').join(', ')})`;
+    const statement = (n: number) => raw.prepare(`INSERT INTO entry (${ENTRY_COLUMNS.join(', ')}) VALUES ${Array.from({ length: n }, () => tuple).join(', ')}`);
+    const full = statement(perStatement);
+    const values = (chunk: Record<string, unknown>[]) => chunk.flatMap((row) => ENTRY_COLUMNS.map((c) => row[c]));
+    const all = raw.transaction((list: Record<string, unknown>[]) => {
+      let i = 0;
+      for (; i + perStatement <= list.length; i += perStatement) full.run(values(list.slice(i, i + perStatement)));
+      if (i < list.length) statement(list.length - i).run(values(list.slice(i)));
+    });
+    const t0 = performance.now();
+    all(rows);
+    return (performance.now() - t0) / 1000;
+  } finally {
+    raw.close();
+  }
+}
+
 /** Inserts the rows one commit each, as messages arriving live are stored; returns the seconds it took. */
 export function rawInsertEachCommitted(file: string, rows: Record<string, unknown>[]): number {
   const raw = openLikeTheApp(file);
