@@ -28,14 +28,25 @@ export interface OverviewGroup {
   entries: number;
 }
 
+/**
+ * How a search filter reaches SQLite. `list`: FTS5 lists every match once and rows are checked against that
+ * list; right for counts, which visit every match anyway. `probe`: each row walked on the date index asks
+ * FTS5 about itself; right when the walk is short (one day, or the first rows of a page of a common word).
+ */
+type SearchAccess = 'list' | 'probe';
+
 /** The rows of one owner that a view stands for; the date range runs on the index, the search on FTS5. */
-function viewRows(db: JournalDb, ownerId: number, view: JournalView) {
+function viewRows(db: JournalDb, ownerId: number, view: JournalView, access: SearchAccess = 'list') {
   let query = db.selectFrom('entry').where('owner_id', '=', ownerId);
   if (view.from !== undefined) query = query.where('local_day', '>=', view.from);
   if (view.to !== undefined) query = query.where('local_day', '<=', view.to);
   const match = combinedFtsQuery(view.search);
-  if (match !== null) query = query.where(sql<boolean>`id IN (SELECT rowid FROM entry_fts WHERE entry_fts MATCH ${match})`);
-  return query;
+  if (match === null) return query;
+  return query.where(
+    access === 'list'
+      ? sql<boolean>`id IN (SELECT rowid FROM entry_fts WHERE entry_fts MATCH ${match})`
+      : sql<boolean>`EXISTS (SELECT 1 FROM entry_fts WHERE entry_fts MATCH ${match} AND entry_fts.rowid = entry.id)`,
+  );
 }
 
 export async function countDays(db: JournalDb, ownerId: number, view: JournalView): Promise<number> {
@@ -65,9 +76,9 @@ export async function countView(db: JournalDb, ownerId: number, view: JournalVie
   return { entries: Number(row.entries), days: Number(row.days), firstDate: row.firstDate ?? null, lastDate: row.lastDate ?? null };
 }
 
-/** One local day's entries in the view, oldest first. */
+/** One local day's entries in the view, oldest first (a day is a short walk, so a search probes row by row). */
 export async function findEntriesForDay(db: JournalDb, ownerId: number, view: JournalView, day: string): Promise<Omit<JournalEntryValue, 'date'>[]> {
-  return viewRows(db, ownerId, view)
+  return viewRows(db, ownerId, view, 'probe')
     .where('local_day', '=', day)
     .select(['id', 'local_time as time', 'title', 'content'])
     .orderBy('written_at')
@@ -75,16 +86,35 @@ export async function findEntriesForDay(db: JournalDb, ownerId: number, view: Jo
     .execute();
 }
 
+/** Index rows a search page may walk, probing FTS5 row by row, before listing all matches is the cheaper way. */
+const PROBE_WALK_LIMIT = 500;
+
 /** A page of the view's entries, oldest first. */
 export async function findEntriesPage(db: JournalDb, ownerId: number, view: JournalView, limit: number, offset: number): Promise<JournalEntryValue[]> {
-  return viewRows(db, ownerId, view)
-    .select(['id', 'local_day as date', 'local_time as time', 'title', 'content'])
-    .orderBy('local_day')
-    .orderBy('written_at')
-    .orderBy('id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  const page = (access: SearchAccess) =>
+    viewRows(db, ownerId, view, access)
+      .select(['id', 'local_day as date', 'local_time as time', 'title', 'content'])
+      .orderBy('local_day')
+      .orderBy('written_at')
+      .orderBy('id');
+  if (view.search === undefined || offset + limit > PROBE_WALK_LIMIT) return page('list').limit(limit).offset(offset).execute();
+  // A common word fills a first page within a short walk of the date index; a rare one does not, and then
+  // listing its matches costs less than walking on. The walk is bounded so the rare case pays little for trying.
+  const match = combinedFtsQuery(view.search)!;
+  const from = view.from ?? '0000-00-00';
+  const to = view.to ?? '9999-99-99';
+  const window = sql`SELECT id, local_day, written_at FROM entry
+    WHERE owner_id = ${ownerId} AND local_day >= ${from} AND local_day <= ${to}
+    ORDER BY local_day, written_at, id LIMIT ${PROBE_WALK_LIMIT}`;
+  const { rows } = await sql<JournalEntryValue>`
+    SELECT e.id, e.local_day AS date, e.local_time AS time, e.title, e.content
+    FROM (${window}) AS w JOIN entry AS e ON e.id = w.id
+    WHERE EXISTS (SELECT 1 FROM entry_fts WHERE entry_fts MATCH ${match} AND entry_fts.rowid = w.id)
+    ORDER BY w.local_day, w.written_at, w.id
+    LIMIT ${offset + limit}`.execute(db);
+  if (rows.length === offset + limit) return rows.slice(offset);
+  const walked = (await sql<{ n: number }>`SELECT count(*) AS n FROM (${window})`.execute(db)).rows[0]!.n;
+  return walked < PROBE_WALK_LIMIT ? rows.slice(offset) : page('list').limit(limit).offset(offset).execute();
 }
 
 /** Entry and day counts per period, oldest first; days are grouped on the index, then folded into months or years. */
