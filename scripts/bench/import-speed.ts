@@ -8,6 +8,7 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { writeSyntheticExport } from '../synthetic-export.ts';
+import { readAndParseSeconds, writePathSeconds } from './import-breakdown.ts';
 import { createMigratedFile } from './journal-db.ts';
 import { rawInsertMultiRow, rawInsertOneTransaction, readEntryRows } from './raw-insert.ts';
 import { median } from './timing.ts';
@@ -37,6 +38,9 @@ export interface ImportSize {
   rawMultiPerSecond: number;
   /** The faster raw way: the limit the aim is judged against. */
   rawBestPerSecond: number;
+  /** The importer's pieces alone, one run each: streaming read + parse, and the write path. */
+  readParsePerSecond: number;
+  writePathPerSecond: number;
   peakRssBytes: number;
 }
 
@@ -98,6 +102,9 @@ export async function runImportBench(repoRoot: string, dir: string, sizes: numbe
       results.push({ seconds: cli.seconds, importerSeconds, peakRssBytes: cli.peakRssBytes, rawSeconds, rawMultiSeconds });
       log(`import ${messages}: npm run import ${cli.seconds.toFixed(1)} s (importer ${importerSeconds.toFixed(1)} s, peak RSS ${(cli.peakRssBytes / 2 ** 20).toFixed(0)} MB), raw insert ${rawSeconds.toFixed(1)} s, 500 rows a statement ${rawMultiSeconds.toFixed(1)} s`);
     }
+    const readParse = await readAndParseSeconds(exportFile, IMPORT_OWNER_ID, made.entries);
+    const writePath = await writePathSeconds(rawFile, rows);
+    log(`import ${messages}: read + parse alone ${readParse.toFixed(1)} s, write path alone ${writePath.toFixed(1)} s`);
     rows = [];
     out.push({
       messages,
@@ -110,6 +117,8 @@ export async function runImportBench(repoRoot: string, dir: string, sizes: numbe
       rawMultiPerSecond: made.entries / median(results.map((x) => x.rawMultiSeconds)),
       rawBestPerSecond: made.entries / Math.min(median(results.map((x) => x.rawSeconds)), median(results.map((x) => x.rawMultiSeconds))),
       peakRssBytes: median(results.map((x) => x.peakRssBytes)),
+      readParsePerSecond: messages / readParse,
+      writePathPerSecond: made.entries / writePath,
     });
     removeDb(dbFile);
     removeDb(rawFile);
