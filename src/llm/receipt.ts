@@ -47,8 +47,8 @@ export function contextTokens(usage: Partial<Usage> | undefined): number {
   return (usage?.input_tokens ?? 0) + (usage?.cache_read_input_tokens ?? 0) + (usage?.cache_creation_input_tokens ?? 0);
 }
 
-/** A rough token count for text we have not sent: about four characters a token. */
-export const estimateTokens = (chars: number): number => Math.ceil(chars / 4);
+/** A rough token count for text we have not sent: journal text measured about 3.6 characters a token (BENCHMARKS.md). */
+export const estimateTokens = (chars: number): number => Math.ceil(chars / 3.6);
 
 const n = (value: number) => value.toLocaleString('en-US');
 
