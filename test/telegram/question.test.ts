@@ -171,7 +171,7 @@ describe('questions in the chat', () => {
     await t.send(textUpdate('/trace'));
     const trace = sent().at(-1)!.text as string;
     expect(trace).toMatch(/1\. journal\.getDateRangeView\(\{"startDate":"2024-04-01","endDate":"2024-04-30"\}\) → \d+ chars/);
-    expect(trace).toMatch(/2\. [0-9a-f-]{36}\.getDayCount\(\{\}\) → 11 chars, ~3 tokens/);
+    expect(trace).toMatch(/2\. [0-9a-f-]{36}\.getDayCount\(\{\}\) → 11 chars, ~4 tokens/);
     expect(trace).toMatch(/Tokens: [\d,]+ in .*, [\d,]+ out/);
     expect(trace).toMatch(/Pasting the whole journal instead would have cost ~\d+ input tokens/);
     expect(await entryCount()).toBe(ENTRIES.length);
