@@ -1,5 +1,5 @@
 /** Bulk writes for imports: a batch commits whole or not at all, and an entry already stored is never written twice. */
-import type { JournalDb } from '../db/open-database.ts';
+import { preparedWrite, type JournalDb } from '../db/open-database.ts';
 import type { Transaction } from 'kysely';
 import type { Database, NewEntryRow } from '../db/schema.ts';
 import { entryRowFromDraft, type EntryDraft } from './entry.ts';
@@ -25,6 +25,23 @@ export interface BatchResult {
 /** Rows per INSERT: 11 parameters each, far below SQLite's 32766, and the fastest size measured. */
 const ROWS_PER_STATEMENT = 500;
 
+/** Column order of the hand-written INSERT: the keys of entryRowFromDraft plus edited_at. */
+const COLUMNS = ['owner_id', 'source', 'chat_id', 'message_id', 'written_at', 'local_day', 'local_time', 'title', 'content', 'edited_at', 'created_at'] as const;
+const TUPLE = `(${COLUMNS.map(() => '?').join(', ')})`;
+/** SQL text by row count, built once: the same text finds the same prepared statement. */
+const insertSql = new Map<number, string>();
+
+function insertSqlFor(rows: number): string {
+  let text = insertSql.get(rows);
+  if (!text) {
+    const values = Array.from({ length: rows }, () => TUPLE).join(', ');
+    text = `insert into "entry" (${COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${values} on conflict ("owner_id", "source", "chat_id", "message_id") do nothing`;
+    if (insertSql.size >= 32) insertSql.clear();
+    insertSql.set(rows, text);
+  }
+  return text;
+}
+
 const twinKey = (writtenAt: string, content: string) => `${writtenAt}\u0000${content}`;
 
 /** Stores a batch in one transaction with ON CONFLICT DO NOTHING; returns how many rows were new. */
@@ -47,9 +64,18 @@ export async function insertEntryBatch(db: JournalDb, drafts: readonly BatchDraf
     }
     let inserted = 0;
     for (let start = 0; start < pending.length; start += ROWS_PER_STATEMENT) {
+      const chunk = pending.slice(start, start + ROWS_PER_STATEMENT);
+      const statement = preparedWrite(db, insertSqlFor(chunk.length));
+      if (statement) {
+        // Runs on the connection this transaction holds (see preparedWrite): same SQL kysely would build, prepared once.
+        const parameters: unknown[] = [];
+        for (const { row } of chunk) for (const column of COLUMNS) parameters.push(row[column]);
+        inserted += statement.run(parameters).changes;
+        continue;
+      }
       const result = await trx
         .insertInto('entry')
-        .values(pending.slice(start, start + ROWS_PER_STATEMENT).map((p) => p.row))
+        .values(chunk.map((p) => p.row))
         .onConflict((oc) => oc.columns(['owner_id', 'source', 'chat_id', 'message_id']).doNothing())
         .executeTakeFirst();
       inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
