@@ -4,11 +4,14 @@
  */
 import type { JournalDb } from '../db/open-database.ts';
 import { insertEntryBatch, type BatchDraft } from '../journal/entry-batch.ts';
-import { isSelected, type ChatSection } from './chat-selection.ts';
-import { exportChatSchema, SKIP_REASONS, type SkipReason } from './export-format.ts';
+import { isSelected } from './chat-selection.ts';
+import { chatState, type ChatReport, type ChatSnapshot, type ChatState } from './chat-state.ts';
+import { SKIP_REASONS, type SkipReason } from './export-format.ts';
 import { ImportError } from './import-error.ts';
-import { parseMessage, type MessageContext } from './parse-message.ts';
-import { readExport, type ExportBatch, type ExportChat, type ExportMessageItem, type ExportOutline } from './read-export.ts';
+import type { ParsedItem } from './parse-protocol.ts';
+import { readParsedExport, type ParsedBatch, type ParsedOutline } from './parsed-export.ts';
+
+export type { ChatReport };
 
 export interface ImportProgress {
   /** 2 only for the rare file whose chats name themselves after their messages. */
@@ -38,18 +41,6 @@ export interface ImportOptions {
   batchSize?: number;
 }
 
-export interface ChatReport {
-  key: string;
-  section: ChatSection;
-  name: string | null;
-  type: string | null;
-  id: number | null;
-  messages: number;
-  selected: boolean;
-  imported: number;
-  alreadyPresent: number;
-}
-
 export interface ImportReport {
   file: string;
   shape: 'single' | 'full' | null;
@@ -68,32 +59,11 @@ export interface ImportReport {
   seconds: number;
 }
 
-interface ChatState {
-  decision: 'import' | 'skip' | 'deferred';
-  context: MessageContext;
-  mayBeLive: boolean;
-  report: ChatReport;
-}
-
 const DEFAULT_BATCH_SIZE = 500;
 
 function emptyReport(file: string): ImportReport {
   const skipped = Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as Record<SkipReason, number>;
   return { file, shape: null, messages: 0, imported: 0, alreadyPresent: 0, revised: 0, skipped, chats: [], unmatchedChats: [], interrupted: false, error: null, seconds: 0 };
-}
-
-/** What to do with a chat's messages, from its own keys. `final`: no more keys will come (the file was read). */
-function chatState(chat: ExportChat, final: boolean, options: ImportOptions): ChatState {
-  const meta = exportChatSchema.parse(chat.object);
-  const botId = options.botId ?? null;
-  const known = meta.type !== undefined && meta.id !== undefined;
-  const selected = isSelected({ ...meta, section: chat.section }, options.chats ?? [], botId);
-  return {
-    decision: !known && !final ? 'deferred' : selected ? 'import' : 'skip',
-    context: { ownerId: options.ownerId, chatId: meta.id ?? null, chatType: meta.type ?? null, timeZone: options.timeZone },
-    mayBeLive: meta.type === 'bot_chat' && botId !== null && meta.id === botId,
-    report: { key: chat.key, section: chat.section, name: meta.name ?? null, type: meta.type ?? null, id: meta.id ?? null, messages: 0, selected, imported: 0, alreadyPresent: 0 },
-  };
 }
 
 export async function importTelegramExport(db: JournalDb, file: string, options: ImportOptions): Promise<ImportReport> {
@@ -116,7 +86,7 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
     );
   };
 
-  const decide = (chat: ExportChat, final: boolean): ChatState => {
+  const decide = (chat: ChatSnapshot, final: boolean): ChatState => {
     const state = chatState(chat, final, options);
     const { type, id } = state.report;
     if (state.report.selected && type === 'saved_messages' && id !== null && id !== options.ownerId) refuseForeign(id);
@@ -136,19 +106,20 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
   };
 
   /** Returns false once aborted: the batch in hand is committed and the rest is left for the next run. */
-  const take = async (items: ExportMessageItem[]): Promise<boolean> => {
-    for (const { chat, raw } of items) {
-      const state = states.get(chat.key) ?? decide(chat, false);
+  const take = async (items: ParsedItem[], outline: ParsedOutline): Promise<boolean> => {
+    for (const item of items) {
+      const state = states.get(item.k) ?? decide(outline.chats.get(item.k)!, false);
       if (state.decision === 'deferred') continue;
       if (state.decision === 'skip') {
         report.skipped['chat-not-selected'] += 1;
         continue;
       }
-      const parsed = parseMessage(raw, state.context);
-      if ('skip' in parsed) {
-        report.skipped[parsed.skip] += 1;
+      // The worker parsed this message because it took the same decision on the same keys (chat-state.ts).
+      if (item.s) {
+        report.skipped[item.s] += 1;
         continue;
       }
+      if (!item.d) throw new Error(`the parse worker did not parse a message of chat ${item.k}`);
       if (batchChat !== state || batch.length >= batchSize) {
         await flush();
         // Lets signals, timers and other updates run between batches (the SQLite calls are synchronous).
@@ -156,12 +127,12 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
         if (options.signal?.aborted) return false;
         batchChat = state;
       }
-      batch.push(state.mayBeLive ? { ...parsed.draft, mayBeLive: true } : parsed.draft);
+      batch.push(state.mayBeLive ? { ...item.d, mayBeLive: true } : item.d);
     }
     return true;
   };
 
-  const pass = async (number: 1 | 2, outline: ExportOutline, batches: AsyncGenerator<ExportBatch>): Promise<void> => {
+  const pass = async (number: 1 | 2, outline: ParsedOutline, batches: AsyncGenerator<ParsedBatch>): Promise<void> => {
     let messages = 0;
     let last: ImportProgress | null = null;
     let exporterChecked = false;
@@ -171,7 +142,7 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
         if (outline.exporterId !== options.ownerId) refuseForeign(outline.exporterId);
       }
       messages += chunk.items.length;
-      const goOn = await take(chunk.items);
+      const goOn = await take(chunk.items, outline);
       last = { pass: number, bytesRead: chunk.bytesRead, totalBytes: chunk.totalBytes, messages, imported: report.imported };
       options.onProgress?.(last);
       if (!goOn || options.signal?.aborted) {
@@ -184,7 +155,7 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
   };
 
   /** Settles the chats whose name and type came after their messages; returns those still to import. */
-  const settle = (outline: ExportOutline): Set<string> => {
+  const settle = (outline: ParsedOutline): Set<string> => {
     const deferred = new Set<string>();
     for (const chat of outline.chats.values()) {
       const first = states.get(chat.key);
@@ -196,13 +167,15 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
     return deferred;
   };
 
-  const first = readExport(file, { name });
+  const choice = { ownerId: options.ownerId, timeZone: options.timeZone, chats: options.chats, botId: options.botId };
+  const first = readParsedExport(file, { name, options: choice });
   try {
     await pass(1, first.outline, first.batches);
     report.shape = first.outline.shape;
     const deferred = settle(first.outline);
     if (deferred.size > 0 && !report.interrupted) {
-      const second = readExport(file, { name, onlyChats: deferred });
+      const settled = [...deferred].map((key): [string, ChatState['context']] => [key, states.get(key)!.context]);
+      const second = readParsedExport(file, { name, options: choice, settled });
       await pass(2, second.outline, second.batches);
     }
     report.unmatchedChats = (options.chats ?? []).filter((s) => ![...states.values()].some((st) => st.report.selected && matchesReport(s, st)));

@@ -1,0 +1,35 @@
+/** Messages between the importer and its parse worker (structured-cloned: plain objects, Dates, no classes). */
+import type { ChatSnapshot, ChoiceOptions } from './chat-state.ts';
+import type { SkipReason } from './export-format.ts';
+import type { ImportedDraft, MessageContext } from './parse-message.ts';
+
+export interface WorkerInput {
+  file: string;
+  name: string;
+  options: ChoiceOptions;
+  /** Second pass: only these chats, already decided (imported) with these contexts. */
+  settled?: [key: string, context: MessageContext][];
+  /** Chunks posted but not yet acknowledged before the worker waits: bounds memory whatever the file size. */
+  maxInFlight: number;
+}
+
+/** One message: its chat, and the draft or skip reason if the chat is imported (nothing if skipped or deferred). */
+export interface ParsedItem {
+  k: string;
+  d?: ImportedDraft;
+  s?: SkipReason;
+}
+
+/** Chats whose keys or counts changed since the last post, as they stand now. */
+export type ChatUpdates = ChatSnapshot[];
+
+export type WorkerMessage =
+  | { type: 'chunk'; items: ParsedItem[]; bytesRead: number; totalBytes: number; exporterId: number | null; chats: ChatUpdates }
+  | { type: 'end'; shape: 'single' | 'full' | null; chats: ChatUpdates }
+  | {
+      type: 'fail';
+      chats: ChatUpdates;
+      /** An ImportError's parts, rebuilt as one on the main thread; else only a message. */
+      importError: { file: string; problem: string; position?: { line: number; column: number; byte: number } } | null;
+      message: string;
+    };
