@@ -5,20 +5,13 @@
 import { Worker } from 'node:worker_threads';
 import type { ChatSnapshot } from './chat-state.ts';
 import { ImportError } from './import-error.ts';
+import type { ExportBatch, ExportOutline } from './read-export.ts';
 import type { ChatUpdates, ParsedItem, WorkerInput, WorkerMessage } from './parse-protocol.ts';
 
-export interface ParsedBatch {
-  items: ParsedItem[];
-  bytesRead: number;
-  totalBytes: number;
-}
+export type ParsedBatch = ExportBatch<ParsedItem>;
 
-/** As far as read: the chats as of the chunk last handed over (as readExport's outline), complete at the end. */
-export interface ParsedOutline {
-  shape: 'single' | 'full' | null;
-  chats: Map<string, ChatSnapshot>;
-  exporterId: number | null;
-}
+/** As far as read: the chats as of the chunk last handed over, complete at the end. */
+export type ParsedOutline = ExportOutline<ChatSnapshot>;
 
 /** Chunks parsed ahead of the writer: enough to keep both threads busy, few enough to keep memory flat. */
 const MAX_IN_FLIGHT = 4;

@@ -25,17 +25,17 @@ export interface ExportMessageItem {
   raw: unknown;
 }
 
-/** What one chunk of the file yielded. */
-export interface ExportBatch {
-  items: ExportMessageItem[];
+/** What one chunk of the file yielded (raw messages here; parsed ones from the parse worker). */
+export interface ExportBatch<Item = ExportMessageItem> {
+  items: Item[];
   bytesRead: number;
   totalBytes: number;
 }
 
 /** Filled in as the file is read; complete once the batches are exhausted. */
-export interface ExportOutline {
+export interface ExportOutline<Chat = ExportChat> {
   shape: 'single' | 'full' | null;
-  chats: Map<string, ExportChat>;
+  chats: Map<string, Chat>;
   /** `personal_information.user_id` of a full-account export: whose export this is. */
   exporterId: number | null;
 }

@@ -5,6 +5,7 @@ import { defineKind, type MethodDefinition } from '../objects/kind.ts';
 import { countByPeriod, countDays, countEntries, countView, findEntriesForDay, findEntriesPage, type OverviewPeriod } from './entry-queries.ts';
 import { toFtsQuery } from './fts-query.ts';
 import { describeView } from './describe-view.ts';
+import { JOURNAL_ENTRY_FIELDS } from './journal-entry-kind.ts';
 import { dayArgument, journalViewSchema, normalizeQuery, withDateRange, withSearch, type JournalView } from './journal-view.ts';
 
 export const JOURNAL_COLLECTION_KIND = 'so.idyllic.prototype#JournalCollection';
@@ -124,13 +125,7 @@ export function journalCollectionKind(db: JournalDb) {
       'An entry is one message the owner wrote, dated by local day and time; a day with entries is a day they wrote. ' +
       'Answer "how often" and "when" with counts and getOverview; read entries only to quote or summarise them. ' +
       'Views only narrow: a view of a view keeps both filters.',
-    fields: [
-      { name: 'id', type: 'number', description: 'stable entry id' },
-      { name: 'date', type: 'YYYY-MM-DD', description: 'local day written' },
-      { name: 'time', type: 'HH:mm', description: 'local time written' },
-      { name: 'title', type: 'string', description: 'first line' },
-      { name: 'content', type: 'string', description: 'full text, title included' },
-    ],
+    fields: JOURNAL_ENTRY_FIELDS,
     methods: methods(db),
     state: journalViewSchema,
     describeInstance: async (view, ctx) => describeView(view, await countView(db, ctx.ownerId, view)),

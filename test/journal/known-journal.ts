@@ -1,6 +1,6 @@
 // A small journal with known contents, for tests that check every method against hand-counted answers.
 import type { JournalDb } from '../../src/db/open-database.ts';
-import { saveEntry } from '../../src/journal/entry-store.ts';
+import { seedEntries } from '../helpers/seed-entries.ts';
 
 export const OWNER = 101;
 export const OTHER_OWNER = 202;
@@ -18,10 +18,6 @@ export const KNOWN_ENTRIES: readonly (readonly [string, string])[] = [
 ];
 
 export async function seedKnownJournal(db: JournalDb): Promise<void> {
-  const now = new Date('2024-07-01T00:00:00Z');
-  let messageId = 0;
-  for (const [at, text] of KNOWN_ENTRIES) {
-    await saveEntry(db, { ownerId: OWNER, source: 'live', chatId: OWNER, messageId: ++messageId, writtenAt: new Date(at), text }, 'UTC', now);
-  }
-  await saveEntry(db, { ownerId: OTHER_OWNER, source: 'live', chatId: OTHER_OWNER, messageId: 1, writtenAt: new Date('2024-04-01T10:00:00Z'), text: "Other owner's coffee" }, 'UTC', now);
+  await seedEntries(db, OWNER, KNOWN_ENTRIES);
+  await seedEntries(db, OTHER_OWNER, [['2024-04-01T10:00:00Z', "Other owner's coffee"]]);
 }

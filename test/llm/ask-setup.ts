@@ -3,8 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createJournalQuestions } from '../../src/app.ts';
 import { parseConfig } from '../../src/config.ts';
-import type { JournalDb } from '../../src/db/open-database.ts';
-import { saveEntry } from '../../src/journal/entry-store.ts';
+import { seedEntries } from '../helpers/seed-entries.ts';
 import type { Questions } from '../../src/llm/ask.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { lastToolResult, startMessagesApiStandIn, type MessagesApiStandIn, type RecordedRequest, type Turn } from '../stand-ins/messages-api.ts';
@@ -24,13 +23,7 @@ export const ENTRIES: readonly (readonly [string, string])[] = [
   ['2024-05-01T09:00:00Z', 'May Day\nCoffee in the garden.'],
 ];
 
-let messageId = 1;
-
-export async function seedEntries(db: JournalDb, ownerId: number, entries: readonly (readonly [string, string])[]): Promise<void> {
-  for (const [at, text] of entries) {
-    await saveEntry(db, { ownerId, source: 'live', chatId: ownerId, messageId: messageId++, writtenAt: new Date(at), text }, 'UTC', new Date('2024-06-01T00:00:00Z'));
-  }
-}
+export { seedEntries };
 
 export interface AskSetup {
   questions: Questions;

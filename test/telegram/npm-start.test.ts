@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/open-database.ts';
+import { APOLOGY_TEXT } from '../../src/telegram/error-handler.ts';
+import { HELP_TEXT } from '../../src/telegram/features/start.ts';
 import { startBotApiStandIn, type BotApiStandIn } from '../stand-ins/bot-api.ts';
 import { runEntryPoint, startEntryPoint } from '../helpers/run-entry-point.ts';
 import { OWNER_ID, textUpdate } from '../helpers/updates.ts';
@@ -48,16 +50,19 @@ describe('npm start', () => {
       await api.waitFor((calls) => calls.some((c) => c.method === 'getUpdates'), 15_000);
       expect(api.callsTo('setMyCommands')[0]!.payload.commands.map((c: any) => c.command)).toEqual(['start', 'help', 'ask', 'trace']);
 
-      // An update of a shape no handler expects must not stop polling.
-      api.queueUpdate({ update_id: 1, message: { message_id: 1, date: 0, chat: { id: OWNER_ID, type: 'private' } } });
+      // A handler that throws (its reply is refused) must not stop polling: it is logged and apologised for.
+      api.fail('sendMessage', { error_code: 400, description: 'Bad Request: chat not found' }, 1);
+      api.queueUpdate({ update_id: 1, ...textUpdate('/help', { messageId: 1 }) });
       api.queueUpdate({ update_id: 2, ...textUpdate('polled entry', { messageId: 2, date: Date.UTC(2024, 0, 31, 23, 30) / 1000 }) });
       await api.waitFor((calls) => calls.some((c) => c.method === 'setMessageReaction'), 10_000);
+      expect(api.callsTo('sendMessage').map((c) => c.payload.text)).toEqual([HELP_TEXT, APOLOGY_TEXT]);
     } finally {
       bot.child.kill('SIGTERM');
     }
     const result = await bot.done;
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('"event":"bot.stopped"');
+    expect(result.stderr).toMatch(/"event":"update.failed","update_id":1,/);
     expect(result.stderr).not.toContain(TOKEN);
     expect(result.stderr).not.toContain('polled entry');
 

@@ -1,0 +1,14 @@
+// Writes entries through the live capture path (saveEntry), in UTC, for tests that need a journal with known contents.
+import type { JournalDb } from '../../src/db/open-database.ts';
+import { saveEntry } from '../../src/journal/entry-store.ts';
+
+/** [written at (ISO, UTC), text] */
+export type SeedEntry = readonly [string, string];
+
+let messageId = 1;
+
+export async function seedEntries(db: JournalDb, ownerId: number, entries: readonly SeedEntry[]): Promise<void> {
+  for (const [at, text] of entries) {
+    await saveEntry(db, { ownerId, source: 'live', chatId: ownerId, messageId: messageId++, writtenAt: new Date(at), text }, 'UTC', new Date('2024-07-01T00:00:00Z'));
+  }
+}
