@@ -43,6 +43,9 @@ export const SKIP_REASONS = [
   'no-text',
   'no-id',
   'no-date',
+  'bad-date',
+  'bad-text',
+  'too-deep',
   'malformed',
   'chat-not-selected',
 ] as const;
@@ -57,6 +60,12 @@ export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
   'no-text': 'without text',
   'no-id': 'without an id',
   'no-date': 'without a date',
+  'bad-date': 'with an impossible or out-of-range date (years 1970–9999 only)',
+  'bad-text': 'whose text is not text',
+  'too-deep': 'nested too deeply',
   malformed: 'malformed',
   'chat-not-selected': 'in chats not selected',
 };
+
+/** Skips that mean the file is damaged or odd, not a normal kind of message: reported with their message ids. */
+export const DAMAGE_REASONS: ReadonlySet<SkipReason> = new Set(['no-id', 'no-date', 'bad-date', 'bad-text', 'too-deep', 'malformed']);

@@ -6,7 +6,7 @@ import type { JournalDb } from '../db/open-database.ts';
 import { insertEntryBatch, type BatchDraft } from '../journal/entry-batch.ts';
 import { isSelected } from './chat-selection.ts';
 import { chatState, type ChatReport, type ChatSnapshot, type ChatState } from './chat-state.ts';
-import { SKIP_REASONS, type SkipReason } from './export-format.ts';
+import { DAMAGE_REASONS, SKIP_REASONS, type SkipReason } from './export-format.ts';
 import { ImportError } from './import-error.ts';
 import type { ParsedItem } from './parse-protocol.ts';
 import { readParsedExport, type ParsedBatch, type ParsedOutline } from './parsed-export.ts';
@@ -51,6 +51,8 @@ export interface ImportReport {
   /** Of alreadyPresent, entries edited since the earlier import: they took the new text, the old one kept as a revision. */
   revised: number;
   skipped: Record<SkipReason, number>;
+  /** For the skips that mean damage (DAMAGE_REASONS): the first message ids of each, in file order. */
+  skippedIds: Partial<Record<SkipReason, number[]>>;
   chats: ChatReport[];
   /** `--chat` values that named no chat in the file. */
   unmatchedChats: string[];
@@ -60,10 +62,12 @@ export interface ImportReport {
 }
 
 const DEFAULT_BATCH_SIZE = 500;
+/** Message ids kept per damage reason; the rest are counted. */
+export const SKIPPED_IDS_KEPT = 5;
 
 function emptyReport(file: string): ImportReport {
   const skipped = Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as Record<SkipReason, number>;
-  return { file, shape: null, messages: 0, imported: 0, alreadyPresent: 0, revised: 0, skipped, chats: [], unmatchedChats: [], interrupted: false, error: null, seconds: 0 };
+  return { file, shape: null, messages: 0, imported: 0, alreadyPresent: 0, revised: 0, skipped, skippedIds: {}, chats: [], unmatchedChats: [], interrupted: false, error: null, seconds: 0 };
 }
 
 export async function importTelegramExport(db: JournalDb, file: string, options: ImportOptions): Promise<ImportReport> {
@@ -117,6 +121,10 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
       // The worker parsed this message because it took the same decision on the same keys (chat-state.ts).
       if (item.s) {
         report.skipped[item.s] += 1;
+        if (item.i !== undefined && DAMAGE_REASONS.has(item.s)) {
+          const ids = (report.skippedIds[item.s] ??= []);
+          if (ids.length < SKIPPED_IDS_KEPT) ids.push(item.i);
+        }
         continue;
       }
       if (!item.d) throw new Error(`the parse worker did not parse a message of chat ${item.k}`);

@@ -1,5 +1,5 @@
 /** The report of an import as a few lines a person reads: in the terminal and in the bot's final message. */
-import { SKIP_REASONS, SKIP_REASON_TEXT } from './export-format.ts';
+import { SKIP_REASONS, SKIP_REASON_TEXT, type SkipReason } from './export-format.ts';
 import type { ChatReport, ImportReport } from './import-export.ts';
 
 const LISTED_CHATS = 8;
@@ -10,6 +10,15 @@ export function chatLabel(chat: Pick<ChatReport, 'name' | 'type' | 'id'>): strin
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** " (message 700)", " (messages 3, 9 and 40 more)": the ids of a damage skip, the first few then a count. */
+function namedIds(report: ImportReport, reason: SkipReason): string {
+  const ids = report.skippedIds[reason] ?? [];
+  if (ids.length === 0) return '';
+  const rest = report.skipped[reason] - ids.length;
+  const list = rest > 0 ? `${ids.join(', ')} and ${rest} more` : ids.length > 1 ? `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}` : String(ids[0]);
+  return ` (${ids.length === 1 && rest === 0 ? 'message' : 'messages'} ${list})`;
+}
 
 /** `howToChoose` ends the line listing chats left out, e.g. "add --chat <name or id>". */
 export function formatImportSummary(report: ImportReport, howToChoose: string): string[] {
@@ -22,7 +31,7 @@ export function formatImportSummary(report: ImportReport, howToChoose: string): 
   const skipped = SKIP_REASONS.filter((r) => report.skipped[r] > 0);
   if (skipped.length) {
     const total = skipped.reduce((n, r) => n + report.skipped[r], 0);
-    lines.push(`Skipped ${plural(total, 'message')}: ${skipped.map((r) => `${report.skipped[r]} ${SKIP_REASON_TEXT[r]}`).join(', ')}.`);
+    lines.push(`Skipped ${plural(total, 'message')}: ${skipped.map((r) => `${report.skipped[r]} ${SKIP_REASON_TEXT[r]}${namedIds(report, r)}`).join(', ')}.`);
   }
   if (report.shape === 'full' && imported.length) {
     lines.push(`Chats imported: ${imported.map((c) => `${chatLabel(c)}: ${c.imported} new${c.alreadyPresent ? `, ${c.alreadyPresent} already there` : ''}`).join('; ')}.`);

@@ -1,6 +1,6 @@
 /** One export message → an entry draft, or the reason it is not one. Pure. */
 import type { EntryDraft } from '../journal/entry.ts';
-import { instantFromLocal } from '../journal/local-day.ts';
+import { instantFromLocal, localMoment } from '../journal/local-day.ts';
 import { exportMessageSchema, OWN_CHAT_TYPES, type ExportMessage, type SkipReason } from './export-format.ts';
 
 /** A draft from an export: also carries when the message was last edited, if it was. */
@@ -21,12 +21,33 @@ export interface MessageContext {
 /** Old exports (v2.4.0–v2.7.1) wrote a user's from_id as the peer id shifted by 2^32. */
 const USER_PEER_SHIFT = 2 ** 32;
 
-/** The readable text of `text` in any of its shapes: string, array of strings and parts, or a rich object. */
+/** Deeper `text` than this is not text a person wrote (real exports nest two or three levels). */
+export const MAX_TEXT_DEPTH = 100;
+
+/**
+ * The readable text of `text` in any of its shapes (a string; an array of strings and `{type, text}` parts; a rich
+ * object with `text`), or null when it is not text: a number, a boolean, null inside an array, or nesting past
+ * MAX_TEXT_DEPTH. Iterative, so no shape can exhaust the stack.
+ */
+export function readText(text: unknown): string | null {
+  const out: string[] = [];
+  const stack: { value: unknown; depth: number }[] = [{ value: text, depth: 0 }];
+  while (stack.length) {
+    const { value, depth } = stack.pop()!;
+    if (typeof value === 'string') out.push(value);
+    else if (depth >= MAX_TEXT_DEPTH) return null;
+    else if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], depth: depth + 1 });
+    else if (value !== null && typeof value === 'object') {
+      // A part without text (a future kind of entity) adds nothing; its text, if any, must be text.
+      if ('text' in value) stack.push({ value: (value as { text: unknown }).text, depth: depth + 1 });
+    } else return null;
+  }
+  return out.join('');
+}
+
+/** readText, with anything that is not text read as no text. */
 export function flattenText(text: unknown): string {
-  if (typeof text === 'string') return text;
-  if (Array.isArray(text)) return text.map(flattenText).join('');
-  if (text !== null && typeof text === 'object' && 'text' in text) return flattenText((text as { text: unknown }).text);
-  return '';
+  return readText(text) ?? '';
 }
 
 function isOwnersMessage(message: ExportMessage, context: MessageContext): boolean {
@@ -36,15 +57,39 @@ function isOwnersMessage(message: ExportMessage, context: MessageContext): boole
   return typeof from === 'number' && (from === context.ownerId || from === context.ownerId + USER_PEER_SHIFT);
 }
 
-function unixSeconds(value: string | number | undefined): Date | null {
-  if (value === undefined || (typeof value === 'string' && !/^\d{1,12}$/.test(value.trim()))) return null;
-  const seconds = Number(value);
-  return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : null;
+/** Entries are dated from 1970 to 9999: the instant (UTC) and the local day must both fall in those years. */
+const LATEST_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
+
+function inRange(at: Date, timeZone: string): boolean {
+  const ms = at.getTime();
+  return Number.isFinite(ms) && ms >= 0 && ms <= LATEST_MS && /^\d{4}-/.test(localMoment(at, timeZone).day);
 }
 
-/** The instant: `date_unixtime`, else the zone-less `date` read in the journal's zone. */
-function writtenAt(message: ExportMessage, timeZone: string): Date | null {
-  return unixSeconds(message.date_unixtime) ?? (message.date ? instantFromLocal(message.date, timeZone) : null);
+/** Unix seconds (a digit string or a whole number) as an instant; null if not one or out of range. */
+function unixSeconds(value: string | number, timeZone: string): Date | null {
+  const seconds = typeof value === 'string' ? (/^\d{1,12}$/.test(value.trim()) ? Number(value) : NaN) : value;
+  if (!Number.isSafeInteger(seconds)) return null;
+  const at = new Date(seconds * 1000);
+  return inRange(at, timeZone) ? at : null;
+}
+
+/** A zone-less `date` that is a real calendar time (2024-02-30 and 25:00 are not), read in the zone; null if not. */
+function wallClockInstant(date: string, timeZone: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(date.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const calendar = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  const real = y >= 1970 && calendar.getUTCFullYear() === y && calendar.getUTCMonth() === mo - 1 && calendar.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+  if (!real) return null;
+  const at = instantFromLocal(date, timeZone);
+  return at && inRange(at, timeZone) ? at : null;
+}
+
+/** The instant: `date_unixtime`, else the zone-less `date`. `bad` when present but not a real time in range. */
+function writtenAt(message: ExportMessage, timeZone: string): Date | 'missing' | 'bad' {
+  if (message.date_unixtime !== undefined) return unixSeconds(message.date_unixtime, timeZone) ?? 'bad';
+  if (message.date !== undefined) return wallClockInstant(message.date, timeZone) ?? 'bad';
+  return 'missing';
 }
 
 export function parseMessage(raw: unknown, context: MessageContext): ParsedMessage {
@@ -54,11 +99,13 @@ export function parseMessage(raw: unknown, context: MessageContext): ParsedMessa
   if (message.type !== 'message') return { skip: message.type === 'service' ? 'service' : 'no-text' };
   if (!isOwnersMessage(message, context)) return { skip: 'not-owner' };
   if (message.forwarded_from !== undefined || message.saved_from !== undefined) return { skip: 'forwarded' };
-  const text = flattenText(message.text ?? message.text_entities);
+  const text = readText(message.text ?? message.text_entities ?? '');
+  if (text === null) return { skip: 'bad-text' };
   if (text.trim() === '') return { skip: 'no-text' };
   if (message.id === undefined || context.chatId === null) return { skip: 'no-id' };
   const at = writtenAt(message, context.timeZone);
-  if (!at) return { skip: 'no-date' };
+  if (at === 'missing') return { skip: 'no-date' };
+  if (at === 'bad') return { skip: 'bad-date' };
   return {
     draft: {
       ownerId: context.ownerId,
@@ -67,7 +114,7 @@ export function parseMessage(raw: unknown, context: MessageContext): ParsedMessa
       messageId: message.id,
       writtenAt: at,
       text,
-      editedAt: unixSeconds(message.edited_unixtime),
+      editedAt: message.edited_unixtime === undefined ? null : unixSeconds(message.edited_unixtime, context.timeZone),
     },
   };
 }

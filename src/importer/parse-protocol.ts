@@ -18,6 +18,8 @@ export interface ParsedItem {
   k: string;
   d?: ImportedDraft;
   s?: SkipReason;
+  /** With a skip: the message's id when it has a numeric one, so the report can name it. */
+  i?: number;
 }
 
 /** Chats whose keys or counts changed since the last post, as they stand now. */

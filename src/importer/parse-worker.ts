@@ -41,11 +41,19 @@ function stateOf(chat: ChatSnapshot): Pick<ChatState, 'decision' | 'context'> | 
   return state;
 }
 
-function parsed({ chat, raw }: ExportMessageItem): ParsedItem {
+/** The message's own id, if it has a usable one: how a skip is named in the report. */
+function messageIdOf(raw: unknown): number | undefined {
+  const id = raw !== null && typeof raw === 'object' ? (raw as { id?: unknown }).id : undefined;
+  return typeof id === 'number' && Number.isSafeInteger(id) ? id : undefined;
+}
+
+function parsed({ chat, raw, tooDeep }: ExportMessageItem): ParsedItem {
   const state = stateOf(chat);
   if (state?.decision !== 'import') return { k: chat.key };
-  const result = parseMessage(raw, state.context);
-  return 'draft' in result ? { k: chat.key, d: result.draft } : { k: chat.key, s: result.skip };
+  const result = tooDeep ? { skip: 'too-deep' as const } : parseMessage(raw, state.context);
+  if ('draft' in result) return { k: chat.key, d: result.draft };
+  const id = messageIdOf(raw);
+  return id === undefined ? { k: chat.key, s: result.skip } : { k: chat.key, s: result.skip, i: id };
 }
 
 /** What each chat looked like when last posted: only changes travel. */

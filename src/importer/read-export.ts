@@ -4,10 +4,11 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { Tokenizer, TokenParser, TokenType } from '@streamparser/json';
+import { Tokenizer, TokenParser } from '@streamparser/json';
+import { ExportStructureGuard } from './export-structure.ts';
 import type { ChatSection } from './chat-selection.ts';
 import { ImportError } from './import-error.ts';
-import { describeFailure, NotAnExport, notJson } from './parse-failure.ts';
+import { describeFailure, notJson } from './parse-failure.ts';
 import { createEscapeSanitizer } from './sanitize-escapes.ts';
 
 export interface ExportChat {
@@ -23,6 +24,8 @@ export interface ExportChat {
 export interface ExportMessageItem {
   chat: ExportChat;
   raw: unknown;
+  /** Something in it was nested past MAX_DEPTH and cut out (replaced by null): it is skipped as too deep. */
+  tooDeep?: true;
 }
 
 /** What one chunk of the file yielded (raw messages here; parsed ones from the parse worker). */
@@ -83,24 +86,17 @@ async function* readBatches(file: string, outline: ExportOutline, options: ReadE
   const sanitizer = createEscapeSanitizer();
   const tokenizer = new Tokenizer({ stringBufferSize: 64 * 1024 });
   const parser = new TokenParser({ paths: PATHS, keepStack: false });
-  const rootKeys = new Set<string>();
+  const guard = new ExportStructureGuard();
   let pending: ExportMessageItem[] = [];
   let failure: Error | null = null;
   let lastTokenOffset = 0;
   let tokens = 0;
-  let depth = 0;
-  let previous: TokenType | null = null;
 
   tokenizer.onToken = (token) => {
     lastTokenOffset = token.offset;
-    if (tokens++ === 0 && token.token !== TokenType.LEFT_BRACE) throw new NotAnExport('the top level is not an object');
-    if (token.token === TokenType.LEFT_BRACE || token.token === TokenType.LEFT_BRACKET) depth += 1;
-    else if (token.token === TokenType.RIGHT_BRACE || token.token === TokenType.RIGHT_BRACKET) depth -= 1;
-    else if (depth === 1 && token.token === TokenType.STRING && (previous === TokenType.LEFT_BRACE || previous === TokenType.COMMA)) {
-      rootKeys.add(token.value as string);
-    }
-    previous = token.token;
-    parser.write(token);
+    tokens += 1;
+    const accepted = guard.accept(token);
+    if (accepted) parser.write(accepted);
   };
   tokenizer.onError = (error) => {
     failure ??= error;
@@ -122,7 +118,8 @@ async function* readBatches(file: string, outline: ExportOutline, options: ReadE
   };
   const take = (chat: ExportChat, raw: unknown) => {
     chat.messages += 1;
-    if (!options.onlyChats || options.onlyChats.has(chat.key)) pending.push({ chat, raw });
+    const tooDeep = guard.takeTooDeep();
+    if (!options.onlyChats || options.onlyChats.has(chat.key)) pending.push(tooDeep ? { chat, raw, tooDeep } : { chat, raw });
   };
   parser.onValue = ({ value, key, stack }) => {
     const depth = stack.length;
@@ -164,9 +161,9 @@ async function* readBatches(file: string, outline: ExportOutline, options: ReadE
   if (pending.length) yield { items: takePending(), bytesRead, totalBytes };
   if (failure) throw tokens === 0 ? await notJson(file, name, failure) : await describeFailure(file, name, failure, totalBytes, sanitizer, lastTokenOffset);
   if (tokens === 0) throw new ImportError(name, 'is empty.');
-  outline.shape = rootKeys.has('messages') ? 'single' : rootKeys.has('chats') || rootKeys.has('left_chats') ? 'full' : null;
+  outline.shape = guard.rootKeys.has('messages') ? 'single' : guard.rootKeys.has('chats') || guard.rootKeys.has('left_chats') ? 'full' : null;
   if (!outline.shape) {
-    const keys = [...rootKeys].slice(0, 6).map((k) => `"${k}"`).join(', ');
+    const keys = [...guard.rootKeys].slice(0, 6).map((k) => `"${k}"`).join(', ');
     throw new ImportError(name, `is JSON, but not a Telegram Desktop export: it has no "messages" or "chats" (top-level keys: ${keys || 'none'}).`);
   }
 

@@ -82,8 +82,29 @@ describe('parseMessage', () => {
     expect(skipOf(message({ id: undefined }))).toBe('no-id');
     expect(skipOf(message(), inChat('saved_messages', null))).toBe('no-id');
     expect(skipOf(message({ date: undefined, date_unixtime: undefined }))).toBe('no-date');
-    expect(skipOf(message({ date: 'yesterday', date_unixtime: 'soon' }))).toBe('no-date');
+    expect(skipOf(message({ date: 'yesterday', date_unixtime: 'soon' }))).toBe('bad-date');
     expect(skipOf('just a string')).toBe('malformed');
     expect(skipOf(message({ id: 'seven' }))).toBe('malformed');
+  });
+
+  it('validates dates, never shifts them: impossible or out-of-range times are skipped as bad-date', () => {
+    const zoneless = (date: string) => message({ date, date_unixtime: undefined });
+    for (const date of ['2024-02-30T10:00:00', '0000-01-01T00:00:00', '1969-12-31T23:00:00', '2024-01-01T99:99:99', '2024-13-01T10:00:00', '2024-01-01T24:00:00', '10000-01-01T00:00:00']) {
+      expect(skipOf(zoneless(date)), date).toBe('bad-date');
+    }
+    for (const unix of [1e20, '999999999999', -5, 1.5, '1.5', '', Number.MAX_SAFE_INTEGER]) expect(skipOf(message({ date_unixtime: unix })), String(unix)).toBe('bad-date');
+    // Real calendar times stay exactly as written, read in the zone: a leap day, the last second of 9999 (UTC zone).
+    expect(parseMessage(zoneless('2024-02-29T10:00:00'), inChat('saved_messages'))).toMatchObject({ draft: { writtenAt: new Date('2024-02-29T09:00:00Z') } });
+    expect(parseMessage(zoneless('9999-12-31T23:59:59'), { ...inChat('saved_messages'), timeZone: 'UTC' })).toMatchObject({ draft: { writtenAt: new Date('9999-12-31T23:59:59Z') } });
+    expect(parseMessage(message({ date_unixtime: 0 }), { ...inChat('saved_messages'), timeZone: 'UTC' })).toMatchObject({ draft: { writtenAt: new Date(0) } });
+    // A bad edit time is dropped, not a reason to lose the message.
+    expect(parseMessage(message({ edited_unixtime: 1e20 }), inChat('saved_messages'))).toMatchObject({ draft: { editedAt: null } });
+  });
+
+  it('skips text that is not text (numbers, booleans, nulls in parts, nesting past the limit) as bad-text', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 50_000; i++) deep = [deep];
+    for (const text of [42, true, [1], ['a', null], { text: 7 }, deep]) expect(skipOf(message({ text }), inChat('saved_messages'))).toBe('bad-text');
+    expect(parseMessage(message({ text: ['a', { type: 'custom_emoji' }, 'b'] }), inChat('saved_messages'))).toMatchObject({ draft: { text: 'ab' } });
   });
 });

@@ -111,6 +111,34 @@ describe('readExport', () => {
       );
     });
 
+    it('an export whose messages, chats.list or a chat is the wrong type names the field', async () => {
+      const cases: [string, string][] = [
+        ['{"type":"saved_messages","id":111,"messages":{}}', '"messages" is an object, not an array'],
+        ['{"type":"saved_messages","id":111,"messages":"x"}', '"messages" is a string, not an array'],
+        ['{"type":"saved_messages","id":111,"messages":null}', '"messages" is null, not an array'],
+        ['{"type":"saved_messages","id":111,"messages":42}', '"messages" is a number, not an array'],
+        ['{"chats":{"list":"x"}}', '"chats.list" is a string, not an array'],
+        ['{"chats":[]}', '"chats" is an array, not an object'],
+        ['{"chats":{"list":[7]}}', '"chats.list[…]" is a number, not an object'],
+        ['{"left_chats":{"list":[{"id":1,"messages":{"a":1}}]}}', '"left_chats.list[…].messages" is an object, not an array'],
+      ];
+      for (const [json, problem] of cases) {
+        expect((await failure(tempFile('wrong-type.json', json))).problem, json).toBe(`is JSON, but not a Telegram Desktop export: ${problem}.`);
+      }
+    });
+
+    it('nesting past 100 levels is cut out before the parser: the message is marked too deep, the next one is whole', async () => {
+      const deep = '['.repeat(300_000) + ']'.repeat(300_000);
+      const file = tempFile('deep.json', `{"junk":${deep},"messages":[{"id":1,"text":${deep}},{"id":2,"text":"ok"}]}`);
+      const { messages } = await readAll(file);
+      expect(messages.map((m) => m.id)).toEqual([1, 2]);
+      expect(messages[1]!.text).toBe('ok');
+      const { batches } = readExport(file);
+      const items = [];
+      for await (const batch of batches) items.push(...batch.items);
+      expect(items.map((i) => i.tooDeep ?? false)).toEqual([true, false]);
+    });
+
     it('a truncated export, wherever it was cut', async () => {
       const whole = readFileSync(fixture('full-account.json'));
       for (const at of [1, 100, 1000, 3000, whole.length - 2]) {
