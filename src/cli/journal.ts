@@ -10,7 +10,7 @@ import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { createJournalOperations } from '../journal/journal-operations.ts';
-import { formatInterface, formatObjectLine } from '../objects/format-interface.ts';
+import { formatInterface, formatObjectLine, formatUnreadableLine } from '../objects/format-interface.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
 import { errorMessage } from '../logger.ts';
@@ -43,8 +43,8 @@ function need(value: string | undefined, what: string): string {
 async function run(ops: ObjectOperations, command: string, rest: string[]): Promise<string> {
   switch (command) {
     case 'objects': {
-      const { objects, more } = await ops.listObjects();
-      return [...objects.map(formatObjectLine), ...(more > 0 ? [`… and ${more} older handles`] : [])].join('\n');
+      const { objects, more, unreadable } = await ops.listObjects();
+      return [...objects.map(formatObjectLine), ...(more > 0 ? [`… and ${more} older handles`] : []), ...unreadable.map(formatUnreadableLine)].join('\n');
     }
     case 'analyze':
       return formatInterface(await ops.analyzeObject(need(rest[0], 'objId')));

@@ -1,6 +1,7 @@
 /** A view's one-line description, from its own filter and its own counts (never its parent's). */
 import type { ViewCounts } from './entry-queries.ts';
 import { hasEmptyRange, type JournalView } from './journal-view.ts';
+import { describeSearch, parseSearch } from './search-syntax.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -11,12 +12,18 @@ function rangeText(view: JournalView): string {
   return '';
 }
 
+/** What the view holds, from its filter alone (no counts, no data read): how listObjects names it. */
+export function describeViewFilter(view: JournalView): string {
+  if (hasEmptyRange(view)) return `An empty journal view: its date ranges do not overlap (from ${view.from} but up to ${view.to})`;
+  // What was searched, in words (never the raw text): `containing "walk" and ("river" or "lake"), without "tea"`.
+  const queries = (view.search ?? []).map(parseSearch);
+  const matching = queries.length ? ` ${describeSearch({ all: queries.flatMap((q) => q.all), none: queries.flatMap((q) => q.none) })}` : '';
+  return matching === '' && rangeText(view) === '' ? 'The whole journal' : `Journal entries${matching}${rangeText(view)}`;
+}
+
 export function describeView(view: JournalView, counts: ViewCounts): string {
-  if (hasEmptyRange(view)) {
-    return `An empty journal view: its date ranges do not overlap (from ${view.from} but up to ${view.to}), so it has 0 days, 0 entries`;
-  }
-  const matching = view.search ? ` matching ${view.search.map((q) => JSON.stringify(q)).join(' and ')}` : '';
-  const subject = matching === '' && rangeText(view) === '' ? 'The whole journal' : `Journal entries${matching}${rangeText(view)}`;
+  const subject = describeViewFilter(view);
+  if (hasEmptyRange(view)) return `${subject}, so it has 0 days, 0 entries`;
   if (counts.entries === 0) return `${subject}: no entries`;
   const tally = `${plural(counts.days, 'day', 'days')}, ${plural(counts.entries, 'entry', 'entries')}`;
   const span = view.from === undefined || view.to === undefined ? `, ${counts.firstDate} to ${counts.lastDate}` : '';

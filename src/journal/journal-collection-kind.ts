@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { JournalDb } from '../db/open-database.ts';
 import { defineKind, type MethodDefinition } from '../objects/kind.ts';
 import { countByPeriod, countDays, countEntries, countView, findEntriesForDay, findEntriesPage, type OverviewPeriod } from './entry-queries.ts';
-import { toFtsQuery } from './fts-query.ts';
-import { describeView } from './describe-view.ts';
+import { checkSearch, SEARCH_SYNTAX } from './search-syntax.ts';
+import { describeView, describeViewFilter } from './describe-view.ts';
 import { JOURNAL_ENTRY_FIELDS } from './journal-entry-kind.ts';
 import { dayArgument, journalViewSchema, normalizeQuery, withDateRange, withSearch, type JournalView } from './journal-view.ts';
 
@@ -28,7 +28,10 @@ const searchArgs = z.strictObject({
   query: z
     .string({ error: 'query is required: the words to look for, e.g. "coffee"' })
     .max(200, { error: 'query must be at most 200 characters' })
-    .refine((q) => toFtsQuery(q) !== null, { error: 'query must contain at least one word (letters or digits), e.g. "coffee"' }),
+    .superRefine((q, ctx) => {
+      const checked = checkSearch(q);
+      if ('problem' in checked) ctx.addIssue({ code: 'custom', message: `query: ${checked.problem}` });
+    }),
 });
 
 const pageArgs = z.strictObject({
@@ -106,7 +109,7 @@ function methods(db: JournalDb): Method[] {
     {
       name: 'search',
       signature: 'search(query: string) -> JournalCollection',
-      description: 'a new handle on these entries containing every word of the query (case and accents ignored; "a OR b" for either, word* for a prefix).',
+      description: `a new handle on these entries matching the query. ${SEARCH_SYNTAX}.`,
       args: searchArgs,
       run: async (view, args: { query: string }) => ({
         object: { kind: JOURNAL_COLLECTION_KIND, state: withSearch(view, normalizeQuery(args.query)) },
@@ -129,5 +132,6 @@ export function journalCollectionKind(db: JournalDb) {
     methods: methods(db),
     state: journalViewSchema,
     describeInstance: async (view, ctx) => describeView(view, await countView(db, ctx.ownerId, view)),
+    describeState: describeViewFilter,
   });
 }

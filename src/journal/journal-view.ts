@@ -1,5 +1,6 @@
 /** A JournalCollection's state: a small filter (date range, search terms) that composes by intersection. */
 import { z } from 'zod';
+import { checkSearch, parseSearch, searchText } from './search-syntax.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -27,7 +28,16 @@ const storedDay = z.string().regex(DAY);
 export const journalViewSchema = z.strictObject({
   from: storedDay.optional(),
   to: storedDay.optional(),
-  search: z.array(z.string().min(1)).min(1).optional(),
+  // Re-checked on every load: a search stored before the syntax was checked (a NUL, an operator) is reported, not run.
+  search: z
+    .array(
+      z.string().superRefine((q, ctx) => {
+        const checked = checkSearch(q);
+        if ('problem' in checked) ctx.addIssue({ code: 'custom', message: `stored search ${JSON.stringify(q.slice(0, 60))} is not valid: ${checked.problem}` });
+      }),
+    )
+    .min(1)
+    .optional(),
 });
 
 export type JournalView = z.infer<typeof journalViewSchema>;
@@ -40,9 +50,9 @@ export function withDateRange(view: JournalView, startDate: string, endDate: str
   return { ...view, from: later(view.from, startDate), to: earlier(view.to, endDate) };
 }
 
-/** Search text as stored: quotes (which mean nothing here) dropped, trimmed, single spaces. */
+/** Search text as stored: the canonical form of the parsed query (throws a SearchSyntaxError if it does not parse). */
 export function normalizeQuery(query: string): string {
-  return query.replaceAll('"', ' ').trim().replace(/\s+/g, ' ');
+  return searchText(parseSearch(query));
 }
 
 /** This view narrowed to entries that also match `query` (all searches must match). */

@@ -1,7 +1,7 @@
 /** The object operations as Anthropic tools, in a stable order, and the executor that runs them for one owner. */
 import type { Tool } from '@anthropic-ai/sdk/resources/messages';
 import { z } from 'zod';
-import { formatInterface, formatObjectLine } from '../objects/format-interface.ts';
+import { formatInterface, formatObjectLine, formatUnreadableLine } from '../objects/format-interface.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
 
@@ -87,8 +87,8 @@ export function createToolExecutor(ops: ObjectOperations): ToolExecutor {
       }
       case 'listObjects': {
         parseInput(name, noInput, input);
-        const { objects, more } = await ops.listObjects();
-        return [...objects.map(formatObjectLine), ...(more ? [`(${more} older handles not shown)`] : [])].join('\n');
+        const { objects, more, unreadable } = await ops.listObjects();
+        return [...objects.map(formatObjectLine), ...(more ? [`(${more} older handles not shown)`] : []), ...unreadable.map(formatUnreadableLine)].join('\n');
       }
       case 'listKinds':
         parseInput(name, noInput, input);

@@ -1,8 +1,13 @@
 /** Renders an object's interface as compact text: what the model reads when an object is mentioned or analyzed. */
-import type { KindInterface, ObjectInterface, ObjectSummary } from './operations.ts';
+import type { KindInterface, ObjectInterface, ObjectSummary, UnreadableHandle } from './operations.ts';
 
 export function formatObjectLine(o: ObjectSummary): string {
   return `${o.objId} (${o.kind}): ${o.description}`;
+}
+
+/** A stored handle listObjects could not read: said once, so the owner knows it is there and why it is left out. */
+export function formatUnreadableLine(h: UnreadableHandle): string {
+  return `(left out, cannot be read) ${h.objId} (${h.kind}): ${h.problem}`;
 }
 
 export function formatInterface(o: ObjectInterface | KindInterface): string {

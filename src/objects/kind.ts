@@ -41,6 +41,8 @@ export interface KindDefinition<State = any> {
   state: z.ZodType<State>;
   /** One line about this instance, computed from its own state (never its parent's). */
   describeInstance(state: State, ctx: MethodContext): Promise<string>;
+  /** Optional: one line from the state alone, reading no data; listObjects uses it so listing stays cheap however many handles. */
+  describeState?(state: State): string;
 }
 
 const KIND_ID = /^[a-z][\w.-]*\.[a-z][\w-]*#[A-Z]\w*$/;

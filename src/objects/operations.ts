@@ -37,10 +37,17 @@ export interface KindInterface {
   methods: MethodSummary[];
 }
 
+/** A stored handle listObjects could not read (unknown kind, a state that no longer validates): reported, not fatal. */
+export interface UnreadableHandle {
+  objId: string;
+  kind: string;
+  problem: string;
+}
+
 export type InvokeResult = ({ type: 'object' } & ObjectSummary) | { type: 'value'; value: unknown };
 
 export interface ObjectOperations {
-  listObjects(): Promise<{ objects: ObjectSummary[]; more: number }>;
+  listObjects(): Promise<{ objects: ObjectSummary[]; more: number; unreadable: UnreadableHandle[] }>;
   analyzeObject(objId: string): Promise<ObjectInterface>;
   listKinds(): { kind: string; about: string }[];
   describeKind(kind: string): KindInterface;
@@ -79,6 +86,26 @@ function argsObject(args: unknown): unknown {
   }
 }
 
+/** C0 controls but tab and line breaks, DEL, and C1 controls: damage in any argument, never meaning. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** The first string in args holding a control character, as "args.query contains U+0000 at position 4". */
+function controlCharacterProblem(value: unknown, where = 'args', depth = 0): string | null {
+  if (typeof value === 'string') {
+    const found = CONTROL.exec(value);
+    return found ? `${where} contains the control character U+${found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at position ${found.index}` : null;
+  }
+  if (value === null || typeof value !== 'object' || depth > 20) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const problem = controlCharacterProblem(item, Array.isArray(value) ? `${where}[${key}]` : `${where}.${key}`, depth + 1);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /** An issue as one phrase; a message that already names its field is not prefixed again. */
 function issueText(issue: { path: PropertyKey[]; message: string }): string {
   const where = issue.path.map(String).join('.');
@@ -115,8 +142,12 @@ export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
     const found = root ?? stored;
     if (!found) throw new ObjectError(`Unknown handle "${id}". ${await knownHandlesHint()}`, { objId: id });
     const kind = deps.kinds.getOrThrow(found.kind);
-    const state = kind.state.parse(found.state);
-    return { objId: found.id, kind, state };
+    const parsed = kind.state.safeParse(found.state);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map(issueText).join('; ');
+      throw new ObjectError(`Handle ${found.id} cannot be used: its stored state is not valid (${problems}). ${await knownHandlesHint()}`, { objId: found.id });
+    }
+    return { objId: found.id, kind, state: parsed.data };
   };
 
   const kindInterface = (kind: KindDefinition): KindInterface => ({
@@ -133,14 +164,23 @@ export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
     async listObjects() {
       const roots = await Promise.all(deps.roots.map((r) => summarize(r.id, deps.kinds.getOrThrow(r.kind), r.state)));
       const recent = await deps.handles.listRecent(deps.ownerId, listLimit);
-      const stored = await Promise.all(
-        recent.map((h) => {
+      const stored: ObjectSummary[] = [];
+      const unreadable: UnreadableHandle[] = [];
+      // Each stored handle is described from its state alone when its kind can (no counts per handle), and one that
+      // cannot be read is reported beside the list, never fatal for the others.
+      for (const h of recent) {
+        try {
           const kind = deps.kinds.getOrThrow(h.kind);
-          return summarize(h.id, kind, kind.state.parse(h.state));
-        }),
-      );
+          const parsed = kind.state.safeParse(h.state);
+          if (!parsed.success) throw new Error(`its stored state is not valid: ${parsed.error.issues.map(issueText).join('; ')}`);
+          const description = kind.describeState ? kind.describeState(parsed.data) : await kind.describeInstance(parsed.data, ctx);
+          stored.push({ objId: h.id, kind: kind.kind, description });
+        } catch (error) {
+          unreadable.push({ objId: h.id, kind: h.kind, problem: errorText(error) });
+        }
+      }
       const total = await deps.handles.count(deps.ownerId);
-      return { objects: [...roots, ...stored], more: Math.max(0, total - recent.length) };
+      return { objects: [...roots, ...stored], more: Math.max(0, total - recent.length), unreadable };
     },
 
     async analyzeObject(objId) {
@@ -166,7 +206,10 @@ export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
           { objId: id, methodName: String(methodName) },
         );
       }
-      const parsed = method.args.safeParse(argsObject(args));
+      const given = argsObject(args);
+      const control = controlCharacterProblem(given);
+      if (control) throw new ObjectError(`Bad args for ${method.signature}: ${control}; remove it and call again.`, { objId: id, methodName });
+      const parsed = method.args.safeParse(given);
       if (!parsed.success) {
         const problems = parsed.error.issues.map(issueText).join('; ');
         throw new ObjectError(`Bad args for ${method.signature}: ${problems}.`, { objId: id, methodName });
@@ -176,10 +219,12 @@ export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
 
       const childKind = deps.kinds.getOrThrow(outcome.object.kind);
       const childState = childKind.state.parse(outcome.object.state);
+      // Evaluated before it is stored: an object that cannot be evaluated throws here and leaves no handle behind.
+      const description = await childKind.describeInstance(childState, ctx);
       const existing = await deps.handles.findByState(deps.ownerId, childKind.kind, childState);
       const handle = existing ?? { id: newId(), kind: childKind.kind, state: childState, createdAt: clock().toISOString() };
       if (!existing) await deps.handles.put(deps.ownerId, handle);
-      return { type: 'object', ...(await summarize(handle.id, childKind, childState)) };
+      return { type: 'object', objId: handle.id, kind: childKind.kind, description };
     },
   };
 }

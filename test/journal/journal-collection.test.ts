@@ -26,6 +26,11 @@ const handle = (r: InvokeResult) => {
 };
 const call = async (objId: string, method: string, args: unknown = {}) => ops.invokeMethod(objId, method, args);
 const view = async (objId: string, method: string, args: unknown) => handle(await call(objId, method, args));
+const fails = async (method: string, args: unknown) => {
+  const error = await call('journal', method, args).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ObjectError);
+  return (error as ObjectError).message;
+};
 const april = () => view('journal', 'getDateRangeView', { startDate: '2024-04-01', endDate: '2024-04-30' });
 
 describe('JournalCollection methods', () => {
@@ -94,13 +99,20 @@ describe('JournalCollection methods', () => {
     expect(await count('nothing-like-this')).toBe(0);
   });
 
-  it('search treats the model text as words, so FTS syntax never reaches SQLite raw', async () => {
-    for (const query of ['AND', 'OR', 'NOT', `don't "x`, 'title:coffee', 'NEAR(rain coffee)', '^rain', '-rain', '( coffee', 'coffee OR', 'a*b*']) {
-      const result = await view('journal', 'search', { query });
-      expect(result.description).toMatch(/^Journal entries matching /);
+  it('search reads the documented syntax faithfully, and refuses anything else with the syntax in the error', async () => {
+    const count = async (query: string) => value(await call((await view('journal', 'search', { query })).objId, 'getTotalEntryCount'));
+    expect(await count('coffee')).toBe(3);
+    expect(await count('coffee -rain')).toBe(1);
+    expect(await count('rain*')).toBe(2);
+    expect(await count('coffee OR lake')).toBe(4);
+    expect(await count('"rain and coffee"')).toBe(1);
+    expect(await count(`don't`)).toBe(1);
+    expect(await count('and')).toBe(2); // lowercase: the word, not an operator
+    for (const query of ['AND', 'NOT rain', 'title:coffee', 'NEAR(rain coffee)', '^rain', '-rain', '( coffee', 'coffee OR', 'a*b*', `don't "x`]) {
+      const message = await fails('search', { query });
+      expect(message, query).toContain('Search syntax: words (all must appear)');
     }
-    expect(value(await call((await view('journal', 'search', { query: 'AND' })).objId, 'getTotalEntryCount'))).toBe(2);
-    expect(value(await call((await view('journal', 'search', { query: `don't "stop` })).objId, 'getTotalEntryCount'))).toBe(1);
+    expect((await ops.listObjects()).objects).toHaveLength(1 + 7); // refused searches left no handle behind
   });
 });
 
@@ -117,13 +129,13 @@ describe('JournalCollection views', () => {
     const a = await view((await april()).objId, 'search', { query: 'coffee' });
     const b = await view((await view('journal', 'search', { query: 'coffee' })).objId, 'getDateRangeView', { startDate: '2024-04-01', endDate: '2024-04-30' });
     expect(b.objId).toBe(a.objId);
-    expect(a.description).toBe('Journal entries matching "coffee" from 2024-04-01 to 2024-04-30: 2 days, 2 entries');
+    expect(a.description).toBe('Journal entries containing "coffee" from 2024-04-01 to 2024-04-30: 2 days, 2 entries');
     expect(value(await call(a.objId, 'getDayCount'))).toBe(2);
   });
 
   it('searches on searches must all match', async () => {
     const both = await view((await view('journal', 'search', { query: 'coffee' })).objId, 'search', { query: 'rain' });
-    expect(both.description).toBe('Journal entries matching "coffee" and "rain": 2 days, 2 entries, 2024-04-01 to 2024-04-30');
+    expect(both.description).toBe('Journal entries containing "coffee" and "rain": 2 days, 2 entries, 2024-04-01 to 2024-04-30');
   });
 
   it("each view's description is computed from its own filter and counts, never its parent's", async () => {
@@ -152,12 +164,6 @@ describe('JournalCollection views', () => {
 });
 
 describe('JournalCollection errors the model can fix', () => {
-  const fails = async (method: string, args: unknown) => {
-    const error = await call('journal', method, args).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ObjectError);
-    return (error as ObjectError).message;
-  };
-
   it('names the expected date format', async () => {
     expect(await fails('getEntriesForDay', { date: 'April 1' })).toContain('date must be YYYY-MM-DD');
     expect(await fails('getEntriesForDay', { date: '2024-02-30' })).toContain('date must be a real calendar day in YYYY-MM-DD');
@@ -170,7 +176,7 @@ describe('JournalCollection errors the model can fix', () => {
   });
 
   it('refuses an empty query, bad paging and unknown argument names', async () => {
-    expect(await fails('search', { query: '  "" ' })).toContain('query must contain at least one word');
+    expect(await fails('search', { query: '  "" ' })).toContain('has no letter or digit to look for');
     expect(await fails('search', {})).toContain('query is required');
     expect(await fails('getEntries', { limit: 0 })).toContain('limit');
     expect(await fails('getEntries', { limit: 500 })).toContain('limit must be at most 100');
