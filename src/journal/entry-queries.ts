@@ -86,6 +86,11 @@ export async function findEntriesForDay(db: JournalDb, ownerId: number, view: Jo
     .execute();
 }
 
+/** One entry of the view by id, whole; undefined when the view does not hold it. */
+export async function findEntry(db: JournalDb, ownerId: number, view: JournalView, id: number): Promise<JournalEntryValue | undefined> {
+  return viewRows(db, ownerId, view, 'probe').where('id', '=', id).select(['id', 'local_day as date', 'local_time as time', 'title', 'content']).executeTakeFirst();
+}
+
 /** Index rows a search page may walk, probing FTS5 row by row, before listing all matches is the cheaper way. */
 const PROBE_WALK_LIMIT = 500;
 

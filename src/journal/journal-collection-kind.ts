@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { JournalDb } from '../db/open-database.ts';
 import { defineKind, methodsFor, type MethodDefinition } from '../objects/kind.ts';
 import { countByPeriod, countDays, countEntries, countView, findEntriesForDay, findEntriesPage } from './entry-queries.ts';
+import { withContentCut } from './entry-reading.ts';
+import { getEntryMethod } from './get-entry-method.ts';
 import { checkSearch, SEARCH_SYNTAX } from './search-syntax.ts';
 import { describeView, describeViewFilter } from './describe-view.ts';
 import { JOURNAL_ENTRY_FIELDS } from './journal-entry-kind.ts';
@@ -86,7 +88,7 @@ function methods(db: JournalDb): MethodDefinition<JournalView>[] {
       description: "that local day's entries (id, time, title, content), oldest first.",
       args: z.strictObject({ date: dayArgument('date') }),
       pagingHint: 'Page through the day with getDateRangeView(date, date), then getEntries(limit, offset).',
-      run: async (view, args, ctx) => ({ value: await findEntriesForDay(db, ctx.ownerId, view, args.date) }),
+      run: async (view, args, ctx) => ({ value: (await findEntriesForDay(db, ctx.ownerId, view, args.date)).map(withContentCut) }),
     }),
     method({
       name: 'getEntries',
@@ -95,9 +97,10 @@ function methods(db: JournalDb): MethodDefinition<JournalView>[] {
       args: pageArgs,
       pagingHint: 'Call getEntries again with offset increased by the number shown, or narrow the view first.',
       run: async (view, args, ctx) => ({
-        value: await findEntriesPage(db, ctx.ownerId, view, args.limit, args.offset),
+        value: (await findEntriesPage(db, ctx.ownerId, view, args.limit, args.offset)).map(withContentCut),
       }),
     }),
+    getEntryMethod(db),
     method({
       name: 'getDateRangeView',
       signature: 'getDateRangeView(startDate: YYYY-MM-DD, endDate: YYYY-MM-DD) -> JournalCollection',

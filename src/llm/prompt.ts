@@ -20,9 +20,17 @@ export const SYSTEM: TextBlockParam[] = [{ type: 'text', text: SYSTEM_PROMPT, ca
 /** The marker an injected interface starts with; also how a follow-up knows it was already shown. */
 export const interfaceMarker = (objId: string) => `<interface of="@${objId}">`;
 
+/**
+ * Text placed inside a structural marker: `&` and `<` escaped, so no text in it (a searched phrase in a view's
+ * description, say) can close the block or open a tag. `->` in signatures stays readable.
+ */
+export function escapeMarkup(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+}
+
 /** One mentioned object's interface, wrapped so the model can tell it from the question. */
 export function interfaceBlock(o: ObjectInterface): string {
-  return `${interfaceMarker(o.objId)}\n${formatInterface(o)}\n</interface>`;
+  return `${interfaceMarker(o.objId)}\n${escapeMarkup(formatInterface(o))}\n</interface>`;
 }
 
 /**

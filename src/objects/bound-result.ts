@@ -24,7 +24,8 @@ export function boundResult(value: unknown, limit = DEFAULT_RESULT_LIMIT, paging
       if (total > limit) break;
     }
     if (total <= limit) return value;
-    const items = value.slice(0, kept);
+    // An item too big to fit even alone still counts as shown, cut as text, so paging by `shown` always advances.
+    const items = kept > 0 ? value.slice(0, kept) : [cutItem(value[0], limit - ENVELOPE - 200)];
     const result: TruncatedArray = {
       truncated: true,
       total: value.length,
@@ -41,4 +42,10 @@ export function boundResult(value: unknown, limit = DEFAULT_RESULT_LIMIT, paging
     note: `Result cut to ${limit} of ${json.length} characters. ${how}`,
     partialJson: json.slice(0, limit - 300),
   };
+}
+
+/** One array item larger than the whole bound: its JSON cut, marked with its full size. */
+function cutItem(item: unknown, room: number): unknown {
+  const json = JSON.stringify(item) ?? 'null';
+  return { truncated: true, note: `This item alone is ${json.length} characters; only its start is shown.`, partialJson: json.slice(0, Math.max(0, room)) };
 }

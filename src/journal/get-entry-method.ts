@@ -1,0 +1,32 @@
+/** JournalCollection.getEntry: one entry of the view by id, its content a page at a time, so any entry can be read. */
+import { z } from 'zod';
+import type { JournalDb } from '../db/open-database.ts';
+import { methodsFor, type MethodDefinition } from '../objects/kind.ts';
+import { ObjectError } from '../objects/object-error.ts';
+import { findEntry } from './entry-queries.ts';
+import { CONTENT_PAGE_CHARS, entryPage } from './entry-reading.ts';
+import type { JournalView } from './journal-view.ts';
+
+const getEntryArgs = z.strictObject({
+  id: z.number({ error: 'id is required: an entry id from getEntries or getEntriesForDay' }).int({ error: 'id must be a whole number' }),
+  offset: z.number({ error: 'offset must be a whole number, 0 or more' }).int().min(0, { error: 'offset must be 0 or more' }).default(0),
+});
+
+export function getEntryMethod(db: JournalDb): MethodDefinition<JournalView> {
+  return methodsFor<JournalView>()({
+    name: 'getEntry',
+    signature: 'getEntry(id: number, offset?: number = 0) -> {id, date, time, title, content, offset, contentLength, nextOffset}',
+    description:
+      `one entry of this view, its content from offset, up to about ${CONTENT_PAGE_CHARS} characters at a time; ` +
+      'read a long entry (one a list marks as cut) by calling again with offset = nextOffset until nextOffset is null.',
+    args: getEntryArgs,
+    run: async (view, args, ctx) => {
+      const entry = await findEntry(db, ctx.ownerId, view, args.id);
+      if (!entry) throw new ObjectError(`No entry ${args.id} in this view; entry ids come from getEntries or getEntriesForDay of this view.`);
+      if (args.offset > entry.content.length) {
+        throw new ObjectError(`offset ${args.offset} is past the end of entry ${args.id} (${entry.content.length} characters); start at 0 or a nextOffset.`);
+      }
+      return { value: entryPage(entry, args.offset) };
+    },
+  });
+}
