@@ -15,10 +15,8 @@ const getEntryArgs = z.strictObject({
 export function getEntryMethod(db: JournalDb): MethodDefinition<JournalView> {
   return methodsFor<JournalView>()({
     name: 'getEntry',
-    signature: 'getEntry(id: number, offset?: number = 0) -> {id, date, time, title, content, offset, contentLength, nextOffset}',
-    description:
-      `one entry of this view, its content from offset, up to about ${CONTENT_PAGE_CHARS} characters at a time; ` +
-      'read a long entry (one a list marks as cut) by calling again with offset = nextOffset until nextOffset is null.',
+    signature: 'getEntry(id: number, offset?: number = 0) -> JournalEntry & {offset, contentLength, nextOffset}',
+    description: `one entry, its content ${CONTENT_PAGE_CHARS} characters at a time: repeat with offset = nextOffset until null (for entries a list marks as cut).`,
     args: getEntryArgs,
     run: async (view, args, ctx) => {
       const entry = await findEntry(db, ctx.ownerId, view, args.id);

@@ -113,7 +113,7 @@ function methods(db: JournalDb): MethodDefinition<JournalView>[] {
     method({
       name: 'search',
       signature: 'search(query: string) -> JournalCollection',
-      description: `a new handle on these entries matching the query. ${SEARCH_SYNTAX}.`,
+      description: `a new handle on the entries matching query (case and accents ignored). ${SEARCH_SYNTAX}.`,
       args: searchArgs,
       run: async (view, args) => ({
         object: { kind: JOURNAL_COLLECTION_KIND, state: withSearch(view, normalizeQuery(args.query)) },

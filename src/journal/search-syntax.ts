@@ -13,7 +13,7 @@
  */
 
 export const SEARCH_SYNTAX =
-  'Search syntax: words (all must appear), "a phrase", a OR b (either), -word or -"a phrase" (without it), word* (words starting with it); case and accents are ignored';
+  'Search syntax: words (all must appear), "a phrase", a OR b (either), -word or -"a phrase" (without it), word* (prefix)';
 
 export interface SearchTerm {
   /** The word or the phrase's words (single spaces), as typed. */
