@@ -82,8 +82,7 @@ export class ExportStructureGuard {
       return token;
     }
     this.#afterColon = false;
-    const path = this.#frames.length <= 6 ? this.#frames.map((f) => (f.array ? '*' : (f.key ?? ''))) : null;
-    if (path) this.#check(path, type);
+    if (this.#mayBeExpected()) this.#check(this.#path(), type);
     if (type !== TokenType.LEFT_BRACE && type !== TokenType.LEFT_BRACKET) {
       if (this.#frames.length === 0) throw new NotAnExport('the top level is not an object');
       return token;
@@ -105,8 +104,20 @@ export class ExportStructureGuard {
     return tooDeep;
   }
 
+  #path(): string[] {
+    return this.#frames.slice(0, 6).map((f) => (f.array ? '*' : (f.key ?? '')));
+  }
+
+  /** A cheap first look (no allocation, on every value): could the value being read sit at one of the EXPECTED paths? */
+  #mayBeExpected(): boolean {
+    const f = this.#frames;
+    if (f.length === 1) return f[0]!.key === 'messages' || f[0]!.key === 'chats' || f[0]!.key === 'left_chats';
+    if (f.length < 2 || f.length > 4 || (f[0]!.key !== 'chats' && f[0]!.key !== 'left_chats') || f[1]!.key !== 'list') return false;
+    return f.length !== 4 || f[3]!.key === 'messages';
+  }
+
   #insideMessage(): boolean {
-    return isInsideMessage(this.#frames.slice(0, 6).map((f) => (f.array ? '*' : (f.key ?? ''))));
+    return isInsideMessage(this.#path());
   }
 
   #check(path: string[], type: TokenType): void {

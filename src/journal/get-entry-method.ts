@@ -15,7 +15,7 @@ const getEntryArgs = z.strictObject({
 export function getEntryMethod(db: JournalDb): MethodDefinition<JournalView> {
   return methodsFor<JournalView>()({
     name: 'getEntry',
-    signature: 'getEntry(id: number, offset?: number = 0) -> JournalEntry & {offset, contentLength, nextOffset}',
+    signature: 'getEntry(id: number, offset?: number = 0) -> JournalEntry with offset, contentLength, nextOffset',
     description: `one entry, its content ${CONTENT_PAGE_CHARS} characters at a time: repeat with offset = nextOffset until null (for entries a list marks as cut).`,
     args: getEntryArgs,
     run: async (view, args, ctx) => {
