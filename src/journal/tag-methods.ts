@@ -1,7 +1,7 @@
 /** The JournalCollection methods on hashtags: getTags() and tagged(tag). */
 import { z } from 'zod';
 import type { JournalDb } from '../db/open-database.ts';
-import type { MethodDefinition } from '../objects/kind.ts';
+import { methodsFor, type MethodDefinition } from '../objects/kind.ts';
 import type { JournalView } from './journal-view.ts';
 import { countTags, MAX_TAGS_LISTED } from './tag-queries.ts';
 import { tagArgument, withTag } from './tag-view.ts';
@@ -15,25 +15,27 @@ const tagsArgs = z.strictObject({
     .default(50),
 });
 
+const method = methodsFor<JournalView>();
+
 export function tagMethods(db: JournalDb, collectionKind: string): MethodDefinition<JournalView>[] {
   return [
-    {
+    method({
       name: 'getTags',
       signature: `getTags(limit?: 1..${MAX_TAGS_LISTED} = 50) -> {tags: {tag, entries}[], distinctTags}`,
       description: "the view's #hashtags (lower case, no '#'), most used first, with how many entries carry each.",
       args: tagsArgs,
-      run: async (view, args: { limit: number }, ctx) => {
+      run: async (view, args, ctx) => {
         const { tags, distinct } = await countTags(db, ctx.ownerId, view, args.limit);
         const note = distinct > tags.length ? { note: `Showing the ${tags.length} most used of ${distinct} tags; narrow the view or raise limit.` } : {};
         return { value: { tags, distinctTags: distinct, ...note } };
       },
-    },
-    {
+    }),
+    method({
       name: 'tagged',
       signature: 'tagged(tag: string) -> JournalCollection',
       description: 'a new handle on these entries carrying the #hashtag (given as "work" or "#work", case ignored).',
       args: z.strictObject({ tag: tagArgument }),
-      run: async (view, args: { tag: string }) => ({ object: { kind: collectionKind, state: withTag(view, args.tag) } }),
-    },
+      run: async (view, args) => ({ object: { kind: collectionKind, state: withTag(view, args.tag) } }),
+    }),
   ];
 }
