@@ -1,7 +1,8 @@
 /** One export message → an entry draft, or the reason it is not one. Pure. */
-import type { EntryDraft } from '../journal/entry.ts';
+import { textOrLabel, type EntryDraft } from '../journal/entry.ts';
 import { instantFromLocal, localMoment } from '../journal/local-day.ts';
 import { exportMessageSchema, OWN_CHAT_TYPES, type ExportMessage, type SkipReason } from './export-format.ts';
+import { exportHashtags, mediaOfExport } from './export-media.ts';
 
 /** A draft from an export: also carries when the message was last edited, if it was. */
 export interface ImportedDraft extends EntryDraft {
@@ -99,15 +100,22 @@ export function parseMessage(raw: unknown, context: MessageContext): ParsedMessa
   if (message.type !== 'message') return { skip: message.type === 'service' ? 'service' : 'no-text' };
   if (!isOwnersMessage(message, context)) return { skip: 'not-owner' };
   if (message.forwarded_from !== undefined || message.saved_from !== undefined) return { skip: 'forwarded' };
-  const text = readText(message.text ?? message.text_entities ?? '');
-  if (text === null) return { skip: 'bad-text' };
-  if (text.trim() === '') return { skip: 'no-text' };
+  const written = readText(message.text ?? message.text_entities ?? '');
+  if (written === null) return { skip: 'bad-text' };
+  const media = mediaOfExport(message);
+  // A voice note or bare photo is an entry of its kind; a sticker, or nothing at all, is not.
+  if (written.trim() === '' && !media) return { skip: 'no-text' };
+  const text = media ? textOrLabel(written, media) : written;
   if (message.id === undefined || context.chatId === null) return { skip: 'no-id' };
   const at = writtenAt(message, context.timeZone);
   if (at === 'missing') return { skip: 'no-date' };
   if (at === 'bad') return { skip: 'bad-date' };
+  const hashtags = exportHashtags(message);
   return {
     draft: {
+      // Only when there are: most messages have neither, and drafts cross to the importer's thread by copy.
+      ...(media ? { media } : {}),
+      ...(hashtags.length > 0 ? { hashtags } : {}),
       ownerId: context.ownerId,
       source: 'import',
       chatId: context.chatId,

@@ -15,8 +15,8 @@ const getEntryArgs = z.strictObject({
 export function getEntryMethod(db: JournalDb): MethodDefinition<JournalView> {
   return methodsFor<JournalView>()({
     name: 'getEntry',
-    signature: 'getEntry(id: number, offset?: number = 0) -> JournalEntry with offset, contentLength, nextOffset',
-    description: `one entry, its content ${CONTENT_PAGE_CHARS} characters at a time: repeat with offset = nextOffset until null (for entries a list marks as cut).`,
+    signature: 'getEntry(id: number, offset?: number = 0) -> JournalEntry',
+    description: `content from offset, ${CONTENT_PAGE_CHARS} chars a page; next: nextOffset.`,
     args: getEntryArgs,
     run: async (view, args, ctx) => {
       const entry = await findEntry(db, ctx.ownerId, view, args.id);

@@ -5,10 +5,11 @@ import { defineKind, methodsFor, type MethodDefinition } from '../objects/kind.t
 import { countByPeriod, countDays, countEntries, countView, findEntriesForDay, findEntriesPage } from './entry-queries.ts';
 import { withContentCut } from './entry-reading.ts';
 import { getEntryMethod } from './get-entry-method.ts';
-import { checkSearch, SEARCH_SYNTAX } from './search-syntax.ts';
+import { checkSearch } from './search-syntax.ts';
 import { describeView, describeViewFilter } from './describe-view.ts';
 import { JOURNAL_ENTRY_FIELDS } from './journal-entry-kind.ts';
 import { dayArgument, journalViewSchema, normalizeQuery, withDateRange, withSearch, type JournalView } from './journal-view.ts';
+import { tagMethods } from './tag-methods.ts';
 
 export const JOURNAL_COLLECTION_KIND = 'so.idyllic.prototype#JournalCollection';
 
@@ -113,12 +114,13 @@ function methods(db: JournalDb): MethodDefinition<JournalView>[] {
     method({
       name: 'search',
       signature: 'search(query: string) -> JournalCollection',
-      description: `a new handle on the entries matching query (case and accents ignored). ${SEARCH_SYNTAX}.`,
+      description: 'a new handle on matching entries: words (all), "a phrase", a OR b, -word, word*; any case or accent.',
       args: searchArgs,
       run: async (view, args) => ({
         object: { kind: JOURNAL_COLLECTION_KIND, state: withSearch(view, normalizeQuery(args.query)) },
       }),
     }),
+    ...tagMethods(db, JOURNAL_COLLECTION_KIND),
   ];
 }
 

@@ -1,6 +1,7 @@
 /** A JournalCollection's state: a small filter (date range, search terms) that composes by intersection. */
 import { z } from 'zod';
 import { checkSearch, parseSearch, searchText } from './search-syntax.ts';
+import { storedTags } from './tag-view.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -38,6 +39,8 @@ export const journalViewSchema = z.strictObject({
     )
     .min(1)
     .optional(),
+  /** Hashtags every entry must carry (tag-view.ts). */
+  tags: storedTags.optional(),
 });
 
 export type JournalView = z.infer<typeof journalViewSchema>;
