@@ -4,7 +4,7 @@ import type { JournalDb } from '../db/open-database.ts';
 import { methodsFor, type MethodDefinition } from '../objects/kind.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import { findEntry } from './entry-queries.ts';
-import { CONTENT_PAGE_CHARS, entryPage } from './entry-reading.ts';
+import { entryPage } from './entry-reading.ts';
 import type { JournalView } from './journal-view.ts';
 
 const getEntryArgs = z.strictObject({
@@ -15,8 +15,8 @@ const getEntryArgs = z.strictObject({
 export function getEntryMethod(db: JournalDb): MethodDefinition<JournalView> {
   return methodsFor<JournalView>()({
     name: 'getEntry',
-    signature: 'getEntry(id: number, offset?: number = 0) -> JournalEntry',
-    description: `content from offset, ${CONTENT_PAGE_CHARS} chars a page; next: nextOffset.`,
+    signature: 'getEntry(id: number, offset?: number) -> JournalEntry',
+    description: 'a page of content from offset; next: nextOffset.',
     args: getEntryArgs,
     run: async (view, args, ctx) => {
       const entry = await findEntry(db, ctx.ownerId, view, args.id);

@@ -114,7 +114,7 @@ function methods(db: JournalDb): MethodDefinition<JournalView>[] {
     method({
       name: 'search',
       signature: 'search(query: string) -> JournalCollection',
-      description: 'a new handle on matching entries: words (all), "a phrase", a OR b, -word, word*; any case or accent.',
+      description: 'a new handle on matching entries: words, "a phrase", a OR b, -word, word*.',
       args: searchArgs,
       run: async (view, args) => ({
         object: { kind: JOURNAL_COLLECTION_KIND, state: withSearch(view, normalizeQuery(args.query)) },

@@ -35,9 +35,10 @@ export class SearchSyntaxError extends Error {}
 const HAS_WORD = /[\p{L}\p{N}]/u;
 /** Characters that are operators in other search languages: refused, so nothing is silently misread. */
 const OPERATOR_CHARS = /[():^{}[\]<>\\|~=]/;
-// Control characters (C0, DEL, C1) in a query can only be damage; SQLite cuts FTS5 text at a NUL.
+// Control characters (C0 but tab and line breaks, which separate words; DEL; C1) can only be damage: SQLite
+// cuts FTS5 text at a NUL.
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const MAX_TERMS = 20;
 
 type Token = { op: 'OR' } | { term: SearchTerm; exclude: boolean };

@@ -35,6 +35,7 @@ describe('the search syntax', () => {
       expect(parseSearch(text)).toEqual(parseSearch(q));
     }
     expect(searchText(parseSearch('  walk   river OR lake -tea '))).toBe('walk river OR lake -tea');
+    expect(searchText(parseSearch('walk\triver\nOR lake'))).toBe('walk river OR lake'); // tabs and line breaks separate words
   });
 
   it('describes what was searched in words', () => {
