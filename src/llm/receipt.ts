@@ -1,5 +1,6 @@
 /** The receipt of one answer: each operation called, what it returned (by size), tokens spent, and the paste-everything cost. */
 import type { Usage } from '@anthropic-ai/sdk/resources/messages';
+import type { MethodSpend } from '../objects/kind.ts';
 
 export interface ToolCallRecord {
   name: string;
@@ -16,6 +17,18 @@ export interface UsageTotals {
   cacheWriteTokens: number;
 }
 
+/** What methods spent on their own model calls (ask's reader), apart from the conversation's tokens. */
+export interface ReaderUsage {
+  model: string;
+  /** Method calls that reported a spend (each ask), and how many of them came from the cache. */
+  asks: number;
+  fromCache: number;
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  entriesRead: number;
+}
+
 export interface Receipt {
   at: string;
   model: string;
@@ -28,7 +41,33 @@ export interface Receipt {
   peakContextTokens: number;
   /** About what sending every entry instead would have cost, in input tokens. */
   wholeJournalTokens: number | null;
+  /** The reader's work, when a method used it; absent in receipts stored before ask existed. */
+  reader?: ReaderUsage | null;
 }
+
+/** Adds up the spends methods report during one question. */
+export function createSpendTally() {
+  let usage: ReaderUsage | null = null;
+  return {
+    add(spend: MethodSpend): void {
+      const u = usage ?? { model: spend.by, asks: 0, fromCache: 0, calls: 0, inputTokens: 0, outputTokens: 0, entriesRead: 0 };
+      usage = {
+        model: spend.by,
+        asks: u.asks + 1,
+        fromCache: u.fromCache + (spend.fromCache ? 1 : 0),
+        calls: u.calls + spend.calls,
+        inputTokens: u.inputTokens + spend.inputTokens,
+        outputTokens: u.outputTokens + spend.outputTokens,
+        entriesRead: u.entriesRead + spend.itemsRead,
+      };
+    },
+    usage: (): ReaderUsage | null => usage,
+    /** Input and output tokens spent so far, for the question's budget. */
+    tokens: (): number => (usage ? usage.inputTokens + usage.outputTokens : 0),
+  };
+}
+
+export type SpendTally = ReturnType<typeof createSpendTally>;
 
 export const emptyUsage = (): UsageTotals => ({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 });
 
@@ -64,6 +103,11 @@ function callLine(c: ToolCallRecord, index: number): string {
   return `${index + 1}. ${target} → ${c.isError ? 'error, ' : ''}${size}`;
 }
 
+function readerLine(u: ReaderUsage): string {
+  const cached = u.fromCache ? `; ${u.fromCache} of ${u.asks} answer${u.asks === 1 ? '' : 's'} from the cache` : '';
+  return `Reader (${u.model}, apart from the above): ${u.calls} call${u.calls === 1 ? '' : 's'}, ${n(u.inputTokens)} tokens in, ${n(u.outputTokens)} out, ${n(u.entriesRead)} entries read${cached}.`;
+}
+
 /** The receipt as plain text for /trace. */
 export function formatReceipt(r: Receipt): string {
   const u = r.usage;
@@ -74,6 +118,7 @@ export function formatReceipt(r: Receipt): string {
     ...r.calls.map(callLine),
     `Tokens: ${n(totalIn)} in (${n(u.cacheReadTokens)} read from cache, ${n(u.cacheWriteTokens)} written to it), ${n(u.outputTokens)} out; largest request ${n(r.peakContextTokens)}.`,
   ];
+  if (r.reader) lines.push(readerLine(r.reader));
   if (r.wholeJournalTokens !== null) lines.push(`Pasting the whole journal instead would have cost ~${n(r.wholeJournalTokens)} input tokens per request.`);
   return lines.join('\n');
 }
