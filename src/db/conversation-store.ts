@@ -82,6 +82,12 @@ export function createSqliteConversationStore(db: JournalDb) {
       return row?.conversation_id;
     },
 
+    /** Every stored history of the owner, oldest first (for `npm run journal -- usage`). */
+    async allMessages(ownerId: number): Promise<any[][]> {
+      const rows = await db.selectFrom('conversation').select('messages').where('owner_id', '=', ownerId).orderBy('id').execute();
+      return rows.map((r) => JSON.parse(r.messages) as any[]);
+    },
+
     async lastReceipt(ownerId: number): Promise<any | undefined> {
       const row = await db
         .selectFrom('conversation')
