@@ -8,6 +8,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { DEFAULT_MODEL, DEFAULT_READER_MODEL } from '../../src/config.ts';
 import { createSqliteConversationStore } from '../../src/db/conversation-store.ts';
+import { storedConversationSchemas } from '../../src/llm/conversation.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
@@ -105,7 +106,7 @@ async function runOne(q: ReadingQuestion, file: string, anchors: Anchors, all: P
       client,
       model: DEFAULT_MODEL,
       operationsFor: (ownerId, hooks) => createJournalOperations(db, ownerId, { newId, clock: at, ask, reportSpend: hooks?.reportSpend }),
-      conversations: createSqliteConversationStore(db),
+      conversations: createSqliteConversationStore(db, storedConversationSchemas),
       clock: at,
       today: () => anchors.today,
       logger: createMemoryLogger(),

@@ -10,6 +10,7 @@ import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { createSqliteConversationStore } from '../db/conversation-store.ts';
+import { storedConversationSchemas } from '../llm/conversation.ts';
 import { createJournalOperations } from '../journal/journal-operations.ts';
 import { formatUsage, tallyUsage } from '../llm/usage-tally.ts';
 import { formatInterface, formatObjectLine } from '../objects/format-interface.ts';
@@ -80,7 +81,7 @@ async function main(argv: string[]): Promise<void> {
   try {
     await migrateToLatest(db);
     const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
-    if (command === 'usage') console.log(formatUsage(tallyUsage(await createSqliteConversationStore(db).allMessages(ownerId))));
+    if (command === 'usage') console.log(formatUsage(tallyUsage(await createSqliteConversationStore(db, storedConversationSchemas).allMessages(ownerId))));
     else console.log(await run(createJournalOperations(db, ownerId), command, rest));
   } finally {
     await db.destroy();

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { JournalDb } from '../db/open-database.ts';
-import type { MethodContext, MethodDefinition } from '../objects/kind.ts';
+import { methodsFor, type MethodContext, type MethodDefinition } from '../objects/kind.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import { countView, findViewEntries, type ViewCounts } from './entry-queries.ts';
 import type { EntryReader, ReadableEntry } from './entry-reader.ts';
@@ -88,14 +88,14 @@ async function readAndAnswer(reader: EntryReader, question: string, entries: Rea
 /** The method; without options (no model configured) it is listed all the same and says why it cannot run. */
 export function askMethod(db: JournalDb, options: AskOptions | undefined): MethodDefinition<JournalView> {
   const clock = options?.clock ?? (() => new Date());
-  return {
+  return methodsFor<JournalView>()({
     name: 'ask',
     signature: 'ask(question: string) -> {answer, entriesRead, firstDate, lastDate, sources}',
     description:
       'a reader model reads every entry of this view and answers (summaries, moods, themes); only its answer comes back. ' +
       'Narrow first: it refuses views over its entry cap, and costs reader tokens per entry.',
     args: askArgs,
-    run: async (view, args: { question: string }, ctx) => {
+    run: async (view, args, ctx) => {
       if (!options) throw new ObjectError('ask is unavailable here: no reader model is configured (it needs ANTHROPIC_API_KEY). Read with getEntries instead.');
       const reader = options.reader;
       const counts = await countView(db, ctx.ownerId, view);
@@ -115,5 +115,5 @@ export function askMethod(db: JournalDb, options: AskOptions | undefined): Metho
       await options.cache?.put(ctx.ownerId, key, result, clock());
       return { value: result };
     },
-  };
+  });
 }
