@@ -91,9 +91,7 @@ export function askMethod(db: JournalDb, options: AskOptions | undefined): Metho
   return methodsFor<JournalView>()({
     name: 'ask',
     signature: 'ask(question: string) -> {answer, entriesRead, firstDate, lastDate, sources}',
-    description:
-      'a reader model reads every entry of this view and answers (summaries, moods, themes); only its answer comes back. ' +
-      'Narrow first: it refuses views over its entry cap, and costs reader tokens per entry.',
+    description: 'a reader model reads every entry of this view and answers; only the answer comes back. Narrow first: it costs reader tokens per entry; too big a view is refused.',
     args: askArgs,
     run: async (view, args, ctx) => {
       if (!options) throw new ObjectError('ask is unavailable here: no reader model is configured (it needs ANTHROPIC_API_KEY). Read with getEntries instead.');

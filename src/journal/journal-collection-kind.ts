@@ -128,7 +128,7 @@ export function journalCollectionKind(db: JournalDb, ask?: AskOptions) {
       "The owner's journal, or a view of it narrowed by dates and/or words. It bears on any question about what they wrote, did or felt, and when or how often.",
     interpretation:
       'An entry is one message the owner wrote, dated by local day and time; a day with entries is a day they wrote. ' +
-      'Answer "how often" and "when" with counts and getOverview; read entries only to quote them; to summarise them, ask a narrowed view. ' +
+      'Answer "how often" and "when" with counts and getOverview; read entries only to quote them; ask a view to summarise. ' +
       'Views only narrow: a view of a view keeps both filters.',
     fields: JOURNAL_ENTRY_FIELDS,
     methods: methods(db, ask),
