@@ -33,6 +33,7 @@ const allowed: Record<string, string[]> = {
   journal: ['objects', 'db'],
   llm: ['objects'],
   importer: ['journal', 'db'],
+  demo: ['journal', 'db'],
   telegram: ['llm', 'journal', 'importer', '(root)'],
 };
 

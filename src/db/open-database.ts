@@ -2,51 +2,34 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type KyselyConfig } from 'kysely';
 import type { Database } from './schema.ts';
+import { StatementCache } from './statement-cache.ts';
 
-export type JournalDb = Kysely<Database>;
+/** The app's database: kysely for every query, and a cache of prepared statements for the few hot bulk writes. */
+export class JournalDatabase extends Kysely<Database> {
+  readonly statements: StatementCache;
 
-/** A write statement prepared once and run many times with positional parameters. */
-export interface PreparedWrite {
-  /** Returns how many rows the statement itself changed (not its triggers). */
-  run(parameters: readonly unknown[]): { changes: number };
+  constructor(sqlite: SQLite.Database, log?: KyselyConfig['log']) {
+    super({ dialect: new SqliteDialect({ database: sqlite }), log });
+    this.statements = new StatementCache(sqlite);
+  }
 }
 
-/** The better-sqlite3 handle behind each db opened here, and its prepared bulk statements by SQL text. */
-const handles = new WeakMap<JournalDb, { sqlite: SQLite.Database; statements: Map<string, SQLite.Statement> }>();
-/** Bulk imports prepare one statement per row count; a bound keeps odd sizes from piling up. */
-const MAX_STATEMENTS = 32;
+export type JournalDb = JournalDatabase;
+
+export interface OpenOptions {
+  /** kysely's query log (the benchmarks capture the SQL a method runs). */
+  log?: KyselyConfig['log'];
+}
 
 /** Creates missing folders; the returned db owns the file handle (`db.destroy()` closes it). */
-export function openDatabase(file: string): JournalDb {
+export function openDatabase(file: string, options: OpenOptions = {}): JournalDb {
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  handles.set(db, { sqlite, statements: new Map() });
-  return db;
-}
-
-/**
- * `sql` prepared once on the db's own connection, for hot bulk writes where compiling and preparing a kysely
- * query per call costs more than the insert itself; null for a db not opened by openDatabase.
- * Run it only inside a `db.transaction()` callback: kysely's SQLite driver has one connection, held by that
- * transaction, so the statement runs inside it and nothing else interleaves.
- */
-export function preparedWrite(db: JournalDb, sql: string): PreparedWrite | null {
-  const handle = handles.get(db);
-  if (!handle) return null;
-  let statement = handle.statements.get(sql);
-  if (!statement) {
-    if (handle.statements.size >= MAX_STATEMENTS) handle.statements.clear();
-    statement = handle.sqlite.prepare(sql);
-    handle.statements.set(sql, statement);
-  }
-  const prepared = statement;
-  // An array binds as positional parameters (spreading 5,500 values as arguments would cost a copy).
-  return { run: (parameters) => ({ changes: prepared.run(parameters).changes }) };
+  return new JournalDatabase(sqlite, options.log);
 }

@@ -2,7 +2,7 @@
 import type { Transaction } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import type { Database } from '../db/schema.ts';
-import { entryRowFromDraft, titleOf, type EntryDraft } from './entry.ts';
+import { ENTRY_KEY, entryRowFromDraft, titleOf, type EntryDraft } from './entry.ts';
 
 export type SaveResult = 'stored' | 'duplicate';
 export type EditResult = 'revised' | 'unchanged' | 'stored';
@@ -12,7 +12,7 @@ export async function saveEntry(db: JournalDb, draft: EntryDraft, timeZone: stri
   const result = await db
     .insertInto('entry')
     .values(entryRowFromDraft(draft, timeZone, now))
-    .onConflict((oc) => oc.columns(['owner_id', 'source', 'chat_id', 'message_id']).doNothing())
+    .onConflict((oc) => oc.columns(ENTRY_KEY).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0 ? 'stored' : 'duplicate';
 }
