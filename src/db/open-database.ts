@@ -1,5 +1,5 @@
 /** Opens the SQLite file behind a kysely instance: WAL, foreign keys, a busy timeout. */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type KyselyConfig } from 'kysely';
@@ -19,17 +19,36 @@ export class JournalDatabase extends Kysely<Database> {
 export type JournalDb = JournalDatabase;
 
 export interface OpenOptions {
+  /** For read-only commands: a missing file is an error and nothing (no folder, no file) is created. */
+  mustExist?: boolean;
   /** kysely's query log (the benchmarks capture the SQL a method runs). */
   log?: KyselyConfig['log'];
 }
 
-/** Creates missing folders; the returned db owns the file handle (`db.destroy()` closes it). */
+/** The database file is missing (when it must exist) or is not a SQLite database; the message names the file. */
+export class DatabaseFileError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'DatabaseFileError';
+  }
+}
+
+/** Creates missing folders (unless `mustExist`); the returned db owns the file handle (`db.destroy()` closes it). */
 export function openDatabase(file: string, options: OpenOptions = {}): JournalDb {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const inMemory = file === ':memory:';
+  if (!inMemory && options.mustExist && !existsSync(file)) throw new DatabaseFileError(`There is no database at ${path.resolve(file)}; nothing was created.`);
+  if (!inMemory && !options.mustExist) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  try {
+    // The first statements read the file's header: a file that is not a database fails here.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+  } catch (error) {
+    sqlite.close();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DatabaseFileError(`${path.resolve(file)} cannot be opened as a journal database: ${reason}.`, { cause: error });
+  }
   return new JournalDatabase(sqlite, options.log);
 }
