@@ -4,6 +4,8 @@ import type { Transaction } from 'kysely';
 import type { Database, NewEntryRow } from '../db/schema.ts';
 import { ENTRY_KEY, entryRowFromDraft, type EntryDraft } from './entry.ts';
 import { reviseEntry } from './entry-store.ts';
+import { tagInsertedRows } from './entry-tags.ts';
+import { MIDNIGHT } from './local-day.ts';
 
 export interface BatchDraft extends EntryDraft {
   editedAt: Date | null;
@@ -22,11 +24,14 @@ export interface BatchResult {
   revised: number;
 }
 
-/** Rows per INSERT: 11 parameters each, far below SQLite's 32766, and the fastest size measured. */
+/** Rows per INSERT: 16 parameters each, far below SQLite's 32766, and the fastest size measured. */
 export const ROWS_PER_STATEMENT = 500;
 
 /** Column order of the hand-written INSERT: every column of an entry row but its id. */
-const COLUMNS = ['owner_id', 'source', 'chat_id', 'message_id', 'written_at', 'local_day', 'local_time', 'title', 'content', 'edited_at', 'created_at'] as const;
+const COLUMNS = [
+  'owner_id', 'source', 'chat_id', 'message_id', 'written_at', 'local_day', 'local_time', 'title', 'content', 'edited_at', 'created_at',
+  'media_kind', 'media_file_id', 'media_file_name', 'media_duration_seconds', 'media_file_size',
+] as const;
 const TUPLE = `(${COLUMNS.map(() => '?').join(', ')})`;
 /** SQL text by row count, built once: the same text finds the same prepared statement. */
 const insertSql = new Map<number, string>();
@@ -52,7 +57,8 @@ export function insertNewRows(db: JournalDb, rows: readonly NewEntryRow[]): numb
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
     const parameters: unknown[] = [];
-    for (const row of chunk) for (const column of COLUMNS) parameters.push(row[column]);
+    // A column the row leaves out (nullable media fields) is stored as NULL.
+    for (const row of chunk) for (const column of COLUMNS) parameters.push(row[column] ?? null);
     inserted += db.statements.write(insertSqlFor(chunk.length)).run(parameters).changes;
   }
   return inserted;
@@ -61,9 +67,18 @@ export function insertNewRows(db: JournalDb, rows: readonly NewEntryRow[]): numb
 const twinKey = (writtenAt: string, content: string) => `${writtenAt}\u0000${content}`;
 
 /** Stores a batch in one transaction with ON CONFLICT DO NOTHING; returns how many rows were new. */
-export async function insertEntryBatch(db: JournalDb, drafts: readonly BatchDraft[], timeZone: string, now: Date): Promise<BatchResult> {
+export async function insertEntryBatch(
+  db: JournalDb,
+  drafts: readonly BatchDraft[],
+  timeZone: string,
+  now: Date,
+  dayStartsAt: string = MIDNIGHT,
+): Promise<BatchResult> {
   if (drafts.length === 0) return { inserted: 0, alreadyPresent: 0, revised: 0 };
-  let pending = drafts.map((draft) => ({ draft, row: { ...entryRowFromDraft(draft, timeZone, now), edited_at: draft.editedAt?.toISOString() ?? null } }));
+  let pending = drafts.map((draft) => ({
+    draft,
+    row: { ...entryRowFromDraft(draft, timeZone, now, dayStartsAt), edited_at: draft.editedAt?.toISOString() ?? null },
+  }));
   const outcome = await db.transaction().execute(async (trx) => {
     const liveCandidates = pending.filter((p) => p.draft.mayBeLive).map((p) => p.row);
     if (liveCandidates.length > 0) {
@@ -79,6 +94,7 @@ export async function insertEntryBatch(db: JournalDb, drafts: readonly BatchDraf
       pending = pending.filter((p) => !(p.draft.mayBeLive && seen.has(twinKey(p.row.written_at, p.row.content))));
     }
     const inserted = insertNewRows(db, pending.map((p) => p.row));
+    if (inserted > 0) await tagInsertedRows(trx, pending.map((p) => ({ ...p.row, entityTags: p.draft.hashtags })));
     // Only a batch that met stored rows pays for the comparison: a first import never does.
     const revised = inserted < pending.length ? await reviseChangedTexts(trx, pending) : 0;
     return { inserted, revised };
@@ -92,7 +108,7 @@ async function reviseChangedTexts(trx: Transaction<Database>, pending: { draft: 
   const wanted = new Map(pending.map((p) => [`${p.row.chat_id}:${p.row.message_id}`, p]));
   const stored = await trx
     .selectFrom('entry')
-    .select(['id', 'chat_id', 'message_id', 'title', 'content'])
+    .select(['id', 'owner_id', 'chat_id', 'message_id', 'title', 'content'])
     .where('owner_id', '=', rows[0]!.owner_id)
     .where('source', '=', 'import')
     .where('chat_id', 'in', [...new Set(rows.map((r) => r.chat_id))])
@@ -102,7 +118,7 @@ async function reviseChangedTexts(trx: Transaction<Database>, pending: { draft: 
   for (const current of stored) {
     const incoming = wanted.get(`${current.chat_id}:${current.message_id}`);
     if (!incoming || incoming.row.content === current.content) continue;
-    await reviseEntry(trx, current, incoming.row.content, incoming.draft.editedAt ?? new Date(incoming.row.created_at));
+    await reviseEntry(trx, current, incoming.row.content, incoming.draft.editedAt ?? new Date(incoming.row.created_at), incoming.draft.hashtags);
     revised += 1;
   }
   return revised;

@@ -47,11 +47,29 @@ export function zoneOffset(instantMs: number, timeZone: string): number {
   return wall.getTime() - at;
 }
 
-export function localMoment(instant: Date, timeZone: string): LocalMoment {
+/** The default JOURNAL_DAY_STARTS_AT: a journal day is the calendar day. */
+export const MIDNIGHT = '00:00';
+
+/**
+ * The journal day and wall-clock time of an instant. With `dayStartsAt` (HH:mm, JOURNAL_DAY_STARTS_AT) after
+ * midnight, a moment before it belongs to the previous day: night writers' 01:30 notes count to the evening before.
+ */
+export function localMoment(instant: Date, timeZone: string, dayStartsAt: string = MIDNIGHT): LocalMoment {
+  const wall = wallClock(instant, timeZone);
+  return wall.time < dayStartsAt ? { day: previousDay(wall.day), time: wall.time } : wall;
+}
+
+/** The calendar day and time on the zone's clocks. */
+function wallClock(instant: Date, timeZone: string): LocalMoment {
   const ms = instant.getTime();
   const offset = hourOffset(Math.floor(ms / HOUR), timeZone) ?? zoneOffset(ms, timeZone);
-  const wallClock = new Date(ms + offset).toISOString();
-  return { day: wallClock.slice(0, 10), time: wallClock.slice(11, 16) };
+  const wall = new Date(ms + offset).toISOString();
+  return { day: wall.slice(0, 10), time: wall.slice(11, 16) };
+}
+
+/** `2024-03-01` → `2024-02-29`: calendar arithmetic on the day itself, no zone involved. */
+export function previousDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
 const offsetsByZone = new Map<string, Map<number, number | null>>();
