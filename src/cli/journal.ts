@@ -9,7 +9,10 @@ import { resolveOwner } from './resolve-owner.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
+import { createSqliteConversationStore } from '../db/conversation-store.ts';
+import { storedConversationSchemas } from '../llm/conversation.ts';
 import { createJournalOperations } from '../journal/journal-operations.ts';
+import { formatUsage, tallyUsage } from '../llm/usage-tally.ts';
 import { formatInterface, formatObjectLine } from '../objects/format-interface.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
@@ -21,10 +24,11 @@ const USAGE = `Usage: npm run -s journal -- <command> [--owner <telegram user id
   invoke <objId> <methodName> ['<json>']   runs a method; prints the result as JSON
   kinds                                    the kinds of object there are
   kind <kind>                              one kind's interface
+  usage                                    how often each method is called, and the call sequences that recur
 The journal is the file at DATABASE_PATH (default data/journal.sqlite); it must exist. -s keeps npm's banner off
 stdout, so invoke's JSON can be piped.`;
 
-const COMMANDS = ['objects', 'analyze', 'invoke', 'kinds', 'kind'];
+const COMMANDS = ['objects', 'analyze', 'invoke', 'kinds', 'kind', 'usage'];
 
 function parseJsonArgs(text: string | undefined): unknown {
   if (text === undefined) return {};
@@ -72,7 +76,8 @@ async function main(argv: string[]): Promise<void> {
   try {
     await migrateToLatest(db);
     const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
-    console.log(await run(createJournalOperations(db, ownerId), command, rest));
+    if (command === 'usage') console.log(formatUsage(tallyUsage(await createSqliteConversationStore(db, storedConversationSchemas).allMessages(ownerId))));
+    else console.log(await run(createJournalOperations(db, ownerId), command, rest));
   } finally {
     await db.destroy();
   }
