@@ -35,6 +35,8 @@ const allowed: Record<string, string[]> = {
   llm: ['objects', 'log'],
   importer: ['journal', 'db'],
   demo: ['journal', 'db'],
+  export: ['journal', 'db'],
+  transcription: ['journal', 'db'],
   telegram: ['llm', 'journal', 'importer', '(root)'],
 };
 
