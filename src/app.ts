@@ -15,6 +15,8 @@ import type { BotContext } from './telegram/context.ts';
 import { createDocumentImport } from './telegram/document-import.ts';
 import { importTelegramExport } from './importer/import-export.ts';
 import { createBot } from './telegram/create-bot.ts';
+import { createSqliteInboxStore } from './db/inbox-store.ts';
+import { createUpdateInbox, type UpdateInbox } from './telegram/update-inbox.ts';
 
 export interface AppDeps {
   config: Config;
@@ -49,7 +51,13 @@ export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Question
   });
 }
 
-export function createApp(token: string, deps: AppDeps): { bot: Bot<BotContext> } {
+export interface App {
+  bot: Bot<BotContext>;
+  /** Where polling and the webhook put updates; it hands them to the bot. */
+  inbox: UpdateInbox;
+}
+
+export function createApp(token: string, deps: AppDeps): App {
   const { config, db, clock } = deps;
   const zone = config.journalTimezone;
   const bot = createBot(
@@ -70,5 +78,6 @@ export function createApp(token: string, deps: AppDeps): { bot: Bot<BotContext> 
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },
   );
-  return { bot };
+  const inbox = createUpdateInbox({ store: createSqliteInboxStore(db), handle: (update) => bot.handleUpdate(update), logger: deps.logger, clock });
+  return { bot, inbox };
 }

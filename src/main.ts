@@ -1,5 +1,5 @@
-/** npm start: configuration → database → migrations → bot → long polling; a clean stop on SIGINT/SIGTERM. */
-import { run } from '@grammyjs/runner';
+/** npm start: configuration → database → migrations → Telegram → the inbox and polling; a clean stop on SIGINT/SIGTERM. */
+import { GrammyError } from 'grammy';
 import { createApp } from './app.ts';
 import { readEnvironment } from './cli/environment.ts';
 import { exitOnConfigError } from './cli/exit-on-config-error.ts';
@@ -7,7 +7,12 @@ import { parseConfig, requireBotToken } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { createLogger, errorMessage } from './logger.ts';
+import { connectToTelegram } from './telegram/connect.ts';
 import { COMMANDS } from './telegram/features/start.ts';
+import { startPolling } from './telegram/polling.ts';
+
+/** How long a stop waits for the updates in hand. */
+const STOP_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const { config, token } = exitOnConfigError(() => {
@@ -19,35 +24,49 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(db);
   logger.info('database.ready', { path: config.databasePath, migrations_applied: applied.length });
 
-  const { bot } = createApp(token, { config, db, logger, clock: () => new Date() });
-  try {
-    await bot.init();
-  } catch (error) {
-    await db.destroy();
-    console.error(`Could not reach Telegram with this TELEGRAM_BOT_TOKEN (${errorMessage(error)}). Check the token with @BotFather${config.telegramApiRoot ? ` and that ${config.telegramApiRoot} is up` : ''}.`);
-    process.exit(1);
-  }
-  await bot.api.setMyCommands(COMMANDS).catch((error) => logger.error('commands.failed', { error: errorMessage(error) }));
-  if (config.allowedUserIds.length === 0) logger.info('access.nobody_allowed', { hint: 'set ALLOWED_USER_IDS' });
-  if (!config.anthropicApiKey) logger.info('questions.disabled', { hint: 'set ANTHROPIC_API_KEY' });
+  const { bot, inbox } = createApp(token, { config, db, logger, clock: () => new Date() });
+  const apiRoot = config.telegramApiRoot ?? 'https://api.telegram.org';
 
-  const runner = run(bot);
-  logger.info('bot.started', { username: bot.botInfo.username, owners: config.allowedUserIds.length });
-
+  // Each step registers what undoing it takes; a signal at any point runs them in reverse.
+  const connecting = new AbortController();
+  let stopIntake: () => Promise<void> = async () => connecting.abort();
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info('bot.stopping', { signal });
-    // Lets the update in hand finish before the database closes under it.
-    if (runner.isRunning()) await runner.stop();
+    await stopIntake();
+    const finished = await inbox.stop(STOP_GRACE_MS);
+    if (!finished) logger.error('bot.stop_timeout', { waited_ms: STOP_GRACE_MS, hint: 'unfinished updates are handled at the next start' });
     await db.destroy();
     logger.info('bot.stopped', {});
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
-  await runner.task();
+
+  try {
+    await connectToTelegram(bot, { logger, apiRoot, signal: connecting.signal });
+  } catch (error) {
+    if (stopping) return;
+    await db.destroy();
+    const detail = error instanceof GrammyError ? error.description : errorMessage(error);
+    console.error(`Could not reach Telegram with this TELEGRAM_BOT_TOKEN (${detail}). Check the token with @BotFather${config.telegramApiRoot ? ` and that ${config.telegramApiRoot} is up` : ''}.`);
+    process.exit(1);
+  }
+  if (stopping) return;
+  await bot.api.setMyCommands(COMMANDS).catch((error) => logger.error('commands.failed', { error: errorMessage(error) }));
+  if (config.allowedUserIds.length === 0) logger.info('access.nobody_allowed', { hint: 'set ALLOWED_USER_IDS' });
+  if (!config.anthropicApiKey) logger.info('questions.disabled', { hint: 'set ANTHROPIC_API_KEY' });
+
+  // getUpdates is refused while a webhook is set: remove a stale one (its pending updates stay with Telegram).
+  await bot.api.deleteWebhook().catch((error) => logger.error('webhook.delete_failed', { error: errorMessage(error) }));
+  if (stopping) return;
+  // Updates a previous run stored but did not finish are handled first.
+  inbox.start();
+  const polling = startPolling({ api: bot.api, inbox, logger });
+  stopIntake = () => polling.stop();
+  logger.info('bot.started', { username: bot.botInfo.username, owners: config.allowedUserIds.length, mode: 'polling' });
 }
 
 main().catch((error) => {

@@ -62,12 +62,45 @@ export interface ConversationMessageTable {
   conversation_id: number;
 }
 
+/** An update from Telegram, stored before its offset is confirmed (or before the webhook answers 200). */
+export interface UpdateInboxTable {
+  seq: Generated<number>;
+  update_id: number;
+  /** Updates with one key are handled one at a time, in `seq` order. */
+  chat_key: string;
+  /** The raw update, JSON. */
+  payload: string;
+  status: 'pending' | 'done';
+  received_at: string;
+  handled_at: string | null;
+}
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** Slow work an update asked for (a question, an import), run apart from capture; resumed after a stop. */
+export interface JobTable {
+  id: Generated<number>;
+  update_id: number;
+  kind: string;
+  owner_id: number;
+  chat_id: number;
+  /** The update that asked for it, JSON. */
+  payload: string;
+  status: JobStatus;
+  starts: Generated<number>;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   entry: EntryTable;
   entry_revision: EntryRevisionTable;
   object_handle: ObjectHandleTable;
   conversation: ConversationTable;
   conversation_message: ConversationMessageTable;
+  update_inbox: UpdateInboxTable;
+  job: JobTable;
 }
 
 export type EntryRow = Selectable<EntryTable>;

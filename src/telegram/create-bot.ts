@@ -1,6 +1,5 @@
 /** Assembles the bot: ordering, the error boundary, and the features in the order they must run. */
 import { Bot } from 'grammy';
-import { sequentialize } from '@grammyjs/runner';
 import { autoRetry } from '@grammyjs/auto-retry';
 import type { UserFromGetMe } from 'grammy/types';
 import type { BotContext } from './context.ts';
@@ -29,8 +28,7 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   // Retries Telegram's 429s; a dead network fails instead of retrying forever.
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, rethrowHttpErrors: true }));
 
-  // One update at a time per chat, so an edit never overtakes the message it edits.
-  bot.use(sequentialize((ctx: BotContext) => ctx.chat?.id.toString()));
+  // Per-chat order (an edit never overtakes its message) is kept by the update inbox, which hands updates over.
   const app = bot.errorBoundary(createErrorHandler(deps.logger));
   app.use(accessFeature(deps));
   app.use(startFeature());

@@ -20,7 +20,7 @@ export interface TestApp {
   llm?: MessagesApiStandIn;
   /** Closes the database and builds the app again on the same file, as a process restart would. */
   restart(): Promise<void>;
-  /** Feeds one update through the bot, as polling would; assigns an update_id. */
+  /** Feeds one update through the inbox, as polling would (assigning an update_id), and waits until it is handled. */
   send(update: Record<string, any>): Promise<void>;
   close(): Promise<void>;
 }
@@ -50,7 +50,11 @@ export async function createTestApp(
     ...env,
   });
   const logger = createMemoryLogger();
-  const build = () => createApp(TEST_TOKEN, { config, db: temp.db, logger, clock: now, botInfo: TEST_BOT_INFO });
+  const build = () => {
+    const built = createApp(TEST_TOKEN, { config, db: temp.db, logger, clock: now, botInfo: TEST_BOT_INFO });
+    built.inbox.start();
+    return built;
+  };
   const app = build();
   const t: TestApp = {
     app,
@@ -61,12 +65,17 @@ export async function createTestApp(
     logger,
     llm,
     async restart() {
+      await t.app.inbox.stop(5000);
       await temp.reopen();
       t.app = build();
       t.bot = t.app.bot;
     },
-    send: (update) => t.bot.handleUpdate({ update_id: nextUpdateId++, ...update } as any),
+    async send(update) {
+      await t.app.inbox.accept([{ update_id: nextUpdateId++, ...update } as any]);
+      await t.app.inbox.idle();
+    },
     async close() {
+      await t.app.inbox.stop(5000);
       await llm?.close();
       await api.close();
       await temp.cleanup();

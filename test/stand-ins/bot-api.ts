@@ -77,6 +77,10 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
     }
   };
 
+  const confirmBefore = (offset: number) => {
+    for (let i = updates.length - 1; i >= 0; i--) if (updates[i]!.update_id < offset) updates.splice(i, 1);
+  };
+
   const pendingAfter = (offset: number) => updates.filter((u) => u.update_id >= offset);
 
   const answer = async (method: string, payload: Record<string, any>, res: ServerResponse) => {
@@ -98,6 +102,8 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
         return ok(TEST_BOT_INFO);
       case 'getUpdates': {
         const offset = Number(payload.offset ?? 0);
+        // As Telegram does: asking from an offset confirms, and forgets, every update before it.
+        confirmBefore(offset);
         const deadline = Date.now() + Math.min(Number(payload.timeout ?? 0), 2) * 1000;
         while (pendingAfter(offset).length === 0 && Date.now() < deadline && !closed) {
           await new Promise<void>((resolve) => {
