@@ -17,6 +17,8 @@ import { importTelegramExport } from './importer/import-export.ts';
 import { createBot } from './telegram/create-bot.ts';
 import { createSqliteInboxStore } from './db/inbox-store.ts';
 import { createUpdateInbox, type UpdateInbox } from './telegram/update-inbox.ts';
+import { createSqliteJobStore } from './db/job-store.ts';
+import { createJobRunner, type Jobs } from './telegram/job-runner.ts';
 
 export interface AppDeps {
   config: Config;
@@ -55,11 +57,23 @@ export interface App {
   bot: Bot<BotContext>;
   /** Where polling and the webhook put updates; it hands them to the bot. */
   inbox: UpdateInbox;
+  /** Questions and imports, run apart from capture. */
+  jobs: Jobs;
+  /** Starts handling: questions a previous run left pending are marked failed, then its jobs and updates run first. */
+  start(): Promise<void>;
+  /**
+   * Stops handling: waits up to `graceMs` for the updates in hand, leaves running jobs to be resumed at the next
+   * start, and marks their questions failed (not pending). True when every update in hand finished.
+   */
+  stop(graceMs: number): Promise<boolean>;
+  /** Resolves once no update or job is waiting or running. */
+  idle(): Promise<void>;
 }
 
 export function createApp(token: string, deps: AppDeps): App {
   const { config, db, clock } = deps;
   const zone = config.journalTimezone;
+  const jobs = createJobRunner({ store: createSqliteJobStore(db), logger: deps.logger, clock });
   const bot = createBot(
     token,
     {
@@ -70,6 +84,7 @@ export function createApp(token: string, deps: AppDeps): App {
         edit: (draft, editedAt) => applyEdit(db, draft, editedAt, zone, clock()),
       },
       questions: createJournalQuestions(deps) ?? undefined,
+      jobs,
       importDocument: createDocumentImport({
         token,
         apiRoot: config.telegramApiRoot,
@@ -79,5 +94,30 @@ export function createApp(token: string, deps: AppDeps): App {
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },
   );
   const inbox = createUpdateInbox({ store: createSqliteInboxStore(db), handle: (update) => bot.handleUpdate(update), logger: deps.logger, clock });
-  return { bot, inbox };
+  const conversations = createSqliteConversationStore(db);
+  const failInterrupted = async () => {
+    const failed = await conversations.failInterrupted(clock());
+    if (failed > 0) deps.logger.info('questions.interrupted', { conversations: failed });
+  };
+  return {
+    bot,
+    inbox,
+    jobs,
+    async start() {
+      await failInterrupted();
+      await jobs.start();
+      inbox.start();
+    },
+    async stop(graceMs) {
+      const finished = await inbox.stop(graceMs);
+      jobs.stop();
+      await failInterrupted();
+      return finished;
+    },
+    async idle() {
+      // A handled update may queue a job, and a job never queues updates: inbox first, then jobs.
+      await inbox.idle();
+      await jobs.idle();
+    },
+  };
 }

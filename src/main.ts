@@ -24,7 +24,8 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(db);
   logger.info('database.ready', { path: config.databasePath, migrations_applied: applied.length });
 
-  const { bot, inbox } = createApp(token, { config, db, logger, clock: () => new Date() });
+  const app = createApp(token, { config, db, logger, clock: () => new Date() });
+  const { bot } = app;
   const apiRoot = config.telegramApiRoot ?? 'https://api.telegram.org';
 
   // Each step registers what undoing it takes; a signal at any point runs them in reverse.
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info('bot.stopping', { signal });
     await stopIntake();
-    const finished = await inbox.stop(STOP_GRACE_MS);
+    const finished = await app.stop(STOP_GRACE_MS);
     if (!finished) logger.error('bot.stop_timeout', { waited_ms: STOP_GRACE_MS, hint: 'unfinished updates are handled at the next start' });
     await db.destroy();
     logger.info('bot.stopped', {});
@@ -62,9 +63,9 @@ async function main(): Promise<void> {
   // getUpdates is refused while a webhook is set: remove a stale one (its pending updates stay with Telegram).
   await bot.api.deleteWebhook().catch((error) => logger.error('webhook.delete_failed', { error: errorMessage(error) }));
   if (stopping) return;
-  // Updates a previous run stored but did not finish are handled first.
-  inbox.start();
-  const polling = startPolling({ api: bot.api, inbox, logger });
+  // Jobs and updates a previous run left unfinished go first.
+  await app.start();
+  const polling = startPolling({ api: bot.api, inbox: app.inbox, logger });
   stopIntake = () => polling.stop();
   logger.info('bot.started', { username: bot.botInfo.username, owners: config.allowedUserIds.length, mode: 'polling' });
 }

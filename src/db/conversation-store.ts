@@ -82,6 +82,19 @@ export function createSqliteConversationStore(db: JournalDb) {
       return row?.conversation_id;
     },
 
+    /**
+     * Questions cut off by a stop or a crash: `pending` becomes `failed`, keeping the question, so nothing stays pending
+     * forever (their job asks them again at the next start, or the owner taps Retry). Returns how many.
+     */
+    async failInterrupted(now: Date): Promise<number> {
+      const result = await db
+        .updateTable('conversation')
+        .set({ status: 'failed', updated_at: now.toISOString() })
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     async lastReceipt(ownerId: number): Promise<any | undefined> {
       const row = await db
         .selectFrom('conversation')

@@ -9,6 +9,7 @@ import { accessFeature } from './features/access.ts';
 import { startFeature } from './features/start.ts';
 import { questionFeature } from './features/question.ts';
 import { retryFeature } from './features/retry.ts';
+import { jobRetryFeature } from './features/job-retry.ts';
 import { traceFeature } from './features/trace.ts';
 import { importFeature } from './features/import.ts';
 import { entryFeature } from './features/entry.ts';
@@ -29,15 +30,18 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, rethrowHttpErrors: true }));
 
   // Per-chat order (an edit never overtakes its message) is kept by the update inbox, which hands updates over.
-  const app = bot.errorBoundary(createErrorHandler(deps.logger));
+  const onError = createErrorHandler(deps.logger);
+  deps.jobs.bind(bot, onError);
+  const app = bot.errorBoundary(onError);
   app.use(accessFeature(deps));
   app.use(startFeature());
   app.use(traceFeature(deps));
   app.use(retryFeature(deps));
+  app.use(jobRetryFeature(deps));
   app.use(questionFeature(deps));
   app.use(importFeature(deps)); // before entries: an export sent with a caption is not an entry
   app.use(entryFeature(deps));
   app.use(unhandledFeature()); // must be last
-  bot.catch(createErrorHandler(deps.logger));
+  bot.catch(onError);
   return bot;
 }

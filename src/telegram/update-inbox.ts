@@ -5,6 +5,7 @@
  */
 import type { Update } from 'grammy/types';
 import { errorMessage, type Logger } from '../logger.ts';
+import { createLanes } from './lanes.ts';
 
 export interface InboxUpdate {
   updateId: number;
@@ -63,9 +64,8 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
   let lastSeq = 0;
   let draining: Promise<void> | null = null;
   let wakeAgain = false;
-  /** The tail of each chat's chain of handlers. */
-  const lanes = new Map<string, Promise<void>>();
-  const inHand = new Set<Promise<void>>();
+  // Reading stops at the cap; when half of the rows in hand are done there may be more waiting.
+  const lanes = createLanes(() => lanes.size() === MAX_IN_HAND / 2 && wake());
 
   const handleRow = async (row: InboxUpdate & { seq: number }) => {
     if (!running) return; // stopping: the row stays pending for the next start
@@ -83,24 +83,12 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
     }
   };
 
-  const schedule = (row: InboxUpdate & { seq: number }) => {
-    const previous = lanes.get(row.chatKey) ?? Promise.resolve();
-    const next = previous.then(() => handleRow(row));
-    lanes.set(row.chatKey, next);
-    inHand.add(next);
-    void next.finally(() => {
-      if (lanes.get(row.chatKey) === next) lanes.delete(row.chatKey);
-      inHand.delete(next);
-      if (inHand.size === MAX_IN_HAND / 2) wake(); // reading stopped at the cap: there may be more waiting
-    });
-  };
-
   const drain = async () => {
-    while (running && inHand.size < MAX_IN_HAND) {
+    while (running && lanes.size() < MAX_IN_HAND) {
       const rows = await store.pending(lastSeq, PAGE);
       for (const row of rows) {
         lastSeq = row.seq;
-        schedule(row);
+        void lanes.run(row.chatKey, () => handleRow(row));
       }
       if (rows.length < PAGE) return;
     }
@@ -142,16 +130,12 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
 
     async stop(timeoutMs) {
       running = false;
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
-      const finished = Promise.all([draining, ...inHand]).then(() => true as const);
-      const result = await Promise.race([finished, timedOut]);
-      clearTimeout(timer);
-      return result;
+      await draining;
+      return lanes.settle(timeoutMs);
     },
 
     async idle() {
-      while (draining || inHand.size > 0) await Promise.all([draining, ...inHand]);
+      while (draining || lanes.size() > 0) await Promise.all([draining, lanes.idle()]);
     },
   };
 }

@@ -28,7 +28,7 @@ describe('durable intake (long polling)', () => {
     for (let i = 1; i <= BURST; i++) api.queueUpdate(textUpdate(`burst message ${i}`, { messageId: i }));
 
     const first = startBot({ cwd: dir, dbPath, apiRoot: api.url });
-    await api.waitFor((calls) => calls.filter((c) => c.method === 'setMessageReaction').length >= BURST / 3, 20_000);
+    await api.waitFor((calls) => calls.filter((c) => c.method === 'setMessageReaction').length >= BURST / 3, 45_000);
     first.child.kill('SIGKILL');
     const killed = await first.done;
     expect(killed.signal).toBe('SIGKILL');
@@ -37,12 +37,12 @@ describe('durable intake (long polling)', () => {
 
     const second = startBot({ cwd: dir, dbPath, apiRoot: api.url });
     try {
-      await waitUntil(async () => (await storedMessageIds(dbPath)).length >= BURST, 20_000, `${BURST} entries`);
+      await waitUntil(async () => (await storedMessageIds(dbPath)).length >= BURST, 45_000, `${BURST} entries`);
     } finally {
       second.child.kill('SIGTERM');
     }
     expect((await second.done).code).toBe(0);
     const ids = await storedMessageIds(dbPath);
     expect(ids).toEqual(Array.from({ length: BURST }, (_, i) => i + 1));
-  }, 60_000);
+  }, 120_000);
 });

@@ -8,6 +8,8 @@ import { APOLOGY_TEXT } from '../../src/telegram/error-handler.ts';
 import { HELP_TEXT } from '../../src/telegram/features/start.ts';
 import { startBotApiStandIn, type BotApiStandIn } from '../stand-ins/bot-api.ts';
 import { runEntryPoint, startEntryPoint } from '../helpers/run-entry-point.ts';
+import { waitForStderr } from '../helpers/bot-process.ts';
+import { unreachableText } from '../../src/telegram/connect.ts';
 import { OWNER_ID, textUpdate } from '../helpers/updates.ts';
 
 const TOKEN = '123456789:AAH-abcdefghijklmnopqrstuvwxyz012';
@@ -39,6 +41,22 @@ describe('npm start', () => {
     expect(result.stderr).toMatch(/JOURNAL_TIMEZONE is not an IANA time zone/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
+
+  it('with Telegram unreachable says so and retries, and still stops cleanly', async () => {
+    const bot = startEntryPoint('src/main.ts', [], {
+      cwd: dir,
+      env: { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: 'http://127.0.0.1:1', DATABASE_PATH: path.join(dir, 'journal.sqlite') },
+    });
+    try {
+      await waitForStderr(bot, '"event":"telegram.unreachable"', 30_000);
+      expect(bot.stderr()).toContain(unreachableText('http://127.0.0.1:1', 5000));
+    } finally {
+      bot.child.kill('SIGTERM');
+    }
+    const result = await bot.done;
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('"event":"bot.stopped"');
+  }, 60_000);
 
   it('stores polled messages in a new database folder, survives a failing update, and stops cleanly on SIGTERM', async () => {
     const dbPath = path.join(dir, 'nested', 'folder', 'journal.sqlite');
