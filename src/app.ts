@@ -7,6 +7,7 @@ import type { JournalDb } from './db/open-database.ts';
 import type { Logger } from './logger.ts';
 import { applyEdit, saveEntry } from './journal/entry-store.ts';
 import { createSqliteConversationStore } from './db/conversation-store.ts';
+import { storedConversationSchemas } from './llm/conversation.ts';
 import { pastedJournalChars } from './journal/entry-queries.ts';
 import { createJournalOperations } from './journal/journal-operations.ts';
 import { localMoment } from './journal/local-day.ts';
@@ -45,7 +46,7 @@ export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Question
     client,
     model: config.anthropicModel,
     operationsFor: (ownerId) => createJournalOperations(db, ownerId, { clock }),
-    conversations: createSqliteConversationStore(db),
+    conversations: createSqliteConversationStore(db, storedConversationSchemas),
     clock,
     today: () => localMoment(clock(), config.journalTimezone).day,
     corpusChars: (ownerId) => pastedJournalChars(db, ownerId),
@@ -94,7 +95,7 @@ export function createApp(token: string, deps: AppDeps): App {
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },
   );
   const inbox = createUpdateInbox({ store: createSqliteInboxStore(db), handle: (update) => bot.handleUpdate(update), logger: deps.logger, clock });
-  const conversations = createSqliteConversationStore(db);
+  const conversations = createSqliteConversationStore(db, storedConversationSchemas);
   const failInterrupted = async () => {
     const failed = await conversations.failInterrupted(clock());
     if (failed > 0) deps.logger.info('questions.interrupted', { conversations: failed });
