@@ -10,6 +10,7 @@ import { createLogger, errorMessage } from './logger.ts';
 import { connectToTelegram } from './telegram/connect.ts';
 import { COMMANDS } from './telegram/features/start.ts';
 import { startPolling } from './telegram/polling.ts';
+import { startWebhookServer } from './telegram/webhook-server.ts';
 
 /** How long a stop waits for the updates in hand. */
 const STOP_GRACE_MS = 10_000;
@@ -28,11 +29,11 @@ async function main(): Promise<void> {
   const { bot } = app;
   const apiRoot = config.telegramApiRoot ?? 'https://api.telegram.org';
 
-  // Each step registers what undoing it takes; a signal at any point runs them in reverse.
+  // stopIntake stops whatever takes updates in at the moment: connecting, then polling or the webhook server.
   const connecting = new AbortController();
   let stopIntake: () => Promise<void> = async () => connecting.abort();
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     logger.info('bot.stopping', { signal });
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
     if (!finished) logger.error('bot.stop_timeout', { waited_ms: STOP_GRACE_MS, hint: 'unfinished updates are handled at the next start' });
     await db.destroy();
     logger.info('bot.stopped', {});
-    process.exit(0);
+    process.exit(exitCode);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
@@ -60,14 +61,28 @@ async function main(): Promise<void> {
   if (config.allowedUserIds.length === 0) logger.info('access.nobody_allowed', { hint: 'set ALLOWED_USER_IDS' });
   if (!config.anthropicApiKey) logger.info('questions.disabled', { hint: 'set ANTHROPIC_API_KEY' });
 
-  // getUpdates is refused while a webhook is set: remove a stale one (its pending updates stay with Telegram).
-  await bot.api.deleteWebhook().catch((error) => logger.error('webhook.delete_failed', { error: errorMessage(error) }));
+  if (config.telegramWebhookUrl && config.telegramWebhookSecret) {
+    // Jobs and updates a previous run left unfinished go first; then Telegram is told where to post.
+    await app.start();
+    const url = config.telegramWebhookUrl;
+    const server = await startWebhookServer({ port: config.port, path: new URL(url).pathname, secret: config.telegramWebhookSecret, inbox: app.inbox, logger });
+    stopIntake = () => server.close();
+    try {
+      await bot.api.setWebhook(url, { secret_token: config.telegramWebhookSecret });
+    } catch (error) {
+      console.error(`Telegram did not accept TELEGRAM_WEBHOOK_URL=${url} (${errorMessage(error)}). It must be a public https URL that reaches port ${config.port} here.`);
+      await stop('setWebhook failed', 1);
+    }
+  } else {
+    // getUpdates is refused while a webhook is set: remove a stale one (its pending updates stay with Telegram).
+    await bot.api.deleteWebhook().catch((error) => logger.error('webhook.delete_failed', { error: errorMessage(error) }));
+    if (stopping) return;
+    await app.start();
+    const polling = startPolling({ api: bot.api, inbox: app.inbox, logger });
+    stopIntake = () => polling.stop();
+  }
   if (stopping) return;
-  // Jobs and updates a previous run left unfinished go first.
-  await app.start();
-  const polling = startPolling({ api: bot.api, inbox: app.inbox, logger });
-  stopIntake = () => polling.stop();
-  logger.info('bot.started', { username: bot.botInfo.username, owners: config.allowedUserIds.length, mode: 'polling' });
+  logger.info('bot.started', { username: bot.botInfo.username, owners: config.allowedUserIds.length, mode: config.telegramWebhookUrl ? 'webhook' : 'polling', port: config.telegramWebhookUrl ? config.port : null });
 }
 
 main().catch((error) => {

@@ -1,9 +1,8 @@
 /** Opens the SQLite file behind a kysely instance: WAL, foreign keys, a busy timeout. */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
+import { preparePrivateFile } from './private-files.ts';
 
 export type JournalDb = Kysely<Database>;
 
@@ -18,9 +17,12 @@ const handles = new WeakMap<JournalDb, { sqlite: SQLite.Database; statements: Ma
 /** Bulk imports prepare one statement per row count; a bound keeps odd sizes from piling up. */
 const MAX_STATEMENTS = 32;
 
-/** Creates missing folders; the returned db owns the file handle (`db.destroy()` closes it). */
-export function openDatabase(file: string): JournalDb {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+/**
+ * Creates missing folders (0700) and a new file (0600); an existing file others can read gets a one-line warning
+ * (`warn`, stderr by default). The returned db owns the file handle (`db.destroy()` closes it).
+ */
+export function openDatabase(file: string, options: { warn?: (line: string) => void } = {}): JournalDb {
+  if (file !== ':memory:') preparePrivateFile(file, options.warn ?? ((line) => process.stderr.write(`${line}\n`)));
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

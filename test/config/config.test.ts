@@ -18,6 +18,15 @@ describe('parseConfig', () => {
     expect(DEFAULT_MODEL).toBe('claude-sonnet-5-5');
   });
 
+  it('reads webhook mode: the URL, its secret and PORT (default 8080); without the URL, long polling', () => {
+    expect(parseConfig({})).toMatchObject({ telegramWebhookUrl: null, telegramWebhookSecret: null, port: 8080 });
+    expect(parseConfig({ TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/tg', TELEGRAM_WEBHOOK_SECRET: 'abc_DEF-123', PORT: '3000' })).toMatchObject({
+      telegramWebhookUrl: 'https://bot.example.com/tg',
+      telegramWebhookSecret: 'abc_DEF-123',
+      port: 3000,
+    });
+  });
+
   it('defaults the time zone to the machine zone', () => {
     expect(parseConfig({}).journalTimezone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
@@ -28,6 +37,10 @@ describe('parseConfig', () => {
     ['TELEGRAM_API_ROOT', { TELEGRAM_API_ROOT: 'http://127.0.0.1:8081/' }, /without a trailing slash/],
     ['TELEGRAM_BOT_TOKEN', { TELEGRAM_BOT_TOKEN: 'not-a-token' }, /BotFather/],
     ['ANTHROPIC_BASE_URL', { ANTHROPIC_BASE_URL: 'localhost' }, /http\(s\) URL/],
+    ['TELEGRAM_WEBHOOK_URL', { TELEGRAM_WEBHOOK_URL: 'http://bot.example.com/tg', TELEGRAM_WEBHOOK_SECRET: 's' }, /public https URL/],
+    ['TELEGRAM_WEBHOOK_SECRET', { TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/tg' }, /required with TELEGRAM_WEBHOOK_URL/],
+    ['TELEGRAM_WEBHOOK_SECRET', { TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/tg', TELEGRAM_WEBHOOK_SECRET: 'has spaces' }, /A-Z, a-z, 0-9/],
+    ['PORT', { PORT: '70000' }, /from 1 to 65535/],
   ])('rejects a bad %s with a message that names it and the fix', (variable, env, fix) => {
     try {
       parseConfig(env);

@@ -41,6 +41,13 @@ export interface BotApiStandIn {
   fail(method: string, failure: Failure, times?: number): void;
   /** Serves `content` for getFile(file_id) and its download. */
   addFile(fileId: string, content: Buffer | string): void;
+  /** The webhook the bot registered with setWebhook (null after deleteWebhook). */
+  webhook(): { url: string; secretToken: string | undefined } | null;
+  /**
+   * Delivers queued updates as Telegram does in webhook mode: POSTed one at a time, in order, with the registered
+   * secret token, to `localUrl` (standing in for the public URL), each sent again until it gets a 2xx.
+   */
+  deliverWebhooksTo(localUrl: string): void;
   /** Resolves once `predicate` holds for the recorded calls (polls). */
   waitFor(predicate: (calls: RecordedCall[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -100,7 +107,15 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
     switch (method) {
       case 'getMe':
         return ok(TEST_BOT_INFO);
+      case 'setWebhook':
+        webhook = { url: String(payload.url), secretToken: payload.secret_token };
+        wake();
+        return ok(true);
+      case 'deleteWebhook':
+        webhook = null;
+        return ok(true);
       case 'getUpdates': {
+        if (webhook) return json(res, 409, { ok: false, error_code: 409, description: "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first" });
         const offset = Number(payload.offset ?? 0);
         // As Telegram does: asking from an offset confirms, and forgets, every update before it.
         confirmBefore(offset);
@@ -130,6 +145,36 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
   };
 
   let closed = false;
+  let webhook: { url: string; secretToken: string | undefined } | null = null;
+
+  /** Posts queued updates to the bot's webhook server while one is registered; an update leaves the queue on a 2xx only. */
+  const deliverLoop = async (localUrl: string) => {
+    while (!closed) {
+      const next = updates[0];
+      if (!webhook || !next) {
+        await new Promise<void>((resolve) => {
+          waiters.add(resolve);
+          setTimeout(resolve, 50);
+        });
+        continue;
+      }
+      let delivered = false;
+      try {
+        const response = await fetch(localUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(webhook.secretToken ? { 'x-telegram-bot-api-secret-token': webhook.secretToken } : {}) },
+          body: JSON.stringify(next),
+        });
+        await response.arrayBuffer();
+        delivered = response.ok;
+      } catch {
+        delivered = false; // the bot is down: Telegram keeps the update and tries again
+      }
+      if (delivered) updates.splice(updates.indexOf(next), 1);
+      else await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const fileMatch = /^\/file\/bot[^/]+\/documents\/(.+)\.json$/.exec(url.pathname);
@@ -165,6 +210,10 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
     },
     addFile(fileId, content) {
       files.set(fileId, Buffer.isBuffer(content) ? content : Buffer.from(content));
+    },
+    webhook: () => webhook,
+    deliverWebhooksTo(localUrl) {
+      void deliverLoop(localUrl);
     },
     async waitFor(predicate, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
