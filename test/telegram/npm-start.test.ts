@@ -65,14 +65,14 @@ describe('npm start', () => {
       env: { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: api.url, ALLOWED_USER_IDS: String(OWNER_ID), DATABASE_PATH: dbPath, JOURNAL_TIMEZONE: 'Asia/Tokyo' },
     });
     try {
-      await api.waitFor((calls) => calls.some((c) => c.method === 'getUpdates'), 15_000);
+      await api.waitFor((calls) => calls.some((c) => c.method === 'getUpdates'), 45_000);
       expect(api.callsTo('setMyCommands')[0]!.payload.commands.map((c: any) => c.command)).toEqual(['start', 'help', 'ask', 'trace']);
 
       // A handler that throws (its reply is refused) must not stop polling: it is logged and apologised for.
       api.fail('sendMessage', { error_code: 400, description: 'Bad Request: chat not found' }, 1);
       api.queueUpdate({ update_id: 1, ...textUpdate('/help', { messageId: 1 }) });
       api.queueUpdate({ update_id: 2, ...textUpdate('polled entry', { messageId: 2, date: Date.UTC(2024, 0, 31, 23, 30) / 1000 }) });
-      await api.waitFor((calls) => calls.some((c) => c.method === 'setMessageReaction'), 10_000);
+      await api.waitFor((calls) => calls.some((c) => c.method === 'setMessageReaction'), 30_000);
       expect(api.callsTo('sendMessage').map((c) => c.payload.text)).toEqual([HELP_TEXT, APOLOGY_TEXT]);
     } finally {
       bot.child.kill('SIGTERM');
@@ -88,5 +88,5 @@ describe('npm start', () => {
     const rows = await db.selectFrom('entry').select(['content', 'local_day']).execute();
     await db.destroy();
     expect(rows).toEqual([{ content: 'polled entry', local_day: '2024-02-01' }]);
-  });
+  }, 90_000);
 });
