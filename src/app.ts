@@ -6,12 +6,14 @@ import type { Config } from './config.ts';
 import type { JournalDb } from './db/open-database.ts';
 import type { Logger } from './logger.ts';
 import { applyEdit, saveEntry } from './journal/entry-store.ts';
+import { createSqliteAskCache } from './db/ask-cache-store.ts';
 import { createSqliteConversationStore } from './db/conversation-store.ts';
 import { storedConversationSchemas } from './llm/conversation.ts';
 import { pastedJournalChars } from './journal/entry-queries.ts';
 import { createJournalOperations } from './journal/journal-operations.ts';
 import { localMoment } from './journal/local-day.ts';
 import { createQuestions, type Questions } from './llm/ask.ts';
+import { createEntryReader } from './llm/entry-reader.ts';
 import type { BotContext } from './telegram/context.ts';
 import { createDocumentImport } from './telegram/document-import.ts';
 import { importTelegramExport } from './importer/import-export.ts';
@@ -20,6 +22,7 @@ import { createSqliteInboxStore } from './db/inbox-store.ts';
 import { createUpdateInbox, type UpdateInbox } from './telegram/update-inbox.ts';
 import { createSqliteJobStore } from './db/job-store.ts';
 import { createJobRunner, type Jobs } from './telegram/job-runner.ts';
+import { createChatExporter } from './export/chat-export.ts';
 
 export interface AppDeps {
   config: Config;
@@ -27,6 +30,8 @@ export interface AppDeps {
   logger: Logger;
   clock: () => Date;
   botInfo?: UserFromGetMe;
+  /** Tests make /export parts small to see the split; production uses Telegram's 50 MB. */
+  exportPartBytes?: number;
   /** Tests shorten the SDK's retries and timeout; production keeps the defaults below. */
   anthropic?: { maxRetries?: number; timeoutMs?: number };
 }
@@ -42,10 +47,12 @@ export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Question
     maxRetries: deps.anthropic?.maxRetries ?? 2,
     timeout: deps.anthropic?.timeoutMs ?? 120_000,
   });
+  // ask reads through the same client, with the small reader model; its answers are kept per owner.
+  const ask = { reader: createEntryReader({ client, model: config.readerModel }), maxEntries: config.askMaxEntries, cache: createSqliteAskCache(db) };
   return createQuestions({
     client,
     model: config.anthropicModel,
-    operationsFor: (ownerId) => createJournalOperations(db, ownerId, { clock }),
+    operationsFor: (ownerId, hooks) => createJournalOperations(db, ownerId, { clock, ask, reportSpend: hooks?.reportSpend }),
     conversations: createSqliteConversationStore(db, storedConversationSchemas),
     clock,
     today: () => localMoment(clock(), config.journalTimezone, config.journalDayStartsAt).day,
@@ -91,6 +98,7 @@ export function createApp(token: string, deps: AppDeps): App {
         apiRoot: config.telegramApiRoot,
         importExport: (file, options) => importTelegramExport(db, file, { ...options, timeZone: zone, dayStartsAt: config.journalDayStartsAt, now: clock }),
       }),
+      exporter: createChatExporter({ db, timeZone: zone, dayStartsAt: config.journalDayStartsAt, clock, maxPartBytes: deps.exportPartBytes }),
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },
   );

@@ -4,6 +4,10 @@ import { z } from 'zod';
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 export const DEFAULT_DATABASE_PATH = 'data/journal.sqlite';
 export const DEFAULT_PORT = 8080;
+/** The small, fast model `ask` reads entries with. */
+export const DEFAULT_READER_MODEL = 'claude-haiku-5-5';
+/** The most entries one `ask` reads: a month of a very busy journal; more is refused with how to narrow. */
+export const DEFAULT_ASK_MAX_ENTRIES = 10_000;
 
 export interface Config {
   telegramBotToken: string | null;
@@ -25,6 +29,8 @@ export interface Config {
   telegramWebhookSecret: string | null;
   /** Where the webhook server listens. */
   port: number;
+  readerModel: string;
+  askMaxEntries: number;
 }
 
 /** A configuration fault: `variable` is the env variable to fix. */
@@ -106,6 +112,10 @@ const schema = z.object({
     }
     return port;
   }),
+  ANTHROPIC_READER_MODEL: optionalText,
+  ASK_MAX_ENTRIES: optionalText.refine((v) => v === undefined || (/^\d{1,9}$/.test(v) && Number(v) >= 1), {
+    message: 'must be a whole number of entries, 1 or more (e.g. 10000)',
+  }),
 });
 
 /** Parses the environment; throws one ConfigError per the first bad variable, listing every fault. */
@@ -138,6 +148,8 @@ export function parseConfig(env: Record<string, string | undefined>, defaults: {
     telegramWebhookUrl: e.TELEGRAM_WEBHOOK_URL ?? null,
     telegramWebhookSecret: e.TELEGRAM_WEBHOOK_SECRET ?? null,
     port: e.PORT,
+    readerModel: e.ANTHROPIC_READER_MODEL ?? DEFAULT_READER_MODEL,
+    askMaxEntries: e.ASK_MAX_ENTRIES === undefined ? DEFAULT_ASK_MAX_ENTRIES : Number(e.ASK_MAX_ENTRIES),
   };
 }
 

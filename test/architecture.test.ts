@@ -33,6 +33,8 @@ const allowed: Record<string, string[]> = {
   journal: ['objects', 'db'],
   llm: ['objects'],
   importer: ['journal', 'db'],
+  export: ['journal', 'db'],
+  transcription: ['journal', 'db'],
   telegram: ['llm', 'journal', 'importer', '(root)'],
 };
 

@@ -12,6 +12,8 @@ import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { applyDayStart } from '../journal/day-start.ts';
+import { importJournalExport, isJournalExport } from '../export/import-journal-export.ts';
+import type { JournalDb } from '../db/open-database.ts';
 import { importTelegramExport } from '../importer/import-export.ts';
 import { formatImportSummary } from '../importer/import-summary.ts';
 import { errorMessage } from '../logger.ts';
@@ -19,7 +21,8 @@ import { errorMessage } from '../logger.ts';
 const USAGE = `Usage: npm run import -- <result.json> [--owner <telegram user id>] [--chat <name or id>]…
   Imports a Telegram Desktop export (Settings › Advanced › Export Telegram data, format JSON; or a
   single chat's "Export chat history"). Without --chat, a full-account export contributes Saved
-  Messages, your private channels and your chat with this bot; --chat (repeatable) picks chats instead.`;
+  Messages, your private channels and your chat with this bot; --chat (repeatable) picks chats instead.
+  A journal export (npm run export, JSON) is recognised and imported whole, every field as it was.`;
 
 class UsageError extends Error {}
 
@@ -38,6 +41,21 @@ function parseCommandLine(argv: string[]) {
   if (values.help) throw new UsageError(USAGE);
   if (positionals.length !== 1) throw new UsageError(`${positionals.length ? 'Give one export file.' : 'Which file? Give the path of result.json.'}\n${USAGE}`);
   return { file: positionals[0]!, owner: values.owner, chats: values.chat ?? [] };
+}
+
+/** The journal's own JSON export (npm run export): every field back as it was; --owner moves it to another owner. */
+async function importOwnExport(db: JournalDb, args: { file: string; owner: string | undefined; chats: string[] }): Promise<number> {
+  if (args.chats.length > 0) throw new UsageError('--chat applies to Telegram exports; this file is a journal export (npm run export), imported whole.');
+  if (args.owner !== undefined && !/^\d{1,15}$/.test(args.owner.trim())) throw new OwnerError(`--owner must be a Telegram user id (digits), got "${args.owner}".`);
+  const report = await importJournalExport(db, args.file, args.owner !== undefined ? { ownerId: Number(args.owner.trim()) } : {});
+  const summary = `Imported ${report.imported} of ${report.entries} entries from the journal export into user ${report.ownerId}'s journal; ${report.alreadyPresent} already there.`;
+  if (report.error) {
+    if (report.imported > 0) console.log(summary);
+    console.error(`${args.file}: ${report.error}`);
+    return 1;
+  }
+  console.log(summary);
+  return 0;
 }
 
 /** The bot's own user id is the number before the colon of its token. */
@@ -60,6 +78,7 @@ async function main(argv: string[]): Promise<number> {
     await migrateToLatest(db);
     // Days of the rows already there and of those imported now must follow the same JOURNAL_DAY_STARTS_AT.
     await applyDayStart(db, config.journalDayStartsAt);
+    if (await isJournalExport(args.file)) return await importOwnExport(db, args);
     const ownerId = await resolveOwner(db, args.owner, config.allowedUserIds);
     const report = await importTelegramExport(db, args.file, {
       ownerId,

@@ -127,6 +127,15 @@ export interface JobTable {
   updated_at: string;
 }
 
+/** A stored `ask` answer; the key already changes when any entry the answer read changes. */
+export interface AskCacheTable {
+  owner_id: number;
+  key: string;
+  /** The method's result, JSON. */
+  result: string;
+  created_at: string;
+}
+
 export interface Database {
   entry: EntryTable;
   entry_revision: EntryRevisionTable;
@@ -138,6 +147,7 @@ export interface Database {
   conversation_message: ConversationMessageTable;
   update_inbox: UpdateInboxTable;
   job: JobTable;
+  ask_cache: AskCacheTable;
 }
 
 export type EntryRow = Selectable<EntryTable>;

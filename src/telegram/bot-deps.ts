@@ -11,6 +11,11 @@ export interface EntryCapture {
   edit(draft: EntryDraft, editedAt: Date): Promise<EditResult>;
 }
 
+/** The owner's journal exported for /export: files in a temp folder, gone after cleanup(). */
+export interface JournalExporter {
+  exportForChat(ownerId: number, format: 'json' | 'md'): Promise<{ files: { path: string; name: string }[]; entries: number; cleanup(): Promise<void> }>;
+}
+
 export interface BotDeps {
   allowedUserIds: readonly number[];
   capture: EntryCapture;
@@ -21,4 +26,5 @@ export interface BotDeps {
   importDocument: DocumentImport;
   /** Runs the slow part of an update (questions, imports) apart from capture. */
   jobs: Jobs;
+  exporter: JournalExporter;
 }

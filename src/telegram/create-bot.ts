@@ -12,6 +12,7 @@ import { retryFeature } from './features/retry.ts';
 import { jobRetryFeature } from './features/job-retry.ts';
 import { traceFeature } from './features/trace.ts';
 import { importFeature } from './features/import.ts';
+import { exportFeature } from './features/export.ts';
 import { entryFeature } from './features/entry.ts';
 import { unhandledFeature } from './features/unhandled.ts';
 
@@ -35,6 +36,7 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   const app = bot.errorBoundary(onError);
   app.use(accessFeature(deps));
   app.use(startFeature());
+  app.use(exportFeature(deps));
   app.use(traceFeature(deps));
   app.use(retryFeature(deps));
   app.use(jobRetryFeature(deps));

@@ -27,6 +27,11 @@ describe('parseConfig', () => {
     });
   });
 
+  it("ask's reader model and entry cap default to a small model and 10,000 entries, and can be set", () => {
+    expect(parseConfig({})).toMatchObject({ readerModel: 'claude-haiku-5-5', askMaxEntries: 10_000 });
+    expect(parseConfig({ ANTHROPIC_READER_MODEL: 'claude-haiku-4-5', ASK_MAX_ENTRIES: '500' })).toMatchObject({ readerModel: 'claude-haiku-4-5', askMaxEntries: 500 });
+  });
+
   it('defaults the time zone to the machine zone', () => {
     expect(parseConfig({}).journalTimezone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
@@ -41,6 +46,8 @@ describe('parseConfig', () => {
     ['TELEGRAM_WEBHOOK_SECRET', { TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/tg' }, /required with TELEGRAM_WEBHOOK_URL/],
     ['TELEGRAM_WEBHOOK_SECRET', { TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/tg', TELEGRAM_WEBHOOK_SECRET: 'has spaces' }, /A-Z, a-z, 0-9/],
     ['PORT', { PORT: '70000' }, /from 1 to 65535/],
+    ['ASK_MAX_ENTRIES', { ASK_MAX_ENTRIES: '10k' }, /whole number of entries, 1 or more/],
+    ['ASK_MAX_ENTRIES', { ASK_MAX_ENTRIES: '0' }, /whole number of entries, 1 or more/],
   ])('rejects a bad %s with a message that names it and the fix', (variable, env, fix) => {
     try {
       parseConfig(env);

@@ -32,6 +32,8 @@ let nextUpdateId = 1;
 export interface TestAppOptions {
   /** Starts the Messages API stand-in and points ANTHROPIC_BASE_URL (with a test key) at it. */
   messagesApi?: boolean;
+  /** /export splits files above this many bytes (Telegram's 50 MB by default). */
+  exportPartBytes?: number;
 }
 
 export async function createTestApp(
@@ -53,7 +55,7 @@ export async function createTestApp(
   });
   const logger = createMemoryLogger();
   const build = async () => {
-    const built = createApp(TEST_TOKEN, { config, db: temp.db, logger, clock: now, botInfo: TEST_BOT_INFO });
+    const built = createApp(TEST_TOKEN, { config, db: temp.db, logger, clock: now, botInfo: TEST_BOT_INFO, exportPartBytes: options.exportPartBytes });
     await built.start();
     return built;
   };
