@@ -27,10 +27,16 @@ async function keepTyping(ctx: BotContext, logger: BotDeps['logger']): Promise<(
   return () => clearInterval(timer);
 }
 
+/** Who asked, in which chat, and the message the answer replies to. */
+export interface QuestionPlace {
+  ownerId: number;
+  chatId: number;
+  replyTo: number;
+}
+
 /** Runs a question with the typing indicator on, then replies to `replyTo` in chunks; each chunk joins the conversation. */
-export async function askAndReply(ctx: BotContext, deps: Pick<BotDeps, 'logger'>, questions: Questions, replyTo: number, run: () => Promise<AskOutcome>) {
-  const ownerId = ctx.from!.id;
-  const chatId = ctx.chat!.id;
+export async function askAndReply(ctx: BotContext, deps: Pick<BotDeps, 'logger'>, questions: Questions, place: QuestionPlace, run: () => Promise<AskOutcome>) {
+  const { ownerId, chatId, replyTo } = place;
   const stopTyping = await keepTyping(ctx, deps.logger);
   let outcome: AskOutcome;
   try {
@@ -53,8 +59,8 @@ export async function askAndReply(ctx: BotContext, deps: Pick<BotDeps, 'logger'>
 /** The conversation a message continues: the one its replied-to bot message belongs to. */
 async function conversationRepliedTo(ctx: BotContext, questions: Questions | undefined): Promise<number | undefined> {
   const replied = ctx.msg?.reply_to_message;
-  if (!questions || !replied || replied.from?.id !== ctx.me.id) return undefined;
-  return questions.conversationOf(ctx.from!.id, ctx.chat!.id, replied.message_id);
+  if (!questions || !replied || !ctx.from || !ctx.chat || replied.from?.id !== ctx.me.id) return undefined;
+  return questions.conversationOf(ctx.from.id, ctx.chat.id, replied.message_id);
 }
 
 /** The question a message holds: its text, or a photo's or file's caption. */
@@ -62,12 +68,14 @@ const questionTextOf = (message: { text?: string; caption?: string } | undefined
 
 /** The job: asks the question of the update in hand and replies (it runs apart from capture, see job-runner.ts). */
 async function answerQuestion(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'questions'>): Promise<void> {
-  const message = ctx.msg!;
+  const message = ctx.msg;
+  if (!message || !ctx.from || !ctx.chat) throw new Error('a question job needs the message that asked it');
   const replyTo = message.message_id;
   if (!deps.questions) return void (await ctx.reply(NO_API_KEY_TEXT, { reply_parameters: { message_id: replyTo } }));
   const questions = deps.questions;
   const conversationId = await conversationRepliedTo(ctx, questions);
-  await askAndReply(ctx, deps, questions, replyTo, () => questions.ask(ctx.from!.id, stripAskCommand(questionTextOf(message)), conversationId));
+  const place = { ownerId: ctx.from.id, chatId: ctx.chat.id, replyTo };
+  await askAndReply(ctx, deps, questions, place, () => questions.ask(place.ownerId, stripAskCommand(questionTextOf(message)), conversationId));
 }
 
 export function questionFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'jobs'>): Composer<BotContext> {
