@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type KyselyConfig } from 'kysely';
 import type { Database } from './schema.ts';
-import { preparePrivateFile } from './private-files.ts';
+import { createPrivateFile, looseModeWarnings } from './private-files.ts';
 import { StatementCache } from './statement-cache.ts';
 
 /** The app's database: kysely for every query, and a cache of prepared statements for the few hot bulk writes. */
@@ -43,7 +43,7 @@ export class DatabaseFileError extends Error {
 export function openDatabase(file: string, options: OpenOptions = {}): JournalDb {
   const inMemory = file === ':memory:';
   if (!inMemory && options.mustExist && !existsSync(file)) throw new DatabaseFileError(`There is no database at ${path.resolve(file)}; nothing was created.`);
-  if (!inMemory) preparePrivateFile(file, options.warn ?? ((line) => process.stderr.write(`${line}\n`)), { create: !options.mustExist });
+  if (!inMemory && !options.mustExist) createPrivateFile(file);
   const sqlite = new SQLite(file);
   try {
     // The first statements read the file's header: a file that is not a database fails here.
@@ -56,5 +56,8 @@ export function openDatabase(file: string, options: OpenOptions = {}): JournalDb
     const reason = error instanceof Error ? error.message : String(error);
     throw new DatabaseFileError(`${path.resolve(file)} cannot be opened as a journal database: ${reason}.`, { cause: error });
   }
+  // Only a file that is a journal is worth a warning about who can read it.
+  const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+  if (!inMemory) for (const line of looseModeWarnings(file)) warn(line);
   return new JournalDatabase(sqlite, options.log);
 }

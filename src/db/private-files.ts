@@ -11,14 +11,16 @@ export function looseModeWarning(file: string, mode: number): string {
   return `Warning: ${file} is readable by other users of this machine (mode ${(mode & 0o777).toString(8).padStart(3, '0')}); to make it private: chmod 600 ${file}`;
 }
 
-/** Creates missing folders (0700) and the database file (0600) unless told not to; warns once per existing file open to others. */
-export function preparePrivateFile(file: string, warn: (line: string) => void, options: { create?: boolean } = {}): void {
-  if (options.create !== false) {
-    mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
-    if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
-  }
-  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+/** Creates missing folders (0700) and the database file (0600). */
+export function createPrivateFile(file: string): void {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+}
+
+/** One warning line per journal file (the database, its -wal and -shm) that other users can open. */
+export function looseModeWarnings(file: string): string[] {
+  return [file, `${file}-wal`, `${file}-shm`].flatMap((f) => {
     const mode = statSync(f, { throwIfNoEntry: false })?.mode;
-    if (mode !== undefined && (mode & 0o077) !== 0) warn(looseModeWarning(f, mode));
-  }
+    return mode !== undefined && (mode & 0o077) !== 0 ? [looseModeWarning(f, mode)] : [];
+  });
 }
