@@ -5,7 +5,11 @@ import type { UserFromGetMe } from 'grammy/types';
 import type { Config } from './config.ts';
 import type { JournalDb } from './db/open-database.ts';
 import type { Logger } from './logger.ts';
-import { applyEdit, saveEntry } from './journal/entry-store.ts';
+import { applyEdit, storeEntry } from './journal/entry-store.ts';
+import { isSpeech } from './journal/media.ts';
+import { fetchTelegramFile, FileFetchError } from './telegram/telegram-file.ts';
+import { createTranscriber, TranscriptionError } from './transcription/transcriber.ts';
+import { createTranscriptionWorker, type TranscriptionWorker } from './transcription/transcription-worker.ts';
 import { createSqliteAskCache } from './db/ask-cache-store.ts';
 import { createSqliteConversationStore } from './db/conversation-store.ts';
 import { storedConversationSchemas } from './llm/conversation.ts';
@@ -57,16 +61,22 @@ export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Question
   });
 }
 
-export function createApp(token: string, deps: AppDeps): { bot: Bot<BotContext> } {
+export function createApp(token: string, deps: AppDeps): { bot: Bot<BotContext>; transcription: TranscriptionWorker | null } {
   const { config, db, clock } = deps;
   const zone = config.journalTimezone;
+  // Built after the bot (it downloads notes through it); captures kick it.
+  let transcription: TranscriptionWorker | null = null;
   const bot = createBot(
     token,
     {
       allowedUserIds: config.allowedUserIds,
       logger: deps.logger,
       capture: {
-        save: (draft) => saveEntry(db, draft, zone, clock(), config.journalDayStartsAt),
+        save: async (draft) => {
+          const id = await storeEntry(db, draft, zone, clock(), config.journalDayStartsAt, { transcribe: config.transcribeUrl !== null });
+          if (id !== null && isSpeech(draft.media?.kind ?? null)) transcription?.kick();
+          return id === null ? 'duplicate' : 'stored';
+        },
         edit: (draft, editedAt) => applyEdit(db, draft, editedAt, zone, clock(), config.journalDayStartsAt),
       },
       questions: createJournalQuestions(deps) ?? undefined,
@@ -79,5 +89,21 @@ export function createApp(token: string, deps: AppDeps): { bot: Bot<BotContext> 
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },
   );
-  return { bot };
+  if (config.transcribeUrl) {
+    transcription = createTranscriptionWorker({
+      db,
+      transcriber: createTranscriber({ url: config.transcribeUrl, apiKey: config.transcribeApiKey }),
+      download: async (fileId) => {
+        try {
+          return await fetchTelegramFile(bot.api, token, config.telegramApiRoot, fileId);
+        } catch (error) {
+          if (error instanceof FileFetchError) throw new TranscriptionError(error.message, error.permanent, { cause: error });
+          throw error;
+        }
+      },
+      clock,
+      logger: deps.logger,
+    });
+  }
+  return { bot, transcription };
 }

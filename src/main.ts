@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const dayStart = await applyDayStart(db, config.journalDayStartsAt);
   if (dayStart) logger.info('journal.day_start_changed', { from: dayStart.previous, to: dayStart.current, entries_moved: dayStart.moved });
 
-  const { bot } = createApp(token, { config, db, logger, clock: () => new Date() });
+  const { bot, transcription } = createApp(token, { config, db, logger, clock: () => new Date() });
   try {
     await bot.init();
   } catch (error) {
@@ -35,6 +35,8 @@ async function main(): Promise<void> {
   if (!config.anthropicApiKey) logger.info('questions.disabled', { hint: 'set ANTHROPIC_API_KEY' });
 
   const runner = run(bot);
+  // Voice notes waiting for a transcript (from before a restart, or after a failed attempt) are picked up here.
+  transcription?.start();
   logger.info('bot.started', { username: bot.botInfo.username, owners: config.allowedUserIds.length });
 
   let stopping = false;
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
     logger.info('bot.stopping', { signal });
     // Lets the update in hand finish before the database closes under it.
     if (runner.isRunning()) await runner.stop();
+    await transcription?.stop();
     await db.destroy();
     logger.info('bot.stopped', {});
     process.exit(0);

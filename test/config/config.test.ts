@@ -33,6 +33,8 @@ describe('parseConfig', () => {
     ['TELEGRAM_API_ROOT', { TELEGRAM_API_ROOT: 'http://127.0.0.1:8081/' }, /without a trailing slash/],
     ['TELEGRAM_BOT_TOKEN', { TELEGRAM_BOT_TOKEN: 'not-a-token' }, /BotFather/],
     ['ANTHROPIC_BASE_URL', { ANTHROPIC_BASE_URL: 'localhost' }, /http\(s\) URL/],
+    ['TRANSCRIBE_URL', { TRANSCRIBE_URL: 'whisper.local' }, /OpenAI-compatible endpoint/],
+    ['JOURNAL_DAY_STARTS_AT', { JOURNAL_DAY_STARTS_AT: '4am' }, /HH:MM/],
     ['ASK_MAX_ENTRIES', { ASK_MAX_ENTRIES: '10k' }, /whole number of entries, 1 or more/],
     ['ASK_MAX_ENTRIES', { ASK_MAX_ENTRIES: '0' }, /whole number of entries, 1 or more/],
   ])('rejects a bad %s with a message that names it and the fix', (variable, env, fix) => {

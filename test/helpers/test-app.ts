@@ -63,12 +63,14 @@ export async function createTestApp(
     logger,
     llm,
     async restart() {
+      await t.app.transcription?.stop();
       await temp.reopen();
       t.app = build();
       t.bot = t.app.bot;
     },
     send: (update) => t.bot.handleUpdate({ update_id: nextUpdateId++, ...update } as any),
     async close() {
+      await t.app.transcription?.stop();
       await llm?.close();
       await api.close();
       await temp.cleanup();
