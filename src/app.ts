@@ -5,7 +5,11 @@ import type { UserFromGetMe } from 'grammy/types';
 import type { Config } from './config.ts';
 import type { JournalDb } from './db/open-database.ts';
 import type { Logger } from './logger.ts';
-import { applyEdit, saveEntry } from './journal/entry-store.ts';
+import { applyEdit, storeEntry } from './journal/entry-store.ts';
+import { isSpeech } from './journal/media.ts';
+import { fetchTelegramFile, FileFetchError } from './telegram/telegram-file.ts';
+import { createTranscriber, TranscriptionError } from './transcription/transcriber.ts';
+import { createTranscriptionWorker, type TranscriptionWorker } from './transcription/transcription-worker.ts';
 import { createSqliteAskCache } from './db/ask-cache-store.ts';
 import { createSqliteConversationStore } from './db/conversation-store.ts';
 import { storedConversationSchemas } from './llm/conversation.ts';
@@ -67,6 +71,8 @@ export interface App {
   inbox: UpdateInbox;
   /** Questions and imports, run apart from capture. */
   jobs: Jobs;
+  /** Voice notes to transcripts, when TRANSCRIBE_URL is set; main.ts starts and stops it. */
+  transcription: TranscriptionWorker | null;
   /** Starts handling: questions a previous run left pending are marked failed, then its jobs and updates run first. */
   start(): Promise<void>;
   /**
@@ -82,13 +88,19 @@ export function createApp(token: string, deps: AppDeps): App {
   const { config, db, clock } = deps;
   const zone = config.journalTimezone;
   const jobs = createJobRunner({ store: createSqliteJobStore(db), logger: deps.logger, clock });
+  // Built after the bot (it downloads notes through it); captures kick it.
+  let transcription: TranscriptionWorker | null = null;
   const bot = createBot(
     token,
     {
       allowedUserIds: config.allowedUserIds,
       logger: deps.logger,
       capture: {
-        save: (draft) => saveEntry(db, draft, zone, clock(), config.journalDayStartsAt),
+        save: async (draft) => {
+          const id = await storeEntry(db, draft, zone, clock(), config.journalDayStartsAt, { transcribe: config.transcribeUrl !== null });
+          if (id !== null && isSpeech(draft.media?.kind ?? null)) transcription?.kick();
+          return id === null ? 'duplicate' : 'stored';
+        },
         edit: (draft, editedAt) => applyEdit(db, draft, editedAt, zone, clock(), config.journalDayStartsAt),
       },
       questions: createJournalQuestions(deps) ?? undefined,
@@ -102,6 +114,22 @@ export function createApp(token: string, deps: AppDeps): App {
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },
   );
+  if (config.transcribeUrl) {
+    transcription = createTranscriptionWorker({
+      db,
+      transcriber: createTranscriber({ url: config.transcribeUrl, apiKey: config.transcribeApiKey }),
+      download: async (fileId) => {
+        try {
+          return await fetchTelegramFile(bot.api, token, config.telegramApiRoot, fileId);
+        } catch (error) {
+          if (error instanceof FileFetchError) throw new TranscriptionError(error.message, error.permanent, { cause: error });
+          throw error;
+        }
+      },
+      clock,
+      logger: deps.logger,
+    });
+  }
   const inbox = createUpdateInbox({ store: createSqliteInboxStore(db), handle: (update) => bot.handleUpdate(update), logger: deps.logger, clock });
   const conversations = createSqliteConversationStore(db, storedConversationSchemas);
   const failInterrupted = async () => {
@@ -112,6 +140,7 @@ export function createApp(token: string, deps: AppDeps): App {
     bot,
     inbox,
     jobs,
+    transcription,
     async start() {
       await failInterrupted();
       await jobs.start();

@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     await stopIntake();
     const finished = await app.stop(STOP_GRACE_MS);
     if (!finished) logger.error('bot.stop_timeout', { waited_ms: STOP_GRACE_MS, hint: 'unfinished updates are handled at the next start' });
+    await app.transcription?.stop();
     await db.destroy();
     logger.info('bot.stopped', {});
     process.exit(exitCode);
@@ -85,6 +86,8 @@ async function main(): Promise<void> {
     stopIntake = () => polling.stop();
   }
   if (stopping) return;
+  // Voice notes waiting for a transcript (from before a restart, or after a failed attempt) are picked up here.
+  app.transcription?.start();
   logger.info('bot.started', { username: bot.botInfo.username, owners: config.allowedUserIds.length, mode: config.telegramWebhookUrl ? 'webhook' : 'polling', port: config.telegramWebhookUrl ? config.port : null });
 }
 

@@ -13,7 +13,7 @@ const run = (script: string, args: string[], env: Record<string, string> = {}) =
 
 describe('every CLI', () => {
   it('--help prints the usage on stdout and exits 0', { timeout: 90_000 }, async () => {
-    const scripts = ['journal', 'import', 'chat', 'demo', 'migrate'];
+    const scripts = ['journal', 'import', 'export', 'chat', 'demo', 'migrate'];
     const results = await Promise.all(scripts.map((s) => run(s, ['--help'], { DATABASE_PATH: path.join(dir, 'help', 'never.sqlite') })));
     results.forEach((r, i) => {
       expect({ script: scripts[i], code: r.code, stderr: r.stderr }).toEqual({ script: scripts[i], code: 0, stderr: '' });

@@ -46,6 +46,8 @@ describe('parseConfig', () => {
     ['TELEGRAM_WEBHOOK_SECRET', { TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/tg' }, /required with TELEGRAM_WEBHOOK_URL/],
     ['TELEGRAM_WEBHOOK_SECRET', { TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/tg', TELEGRAM_WEBHOOK_SECRET: 'has spaces' }, /A-Z, a-z, 0-9/],
     ['PORT', { PORT: '70000' }, /from 1 to 65535/],
+    ['TRANSCRIBE_URL', { TRANSCRIBE_URL: 'whisper.local' }, /OpenAI-compatible endpoint/],
+    ['JOURNAL_DAY_STARTS_AT', { JOURNAL_DAY_STARTS_AT: '4am' }, /HH:MM/],
     ['ASK_MAX_ENTRIES', { ASK_MAX_ENTRIES: '10k' }, /whole number of entries, 1 or more/],
     ['ASK_MAX_ENTRIES', { ASK_MAX_ENTRIES: '0' }, /whole number of entries, 1 or more/],
   ])('rejects a bad %s with a message that names it and the fix', (variable, env, fix) => {

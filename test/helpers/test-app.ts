@@ -70,6 +70,7 @@ export async function createTestApp(
     llm,
     async restart() {
       await t.app.stop(5000);
+      await t.app.transcription?.stop();
       await temp.reopen();
       t.app = await build();
       t.bot = t.app.bot;
@@ -85,6 +86,7 @@ export async function createTestApp(
     },
     async close() {
       await t.app.stop(5000);
+      await t.app.transcription?.stop();
       await llm?.close();
       await api.close();
       await temp.cleanup();

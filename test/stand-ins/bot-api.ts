@@ -2,6 +2,7 @@
 // It records every call, long-polls queued updates, serves files, and fails on request.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseMultipart } from './multipart.ts';
 
 export interface RecordedCall {
   method: string;
@@ -236,25 +237,3 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
   };
 }
 
-/** A multipart/form-data body: text fields as strings, file parts under `files` by field name. */
-function parseMultipart(body: Buffer, boundary: string): Record<string, any> {
-  const payload: Record<string, any> = { files: {} as Record<string, { name: string; content: Buffer }> };
-  const delimiter = Buffer.from(`--${boundary}`);
-  let start = body.indexOf(delimiter);
-  while (start !== -1) {
-    const next = body.indexOf(delimiter, start + delimiter.length);
-    if (next === -1) break;
-    const part = body.subarray(start + delimiter.length, next);
-    const headerEnd = part.indexOf('\r\n\r\n');
-    if (headerEnd !== -1) {
-      const headers = part.subarray(0, headerEnd).toString('utf8');
-      const content = part.subarray(headerEnd + 4, part.length - 2); // the CRLF before the next delimiter
-      const name = /[;\s]name="([^"]*)"/i.exec(headers)?.[1] ?? '';
-      const filename = /filename="?([^";\r\n]+)"?/i.exec(headers)?.[1];
-      if (filename !== undefined) payload.files[name] = { name: filename, content: Buffer.from(content) };
-      else payload[name] = content.toString('utf8');
-    }
-    start = next;
-  }
-  return payload;
-}
