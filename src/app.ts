@@ -10,6 +10,7 @@ import { createSqliteConversationStore } from './db/conversation-store.ts';
 import { pastedJournalChars } from './journal/entry-queries.ts';
 import { createJournalOperations } from './journal/journal-operations.ts';
 import { localMoment } from './journal/local-day.ts';
+import { readOnThisDay } from './journal/memories.ts';
 import { createQuestions, type Questions } from './llm/ask.ts';
 import type { BotContext } from './telegram/context.ts';
 import { createDocumentImport } from './telegram/document-import.ts';
@@ -40,7 +41,7 @@ export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Question
   return createQuestions({
     client,
     model: config.anthropicModel,
-    operationsFor: (ownerId) => createJournalOperations(db, ownerId, { clock }),
+    operationsFor: (ownerId) => createJournalOperations(db, ownerId, { clock, timeZone: config.journalTimezone }),
     conversations: createSqliteConversationStore(db),
     clock,
     today: () => localMoment(clock(), config.journalTimezone).day,
@@ -60,6 +61,10 @@ export function createApp(token: string, deps: AppDeps): { bot: Bot<BotContext> 
       capture: {
         save: (draft) => saveEntry(db, draft, zone, clock()),
         edit: (draft, editedAt) => applyEdit(db, draft, editedAt, zone, clock()),
+      },
+      journal: {
+        today: () => localMoment(clock(), zone).day,
+        onThisDay: (ownerId, date) => readOnThisDay(db, ownerId, date),
       },
       questions: createJournalQuestions(deps) ?? undefined,
       importDocument: createDocumentImport({

@@ -6,6 +6,7 @@ import { countByPeriod, countDays, countEntries, countView, findEntriesForDay, f
 import { toFtsQuery } from './fts-query.ts';
 import { describeView } from './describe-view.ts';
 import { JOURNAL_ENTRY_FIELDS } from './journal-entry-kind.ts';
+import { onThisDayMethod } from './on-this-day.ts';
 import { dayArgument, journalViewSchema, normalizeQuery, withDateRange, withSearch, type JournalView } from './journal-view.ts';
 
 export const JOURNAL_COLLECTION_KIND = 'so.idyllic.prototype#JournalCollection';
@@ -42,7 +43,12 @@ const overviewArgs = z.strictObject({
 
 type Method = MethodDefinition<JournalView>;
 
-function methods(db: JournalDb): Method[] {
+export interface JournalCollectionOptions {
+  /** The owner's local day now, YYYY-MM-DD: the default of date arguments such as onThisDay's. */
+  today: () => string;
+}
+
+function methods(db: JournalDb, options: JournalCollectionOptions): Method[] {
   return [
     {
       name: 'getOverview',
@@ -112,21 +118,22 @@ function methods(db: JournalDb): Method[] {
         object: { kind: JOURNAL_COLLECTION_KIND, state: withSearch(view, normalizeQuery(args.query)) },
       }),
     },
+    onThisDayMethod(JOURNAL_COLLECTION_KIND, options.today),
   ];
 }
 
 /** The kind, bound to the database its views read. */
-export function journalCollectionKind(db: JournalDb) {
+export function journalCollectionKind(db: JournalDb, options: JournalCollectionOptions) {
   return defineKind<JournalView>({
     kind: JOURNAL_COLLECTION_KIND,
     description:
-      "The owner's journal, or a view of it narrowed by dates and/or words. It bears on any question about what they wrote, did or felt, and when or how often.",
+      "The owner's journal, or a view of it narrowed by dates, words and/or a day of the year. It bears on any question about what they wrote, did or felt, and when or how often.",
     interpretation:
       'An entry is one message the owner wrote, dated by local day and time; a day with entries is a day they wrote. ' +
       'Answer "how often" and "when" with counts and getOverview; read entries only to quote or summarise them. ' +
       'Views only narrow: a view of a view keeps both filters.',
     fields: JOURNAL_ENTRY_FIELDS,
-    methods: methods(db),
+    methods: methods(db, options),
     state: journalViewSchema,
     describeInstance: async (view, ctx) => describeView(view, await countView(db, ctx.ownerId, view)),
   });

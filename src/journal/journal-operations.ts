@@ -5,6 +5,7 @@ import { KindRegistry } from '../objects/kind-registry.ts';
 import { createObjectOperations, type ObjectOperations } from '../objects/operations.ts';
 import { journalCollectionKind, JOURNAL_COLLECTION_KIND } from './journal-collection-kind.ts';
 import { journalEntryKind, JOURNAL_ENTRY_KIND } from './journal-entry-kind.ts';
+import { localMoment } from './local-day.ts';
 
 export { JOURNAL_COLLECTION_KIND, JOURNAL_ENTRY_KIND };
 
@@ -13,6 +14,8 @@ export const JOURNAL_ROOT_ID = 'journal';
 
 export interface JournalOperationsOptions {
   clock?: () => Date;
+  /** The owner's IANA zone (JOURNAL_TIMEZONE), for "today"; default the machine's. */
+  timeZone?: string;
   /** Character budget of one data-moving result. */
   resultLimit?: number;
   /** Mints handle ids; UUIDs unless a demo needs repeatable ones. */
@@ -20,11 +23,15 @@ export interface JournalOperationsOptions {
 }
 
 export function createJournalOperations(db: JournalDb, ownerId: number, options: JournalOperationsOptions = {}): ObjectOperations {
+  const clock = options.clock ?? (() => new Date());
+  const timeZone = options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const today = () => localMoment(clock(), timeZone).day;
+  const { timeZone: _zone, ...runtimeOptions } = options;
   return createObjectOperations({
-    kinds: new KindRegistry([journalCollectionKind(db), journalEntryKind]),
+    kinds: new KindRegistry([journalCollectionKind(db, { today }), journalEntryKind]),
     handles: createSqliteHandleStore(db),
     roots: [{ id: JOURNAL_ROOT_ID, kind: JOURNAL_COLLECTION_KIND, state: {} }],
     ownerId,
-    ...options,
+    ...runtimeOptions,
   });
 }

@@ -28,6 +28,8 @@ export const journalViewSchema = z.strictObject({
   from: storedDay.optional(),
   to: storedDay.optional(),
   search: z.array(z.string().min(1)).min(1).optional(),
+  /** On-this-day: MM-DD month-days in any year (on-this-day.ts); empty when two such filters do not overlap. */
+  monthDays: z.array(z.string().regex(/^\d{2}-\d{2}$/)).optional(),
 });
 
 export type JournalView = z.infer<typeof journalViewSchema>;

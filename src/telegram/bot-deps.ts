@@ -2,6 +2,7 @@
 import type { Logger } from '../logger.ts';
 import type { EditResult, SaveResult } from '../journal/entry-store.ts';
 import type { EntryDraft } from '../journal/entry.ts';
+import type { OnThisDay } from '../journal/memories.ts';
 import type { Questions } from '../llm/ask.ts';
 import type { DocumentImport } from './document-import.ts';
 
@@ -10,9 +11,17 @@ export interface EntryCapture {
   edit(draft: EntryDraft, editedAt: Date): Promise<EditResult>;
 }
 
+/** Reads of the journal the chat shows directly, without the model. */
+export interface JournalReads {
+  /** The owner's local day now, YYYY-MM-DD. */
+  today(): string;
+  onThisDay(ownerId: number, date: string): Promise<OnThisDay>;
+}
+
 export interface BotDeps {
   allowedUserIds: readonly number[];
   capture: EntryCapture;
+  journal: JournalReads;
   logger: Logger;
   /** Answers questions; absent when ANTHROPIC_API_KEY is not set. */
   questions?: Questions;

@@ -11,6 +11,7 @@ import { startFeature } from './features/start.ts';
 import { questionFeature } from './features/question.ts';
 import { retryFeature } from './features/retry.ts';
 import { traceFeature } from './features/trace.ts';
+import { onThisDayFeature } from './features/on-this-day.ts';
 import { importFeature } from './features/import.ts';
 import { entryFeature } from './features/entry.ts';
 import { unhandledFeature } from './features/unhandled.ts';
@@ -35,6 +36,7 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   app.use(accessFeature(deps));
   app.use(startFeature());
   app.use(traceFeature(deps));
+  app.use(onThisDayFeature(deps));
   app.use(retryFeature(deps));
   app.use(questionFeature(deps));
   app.use(importFeature(deps)); // before entries: an export sent with a caption is not an entry
