@@ -10,7 +10,11 @@ import { createSqliteConversationStore } from './db/conversation-store.ts';
 import { pastedJournalChars } from './journal/entry-queries.ts';
 import { createJournalOperations } from './journal/journal-operations.ts';
 import { localMoment } from './journal/local-day.ts';
-import { readOnThisDay } from './journal/memories.ts';
+import { readOnThisDay, wroteOn } from './journal/memories.ts';
+import { createSqliteDigestStore } from './db/digest-store.ts';
+import { createDigestScheduler, type DigestScheduler } from './digest/digest-scheduler.ts';
+import { createDigestDelivery } from './telegram/digest-delivery.ts';
+import type { JournalReads } from './telegram/bot-deps.ts';
 import { createQuestions, type Questions } from './llm/ask.ts';
 import type { BotContext } from './telegram/context.ts';
 import { createDocumentImport } from './telegram/document-import.ts';
@@ -50,9 +54,23 @@ export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Question
   });
 }
 
-export function createApp(token: string, deps: AppDeps): { bot: Bot<BotContext> } {
+export interface App {
+  bot: Bot<BotContext>;
+  /** Sends daily digests; main.ts starts it, tests call tick() with their own clock. */
+  digests: DigestScheduler;
+}
+
+export function createApp(token: string, deps: AppDeps): App {
   const { config, db, clock } = deps;
   const zone = config.journalTimezone;
+  const journal: JournalReads = {
+    today: () => localMoment(clock(), zone).day,
+    onThisDay: (ownerId, date) => readOnThisDay(db, ownerId, date),
+    wroteOn: (ownerId, day) => wroteOn(db, ownerId, day),
+  };
+  const digestStore = createSqliteDigestStore(db);
+  // Built after the bot (it sends through bot.api); /digest only reaches it once updates flow.
+  let digests: DigestScheduler | undefined;
   const bot = createBot(
     token,
     {
@@ -62,9 +80,15 @@ export function createApp(token: string, deps: AppDeps): { bot: Bot<BotContext> 
         save: (draft) => saveEntry(db, draft, zone, clock()),
         edit: (draft, editedAt) => applyEdit(db, draft, editedAt, zone, clock()),
       },
-      journal: {
-        today: () => localMoment(clock(), zone).day,
-        onThisDay: (ownerId, date) => readOnThisDay(db, ownerId, date),
+      journal,
+      digests: {
+        timeZone: zone,
+        get: (ownerId) => digestStore.get(ownerId),
+        async set(ownerId, chatId, localTime) {
+          await digestStore.subscribe(ownerId, chatId, localTime, clock());
+          digests?.wake();
+        },
+        off: (ownerId) => digestStore.unsubscribe(ownerId),
       },
       questions: createJournalQuestions(deps) ?? undefined,
       importDocument: createDocumentImport({
@@ -75,5 +99,6 @@ export function createApp(token: string, deps: AppDeps): { bot: Bot<BotContext> 
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },
   );
-  return { bot };
+  digests = createDigestScheduler({ store: digestStore, deliver: createDigestDelivery(bot.api, journal), clock, timeZone: zone, logger: deps.logger });
+  return { bot, digests };
 }

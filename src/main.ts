@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(db);
   logger.info('database.ready', { path: config.databasePath, migrations_applied: applied.length });
 
-  const { bot } = createApp(token, { config, db, logger, clock: () => new Date() });
+  const { bot, digests } = createApp(token, { config, db, logger, clock: () => new Date() });
   try {
     await bot.init();
   } catch (error) {
@@ -32,6 +32,7 @@ async function main(): Promise<void> {
   if (!config.anthropicApiKey) logger.info('questions.disabled', { hint: 'set ANTHROPIC_API_KEY' });
 
   const runner = run(bot);
+  digests.start(); // sends a digest missed while the bot was down, if it is less than 12 hours late
   logger.info('bot.started', { username: bot.botInfo.username, owners: config.allowedUserIds.length });
 
   let stopping = false;
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info('bot.stopping', { signal });
     // Lets the update in hand finish before the database closes under it.
+    await digests.stop();
     if (runner.isRunning()) await runner.stop();
     await db.destroy();
     logger.info('bot.stopped', {});

@@ -33,7 +33,8 @@ const allowed: Record<string, string[]> = {
   journal: ['objects', 'db'],
   llm: ['objects'],
   importer: ['journal', 'db'],
-  telegram: ['llm', 'journal', 'importer', '(root)'],
+  digest: ['journal', 'db'],
+  telegram: ['llm', 'journal', 'importer', 'digest', '(root)'],
 };
 
 describe('architecture', () => {

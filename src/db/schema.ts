@@ -62,12 +62,34 @@ export interface ConversationMessageTable {
   conversation_id: number;
 }
 
+export interface DigestSubscriptionTable {
+  owner_id: number;
+  chat_id: number;
+  /** Local wall-clock time in JOURNAL_TIMEZONE, `HH:MM`. */
+  local_time: string;
+  /** ISO instant; digests due before it are never sent. */
+  since: string;
+}
+
+/** One row per owner and local day ever claimed: the primary key is what makes a digest go out at most once. */
+export interface DigestDeliveryTable {
+  owner_id: number;
+  local_day: string;
+  status: 'sending' | 'sent' | 'failed' | 'skipped';
+  attempts: Generated<number>;
+  message_id: number | null;
+  detail: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   entry: EntryTable;
   entry_revision: EntryRevisionTable;
   object_handle: ObjectHandleTable;
   conversation: ConversationTable;
   conversation_message: ConversationMessageTable;
+  digest_subscription: DigestSubscriptionTable;
+  digest_delivery: DigestDeliveryTable;
 }
 
 export type EntryRow = Selectable<EntryTable>;

@@ -20,3 +20,8 @@ export async function readOnThisDay(db: JournalDb, ownerId: number, date: string
   const [entries, total] = await Promise.all([findEntriesNewestDayFirst(db, ownerId, view, limit), countEntries(db, ownerId, view)]);
   return { date, entries, total };
 }
+
+/** Whether the owner wrote anything on that local day. */
+export async function wroteOn(db: JournalDb, ownerId: number, day: string): Promise<boolean> {
+  return (await countEntries(db, ownerId, { from: day, to: day })) > 0;
+}

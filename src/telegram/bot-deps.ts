@@ -16,12 +16,24 @@ export interface JournalReads {
   /** The owner's local day now, YYYY-MM-DD. */
   today(): string;
   onThisDay(ownerId: number, date: string): Promise<OnThisDay>;
+  wroteOn(ownerId: number, day: string): Promise<boolean>;
+}
+
+/** The owner's daily-digest setting; the scheduler that sends digests lives outside the bot. */
+export interface DigestSettings {
+  /** The zone digest times are read in (JOURNAL_TIMEZONE). */
+  timeZone: string;
+  get(ownerId: number): Promise<{ localTime: string } | undefined>;
+  set(ownerId: number, chatId: number, localTime: string): Promise<void>;
+  /** True if a digest was on. */
+  off(ownerId: number): Promise<boolean>;
 }
 
 export interface BotDeps {
   allowedUserIds: readonly number[];
   capture: EntryCapture;
   journal: JournalReads;
+  digests: DigestSettings;
   logger: Logger;
   /** Answers questions; absent when ANTHROPIC_API_KEY is not set. */
   questions?: Questions;

@@ -12,6 +12,7 @@ import { questionFeature } from './features/question.ts';
 import { retryFeature } from './features/retry.ts';
 import { traceFeature } from './features/trace.ts';
 import { onThisDayFeature } from './features/on-this-day.ts';
+import { digestFeature } from './features/digest.ts';
 import { importFeature } from './features/import.ts';
 import { entryFeature } from './features/entry.ts';
 import { unhandledFeature } from './features/unhandled.ts';
@@ -37,6 +38,7 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   app.use(startFeature());
   app.use(traceFeature(deps));
   app.use(onThisDayFeature(deps));
+  app.use(digestFeature(deps));
   app.use(retryFeature(deps));
   app.use(questionFeature(deps));
   app.use(importFeature(deps)); // before entries: an export sent with a caption is not an entry
