@@ -1,6 +1,6 @@
 /** "On this day": a view narrowed to one month and day (MM-DD) in every year, and the calendar days that stands for. */
 import { z } from 'zod';
-import type { MethodDefinition } from '../objects/kind.ts';
+import { methodsFor, type MethodDefinition } from '../objects/kind.ts';
 import { dayArgument, type JournalView } from './journal-view.ts';
 
 const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
@@ -45,14 +45,14 @@ export function monthDaysText(view: JournalView): string {
 
 /** The JournalCollection method; `today` is the owner's local day, the default date. */
 export function onThisDayMethod(kind: string, today: () => string): MethodDefinition<JournalView> {
-  return {
+  return methodsFor<JournalView>()({
     name: 'onThisDay',
     signature: 'onThisDay(date?: YYYY-MM-DD) -> JournalCollection',
     description:
       "a new handle on these entries written on that date's month and day in every year (default: today in the owner's zone); on Feb 28 of a year without Feb 29, leap years' Feb 29 is included.",
     args: z.strictObject({ date: dayArgument('date').optional() }),
-    run: async (view, args: { date?: string }) => ({
+    run: async (view, args) => ({
       object: { kind, state: withMonthDays(view, monthDaysOf(args.date ?? today())) },
     }),
-  };
+  });
 }
