@@ -17,6 +17,8 @@ import { createDigestScheduler, type DigestScheduler } from './digest/digest-sch
 import { createDigestDelivery } from './telegram/digest-delivery.ts';
 import type { JournalReads } from './telegram/bot-deps.ts';
 import { createQuestions, type Questions } from './llm/ask.ts';
+import { askReview } from './llm/review.ts';
+import { reviewRange } from './journal/review-range.ts';
 import type { BotContext } from './telegram/context.ts';
 import { createDocumentImport } from './telegram/document-import.ts';
 import { importTelegramExport } from './importer/import-export.ts';
@@ -70,6 +72,7 @@ export function createApp(token: string, deps: AppDeps): App {
     wroteOn: (ownerId, day) => wroteOn(db, ownerId, day),
   };
   const digestStore = createSqliteDigestStore(db);
+  const questions = createJournalQuestions(deps) ?? undefined;
   // Built after the bot (it sends through bot.api); /digest only reaches it once updates flow.
   let digests: DigestScheduler | undefined;
   const bot = createBot(
@@ -91,7 +94,11 @@ export function createApp(token: string, deps: AppDeps): App {
         },
         off: (ownerId) => digestStore.unsubscribe(ownerId),
       },
-      questions: createJournalQuestions(deps) ?? undefined,
+      questions,
+      reviews: questions && {
+        review: (ownerId, period) =>
+          askReview(createJournalOperations(db, ownerId, { clock, timeZone: zone }), questions, ownerId, reviewRange(period, journal.today())),
+      },
       importDocument: createDocumentImport({
         token,
         apiRoot: config.telegramApiRoot,

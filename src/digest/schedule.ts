@@ -1,5 +1,8 @@
 /** When a daily digest is due: its local time on a local day, in the journal's zone; and which days are due now. */
 import { instantFromLocal, localMoment } from '../journal/local-day.ts';
+import { addDays } from '../journal/review-range.ts';
+
+export { addDays };
 
 /** A digest more than this late (the bot was down) is skipped, not sent. */
 export const LATE_LIMIT_MS = 12 * 3_600_000;
@@ -10,12 +13,6 @@ const HH_MM = /^([01]?\d|2[0-3]):([0-5]\d)$/;
 export function parseLocalTime(text: string): string | null {
   const m = HH_MM.exec(text.trim());
   return m ? `${m[1]!.padStart(2, '0')}:${m[2]}` : null;
-}
-
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 /** Sunday is 0, as Date.getUTCDay. */

@@ -3,7 +3,8 @@ import type { Logger } from '../logger.ts';
 import type { EditResult, SaveResult } from '../journal/entry-store.ts';
 import type { EntryDraft } from '../journal/entry.ts';
 import type { OnThisDay } from '../journal/memories.ts';
-import type { Questions } from '../llm/ask.ts';
+import type { AskOutcome, Questions } from '../llm/ask.ts';
+import type { ReviewPeriod } from '../journal/review-range.ts';
 import type { DocumentImport } from './document-import.ts';
 
 export interface EntryCapture {
@@ -37,6 +38,8 @@ export interface BotDeps {
   logger: Logger;
   /** Answers questions; absent when ANTHROPIC_API_KEY is not set. */
   questions?: Questions;
+  /** Reviews of the last week or month; absent when ANTHROPIC_API_KEY is not set. */
+  reviews?: { review(ownerId: number, period: ReviewPeriod): Promise<AskOutcome> };
   /** Imports a Telegram Desktop export the owner sent as a document. */
   importDocument: DocumentImport;
 }

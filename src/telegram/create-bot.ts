@@ -13,6 +13,7 @@ import { retryFeature } from './features/retry.ts';
 import { traceFeature } from './features/trace.ts';
 import { onThisDayFeature } from './features/on-this-day.ts';
 import { digestFeature } from './features/digest.ts';
+import { reviewFeature } from './features/review.ts';
 import { importFeature } from './features/import.ts';
 import { entryFeature } from './features/entry.ts';
 import { unhandledFeature } from './features/unhandled.ts';
@@ -39,6 +40,7 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   app.use(traceFeature(deps));
   app.use(onThisDayFeature(deps));
   app.use(digestFeature(deps));
+  app.use(reviewFeature(deps));
   app.use(retryFeature(deps));
   app.use(questionFeature(deps));
   app.use(importFeature(deps)); // before entries: an export sent with a caption is not an entry
