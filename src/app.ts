@@ -48,10 +48,10 @@ export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Question
   return createQuestions({
     client,
     model: config.anthropicModel,
-    operationsFor: (ownerId) => createJournalOperations(db, ownerId, { clock, timeZone: config.journalTimezone }),
+    operationsFor: (ownerId) => createJournalOperations(db, ownerId, { clock, timeZone: config.journalTimezone, dayStartsAt: config.journalDayStartsAt }),
     conversations: createSqliteConversationStore(db, storedConversationSchemas),
     clock,
-    today: () => localMoment(clock(), config.journalTimezone).day,
+    today: () => localMoment(clock(), config.journalTimezone, config.journalDayStartsAt).day,
     corpusChars: (ownerId) => pastedJournalChars(db, ownerId),
     logger: deps.logger,
   });
@@ -67,7 +67,7 @@ export function createApp(token: string, deps: AppDeps): App {
   const { config, db, clock } = deps;
   const zone = config.journalTimezone;
   const journal: JournalReads = {
-    today: () => localMoment(clock(), zone).day,
+    today: () => localMoment(clock(), zone, config.journalDayStartsAt).day,
     onThisDay: (ownerId, date) => readOnThisDay(db, ownerId, date),
     wroteOn: (ownerId, day) => wroteOn(db, ownerId, day),
   };
@@ -81,8 +81,8 @@ export function createApp(token: string, deps: AppDeps): App {
       allowedUserIds: config.allowedUserIds,
       logger: deps.logger,
       capture: {
-        save: (draft) => saveEntry(db, draft, zone, clock()),
-        edit: (draft, editedAt) => applyEdit(db, draft, editedAt, zone, clock()),
+        save: (draft) => saveEntry(db, draft, zone, clock(), config.journalDayStartsAt),
+        edit: (draft, editedAt) => applyEdit(db, draft, editedAt, zone, clock(), config.journalDayStartsAt),
       },
       journal,
       digests: {
@@ -97,12 +97,12 @@ export function createApp(token: string, deps: AppDeps): App {
       questions,
       reviews: questions && {
         review: (ownerId, period) =>
-          askReview(createJournalOperations(db, ownerId, { clock, timeZone: zone }), questions, ownerId, reviewRange(period, journal.today())),
+          askReview(createJournalOperations(db, ownerId, { clock, timeZone: zone, dayStartsAt: config.journalDayStartsAt }), questions, ownerId, reviewRange(period, journal.today())),
       },
       importDocument: createDocumentImport({
         token,
         apiRoot: config.telegramApiRoot,
-        importExport: (file, options) => importTelegramExport(db, file, { ...options, timeZone: zone, now: clock }),
+        importExport: (file, options) => importTelegramExport(db, file, { ...options, timeZone: zone, dayStartsAt: config.journalDayStartsAt, now: clock }),
       }),
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },

@@ -77,7 +77,7 @@ async function main(argv: string[]): Promise<void> {
   try {
     await migrateToLatest(db);
     const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
-    console.log(await run(createJournalOperations(db, ownerId, { timeZone: config.journalTimezone }), command, rest));
+    console.log(await run(createJournalOperations(db, ownerId, { timeZone: config.journalTimezone, dayStartsAt: config.journalDayStartsAt }), command, rest));
   } finally {
     await db.destroy();
   }

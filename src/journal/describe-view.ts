@@ -2,6 +2,7 @@
 import type { ViewCounts } from './entry-queries.ts';
 import { hasEmptyRange, type JournalView } from './journal-view.ts';
 import { monthDaysText } from './on-this-day.ts';
+import { tagText } from './tag-view.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -17,7 +18,7 @@ export function describeView(view: JournalView, counts: ViewCounts): string {
     return `An empty journal view: its date ranges do not overlap (from ${view.from} but up to ${view.to}), so it has 0 days, 0 entries`;
   }
   const matching = view.search ? ` matching ${view.search.map((q) => JSON.stringify(q)).join(' and ')}` : '';
-  const filters = `${matching}${monthDaysText(view)}${rangeText(view)}`;
+  const filters = `${tagText(view)}${matching}${monthDaysText(view)}${rangeText(view)}`;
   const subject = filters === '' ? 'The whole journal' : `Journal entries${filters}`;
   if (counts.entries === 0) return `${subject}: no entries`;
   const tally = `${plural(counts.days, 'day', 'days')}, ${plural(counts.entries, 'entry', 'entries')}`;

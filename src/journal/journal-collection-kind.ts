@@ -8,6 +8,7 @@ import { describeView } from './describe-view.ts';
 import { JOURNAL_ENTRY_FIELDS } from './journal-entry-kind.ts';
 import { onThisDayMethod } from './on-this-day.ts';
 import { dayArgument, journalViewSchema, normalizeQuery, withDateRange, withSearch, type JournalView } from './journal-view.ts';
+import { tagMethods } from './tag-methods.ts';
 
 export const JOURNAL_COLLECTION_KIND = 'so.idyllic.prototype#JournalCollection';
 
@@ -119,6 +120,7 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
         object: { kind: JOURNAL_COLLECTION_KIND, state: withSearch(view, normalizeQuery(args.query)) },
       }),
     }),
+    ...tagMethods(db, JOURNAL_COLLECTION_KIND),
     onThisDayMethod(JOURNAL_COLLECTION_KIND, options.today),
   ];
 }

@@ -16,6 +16,8 @@ export interface JournalOperationsOptions {
   clock?: () => Date;
   /** The owner's IANA zone (JOURNAL_TIMEZONE), for "today"; default the machine's. */
   timeZone?: string;
+  /** JOURNAL_DAY_STARTS_AT: before it, "today" is still the previous journal day. */
+  dayStartsAt?: string;
   /** Character budget of one data-moving result. */
   resultLimit?: number;
   /** Mints handle ids; UUIDs unless a demo needs repeatable ones. */
@@ -25,8 +27,8 @@ export interface JournalOperationsOptions {
 export function createJournalOperations(db: JournalDb, ownerId: number, options: JournalOperationsOptions = {}): ObjectOperations {
   const clock = options.clock ?? (() => new Date());
   const timeZone = options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const today = () => localMoment(clock(), timeZone).day;
-  const { timeZone: _zone, ...runtimeOptions } = options;
+  const today = () => localMoment(clock(), timeZone, options.dayStartsAt).day;
+  const { timeZone: _zone, dayStartsAt: _dayStartsAt, ...runtimeOptions } = options;
   return createObjectOperations({
     kinds: new KindRegistry([journalCollectionKind(db, { today }), journalEntryKind]),
     handles: createSqliteHandleStore(db),

@@ -1,5 +1,6 @@
 /** A JournalCollection's state: a small filter (date range, search terms) that composes by intersection. */
 import { z } from 'zod';
+import { storedTags } from './tag-view.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -30,6 +31,8 @@ export const journalViewSchema = z.strictObject({
   search: z.array(z.string().min(1)).min(1).optional(),
   /** On-this-day: MM-DD month-days in any year (on-this-day.ts); empty when two such filters do not overlap. */
   monthDays: z.array(z.string().regex(/^\d{2}-\d{2}$/)).optional(),
+  /** Hashtags every entry must carry (tag-view.ts). */
+  tags: storedTags.optional(),
 });
 
 export type JournalView = z.infer<typeof journalViewSchema>;
