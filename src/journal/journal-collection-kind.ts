@@ -87,7 +87,7 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
     method({
       name: 'getEntriesForDay',
       signature: 'getEntriesForDay(date: YYYY-MM-DD) -> JournalEntry[]',
-      description: "that local day's entries (id, time, title, content), oldest first.",
+      description: "that local day's entries (no date field), oldest first.",
       args: z.strictObject({ date: dayArgument('date') }),
       pagingHint: 'Page through the day with getDateRangeView(date, date), then getEntries(limit, offset).',
       run: async (view, args, ctx) => ({ value: await findEntriesForDay(db, ctx.ownerId, view, args.date) }),
@@ -130,7 +130,7 @@ export function journalCollectionKind(db: JournalDb, options: JournalCollectionO
   return defineKind<JournalView>({
     kind: JOURNAL_COLLECTION_KIND,
     description:
-      "The owner's journal, or a view of it narrowed by dates, words and/or a day of the year. It bears on any question about what they wrote, did or felt, and when or how often.",
+      "The owner's journal, or a view of it narrowed by dates and/or words. It bears on any question about what they wrote, did or felt, and when or how often.",
     interpretation:
       'An entry is one message the owner wrote, dated by local day and time; a day with entries is a day they wrote. ' +
       'Answer "how often" and "when" with counts and getOverview; read entries only to quote or summarise them. ' +

@@ -48,8 +48,8 @@ export function onThisDayMethod(kind: string, today: () => string): MethodDefini
   return methodsFor<JournalView>()({
     name: 'onThisDay',
     signature: 'onThisDay(date?: YYYY-MM-DD) -> JournalCollection',
-    description:
-      "a new handle on these entries written on that date's month and day in every year (default: today in the owner's zone); on Feb 28 of a year without Feb 29, leap years' Feb 29 is included.",
+    // Feb 29 on a common year's Feb 28 is left out here: the interface must stay short, and the view says what it holds.
+    description: 'a new handle on that month and day in every year (default today).',
     args: z.strictObject({ date: dayArgument('date').optional() }),
     run: async (view, args) => ({
       object: { kind, state: withMonthDays(view, monthDaysOf(args.date ?? today())) },

@@ -22,7 +22,7 @@ export function tagMethods(db: JournalDb, collectionKind: string): MethodDefinit
     method({
       name: 'getTags',
       signature: `getTags(limit?: 1..${MAX_TAGS_LISTED} = 50) -> {tags: {tag, entries}[], distinctTags}`,
-      description: "the view's #hashtags (lower case, no '#'), most used first, with how many entries carry each.",
+      description: "the view's hashtags, most used first, with entry counts.",
       args: tagsArgs,
       run: async (view, args, ctx) => {
         const { tags, distinct } = await countTags(db, ctx.ownerId, view, args.limit);
@@ -33,7 +33,7 @@ export function tagMethods(db: JournalDb, collectionKind: string): MethodDefinit
     method({
       name: 'tagged',
       signature: 'tagged(tag: string) -> JournalCollection',
-      description: 'a new handle on these entries carrying the #hashtag (given as "work" or "#work", case ignored).',
+      description: 'a new handle on these entries tagged #tag (with or without #, any case).',
       args: z.strictObject({ tag: tagArgument }),
       run: async (view, args) => ({ object: { kind: collectionKind, state: withTag(view, args.tag) } }),
     }),
