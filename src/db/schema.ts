@@ -116,6 +116,15 @@ export interface DigestDeliveryTable {
   updated_at: string;
 }
 
+/** A stored `ask` answer; the key already changes when any entry the answer read changes. */
+export interface AskCacheTable {
+  owner_id: number;
+  key: string;
+  /** The method's result, JSON. */
+  result: string;
+  created_at: string;
+}
+
 export interface Database {
   entry: EntryTable;
   entry_revision: EntryRevisionTable;
@@ -127,6 +136,7 @@ export interface Database {
   conversation_message: ConversationMessageTable;
   digest_subscription: DigestSubscriptionTable;
   digest_delivery: DigestDeliveryTable;
+  ask_cache: AskCacheTable;
 }
 
 export type EntryRow = Selectable<EntryTable>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { JournalDb } from '../db/open-database.ts';
 import { defineKind, methodsFor, type MethodDefinition } from '../objects/kind.ts';
 import { countByPeriod, countDays, countEntries, countView, findEntriesForDay, findEntriesPage } from './entry-queries.ts';
+import { askMethod, type AskOptions } from './ask-method.ts';
 import { toFtsQuery } from './fts-query.ts';
 import { describeView } from './describe-view.ts';
 import { JOURNAL_ENTRY_FIELDS } from './journal-entry-kind.ts';
@@ -48,6 +49,8 @@ const method = methodsFor<JournalView>();
 export interface JournalCollectionOptions {
   /** The owner's local day now, YYYY-MM-DD: the default of date arguments such as onThisDay's. */
   today: () => string;
+  /** The reader `ask` reads through; without it, ask says it is unavailable. */
+  ask?: AskOptions;
 }
 
 function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefinition<JournalView>[] {
@@ -121,11 +124,12 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       }),
     }),
     ...tagMethods(db, JOURNAL_COLLECTION_KIND),
+    askMethod(db, options.ask),
     onThisDayMethod(JOURNAL_COLLECTION_KIND, options.today),
   ];
 }
 
-/** The kind, bound to the database its views read. */
+/** The kind, bound to the database its views read, the owner's today, and the reader `ask` reads through. */
 export function journalCollectionKind(db: JournalDb, options: JournalCollectionOptions) {
   return defineKind<JournalView>({
     kind: JOURNAL_COLLECTION_KIND,
@@ -133,7 +137,7 @@ export function journalCollectionKind(db: JournalDb, options: JournalCollectionO
       "The owner's journal, or a view of it narrowed by dates and/or words. It bears on any question about what they wrote, did or felt, and when or how often.",
     interpretation:
       'An entry is one message the owner wrote, dated by local day and time; a day with entries is a day they wrote. ' +
-      'Answer "how often" and "when" with counts and getOverview; read entries only to quote or summarise them. ' +
+      'Answer "how often" and "when" with counts and getOverview; read entries only to quote them; ask a view to summarise. ' +
       'Views only narrow: a view of a view keeps both filters.',
     fields: JOURNAL_ENTRY_FIELDS,
     methods: methods(db, options),

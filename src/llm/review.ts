@@ -21,8 +21,8 @@ async function countOf(ops: ObjectOperations, objId: string, method: string): Pr
 export function reviewQuestion(objId: string, r: ReviewRequest, days: number, entries: number): string {
   return (
     `Review @${objId}, my journal for ${r.label} (${r.startDate} to ${r.endDate}; ${plural(days, 'day', 'days')} written, ${plural(entries, 'entry', 'entries')}). ` +
-    'What stood out: recurring themes, notable events, moods, anything that changed or was new. Read the entries you need through that handle; ' +
-    'a few short points, quoting sparingly. The counts are already shown to me, so do not repeat them.'
+    'What stood out: recurring themes, notable events, moods, anything that changed or was new? Read them through that handle ' +
+    '(ask on it reads every entry for you). A few short points, quoting sparingly; the counts are already shown to me.'
   );
 }
 
