@@ -46,7 +46,7 @@ function sizeTable(s: ReadingSize): string {
     num(q.readerOut),
     num(q.pasteView),
     num(q.pasteAll),
-    `${num(q.paging.pages)} calls, peak ${num(q.paging.peak)}${q.paging.fits ? '' : ' (over the limits)'}`,
+    `${num(q.paging.pages)} call${q.paging.pages === 1 ? '' : 's'}, peak ${num(q.paging.peak)}${q.paging.fits ? '' : ' (over the limits)'}`,
     share(q.peak / q.pasteView),
     q.missing || q.repeated || q.outside ? `**missing ${q.missing}, twice ${q.repeated}, outside ${q.outside}**` : 'each once',
     `${q.factsStated}/${q.factsPlanted}${q.leaked ? `, **${q.leaked} leaked**` : ''}`,

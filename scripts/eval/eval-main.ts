@@ -41,7 +41,7 @@ export async function evalMain(argv: string[], env: Record<string, string | unde
   if (!config.anthropicApiKey) {
     print(`ANTHROPIC_API_KEY is not set, so nothing was asked. With a key, npm run eval would:\n${EVAL_USAGE}\n` +
       `It would use ${config.anthropicModel} for the conversation and ${config.readerModel} as the reader, on a ${num(size)}-entry journal; ` +
-      'about 13 questions, typically a few cents in all. Set the key (in the shell or .env) and run it again.');
+      '13 questions, about US$0.10 to $0.30 in all at list prices. Set the key (in the shell or .env) and run it again.');
     return 0;
   }
   const journals = new JournalCache(path.join(repoRoot, 'data', 'eval'), values.keep ?? false, (line) => print(`[eval] ${line}`));
