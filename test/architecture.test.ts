@@ -31,9 +31,13 @@ const allowed: Record<string, string[]> = {
   objects: [],
   db: [],
   journal: ['objects', 'db'],
-  llm: ['objects'],
+  log: [],
+  llm: ['objects', 'log'],
   importer: ['journal', 'db'],
   digest: ['journal', 'db'],
+  demo: ['journal', 'db'],
+  export: ['journal', 'db'],
+  transcription: ['journal', 'db'],
   telegram: ['llm', 'journal', 'importer', 'digest', '(root)'],
 };
 

@@ -2,9 +2,8 @@
 import type { ViewCounts } from './entry-queries.ts';
 import { hasEmptyRange, type JournalView } from './journal-view.ts';
 import { monthDaysText } from './on-this-day.ts';
+import { plural } from './plural.ts';
 import { tagText } from './tag-view.ts';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function rangeText(view: JournalView): string {
   if (view.from !== undefined && view.to !== undefined) return ` from ${view.from} to ${view.to}`;

@@ -30,6 +30,11 @@ export interface DigestSettings {
   off(ownerId: number): Promise<boolean>;
 }
 
+/** The owner's journal exported for /export: files in a temp folder, gone after cleanup(). */
+export interface JournalExporter {
+  exportForChat(ownerId: number, format: 'json' | 'md'): Promise<{ files: { path: string; name: string }[]; entries: number; cleanup(): Promise<void> }>;
+}
+
 export interface BotDeps {
   allowedUserIds: readonly number[];
   capture: EntryCapture;
@@ -42,4 +47,5 @@ export interface BotDeps {
   reviews?: { review(ownerId: number, period: ReviewPeriod): Promise<AskOutcome> };
   /** Imports a Telegram Desktop export the owner sent as a document. */
   importDocument: DocumentImport;
+  exporter: JournalExporter;
 }

@@ -15,6 +15,7 @@ import { onThisDayFeature } from './features/on-this-day.ts';
 import { digestFeature } from './features/digest.ts';
 import { reviewFeature } from './features/review.ts';
 import { importFeature } from './features/import.ts';
+import { exportFeature } from './features/export.ts';
 import { entryFeature } from './features/entry.ts';
 import { unhandledFeature } from './features/unhandled.ts';
 
@@ -37,6 +38,7 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   const app = bot.errorBoundary(createErrorHandler(deps.logger));
   app.use(accessFeature(deps));
   app.use(startFeature());
+  app.use(exportFeature(deps));
   app.use(traceFeature(deps));
   app.use(onThisDayFeature(deps));
   app.use(digestFeature(deps));

@@ -15,7 +15,8 @@ export function reviewFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'revi
     deps.logger.info('review.requested', { update_id: ctx.update.update_id, period });
     const { questions, reviews } = deps;
     if (!questions || !reviews) return void (await ctx.reply(NO_API_KEY_TEXT, { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }));
-    await askAndReply(ctx, deps, questions, replyTo, () => reviews.review(ctx.from!.id, period));
+    const ownerId = ctx.from!.id;
+    await askAndReply(ctx, deps, questions, { ownerId, chatId: ctx.chat!.id, replyTo }, () => reviews.review(ownerId, period));
   };
 
   composer.command('review', async (ctx) => {

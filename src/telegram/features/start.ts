@@ -10,6 +10,7 @@ export const COMMANDS = [
   { command: 'onthisday', description: 'What you wrote on this day in other years' },
   { command: 'review', description: 'A review of your week or month: /review week, /review month' },
   { command: 'digest', description: 'A daily digest at a time you choose: /digest 08:00, /digest off' },
+  { command: 'export', description: 'Get the whole journal as a file (JSON, or /export md)' },
 ];
 
 export const HELP_TEXT = [
@@ -21,6 +22,7 @@ export const HELP_TEXT = [
   '• Reviews: /review week looks back at the last 7 days, /review month at the last calendar month: days written, entries, and what stood out.',
   '• Daily digest: /digest 08:00 sends, every day at that time, what you wrote on that day in earlier years, a nudge if you wrote nothing the day before, and on Sundays an offer to review the week. /digest off stops it.',
   '• Import history: send a Telegram Desktop export (result.json) as a file.',
+  '• Take it with you: /export sends the whole journal as JSON (re-importable with npm run import), /export md as Markdown, one file per year.',
 ].join('\n');
 
 export function startFeature(): Composer<BotContext> {
