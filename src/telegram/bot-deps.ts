@@ -6,6 +6,7 @@ import type { OnThisDay } from '../journal/memories.ts';
 import type { AskOutcome, Questions } from '../llm/ask.ts';
 import type { ReviewPeriod } from '../journal/review-range.ts';
 import type { DocumentImport } from './document-import.ts';
+import type { Jobs } from './job-runner.ts';
 
 export interface EntryCapture {
   save(draft: EntryDraft): Promise<SaveResult>;
@@ -47,5 +48,7 @@ export interface BotDeps {
   reviews?: { review(ownerId: number, period: ReviewPeriod): Promise<AskOutcome> };
   /** Imports a Telegram Desktop export the owner sent as a document. */
   importDocument: DocumentImport;
+  /** Runs the slow part of an update (questions, imports) apart from capture. */
+  jobs: Jobs;
   exporter: JournalExporter;
 }
