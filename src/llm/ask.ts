@@ -2,6 +2,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { ObjectError } from '../objects/object-error.ts';
+import { createToolExecutor } from '../objects/object-tools.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
 import { apiFailureFields, apiFailureText, isApiFailure } from './api-failure.ts';
 import type { Conversation, ConversationStore } from './conversation.ts';
@@ -9,7 +10,6 @@ import { findMentions, unknownMentionsText } from './mentions.ts';
 import { interfaceMarker, questionContent } from './prompt.ts';
 import { estimateTokens, formatReceipt, type Receipt } from './receipt.ts';
 import { runToolLoop, type ToolLoopResult } from './tool-loop.ts';
-import { createToolExecutor } from './tools.ts';
 
 type LogFields = Record<string, string | number | boolean | null | undefined>;
 
