@@ -34,12 +34,15 @@ export const OBJECT_TOOLS: readonly ObjectTool[] = [
     description:
       'Call a read-only method. Returns {"value": …} with data, or {"handle": …} for a new object (e.g. a narrower view): ' +
       'use that handle in later calls.',
-    input: z.object({
-      objId,
-      methodName: z.string().describe('A method from the interface, e.g. "getDayCount".'),
-      // Optional (none for a method without arguments); checked by the method's own args schema in invokeMethod, which also takes a JSON text.
-      args: z.unknown().optional().meta({ type: 'object', description: 'Named arguments per the signature, e.g. {"date": "2024-04-01"}; {} when none.' }),
-    }),
+    input: z
+      .object({
+        objId,
+        methodName: z.string().describe('A method from the interface, e.g. "getDayCount".'),
+        // Checked by the method's own args schema in invokeMethod, which also takes them as a JSON text.
+        args: z.unknown().optional().meta({ type: 'object', description: 'Named arguments per the signature, e.g. {"date": "2024-04-01"}; {} when none.' }),
+      })
+      // Advertised as required, so models always send it; a call without it still runs (as a method with no arguments).
+      .meta({ required: ['objId', 'methodName', 'args'] }),
     run: async (ops, { objId: id, methodName, args }) => {
       const result = await ops.invokeMethod(id, methodName, args);
       if (result.type === 'value') return JSON.stringify({ value: result.value });

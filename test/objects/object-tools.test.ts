@@ -21,7 +21,7 @@ describe('object tools', () => {
           methodName: { type: 'string', description: expect.any(String) },
           args: { type: 'object', description: expect.stringContaining('{} when none') },
         },
-        required: ['objId', 'methodName'],
+        required: ['objId', 'methodName', 'args'],
       },
       listObjects: { type: 'object', properties: {} },
       listKinds: { type: 'object', properties: {} },
