@@ -7,6 +7,7 @@ import type { JournalDb } from './db/open-database.ts';
 import type { Logger } from './logger.ts';
 import { applyEdit, saveEntry } from './journal/entry-store.ts';
 import { createSqliteConversationStore } from './db/conversation-store.ts';
+import { storedConversationSchemas } from './llm/conversation.ts';
 import { pastedJournalChars } from './journal/entry-queries.ts';
 import { createJournalOperations } from './journal/journal-operations.ts';
 import { localMoment } from './journal/local-day.ts';
@@ -41,7 +42,7 @@ export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Question
     client,
     model: config.anthropicModel,
     operationsFor: (ownerId) => createJournalOperations(db, ownerId, { clock }),
-    conversations: createSqliteConversationStore(db),
+    conversations: createSqliteConversationStore(db, storedConversationSchemas),
     clock,
     today: () => localMoment(clock(), config.journalTimezone).day,
     corpusChars: (ownerId) => pastedJournalChars(db, ownerId),

@@ -10,6 +10,7 @@ import { createSqliteConversationStore } from '../../src/db/conversation-store.t
 import { openDatabase } from '../../src/db/open-database.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { createQuestions } from '../../src/llm/ask.ts';
+import { storedConversationSchemas } from '../../src/llm/conversation.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { startMessagesApiStandIn } from '../../test/stand-ins/messages-api.ts';
 import { bm25Top, pasteAllRequestTokens, pasteAllTokens, type PasteAll } from './paste.ts';
@@ -90,7 +91,7 @@ function questionsOn(apiUrl: string, s: AskSetup) {
     client: new Anthropic({ apiKey: 'bench', baseURL: apiUrl, maxRetries: 0 }),
     model: DEFAULT_MODEL,
     operationsFor: (ownerId) => createJournalOperations(s.db, ownerId, { newId: s.newId, clock: at }),
-    conversations: createSqliteConversationStore(s.db),
+    conversations: createSqliteConversationStore(s.db, storedConversationSchemas),
     clock: at,
     today: () => s.anchors.today,
     logger: createMemoryLogger(),

@@ -1,28 +1,61 @@
-/** The SQLite home of conversations and the answers that belong to them, scoped by owner (structurally an llm/ ConversationStore). */
+/**
+ * The SQLite home of conversations and the answers that belong to them, scoped by owner (structurally an llm/
+ * ConversationStore). The stored JSON is validated on read with the schemas the caller passes in, so a corrupt
+ * row is an error naming that row, not a crash somewhere later.
+ */
+import type { z } from 'zod';
 import type { JournalDb } from './open-database.ts';
 import type { ConversationTable } from './schema.ts';
 
 type Status = ConversationTable['status'];
 
-interface StoredConversation {
+/** The shapes of the stored JSON: one message of the conversation, and a receipt. */
+export interface ConversationSchemas<Message, Receipt> {
+  message: z.ZodType<Message>;
+  receipt: z.ZodType<Receipt>;
+}
+
+interface StoredConversation<Message> {
   id: number;
   ownerId: number;
-  messages: any[];
+  messages: Message[];
   status: Status;
   pendingQuestion: string | null;
 }
 
-const fromRow = (r: { id: number; owner_id: number; messages: string; status: Status; pending_question: string | null }): StoredConversation => ({
-  id: r.id,
-  ownerId: r.owner_id,
-  messages: JSON.parse(r.messages),
-  status: r.status,
-  pendingQuestion: r.pending_question,
-});
+interface ConversationRow {
+  id: number;
+  owner_id: number;
+  messages: string;
+  status: Status;
+  pending_question: string | null;
+}
 
-export function createSqliteConversationStore(db: JournalDb) {
+/** Parses one stored JSON column against its schema; any failure names the row and the column. */
+function readJson<T>(text: string, schema: z.ZodType<T>, where: string): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${where} is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new Error(`${where} is not what was stored: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  return parsed.data;
+}
+
+export function createSqliteConversationStore<Message, Receipt>(db: JournalDb, schemas: ConversationSchemas<Message, Receipt>) {
+  const messageList = schemas.message.array();
+  const fromRow = (r: ConversationRow): StoredConversation<Message> => ({
+    id: r.id,
+    ownerId: r.owner_id,
+    messages: readJson(r.messages, messageList, `conversation ${r.id}: messages`),
+    status: r.status,
+    pendingQuestion: r.pending_question,
+  });
+
   return {
-    async create(ownerId: number, now: Date): Promise<StoredConversation> {
+    async create(ownerId: number, now: Date): Promise<StoredConversation<Message>> {
       const at = now.toISOString();
       const row = await db
         .insertInto('conversation')
@@ -32,7 +65,7 @@ export function createSqliteConversationStore(db: JournalDb) {
       return fromRow(row);
     },
 
-    async get(ownerId: number, id: number): Promise<StoredConversation | undefined> {
+    async get(ownerId: number, id: number): Promise<StoredConversation<Message> | undefined> {
       const row = await db
         .selectFrom('conversation')
         .select(['id', 'owner_id', 'messages', 'status', 'pending_question'])
@@ -45,7 +78,7 @@ export function createSqliteConversationStore(db: JournalDb) {
     async update(
       ownerId: number,
       id: number,
-      change: { messages?: unknown[]; status: Status; pendingQuestion: string | null; receipt?: unknown },
+      change: { messages?: Message[]; status: Status; pendingQuestion: string | null; receipt?: Receipt },
       now: Date,
     ): Promise<void> {
       const at = now.toISOString();
@@ -82,17 +115,17 @@ export function createSqliteConversationStore(db: JournalDb) {
       return row?.conversation_id;
     },
 
-    async lastReceipt(ownerId: number): Promise<any | undefined> {
+    async lastReceipt(ownerId: number): Promise<Receipt | undefined> {
       const row = await db
         .selectFrom('conversation')
-        .select('receipt')
+        .select(['id', 'receipt'])
         .where('owner_id', '=', ownerId)
         .where('answered_at', 'is not', null)
         .orderBy('answered_at', 'desc')
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
-      return row?.receipt ? JSON.parse(row.receipt) : undefined;
+      return row?.receipt ? readJson(row.receipt, schemas.receipt, `conversation ${row.id}: receipt`) : undefined;
     },
   };
 }

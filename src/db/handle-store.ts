@@ -8,16 +8,27 @@ interface Handle {
   createdAt: string;
 }
 
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
-  );
+/** Code-unit order: the same on every machine and locale, as a canonical form must be (localeCompare is not). */
+const byCodeUnit = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** JSON with object keys sorted, so equal states are equal text and findByState can match them. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(byCodeUnit)) : v));
+}
+
+/** The state's shape is the kind's to check (operations parse it with the kind's schema); here only the JSON. */
+function readState(r: { id: string; state: string }): unknown {
+  try {
+    return JSON.parse(r.state) as unknown;
+  } catch (error) {
+    throw new Error(`object handle ${r.id}: state is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
 }
 
 const fromRow = (r: { id: string; kind: string; state: string; created_at: string }): Handle => ({
   id: r.id,
   kind: r.kind,
-  state: JSON.parse(r.state),
+  state: readState(r),
   createdAt: r.created_at,
 });
 
@@ -29,13 +40,13 @@ export function createSqliteHandleStore(db: JournalDb) {
       return row && fromRow(row);
     },
     async findByState(ownerId: number, kind: string, state: unknown) {
-      const row = await owned(ownerId).where('kind', '=', kind).where('state', '=', canonical(state)).executeTakeFirst();
+      const row = await owned(ownerId).where('kind', '=', kind).where('state', '=', canonicalJson(state)).executeTakeFirst();
       return row && fromRow(row);
     },
     async put(ownerId: number, h: Handle) {
       await db
         .insertInto('object_handle')
-        .values({ owner_id: ownerId, id: h.id, kind: h.kind, state: canonical(h.state), created_at: h.createdAt })
+        .values({ owner_id: ownerId, id: h.id, kind: h.kind, state: canonicalJson(h.state), created_at: h.createdAt })
         .execute();
     },
     async listRecent(ownerId: number, limit: number) {

@@ -1,8 +1,8 @@
 /** The JournalCollection kind: the owner's journal, or a lazy view of it, as the model reads and calls it. */
 import { z } from 'zod';
 import type { JournalDb } from '../db/open-database.ts';
-import { defineKind, type MethodDefinition } from '../objects/kind.ts';
-import { countByPeriod, countDays, countEntries, countView, findEntriesForDay, findEntriesPage, type OverviewPeriod } from './entry-queries.ts';
+import { defineKind, methodsFor, type MethodDefinition } from '../objects/kind.ts';
+import { countByPeriod, countDays, countEntries, countView, findEntriesForDay, findEntriesPage } from './entry-queries.ts';
 import { toFtsQuery } from './fts-query.ts';
 import { describeView } from './describe-view.ts';
 import { JOURNAL_ENTRY_FIELDS } from './journal-entry-kind.ts';
@@ -40,16 +40,17 @@ const overviewArgs = z.strictObject({
   groupBy: z.enum(['year', 'month', 'day'], { error: 'groupBy must be "year", "month" or "day"' }).default('month'),
 });
 
-type Method = MethodDefinition<JournalView>;
+/** Each method's `args` in `run` is inferred from its schema. */
+const method = methodsFor<JournalView>();
 
-function methods(db: JournalDb): Method[] {
+function methods(db: JournalDb): MethodDefinition<JournalView>[] {
   return [
-    {
+    method({
       name: 'getOverview',
       signature: 'getOverview(groupBy?: "year"|"month"|"day") -> {firstDate, lastDate, days, entries, groups}',
       description: `days and entries per period (month by default, at most ${OVERVIEW_MAX_GROUPS} periods); no entry text.`,
       args: overviewArgs,
-      run: async (view, args: { groupBy: OverviewPeriod }, ctx) => {
+      run: async (view, args, ctx) => {
         const [counts, groups] = await Promise.all([countView(db, ctx.ownerId, view), countByPeriod(db, ctx.ownerId, view, args.groupBy)]);
         const shown = groups.slice(0, OVERVIEW_MAX_GROUPS);
         const cut = groups.length > shown.length;
@@ -61,57 +62,57 @@ function methods(db: JournalDb): Method[] {
         };
         return { value };
       },
-    },
-    {
+    }),
+    method({
       name: 'getDayCount',
       signature: 'getDayCount() -> number',
       description: 'distinct local days with at least one entry.',
       args: noArgs,
       run: async (view, _args, ctx) => ({ value: await countDays(db, ctx.ownerId, view) }),
-    },
-    {
+    }),
+    method({
       name: 'getTotalEntryCount',
       signature: 'getTotalEntryCount() -> number',
       description: 'number of entries.',
       args: noArgs,
       run: async (view, _args, ctx) => ({ value: await countEntries(db, ctx.ownerId, view) }),
-    },
-    {
+    }),
+    method({
       name: 'getEntriesForDay',
       signature: 'getEntriesForDay(date: YYYY-MM-DD) -> JournalEntry[]',
       description: "that local day's entries (id, time, title, content), oldest first.",
       args: z.strictObject({ date: dayArgument('date') }),
       pagingHint: 'Page through the day with getDateRangeView(date, date), then getEntries(limit, offset).',
-      run: async (view, args: { date: string }, ctx) => ({ value: await findEntriesForDay(db, ctx.ownerId, view, args.date) }),
-    },
-    {
+      run: async (view, args, ctx) => ({ value: await findEntriesForDay(db, ctx.ownerId, view, args.date) }),
+    }),
+    method({
       name: 'getEntries',
       signature: 'getEntries(limit?: 1..100 = 20, offset?: number = 0) -> JournalEntry[]',
       description: 'entries oldest first, for paged reading.',
       args: pageArgs,
       pagingHint: 'Call getEntries again with offset increased by the number shown, or narrow the view first.',
-      run: async (view, args: { limit: number; offset: number }, ctx) => ({
+      run: async (view, args, ctx) => ({
         value: await findEntriesPage(db, ctx.ownerId, view, args.limit, args.offset),
       }),
-    },
-    {
+    }),
+    method({
       name: 'getDateRangeView',
       signature: 'getDateRangeView(startDate: YYYY-MM-DD, endDate: YYYY-MM-DD) -> JournalCollection',
       description: 'a new handle on these entries between the two days, inclusive.',
       args: rangeArgs,
-      run: async (view, args: { startDate: string; endDate: string }) => ({
+      run: async (view, args) => ({
         object: { kind: JOURNAL_COLLECTION_KIND, state: withDateRange(view, args.startDate, args.endDate) },
       }),
-    },
-    {
+    }),
+    method({
       name: 'search',
       signature: 'search(query: string) -> JournalCollection',
       description: 'a new handle on these entries containing every word of the query (case and accents ignored; "a OR b" for either, word* for a prefix).',
       args: searchArgs,
-      run: async (view, args: { query: string }) => ({
+      run: async (view, args) => ({
         object: { kind: JOURNAL_COLLECTION_KIND, state: withSearch(view, normalizeQuery(args.query)) },
       }),
-    },
+    }),
   ];
 }
 

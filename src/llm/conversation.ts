@@ -1,6 +1,7 @@
 /** A conversation with the model, as stored between questions and restarts, and the store it lives in. */
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import type { Receipt } from './receipt.ts';
+import { z } from 'zod';
+import { receiptSchema, type Receipt } from './receipt.ts';
 
 /** `pending`: a question is being answered; `failed`: the API failed and `pendingQuestion` waits for a retry. */
 export type ConversationStatus = 'pending' | 'answered' | 'failed';
@@ -13,6 +14,22 @@ export interface Conversation {
   status: ConversationStatus;
   pendingQuestion: string | null;
 }
+
+const messageShape = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.union([z.string(), z.array(z.looseObject({ type: z.string() }))]),
+});
+
+/**
+ * A turn as stored: checked for the shape every MessageParam has (a role; text or typed blocks), not block by
+ * block, so a turn the SDK sent is always read back while a corrupt row is caught.
+ */
+export const storedMessageSchema = z.custom<MessageParam>((value) => messageShape.safeParse(value).success, {
+  error: 'each message must be {role: "user"|"assistant", content: text or an array of blocks with a type}',
+});
+
+/** What a conversation store validates on read. */
+export const storedConversationSchemas = { message: storedMessageSchema, receipt: receiptSchema };
 
 /** Where conversations live. Every lookup is scoped to an owner: another owner's id is simply not found. */
 export interface ConversationStore {

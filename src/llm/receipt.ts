@@ -1,34 +1,40 @@
 /** The receipt of one answer: each operation called, what it returned (by size), tokens spent, and the paste-everything cost. */
 import type { Usage } from '@anthropic-ai/sdk/resources/messages';
+import { z } from 'zod';
 
-export interface ToolCallRecord {
-  name: string;
-  input: unknown;
-  resultChars: number;
-  isError: boolean;
-}
+const toolCallRecordSchema = z.object({
+  name: z.string(),
+  input: z.unknown(),
+  resultChars: z.number(),
+  isError: z.boolean(),
+});
 
-export interface UsageTotals {
+const usageTotalsSchema = z.object({
   /** Uncached input tokens, as the API counts them. */
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-}
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  cacheReadTokens: z.number(),
+  cacheWriteTokens: z.number(),
+});
 
-export interface Receipt {
-  at: string;
-  model: string;
+/** A receipt as stored: the store validates what it reads back against this. */
+export const receiptSchema = z.object({
+  at: z.string(),
+  model: z.string(),
   /** API calls made for this answer. */
-  steps: number;
-  stopReason: string;
-  calls: ToolCallRecord[];
-  usage: UsageTotals;
+  steps: z.number(),
+  stopReason: z.string(),
+  calls: z.array(toolCallRecordSchema),
+  usage: usageTotalsSchema,
   /** The largest single request, in tokens (input of any kind): the context the answer needed. */
-  peakContextTokens: number;
+  peakContextTokens: z.number(),
   /** About what sending every entry instead would have cost, in input tokens. */
-  wholeJournalTokens: number | null;
-}
+  wholeJournalTokens: z.number().nullable(),
+});
+
+export type ToolCallRecord = z.infer<typeof toolCallRecordSchema>;
+export type UsageTotals = z.infer<typeof usageTotalsSchema>;
+export type Receipt = z.infer<typeof receiptSchema>;
 
 export const emptyUsage = (): UsageTotals => ({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 });
 

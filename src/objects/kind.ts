@@ -16,19 +16,32 @@ export interface MethodContext {
 /** A method returns either a plain value (moved as JSON) or another object (returned as a new handle). */
 export type MethodOutcome = { value: unknown } | { object: { kind: string; state: unknown } };
 
-export interface MethodDefinition<State> {
+/**
+ * One method. `Args` is its argument schema; `run` receives exactly what that schema outputs, so the argument
+ * types are inferred from the schema (build methods with `methodsFor<State>()`) and cannot drift from it.
+ */
+export interface MethodDefinition<State, Args extends z.ZodType = z.ZodType> {
   name: string;
   /** How the model should call it, e.g. `getEntriesForDay(date: YYYY-MM-DD) -> JournalEntry[]`. */
   signature: string;
   description: string;
   /** Validates the `args` object; its error messages go back to the model, so say what is expected. */
-  args: z.ZodType;
+  args: Args;
   /** Told to the model when an array result is cut to fit: how to page through the rest. */
   pagingHint?: string;
-  run(state: State, args: any, ctx: MethodContext): Promise<MethodOutcome>;
+  run(state: State, args: z.output<Args>, ctx: MethodContext): Promise<MethodOutcome>;
 }
 
-export interface KindDefinition<State = any> {
+/**
+ * A method builder for one state type: `const method = methodsFor<View>(); method({ args: schema, run: (view, args) => … })`
+ * infers `args` in `run` from the schema. The result is the erased form a kind's method list holds.
+ */
+export function methodsFor<State>() {
+  return <Args extends z.ZodType>(definition: MethodDefinition<State, Args>): MethodDefinition<State> => definition;
+}
+
+/** `State` is erased to `unknown` where kinds of any state sit together (the registry, the operations). */
+export interface KindDefinition<State = unknown> {
   /** Namespaced id with the prototype segment, e.g. `so.example.prototype#Thing`. */
   kind: string;
   /** What an object of this kind is and when it bears on a question. */

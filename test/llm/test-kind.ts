@@ -1,7 +1,7 @@
 // A tiny kind of our own (numbers in a range) and an in-memory handle store, to drive the loop without the journal.
 import { z } from 'zod';
 import type { HandleStore, StoredHandle } from '../../src/objects/handle-store.ts';
-import { defineKind } from '../../src/objects/kind.ts';
+import { defineKind, methodsFor } from '../../src/objects/kind.ts';
 import { KindRegistry } from '../../src/objects/kind-registry.ts';
 import { ObjectError } from '../../src/objects/object-error.ts';
 import { createObjectOperations, type ObjectOperations } from '../../src/objects/operations.ts';
@@ -9,6 +9,7 @@ import { createObjectOperations, type ObjectOperations } from '../../src/objects
 export const NUMBERS_KIND = 'so.idyllic.test#Numbers';
 
 type Range = { from: number; to: number };
+const method = methodsFor<Range>();
 
 export const numbersKind = defineKind<Range>({
   kind: NUMBERS_KIND,
@@ -16,24 +17,24 @@ export const numbersKind = defineKind<Range>({
   interpretation: 'Each number stands for itself.',
   fields: [{ name: 'n', type: 'number', description: 'a number in the range' }],
   methods: [
-    { name: 'count', signature: 'count() -> number', description: 'how many numbers.', args: z.strictObject({}), run: async (r) => ({ value: r.to - r.from + 1 }) },
-    {
+    method({ name: 'count', signature: 'count() -> number', description: 'how many numbers.', args: z.strictObject({}), run: async (r) => ({ value: r.to - r.from + 1 }) }),
+    method({
       name: 'range',
       signature: 'range(from: number, to: number) -> Numbers',
       description: 'a narrower view.',
       args: z.strictObject({ from: z.number().int(), to: z.number().int() }),
-      run: async (r, a: Range) => ({ object: { kind: NUMBERS_KIND, state: { from: Math.max(r.from, a.from), to: Math.min(r.to, a.to) } } }),
-    },
-    {
+      run: async (r, a) => ({ object: { kind: NUMBERS_KIND, state: { from: Math.max(r.from, a.from), to: Math.min(r.to, a.to) } } }),
+    }),
+    method({
       name: 'fail',
       signature: 'fail(kind: "fixable"|"bug") -> never',
       description: 'fails on purpose.',
       args: z.strictObject({ kind: z.enum(['fixable', 'bug']) }),
-      run: async (_r, a: { kind: string }) => {
+      run: async (_r, a) => {
         if (a.kind === 'fixable') throw new ObjectError('fixable: pass a smaller number');
         throw new Error('SQLITE_CORRUPT: database disk image is malformed');
       },
-    },
+    }),
   ],
   state: z.object({ from: z.number(), to: z.number() }),
   describeInstance: async (r) => `numbers ${r.from}..${r.to}`,
