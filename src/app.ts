@@ -44,7 +44,7 @@ export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Question
     operationsFor: (ownerId) => createJournalOperations(db, ownerId, { clock }),
     conversations: createSqliteConversationStore(db, storedConversationSchemas),
     clock,
-    today: () => localMoment(clock(), config.journalTimezone).day,
+    today: () => localMoment(clock(), config.journalTimezone, config.journalDayStartsAt).day,
     corpusChars: (ownerId) => pastedJournalChars(db, ownerId),
     logger: deps.logger,
   });
@@ -59,14 +59,14 @@ export function createApp(token: string, deps: AppDeps): { bot: Bot<BotContext> 
       allowedUserIds: config.allowedUserIds,
       logger: deps.logger,
       capture: {
-        save: (draft) => saveEntry(db, draft, zone, clock()),
-        edit: (draft, editedAt) => applyEdit(db, draft, editedAt, zone, clock()),
+        save: (draft) => saveEntry(db, draft, zone, clock(), config.journalDayStartsAt),
+        edit: (draft, editedAt) => applyEdit(db, draft, editedAt, zone, clock(), config.journalDayStartsAt),
       },
       questions: createJournalQuestions(deps) ?? undefined,
       importDocument: createDocumentImport({
         token,
         apiRoot: config.telegramApiRoot,
-        importExport: (file, options) => importTelegramExport(db, file, { ...options, timeZone: zone, now: clock }),
+        importExport: (file, options) => importTelegramExport(db, file, { ...options, timeZone: zone, dayStartsAt: config.journalDayStartsAt, now: clock }),
       }),
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },

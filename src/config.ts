@@ -10,6 +10,11 @@ export interface Config {
   allowedUserIds: number[];
   databasePath: string;
   journalTimezone: string;
+  /** JOURNAL_DAY_STARTS_AT, `HH:mm`: entries written before it count to the previous day. */
+  journalDayStartsAt: string;
+  /** TRANSCRIBE_URL: an OpenAI-compatible /v1/audio/transcriptions endpoint; null turns transcription off. */
+  transcribeUrl: string | null;
+  transcribeApiKey: string | null;
   anthropicApiKey: string | null;
   anthropicBaseUrl: string | null;
   anthropicModel: string;
@@ -61,6 +66,19 @@ const schema = z.object({
   JOURNAL_TIMEZONE: optionalText.refine((z) => z === undefined || isValidTimeZone(z), {
     message: 'is not an IANA time zone (expected e.g. Europe/Berlin, Asia/Tokyo, UTC)',
   }),
+  JOURNAL_DAY_STARTS_AT: optionalText.transform((t, ctx) => {
+    if (t === undefined) return '00:00';
+    const m = /^(\d{1,2}):(\d{2})$/.exec(t);
+    if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) {
+      ctx.addIssue({ code: 'custom', message: `must be a time HH:MM from 00:00 to 23:59, e.g. 04:00 (got "${t}")` });
+      return z.NEVER;
+    }
+    return `${m[1]!.padStart(2, '0')}:${m[2]}`;
+  }),
+  TRANSCRIBE_URL: optionalText.refine((u) => u === undefined || /^https?:\/\/\S+$/.test(u), {
+    message: 'must be an http(s) URL of an OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1/audio/transcriptions',
+  }),
+  TRANSCRIBE_API_KEY: optionalText,
   ANTHROPIC_API_KEY: optionalText,
   ANTHROPIC_BASE_URL: optionalText.refine((u) => u === undefined || /^https?:\/\/\S+$/.test(u), {
     message: 'must be an http(s) URL, e.g. http://127.0.0.1:9000',
@@ -82,6 +100,9 @@ export function parseConfig(env: Record<string, string | undefined>, defaults: {
     allowedUserIds: e.ALLOWED_USER_IDS,
     databasePath: env.DATABASE_PATH?.trim() ? e.DATABASE_PATH : (defaults.databasePath ?? DEFAULT_DATABASE_PATH),
     journalTimezone: e.JOURNAL_TIMEZONE ?? defaults.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    journalDayStartsAt: e.JOURNAL_DAY_STARTS_AT,
+    transcribeUrl: e.TRANSCRIBE_URL ?? null,
+    transcribeApiKey: e.TRANSCRIBE_API_KEY ?? null,
     anthropicApiKey: e.ANTHROPIC_API_KEY ?? null,
     anthropicBaseUrl: e.ANTHROPIC_BASE_URL ?? null,
     anthropicModel: e.ANTHROPIC_MODEL ?? DEFAULT_MODEL,

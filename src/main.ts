@@ -6,6 +6,7 @@ import { exitOnConfigError } from './cli/exit-on-config-error.ts';
 import { parseConfig, requireBotToken } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
+import { applyDayStart } from './journal/day-start.ts';
 import { createLogger, errorMessage } from './logger.ts';
 import { COMMANDS } from './telegram/features/start.ts';
 
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   const db = openDatabase(config.databasePath);
   const applied = await migrateToLatest(db);
   logger.info('database.ready', { path: config.databasePath, migrations_applied: applied.length });
+  const dayStart = await applyDayStart(db, config.journalDayStartsAt);
+  if (dayStart) logger.info('journal.day_start_changed', { from: dayStart.previous, to: dayStart.current, entries_moved: dayStart.moved });
 
   const { bot } = createApp(token, { config, db, logger, clock: () => new Date() });
   try {

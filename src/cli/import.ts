@@ -11,6 +11,7 @@ import { OwnerError, resolveOwner } from './resolve-owner.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
+import { applyDayStart } from '../journal/day-start.ts';
 import { importTelegramExport } from '../importer/import-export.ts';
 import { formatImportSummary } from '../importer/import-summary.ts';
 import { errorMessage } from '../logger.ts';
@@ -57,10 +58,13 @@ async function main(argv: string[]): Promise<number> {
   process.on('SIGINT', onSigint);
   try {
     await migrateToLatest(db);
+    // Days of the rows already there and of those imported now must follow the same JOURNAL_DAY_STARTS_AT.
+    await applyDayStart(db, config.journalDayStartsAt);
     const ownerId = await resolveOwner(db, args.owner, config.allowedUserIds);
     const report = await importTelegramExport(db, args.file, {
       ownerId,
       timeZone: config.journalTimezone,
+      dayStartsAt: config.journalDayStartsAt,
       chats: args.chats,
       botId: botIdOf(config.telegramBotToken),
       signal: stop.signal,

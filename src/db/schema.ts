@@ -3,6 +3,9 @@ import type { Generated, Insertable, Selectable } from 'kysely';
 
 export type EntrySource = 'live' | 'import';
 
+/** What a message without text (or with only a caption) carried. */
+export type MediaKind = 'voice_note' | 'video_note' | 'photo' | 'video' | 'audio' | 'animation' | 'file';
+
 export interface EntryTable {
   id: Generated<number>;
   owner_id: number;
@@ -19,6 +22,15 @@ export interface EntryTable {
   content: string;
   edited_at: string | null;
   created_at: string;
+  /** Set when the message carried media; then content is the caption, the transcript, or a label like `[photo]`. */
+  media_kind: MediaKind | null;
+  /** Telegram's file_id (live messages only: exports carry none). */
+  media_file_id: string | null;
+  media_file_name: string | null;
+  media_duration_seconds: number | null;
+  media_file_size: number | null;
+  /** When the content became the media's transcript. */
+  transcribed_at: string | null;
 }
 
 export interface EntryRevisionTable {
@@ -28,6 +40,28 @@ export interface EntryRevisionTable {
   content: string;
   /** When this text stopped being current (the edit's instant). */
   replaced_at: string;
+}
+
+/** A hashtag of an entry, lower case and without '#'. */
+export interface EntryTagTable {
+  entry_id: number;
+  owner_id: number;
+  tag: string;
+}
+
+/** A voice or video note waiting for its transcript; retried with growing pauses until it succeeds. */
+export interface TranscriptionJobTable {
+  entry_id: number;
+  attempts: Generated<number>;
+  /** The next attempt's instant, ISO UTC. */
+  next_at: string;
+  last_error: string | null;
+}
+
+/** What stored rows were computed with (e.g. `day_starts_at`), so a changed setting is applied once. */
+export interface JournalSettingTable {
+  key: string;
+  value: string;
 }
 
 export interface ObjectHandleTable {
@@ -65,6 +99,9 @@ export interface ConversationMessageTable {
 export interface Database {
   entry: EntryTable;
   entry_revision: EntryRevisionTable;
+  entry_tag: EntryTagTable;
+  transcription_job: TranscriptionJobTable;
+  journal_setting: JournalSettingTable;
   object_handle: ObjectHandleTable;
   conversation: ConversationTable;
   conversation_message: ConversationMessageTable;

@@ -19,6 +19,14 @@ export const exportMessageSchema = z.object({
   /** A string, an array of strings and `{type, text}` parts, or (newest versions) a rich object. */
   text: z.unknown().optional(),
   text_entities: z.unknown().optional(),
+  /** Media (see export-media.ts): a photo has only `photo`; a document has `file` and, unless a plain file, `media_type`. */
+  photo: z.unknown().optional(),
+  file: z.unknown().optional(),
+  file_name: z.unknown().optional(),
+  media_type: z.unknown().optional(),
+  duration_seconds: z.unknown().optional(),
+  file_size: z.unknown().optional(),
+  photo_file_size: z.unknown().optional(),
 });
 
 export type ExportMessage = z.infer<typeof exportMessageSchema>;

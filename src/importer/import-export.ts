@@ -27,6 +27,8 @@ export interface ImportOptions {
   ownerId: number;
   /** JOURNAL_TIMEZONE: the local day of each entry, and how a zone-less `date` is read. */
   timeZone: string;
+  /** JOURNAL_DAY_STARTS_AT: entries written before it count to the previous day. */
+  dayStartsAt?: string;
   /** `--chat` values (name or id); empty means the default choice (see chat-selection.ts). */
   chats?: readonly string[];
   /** This bot's user id: its chat is imported by default, without doubling what it captured live. */
@@ -96,7 +98,7 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
 
   const flush = async () => {
     if (!batchChat || batch.length === 0) return;
-    const { inserted, alreadyPresent, revised } = await insertEntryBatch(db, batch, options.timeZone, now);
+    const { inserted, alreadyPresent, revised } = await insertEntryBatch(db, batch, options.timeZone, now, options.dayStartsAt);
     report.imported += inserted;
     report.alreadyPresent += alreadyPresent;
     report.revised += revised;

@@ -1,7 +1,8 @@
 /** One export message → an entry draft, or the reason it is not one. Pure. */
-import type { EntryDraft } from '../journal/entry.ts';
+import { textOrLabel, type EntryDraft } from '../journal/entry.ts';
 import { instantFromLocal } from '../journal/local-day.ts';
 import { exportMessageSchema, OWN_CHAT_TYPES, type ExportMessage, type SkipReason } from './export-format.ts';
+import { exportHashtags, mediaOfExport } from './export-media.ts';
 
 /** A draft from an export: also carries when the message was last edited, if it was. */
 export interface ImportedDraft extends EntryDraft {
@@ -54,13 +55,20 @@ export function parseMessage(raw: unknown, context: MessageContext): ParsedMessa
   if (message.type !== 'message') return { skip: message.type === 'service' ? 'service' : 'no-text' };
   if (!isOwnersMessage(message, context)) return { skip: 'not-owner' };
   if (message.forwarded_from !== undefined || message.saved_from !== undefined) return { skip: 'forwarded' };
-  const text = flattenText(message.text ?? message.text_entities);
-  if (text.trim() === '') return { skip: 'no-text' };
+  const written = flattenText(message.text ?? message.text_entities);
+  const media = mediaOfExport(message);
+  // A voice note or bare photo is an entry of its kind; a sticker, or nothing at all, is not.
+  if (written.trim() === '' && !media) return { skip: 'no-text' };
+  const text = media ? textOrLabel(written, media) : written;
   if (message.id === undefined || context.chatId === null) return { skip: 'no-id' };
   const at = writtenAt(message, context.timeZone);
   if (!at) return { skip: 'no-date' };
+  const hashtags = exportHashtags(message);
   return {
     draft: {
+      // Only when there are: most messages have neither, and drafts cross to the importer's thread by copy.
+      ...(media ? { media } : {}),
+      ...(hashtags.length > 0 ? { hashtags } : {}),
       ownerId: context.ownerId,
       source: 'import',
       chatId: context.chatId,

@@ -1,6 +1,7 @@
 /** A view's one-line description, from its own filter and its own counts (never its parent's). */
 import type { ViewCounts } from './entry-queries.ts';
 import { hasEmptyRange, type JournalView } from './journal-view.ts';
+import { tagText } from './tag-view.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -16,7 +17,8 @@ export function describeView(view: JournalView, counts: ViewCounts): string {
     return `An empty journal view: its date ranges do not overlap (from ${view.from} but up to ${view.to}), so it has 0 days, 0 entries`;
   }
   const matching = view.search ? ` matching ${view.search.map((q) => JSON.stringify(q)).join(' and ')}` : '';
-  const subject = matching === '' && rangeText(view) === '' ? 'The whole journal' : `Journal entries${matching}${rangeText(view)}`;
+  const filters = `${tagText(view)}${matching}${rangeText(view)}`;
+  const subject = filters === '' ? 'The whole journal' : `Journal entries${filters}`;
   if (counts.entries === 0) return `${subject}: no entries`;
   const tally = `${plural(counts.days, 'day', 'days')}, ${plural(counts.entries, 'entry', 'entries')}`;
   const span = view.from === undefined || view.to === undefined ? `, ${counts.firstDate} to ${counts.lastDate}` : '';

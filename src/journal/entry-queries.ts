@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import { combinedFtsQuery } from './fts-query.ts';
 import type { JournalView } from './journal-view.ts';
+import { tagCondition } from './tag-view.ts';
 
 /** An entry as the model reads it. */
 export interface JournalEntryValue {
@@ -36,10 +37,11 @@ export interface OverviewGroup {
 type SearchAccess = 'list' | 'probe';
 
 /** The rows of one owner that a view stands for; the date range runs on the index, the search on FTS5. */
-function viewRows(db: JournalDb, ownerId: number, view: JournalView, access: SearchAccess = 'list') {
+export function viewRows(db: JournalDb, ownerId: number, view: JournalView, access: SearchAccess = 'list') {
   let query = db.selectFrom('entry').where('owner_id', '=', ownerId);
   if (view.from !== undefined) query = query.where('local_day', '>=', view.from);
   if (view.to !== undefined) query = query.where('local_day', '<=', view.to);
+  for (const tag of view.tags ?? []) query = query.where(tagCondition(ownerId, tag));
   const match = combinedFtsQuery(view.search);
   if (match === null) return query;
   return query.where(
@@ -97,7 +99,8 @@ export async function findEntriesPage(db: JournalDb, ownerId: number, view: Jour
       .orderBy('local_day')
       .orderBy('written_at')
       .orderBy('id');
-  if (view.search === undefined || offset + limit > PROBE_WALK_LIMIT) return page('list').limit(limit).offset(offset).execute();
+  // The probing walk below reads dates and search only; any other filter takes the listing path.
+  if (view.search === undefined || view.tags !== undefined || offset + limit > PROBE_WALK_LIMIT) return page('list').limit(limit).offset(offset).execute();
   // A common word fills a first page within a short walk of the date index; a rare one does not, and then
   // listing its matches costs less than walking on. The walk is bounded so the rare case pays little for trying.
   const match = combinedFtsQuery(view.search)!;

@@ -3,18 +3,31 @@ import type { Transaction } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import type { Database } from '../db/schema.ts';
 import { entryRowFromDraft, titleOf, type EntryDraft } from './entry.ts';
+import { insertTags, replaceTags } from './entry-tags.ts';
+import { hashtagsOf } from './hashtags.ts';
+import { MIDNIGHT } from './local-day.ts';
 
 export type SaveResult = 'stored' | 'duplicate';
 export type EditResult = 'revised' | 'unchanged' | 'stored';
 
-/** Stores a draft unless the same (owner, chat, message) is already there. */
-export async function saveEntry(db: JournalDb, draft: EntryDraft, timeZone: string, now: Date): Promise<SaveResult> {
-  const result = await db
-    .insertInto('entry')
-    .values(entryRowFromDraft(draft, timeZone, now))
-    .onConflict((oc) => oc.columns(['owner_id', 'source', 'chat_id', 'message_id']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0 ? 'stored' : 'duplicate';
+/** Stores a draft (and its hashtags) unless the same (owner, chat, message) is already there. */
+export async function saveEntry(db: JournalDb, draft: EntryDraft, timeZone: string, now: Date, dayStartsAt: string = MIDNIGHT): Promise<SaveResult> {
+  return (await storeEntry(db, draft, timeZone, now, dayStartsAt)) === null ? 'duplicate' : 'stored';
+}
+
+/** saveEntry that also says which entry was stored: its id, or null for a duplicate. */
+export async function storeEntry(db: JournalDb, draft: EntryDraft, timeZone: string, now: Date, dayStartsAt: string = MIDNIGHT): Promise<number | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('entry')
+      .values(entryRowFromDraft(draft, timeZone, now, dayStartsAt))
+      .onConflict((oc) => oc.columns(['owner_id', 'source', 'chat_id', 'message_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return null;
+    await insertTags(trx, { id: row.id, ownerId: draft.ownerId }, hashtagsOf(draft.text, draft.hashtags));
+    return row.id;
+  });
 }
 
 /**
@@ -27,36 +40,44 @@ export async function applyEdit(
   editedAt: Date,
   timeZone: string,
   now: Date,
+  dayStartsAt: string = MIDNIGHT,
 ): Promise<EditResult> {
   return db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('entry')
-      .select(['id', 'title', 'content'])
+      .select(['id', 'owner_id', 'title', 'content'])
       .where('owner_id', '=', draft.ownerId)
       .where('source', '=', draft.source)
       .where('chat_id', '=', draft.chatId)
       .where('message_id', '=', draft.messageId)
       .executeTakeFirst();
     if (!current) {
-      await trx.insertInto('entry').values({ ...entryRowFromDraft(draft, timeZone, now), edited_at: editedAt.toISOString() }).execute();
+      const row = await trx
+        .insertInto('entry')
+        .values({ ...entryRowFromDraft(draft, timeZone, now, dayStartsAt), edited_at: editedAt.toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await insertTags(trx, { id: row.id, ownerId: draft.ownerId }, hashtagsOf(draft.text, draft.hashtags));
       return 'stored';
     }
     if (current.content === draft.text) return 'unchanged';
-    await reviseEntry(trx, current, draft.text, editedAt);
+    await reviseEntry(trx, current, draft.text, editedAt, draft.hashtags);
     return 'revised';
   });
 }
 
-/** Gives an entry new text; the text it had becomes a revision, so nothing written is lost. */
+/** Gives an entry new text (and the tags of that text); the text it had becomes a revision, so nothing written is lost. */
 export async function reviseEntry(
   trx: Transaction<Database>,
-  current: { id: number; title: string; content: string },
+  current: { id: number; owner_id: number; title: string; content: string },
   text: string,
   editedAt: Date,
+  entityTags: readonly string[] = [],
 ): Promise<void> {
   await trx
     .insertInto('entry_revision')
     .values({ entry_id: current.id, title: current.title, content: current.content, replaced_at: editedAt.toISOString() })
     .execute();
   await trx.updateTable('entry').set({ content: text, title: titleOf(text), edited_at: editedAt.toISOString() }).where('id', '=', current.id).execute();
+  await replaceTags(trx, { id: current.id, ownerId: current.owner_id }, text, entityTags);
 }

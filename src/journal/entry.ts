@@ -1,6 +1,7 @@
 /** What an entry is, in the app's terms, and how one is drafted from raw text. */
 import type { EntrySource } from '../db/schema.ts';
-import { localMoment } from './local-day.ts';
+import { localMoment, MIDNIGHT } from './local-day.ts';
+import { mediaLabel, type EntryMedia } from './media.ts';
 
 /** An entry about to be stored: where it came from and what it says. */
 export interface EntryDraft {
@@ -9,7 +10,17 @@ export interface EntryDraft {
   chatId: number;
   messageId: number;
   writtenAt: Date;
+  /** The words: the text, the caption, or for media without either the label (`[voice note 0:42]`). */
   text: string;
+  /** What the message carried besides text, if anything. */
+  media?: EntryMedia | null;
+  /** Tags Telegram marked as `hashtag` entities; `#word` in the text is found anyway. */
+  hashtags?: readonly string[];
+}
+
+/** The text a media message stands for: its caption, else its label. */
+export function textOrLabel(text: string | undefined, media: EntryMedia): string {
+  return text !== undefined && text.trim() !== '' ? text : mediaLabel(media);
 }
 
 /** The title is the first non-empty line, trimmed and kept short; it may be empty. */
@@ -18,9 +29,10 @@ export function titleOf(text: string): string {
   return first.length > 120 ? `${first.slice(0, 119)}…` : first;
 }
 
-/** The row for a draft, with its local day in the owner's zone. */
-export function entryRowFromDraft(draft: EntryDraft, timeZone: string, now: Date) {
-  const { day, time } = localMoment(draft.writtenAt, timeZone);
+/** The row for a draft, with its local day in the owner's zone (and journal day start, JOURNAL_DAY_STARTS_AT). */
+export function entryRowFromDraft(draft: EntryDraft, timeZone: string, now: Date, dayStartsAt: string = MIDNIGHT) {
+  const { day, time } = localMoment(draft.writtenAt, timeZone, dayStartsAt);
+  const media = draft.media ?? null;
   return {
     owner_id: draft.ownerId,
     source: draft.source,
@@ -33,5 +45,10 @@ export function entryRowFromDraft(draft: EntryDraft, timeZone: string, now: Date
     content: draft.text,
     edited_at: null,
     created_at: now.toISOString(),
+    media_kind: media?.kind ?? null,
+    media_file_id: media?.fileId ?? null,
+    media_file_name: media?.fileName ?? null,
+    media_duration_seconds: media?.durationSeconds ?? null,
+    media_file_size: media?.fileSize ?? null,
   };
 }

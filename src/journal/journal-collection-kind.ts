@@ -7,6 +7,7 @@ import { toFtsQuery } from './fts-query.ts';
 import { describeView } from './describe-view.ts';
 import { JOURNAL_ENTRY_FIELDS } from './journal-entry-kind.ts';
 import { dayArgument, journalViewSchema, normalizeQuery, withDateRange, withSearch, type JournalView } from './journal-view.ts';
+import { tagMethods } from './tag-methods.ts';
 
 export const JOURNAL_COLLECTION_KIND = 'so.idyllic.prototype#JournalCollection';
 
@@ -113,6 +114,7 @@ function methods(db: JournalDb): MethodDefinition<JournalView>[] {
         object: { kind: JOURNAL_COLLECTION_KIND, state: withSearch(view, normalizeQuery(args.query)) },
       }),
     }),
+    ...tagMethods(db, JOURNAL_COLLECTION_KIND),
   ];
 }
 

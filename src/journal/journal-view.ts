@@ -1,5 +1,6 @@
 /** A JournalCollection's state: a small filter (date range, search terms) that composes by intersection. */
 import { z } from 'zod';
+import { storedTags } from './tag-view.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -28,6 +29,8 @@ export const journalViewSchema = z.strictObject({
   from: storedDay.optional(),
   to: storedDay.optional(),
   search: z.array(z.string().min(1)).min(1).optional(),
+  /** Hashtags every entry must carry (tag-view.ts). */
+  tags: storedTags.optional(),
 });
 
 export type JournalView = z.infer<typeof journalViewSchema>;

@@ -9,7 +9,19 @@ export interface LocalMoment {
   time: string;
 }
 
-export function localMoment(instant: Date, timeZone: string): LocalMoment {
+/** The default JOURNAL_DAY_STARTS_AT: a journal day is the calendar day. */
+export const MIDNIGHT = '00:00';
+
+/**
+ * The journal day and wall-clock time of an instant. With `dayStartsAt` (HH:mm, JOURNAL_DAY_STARTS_AT) after
+ * midnight, a moment before it belongs to the previous day: night writers' 01:30 notes count to the evening before.
+ */
+export function localMoment(instant: Date, timeZone: string, dayStartsAt: string = MIDNIGHT): LocalMoment {
+  const wall = wallClock(instant, timeZone);
+  return wall.time < dayStartsAt ? { day: previousDay(wall.day), time: wall.time } : wall;
+}
+
+function wallClock(instant: Date, timeZone: string): LocalMoment {
   const offset = hourOffset(Math.floor(instant.getTime() / HOUR), timeZone);
   if (offset === null) {
     const local = new TZDate(instant.getTime(), timeZone);
@@ -17,6 +29,11 @@ export function localMoment(instant: Date, timeZone: string): LocalMoment {
   }
   const wallClock = new Date(instant.getTime() + offset).toISOString();
   return { day: wallClock.slice(0, 10), time: wallClock.slice(11, 16) };
+}
+
+/** `2024-03-01` → `2024-02-29`: calendar arithmetic on the day itself, no zone involved. */
+export function previousDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
 const HOUR = 3_600_000;

@@ -53,3 +53,8 @@ export function editUpdate(text: string, messageId: number, o: MessageOptions & 
   const b = base({ ...o, messageId });
   return { edited_message: { ...b, text, edit_date: o.editDate ?? b.date + 60 } };
 }
+
+/** A message carrying `fields` (voice, video_note, sticker, document…) besides the usual ones. */
+export function mediaUpdate(fields: Record<string, unknown>, o: MessageOptions = {}) {
+  return { message: { ...base(o), ...fields } };
+}

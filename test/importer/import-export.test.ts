@@ -29,15 +29,16 @@ const skippedTotal = (r: ImportReport) => SKIP_REASONS.reduce((n, reason) => n +
 const nonZero = (r: ImportReport) => Object.fromEntries(Object.entries(r.skipped).filter(([, n]) => n > 0));
 
 describe('importTelegramExport', () => {
-  it('turns the owner’s text messages into entries with title, text, instant, local day and time', async () => {
+  it('turns the owner’s text messages (and bare media) into entries with title, text, instant, local day and time', async () => {
     const report = await run(fixture('saved-messages.json'));
     expect(report.error).toBeNull();
-    expect(report).toMatchObject({ shape: 'single', messages: 16, imported: 8, alreadyPresent: 0, interrupted: false });
+    expect(report).toMatchObject({ shape: 'single', messages: 16, imported: 9, alreadyPresent: 0, interrupted: false });
     const rows = await entries();
     expect(rows.map((r) => [r.message_id, r.content])).toEqual([
       [1, 'Morning pages\nSlept well.'],
       [2, 'Read Dune today, see https://example.com\nLoved it.'],
       [3, 'Sunset at the lake'],
+      [4, '[photo]'],
       [8, 'Final text after the edit'],
       [9, 'Written before exports had unix times'],
       [10, 'A note without a sender'],
@@ -60,7 +61,7 @@ describe('importTelegramExport', () => {
 
   it('counts every skipped message by reason, and the counts add up', async () => {
     const report = await run(fixture('saved-messages.json'));
-    expect(nonZero(report)).toEqual({ service: 1, forwarded: 1, 'no-text': 4, 'no-id': 1, 'no-date': 1 });
+    expect(nonZero(report)).toEqual({ service: 1, forwarded: 1, 'no-text': 3, 'no-id': 1, 'no-date': 1 });
     expect(report.imported + report.alreadyPresent + skippedTotal(report)).toBe(report.messages);
   });
 

@@ -41,7 +41,7 @@ describe('parseMessage', () => {
   it('skips service messages, messages without text, forwards, and others’ messages in chats with people or bots', () => {
     expect(skipOf(message({ type: 'service', action: 'pin_message', text: '' }))).toBe('service');
     expect(skipOf({ id: 3, type: 'unsupported' })).toBe('no-text');
-    expect(skipOf(message({ text: '', photo: '(File not included.)' }))).toBe('no-text');
+    expect(skipOf(message({ text: '', file: '(File not included.)', media_type: 'sticker' }))).toBe('no-text');
     expect(skipOf(message({ text: ' \n ' }))).toBe('no-text');
     expect(skipOf(message({ forwarded_from: null }))).toBe('forwarded');
     expect(skipOf(message({ saved_from: 'Somewhere' }), inChat('saved_messages'))).toBe('forwarded');

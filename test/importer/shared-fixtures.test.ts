@@ -33,11 +33,17 @@ describe.skipIf(!present)(`shared fixtures in ${SHARED} (skipped when that folde
 
   it('chat-analytics-dm-personal.json: mixed text arrays, photos without text, dates with only one of date/date_unixtime', async () => {
     const report = await run('chat-analytics-dm-personal.json', { ownerId: 300000000 });
-    expect(report).toMatchObject({ error: null, imported: 2 });
-    expect(nonZero(report.skipped)).toEqual({ service: 2, 'not-owner': 2, 'no-text': 2 });
-    expect((await contents()).map((r) => [r.message_id, r.content, r.written_at])).toEqual([
-      [3645, 'hello world', '2022-03-08T10:07:42.000Z'], // only `date`, read in JOURNAL_TIMEZONE (Moscow, +3)
-      [3663, 'blah blah', '2022-05-09T23:26:09.000Z'],
+    expect(report).toMatchObject({ error: null, imported: 4 });
+    expect(nonZero(report.skipped)).toEqual({ service: 2, 'not-owner': 2 });
+    expect((await contents()).map((r) => [r.message_id, r.content])).toEqual([
+      [3645, 'hello world'],
+      [3663, 'blah blah'],
+      [3672, '[photo]'], // photos without text are entries of their kind
+      [3673, '[photo]'],
+    ]);
+    expect((await contents()).slice(0, 2).map((r) => r.written_at)).toEqual([
+      '2022-03-08T10:07:42.000Z', // only `date`, read in JOURNAL_TIMEZONE (Moscow, +3)
+      '2022-05-09T23:26:09.000Z',
     ]);
     const bob = await run('chat-analytics-dm-personal.json', { ownerId: 700000000 });
     expect((await contents()).filter((r) => r.message_id === 3644)[0]!.content).toBe('https://google.com 👀');

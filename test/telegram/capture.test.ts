@@ -44,12 +44,12 @@ describe('capture', () => {
     expect(t.logger.lines.some((l) => l.includes('entry.reaction_failed'))).toBe(true);
   });
 
-  it('stores the caption of a photo, and hints when there is no text at all', async () => {
+  it('stores the caption of a photo, and a bare photo as [photo]', async () => {
     await t.send(photoUpdate('Sunset at the lake'));
     await t.send(photoUpdate(undefined));
     const rows = await entries();
-    expect(rows.map((r) => r.content)).toEqual(['Sunset at the lake']);
-    expect(t.api.callsTo('sendMessage')[0]!.payload.text).toMatch(/text only/);
+    expect(rows.map((r) => r.content)).toEqual(['Sunset at the lake', '[photo]']);
+    expect(t.api.callsTo('sendMessage')).toHaveLength(0);
   });
 
   it('stores the same message delivered twice only once', async () => {

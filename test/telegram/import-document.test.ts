@@ -26,14 +26,14 @@ describe('importing an export sent as a document', () => {
 
     expect(t.api.callsTo('getFile')[0]!.payload).toMatchObject({ file_id: 'export-1' });
     const rows = await entries();
-    expect(rows).toHaveLength(8);
+    expect(rows).toHaveLength(9);
     expect(rows.every((r) => r.source === 'import' && r.owner_id === OWNER_ID && r.chat_id === OWNER_ID)).toBe(true);
     expect(t.api.callsTo('sendMessage')).toHaveLength(1);
     const statusId = t.api.callsTo('sendMessage')[0]!;
     expect(statusId.payload.text).toMatch(/^Importing result\.json/);
     expect(t.api.callsTo('editMessageText').every((c) => c.payload.chat_id === OWNER_ID)).toBe(true);
-    expect(finalText()).toMatch(/^Imported 8 entries from 1 chat/);
-    expect(finalText()).toMatch(/Skipped 8 messages/);
+    expect(finalText()).toMatch(/^Imported 9 entries from 1 chat/);
+    expect(finalText()).toMatch(/Skipped 7 messages/);
   });
 
   it('a document with a caption is imported, not stored as an entry', async () => {
@@ -42,7 +42,7 @@ describe('importing an export sent as a document', () => {
     await t.send(documentUpdate('export-2', 'result.json', content.length, { caption: 'my export' }));
     const rows = await entries();
     expect(rows.some((r) => r.content === 'my export')).toBe(false);
-    expect(rows).toHaveLength(8);
+    expect(rows).toHaveLength(9);
   });
 
   it('sending the same export twice adds nothing the second time', async () => {
@@ -50,8 +50,8 @@ describe('importing an export sent as a document', () => {
     t.api.addFile('export-3', content);
     await t.send(documentUpdate('export-3', 'result.json', content.length));
     await t.send(documentUpdate('export-3', 'result.json', content.length));
-    expect(await entries()).toHaveLength(8);
-    expect(finalText()).toMatch(/^Imported 0 entries from 1 chat; 8 already in the journal/);
+    expect(await entries()).toHaveLength(9);
+    expect(finalText()).toMatch(/^Imported 0 entries from 1 chat; 9 already in the journal/);
   });
 
   it('over 20 MB: explains the CLI import and downloads nothing', async () => {
@@ -76,7 +76,7 @@ describe('importing an export sent as a document', () => {
     t.api.addFile('cut', cut);
     await t.send(documentUpdate('cut', 'result.json', cut.length));
     expect(finalText()).toMatch(/^Could not import result\.json: ends in the middle of the JSON .* truncated/);
-    expect((await entries()).map((r) => r.message_id)).toEqual([1, 2, 3]);
+    expect((await entries()).map((r) => r.message_id)).toEqual([1, 2, 3, 4]);
   });
 
   it('a failed download is reported and nothing is imported', async () => {
@@ -98,13 +98,14 @@ describe('importing an export sent as a document', () => {
     expect(finalText()).toMatch(/^Imported 1 entry from 1 chat; 1 already in the journal/);
   });
 
-  it('a JSON file with another name is imported too; other documents are left to the other features', async () => {
+  it('a JSON file with another name is imported too; other documents are kept as file entries', async () => {
     const content = fixture('saved-messages.json');
     t.api.addFile('named', content);
     await t.send(documentUpdate('named', 'telegram-export.json', content.length));
-    expect(finalText()).toMatch(/^Imported 8 entries/);
+    expect(finalText()).toMatch(/^Imported 9 entries/);
     await t.send({ message: { ...documentUpdate('pdf', 'notes.pdf', 100).message, document: { file_id: 'pdf', file_unique_id: 'u-pdf', file_name: 'notes.pdf', mime_type: 'application/pdf', file_size: 100 } } });
     expect(t.api.callsTo('getFile')).toHaveLength(1);
     expect(statusTexts().at(-1)).not.toMatch(/Importing notes\.pdf/);
+    expect((await entries()).filter((r) => r.source === 'live')).toMatchObject([{ content: '[file notes.pdf]', media_kind: 'file', media_file_id: 'pdf' }]);
   });
 });

@@ -1,27 +1,37 @@
-/** Plain messages and captions become entries; edits revise them. The acknowledgement is a reaction. */
+/** Plain messages, captions and media (voice notes, photos, files) become entries; edits revise them. The acknowledgement is a reaction. */
 import { Composer } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
+import { mediaOf } from '../message-media.ts';
 import { errorMessage } from '../../logger.ts';
-import type { EntryDraft } from '../../journal/entry.ts';
+import { textOrLabel, type EntryDraft } from '../../journal/entry.ts';
+import { hashtagEntities } from '../../journal/hashtags.ts';
 
 const SAVED_REACTION = '✍';
 
+/** Messages that can be entries: text, a caption, or media without either. */
+const KEPT: ('message:text' | 'message:caption' | 'message:voice' | 'message:video_note' | 'message:photo' | 'message:document' | 'message:video' | 'message:audio' | 'message:animation')[] =
+  ['message:text', 'message:caption', 'message:voice', 'message:video_note', 'message:photo', 'message:document', 'message:video', 'message:audio', 'message:animation'];
+
 function draftOf(message: Message, ownerId: number): EntryDraft | null {
-  const text = message.text ?? message.caption;
-  if (!text || text.trim() === '') return null;
-  return { ownerId, source: 'live', chatId: message.chat.id, messageId: message.message_id, writtenAt: new Date(message.date * 1000), text };
+  const written = message.text ?? message.caption;
+  const media = mediaOf(message);
+  const hasText = written !== undefined && written.trim() !== '';
+  if (!hasText && !media) return null;
+  const text = media ? textOrLabel(written, media) : written!;
+  const hashtags = hasText ? hashtagEntities(written, message.entities ?? message.caption_entities) : [];
+  return { ownerId, source: 'live', chatId: message.chat.id, messageId: message.message_id, writtenAt: new Date(message.date * 1000), text, media, hashtags };
 }
 
 export function entryFeature(deps: Pick<BotDeps, 'capture' | 'logger'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
 
-  composer.on(['message:text', 'message:caption'], async (ctx) => {
+  composer.on(KEPT, async (ctx, next) => {
     const draft = draftOf(ctx.message, ctx.from.id);
-    if (!draft) return;
+    if (!draft) return next(); // a sticker, or a caption of blanks: the catch-all explains
     const result = await deps.capture.save(draft);
-    deps.logger.info('entry.saved', { update_id: ctx.update.update_id, message_id: draft.messageId, result, chars: draft.text.length });
+    deps.logger.info('entry.saved', { update_id: ctx.update.update_id, message_id: draft.messageId, result, chars: draft.text.length, media: draft.media?.kind ?? null });
     if (result === 'duplicate') return; // Telegram re-delivered it; it was acknowledged the first time
     try {
       await ctx.react(SAVED_REACTION);

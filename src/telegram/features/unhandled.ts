@@ -2,7 +2,7 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
 
-export const UNHANDLED_TEXT = 'I keep text only: write a message, or send a photo or file with a caption. /help explains more.';
+export const UNHANDLED_TEXT = 'I keep text, voice and video notes, photos, videos and files, but not stickers or the like. /help explains more.';
 
 export function unhandledFeature(): Composer<BotContext> {
   const composer = new Composer<BotContext>();
