@@ -13,6 +13,7 @@ import { runMethodsBench } from './bench/methods.ts';
 import { parseBenchArgs, USAGE, type BenchOptions, type Part } from './bench/options.ts';
 import { renderReport, type BenchResults } from './bench/report.ts';
 import { freeTokenizer } from './bench/tokenizer.ts';
+import { runReadingForJournal } from './bench/reading.ts';
 import { runTokensForJournal } from './bench/tokens.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,6 +27,14 @@ async function runPart(part: Part, o: BenchOptions, journals: JournalCache, r: B
         r.tokens.push(s);
         const wrong = s.questions.filter((q) => !q.correct).map((q) => q.id);
         log(`tokens at ${size}: ${s.questions.length} questions, ${wrong.length ? `WRONG: ${wrong.join(', ')}` : 'all answers match SQL'}`);
+      }
+      return;
+    case 'reading':
+      for (const size of o.sizes) {
+        const s = await runReadingForJournal(await journals.file(size), size);
+        (r.reading ??= []).push(s);
+        const wrong = s.questions.filter((q) => !q.correct).map((q) => q.id);
+        log(`reading at ${size}: ${s.questions.length} questions, ${wrong.length ? `WRONG: ${wrong.join(', ')}` : 'every view read exactly, every planted fact stated'}`);
       }
       return;
     case 'methods': {
@@ -55,8 +64,9 @@ async function main(): Promise<number> {
   const journals = new JournalCache(path.join(o.cacheDir, 'journals'), o.keep, log);
   const r: BenchResults = { machine: machineInfo(REPO_ROOT), options: o, command: `npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}`, tokens: [], imports: [], seconds: {} };
   const failures: string[] = [];
-  // Tokens first, then methods: they share the generated journals, which go before the import writes its exports.
-  const order = (['tokens', 'methods', 'import', 'capture'] as const).filter((p) => o.only.includes(p));
+  // Tokens first, then methods and reading (which plants facts in the journals): they share the generated journals,
+  // which go before the import writes its exports.
+  const order = (['tokens', 'methods', 'reading', 'import', 'capture'] as const).filter((p) => o.only.includes(p));
   try {
     for (const part of order) {
       const t0 = performance.now();

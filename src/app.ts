@@ -6,12 +6,14 @@ import type { Config } from './config.ts';
 import type { JournalDb } from './db/open-database.ts';
 import type { Logger } from './logger.ts';
 import { applyEdit, saveEntry } from './journal/entry-store.ts';
+import { createSqliteAskCache } from './db/ask-cache-store.ts';
 import { createSqliteConversationStore } from './db/conversation-store.ts';
 import { storedConversationSchemas } from './llm/conversation.ts';
 import { pastedJournalChars } from './journal/entry-queries.ts';
 import { createJournalOperations } from './journal/journal-operations.ts';
 import { localMoment } from './journal/local-day.ts';
 import { createQuestions, type Questions } from './llm/ask.ts';
+import { createEntryReader } from './llm/entry-reader.ts';
 import type { BotContext } from './telegram/context.ts';
 import { createDocumentImport } from './telegram/document-import.ts';
 import { importTelegramExport } from './importer/import-export.ts';
@@ -38,10 +40,12 @@ export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Question
     maxRetries: deps.anthropic?.maxRetries ?? 2,
     timeout: deps.anthropic?.timeoutMs ?? 120_000,
   });
+  // ask reads through the same client, with the small reader model; its answers are kept per owner.
+  const ask = { reader: createEntryReader({ client, model: config.readerModel }), maxEntries: config.askMaxEntries, cache: createSqliteAskCache(db) };
   return createQuestions({
     client,
     model: config.anthropicModel,
-    operationsFor: (ownerId) => createJournalOperations(db, ownerId, { clock }),
+    operationsFor: (ownerId, hooks) => createJournalOperations(db, ownerId, { clock, ask, reportSpend: hooks?.reportSpend }),
     conversations: createSqliteConversationStore(db, storedConversationSchemas),
     clock,
     today: () => localMoment(clock(), config.journalTimezone, config.journalDayStartsAt).day,

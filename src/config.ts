@@ -3,6 +3,10 @@ import { z } from 'zod';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 export const DEFAULT_DATABASE_PATH = 'data/journal.sqlite';
+/** The small, fast model `ask` reads entries with. */
+export const DEFAULT_READER_MODEL = 'claude-haiku-5-5';
+/** The most entries one `ask` reads: a month of a very busy journal; more is refused with how to narrow. */
+export const DEFAULT_ASK_MAX_ENTRIES = 10_000;
 
 export interface Config {
   telegramBotToken: string | null;
@@ -18,6 +22,8 @@ export interface Config {
   anthropicApiKey: string | null;
   anthropicBaseUrl: string | null;
   anthropicModel: string;
+  readerModel: string;
+  askMaxEntries: number;
 }
 
 /** A configuration fault: `variable` is the env variable to fix. */
@@ -84,6 +90,10 @@ const schema = z.object({
     message: 'must be an http(s) URL, e.g. http://127.0.0.1:9000',
   }),
   ANTHROPIC_MODEL: optionalText,
+  ANTHROPIC_READER_MODEL: optionalText,
+  ASK_MAX_ENTRIES: optionalText.refine((v) => v === undefined || (/^\d{1,9}$/.test(v) && Number(v) >= 1), {
+    message: 'must be a whole number of entries, 1 or more (e.g. 10000)',
+  }),
 });
 
 /** Parses the environment; throws one ConfigError per the first bad variable, listing every fault. */
@@ -106,6 +116,8 @@ export function parseConfig(env: Record<string, string | undefined>, defaults: {
     anthropicApiKey: e.ANTHROPIC_API_KEY ?? null,
     anthropicBaseUrl: e.ANTHROPIC_BASE_URL ?? null,
     anthropicModel: e.ANTHROPIC_MODEL ?? DEFAULT_MODEL,
+    readerModel: e.ANTHROPIC_READER_MODEL ?? DEFAULT_READER_MODEL,
+    askMaxEntries: e.ASK_MAX_ENTRIES === undefined ? DEFAULT_ASK_MAX_ENTRIES : Number(e.ASK_MAX_ENTRIES),
   };
 }
 

@@ -1,11 +1,11 @@
 /** npm run bench flags: which parts, which sizes, how many runs, quick mode. */
 
-export const PARTS = ['tokens', 'import', 'methods', 'capture'] as const;
+export const PARTS = ['tokens', 'import', 'methods', 'capture', 'reading'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface BenchOptions {
   only: Part[];
-  /** Journal sizes (entries) for the token benchmark. */
+  /** Journal sizes (entries) for the token and reading benchmarks. */
   sizes: number[];
   /** Journal size for the methods benchmark. */
   methodsSize: number;
@@ -48,7 +48,7 @@ export const QUICK: Omit<BenchOptions, 'cacheDir'> = {
   out: null,
 };
 
-export const USAGE = `npm run bench -- [--quick] [--only tokens,import,methods,capture] [--sizes 2500,25000]
+export const USAGE = `npm run bench -- [--quick] [--only tokens,import,methods,capture,reading] [--sizes 2500,25000]
   [--methods-size 1000000] [--import-sizes 100000,1000000] [--runs 3] [--burst 2000] [--keep] [--out FILE|-]
   [--from-results data/bench/last-results.json]
   --quick    small sizes, prints the report instead of writing BENCHMARKS.md

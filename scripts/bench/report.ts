@@ -7,6 +7,8 @@ import { mb, ms, num, percent, table, times } from './markdown.ts';
 import { median } from './timing.ts';
 import type { MethodsResult } from './methods.ts';
 import type { BenchOptions } from './options.ts';
+import type { ReadingSize } from './reading.ts';
+import { readingAims, readingSection } from './report-reading.ts';
 import { tokensSection } from './report-tokens.ts';
 import type { SizeTokens } from './tokens.ts';
 
@@ -18,6 +20,8 @@ export interface BenchResults {
   imports: ImportSize[];
   methods?: MethodsResult;
   capture?: CaptureResult;
+  /** Absent in results saved before the reading part existed. */
+  reading?: ReadingSize[];
   /** Wall seconds of each part, setup included. */
   seconds: Record<string, number>;
 }
@@ -25,7 +29,7 @@ export interface BenchResults {
 const verdict = (a: Aim) => (a.met === null ? '—' : a.met ? 'met' : '**missed**');
 
 function aimsSection(r: BenchResults): string {
-  const aims = [...tokenAims(r.tokens), ...importAims(r.imports), ...methodAims(r.methods), ...captureAims(r.capture)];
+  const aims = [...tokenAims(r.tokens), ...readingAims(r.reading ?? []), ...importAims(r.imports), ...methodAims(r.methods), ...captureAims(r.capture)];
   return ['## Aims', '', table(['aim', 'measured', ''], aims.map((a) => [a.aim, a.measured, verdict(a)]))].join('\n');
 }
 
@@ -154,6 +158,8 @@ export function renderReport(r: BenchResults): string {
     methodsSection(r.methods),
     '',
     captureSection(r.capture, r.options.runs),
+    '',
+    readingSection(r.reading ?? []),
     '',
     reproduceSection(r),
     '',

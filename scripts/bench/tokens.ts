@@ -74,7 +74,7 @@ export interface SizeTokens {
 }
 
 /** A repeatable UUID-shaped id source, so handle ids (and their tokens) are the same every run. */
-function repeatableIds(): () => string {
+export function repeatableIds(): () => string {
   let n = 0;
   return () => {
     const hex = (++n).toString(16).padStart(12, '0');

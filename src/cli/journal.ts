@@ -9,7 +9,10 @@ import { OwnerError, resolveOwner } from './resolve-owner.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
+import { createSqliteConversationStore } from '../db/conversation-store.ts';
+import { storedConversationSchemas } from '../llm/conversation.ts';
 import { createJournalOperations } from '../journal/journal-operations.ts';
+import { formatUsage, tallyUsage } from '../llm/usage-tally.ts';
 import { formatInterface, formatObjectLine } from '../objects/format-interface.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
@@ -20,9 +23,10 @@ const USAGE = `Usage: npm run journal -- <command> [--owner <telegram user id>]
   analyze <objId>                          an object's interface: kind, fields, methods
   invoke <objId> <methodName> ['<json>']   runs a method; prints the result as JSON
   kinds                                    the kinds of object there are
-  kind <kind>                              one kind's interface`;
+  kind <kind>                              one kind's interface
+  usage                                    how often each method is called, and the call sequences that recur`;
 
-const COMMANDS = ['objects', 'analyze', 'invoke', 'kinds', 'kind'];
+const COMMANDS = ['objects', 'analyze', 'invoke', 'kinds', 'kind', 'usage'];
 
 class UsageError extends Error {}
 
@@ -77,7 +81,8 @@ async function main(argv: string[]): Promise<void> {
   try {
     await migrateToLatest(db);
     const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
-    console.log(await run(createJournalOperations(db, ownerId), command, rest));
+    if (command === 'usage') console.log(formatUsage(tallyUsage(await createSqliteConversationStore(db, storedConversationSchemas).allMessages(ownerId))));
+    else console.log(await run(createJournalOperations(db, ownerId), command, rest));
   } finally {
     await db.destroy();
   }

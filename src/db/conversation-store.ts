@@ -115,6 +115,12 @@ export function createSqliteConversationStore<Message, Receipt>(db: JournalDb, s
       return row?.conversation_id;
     },
 
+    /** Every stored history of the owner, oldest first (for `npm run journal -- usage`). */
+    async allMessages(ownerId: number): Promise<Message[][]> {
+      const rows = await db.selectFrom('conversation').select(['id', 'messages']).where('owner_id', '=', ownerId).orderBy('id').execute();
+      return rows.map((r) => readJson(r.messages, messageList, `conversation ${r.id}: messages`));
+    },
+
     async lastReceipt(ownerId: number): Promise<Receipt | undefined> {
       const row = await db
         .selectFrom('conversation')

@@ -96,6 +96,15 @@ export interface ConversationMessageTable {
   conversation_id: number;
 }
 
+/** A stored `ask` answer; the key already changes when any entry the answer read changes. */
+export interface AskCacheTable {
+  owner_id: number;
+  key: string;
+  /** The method's result, JSON. */
+  result: string;
+  created_at: string;
+}
+
 export interface Database {
   entry: EntryTable;
   entry_revision: EntryRevisionTable;
@@ -105,6 +114,7 @@ export interface Database {
   object_handle: ObjectHandleTable;
   conversation: ConversationTable;
   conversation_message: ConversationMessageTable;
+  ask_cache: AskCacheTable;
 }
 
 export type EntryRow = Selectable<EntryTable>;

@@ -153,3 +153,13 @@ export async function pastedJournalChars(db: JournalDb, ownerId: number): Promis
     .executeTakeFirstOrThrow();
   return Number(row.chars);
 }
+
+/** Every entry of the view in journal order, as a reader reads it (ask bounds the count before calling this). */
+export async function findViewEntries(db: JournalDb, ownerId: number, view: JournalView): Promise<{ id: number; date: string; time: string; content: string }[]> {
+  return viewRows(db, ownerId, view)
+    .select(['id', 'local_day as date', 'local_time as time', 'content'])
+    .orderBy('local_day')
+    .orderBy('written_at')
+    .orderBy('id')
+    .execute();
+}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { JournalDb } from '../db/open-database.ts';
 import { defineKind, methodsFor, type MethodDefinition } from '../objects/kind.ts';
 import { countByPeriod, countDays, countEntries, countView, findEntriesForDay, findEntriesPage } from './entry-queries.ts';
+import { askMethod, type AskOptions } from './ask-method.ts';
 import { toFtsQuery } from './fts-query.ts';
 import { describeView } from './describe-view.ts';
 import { JOURNAL_ENTRY_FIELDS } from './journal-entry-kind.ts';
@@ -44,7 +45,7 @@ const overviewArgs = z.strictObject({
 /** Each method's `args` in `run` is inferred from its schema. */
 const method = methodsFor<JournalView>();
 
-function methods(db: JournalDb): MethodDefinition<JournalView>[] {
+function methods(db: JournalDb, ask: AskOptions | undefined): MethodDefinition<JournalView>[] {
   return [
     method({
       name: 'getOverview',
@@ -115,21 +116,22 @@ function methods(db: JournalDb): MethodDefinition<JournalView>[] {
       }),
     }),
     ...tagMethods(db, JOURNAL_COLLECTION_KIND),
+    askMethod(db, ask),
   ];
 }
 
-/** The kind, bound to the database its views read. */
-export function journalCollectionKind(db: JournalDb) {
+/** The kind, bound to the database its views read and the reader `ask` reads through. */
+export function journalCollectionKind(db: JournalDb, ask?: AskOptions) {
   return defineKind<JournalView>({
     kind: JOURNAL_COLLECTION_KIND,
     description:
       "The owner's journal, or a view of it narrowed by dates and/or words. It bears on any question about what they wrote, did or felt, and when or how often.",
     interpretation:
       'An entry is one message the owner wrote, dated by local day and time; a day with entries is a day they wrote. ' +
-      'Answer "how often" and "when" with counts and getOverview; read entries only to quote or summarise them. ' +
+      'Answer "how often" and "when" with counts and getOverview; read entries only to quote them; ask a view to summarise. ' +
       'Views only narrow: a view of a view keeps both filters.',
     fields: JOURNAL_ENTRY_FIELDS,
-    methods: methods(db),
+    methods: methods(db, ask),
     state: journalViewSchema,
     describeInstance: async (view, ctx) => describeView(view, await countView(db, ctx.ownerId, view)),
   });

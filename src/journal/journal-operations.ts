@@ -1,8 +1,10 @@
 /** The object operations over one owner's journal: the kinds, the root handle `journal`, and handles kept in SQLite. */
 import { createSqliteHandleStore } from '../db/handle-store.ts';
 import type { JournalDb } from '../db/open-database.ts';
+import type { MethodSpend } from '../objects/kind.ts';
 import { KindRegistry } from '../objects/kind-registry.ts';
 import { createObjectOperations, type ObjectOperations } from '../objects/operations.ts';
+import type { AskOptions } from './ask-method.ts';
 import { journalCollectionKind, JOURNAL_COLLECTION_KIND } from './journal-collection-kind.ts';
 import { journalEntryKind, JOURNAL_ENTRY_KIND } from './journal-entry-kind.ts';
 
@@ -17,14 +19,19 @@ export interface JournalOperationsOptions {
   resultLimit?: number;
   /** Mints handle ids; UUIDs unless a demo needs repeatable ones. */
   newId?: () => string;
+  /** The reader, cap and cache of `ask`; without them, ask says it is unavailable. */
+  ask?: AskOptions;
+  /** Receives what a method spends beyond its result (ask's reader tokens). */
+  reportSpend?: (spend: MethodSpend) => void;
 }
 
 export function createJournalOperations(db: JournalDb, ownerId: number, options: JournalOperationsOptions = {}): ObjectOperations {
+  const { ask, ...rest } = options;
   return createObjectOperations({
-    kinds: new KindRegistry([journalCollectionKind(db), journalEntryKind]),
+    kinds: new KindRegistry([journalCollectionKind(db, ask && { clock: options.clock, ...ask }), journalEntryKind]),
     handles: createSqliteHandleStore(db),
     roots: [{ id: JOURNAL_ROOT_ID, kind: JOURNAL_COLLECTION_KIND, state: {} }],
     ownerId,
-    ...options,
+    ...rest,
   });
 }

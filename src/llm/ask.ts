@@ -3,12 +3,13 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { ObjectError } from '../objects/object-error.ts';
 import { createToolExecutor } from '../objects/object-tools.ts';
+import type { MethodSpend } from '../objects/kind.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
 import { apiFailureFields, apiFailureText, isApiFailure } from './api-failure.ts';
 import type { Conversation, ConversationStore } from './conversation.ts';
 import { findMentions, unknownMentionsText } from './mentions.ts';
 import { interfaceMarker, questionContent } from './prompt.ts';
-import { estimateTokens, formatReceipt, type Receipt } from './receipt.ts';
+import { createSpendTally, estimateTokens, formatReceipt, type Receipt, type SpendTally } from './receipt.ts';
 import { runToolLoop, type ToolLoopResult } from './tool-loop.ts';
 
 type LogFields = Record<string, string | number | boolean | null | undefined>;
@@ -16,8 +17,8 @@ type LogFields = Record<string, string | number | boolean | null | undefined>;
 export interface QuestionDeps {
   client: Pick<Anthropic, 'messages'>;
   model: string;
-  /** The operations of one owner: every handle they resolve is theirs. */
-  operationsFor(ownerId: number): ObjectOperations;
+  /** The operations of one owner: every handle they resolve is theirs; methods report their own spend (ask's reader) to the hook. */
+  operationsFor(ownerId: number, hooks?: { reportSpend?: (spend: MethodSpend) => void }): ObjectOperations;
   conversations: ConversationStore;
   clock: () => Date;
   /** Today's date where the user lives, YYYY-MM-DD. */
@@ -99,7 +100,7 @@ export function createQuestions(deps: QuestionDeps): Questions {
     return { known: [...new Set(known)], unknown };
   };
 
-  const receiptOf = async (ownerId: number, r: ToolLoopResult): Promise<Receipt> => ({
+  const receiptOf = async (ownerId: number, r: ToolLoopResult, tally: SpendTally): Promise<Receipt> => ({
     at: now().toISOString(),
     model: deps.model,
     steps: r.steps,
@@ -108,7 +109,14 @@ export function createQuestions(deps: QuestionDeps): Questions {
     usage: r.usage,
     peakContextTokens: r.peakContextTokens,
     wholeJournalTokens: deps.corpusChars ? estimateTokens(await deps.corpusChars(ownerId)) : null,
+    reader: tally.usage(),
   });
+
+  /** One question's operations, with a tally of what its methods spend. */
+  const operationsWithTally = (ownerId: number) => {
+    const tally = createSpendTally();
+    return { ops: deps.operationsFor(ownerId, { reportSpend: tally.add }), tally };
+  };
 
   /** The mentioned handles, or the reply listing the owner's handles when one is not theirs. */
   const checkMentions = async (ops: ObjectOperations, question: string): Promise<string[] | AskOutcome> => {
@@ -126,13 +134,19 @@ export function createQuestions(deps: QuestionDeps): Questions {
     return withUserTurn(history, { role: 'user', content });
   };
 
-  const answer = async (ownerId: number, ops: ObjectOperations, conversation: Conversation, question: string, known: string[]): Promise<AskOutcome> => {
+  const answer = async (
+    ownerId: number,
+    { ops, tally }: { ops: ObjectOperations; tally: SpendTally },
+    conversation: Conversation,
+    question: string,
+    known: string[],
+  ): Promise<AskOutcome> => {
     const id = conversation.id;
     const messages = await nextMessages(ops, conversation.messages, question, known);
     await store.update(ownerId, id, { status: 'pending', pendingQuestion: question }, now());
     let result: ToolLoopResult;
     try {
-      result = await runToolLoop({ client: deps.client, model: deps.model, messages, execute: createToolExecutor(ops), ...deps.limits });
+      result = await runToolLoop({ client: deps.client, model: deps.model, messages, execute: createToolExecutor(ops), toolTokens: tally.tokens, ...deps.limits });
     } catch (error) {
       // Whatever failed, the question stays with the conversation for a retry.
       await store.update(ownerId, id, { status: 'failed', pendingQuestion: question }, now());
@@ -140,7 +154,8 @@ export function createQuestions(deps: QuestionDeps): Questions {
       deps.logger.error('question.api_failed', { conversation_id: id, ...apiFailureFields(error) });
       return { type: 'unavailable', text: apiFailureText(error), conversationId: id };
     }
-    const receipt = await receiptOf(ownerId, result);
+    const receipt = await receiptOf(ownerId, result, tally);
+    const reader = tally.usage();
     await store.update(ownerId, id, { messages: result.messages, status: 'answered', pendingQuestion: null, receipt }, now());
     deps.logger.info('question.answered', {
       conversation_id: id,
@@ -150,6 +165,7 @@ export function createQuestions(deps: QuestionDeps): Questions {
       input_tokens: result.usage.inputTokens + result.usage.cacheReadTokens + result.usage.cacheWriteTokens,
       output_tokens: result.usage.outputTokens,
       peak_context_tokens: result.peakContextTokens,
+      ...(reader ? { reader_calls: reader.calls, reader_input_tokens: reader.inputTokens, reader_output_tokens: reader.outputTokens, reader_entries: reader.entriesRead } : {}),
     });
     return { type: 'answer', text: answerText(result), conversationId: id };
   };
@@ -158,20 +174,20 @@ export function createQuestions(deps: QuestionDeps): Questions {
     async ask(ownerId, question, conversationId) {
       const q = question.trim();
       if (!q) return { type: 'rejected', text: EMPTY_QUESTION_TEXT };
-      const ops = deps.operationsFor(ownerId);
-      const known = await checkMentions(ops, q);
+      const scoped = operationsWithTally(ownerId);
+      const known = await checkMentions(scoped.ops, q);
       if (!Array.isArray(known)) return known; // nothing is stored for a question that never reaches the model
       const existing = conversationId === undefined ? undefined : await store.get(ownerId, conversationId);
-      return answer(ownerId, ops, existing ?? (await store.create(ownerId, now())), q, known);
+      return answer(ownerId, scoped, existing ?? (await store.create(ownerId, now())), q, known);
     },
 
     async retry(ownerId, conversationId) {
       const c = await store.get(ownerId, conversationId);
       if (!c || c.status !== 'failed' || !c.pendingQuestion) return { type: 'rejected', text: NOTHING_TO_RETRY_TEXT };
-      const ops = deps.operationsFor(ownerId);
-      const known = await checkMentions(ops, c.pendingQuestion);
+      const scoped = operationsWithTally(ownerId);
+      const known = await checkMentions(scoped.ops, c.pendingQuestion);
       if (!Array.isArray(known)) return known;
-      return answer(ownerId, ops, c, c.pendingQuestion, known);
+      return answer(ownerId, scoped, c, c.pendingQuestion, known);
     },
 
     conversationOf: (ownerId, chatId, messageId) => store.findByMessage(ownerId, chatId, messageId),

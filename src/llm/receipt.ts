@@ -1,6 +1,7 @@
 /** The receipt of one answer: each operation called, what it returned (by size), tokens spent, and the paste-everything cost. */
 import type { Usage } from '@anthropic-ai/sdk/resources/messages';
 import { z } from 'zod';
+import type { MethodSpend } from '../objects/kind.ts';
 
 const toolCallRecordSchema = z.object({
   name: z.string(),
@@ -17,6 +18,18 @@ const usageTotalsSchema = z.object({
   cacheWriteTokens: z.number(),
 });
 
+/** What methods spent on their own model calls (ask's reader), apart from the conversation's tokens. */
+const readerUsageSchema = z.object({
+  model: z.string(),
+  /** Method calls that reported a spend (each ask), and how many of them came from the cache. */
+  asks: z.number(),
+  fromCache: z.number(),
+  calls: z.number(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  entriesRead: z.number(),
+});
+
 /** A receipt as stored: the store validates what it reads back against this. */
 export const receiptSchema = z.object({
   at: z.string(),
@@ -30,11 +43,38 @@ export const receiptSchema = z.object({
   peakContextTokens: z.number(),
   /** About what sending every entry instead would have cost, in input tokens. */
   wholeJournalTokens: z.number().nullable(),
+  /** The reader's work, when a method used it; absent in receipts stored before ask existed. */
+  reader: readerUsageSchema.nullable().optional(),
 });
 
 export type ToolCallRecord = z.infer<typeof toolCallRecordSchema>;
 export type UsageTotals = z.infer<typeof usageTotalsSchema>;
 export type Receipt = z.infer<typeof receiptSchema>;
+export type ReaderUsage = z.infer<typeof readerUsageSchema>;
+
+/** Adds up the spends methods report during one question. */
+export function createSpendTally() {
+  let usage: ReaderUsage | null = null;
+  return {
+    add(spend: MethodSpend): void {
+      const u = usage ?? { model: spend.by, asks: 0, fromCache: 0, calls: 0, inputTokens: 0, outputTokens: 0, entriesRead: 0 };
+      usage = {
+        model: spend.by,
+        asks: u.asks + 1,
+        fromCache: u.fromCache + (spend.fromCache ? 1 : 0),
+        calls: u.calls + spend.calls,
+        inputTokens: u.inputTokens + spend.inputTokens,
+        outputTokens: u.outputTokens + spend.outputTokens,
+        entriesRead: u.entriesRead + spend.itemsRead,
+      };
+    },
+    usage: (): ReaderUsage | null => usage,
+    /** Input and output tokens spent so far, for the question's budget. */
+    tokens: (): number => (usage ? usage.inputTokens + usage.outputTokens : 0),
+  };
+}
+
+export type SpendTally = ReturnType<typeof createSpendTally>;
 
 export const emptyUsage = (): UsageTotals => ({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 });
 
@@ -70,6 +110,11 @@ function callLine(c: ToolCallRecord, index: number): string {
   return `${index + 1}. ${target} → ${c.isError ? 'error, ' : ''}${size}`;
 }
 
+function readerLine(u: ReaderUsage): string {
+  const cached = u.fromCache ? `; ${u.fromCache} of ${u.asks} answer${u.asks === 1 ? '' : 's'} from the cache` : '';
+  return `Reader (${u.model}, apart from the above): ${u.calls} call${u.calls === 1 ? '' : 's'}, ${n(u.inputTokens)} tokens in, ${n(u.outputTokens)} out, ${n(u.entriesRead)} entries read${cached}.`;
+}
+
 /** The receipt as plain text for /trace. */
 export function formatReceipt(r: Receipt): string {
   const u = r.usage;
@@ -80,6 +125,7 @@ export function formatReceipt(r: Receipt): string {
     ...r.calls.map(callLine),
     `Tokens: ${n(totalIn)} in (${n(u.cacheReadTokens)} read from cache, ${n(u.cacheWriteTokens)} written to it), ${n(u.outputTokens)} out; largest request ${n(r.peakContextTokens)}.`,
   ];
+  if (r.reader) lines.push(readerLine(r.reader));
   if (r.wholeJournalTokens !== null) lines.push(`Pasting the whole journal instead would have cost ~${n(r.wholeJournalTokens)} input tokens per request.`);
   return lines.join('\n');
 }

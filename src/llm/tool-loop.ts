@@ -32,6 +32,8 @@ export interface ToolLoopParams {
   maxSteps?: number;
   /** Input plus output tokens over all calls; past it, the model is asked for its best answer. */
   tokenBudget?: number;
+  /** Tokens the tools spent on their own model calls (ask's reader) so far: they count in the budget too. */
+  toolTokens?: () => number;
   maxTokens?: number;
   system?: TextBlockParam[];
   tools?: Tool[];
@@ -154,7 +156,7 @@ export async function runToolLoop(params: ToolLoopParams): Promise<ToolLoopResul
     if (!wantsTools) return finish(state, response, endingOf(response.stop_reason));
 
     const results = await answerToolUses(response.content, params.execute, state.calls);
-    final = state.steps >= maxSteps - 1 || spent(state.usage) >= budget;
+    final = state.steps >= maxSteps - 1 || spent(state.usage) + (params.toolTokens?.() ?? 0) >= budget;
     state.messages.push({ role: 'user', content: [...results, ...(final ? [{ type: 'text' as const, text: FINAL_ANSWER_REQUEST }] : [])] });
   }
 }

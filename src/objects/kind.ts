@@ -8,9 +8,23 @@ export interface DataField {
   description: string;
 }
 
-/** Who is calling: methods read only this owner's data. */
+/** Work a method paid for beyond its own result (a model it asked to read): the caller's budget and receipt count it. */
+export interface MethodSpend {
+  /** Who did the work, e.g. the reader model's id. */
+  by: string;
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** Items the work read (e.g. entries). */
+  itemsRead: number;
+  /** Answered from a cache: nothing was read again. */
+  fromCache: boolean;
+}
+
+/** Who is calling: methods read only this owner's data, and report any spend of their own. */
 export interface MethodContext {
   ownerId: number;
+  reportSpend?: (spend: MethodSpend) => void;
 }
 
 /** A method returns either a plain value (moved as JSON) or another object (returned as a new handle). */

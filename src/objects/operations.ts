@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { boundResult, DEFAULT_RESULT_LIMIT } from './bound-result.ts';
 import type { HandleStore, RootObject, StoredHandle } from './handle-store.ts';
-import type { DataField, KindDefinition, MethodContext } from './kind.ts';
+import type { DataField, KindDefinition, MethodContext, MethodSpend } from './kind.ts';
 import type { KindRegistry } from './kind-registry.ts';
 import { ObjectError } from './object-error.ts';
 
@@ -60,6 +60,8 @@ export interface OperationsDeps {
   listLimit?: number;
   /** Mints ids for new handles; unguessable UUIDs by default. */
   newId?: () => string;
+  /** Receives what methods spend beyond their results (see MethodSpend). */
+  reportSpend?: (spend: MethodSpend) => void;
 }
 
 const methodSummary = (m: { name: string; signature: string; description: string }): MethodSummary => ({
@@ -87,7 +89,7 @@ function issueText(issue: { path: PropertyKey[]; message: string }): string {
 
 /** Builds the operations for one owner: every handle lookup is scoped to them. */
 export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
-  const ctx: MethodContext = { ownerId: deps.ownerId };
+  const ctx: MethodContext = { ownerId: deps.ownerId, reportSpend: deps.reportSpend };
   const clock = deps.clock ?? (() => new Date());
   const limit = deps.resultLimit ?? DEFAULT_RESULT_LIMIT;
   const listLimit = deps.listLimit ?? 20;

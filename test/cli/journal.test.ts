@@ -33,6 +33,12 @@ describe('journal CLI', () => {
     expect(JSON.parse(count.stdout)).toEqual({ type: 'value', value: 4 });
   });
 
+  it('usage tallies the stored questions of the owner', async () => {
+    const result = await journal(['usage', '--owner', String(OWNER)]);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toMatch(/^No stored questions yet/);
+  });
+
   it('objects lists one handle per line and analyze prints the interface', async () => {
     const objects = await journal(['objects', '--owner', String(OWNER)]);
     expect(objects.stdout.trim()).toBe('journal (so.idyllic.prototype#JournalCollection): The whole journal: 7 days, 8 entries, 2024-03-31 to 2024-06-10');

@@ -18,6 +18,11 @@ describe('parseConfig', () => {
     expect(DEFAULT_MODEL).toBe('claude-sonnet-5-5');
   });
 
+  it("ask's reader model and entry cap default to a small model and 10,000 entries, and can be set", () => {
+    expect(parseConfig({})).toMatchObject({ readerModel: 'claude-haiku-5-5', askMaxEntries: 10_000 });
+    expect(parseConfig({ ANTHROPIC_READER_MODEL: 'claude-haiku-4-5', ASK_MAX_ENTRIES: '500' })).toMatchObject({ readerModel: 'claude-haiku-4-5', askMaxEntries: 500 });
+  });
+
   it('defaults the time zone to the machine zone', () => {
     expect(parseConfig({}).journalTimezone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
@@ -28,6 +33,8 @@ describe('parseConfig', () => {
     ['TELEGRAM_API_ROOT', { TELEGRAM_API_ROOT: 'http://127.0.0.1:8081/' }, /without a trailing slash/],
     ['TELEGRAM_BOT_TOKEN', { TELEGRAM_BOT_TOKEN: 'not-a-token' }, /BotFather/],
     ['ANTHROPIC_BASE_URL', { ANTHROPIC_BASE_URL: 'localhost' }, /http\(s\) URL/],
+    ['ASK_MAX_ENTRIES', { ASK_MAX_ENTRIES: '10k' }, /whole number of entries, 1 or more/],
+    ['ASK_MAX_ENTRIES', { ASK_MAX_ENTRIES: '0' }, /whole number of entries, 1 or more/],
   ])('rejects a bad %s with a message that names it and the fix', (variable, env, fix) => {
     try {
       parseConfig(env);

@@ -68,8 +68,9 @@ describe('journal interface', () => {
     expect(text).toContain(`Object journal, kind ${JOURNAL_COLLECTION_KIND}`);
     expect(text).toContain('getDateRangeView(startDate: YYYY-MM-DD, endDate: YYYY-MM-DD) -> JournalCollection');
     for (const [, content] of KNOWN_ENTRIES) expect(text).not.toContain(content.split('\n')[1]);
-    // The benchmark's budget is 2,000 tokens per question; the interface must stay a few hundred of them.
-    expect(text.length).toBeLessThan(2000);
+    // The benchmark's budget is 2,000 tokens per question; the interface must stay a few hundred of them
+    // (~2,200 characters with eleven methods is about 600 tokens; the token benchmark measures the peak itself).
+    expect(text.length).toBeLessThan(2300);
   });
 
   it('lists and describes both kinds, by full id or bare name', async () => {

@@ -35,12 +35,12 @@ export interface AskSetup {
   close(): Promise<void>;
 }
 
-export async function setupAsk(options: { baseURL?: string; maxRetries?: number; timeoutMs?: number } = {}): Promise<AskSetup> {
+export async function setupAsk(options: { baseURL?: string; maxRetries?: number; timeoutMs?: number; env?: Record<string, string> } = {}): Promise<AskSetup> {
   const temp = await createTempDb();
   const llm = await startMessagesApiStandIn();
   await seedEntries(temp.db, OWNER, ENTRIES);
   await seedEntries(temp.db, OTHER_OWNER, [['2024-04-05T10:00:00Z', "The other owner's secret diary"]]);
-  const config = parseConfig({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: options.baseURL ?? llm.url, JOURNAL_TIMEZONE: 'UTC', DATABASE_PATH: temp.file });
+  const config = parseConfig({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: options.baseURL ?? llm.url, JOURNAL_TIMEZONE: 'UTC', DATABASE_PATH: temp.file, ...options.env });
   const logger = createMemoryLogger();
   const questions = createJournalQuestions({
     config,

@@ -129,6 +129,17 @@ describe('runToolLoop', () => {
     expect(result.ending).toBe('limit');
   });
 
+  it("tokens the tools spent on their own calls (ask's reader) count in the budget too", async () => {
+    const script = () => llm.script({ tools: [{ name: 'invokeMethod', input: { objId: 'numbers', methodName: 'count', args: {} } }] }, { text: 'It is 100.' });
+    script();
+    await run({ tokenBudget: 5_000, toolTokens: () => 0 });
+    expect(llm.requests[1]!.body.tool_choice).toBeUndefined();
+    script();
+    const result = await run({ tokenBudget: 5_000, toolTokens: () => 5_000 });
+    expect(llm.requests[3]!.body.tool_choice).toEqual({ type: 'none' });
+    expect(result.ending).toBe('limit');
+  });
+
   it('answers tool calls made despite tool_choice none with "not run", so the stored history stays valid', async () => {
     llm.script({ tools: [{ name: 'listObjects', input: {} }] }, { text: 'One more look.', tools: [{ id: 'toolu_late', name: 'listObjects', input: {} }] });
     const result = await run({ maxSteps: 2 });

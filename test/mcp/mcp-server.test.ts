@@ -125,8 +125,11 @@ describe('npm run -s mcp, through the official client', () => {
 });
 
 describe('a restarted server, spoken to in raw JSON-RPC', () => {
-  it('still knows the April handle (owner by default), bounds a long page, and writes nothing but JSON-RPC on stdout', async () => {
+  it('still knows the April handle and one the bot made (owner by default), bounds a long page, and writes nothing but JSON-RPC on stdout', async () => {
     expect(aprilHandle).toBeDefined();
+    // A view made on the bot's side, as a question in Telegram would make it.
+    const botView = await createJournalOperations(temp.db, OWNER).invokeMethod('journal', 'getDateRangeView', { startDate: '2024-05-01', endDate: '2024-05-31' });
+    if (botView.type !== 'object') throw new Error('expected a handle');
     // No --owner: the only owner in the database, as for the journal CLI.
     const child = spawn('npm', serverArgs([]), { cwd: temp.dir, env: { ...process.env, ...serverEnv() }, stdio: 'pipe' });
     let out = '';
@@ -154,7 +157,8 @@ describe('a restarted server, spoken to in raw JSON-RPC', () => {
     call(3, 'listObjects', {});
     call(4, 'invokeMethod', { objId: 'journal', methodName: 'getEntries', args: { limit: 100 } });
     call(5, 'invokeMethod', { objId: 'nope', methodName: 'getDayCount' });
-    const [count, objects, page, unknown] = await Promise.all([2, 3, 4, 5].map(answered));
+    call(6, 'invokeMethod', { objId: botView.objId, methodName: 'getDayCount', args: {} });
+    const [count, objects, page, unknown, mayDays] = await Promise.all([2, 3, 4, 5, 6].map(answered));
     child.stdin.end(); // how a client ends a stdio session
     expect(await exited).toBe(0);
 
@@ -163,7 +167,8 @@ describe('a restarted server, spoken to in raw JSON-RPC', () => {
     expect(text(objects)).toContain(`${aprilHandle} (so.idyllic.prototype#JournalCollection)`);
     expect(text(page).length).toBeLessThanOrEqual(16_000);
     expect(unknown).toMatchObject({ isError: true });
-    expect(responses()).toHaveLength(5);
+    expect(JSON.parse(text(mayDays))).toEqual({ value: await sqlDayCount('2024-05-01', '2024-05-31') });
+    expect(responses()).toHaveLength(6);
     expect(responses().every((r) => r.jsonrpc === '2.0')).toBe(true);
     expect(err).toContain('"event":"mcp.started"');
     expect(err).toContain('"owner_id":1000');

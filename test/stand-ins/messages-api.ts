@@ -43,6 +43,10 @@ export interface MessagesApiStandIn {
   script(...turns: Turn[]): void;
   /** Turns not consumed yet. */
   remaining(): number;
+  /** Answers every request for `model` with `answer` instead of the script (e.g. ask's reader, whose calls run concurrently). */
+  serveModel(model: string, answer: (req: RecordedRequest) => Turn): void;
+  /** The most requests that were open at the same time. */
+  peakInFlight(): number;
   close(): Promise<void>;
 }
 
@@ -84,6 +88,9 @@ export function assistantMessage(spec: TurnSpec, requestChars: number, model = '
 export async function startMessagesApiStandIn(): Promise<MessagesApiStandIn> {
   const requests: RecordedRequest[] = [];
   const turns: Turn[] = [];
+  const served = new Map<string, (req: RecordedRequest) => Turn>();
+  let inFlight = 0;
+  let peak = 0;
 
   const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${nextId++}`, ...headers });
@@ -119,6 +126,11 @@ export async function startMessagesApiStandIn(): Promise<MessagesApiStandIn> {
     }
     const request: RecordedRequest = { path: url.pathname, headers: req.headers, body: JSON.parse(raw), raw };
     requests.push(request);
+    inFlight += 1;
+    peak = Math.max(peak, inFlight);
+    res.on('close', () => void (inFlight -= 1));
+    const serve = served.get(request.body.model);
+    if (serve) return reply(serve(request), request, res);
     const turn = turns.shift();
     if (!turn) {
       const message = `stand-in: no scripted turn left for request ${requests.length}`;
@@ -134,6 +146,8 @@ export async function startMessagesApiStandIn(): Promise<MessagesApiStandIn> {
     requests,
     script: (...more) => void turns.push(...more),
     remaining: () => turns.length,
+    serveModel: (model, answer) => void served.set(model, answer),
+    peakInFlight: () => peak,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
