@@ -18,6 +18,7 @@ import type { BotContext } from './telegram/context.ts';
 import { createDocumentImport } from './telegram/document-import.ts';
 import { importTelegramExport } from './importer/import-export.ts';
 import { createBot } from './telegram/create-bot.ts';
+import { createChatExporter } from './export/chat-export.ts';
 
 export interface AppDeps {
   config: Config;
@@ -25,6 +26,8 @@ export interface AppDeps {
   logger: Logger;
   clock: () => Date;
   botInfo?: UserFromGetMe;
+  /** Tests make /export parts small to see the split; production uses Telegram's 50 MB. */
+  exportPartBytes?: number;
   /** Tests shorten the SDK's retries and timeout; production keeps the defaults below. */
   anthropic?: { maxRetries?: number; timeoutMs?: number };
 }
@@ -72,6 +75,7 @@ export function createApp(token: string, deps: AppDeps): { bot: Bot<BotContext> 
         apiRoot: config.telegramApiRoot,
         importExport: (file, options) => importTelegramExport(db, file, { ...options, timeZone: zone, dayStartsAt: config.journalDayStartsAt, now: clock }),
       }),
+      exporter: createChatExporter({ db, timeZone: zone, dayStartsAt: config.journalDayStartsAt, clock, maxPartBytes: deps.exportPartBytes }),
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },
   );

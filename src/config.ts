@@ -68,7 +68,7 @@ const schema = z.object({
     }
     return [...new Set(ids)];
   }),
-  DATABASE_PATH: optionalText.transform((p) => p ?? DEFAULT_DATABASE_PATH),
+  DATABASE_PATH: optionalText,
   JOURNAL_TIMEZONE: optionalText.refine((z) => z === undefined || isValidTimeZone(z), {
     message: 'is not an IANA time zone (expected e.g. Europe/Berlin, Asia/Tokyo, UTC)',
   }),
@@ -108,7 +108,7 @@ export function parseConfig(env: Record<string, string | undefined>, defaults: {
     telegramBotToken: e.TELEGRAM_BOT_TOKEN ?? null,
     telegramApiRoot: e.TELEGRAM_API_ROOT ?? null,
     allowedUserIds: e.ALLOWED_USER_IDS,
-    databasePath: env.DATABASE_PATH?.trim() ? e.DATABASE_PATH : (defaults.databasePath ?? DEFAULT_DATABASE_PATH),
+    databasePath: e.DATABASE_PATH ?? defaults.databasePath ?? DEFAULT_DATABASE_PATH,
     journalTimezone: e.JOURNAL_TIMEZONE ?? defaults.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     journalDayStartsAt: e.JOURNAL_DAY_STARTS_AT,
     transcribeUrl: e.TRANSCRIBE_URL ?? null,

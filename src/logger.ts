@@ -1,10 +1,7 @@
 /** One JSON line per event on stderr. Callers pass ids and sizes, never message text; secrets are redacted anyway. */
-export type LogFields = Record<string, string | number | boolean | null | undefined>;
+import type { LogFields, Logger } from './log/log-fields.ts';
 
-export interface Logger {
-  info(event: string, fields?: LogFields): void;
-  error(event: string, fields?: LogFields): void;
-}
+export type { LogFields, Logger };
 
 export function createLogger(options: { write?: (line: string) => void; redact?: (string | null | undefined)[] } = {}): Logger {
   const write = options.write ?? ((line: string) => process.stderr.write(line));

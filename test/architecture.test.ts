@@ -31,8 +31,12 @@ const allowed: Record<string, string[]> = {
   objects: [],
   db: [],
   journal: ['objects', 'db'],
-  llm: ['objects'],
+  log: [],
+  llm: ['objects', 'log'],
   importer: ['journal', 'db'],
+  demo: ['journal', 'db'],
+  export: ['journal', 'db'],
+  transcription: ['journal', 'db'],
   telegram: ['llm', 'journal', 'importer', '(root)'],
   // The MCP surface: the shared tools (objects/) and the bot's question framing (llm/); the journal is wired in by cli/mcp.ts.
   mcp: ['objects', 'llm', '(root)'],

@@ -7,7 +7,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
-import { generateJournalRows, type GeneratedJournalOptions } from '../../src/journal/demo-journal.ts';
+import { generateJournalRows, type GeneratedJournalOptions } from '../../src/demo/demo-journal.ts';
 
 export const BENCH_OWNER_ID = 1;
 

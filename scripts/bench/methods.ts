@@ -4,8 +4,7 @@
  * same question. EXPLAIN QUERY PLAN of the statements each method really runs shows how it reads the entries.
  */
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
-import type { Database } from '../../src/db/schema.ts';
+import type { CompiledQuery } from 'kysely';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { monthEnd } from './calendar.ts';
@@ -131,7 +130,7 @@ export async function runMethodsBench(file: string, size: number, o: MethodsOpti
   truth.close();
   const db = openDatabase(file);
   const captured: CompiledQuery[] = [];
-  const logDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: openRaw(file) }), log: (e) => void (e.level === 'query' && captured.push(e.query)) });
+  const logDb = openDatabase(file, { log: (e) => void (e.level === 'query' && captured.push(e.query)) });
   const b: Bench = { ops: createJournalOperations(db, BENCH_OWNER_ID), traced: createJournalOperations(logDb, BENCH_OWNER_ID), captured, raw: openRaw(file), o };
   try {
     await db.deleteFrom('object_handle').where('owner_id', '=', BENCH_OWNER_ID).execute();

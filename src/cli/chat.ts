@@ -3,10 +3,10 @@
  * Each line is a question in the current conversation; answers go to stdout, everything else to stderr.
  */
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
+import { fixableErrorMessage, parseCommandLine, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
-import { OwnerError, resolveOwner } from './resolve-owner.ts';
+import { resolveOwner } from './resolve-owner.ts';
 import { createJournalQuestions } from '../app.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -15,7 +15,8 @@ import type { AskOutcome, Questions } from '../llm/ask.ts';
 import { stripAskCommand } from '../llm/mentions.ts';
 import { createMemoryLogger, errorMessage } from '../logger.ts';
 
-const USAGE = 'Usage: npm run chat -- [--owner <telegram user id>]';
+const USAGE = `Usage: npm run chat -- [--owner <telegram user id>]
+  Questions about the journal at DATABASE_PATH (it must exist), one per line; needs ANTHROPIC_API_KEY.`;
 
 export const CHAT_HELP = [
   'Ask about your journal, e.g. "@journal how many days did I write in April?". Each line continues the conversation.',
@@ -61,22 +62,16 @@ async function converse(questions: Questions, ownerId: number): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  let owner: string | undefined;
-  try {
-    owner = parseArgs({ options: { owner: { type: 'string' } } }).values.owner;
-  } catch (error) {
-    fail(`${errorMessage(error).replace(/^\w+: /, '')}\n${USAGE}`);
-  }
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseCommandLine(argv, USAGE, { owner: { type: 'string' } });
+  if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}": type questions after it starts.\n${USAGE}`);
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
   if (!config.anthropicApiKey) fail(NO_KEY_TEXT);
-  const db: JournalDb = openDatabase(config.databasePath);
+  // Questions only read the journal: a mistyped DATABASE_PATH must not create an empty one.
+  const db: JournalDb = openDatabase(config.databasePath, { mustExist: true });
   try {
     await migrateToLatest(db);
-    const ownerId = await resolveOwner(db, owner, config.allowedUserIds).catch((error: unknown) => {
-      if (error instanceof OwnerError) fail(error.message);
-      throw error;
-    });
+    const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
     // Log lines would interleave with the conversation; API failures reach the user as answers anyway.
     const questions = createJournalQuestions({ config, db, logger: createMemoryLogger(), clock: () => new Date() })!;
     console.error(`Journal of ${ownerId} (${config.databasePath}), model ${config.anthropicModel}.\n${CHAT_HELP}\n`);
@@ -86,7 +81,6 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
-  console.error(`npm run chat stopped: ${errorMessage(error)}`);
-  process.exit(1);
+main(process.argv.slice(2)).catch((error: unknown) => {
+  fail(fixableErrorMessage(error) ?? `npm run chat stopped: ${errorMessage(error)}`);
 });

@@ -3,13 +3,14 @@
  * classic trace, analyzeObject → getDateRangeView → getDayCount, to show that no entry crosses over. No keys, no network.
  */
 import { existsSync, rmSync } from 'node:fs';
+import { parseCommandLine, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase, type JournalDb } from '../db/open-database.ts';
-import { allEntryTexts, buildGeneratedJournal, DEMO_JOURNAL, foreignEntryCount, markAsDemoDatabase } from '../journal/demo-journal.ts';
-import { seededRandom } from '../journal/demo-text.ts';
+import { allEntryTexts, buildGeneratedJournal, DEMO_JOURNAL, foreignEntryCount, markAsDemoDatabase } from '../demo/demo-journal.ts';
+import { seededRandom } from '../demo/demo-text.ts';
 import { createJournalOperations } from '../journal/journal-operations.ts';
 import { formatInterface } from '../objects/format-interface.ts';
 import { errorMessage } from '../logger.ts';
@@ -78,6 +79,16 @@ async function trace(db: JournalDb, ownerId: number, file: string): Promise<void
   );
 }
 
+const USAGE = `Usage: npm run demo
+  Rebuilds a generated, deterministic ${DEMO_JOURNAL.entries}-entry journal at DATABASE_PATH (default ${DEMO_DATABASE_PATH}) and prints
+  analyzeObject → getDateRangeView → getDayCount. It never overwrites a database it did not build.`;
+
+try {
+  if (parseCommandLine(process.argv.slice(2), USAGE, {}).positionals.length > 0) throw new UsageError(`npm run demo takes no arguments.\n${USAGE}`);
+} catch (error) {
+  console.error(errorMessage(error));
+  process.exit(1);
+}
 const config = exitOnConfigError(() => parseConfig(readEnvironment(), { databasePath: DEMO_DATABASE_PATH, timezone: 'UTC' }));
 const ownerId = config.allowedUserIds.length === 1 ? config.allowedUserIds[0]! : DEMO_OWNER_ID;
 try {

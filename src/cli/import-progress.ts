@@ -8,7 +8,8 @@ export interface ProgressReporter {
 }
 
 const PLAIN_EVERY_MS = 2000;
-const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+/** "12.3 MB", or "42 kB" for a file a bot upload is made of ("0.0 MB" says nothing). */
+const size = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.ceil(bytes / 1e3)} kB`);
 
 function rates(progress: ImportProgress, startedAt: number) {
   const seconds = Math.max((Date.now() - startedAt) / 1000, 0.001);
@@ -49,18 +50,23 @@ export function createProgressReporter(stream: NodeJS.WriteStream): ProgressRepo
     };
   }
   let lastLine = 0;
+  let doneShown = false;
   return {
     update(progress) {
       if (progress.pass !== pass) {
         pass = progress.pass;
         startedAt = Date.now();
+        doneShown = false;
       }
       const now = Date.now();
-      if (now - lastLine < PLAIN_EVERY_MS && progress.bytesRead < progress.totalBytes) return;
+      const done = progress.bytesRead >= progress.totalBytes;
+      // The whole file read is reported once per pass: later updates (the last batches' writes) repeat it.
+      if (done ? doneShown : now - lastLine < PLAIN_EVERY_MS) return;
+      doneShown = done;
       lastLine = now;
       const { speed, percent, eta } = rates(progress, startedAt);
       const second = progress.pass === 2 ? ' (second pass)' : '';
-      stream.write(`import${second}: ${percent}% (${mb(progress.bytesRead)} of ${mb(progress.totalBytes)} MB), ${progress.messages} messages, ${speed} msg/s, ETA ${eta} s\n`);
+      stream.write(`import${second}: ${percent}% (${size(progress.bytesRead)} of ${size(progress.totalBytes)}), ${progress.messages} messages, ${speed} msg/s, ETA ${eta} s\n`);
     },
     stop() {},
   };

@@ -3,7 +3,7 @@
  * Imports a Telegram Desktop export into the journal and prints what happened. Exit codes: 0 done,
  * 1 the file or the database failed, 2 a usage problem, 130 stopped by Ctrl-C (run again to finish).
  */
-import { parseArgs } from 'node:util';
+import { fixableErrorMessage, fromInvocationDir, parseCommandLine, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { createProgressReporter } from './import-progress.ts';
@@ -12,6 +12,8 @@ import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { applyDayStart } from '../journal/day-start.ts';
+import { importJournalExport, isJournalExport } from '../export/import-journal-export.ts';
+import type { JournalDb } from '../db/open-database.ts';
 import { importTelegramExport } from '../importer/import-export.ts';
 import { formatImportSummary } from '../importer/import-summary.ts';
 import { errorMessage } from '../logger.ts';
@@ -19,25 +21,28 @@ import { errorMessage } from '../logger.ts';
 const USAGE = `Usage: npm run import -- <result.json> [--owner <telegram user id>] [--chat <name or id>]…
   Imports a Telegram Desktop export (Settings › Advanced › Export Telegram data, format JSON; or a
   single chat's "Export chat history"). Without --chat, a full-account export contributes Saved
-  Messages, your private channels and your chat with this bot; --chat (repeatable) picks chats instead.`;
+  Messages, your private channels and your chat with this bot; --chat (repeatable) picks chats instead.
+  A journal export (npm run export, JSON) is recognised and imported whole, every field as it was.`;
 
-class UsageError extends Error {}
-
-function parseCommandLine(argv: string[]) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: { owner: { type: 'string' }, chat: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true,
-    });
-  } catch (error) {
-    throw new UsageError(`${errorMessage(error).replace(/^TypeError[^:]*: /, '')}\n${USAGE}`);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) throw new UsageError(USAGE);
+function parseImportArgs(argv: string[]) {
+  const { values, positionals } = parseCommandLine(argv, USAGE, { owner: { type: 'string' }, chat: { type: 'string', multiple: true } });
   if (positionals.length !== 1) throw new UsageError(`${positionals.length ? 'Give one export file.' : 'Which file? Give the path of result.json.'}\n${USAGE}`);
-  return { file: positionals[0]!, owner: values.owner, chats: values.chat ?? [] };
+  return { file: fromInvocationDir(positionals[0]!), owner: values.owner, chats: values.chat ?? [] };
+}
+
+/** The journal's own JSON export (npm run export): every field back as it was; --owner moves it to another owner. */
+async function importOwnExport(db: JournalDb, args: { file: string; owner: string | undefined; chats: string[] }): Promise<number> {
+  if (args.chats.length > 0) throw new UsageError('--chat applies to Telegram exports; this file is a journal export (npm run export), imported whole.');
+  if (args.owner !== undefined && !/^\d{1,15}$/.test(args.owner.trim())) throw new OwnerError(`--owner must be a Telegram user id (digits), got "${args.owner}".`);
+  const report = await importJournalExport(db, args.file, args.owner !== undefined ? { ownerId: Number(args.owner.trim()) } : {});
+  const summary = `Imported ${report.imported} of ${report.entries} entries from the journal export into user ${report.ownerId}'s journal; ${report.alreadyPresent} already there.`;
+  if (report.error) {
+    if (report.imported > 0) console.log(summary);
+    console.error(`${args.file}: ${report.error}`);
+    return 1;
+  }
+  console.log(summary);
+  return 0;
 }
 
 /** The bot's own user id is the number before the colon of its token. */
@@ -47,19 +52,20 @@ function botIdOf(token: string | null): number | null {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const args = parseCommandLine(argv);
+  const args = parseImportArgs(argv);
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
   const db = openDatabase(config.databasePath);
   const progress = createProgressReporter(process.stderr);
   const stop = new AbortController();
-  // Stops after the batch in hand (milliseconds away). Repeats are ignored: under `npm run`, tsx forwards
-  // the terminal's SIGINT to this process, which also gets it directly.
+  // Stops after the batch in hand (milliseconds away). Repeats are ignored: Ctrl-C reaches npm and this process
+  // alike (the terminal signals the whole foreground group), and a second press must not cut a batch short.
   const onSigint = () => stop.abort();
   process.on('SIGINT', onSigint);
   try {
     await migrateToLatest(db);
     // Days of the rows already there and of those imported now must follow the same JOURNAL_DAY_STARTS_AT.
     await applyDayStart(db, config.journalDayStartsAt);
+    if (await isJournalExport(args.file)) return await importOwnExport(db, args);
     const ownerId = await resolveOwner(db, args.owner, config.allowedUserIds);
     const report = await importTelegramExport(db, args.file, {
       ownerId,
@@ -92,6 +98,11 @@ main(process.argv.slice(2)).then(
     if (error instanceof UsageError || error instanceof OwnerError) {
       console.error(error.message);
       process.exit(2);
+    }
+    const fixable = fixableErrorMessage(error);
+    if (fixable !== null) {
+      console.error(fixable);
+      process.exit(1);
     }
     console.error(`Import failed: ${errorMessage(error)}`);
     process.exit(1);

@@ -2,10 +2,10 @@
  * npm run journal -- <command> [--owner <telegram user id>]: the object operations from a shell.
  * `invoke` prints only JSON on stdout; every fault is one line on stderr and exit code 1.
  */
-import { parseArgs } from 'node:util';
+import { fixableErrorMessage, parseCommandLine, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
-import { OwnerError, resolveOwner } from './resolve-owner.ts';
+import { resolveOwner } from './resolve-owner.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
@@ -18,17 +18,17 @@ import { ObjectError } from '../objects/object-error.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
 import { errorMessage } from '../logger.ts';
 
-const USAGE = `Usage: npm run journal -- <command> [--owner <telegram user id>]
+const USAGE = `Usage: npm run -s journal -- <command> [--owner <telegram user id>]
   objects                                  the handles you hold, one per line
   analyze <objId>                          an object's interface: kind, fields, methods
   invoke <objId> <methodName> ['<json>']   runs a method; prints the result as JSON
   kinds                                    the kinds of object there are
   kind <kind>                              one kind's interface
-  usage                                    how often each method is called, and the call sequences that recur`;
+  usage                                    how often each method is called, and the call sequences that recur
+The journal is the file at DATABASE_PATH (default data/journal.sqlite); it must exist. -s keeps npm's banner off
+stdout, so invoke's JSON can be piped.`;
 
 const COMMANDS = ['objects', 'analyze', 'invoke', 'kinds', 'kind', 'usage'];
-
-class UsageError extends Error {}
 
 function parseJsonArgs(text: string | undefined): unknown {
   if (text === undefined) return {};
@@ -66,18 +66,13 @@ async function run(ops: ObjectOperations, command: string, rest: string[]): Prom
 }
 
 async function main(argv: string[]): Promise<void> {
-  const { values, positionals } = (() => {
-    try {
-      return parseArgs({ args: argv, options: { owner: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
-    } catch (error) {
-      throw new UsageError(`${errorMessage(error).replace(/^TypeError[^:]*: /, '')}\n${USAGE}`);
-    }
-  })();
+  const { values, positionals } = parseCommandLine(argv, USAGE, { owner: { type: 'string' } });
   const [command, ...rest] = positionals;
-  if (values.help || command === undefined) throw new UsageError(USAGE);
+  if (command === undefined) throw new UsageError(`Which command?\n${USAGE}`);
   if (!COMMANDS.includes(command)) throw new UsageError(`Unknown command "${command}".\n${USAGE}`);
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
-  const db = openDatabase(config.databasePath);
+  // Every command only reads the journal: a mistyped DATABASE_PATH must not create an empty one.
+  const db = openDatabase(config.databasePath, { mustExist: true });
   try {
     await migrateToLatest(db);
     const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
@@ -89,7 +84,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  const known = error instanceof ObjectError || error instanceof OwnerError || error instanceof UsageError;
-  console.error(known ? (error as Error).message : `journal: ${errorMessage(error)}`);
+  const fixable = error instanceof ObjectError ? error.message : fixableErrorMessage(error);
+  console.error(fixable ?? `journal: ${errorMessage(error)}`);
   process.exitCode = 1;
 });

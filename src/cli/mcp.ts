@@ -3,11 +3,11 @@
  * Stdout carries only JSON-RPC; every log line and fault goes to stderr.
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { fixableErrorMessage, parseCommandLine, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
-import { OwnerError, resolveOwner } from './resolve-owner.ts';
+import { resolveOwner } from './resolve-owner.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
@@ -19,34 +19,23 @@ import { createObjectsServer } from '../mcp/objects-server.ts';
 
 const USAGE = 'Usage: npm run -s mcp -- [--owner <telegram user id>]   (an MCP server on stdio; see README "Use it from Claude Desktop / Claude Code")';
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-function parseOptions(argv: string[]): { owner?: string } {
-  try {
-    const { values } = parseArgs({ args: argv, options: { owner: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-    if (values.help) fail(USAGE);
-    return { owner: values.owner };
-  } catch (error) {
-    fail(`${errorMessage(error).replace(/^\w+[^:]*: /, '')}\n${USAGE}`);
-  }
-}
-
 const packageVersion = (): string => (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-async function main(): Promise<void> {
-  const { owner } = parseOptions(process.argv.slice(2));
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseCommandLine(argv, USAGE, { owner: { type: 'string' } });
+  if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".\n${USAGE}`);
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
   const logger = createLogger();
-  const db = openDatabase(config.databasePath);
-  await migrateToLatest(db);
-  const ownerId = await resolveOwner(db, owner, config.allowedUserIds).catch(async (error: unknown) => {
+  // The server only reads the journal (and keeps handles): a mistyped DATABASE_PATH must not create an empty one.
+  const db = openDatabase(config.databasePath, { mustExist: true });
+  let ownerId: number;
+  try {
+    await migrateToLatest(db);
+    ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
+  } catch (error) {
     await db.destroy();
-    if (error instanceof OwnerError) fail(error.message);
     throw error;
-  });
+  }
   const clock = () => new Date();
   const operations = createJournalOperations(db, ownerId, { clock });
   const rootIds = [JOURNAL_ROOT_ID];
@@ -79,7 +68,7 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal).then(() => process.exit(0)));
 }
 
-main().catch((error: unknown) => {
-  console.error(`npm run mcp stopped: ${errorMessage(error)}`);
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(fixableErrorMessage(error) ?? `npm run mcp stopped: ${errorMessage(error)}`);
   process.exit(1);
 });

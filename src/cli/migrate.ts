@@ -1,4 +1,5 @@
 /** npm run migrate: applies pending migrations, one line each; exits 1 on failure. */
+import { parseCommandLine, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { parseConfig } from '../config.ts';
@@ -6,6 +7,15 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { errorMessage } from '../logger.ts';
 
+const USAGE = `Usage: npm run migrate
+  Applies pending migrations (migrations/) to the database at DATABASE_PATH, creating it if needed.`;
+
+try {
+  if (parseCommandLine(process.argv.slice(2), USAGE, {}).positionals.length > 0) throw new UsageError(`npm run migrate takes no arguments.\n${USAGE}`);
+} catch (error) {
+  console.error(errorMessage(error));
+  process.exit(1);
+}
 const config = exitOnConfigError(() => parseConfig(readEnvironment()));
 const db = openDatabase(config.databasePath);
 try {

@@ -1,24 +1,35 @@
 /** Applies the migrations in migrations/ with kysely's Migrator; reports each, never half-silent. */
-import { promises as fs } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Kysely } from 'kysely';
-import { FileMigrationProvider, Migrator, type MigrationResult } from 'kysely/migration';
+import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
-/** Brings the schema to the latest migration; throws (with cause) if one fails. */
+const MIGRATION_FILE = /^[^.].*(?<!\.d)\.(ts|js|mjs)$/;
+
+/**
+ * Every migration file in the folder, by name. Our own import() (not kysely's FileMigrationProvider) so vitest
+ * and tsx transform the .ts migrations, whichever kysely version is installed.
+ */
+function folderMigrations(folder: string): MigrationProvider {
+  return {
+    async getMigrations() {
+      const migrations: Record<string, Migration> = {};
+      for (const file of (await readdir(folder)).filter((f) => MIGRATION_FILE.test(f)).sort()) {
+        const module = (await import(pathToFileURL(path.join(folder, file)).href)) as Partial<Migration> & { default?: Partial<Migration> };
+        const migration = typeof module.up === 'function' ? module : module.default;
+        if (typeof migration?.up !== 'function') throw new Error(`Migration ${file} exports no up() function`);
+        migrations[file.replace(/\.[^.]+$/, '')] = { up: migration.up, down: migration.down };
+      }
+      return migrations;
+    },
+  };
+}
+
+/** Brings the schema to the latest migration; throws (with cause) if one fails. Kysely<any>: kysely's migration signature. */
 export async function migrateToLatest(db: Kysely<any>, folder = MIGRATIONS_FOLDER): Promise<MigrationResult[]> {
-  const migrator = new Migrator({
-    db,
-    provider: new FileMigrationProvider({
-      fs,
-      path,
-      migrationFolder: folder,
-      // Our own import() so vitest and tsx transform the .ts migrations (kysely's would not).
-      import: (file: string) => import(pathToFileURL(file).href),
-    }),
-  });
+  const migrator = new Migrator({ db, provider: folderMigrations(folder) });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

@@ -1,52 +1,54 @@
 /** Opens the SQLite file behind a kysely instance: WAL, foreign keys, a busy timeout. */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type KyselyConfig } from 'kysely';
 import type { Database } from './schema.ts';
+import { StatementCache } from './statement-cache.ts';
 
-export type JournalDb = Kysely<Database>;
+/** The app's database: kysely for every query, and a cache of prepared statements for the few hot bulk writes. */
+export class JournalDatabase extends Kysely<Database> {
+  readonly statements: StatementCache;
 
-/** A write statement prepared once and run many times with positional parameters. */
-export interface PreparedWrite {
-  /** Returns how many rows the statement itself changed (not its triggers). */
-  run(parameters: readonly unknown[]): { changes: number };
-}
-
-/** The better-sqlite3 handle behind each db opened here, and its prepared bulk statements by SQL text. */
-const handles = new WeakMap<JournalDb, { sqlite: SQLite.Database; statements: Map<string, SQLite.Statement> }>();
-/** Bulk imports prepare one statement per row count; a bound keeps odd sizes from piling up. */
-const MAX_STATEMENTS = 32;
-
-/** Creates missing folders; the returned db owns the file handle (`db.destroy()` closes it). */
-export function openDatabase(file: string): JournalDb {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  handles.set(db, { sqlite, statements: new Map() });
-  return db;
-}
-
-/**
- * `sql` prepared once on the db's own connection, for hot bulk writes where compiling and preparing a kysely
- * query per call costs more than the insert itself; null for a db not opened by openDatabase.
- * Run it only inside a `db.transaction()` callback: kysely's SQLite driver has one connection, held by that
- * transaction, so the statement runs inside it and nothing else interleaves.
- */
-export function preparedWrite(db: JournalDb, sql: string): PreparedWrite | null {
-  const handle = handles.get(db);
-  if (!handle) return null;
-  let statement = handle.statements.get(sql);
-  if (!statement) {
-    if (handle.statements.size >= MAX_STATEMENTS) handle.statements.clear();
-    statement = handle.sqlite.prepare(sql);
-    handle.statements.set(sql, statement);
+  constructor(sqlite: SQLite.Database, log?: KyselyConfig['log']) {
+    super({ dialect: new SqliteDialect({ database: sqlite }), log });
+    this.statements = new StatementCache(sqlite);
   }
-  const prepared = statement;
-  // An array binds as positional parameters (spreading 5,500 values as arguments would cost a copy).
-  return { run: (parameters) => ({ changes: prepared.run(parameters).changes }) };
+}
+
+export type JournalDb = JournalDatabase;
+
+export interface OpenOptions {
+  /** For read-only commands: a missing file is an error and nothing (no folder, no file) is created. */
+  mustExist?: boolean;
+  /** kysely's query log (the benchmarks capture the SQL a method runs). */
+  log?: KyselyConfig['log'];
+}
+
+/** The database file is missing (when it must exist) or is not a SQLite database; the message names the file. */
+export class DatabaseFileError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'DatabaseFileError';
+  }
+}
+
+/** Creates missing folders (unless `mustExist`); the returned db owns the file handle (`db.destroy()` closes it). */
+export function openDatabase(file: string, options: OpenOptions = {}): JournalDb {
+  const inMemory = file === ':memory:';
+  if (!inMemory && options.mustExist && !existsSync(file)) throw new DatabaseFileError(`There is no database at ${path.resolve(file)}; nothing was created.`);
+  if (!inMemory && !options.mustExist) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  try {
+    // The first statements read the file's header: a file that is not a database fails here.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+  } catch (error) {
+    sqlite.close();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DatabaseFileError(`${path.resolve(file)} cannot be opened as a journal database: ${reason}.`, { cause: error });
+  }
+  return new JournalDatabase(sqlite, options.log);
 }

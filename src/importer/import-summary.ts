@@ -1,5 +1,6 @@
 /** The report of an import as a few lines a person reads: in the terminal and in the bot's final message. */
-import { SKIP_REASONS, SKIP_REASON_TEXT } from './export-format.ts';
+import { plural } from '../journal/plural.ts';
+import { SKIP_REASONS, SKIP_REASON_TEXT, type SkipReason } from './export-format.ts';
 import type { ChatReport, ImportReport } from './import-export.ts';
 
 const LISTED_CHATS = 8;
@@ -9,7 +10,8 @@ export function chatLabel(chat: Pick<ChatReport, 'name' | 'type' | 'id'>): strin
   return `"${name}" (${chat.type ?? 'unknown type'}${chat.id !== null ? `, id ${chat.id}` : ''})`;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** "1 service message", "3 forwarded": the one reason that is a noun takes its plural. */
+const skippedText = (reason: SkipReason, n: number) => (reason === 'service' ? plural(n, 'service message') : `${n} ${SKIP_REASON_TEXT[reason]}`);
 
 /** `howToChoose` ends the line listing chats left out, e.g. "add --chat <name or id>". */
 export function formatImportSummary(report: ImportReport, howToChoose: string): string[] {
@@ -22,7 +24,7 @@ export function formatImportSummary(report: ImportReport, howToChoose: string): 
   const skipped = SKIP_REASONS.filter((r) => report.skipped[r] > 0);
   if (skipped.length) {
     const total = skipped.reduce((n, r) => n + report.skipped[r], 0);
-    lines.push(`Skipped ${plural(total, 'message')}: ${skipped.map((r) => `${report.skipped[r]} ${SKIP_REASON_TEXT[r]}`).join(', ')}.`);
+    lines.push(`Skipped ${plural(total, 'message')}: ${skipped.map((r) => skippedText(r, report.skipped[r])).join(', ')}.`);
   }
   if (report.shape === 'full' && imported.length) {
     lines.push(`Chats imported: ${imported.map((c) => `${chatLabel(c)}: ${c.imported} new${c.alreadyPresent ? `, ${c.alreadyPresent} already there` : ''}`).join('; ')}.`);

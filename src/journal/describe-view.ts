@@ -1,9 +1,8 @@
 /** A view's one-line description, from its own filter and its own counts (never its parent's). */
 import type { ViewCounts } from './entry-queries.ts';
 import { hasEmptyRange, type JournalView } from './journal-view.ts';
+import { plural } from './plural.ts';
 import { tagText } from './tag-view.ts';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function rangeText(view: JournalView): string {
   if (view.from !== undefined && view.to !== undefined) return ` from ${view.from} to ${view.to}`;

@@ -2,7 +2,7 @@
 import type { Transaction } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import type { Database } from '../db/schema.ts';
-import { entryRowFromDraft, titleOf, type EntryDraft } from './entry.ts';
+import { ENTRY_KEY, entryRowFromDraft, titleOf, type EntryDraft } from './entry.ts';
 import { insertTags, replaceTags } from './entry-tags.ts';
 import { hashtagsOf } from './hashtags.ts';
 import { MIDNIGHT } from './local-day.ts';
@@ -21,7 +21,7 @@ export async function storeEntry(db: JournalDb, draft: EntryDraft, timeZone: str
     const row = await trx
       .insertInto('entry')
       .values(entryRowFromDraft(draft, timeZone, now, dayStartsAt))
-      .onConflict((oc) => oc.columns(['owner_id', 'source', 'chat_id', 'message_id']).doNothing())
+      .onConflict((oc) => oc.columns(ENTRY_KEY).doNothing())
       .returning('id')
       .executeTakeFirst();
     if (!row) return null;

@@ -23,6 +23,9 @@ export function textOrLabel(text: string | undefined, media: EntryMedia): string
   return text !== undefined && text.trim() !== '' ? text : mediaLabel(media);
 }
 
+/** What makes an entry unique, the target of every insert's ON CONFLICT: one message of one chat, per owner and source. */
+export const ENTRY_KEY = ['owner_id', 'source', 'chat_id', 'message_id'] as const;
+
 /** The title is the first non-empty line, trimmed and kept short; it may be empty. */
 export function titleOf(text: string): string {
   const first = text.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';

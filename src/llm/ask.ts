@@ -1,6 +1,7 @@
 /** Questions, end to end: mentions → interfaces → the tool loop → a stored conversation and a receipt. */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
+import type { Logger } from '../log/log-fields.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import { createToolExecutor } from '../objects/object-tools.ts';
 import type { MethodSpend } from '../objects/kind.ts';
@@ -11,8 +12,6 @@ import { findMentions, unknownMentionsText } from './mentions.ts';
 import { interfaceMarker, questionContent } from './prompt.ts';
 import { createSpendTally, estimateTokens, formatReceipt, type Receipt, type SpendTally } from './receipt.ts';
 import { runToolLoop, type ToolLoopResult } from './tool-loop.ts';
-
-type LogFields = Record<string, string | number | boolean | null | undefined>;
 
 export interface QuestionDeps {
   client: Pick<Anthropic, 'messages'>;
@@ -25,7 +24,7 @@ export interface QuestionDeps {
   today?: () => string;
   /** Characters of all the owner's journal text, for the receipt's paste-everything estimate. */
   corpusChars?: (ownerId: number) => Promise<number>;
-  logger: { info(event: string, fields?: LogFields): void; error(event: string, fields?: LogFields): void };
+  logger: Logger;
   limits?: { maxSteps?: number; tokenBudget?: number; maxTokens?: number };
 }
 

@@ -10,6 +10,11 @@ export interface EntryCapture {
   edit(draft: EntryDraft, editedAt: Date): Promise<EditResult>;
 }
 
+/** The owner's journal exported for /export: files in a temp folder, gone after cleanup(). */
+export interface JournalExporter {
+  exportForChat(ownerId: number, format: 'json' | 'md'): Promise<{ files: { path: string; name: string }[]; entries: number; cleanup(): Promise<void> }>;
+}
+
 export interface BotDeps {
   allowedUserIds: readonly number[];
   capture: EntryCapture;
@@ -18,4 +23,5 @@ export interface BotDeps {
   questions?: Questions;
   /** Imports a Telegram Desktop export the owner sent as a document. */
   importDocument: DocumentImport;
+  exporter: JournalExporter;
 }

@@ -12,6 +12,7 @@ import { questionFeature } from './features/question.ts';
 import { retryFeature } from './features/retry.ts';
 import { traceFeature } from './features/trace.ts';
 import { importFeature } from './features/import.ts';
+import { exportFeature } from './features/export.ts';
 import { entryFeature } from './features/entry.ts';
 import { unhandledFeature } from './features/unhandled.ts';
 
@@ -34,6 +35,7 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   const app = bot.errorBoundary(createErrorHandler(deps.logger));
   app.use(accessFeature(deps));
   app.use(startFeature());
+  app.use(exportFeature(deps));
   app.use(traceFeature(deps));
   app.use(retryFeature(deps));
   app.use(questionFeature(deps));

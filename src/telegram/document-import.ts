@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
+import { GrammyError } from 'grammy';
 import type { ImportOptions, ImportProgress, ImportReport } from '../importer/import-export.ts';
 
 export interface DocumentImportRequest {
@@ -31,6 +32,14 @@ export class DownloadError extends Error {
     super(message, options);
     this.name = 'DownloadError';
   }
+}
+
+/**
+ * getFile refused a file over the Bot API's download limit (an update may not state the size, so only getFile
+ * knows). The Bot API says so only in its description; this is the one place that reads it.
+ */
+export function isFileTooBigError(error: unknown): boolean {
+  return error instanceof GrammyError && error.error_code === 400 && error.description === 'Bad Request: file is too big';
 }
 
 export interface DocumentImportDeps {

@@ -67,6 +67,6 @@ describe('journal CLI', () => {
     const result = await journal(['frobnicate']);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('Usage: npm run journal -- <command>');
+    expect(result.stderr).toContain('Usage: npm run -s journal -- <command>');
   });
 });

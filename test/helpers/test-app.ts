@@ -30,6 +30,8 @@ let nextUpdateId = 1;
 export interface TestAppOptions {
   /** Starts the Messages API stand-in and points ANTHROPIC_BASE_URL (with a test key) at it. */
   messagesApi?: boolean;
+  /** /export splits files above this many bytes (Telegram's 50 MB by default). */
+  exportPartBytes?: number;
 }
 
 export async function createTestApp(
@@ -50,7 +52,7 @@ export async function createTestApp(
     ...env,
   });
   const logger = createMemoryLogger();
-  const build = () => createApp(TEST_TOKEN, { config, db: temp.db, logger, clock: now, botInfo: TEST_BOT_INFO });
+  const build = () => createApp(TEST_TOKEN, { config, db: temp.db, logger, clock: now, botInfo: TEST_BOT_INFO, exportPartBytes: options.exportPartBytes });
   const app = build();
   const t: TestApp = {
     app,

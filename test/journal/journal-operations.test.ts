@@ -1,6 +1,6 @@
 // Handles of the journal: scoped to their owner, kept in SQLite across restarts, unguessable, and results stay bounded.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildGeneratedJournal } from '../../src/journal/demo-journal.ts';
+import { buildGeneratedJournal } from '../../src/demo/demo-journal.ts';
 import { createJournalOperations, JOURNAL_COLLECTION_KIND, JOURNAL_ENTRY_KIND } from '../../src/journal/journal-operations.ts';
 import { formatInterface } from '../../src/objects/format-interface.ts';
 import { ObjectError } from '../../src/objects/object-error.ts';

@@ -2,7 +2,7 @@
 // (a common word) or listing every match (a rare word, or a page far in).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGeneratedJournal } from '../../src/journal/demo-journal.ts';
+import { buildGeneratedJournal } from '../../src/demo/demo-journal.ts';
 import { findEntriesForDay, findEntriesPage } from '../../src/journal/entry-queries.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 

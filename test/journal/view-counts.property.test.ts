@@ -2,7 +2,7 @@
 // filter of the owner's entries. Each run gets a fresh owner in one database, so runs never see each other's rows.
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { insertEntryRows } from '../../src/journal/demo-journal.ts';
+import { insertEntryRows } from '../../src/demo/demo-journal.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_JOURNAL, buildGeneratedJournal } from '../../src/journal/demo-journal.ts';
+import { DEMO_JOURNAL, buildGeneratedJournal } from '../../src/demo/demo-journal.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { TOOLS } from '../../src/llm/tools.ts';
 import { createToolExecutor } from '../../src/objects/object-tools.ts';

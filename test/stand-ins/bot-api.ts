@@ -68,6 +68,11 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
   const readBody = async (req: IncomingMessage): Promise<Record<string, any>> => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
+    const type = req.headers['content-type'] ?? '';
+    // Uploads (sendDocument with an InputFile) come as multipart: fields as strings, files under `files`.
+    if (type.startsWith('multipart/form-data')) {
+      return parseMultipart(Buffer.concat(chunks), /boundary="?([^";]+)"?/.exec(type)?.[1] ?? '');
+    }
     const raw = Buffer.concat(chunks).toString('utf8');
     if (!raw) return {};
     try {
@@ -174,4 +179,27 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** A multipart/form-data body: text fields as strings, file parts under `files` by field name. */
+function parseMultipart(body: Buffer, boundary: string): Record<string, any> {
+  const payload: Record<string, any> = { files: {} as Record<string, { name: string; content: Buffer }> };
+  const delimiter = Buffer.from(`--${boundary}`);
+  let start = body.indexOf(delimiter);
+  while (start !== -1) {
+    const next = body.indexOf(delimiter, start + delimiter.length);
+    if (next === -1) break;
+    const part = body.subarray(start + delimiter.length, next);
+    const headerEnd = part.indexOf('\r\n\r\n');
+    if (headerEnd !== -1) {
+      const headers = part.subarray(0, headerEnd).toString('utf8');
+      const content = part.subarray(headerEnd + 4, part.length - 2); // the CRLF before the next delimiter
+      const name = /[;\s]name="([^"]*)"/i.exec(headers)?.[1] ?? '';
+      const filename = /filename="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+      if (filename !== undefined) payload.files[name] = { name: filename, content: Buffer.from(content) };
+      else payload[name] = content.toString('utf8');
+    }
+    start = next;
+  }
+  return payload;
 }

@@ -63,6 +63,21 @@ describe('importing an export sent as a document', () => {
     expect(await entries()).toHaveLength(0);
   });
 
+  it('a size the update did not state, refused by getFile as too big: explains the CLI import', async () => {
+    t.api.fail('getFile', { error_code: 400, description: 'Bad Request: file is too big' });
+    await t.send(documentUpdate('unsized', 'result.json', 0));
+    expect(t.api.callsTo('getFile')).toHaveLength(1);
+    expect(finalText()).toMatch(/up to 20 MB/);
+    expect(finalText()).toContain('npm run import -- path/to/result.json');
+    expect(await entries()).toHaveLength(0);
+  });
+
+  it('a getFile failure for another reason says the download failed', async () => {
+    t.api.fail('getFile', { error_code: 400, description: 'Bad Request: wrong file_id or the file is temporarily unavailable' });
+    await t.send(documentUpdate('gone', 'result.json', 100));
+    expect(finalText()).toMatch(/^Could not download result\.json from Telegram/);
+  });
+
   it('a file that is not JSON gets one clear error naming the file, and nothing is stored', async () => {
     t.api.addFile('bad', 'this is not json');
     await t.send(documentUpdate('bad', 'result.json', 16));

@@ -2,7 +2,8 @@
 import { Composer, GrammyError } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
-import { DownloadError } from '../document-import.ts';
+import { DownloadError, isFileTooBigError } from '../document-import.ts';
+import { TELEGRAM_TEXT_LIMIT } from '../reply.ts';
 import type { ImportProgress, ImportReport } from '../../importer/import-export.ts';
 import { formatImportSummary } from '../../importer/import-summary.ts';
 import { errorMessage } from '../../logger.ts';
@@ -10,7 +11,6 @@ import { errorMessage } from '../../logger.ts';
 /** The cloud Bot API's getFile serves files up to 20 MB. */
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 const PROGRESS_EVERY_MS = 2000;
-const TELEGRAM_TEXT_LIMIT = 4096;
 
 export function tooBigText(fileName: string, bytes: number | null): string {
   const size = bytes ? ` is ${(bytes / 1024 / 1024).toFixed(0)} MB:` : ' is over 20 MB:';
@@ -73,7 +73,7 @@ export function importFeature(deps: Pick<BotDeps, 'importDocument' | 'logger'>):
       } catch (error) {
         if (!(error instanceof DownloadError) && !(error instanceof GrammyError)) throw error;
         deps.logger.error('import.download_failed', { ...log, error: errorMessage(error) });
-        finalText = /too big/i.test(error.message)
+        finalText = isFileTooBigError(error)
           ? tooBigText(fileName, document.file_size ?? null)
           : `Could not download ${fileName} from Telegram (${error.message}). Nothing was imported; please send it again.`;
       }

@@ -1,5 +1,5 @@
 /** Questions: a message that mentions an object, starts with /ask, or replies to an answer. Never stored as an entry. */
-import { Composer, InlineKeyboard } from 'grammy';
+import { Composer, InlineKeyboard, type Filter } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { splitForTelegram } from '../reply.ts';
@@ -27,10 +27,16 @@ async function keepTyping(ctx: BotContext, logger: BotDeps['logger']): Promise<(
   return () => clearInterval(timer);
 }
 
+/** Who asked, in which chat, and the message the answer replies to. */
+export interface QuestionPlace {
+  ownerId: number;
+  chatId: number;
+  replyTo: number;
+}
+
 /** Runs a question with the typing indicator on, then replies to `replyTo` in chunks; each chunk joins the conversation. */
-export async function askAndReply(ctx: BotContext, deps: Pick<BotDeps, 'logger'>, questions: Questions, replyTo: number, run: () => Promise<AskOutcome>) {
-  const ownerId = ctx.from!.id;
-  const chatId = ctx.chat!.id;
+export async function askAndReply(ctx: BotContext, deps: Pick<BotDeps, 'logger'>, questions: Questions, place: QuestionPlace, run: () => Promise<AskOutcome>) {
+  const { ownerId, chatId, replyTo } = place;
   const stopTyping = await keepTyping(ctx, deps.logger);
   let outcome: AskOutcome;
   try {
@@ -51,10 +57,10 @@ export async function askAndReply(ctx: BotContext, deps: Pick<BotDeps, 'logger'>
 }
 
 /** The conversation a message continues: the one its replied-to bot message belongs to. */
-async function conversationRepliedTo(ctx: BotContext, questions: Questions | undefined): Promise<number | undefined> {
-  const replied = ctx.msg?.reply_to_message;
+async function conversationRepliedTo(ctx: Filter<BotContext, 'message:text'> | Filter<BotContext, 'edited_message:text'>, questions: Questions | undefined): Promise<number | undefined> {
+  const replied = ctx.msg.reply_to_message;
   if (!questions || !replied || replied.from?.id !== ctx.me.id) return undefined;
-  return questions.conversationOf(ctx.from!.id, ctx.chat!.id, replied.message_id);
+  return questions.conversationOf(ctx.from.id, ctx.chat.id, replied.message_id);
 }
 
 export function questionFeature(deps: Pick<BotDeps, 'logger' | 'questions'>): Composer<BotContext> {
@@ -68,7 +74,8 @@ export function questionFeature(deps: Pick<BotDeps, 'logger' | 'questions'>): Co
     const replyTo = ctx.message.message_id;
     if (!deps.questions) return void (await ctx.reply(NO_API_KEY_TEXT, { reply_parameters: { message_id: replyTo } }));
     const questions = deps.questions;
-    await askAndReply(ctx, deps, questions, replyTo, () => questions.ask(ctx.from.id, stripAskCommand(text), conversationId));
+    const place = { ownerId: ctx.from.id, chatId: ctx.chat.id, replyTo };
+    await askAndReply(ctx, deps, questions, place, () => questions.ask(place.ownerId, stripAskCommand(text), conversationId));
   });
 
   // Editing a question must not turn it into an entry.

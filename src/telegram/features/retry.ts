@@ -14,11 +14,12 @@ export function retryFeature(deps: Pick<BotDeps, 'logger' | 'questions'>): Compo
     const failure = ctx.callbackQuery.message;
     // Answer under the original question when Telegram still shows what the failure message replied to.
     const replyTo = (failure && 'reply_to_message' in failure ? failure.reply_to_message?.message_id : undefined) ?? failure?.message_id;
-    if (!deps.questions || replyTo === undefined) return void (await ctx.reply(NO_API_KEY_TEXT));
+    if (!deps.questions || !failure || replyTo === undefined) return void (await ctx.reply(NO_API_KEY_TEXT));
     // The button has done its job; a failed edit (message too old) changes nothing.
     await ctx.editMessageReplyMarkup().catch((error) => deps.logger.error('question.retry_markup_failed', { error: errorMessage(error) }));
     const questions = deps.questions;
-    await askAndReply(ctx, deps, questions, replyTo, () => questions.retry(ctx.from.id, conversationId));
+    const place = { ownerId: ctx.from.id, chatId: failure.chat.id, replyTo };
+    await askAndReply(ctx, deps, questions, place, () => questions.retry(place.ownerId, conversationId));
   });
   return composer;
 }

@@ -7,8 +7,9 @@ import { NO_API_KEY_TEXT } from './question.ts';
 
 export function traceFeature(deps: Pick<BotDeps, 'questions'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  composer.command('trace', async (ctx) => {
-    const text = deps.questions ? await deps.questions.trace(ctx.from!.id) : NO_API_KEY_TEXT;
+  // Only a message has a sender (a channel post has none), so the filter types ctx.from.
+  composer.on('message').command('trace', async (ctx) => {
+    const text = deps.questions ? await deps.questions.trace(ctx.from.id) : NO_API_KEY_TEXT;
     for (const chunk of splitForTelegram(text)) await ctx.reply(chunk);
   });
   return composer;

@@ -1,6 +1,6 @@
 // Generated journals are deterministic and look like a journal: exact size, gaps, busy days, varied length, local times.
 import { describe, expect, it } from 'vitest';
-import { DEMO_JOURNAL, generateJournalRows } from '../../src/journal/demo-journal.ts';
+import { DEMO_JOURNAL, generateJournalRows } from '../../src/demo/demo-journal.ts';
 import { localMoment } from '../../src/journal/local-day.ts';
 
 const rows = (options: Parameters<typeof generateJournalRows>[0]) => [...generateJournalRows(options)];

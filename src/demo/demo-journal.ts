@@ -5,9 +5,10 @@
 import { sql } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import type { NewEntryRow } from '../db/schema.ts';
+import { insertNewRows, ROWS_PER_STATEMENT } from '../journal/entry-batch.ts';
+import { titleOf } from '../journal/entry.ts';
+import { instantFromLocal } from '../journal/local-day.ts';
 import { seededRandom, entryText } from './demo-text.ts';
-import { titleOf } from './entry.ts';
-import { instantFromLocal } from './local-day.ts';
 
 export interface GeneratedJournalOptions {
   ownerId: number;
@@ -100,22 +101,19 @@ export function* generateJournalRows(options: GeneratedJournalOptions): Generato
   }
 }
 
-/** Inserts rows in one transaction, 500 to a statement; returns how many. */
-export async function insertEntryRows(db: JournalDb, rows: Iterable<NewEntryRow>, batchSize = 500): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+/** Inserts rows in one transaction through the import's batch path (a row already stored is skipped); returns how many were new. */
+export async function insertEntryRows(db: JournalDb, rows: Iterable<NewEntryRow>): Promise<number> {
+  return db.transaction().execute(async () => {
     let inserted = 0;
     let batch: NewEntryRow[] = [];
-    const flush = async () => {
-      if (batch.length > 0) await trx.insertInto('entry').values(batch).execute();
-      inserted += batch.length;
-      batch = [];
-    };
     for (const row of rows) {
       batch.push(row);
-      if (batch.length >= batchSize) await flush();
+      if (batch.length >= ROWS_PER_STATEMENT) {
+        inserted += insertNewRows(db, batch);
+        batch = [];
+      }
     }
-    await flush();
-    return inserted;
+    return inserted + insertNewRows(db, batch);
   });
 }
 

@@ -1,0 +1,78 @@
+/**
+ * npm run export -- [--format json|md] [--out <file or dir/>] [--owner <telegram user id>]
+ * Writes the owner's whole journal: JSON (lossless; `npm run import` of it rebuilds the journal) or Markdown
+ * (one file, or one per year when --out is a directory). Exit codes: 0 done, 1 a failure, 2 a usage problem.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { fixableErrorMessage, fromInvocationDir, parseCommandLine, UsageError } from './command-line.ts';
+import { readEnvironment } from './environment.ts';
+import { exitOnConfigError } from './exit-on-config-error.ts';
+import { OwnerError, resolveOwner } from './resolve-owner.ts';
+import { parseConfig } from '../config.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { exportJournal, type ExportFormat } from '../export/export-journal.ts';
+import { applyDayStart } from '../journal/day-start.ts';
+import { errorMessage } from '../logger.ts';
+
+const USAGE = `Usage: npm run export -- [--format json|md] [--out <file or directory/>] [--owner <telegram user id>]
+  --format json   (default) every entry field, revisions, media and tags; npm run import of it rebuilds the journal
+  --format md     Markdown: a heading per day, each entry with its time, front matter with dates and tags
+  --out FILE      write one file (default: journal-<today>.json or .md in the current folder)
+  --out DIR/      write into a folder: journal-<today>.json, or for Markdown one file per year (2024.md, …)`;
+
+function parseExportArgs(argv: string[]) {
+  const { values, positionals } = parseCommandLine(argv, USAGE, { format: { type: 'string', default: 'json' }, out: { type: 'string' }, owner: { type: 'string' } });
+  if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".\n${USAGE}`);
+  if (values.format !== 'json' && values.format !== 'md') throw new UsageError(`--format must be json or md (got "${values.format}").\n${USAGE}`);
+  const format: ExportFormat = values.format;
+  // A folder is meant when --out ends with a slash; resolving would drop it, so keep it.
+  const out = values.out === undefined ? undefined : `${fromInvocationDir(values.out)}${/[/\\]$/.test(values.out) ? '/' : ''}`;
+  return { format, out, owner: values.owner };
+}
+
+function target(out: string | undefined, format: ExportFormat, today: string): { file: string } | { dir: string } {
+  if (out === undefined) return { file: fromInvocationDir(`journal-${today}.${format}`) };
+  const isDir = /[/\\]$/.test(out) || (existsSync(out) && statSync(out).isDirectory());
+  return isDir ? { dir: out } : { file: out };
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function main(argv: string[]): Promise<number> {
+  const args = parseExportArgs(argv);
+  const config = exitOnConfigError(() => parseConfig(readEnvironment()));
+  // Exporting only reads: a mistyped DATABASE_PATH must not create an empty journal.
+  const db = openDatabase(config.databasePath, { mustExist: true });
+  try {
+    await migrateToLatest(db);
+    await applyDayStart(db, config.journalDayStartsAt);
+    const ownerId = await resolveOwner(db, args.owner, config.allowedUserIds);
+    const now = new Date();
+    const result = await exportJournal(db, {
+      ownerId,
+      format: args.format,
+      out: target(args.out, args.format, now.toISOString().slice(0, 10)),
+      timeZone: config.journalTimezone,
+      dayStartsAt: config.journalDayStartsAt,
+      now,
+    });
+    const files = result.files.map((f) => `  ${f.path} (${megabytes(f.bytes)})`);
+    console.log([`Exported ${result.entries} ${result.entries === 1 ? 'entry' : 'entries'} of user ${ownerId} to:`, ...files].join('\n'));
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    if (error instanceof UsageError || error instanceof OwnerError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    console.error(fixableErrorMessage(error) ?? `Export failed: ${errorMessage(error)}`);
+    process.exit(1);
+  },
+);

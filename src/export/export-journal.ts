@@ -1,0 +1,56 @@
+/** exportJournal: one owner's journal as the JSON export (lossless, re-importable) or as Markdown, into files. */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { JournalDb } from '../db/open-database.ts';
+import type { ExportFile } from './parted-output.ts';
+import { readJournal, summarizeYears } from './read-journal.ts';
+import { writeJsonExport } from './write-json.ts';
+import { writeMarkdownExport } from './write-markdown.ts';
+
+export type ExportFormat = 'json' | 'md';
+
+export interface ExportRequest {
+  ownerId: number;
+  format: ExportFormat;
+  /**
+   * Where to write. A file path gives one file (parts beside it: `name.part2.json`); a directory gives
+   * `journal-<day>.json`, or for Markdown one file per year (`2024.md`).
+   */
+  out: { file: string } | { dir: string };
+  /** Split into parts no bigger than this (Telegram's upload limit); unbounded by default. */
+  maxPartBytes?: number;
+  timeZone: string;
+  dayStartsAt: string;
+  now: Date;
+}
+
+export interface ExportResult {
+  files: ExportFile[];
+  entries: number;
+}
+
+/** `journal.json`, part 2 → `journal.part2.json`. */
+export function partPath(file: string, part: number): string {
+  if (part === 1) return file;
+  const ext = path.extname(file);
+  return `${file.slice(0, file.length - ext.length)}.part${part}${ext}`;
+}
+
+export async function exportJournal(db: JournalDb, request: ExportRequest): Promise<ExportResult> {
+  const day = request.now.toISOString().slice(0, 10);
+  const dir = 'dir' in request.out ? request.out.dir : path.dirname(request.out.file);
+  await mkdir(dir, { recursive: true });
+  const entries = readJournal(db, request.ownerId);
+  if (request.format === 'json') {
+    const file = 'file' in request.out ? request.out.file : path.join(dir, `journal-${day}.json`);
+    const header = { exported_at: request.now.toISOString(), owner_id: request.ownerId, time_zone: request.timeZone, day_starts_at: request.dayStartsAt };
+    return writeJsonExport(entries, header, (part) => partPath(file, part), request.maxPartBytes);
+  }
+  const years = await summarizeYears(db, request.ownerId);
+  return writeMarkdownExport(entries, years, {
+    perYear: 'dir' in request.out,
+    pathOf: (year, part) => partPath('file' in request.out ? request.out.file : path.join(dir, `${year}.md`), part),
+    maxBytes: request.maxPartBytes,
+    exportedAt: request.now.toISOString(),
+  });
+}

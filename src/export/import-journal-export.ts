@@ -1,0 +1,147 @@
+/**
+ * Re-imports the journal's own JSON export (journal-export-format.ts): every field as exported (ids kept where free,
+ * local days and times as they were, revisions, tags, media), streamed in bounded memory, in batches that commit
+ * whole. An entry already there (same owner, source, chat and message) is left as it is, so a repeat adds nothing.
+ */
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { JSONParser } from '@streamparser/json';
+import type { Transaction } from 'kysely';
+import type { JournalDb } from '../db/open-database.ts';
+import type { Database } from '../db/schema.ts';
+import { insertTags } from '../journal/entry-tags.ts';
+import { EXPORT_FORMAT, EXPORT_VERSION, exportedEntrySchema, type ExportedEntry } from './journal-export-format.ts';
+
+export interface JournalImportReport {
+  ownerId: number | null;
+  entries: number;
+  imported: number;
+  alreadyPresent: number;
+  /** A fault that stopped the import: whole batches before it are kept. */
+  error: string | null;
+}
+
+/** True when the file begins like one of our exports (whitespace and a BOM allowed). */
+export async function isJournalExport(file: string): Promise<boolean> {
+  let handle;
+  try {
+    handle = await open(file, 'r');
+  } catch {
+    return false; // a missing file is the Telegram importer's to report
+  }
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0);
+    const head = buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
+    return new RegExp(`^\\s*\\{\\s*"format"\\s*:\\s*"${EXPORT_FORMAT}"`).test(head);
+  } finally {
+    await handle.close();
+  }
+}
+
+const BATCH = 500;
+
+export async function importJournalExport(db: JournalDb, file: string, options: { ownerId?: number } = {}): Promise<JournalImportReport> {
+  const report: JournalImportReport = { ownerId: options.ownerId ?? null, entries: 0, imported: 0, alreadyPresent: 0, error: null };
+  const header: { format?: unknown; version?: unknown; owner_id?: unknown } = {};
+  let batch: ExportedEntry[] = [];
+  let fault: string | null = null;
+
+  const parser = new JSONParser({ paths: ['$.format', '$.version', '$.owner_id', '$.entries.*'], keepStack: false, stringBufferSize: 64 * 1024 });
+  parser.onValue = ({ value, key, parent }) => {
+    if (fault) return;
+    if (typeof key === 'string') {
+      (header as Record<string, unknown>)[key] = value;
+      return;
+    }
+    if (header.format !== EXPORT_FORMAT || header.version !== EXPORT_VERSION) {
+      fault = `is not a journal export this version reads (format ${JSON.stringify(header.format)}, version ${JSON.stringify(header.version)}; expected "${EXPORT_FORMAT}" version ${EXPORT_VERSION} before "entries")`;
+      return;
+    }
+    report.ownerId ??= typeof header.owner_id === 'number' ? header.owner_id : null;
+    const parsed = exportedEntrySchema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      fault = `entry ${report.entries + 1}: ${issue.path.join('.') || 'entry'} ${issue.message}`;
+      return;
+    }
+    batch.push(parsed.data);
+    report.entries += 1;
+    void parent;
+  };
+
+  try {
+    for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
+      parser.write(chunk as Buffer);
+      if (fault) break;
+      if (batch.length >= BATCH) {
+        await writeBatch(db, batch, report);
+        batch = [];
+      }
+    }
+    if (!fault && report.ownerId === null) fault = 'names no owner_id before its entries';
+    if (!fault) await writeBatch(db, batch, report);
+  } catch (error) {
+    fault ??= error instanceof Error ? error.message : String(error);
+  }
+  report.error = fault;
+  return report;
+}
+
+async function writeBatch(db: JournalDb, entries: readonly ExportedEntry[], report: JournalImportReport): Promise<void> {
+  if (entries.length === 0) return;
+  const ownerId = report.ownerId!;
+  await db.transaction().execute(async (trx) => {
+    for (const entry of entries) {
+      if (await writeEntry(trx, ownerId, entry)) report.imported += 1;
+      else report.alreadyPresent += 1;
+    }
+  });
+}
+
+/** Writes one entry with its revisions and tags; false if it was already there. */
+async function writeEntry(trx: Transaction<Database>, ownerId: number, e: ExportedEntry): Promise<boolean> {
+  const existing = await trx
+    .selectFrom('entry')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('source', '=', e.source)
+    .where('chat_id', '=', e.chat_id)
+    .where('message_id', '=', e.message_id)
+    .executeTakeFirst();
+  if (existing) return false;
+  // The exported id is kept when it is free (always, in an empty database), so ids in notes and handles still hold.
+  const idTaken = await trx.selectFrom('entry').select('id').where('id', '=', e.id).executeTakeFirst();
+  const { id } = await trx
+    .insertInto('entry')
+    .values({
+      ...(idTaken ? {} : { id: e.id }),
+      owner_id: ownerId,
+      source: e.source,
+      chat_id: e.chat_id,
+      message_id: e.message_id,
+      written_at: e.written_at,
+      local_day: e.local_day,
+      local_time: e.local_time,
+      title: e.title,
+      content: e.content,
+      edited_at: e.edited_at,
+      created_at: e.created_at,
+      media_kind: e.media?.kind ?? null,
+      media_file_id: e.media?.file_id ?? null,
+      media_file_name: e.media?.file_name ?? null,
+      media_duration_seconds: e.media?.duration_seconds ?? null,
+      media_file_size: e.media?.file_size ?? null,
+      transcribed_at: e.media?.transcribed_at ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const r of e.revisions) {
+    const revisionTaken = await trx.selectFrom('entry_revision').select('id').where('id', '=', r.id).executeTakeFirst();
+    await trx
+      .insertInto('entry_revision')
+      .values({ ...(revisionTaken ? {} : { id: r.id }), entry_id: id, title: r.title, content: r.content, replaced_at: r.replaced_at })
+      .execute();
+  }
+  await insertTags(trx, { id, ownerId }, e.tags);
+  return true;
+}

@@ -1,0 +1,66 @@
+/**
+ * The journal's own export file, version 1: every entry field, losslessly, so `npm run import` of it rebuilds the
+ * journal. One JSON object; the keys before `entries` say what it is, each entry is one line. Documented in README.md
+ * ("Exporting"); the zod schema below is what a re-import accepts.
+ */
+import { z } from 'zod';
+import { MEDIA_KINDS, type MediaKind } from '../journal/media.ts';
+
+export const EXPORT_FORMAT = 'journal-objects-export';
+export const EXPORT_VERSION = 1;
+
+const instant = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, { error: 'must be an ISO instant in UTC, e.g. 2024-04-01T09:30:00.000Z' });
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be YYYY-MM-DD' });
+const count = z.number().int().min(0);
+
+export const exportedRevisionSchema = z.strictObject({
+  id: z.number().int().positive(),
+  title: z.string(),
+  content: z.string(),
+  replaced_at: instant,
+});
+
+export const exportedMediaSchema = z.strictObject({
+  kind: z.enum(MEDIA_KINDS as unknown as [MediaKind, ...MediaKind[]]),
+  file_id: z.string().nullable(),
+  file_name: z.string().nullable(),
+  duration_seconds: count.nullable(),
+  file_size: count.nullable(),
+  /** When the content became the transcript; null while it is the label. */
+  transcribed_at: instant.nullable(),
+});
+
+export const exportedEntrySchema = z.strictObject({
+  id: z.number().int().positive(),
+  source: z.enum(['live', 'import']),
+  chat_id: z.number().int(),
+  message_id: z.number().int(),
+  written_at: instant,
+  local_day: day,
+  local_time: z.string().regex(/^\d{2}:\d{2}$/, { error: 'must be HH:mm' }),
+  title: z.string(),
+  content: z.string(),
+  edited_at: instant.nullable(),
+  created_at: instant,
+  media: exportedMediaSchema.nullable(),
+  tags: z.array(z.string().min(1)),
+  revisions: z.array(exportedRevisionSchema),
+});
+
+export type ExportedEntry = z.infer<typeof exportedEntrySchema>;
+
+/** The keys before `entries`. */
+export interface ExportHeader {
+  format: typeof EXPORT_FORMAT;
+  version: typeof EXPORT_VERSION;
+  exported_at: string;
+  owner_id: number;
+  /** JOURNAL_TIMEZONE and JOURNAL_DAY_STARTS_AT the local days and times were computed with. */
+  time_zone: string;
+  day_starts_at: string;
+  /** 1, 2, …: an export too big for one file (a Telegram upload) is split; each part is a whole export of its entries. */
+  part: number;
+}
+
+/** How a file begins when it is one of ours: the first key, as written. */
+export const EXPORT_SIGNATURE = `{"format":"${EXPORT_FORMAT}"`;

@@ -1,0 +1,84 @@
+/**
+ * Text written to one file, or to several when a size limit is given (Telegram takes uploads of up to 50 MB):
+ * each part starts with its own head and ends with the tail, so every part is a whole document on its own.
+ */
+import { open, type FileHandle } from 'node:fs/promises';
+
+export interface ExportFile {
+  path: string;
+  bytes: number;
+}
+
+export interface PartedOutputOptions {
+  /** The file of part n (1-based). */
+  pathOf(part: number): string;
+  head(part: number): string;
+  tail: string;
+  /** Written between two chunks of the same part. */
+  separator: string;
+  /** A part is closed before a chunk would take it past this; a single bigger chunk still gets its own part. */
+  maxBytes?: number;
+}
+
+const FLUSH_AT = 1 << 20;
+
+export class PartedOutput {
+  private handle: FileHandle | null = null;
+  private part = 0;
+  private bytes = 0;
+  private chunks = 0;
+  private buffer: string[] = [];
+  private buffered = 0;
+  readonly files: ExportFile[] = [];
+
+  constructor(private readonly options: PartedOutputOptions) {}
+
+  async add(chunk: string): Promise<void> {
+    const size = Buffer.byteLength(chunk) + Buffer.byteLength(this.options.separator);
+    const limit = this.options.maxBytes ?? Infinity;
+    if (this.handle === null || (this.chunks > 0 && this.bytes + size + Buffer.byteLength(this.options.tail) > limit)) await this.nextPart();
+    await this.write(this.chunks > 0 ? this.options.separator + chunk : chunk);
+    this.chunks += 1;
+  }
+
+  /** Closes the last part (an empty output still gets one part: head and tail) and lists the files written. */
+  async close(): Promise<ExportFile[]> {
+    if (this.handle === null) await this.nextPart();
+    await this.finishPart();
+    return this.files;
+  }
+
+  private async nextPart(): Promise<void> {
+    if (this.handle !== null) await this.finishPart();
+    this.part += 1;
+    const path = this.options.pathOf(this.part);
+    this.handle = await open(path, 'w');
+    this.files.push({ path, bytes: 0 });
+    this.bytes = 0;
+    this.chunks = 0;
+    await this.write(this.options.head(this.part));
+  }
+
+  private async finishPart(): Promise<void> {
+    await this.write(this.options.tail);
+    await this.flush();
+    await this.handle!.close();
+    this.files.at(-1)!.bytes = this.bytes;
+    this.handle = null;
+  }
+
+  private async write(text: string): Promise<void> {
+    this.buffer.push(text);
+    const size = Buffer.byteLength(text);
+    this.bytes += size;
+    this.buffered += size;
+    if (this.buffered >= FLUSH_AT) await this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    if (this.buffer.length === 0) return;
+    await this.handle!.write(this.buffer.join(''));
+    this.buffer = [];
+    this.buffered = 0;
+  }
+}

@@ -1,0 +1,125 @@
+/** Reads one owner's whole journal for export, a page at a time, with each entry's revisions and tags. */
+import { sql } from 'kysely';
+import type { JournalDb } from '../db/open-database.ts';
+import type { EntryRow } from '../db/schema.ts';
+import type { ExportedEntry } from './journal-export-format.ts';
+
+const PAGE = 1000;
+
+function exportedEntry(row: EntryRow, tags: string[], revisions: ExportedEntry['revisions']): ExportedEntry {
+  return {
+    id: row.id,
+    source: row.source,
+    chat_id: row.chat_id,
+    message_id: row.message_id,
+    written_at: row.written_at,
+    local_day: row.local_day,
+    local_time: row.local_time,
+    title: row.title,
+    content: row.content,
+    edited_at: row.edited_at,
+    created_at: row.created_at,
+    media:
+      row.media_kind === null
+        ? null
+        : {
+            kind: row.media_kind,
+            file_id: row.media_file_id,
+            file_name: row.media_file_name,
+            duration_seconds: row.media_duration_seconds,
+            file_size: row.media_file_size,
+            transcribed_at: row.transcribed_at,
+          },
+    tags,
+    revisions,
+  };
+}
+
+/** The owner's entries in journal order (day, time written, id), in pages: memory stays flat for any size. */
+export async function* readJournal(db: JournalDb, ownerId: number): AsyncGenerator<ExportedEntry> {
+  let after: { day: string; at: string; id: number } | null = null;
+  for (;;) {
+    let query = db.selectFrom('entry').selectAll().where('owner_id', '=', ownerId);
+    if (after) {
+      const { day, at, id } = after;
+      query = query.where((eb) =>
+        eb.or([
+          eb('local_day', '>', day),
+          eb.and([eb('local_day', '=', day), eb.or([eb('written_at', '>', at), eb.and([eb('written_at', '=', at), eb('id', '>', id)])])]),
+        ]),
+      );
+    }
+    const rows = await query.orderBy('local_day').orderBy('written_at').orderBy('id').limit(PAGE).execute();
+    if (rows.length === 0) return;
+    const ids = rows.map((r) => r.id);
+    const [tags, revisions] = await Promise.all([
+      db.selectFrom('entry_tag').select(['entry_id', 'tag']).where('entry_id', 'in', ids).orderBy('tag').execute(),
+      db.selectFrom('entry_revision').select(['id', 'entry_id', 'title', 'content', 'replaced_at']).where('entry_id', 'in', ids).orderBy('id').execute(),
+    ]);
+    const tagsOf = groupBy(tags, (t) => t.entry_id);
+    const revisionsOf = groupBy(revisions, (r) => r.entry_id);
+    for (const row of rows) {
+      yield exportedEntry(
+        row,
+        (tagsOf.get(row.id) ?? []).map((t) => t.tag),
+        (revisionsOf.get(row.id) ?? []).map(({ id, title, content, replaced_at }) => ({ id, title, content, replaced_at })),
+      );
+    }
+    const last = rows.at(-1)!;
+    after = { day: last.local_day, at: last.written_at, id: last.id };
+  }
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+export interface YearSummary {
+  year: string;
+  firstDay: string;
+  lastDay: string;
+  entries: number;
+  /** The year's tags, most used first. */
+  tags: string[];
+}
+
+/** Per year: first and last day, entries and tags, for the front matter written before the entries. */
+export async function summarizeYears(db: JournalDb, ownerId: number): Promise<YearSummary[]> {
+  const [years, tags] = await Promise.all([
+    db
+      .selectFrom('entry')
+      .select((eb) => [
+        sql<string>`substr(local_day, 1, 4)`.as('year'),
+        eb.fn.min('local_day').as('firstDay'),
+        eb.fn.max('local_day').as('lastDay'),
+        eb.fn.countAll<number>().as('entries'),
+      ])
+      .where('owner_id', '=', ownerId)
+      .groupBy('year')
+      .orderBy('year')
+      .execute(),
+    db
+      .selectFrom('entry_tag')
+      .innerJoin('entry', 'entry.id', 'entry_tag.entry_id')
+      .select((eb) => [sql<string>`substr(entry.local_day, 1, 4)`.as('year'), 'entry_tag.tag', eb.fn.countAll<number>().as('n')])
+      .where('entry_tag.owner_id', '=', ownerId)
+      .groupBy(['year', 'entry_tag.tag'])
+      .orderBy('n', 'desc')
+      .orderBy('entry_tag.tag')
+      .execute(),
+  ]);
+  return years.map((y) => ({
+    year: y.year,
+    firstDay: y.firstDay,
+    lastDay: y.lastDay,
+    entries: Number(y.entries),
+    tags: tags.filter((t) => t.year === y.year).map((t) => t.tag),
+  }));
+}

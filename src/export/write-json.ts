@@ -1,0 +1,23 @@
+/** The JSON export: the header keys, then one entry per line; split into whole exports when a part would be too big. */
+import { EXPORT_FORMAT, EXPORT_VERSION, type ExportedEntry, type ExportHeader } from './journal-export-format.ts';
+import { PartedOutput, type ExportFile } from './parted-output.ts';
+
+export async function writeJsonExport(
+  entries: AsyncIterable<ExportedEntry>,
+  header: Omit<ExportHeader, 'format' | 'version' | 'part'>,
+  pathOf: (part: number) => string,
+  maxBytes?: number,
+): Promise<{ files: ExportFile[]; entries: number }> {
+  const head = (part: number) => {
+    const full: ExportHeader = { format: EXPORT_FORMAT, version: EXPORT_VERSION, ...header, part };
+    // The format key first: that is how `npm run import` recognises the file (EXPORT_SIGNATURE).
+    return `${JSON.stringify(full).slice(0, -1)},"entries":[\n`;
+  };
+  const output = new PartedOutput({ pathOf, head, tail: '\n]}\n', separator: ',\n', maxBytes });
+  let count = 0;
+  for await (const entry of entries) {
+    await output.add(JSON.stringify(entry));
+    count += 1;
+  }
+  return { files: await output.close(), entries: count };
+}

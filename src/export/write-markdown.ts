@@ -1,0 +1,88 @@
+/**
+ * The Markdown export: one file per year (or one file), front matter with the dates and tags (Obsidian reads it),
+ * a heading per day and one per entry with its time. Readable in any editor.
+ */
+import type { ExportedEntry } from './journal-export-format.ts';
+import { PartedOutput, type ExportFile } from './parted-output.ts';
+import type { YearSummary } from './read-journal.ts';
+import { mediaLabel } from '../journal/media.ts';
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+const weekday = (day: string) => WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()]!;
+/** YAML scalars: quoted as JSON, which YAML reads. */
+const yaml = (value: string) => JSON.stringify(value);
+
+function frontMatter(title: string, years: readonly YearSummary[], part: number, exportedAt: string): string {
+  const tags = [...new Set(years.flatMap((y) => y.tags))];
+  const lines = [
+    '---',
+    `title: ${yaml(title)}`,
+    `date_from: ${years[0]?.firstDay ?? ''}`,
+    `date_to: ${years.at(-1)?.lastDay ?? ''}`,
+    `entries: ${years.reduce((n, y) => n + y.entries, 0)}`,
+    `tags: [${tags.map(yaml).join(', ')}]`,
+    `exported: ${exportedAt}`,
+    ...(part > 1 ? [`part: ${part}`] : []),
+    '---',
+    '',
+    `# ${title}${part > 1 ? ` (part ${part})` : ''}`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+function entryBlock(entry: ExportedEntry, newDay: boolean): string {
+  const heading = [entry.local_time];
+  if (entry.media) heading.push(mediaLabel({ kind: entry.media.kind, fileId: null, fileName: entry.media.file_name, durationSeconds: entry.media.duration_seconds, fileSize: null }).slice(1, -1));
+  if (entry.edited_at) heading.push('edited');
+  const day = newDay ? `## ${entry.local_day} ${weekday(entry.local_day)}\n\n` : '';
+  return `${day}### ${heading.join(' · ')}\n\n${entry.content.trim()}\n`;
+}
+
+export interface MarkdownTarget {
+  /** One file per year (`2024.md` …) or everything in one file. */
+  perYear: boolean;
+  /** The file of a year (or of everything, year `all`), part n. */
+  pathOf(year: string, part: number): string;
+  maxBytes?: number;
+  exportedAt: string;
+}
+
+export async function writeMarkdownExport(
+  entries: AsyncIterable<ExportedEntry>,
+  years: readonly YearSummary[],
+  target: MarkdownTarget,
+): Promise<{ files: ExportFile[]; entries: number }> {
+  const files: ExportFile[] = [];
+  let output: PartedOutput | null = null;
+  let currentFile: string | null = null;
+  let lastDay: string | null = null;
+  let count = 0;
+  const open = (year: string) => {
+    const covered = target.perYear ? years.filter((y) => y.year === year) : years;
+    const title = target.perYear ? `Journal ${year}` : 'Journal';
+    return new PartedOutput({
+      pathOf: (part) => target.pathOf(target.perYear ? year : 'all', part),
+      head: (part) => frontMatter(title, covered, part, target.exportedAt),
+      tail: '',
+      separator: '\n',
+      maxBytes: target.maxBytes,
+    });
+  };
+  for await (const entry of entries) {
+    const year = target.perYear ? entry.local_day.slice(0, 4) : 'all';
+    if (year !== currentFile) {
+      if (output) files.push(...(await output.close()));
+      output = open(year);
+      currentFile = year;
+      lastDay = null;
+    }
+    await output!.add(entryBlock(entry, entry.local_day !== lastDay));
+    lastDay = entry.local_day;
+    count += 1;
+  }
+  if (!output) output = open(target.perYear ? String(new Date(target.exportedAt).getUTCFullYear()) : 'all');
+  files.push(...(await output.close()));
+  return { files, entries: count };
+}

@@ -1,0 +1,10 @@
+/**
+ * What a logger takes, as a type every layer may name (llm/ cannot import the root logger.ts). One JSON line per
+ * event: callers pass ids and sizes, never message text.
+ */
+export type LogFields = Record<string, string | number | boolean | null | undefined>;
+
+export interface Logger {
+  info(event: string, fields?: LogFields): void;
+  error(event: string, fields?: LogFields): void;
+}

@@ -1,0 +1,43 @@
+// The prepared-statement seam: a statement is prepared once per SQL text, bounded, and a write through it belongs
+// to the kysely transaction it runs in (a rollback undoes it), because both share the one connection.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
+
+let temp: TempDb;
+beforeEach(async () => {
+  temp = await createTempDb();
+});
+afterEach(() => temp.cleanup());
+
+const INSERT = `insert into object_handle (owner_id, id, kind, state, created_at) values (?, ?, 'k', '{}', '2024-01-01')`;
+const ids = async () => (await temp.db.selectFrom('object_handle').select('id').orderBy('id').execute()).map((r) => r.id);
+
+describe('StatementCache', () => {
+  it('prepares a statement once per SQL text and reports the rows it changed', async () => {
+    const first = temp.db.statements.write(INSERT);
+    expect(temp.db.statements.write(INSERT)).toBe(first);
+    await temp.db.transaction().execute(async () => {
+      expect(first.run([1, 'a']).changes).toBe(1);
+      expect(first.run([1, 'b']).changes).toBe(1);
+    });
+    expect(await ids()).toEqual(['a', 'b']);
+  });
+
+  it('a write inside a transaction that fails is rolled back with it', async () => {
+    const write = temp.db.statements.write(INSERT);
+    await expect(
+      temp.db.transaction().execute(async (trx) => {
+        write.run([1, 'gone']);
+        await trx.insertInto('object_handle').values({ owner_id: 1, id: 'also-gone', kind: 'k', state: '{}', created_at: '2024-01-01' }).execute();
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await ids()).toEqual([]);
+  });
+
+  it('keeps at most its bound of statements', () => {
+    for (let i = 0; i < 40; i++) temp.db.statements.write(`select ${i}`);
+    expect(temp.db.statements.size).toBeLessThanOrEqual(32);
+    expect(temp.db.statements.size).toBeGreaterThan(0);
+  });
+});

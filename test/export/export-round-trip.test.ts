@@ -1,0 +1,106 @@
+// The JSON export is lossless: exported, then imported into an empty database, every field of every entry is back
+// (ids, source, instants, local day and time, content, revisions, media and file ids, tags), by the real CLIs too.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { exportJournal } from '../../src/export/export-journal.ts';
+import { importJournalExport, isJournalExport } from '../../src/export/import-journal-export.ts';
+import { openDatabase } from '../../src/db/open-database.ts';
+import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
+import { runEntryPoint } from '../helpers/run-entry-point.ts';
+import { OWNER, seedRichJournal, snapshot } from './journal-fixture.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'export-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let source: TempDb;
+let target: TempDb;
+beforeEach(async () => {
+  source = await createTempDb();
+  target = await createTempDb();
+  await seedRichJournal(source.db);
+});
+afterEach(async () => {
+  await source.cleanup();
+  await target.cleanup();
+});
+
+const NOW = new Date('2025-01-10T12:00:00Z');
+const exportTo = (file: string, maxPartBytes?: number) =>
+  exportJournal(source.db, { ownerId: OWNER, format: 'json', out: { file }, maxPartBytes, timeZone: 'Europe/Berlin', dayStartsAt: '04:00', now: NOW });
+
+describe('JSON export', () => {
+  it('documents itself: header first, then one entry per line with every field', async () => {
+    const file = path.join(dir, 'doc.json');
+    const result = await exportTo(file);
+    expect(result.entries).toBe(7);
+    const parsed = JSON.parse(readFileSync(file, 'utf8'));
+    expect(Object.keys(parsed)).toEqual(['format', 'version', 'exported_at', 'owner_id', 'time_zone', 'day_starts_at', 'part', 'entries']);
+    expect(parsed).toMatchObject({ format: 'journal-objects-export', version: 1, owner_id: OWNER, time_zone: 'Europe/Berlin', day_starts_at: '04:00', part: 1 });
+    const voice = parsed.entries.find((e: any) => e.media?.kind === 'voice_note');
+    expect(voice).toMatchObject({
+      source: 'live',
+      local_day: '2024-12-30', // 02:30 in Berlin, before the day starts at 04:00
+      local_time: '02:30',
+      content: 'Fireworks over the river, #newyear soon',
+      media: { kind: 'voice_note', file_id: 'AwACAgIAAxk', duration_seconds: 42, file_size: 4000, transcribed_at: '2024-12-31T01:31:00.000Z' },
+      tags: ['newyear'],
+    });
+    expect(parsed.entries.find((e: any) => e.message_id === 1)).toMatchObject({ tags: ['plans', 'review'], revisions: [{ content: 'Year end #review\nLots to think about.' }] });
+    expect(await isJournalExport(file)).toBe(true);
+  });
+
+  it('imported into an empty database, reproduces every field of every entry; a second import adds nothing', async () => {
+    const file = path.join(dir, 'round.json');
+    await exportTo(file);
+    const report = await importJournalExport(target.db, file);
+    expect(report).toEqual({ ownerId: OWNER, entries: 7, imported: 7, alreadyPresent: 0, error: null });
+    expect(await snapshot(target.db)).toEqual(await snapshot(source.db));
+    expect(await importJournalExport(target.db, file)).toMatchObject({ imported: 0, alreadyPresent: 7 });
+    // Search works on the re-imported text (the FTS index follows the inserts).
+    const { sql } = await import('kysely');
+    expect((await sql<{ n: number }>`select count(*) as n from entry_fts where entry_fts match 'fireworks'`.execute(target.db)).rows[0]!.n).toBe(1);
+  });
+
+  it('split into parts under a size limit, each part a whole export; importing them all gives the same journal', async () => {
+    const base = path.join(dir, 'parts.json');
+    const result = await exportTo(base, 700);
+    expect(result.files.length).toBeGreaterThan(2);
+    for (const f of result.files) {
+      expect(f.bytes).toBeLessThanOrEqual(Math.max(700, 1000));
+      expect(JSON.parse(readFileSync(f.path, 'utf8')).format).toBe('journal-objects-export');
+      await importJournalExport(target.db, f.path);
+    }
+    expect(result.files.map((f) => path.basename(f.path)).slice(0, 2)).toEqual(['parts.json', 'parts.part2.json']);
+    expect(await snapshot(target.db)).toEqual(await snapshot(source.db));
+  });
+
+  it('a damaged export is reported with the entry and field, keeping the whole batches before it', async () => {
+    const file = path.join(dir, 'bad.json');
+    await exportTo(file);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"local_day":"2024-12-30"', '"local_day":"30.12.2024"'));
+    const report = await importJournalExport(target.db, file);
+    expect(report.error).toMatch(/^entry \d: local_day must be YYYY-MM-DD/);
+  });
+
+  it('npm run export, then npm run import into an empty database, reproduce the journal', async () => {
+    const env = (db: string) => ({ DATABASE_PATH: db, ALLOWED_USER_IDS: String(OWNER), JOURNAL_TIMEZONE: 'Europe/Berlin', JOURNAL_DAY_STARTS_AT: '04:00' });
+    await source.db.destroy();
+    const out = path.join(dir, 'cli.json');
+    const exported = await runEntryPoint('src/cli/export.ts', ['--out', out], { cwd: dir, env: env(source.file) });
+    expect(exported.stderr).toBe('');
+    expect(exported).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Exported 7 entries of user 111 to:\n {2}.*cli\.json/) });
+    const fresh = path.join(dir, 'fresh.sqlite');
+    const imported = await runEntryPoint('src/cli/import.ts', [out], { cwd: dir, env: env(fresh) });
+    expect(imported).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Imported 7 of 7 entries from the journal export into user 111's journal/) });
+    const before = openDatabase(source.file);
+    const after = openDatabase(fresh);
+    try {
+      expect(await snapshot(after)).toEqual(await snapshot(before));
+    } finally {
+      await before.destroy();
+      await after.destroy();
+    }
+    source.db = openDatabase(source.file); // for cleanup
+  });
+});
