@@ -5,7 +5,11 @@ import type { UserFromGetMe } from 'grammy/types';
 import type { Config } from './config.ts';
 import type { JournalDb } from './db/open-database.ts';
 import type { Logger } from './logger.ts';
-import { applyEdit, saveEntry } from './journal/entry-store.ts';
+import { applyEdit, storeEntry } from './journal/entry-store.ts';
+import { isSpeech } from './journal/media.ts';
+import { fetchTelegramFile, FileFetchError } from './telegram/telegram-file.ts';
+import { createTranscriber, TranscriptionError } from './transcription/transcriber.ts';
+import { createTranscriptionWorker, type TranscriptionWorker } from './transcription/transcription-worker.ts';
 import { createSqliteAskCache } from './db/ask-cache-store.ts';
 import { createSqliteConversationStore } from './db/conversation-store.ts';
 import { storedConversationSchemas } from './llm/conversation.ts';
@@ -18,6 +22,10 @@ import type { BotContext } from './telegram/context.ts';
 import { createDocumentImport } from './telegram/document-import.ts';
 import { importTelegramExport } from './importer/import-export.ts';
 import { createBot } from './telegram/create-bot.ts';
+import { createSqliteInboxStore } from './db/inbox-store.ts';
+import { createUpdateInbox, type UpdateInbox } from './telegram/update-inbox.ts';
+import { createSqliteJobStore } from './db/job-store.ts';
+import { createJobRunner, type Jobs } from './telegram/job-runner.ts';
 import { createChatExporter } from './export/chat-export.ts';
 
 export interface AppDeps {
@@ -57,19 +65,46 @@ export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Question
   });
 }
 
-export function createApp(token: string, deps: AppDeps): { bot: Bot<BotContext> } {
+export interface App {
+  bot: Bot<BotContext>;
+  /** Where polling and the webhook put updates; it hands them to the bot. */
+  inbox: UpdateInbox;
+  /** Questions and imports, run apart from capture. */
+  jobs: Jobs;
+  /** Voice notes to transcripts, when TRANSCRIBE_URL is set; main.ts starts and stops it. */
+  transcription: TranscriptionWorker | null;
+  /** Starts handling: questions a previous run left pending are marked failed, then its jobs and updates run first. */
+  start(): Promise<void>;
+  /**
+   * Stops handling: waits up to `graceMs` for the updates in hand, leaves running jobs to be resumed at the next
+   * start, and marks their questions failed (not pending). True when every update in hand finished.
+   */
+  stop(graceMs: number): Promise<boolean>;
+  /** Resolves once no update or job is waiting or running. */
+  idle(): Promise<void>;
+}
+
+export function createApp(token: string, deps: AppDeps): App {
   const { config, db, clock } = deps;
   const zone = config.journalTimezone;
+  const jobs = createJobRunner({ store: createSqliteJobStore(db), logger: deps.logger, clock });
+  // Built after the bot (it downloads notes through it); captures kick it.
+  let transcription: TranscriptionWorker | null = null;
   const bot = createBot(
     token,
     {
       allowedUserIds: config.allowedUserIds,
       logger: deps.logger,
       capture: {
-        save: (draft) => saveEntry(db, draft, zone, clock(), config.journalDayStartsAt),
+        save: async (draft) => {
+          const id = await storeEntry(db, draft, zone, clock(), config.journalDayStartsAt, { transcribe: config.transcribeUrl !== null });
+          if (id !== null && isSpeech(draft.media?.kind ?? null)) transcription?.kick();
+          return id === null ? 'duplicate' : 'stored';
+        },
         edit: (draft, editedAt) => applyEdit(db, draft, editedAt, zone, clock(), config.journalDayStartsAt),
       },
       questions: createJournalQuestions(deps) ?? undefined,
+      jobs,
       importDocument: createDocumentImport({
         token,
         apiRoot: config.telegramApiRoot,
@@ -79,5 +114,48 @@ export function createApp(token: string, deps: AppDeps): { bot: Bot<BotContext> 
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },
   );
-  return { bot };
+  if (config.transcribeUrl) {
+    transcription = createTranscriptionWorker({
+      db,
+      transcriber: createTranscriber({ url: config.transcribeUrl, apiKey: config.transcribeApiKey }),
+      download: async (fileId) => {
+        try {
+          return await fetchTelegramFile(bot.api, token, config.telegramApiRoot, fileId);
+        } catch (error) {
+          if (error instanceof FileFetchError) throw new TranscriptionError(error.message, error.permanent, { cause: error });
+          throw error;
+        }
+      },
+      clock,
+      logger: deps.logger,
+    });
+  }
+  const inbox = createUpdateInbox({ store: createSqliteInboxStore(db), handle: (update) => bot.handleUpdate(update), logger: deps.logger, clock });
+  const conversations = createSqliteConversationStore(db, storedConversationSchemas);
+  const failInterrupted = async () => {
+    const failed = await conversations.failInterrupted(clock());
+    if (failed > 0) deps.logger.info('questions.interrupted', { conversations: failed });
+  };
+  return {
+    bot,
+    inbox,
+    jobs,
+    transcription,
+    async start() {
+      await failInterrupted();
+      await jobs.start();
+      inbox.start();
+    },
+    async stop(graceMs) {
+      const finished = await inbox.stop(graceMs);
+      jobs.stop();
+      await failInterrupted();
+      return finished;
+    },
+    async idle() {
+      // A handled update may queue a job, and a job never queues updates: inbox first, then jobs.
+      await inbox.idle();
+      await jobs.idle();
+    },
+  };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 export const DEFAULT_DATABASE_PATH = 'data/journal.sqlite';
+export const DEFAULT_PORT = 8080;
 /** The small, fast model `ask` reads entries with. */
 export const DEFAULT_READER_MODEL = 'claude-haiku-5-5';
 /** The most entries one `ask` reads: a month of a very busy journal; more is refused with how to narrow. */
@@ -22,6 +23,12 @@ export interface Config {
   anthropicApiKey: string | null;
   anthropicBaseUrl: string | null;
   anthropicModel: string;
+  /** Webhook mode when set: the public https URL Telegram posts updates to; null means long polling. */
+  telegramWebhookUrl: string | null;
+  /** Telegram sends it in X-Telegram-Bot-Api-Secret-Token; required with the URL. */
+  telegramWebhookSecret: string | null;
+  /** Where the webhook server listens. */
+  port: number;
   readerModel: string;
   askMaxEntries: number;
 }
@@ -90,6 +97,21 @@ const schema = z.object({
     message: 'must be an http(s) URL, e.g. http://127.0.0.1:9000',
   }),
   ANTHROPIC_MODEL: optionalText,
+  TELEGRAM_WEBHOOK_URL: optionalText.refine((u) => u === undefined || /^https:\/\/[^\s/]+(\/\S*)?$/.test(u), {
+    message: 'must be a public https URL Telegram can post to, e.g. https://bot.example.com/tg',
+  }),
+  TELEGRAM_WEBHOOK_SECRET: optionalText.refine((t) => t === undefined || /^[A-Za-z0-9_-]{1,256}$/.test(t), {
+    message: 'must be 1 to 256 characters of A-Z, a-z, 0-9, _ and - (Telegram\'s rule for secret_token)',
+  }),
+  PORT: optionalText.transform((p, ctx) => {
+    if (p === undefined) return DEFAULT_PORT;
+    const port = Number(p);
+    if (!/^\d{1,5}$/.test(p) || port < 1 || port > 65535) {
+      ctx.addIssue({ code: 'custom', message: `"${p}" is not a port (expected a number from 1 to 65535)` });
+      return z.NEVER;
+    }
+    return port;
+  }),
   ANTHROPIC_READER_MODEL: optionalText,
   ASK_MAX_ENTRIES: optionalText.refine((v) => v === undefined || (/^\d{1,9}$/.test(v) && Number(v) >= 1), {
     message: 'must be a whole number of entries, 1 or more (e.g. 10000)',
@@ -104,6 +126,13 @@ export function parseConfig(env: Record<string, string | undefined>, defaults: {
     throw new ConfigError(String(parsed.error.issues[0]?.path[0]), `Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.TELEGRAM_WEBHOOK_URL && !e.TELEGRAM_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'TELEGRAM_WEBHOOK_SECRET',
+      'Invalid configuration:\n  TELEGRAM_WEBHOOK_SECRET is required with TELEGRAM_WEBHOOK_URL: anyone who finds the URL could post ' +
+        'updates otherwise. Set it to a random string of A-Z, a-z, 0-9, _ and - (e.g. the output of: openssl rand -hex 32).',
+    );
+  }
   return {
     telegramBotToken: e.TELEGRAM_BOT_TOKEN ?? null,
     telegramApiRoot: e.TELEGRAM_API_ROOT ?? null,
@@ -116,6 +145,9 @@ export function parseConfig(env: Record<string, string | undefined>, defaults: {
     anthropicApiKey: e.ANTHROPIC_API_KEY ?? null,
     anthropicBaseUrl: e.ANTHROPIC_BASE_URL ?? null,
     anthropicModel: e.ANTHROPIC_MODEL ?? DEFAULT_MODEL,
+    telegramWebhookUrl: e.TELEGRAM_WEBHOOK_URL ?? null,
+    telegramWebhookSecret: e.TELEGRAM_WEBHOOK_SECRET ?? null,
+    port: e.PORT,
     readerModel: e.ANTHROPIC_READER_MODEL ?? DEFAULT_READER_MODEL,
     askMaxEntries: e.ASK_MAX_ENTRIES === undefined ? DEFAULT_ASK_MAX_ENTRIES : Number(e.ASK_MAX_ENTRIES),
   };

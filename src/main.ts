@@ -1,5 +1,5 @@
-/** npm start: configuration → database → migrations → bot → long polling; a clean stop on SIGINT/SIGTERM. */
-import { run } from '@grammyjs/runner';
+/** npm start: configuration → database → migrations → Telegram → the inbox and polling; a clean stop on SIGINT/SIGTERM. */
+import { GrammyError } from 'grammy';
 import { createApp } from './app.ts';
 import { readEnvironment } from './cli/environment.ts';
 import { exitOnConfigError } from './cli/exit-on-config-error.ts';
@@ -8,7 +8,13 @@ import { migrateToLatest } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { applyDayStart } from './journal/day-start.ts';
 import { createLogger, errorMessage } from './logger.ts';
+import { connectToTelegram } from './telegram/connect.ts';
 import { COMMANDS } from './telegram/features/start.ts';
+import { startPolling } from './telegram/polling.ts';
+import { startWebhookServer } from './telegram/webhook-server.ts';
+
+/** How long a stop waits for the updates in hand. */
+const STOP_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const { config, token } = exitOnConfigError(() => {
@@ -22,35 +28,67 @@ async function main(): Promise<void> {
   const dayStart = await applyDayStart(db, config.journalDayStartsAt);
   if (dayStart) logger.info('journal.day_start_changed', { from: dayStart.previous, to: dayStart.current, entries_moved: dayStart.moved });
 
-  const { bot } = createApp(token, { config, db, logger, clock: () => new Date() });
-  try {
-    await bot.init();
-  } catch (error) {
+  const app = createApp(token, { config, db, logger, clock: () => new Date() });
+  const { bot } = app;
+  const apiRoot = config.telegramApiRoot ?? 'https://api.telegram.org';
+
+  // stopIntake stops whatever takes updates in at the moment: connecting, then polling or the webhook server.
+  const connecting = new AbortController();
+  let stopIntake: () => Promise<void> = async () => connecting.abort();
+  let stopping = false;
+  const stop = async (signal: string, exitCode = 0) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('bot.stopping', { signal });
+    await stopIntake();
+    const finished = await app.stop(STOP_GRACE_MS);
+    if (!finished) logger.error('bot.stop_timeout', { waited_ms: STOP_GRACE_MS, hint: 'unfinished updates are handled at the next start' });
+    await app.transcription?.stop();
     await db.destroy();
-    console.error(`Could not reach Telegram with this TELEGRAM_BOT_TOKEN (${errorMessage(error)}). Check the token with @BotFather${config.telegramApiRoot ? ` and that ${config.telegramApiRoot} is up` : ''}.`);
+    logger.info('bot.stopped', {});
+    process.exit(exitCode);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    await connectToTelegram(bot, { logger, apiRoot, signal: connecting.signal });
+  } catch (error) {
+    if (stopping) return;
+    await db.destroy();
+    const detail = error instanceof GrammyError ? error.description : errorMessage(error);
+    console.error(`Could not reach Telegram with this TELEGRAM_BOT_TOKEN (${detail}). Check the token with @BotFather${config.telegramApiRoot ? ` and that ${config.telegramApiRoot} is up` : ''}.`);
     process.exit(1);
   }
+  if (stopping) return;
   await bot.api.setMyCommands(COMMANDS).catch((error) => logger.error('commands.failed', { error: errorMessage(error) }));
   if (config.allowedUserIds.length === 0) logger.info('access.nobody_allowed', { hint: 'set ALLOWED_USER_IDS' });
   if (!config.anthropicApiKey) logger.info('questions.disabled', { hint: 'set ANTHROPIC_API_KEY' });
 
-  const runner = run(bot);
-  logger.info('bot.started', { username: bot.botInfo.username, owners: config.allowedUserIds.length });
-
-  let stopping = false;
-  const stop = async (signal: string) => {
+  if (config.telegramWebhookUrl && config.telegramWebhookSecret) {
+    // Jobs and updates a previous run left unfinished go first; then Telegram is told where to post.
+    await app.start();
+    const url = config.telegramWebhookUrl;
+    const server = await startWebhookServer({ port: config.port, path: new URL(url).pathname, secret: config.telegramWebhookSecret, inbox: app.inbox, logger });
+    stopIntake = () => server.close();
+    try {
+      await bot.api.setWebhook(url, { secret_token: config.telegramWebhookSecret });
+    } catch (error) {
+      console.error(`Telegram did not accept TELEGRAM_WEBHOOK_URL=${url} (${errorMessage(error)}). It must be a public https URL that reaches port ${config.port} here.`);
+      await stop('setWebhook failed', 1);
+    }
+  } else {
+    // getUpdates is refused while a webhook is set: remove a stale one (its pending updates stay with Telegram).
+    await bot.api.deleteWebhook().catch((error) => logger.error('webhook.delete_failed', { error: errorMessage(error) }));
     if (stopping) return;
-    stopping = true;
-    logger.info('bot.stopping', { signal });
-    // Lets the update in hand finish before the database closes under it.
-    if (runner.isRunning()) await runner.stop();
-    await db.destroy();
-    logger.info('bot.stopped', {});
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  await runner.task();
+    await app.start();
+    const polling = startPolling({ api: bot.api, inbox: app.inbox, logger });
+    stopIntake = () => polling.stop();
+  }
+  if (stopping) return;
+  // Voice notes waiting for a transcript (from before a restart, or after a failed attempt) are picked up here.
+  app.transcription?.start();
+  logger.info('bot.started', { username: bot.botInfo.username, owners: config.allowedUserIds.length, mode: config.telegramWebhookUrl ? 'webhook' : 'polling', port: config.telegramWebhookUrl ? config.port : null });
 }
 
 main().catch((error) => {

@@ -1,17 +1,17 @@
 /**
- * Benchmark 4, live capture: a burst of message updates through the real bot (createApp, long polling with the
- * grammY runner as main.ts runs it, the Bot API stand-in over HTTP, a reaction per entry), against raw inserts of
+ * Benchmark 4, live capture: a burst of message updates through the real bot (createApp, long polling into the
+ * update inbox as main.ts runs it, the Bot API stand-in over HTTP, a reaction per entry), against raw inserts of
  * the same rows: one commit each (as live messages are stored) and all in one transaction.
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { run } from '@grammyjs/runner';
 import { createApp } from '../../src/app.ts';
 import { parseConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { saveEntry } from '../../src/journal/entry-store.ts';
 import type { EntryDraft } from '../../src/journal/entry.ts';
 import { createLogger } from '../../src/logger.ts';
+import { startPolling } from '../../src/telegram/polling.ts';
 import { startBotApiStandIn, TEST_BOT_INFO } from '../../test/stand-ins/bot-api.ts';
 import { createMigratedFile } from './journal-db.ts';
 import { rawInsertEachCommitted, rawInsertOneTransaction, readEntryRows } from './raw-insert.ts';
@@ -70,8 +70,10 @@ async function botBurst(file: string, messages: number): Promise<number> {
   const db = openDatabase(file);
   const config = parseConfig({ TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: api.url, ALLOWED_USER_IDS: String(OWNER), DATABASE_PATH: file, JOURNAL_TIMEZONE: 'UTC' });
   // The real JSON logger, writing nowhere: formatting is part of the path, terminal output is not.
-  const { bot } = createApp(TOKEN, { config, db, logger: createLogger({ write: () => undefined }), clock: () => new Date(), botInfo: TEST_BOT_INFO });
-  const runner = run(bot);
+  const logger = createLogger({ write: () => undefined });
+  const app = createApp(TOKEN, { config, db, logger, clock: () => new Date(), botInfo: TEST_BOT_INFO });
+  await app.start();
+  const polling = startPolling({ api: app.bot.api, inbox: app.inbox, logger });
   try {
     await api.waitFor((calls) => calls.some((c) => c.method === 'getUpdates'), 10_000); // polling, idle
     const t0 = performance.now();
@@ -79,7 +81,8 @@ async function botBurst(file: string, messages: number): Promise<number> {
     await api.waitFor((calls) => calls.filter((c) => c.method === 'setMessageReaction').length >= messages, 600_000);
     return (performance.now() - t0) / 1000;
   } finally {
-    if (runner.isRunning()) await runner.stop();
+    await polling.stop();
+    await app.stop(10_000);
     await api.close();
     await db.destroy();
   }

@@ -110,7 +110,7 @@ function overTwice(m: MethodsResult): string {
 function captureSection(c: CaptureResult | undefined, runs: number): string {
   if (!c) return '';
   const rows = [
-    ['bot: Bot API stand-in → grammY runner → saveEntry → ✍ reaction', num(c.botPerSecond), percent(c.botPerSecond / c.rawEachPerSecond, 0), percent(c.botPerSecond / c.rawOneTxPerSecond, 1)],
+    ['bot: Bot API stand-in → polling → update inbox → saveEntry → ✍ reaction', num(c.botPerSecond), percent(c.botPerSecond / c.rawEachPerSecond, 0), percent(c.botPerSecond / c.rawOneTxPerSecond, 1)],
     ["the bot's store step alone: saveEntry (kysely), one after another", num(c.storePerSecond), percent(c.storePerSecond / c.rawEachPerSecond, 0), percent(c.storePerSecond / c.rawOneTxPerSecond, 1)],
     ['raw insert, one commit each', num(c.rawEachPerSecond), '100 %', percent(c.rawEachPerSecond / c.rawOneTxPerSecond, 1)],
     ['raw insert, one transaction', num(c.rawOneTxPerSecond), percent(c.rawOneTxPerSecond / c.rawEachPerSecond, 0), '100 %'],
@@ -118,7 +118,7 @@ function captureSection(c: CaptureResult | undefined, runs: number): string {
   return [
     '## 4. Live capture',
     '',
-    `A burst of ${num(c.messages)} text messages from the owner, queued at once on the Bot API stand-in (local HTTP) while the real app (\`createApp\`) long-polls it with the grammY runner, as \`npm start\` does; timed from queueing to the last ✍ reaction. ` +
+    `A burst of ${num(c.messages)} text messages from the owner, queued at once on the Bot API stand-in (local HTTP) while the real app (\`createApp\`) long-polls it into the update inbox, as \`npm start\` does; timed from queueing to the last ✍ reaction. ` +
       `One owner's chat is handled one update at a time (sequentialize), so each message waits for its insert and its reaction round trip. Baselines: the same rows inserted with raw prepared statements, one commit each (as live messages are stored) and all in one transaction. Medians of ${runs} runs.`,
     '',
     table(['path', 'messages/s', 'vs raw, one commit each', 'vs raw, one transaction'], rows),

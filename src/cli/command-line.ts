@@ -53,3 +53,17 @@ export function fixableErrorMessage(error: unknown): string | null {
   if (error instanceof DatabaseFileError) return `${error.message} Check DATABASE_PATH (npm start and npm run import create the journal).`;
   return null;
 }
+
+/**
+ * Runs a CLI's main and exits with its code. Exit codes: a usage or owner problem 2, another fixable problem
+ * (a database file) 1 with its one line, a fault of ours 1 with `failed` and the error's message.
+ */
+export function runMain(main: () => Promise<number>, failed: string): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(fixableErrorMessage(error) ?? `${failed}: ${errorMessage(error)}`);
+      process.exit(error instanceof UsageError || error instanceof OwnerError ? 2 : 1);
+    },
+  );
+}

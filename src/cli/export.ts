@@ -4,16 +4,15 @@
  * (one file, or one per year when --out is a directory). Exit codes: 0 done, 1 a failure, 2 a usage problem.
  */
 import { existsSync, statSync } from 'node:fs';
-import { fixableErrorMessage, fromInvocationDir, parseCommandLine, UsageError } from './command-line.ts';
+import { fromInvocationDir, parseCommandLine, runMain, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
-import { OwnerError, resolveOwner } from './resolve-owner.ts';
+import { resolveOwner } from './resolve-owner.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { exportJournal, type ExportFormat } from '../export/export-journal.ts';
 import { applyDayStart } from '../journal/day-start.ts';
-import { errorMessage } from '../logger.ts';
 
 const USAGE = `Usage: npm run export -- [--format json|md] [--out <file or directory/>] [--owner <telegram user id>]
   --format json   (default) every entry field, revisions, media and tags; npm run import of it rebuilds the journal
@@ -65,14 +64,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error) => {
-    if (error instanceof UsageError || error instanceof OwnerError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    console.error(fixableErrorMessage(error) ?? `Export failed: ${errorMessage(error)}`);
-    process.exit(1);
-  },
-);
+runMain(() => main(process.argv.slice(2)), 'Export failed');

@@ -3,7 +3,7 @@
  * Imports a Telegram Desktop export into the journal and prints what happened. Exit codes: 0 done,
  * 1 the file or the database failed, 2 a usage problem, 130 stopped by Ctrl-C (run again to finish).
  */
-import { fixableErrorMessage, fromInvocationDir, parseCommandLine, UsageError } from './command-line.ts';
+import { fromInvocationDir, parseCommandLine, runMain, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { createProgressReporter } from './import-progress.ts';
@@ -16,7 +16,6 @@ import { importJournalExport, isJournalExport } from '../export/import-journal-e
 import type { JournalDb } from '../db/open-database.ts';
 import { importTelegramExport } from '../importer/import-export.ts';
 import { formatImportSummary } from '../importer/import-summary.ts';
-import { errorMessage } from '../logger.ts';
 
 const USAGE = `Usage: npm run import -- <result.json> [--owner <telegram user id>] [--chat <name or id>]…
   Imports a Telegram Desktop export (Settings › Advanced › Export Telegram data, format JSON; or a
@@ -92,19 +91,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error) => {
-    if (error instanceof UsageError || error instanceof OwnerError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    const fixable = fixableErrorMessage(error);
-    if (fixable !== null) {
-      console.error(fixable);
-      process.exit(1);
-    }
-    console.error(`Import failed: ${errorMessage(error)}`);
-    process.exit(1);
-  },
-);
+runMain(() => main(process.argv.slice(2)), 'Import failed');

@@ -115,6 +115,19 @@ export function createSqliteConversationStore<Message, Receipt>(db: JournalDb, s
       return row?.conversation_id;
     },
 
+    /**
+     * Questions cut off by a stop or a crash: `pending` becomes `failed`, keeping the question, so nothing stays pending
+     * forever (their job asks them again at the next start, or the owner taps Retry). Returns how many.
+     */
+    async failInterrupted(now: Date): Promise<number> {
+      const result = await db
+        .updateTable('conversation')
+        .set({ status: 'failed', updated_at: now.toISOString() })
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     /** Every stored history of the owner, oldest first (for `npm run journal -- usage`). */
     async allMessages(ownerId: number): Promise<Message[][]> {
       const rows = await db.selectFrom('conversation').select(['id', 'messages']).where('owner_id', '=', ownerId).orderBy('id').execute();

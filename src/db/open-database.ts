@@ -1,9 +1,10 @@
 /** Opens the SQLite file behind a kysely instance: WAL, foreign keys, a busy timeout. */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type KyselyConfig } from 'kysely';
 import type { Database } from './schema.ts';
+import { createPrivateFile, looseModeWarnings } from './private-files.ts';
 import { StatementCache } from './statement-cache.ts';
 
 /** The app's database: kysely for every query, and a cache of prepared statements for the few hot bulk writes. */
@@ -23,6 +24,8 @@ export interface OpenOptions {
   mustExist?: boolean;
   /** kysely's query log (the benchmarks capture the SQL a method runs). */
   log?: KyselyConfig['log'];
+  /** Where the warning about a journal file others can read goes; stderr by default. */
+  warn?: (line: string) => void;
 }
 
 /** The database file is missing (when it must exist) or is not a SQLite database; the message names the file. */
@@ -33,11 +36,14 @@ export class DatabaseFileError extends Error {
   }
 }
 
-/** Creates missing folders (unless `mustExist`); the returned db owns the file handle (`db.destroy()` closes it). */
+/**
+ * Creates missing folders (0700) and a new file (0600), unless `mustExist`; an existing file others can read gets a
+ * one-line warning. The returned db owns the file handle (`db.destroy()` closes it).
+ */
 export function openDatabase(file: string, options: OpenOptions = {}): JournalDb {
   const inMemory = file === ':memory:';
   if (!inMemory && options.mustExist && !existsSync(file)) throw new DatabaseFileError(`There is no database at ${path.resolve(file)}; nothing was created.`);
-  if (!inMemory && !options.mustExist) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (!inMemory && !options.mustExist) createPrivateFile(file);
   const sqlite = new SQLite(file);
   try {
     // The first statements read the file's header: a file that is not a database fails here.
@@ -50,5 +56,8 @@ export function openDatabase(file: string, options: OpenOptions = {}): JournalDb
     const reason = error instanceof Error ? error.message : String(error);
     throw new DatabaseFileError(`${path.resolve(file)} cannot be opened as a journal database: ${reason}.`, { cause: error });
   }
+  // Only a file that is a journal is worth a warning about who can read it.
+  const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+  if (!inMemory) for (const line of looseModeWarnings(file)) warn(line);
   return new JournalDatabase(sqlite, options.log);
 }

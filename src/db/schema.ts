@@ -96,6 +96,37 @@ export interface ConversationMessageTable {
   conversation_id: number;
 }
 
+/** An update from Telegram, stored before its offset is confirmed (or before the webhook answers 200). */
+export interface UpdateInboxTable {
+  seq: Generated<number>;
+  update_id: number;
+  /** Updates with one key are handled one at a time, in `seq` order. */
+  chat_key: string;
+  /** The raw update, JSON. */
+  payload: string;
+  status: 'pending' | 'done';
+  received_at: string;
+  handled_at: string | null;
+}
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** Slow work an update asked for (a question, an import), run apart from capture; resumed after a stop. */
+export interface JobTable {
+  id: Generated<number>;
+  update_id: number;
+  kind: string;
+  owner_id: number;
+  chat_id: number;
+  /** The update that asked for it, JSON. */
+  payload: string;
+  status: JobStatus;
+  starts: Generated<number>;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A stored `ask` answer; the key already changes when any entry the answer read changes. */
 export interface AskCacheTable {
   owner_id: number;
@@ -114,6 +145,8 @@ export interface Database {
   object_handle: ObjectHandleTable;
   conversation: ConversationTable;
   conversation_message: ConversationMessageTable;
+  update_inbox: UpdateInboxTable;
+  job: JobTable;
   ask_cache: AskCacheTable;
 }
 

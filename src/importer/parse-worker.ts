@@ -1,13 +1,10 @@
 /**
- * The parse worker: streams the export (readExport) and parses the messages of imported chats (parseMessage)
- * off the main thread, which meanwhile writes the previous batches. Started by parsed-export.ts.
+ * The parse worker: runs parseExportMessages off the main thread, which meanwhile writes the previous batches.
+ * Started by parsed-export.ts for files big enough to pay for a thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { chatState, type ChatSnapshot, type ChatState } from './chat-state.ts';
-import { ImportError } from './import-error.ts';
-import type { ChatUpdates, ParsedItem, WorkerInput, WorkerMessage } from './parse-protocol.ts';
-import { parseMessage } from './parse-message.ts';
-import { readExport, type ExportMessageItem } from './read-export.ts';
+import type { WorkerInput } from './parse-protocol.ts';
+import { parseExportMessages } from './parse-stream.ts';
 
 const input = workerData as WorkerInput;
 const port = parentPort!;
@@ -20,60 +17,11 @@ const onAck = () => {
 };
 port.on('message', onAck);
 
-const post = (message: WorkerMessage) => port.postMessage(message);
-
-const settled = new Map(input.settled ?? []);
-const states = new Map<string, Pick<ChatState, 'decision' | 'context'> | null>();
-
-/** The same decision the main thread takes on the same keys; null if the keys are invalid (the main thread reports that). */
-function stateOf(chat: ChatSnapshot): Pick<ChatState, 'decision' | 'context'> | null {
-  if (states.has(chat.key)) return states.get(chat.key)!;
-  const context = settled.get(chat.key);
-  let state: Pick<ChatState, 'decision' | 'context'> | null = context ? { decision: 'import', context } : null;
-  if (!state) {
-    try {
-      state = chatState(chat, false, input.options);
-    } catch {
-      state = null;
-    }
-  }
-  states.set(chat.key, state);
-  return state;
-}
-
-function parsed({ chat, raw }: ExportMessageItem): ParsedItem {
-  const state = stateOf(chat);
-  if (state?.decision !== 'import') return { k: chat.key };
-  const result = parseMessage(raw, state.context);
-  return 'draft' in result ? { k: chat.key, d: result.draft } : { k: chat.key, s: result.skip };
-}
-
-/** What each chat looked like when last posted: only changes travel. */
-const sent = new Map<string, { messages: number; values: unknown[] }>();
-function chatUpdates(chats: Map<string, ChatSnapshot>): ChatUpdates {
-  const updates: ChatUpdates = [];
-  for (const chat of chats.values()) {
-    const values = Object.entries(chat.object).flat();
-    const last = sent.get(chat.key);
-    if (last && last.messages === chat.messages && last.values.length === values.length && last.values.every((v, i) => v === values[i])) continue;
-    sent.set(chat.key, { messages: chat.messages, values });
-    updates.push({ key: chat.key, section: chat.section, object: { ...chat.object }, messages: chat.messages });
-  }
-  return updates;
-}
-
-const { outline, batches } = readExport(input.file, { name: input.name, onlyChats: input.settled ? new Set(settled.keys()) : undefined });
-try {
-  for await (const batch of batches) {
-    const items = batch.items.map(parsed);
-    post({ type: 'chunk', items, bytesRead: batch.bytesRead, totalBytes: batch.totalBytes, exporterId: outline.exporterId, chats: chatUpdates(outline.chats) });
-    inFlight += 1;
-    if (inFlight >= input.maxInFlight) await new Promise<void>((resolve) => (wake = resolve));
-  }
-  post({ type: 'end', shape: outline.shape, chats: chatUpdates(outline.chats) });
-} catch (error) {
-  const importError = error instanceof ImportError ? { file: error.file, problem: error.problem, position: error.position } : null;
-  post({ type: 'fail', chats: chatUpdates(outline.chats), importError, message: error instanceof Error ? error.message : String(error) });
+for await (const message of parseExportMessages(input)) {
+  port.postMessage(message);
+  if (message.type !== 'chunk') continue;
+  inFlight += 1;
+  if (inFlight >= input.maxInFlight) await new Promise<void>((resolve) => (wake = resolve));
 }
 // Nothing more to wait for: the worker exits once its messages are out (the importer also terminates it).
 port.off('message', onAck);

@@ -1,12 +1,15 @@
 /**
- * The export read and parsed on a worker thread (parse-worker.ts), handed over chunk by chunk, so that parsing the
- * next chunks overlaps writing the previous ones. Errors arrive as the ImportError readExport would have thrown.
+ * The export read and parsed chunk by chunk: on a worker thread (parse-worker.ts) for a big file, so that parsing
+ * the next chunks overlaps writing the previous ones; inline for a small one (a bot upload), where the worker's
+ * start-up would cost more than the overlap. Errors arrive as the ImportError readExport would have thrown.
  */
+import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { ChatSnapshot } from './chat-state.ts';
 import { ImportError } from './import-error.ts';
 import type { ExportBatch, ExportOutline } from './read-export.ts';
 import type { ChatUpdates, ParsedItem, WorkerInput, WorkerMessage } from './parse-protocol.ts';
+import { parseExportMessages } from './parse-stream.ts';
 
 export type ParsedBatch = ExportBatch<ParsedItem>;
 
@@ -16,12 +19,55 @@ export type ParsedOutline = ExportOutline<ChatSnapshot>;
 /** Chunks parsed ahead of the writer: enough to keep both threads busy, few enough to keep memory flat. */
 const MAX_IN_FLIGHT = 4;
 
+/** Below this size a file is parsed on the main thread: a worker takes about 0.6 s to start (BENCHMARKS.md). */
+export const INLINE_PARSE_MAX_BYTES = 4_000_000;
+
+export interface ParseOptions {
+  /** Overrides the size rule (tests drive both paths on the same file). */
+  thread?: 'worker' | 'inline';
+}
+
 export function readParsedExport(
   file: string,
   input: Omit<WorkerInput, 'file' | 'maxInFlight'>,
+  options: ParseOptions = {},
 ): { outline: ParsedOutline; batches: AsyncGenerator<ParsedBatch> } {
   const outline: ParsedOutline = { shape: null, chats: new Map(), exporterId: null };
-  return { outline, batches: parsedBatches({ ...input, file, maxInFlight: MAX_IN_FLIGHT }, outline) };
+  const thread = options.thread ?? (sizeOf(file) < INLINE_PARSE_MAX_BYTES ? 'inline' : 'worker');
+  const full = { ...input, file, maxInFlight: MAX_IN_FLIGHT };
+  return { outline, batches: thread === 'inline' ? inlineBatches(full, outline) : parsedBatches(full, outline) };
+}
+
+/** A file that cannot be read counts as small: the inline reader then reports why, as the worker would. */
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** Handles one protocol message; returns the batch to yield, or null at the end. Throws for a failure. */
+function received(outline: ParsedOutline, message: WorkerMessage): ParsedBatch | null {
+  apply(outline, message.chats);
+  if (message.type === 'end') {
+    outline.shape = message.shape;
+    return null;
+  }
+  if (message.type === 'fail') {
+    const { importError: e } = message;
+    throw e ? new ImportError(e.file, e.problem, e.position) : new Error(message.message);
+  }
+  outline.exporterId = message.exporterId;
+  return { items: message.items, bytesRead: message.bytesRead, totalBytes: message.totalBytes };
+}
+
+async function* inlineBatches(input: WorkerInput, outline: ParsedOutline): AsyncGenerator<ParsedBatch> {
+  for await (const message of parseExportMessages(input)) {
+    const batch = received(outline, message);
+    if (!batch) return;
+    yield batch;
+  }
 }
 
 function apply(outline: ParsedOutline, updates: ChatUpdates): void {
@@ -64,17 +110,9 @@ async function* parsedBatches(input: WorkerInput, outline: ParsedOutline): Async
         await new Promise<void>((resolve) => (notify = resolve));
         continue;
       }
-      apply(outline, message.chats);
-      if (message.type === 'end') {
-        outline.shape = message.shape;
-        return;
-      }
-      if (message.type === 'fail') {
-        const { importError: e } = message;
-        throw e ? new ImportError(e.file, e.problem, e.position) : new Error(message.message);
-      }
-      outline.exporterId = message.exporterId;
-      yield { items: message.items, bytesRead: message.bytesRead, totalBytes: message.totalBytes };
+      const batch = received(outline, message);
+      if (!batch) return;
+      yield batch;
       worker.postMessage('ack');
     }
   } finally {

@@ -6,6 +6,7 @@ import { ENTRY_KEY, entryRowFromDraft, titleOf, type EntryDraft } from './entry.
 import { insertTags, replaceTags } from './entry-tags.ts';
 import { hashtagsOf } from './hashtags.ts';
 import { MIDNIGHT } from './local-day.ts';
+import { queueTranscriptionIfSpeech } from './transcription-jobs.ts';
 
 export type SaveResult = 'stored' | 'duplicate';
 export type EditResult = 'revised' | 'unchanged' | 'stored';
@@ -15,8 +16,20 @@ export async function saveEntry(db: JournalDb, draft: EntryDraft, timeZone: stri
   return (await storeEntry(db, draft, timeZone, now, dayStartsAt)) === null ? 'duplicate' : 'stored';
 }
 
+export interface StoreOptions {
+  /** Queue a voice or video note without a caption for transcription (TRANSCRIBE_URL is set), in the same transaction. */
+  transcribe?: boolean;
+}
+
 /** saveEntry that also says which entry was stored: its id, or null for a duplicate. */
-export async function storeEntry(db: JournalDb, draft: EntryDraft, timeZone: string, now: Date, dayStartsAt: string = MIDNIGHT): Promise<number | null> {
+export async function storeEntry(
+  db: JournalDb,
+  draft: EntryDraft,
+  timeZone: string,
+  now: Date,
+  dayStartsAt: string = MIDNIGHT,
+  options: StoreOptions = {},
+): Promise<number | null> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('entry')
@@ -26,6 +39,7 @@ export async function storeEntry(db: JournalDb, draft: EntryDraft, timeZone: str
       .executeTakeFirst();
     if (!row) return null;
     await insertTags(trx, { id: row.id, ownerId: draft.ownerId }, hashtagsOf(draft.text, draft.hashtags));
+    if (options.transcribe) await queueTranscriptionIfSpeech(trx, row.id, draft, now);
     return row.id;
   });
 }

@@ -26,10 +26,23 @@ export function textOrLabel(text: string | undefined, media: EntryMedia): string
 /** What makes an entry unique, the target of every insert's ON CONFLICT: one message of one chat, per owner and source. */
 export const ENTRY_KEY = ['owner_id', 'source', 'chat_id', 'message_id'] as const;
 
-/** The title is the first non-empty line, trimmed and kept short; it may be empty. */
+const TITLE_CHARACTERS = 120;
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * The title is the first non-empty line, trimmed and kept to 120 characters; it may be empty. Characters are
+ * grapheme clusters, so a cut never splits an emoji (a surrogate pair would be stored as U+FFFD) or a 👨‍👩‍👧 sequence.
+ */
 export function titleOf(text: string): string {
   const first = text.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
-  return first.length > 120 ? `${first.slice(0, 119)}…` : first;
+  // A line of at most 120 UTF-16 units has at most 120 characters: the common case skips segmenting.
+  if (first.length <= TITLE_CHARACTERS) return first;
+  const kept: string[] = [];
+  for (const { segment } of graphemes.segment(first)) {
+    if (kept.length === TITLE_CHARACTERS) return `${kept.slice(0, TITLE_CHARACTERS - 1).join('')}…`;
+    kept.push(segment);
+  }
+  return first;
 }
 
 /** The row for a draft, with its local day in the owner's zone (and journal day start, JOURNAL_DAY_STARTS_AT). */

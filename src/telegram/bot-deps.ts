@@ -4,6 +4,7 @@ import type { EditResult, SaveResult } from '../journal/entry-store.ts';
 import type { EntryDraft } from '../journal/entry.ts';
 import type { Questions } from '../llm/ask.ts';
 import type { DocumentImport } from './document-import.ts';
+import type { Jobs } from './job-runner.ts';
 
 export interface EntryCapture {
   save(draft: EntryDraft): Promise<SaveResult>;
@@ -23,5 +24,7 @@ export interface BotDeps {
   questions?: Questions;
   /** Imports a Telegram Desktop export the owner sent as a document. */
   importDocument: DocumentImport;
+  /** Runs the slow part of an update (questions, imports) apart from capture. */
+  jobs: Jobs;
   exporter: JournalExporter;
 }

@@ -1,6 +1,5 @@
 /** Assembles the bot: ordering, the error boundary, and the features in the order they must run. */
 import { Bot } from 'grammy';
-import { sequentialize } from '@grammyjs/runner';
 import { autoRetry } from '@grammyjs/auto-retry';
 import type { UserFromGetMe } from 'grammy/types';
 import type { BotContext } from './context.ts';
@@ -10,6 +9,7 @@ import { accessFeature } from './features/access.ts';
 import { startFeature } from './features/start.ts';
 import { questionFeature } from './features/question.ts';
 import { retryFeature } from './features/retry.ts';
+import { jobRetryFeature } from './features/job-retry.ts';
 import { traceFeature } from './features/trace.ts';
 import { importFeature } from './features/import.ts';
 import { exportFeature } from './features/export.ts';
@@ -30,18 +30,20 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   // Retries Telegram's 429s; a dead network fails instead of retrying forever.
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, rethrowHttpErrors: true }));
 
-  // One update at a time per chat, so an edit never overtakes the message it edits.
-  bot.use(sequentialize((ctx: BotContext) => ctx.chat?.id.toString()));
-  const app = bot.errorBoundary(createErrorHandler(deps.logger));
+  // Per-chat order (an edit never overtakes its message) is kept by the update inbox, which hands updates over.
+  const onError = createErrorHandler(deps.logger);
+  deps.jobs.bind(bot, onError);
+  const app = bot.errorBoundary(onError);
   app.use(accessFeature(deps));
   app.use(startFeature());
   app.use(exportFeature(deps));
   app.use(traceFeature(deps));
   app.use(retryFeature(deps));
+  app.use(jobRetryFeature(deps));
   app.use(questionFeature(deps));
   app.use(importFeature(deps)); // before entries: an export sent with a caption is not an entry
   app.use(entryFeature(deps));
   app.use(unhandledFeature()); // must be last
-  bot.catch(createErrorHandler(deps.logger));
+  bot.catch(onError);
   return bot;
 }

@@ -18,6 +18,15 @@ describe('parseConfig', () => {
     expect(DEFAULT_MODEL).toBe('claude-sonnet-5-5');
   });
 
+  it('reads webhook mode: the URL, its secret and PORT (default 8080); without the URL, long polling', () => {
+    expect(parseConfig({})).toMatchObject({ telegramWebhookUrl: null, telegramWebhookSecret: null, port: 8080 });
+    expect(parseConfig({ TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/tg', TELEGRAM_WEBHOOK_SECRET: 'abc_DEF-123', PORT: '3000' })).toMatchObject({
+      telegramWebhookUrl: 'https://bot.example.com/tg',
+      telegramWebhookSecret: 'abc_DEF-123',
+      port: 3000,
+    });
+  });
+
   it("ask's reader model and entry cap default to a small model and 10,000 entries, and can be set", () => {
     expect(parseConfig({})).toMatchObject({ readerModel: 'claude-haiku-5-5', askMaxEntries: 10_000 });
     expect(parseConfig({ ANTHROPIC_READER_MODEL: 'claude-haiku-4-5', ASK_MAX_ENTRIES: '500' })).toMatchObject({ readerModel: 'claude-haiku-4-5', askMaxEntries: 500 });
@@ -33,6 +42,12 @@ describe('parseConfig', () => {
     ['TELEGRAM_API_ROOT', { TELEGRAM_API_ROOT: 'http://127.0.0.1:8081/' }, /without a trailing slash/],
     ['TELEGRAM_BOT_TOKEN', { TELEGRAM_BOT_TOKEN: 'not-a-token' }, /BotFather/],
     ['ANTHROPIC_BASE_URL', { ANTHROPIC_BASE_URL: 'localhost' }, /http\(s\) URL/],
+    ['TELEGRAM_WEBHOOK_URL', { TELEGRAM_WEBHOOK_URL: 'http://bot.example.com/tg', TELEGRAM_WEBHOOK_SECRET: 's' }, /public https URL/],
+    ['TELEGRAM_WEBHOOK_SECRET', { TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/tg' }, /required with TELEGRAM_WEBHOOK_URL/],
+    ['TELEGRAM_WEBHOOK_SECRET', { TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/tg', TELEGRAM_WEBHOOK_SECRET: 'has spaces' }, /A-Z, a-z, 0-9/],
+    ['PORT', { PORT: '70000' }, /from 1 to 65535/],
+    ['TRANSCRIBE_URL', { TRANSCRIBE_URL: 'whisper.local' }, /OpenAI-compatible endpoint/],
+    ['JOURNAL_DAY_STARTS_AT', { JOURNAL_DAY_STARTS_AT: '4am' }, /HH:MM/],
     ['ASK_MAX_ENTRIES', { ASK_MAX_ENTRIES: '10k' }, /whole number of entries, 1 or more/],
     ['ASK_MAX_ENTRIES', { ASK_MAX_ENTRIES: '0' }, /whole number of entries, 1 or more/],
   ])('rejects a bad %s with a message that names it and the fix', (variable, env, fix) => {

@@ -20,8 +20,10 @@ export interface TestApp {
   llm?: MessagesApiStandIn;
   /** Closes the database and builds the app again on the same file, as a process restart would. */
   restart(): Promise<void>;
-  /** Feeds one update through the bot, as polling would; assigns an update_id. */
+  /** Feeds one update through the inbox, as polling would (assigning an update_id), and waits until it and any job it queued are done. */
   send(update: Record<string, any>): Promise<void>;
+  /** Stores one update in the inbox and returns its update_id without waiting for it to be handled. */
+  deliver(update: Record<string, any>): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -52,8 +54,12 @@ export async function createTestApp(
     ...env,
   });
   const logger = createMemoryLogger();
-  const build = () => createApp(TEST_TOKEN, { config, db: temp.db, logger, clock: now, botInfo: TEST_BOT_INFO, exportPartBytes: options.exportPartBytes });
-  const app = build();
+  const build = async () => {
+    const built = createApp(TEST_TOKEN, { config, db: temp.db, logger, clock: now, botInfo: TEST_BOT_INFO, exportPartBytes: options.exportPartBytes });
+    await built.start();
+    return built;
+  };
+  const app = await build();
   const t: TestApp = {
     app,
     bot: app.bot,
@@ -63,12 +69,24 @@ export async function createTestApp(
     logger,
     llm,
     async restart() {
+      await t.app.stop(5000);
+      await t.app.transcription?.stop();
       await temp.reopen();
-      t.app = build();
+      t.app = await build();
       t.bot = t.app.bot;
     },
-    send: (update) => t.bot.handleUpdate({ update_id: nextUpdateId++, ...update } as any),
+    async send(update) {
+      await t.deliver(update);
+      await t.app.idle();
+    },
+    async deliver(update) {
+      const updateId = nextUpdateId++;
+      await t.app.inbox.accept([{ update_id: updateId, ...update } as any]);
+      return updateId;
+    },
     async close() {
+      await t.app.stop(5000);
+      await t.app.transcription?.stop();
       await llm?.close();
       await api.close();
       await temp.cleanup();

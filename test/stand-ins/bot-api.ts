@@ -2,6 +2,7 @@
 // It records every call, long-polls queued updates, serves files, and fails on request.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseMultipart } from './multipart.ts';
 
 export interface RecordedCall {
   method: string;
@@ -41,6 +42,13 @@ export interface BotApiStandIn {
   fail(method: string, failure: Failure, times?: number): void;
   /** Serves `content` for getFile(file_id) and its download. */
   addFile(fileId: string, content: Buffer | string): void;
+  /** The webhook the bot registered with setWebhook (null after deleteWebhook). */
+  webhook(): { url: string; secretToken: string | undefined } | null;
+  /**
+   * Delivers queued updates as Telegram does in webhook mode: POSTed one at a time, in order, with the registered
+   * secret token, to `localUrl` (standing in for the public URL), each sent again until it gets a 2xx.
+   */
+  deliverWebhooksTo(localUrl: string): void;
   /** Resolves once `predicate` holds for the recorded calls (polls). */
   waitFor(predicate: (calls: RecordedCall[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -82,6 +90,10 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
     }
   };
 
+  const confirmBefore = (offset: number) => {
+    for (let i = updates.length - 1; i >= 0; i--) if (updates[i]!.update_id < offset) updates.splice(i, 1);
+  };
+
   const pendingAfter = (offset: number) => updates.filter((u) => u.update_id >= offset);
 
   const answer = async (method: string, payload: Record<string, any>, res: ServerResponse) => {
@@ -101,8 +113,18 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
     switch (method) {
       case 'getMe':
         return ok(TEST_BOT_INFO);
+      case 'setWebhook':
+        webhook = { url: String(payload.url), secretToken: payload.secret_token };
+        wake();
+        return ok(true);
+      case 'deleteWebhook':
+        webhook = null;
+        return ok(true);
       case 'getUpdates': {
+        if (webhook) return json(res, 409, { ok: false, error_code: 409, description: "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first" });
         const offset = Number(payload.offset ?? 0);
+        // As Telegram does: asking from an offset confirms, and forgets, every update before it.
+        confirmBefore(offset);
         const deadline = Date.now() + Math.min(Number(payload.timeout ?? 0), 2) * 1000;
         while (pendingAfter(offset).length === 0 && Date.now() < deadline && !closed) {
           await new Promise<void>((resolve) => {
@@ -129,6 +151,36 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
   };
 
   let closed = false;
+  let webhook: { url: string; secretToken: string | undefined } | null = null;
+
+  /** Posts queued updates to the bot's webhook server while one is registered; an update leaves the queue on a 2xx only. */
+  const deliverLoop = async (localUrl: string) => {
+    while (!closed) {
+      const next = updates[0];
+      if (!webhook || !next) {
+        await new Promise<void>((resolve) => {
+          waiters.add(resolve);
+          setTimeout(resolve, 50);
+        });
+        continue;
+      }
+      let delivered = false;
+      try {
+        const response = await fetch(localUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(webhook.secretToken ? { 'x-telegram-bot-api-secret-token': webhook.secretToken } : {}) },
+          body: JSON.stringify(next),
+        });
+        await response.arrayBuffer();
+        delivered = response.ok;
+      } catch {
+        delivered = false; // the bot is down: Telegram keeps the update and tries again
+      }
+      if (delivered) updates.splice(updates.indexOf(next), 1);
+      else await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const fileMatch = /^\/file\/bot[^/]+\/documents\/(.+)\.json$/.exec(url.pathname);
@@ -165,6 +217,10 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
     addFile(fileId, content) {
       files.set(fileId, Buffer.isBuffer(content) ? content : Buffer.from(content));
     },
+    webhook: () => webhook,
+    deliverWebhooksTo(localUrl) {
+      void deliverLoop(localUrl);
+    },
     async waitFor(predicate, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(calls)) {
@@ -181,25 +237,3 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
   };
 }
 
-/** A multipart/form-data body: text fields as strings, file parts under `files` by field name. */
-function parseMultipart(body: Buffer, boundary: string): Record<string, any> {
-  const payload: Record<string, any> = { files: {} as Record<string, { name: string; content: Buffer }> };
-  const delimiter = Buffer.from(`--${boundary}`);
-  let start = body.indexOf(delimiter);
-  while (start !== -1) {
-    const next = body.indexOf(delimiter, start + delimiter.length);
-    if (next === -1) break;
-    const part = body.subarray(start + delimiter.length, next);
-    const headerEnd = part.indexOf('\r\n\r\n');
-    if (headerEnd !== -1) {
-      const headers = part.subarray(0, headerEnd).toString('utf8');
-      const content = part.subarray(headerEnd + 4, part.length - 2); // the CRLF before the next delimiter
-      const name = /[;\s]name="([^"]*)"/i.exec(headers)?.[1] ?? '';
-      const filename = /filename="?([^";\r\n]+)"?/i.exec(headers)?.[1];
-      if (filename !== undefined) payload.files[name] = { name: filename, content: Buffer.from(content) };
-      else payload[name] = content.toString('utf8');
-    }
-    start = next;
-  }
-  return payload;
-}

@@ -33,7 +33,13 @@ export interface TurnSpec {
 }
 
 /** One scripted reply: an assistant turn, an API error, or a function of the request that returns either. */
-export type Turn = TurnSpec | { error: ScriptedError } | { delayMs: number; then: TurnSpec } | ((req: RecordedRequest) => Turn);
+export type Turn =
+  | TurnSpec
+  | { error: ScriptedError }
+  | { delayMs: number; then: TurnSpec }
+  /** Holds the HTTP answer open until `until` settles (a question the model is slow to answer), then answers. */
+  | { until: Promise<unknown>; then: TurnSpec }
+  | ((req: RecordedRequest) => Turn);
 
 export interface MessagesApiStandIn {
   /** The baseURL to give the SDK. */
@@ -109,6 +115,11 @@ export async function startMessagesApiStandIn(): Promise<MessagesApiStandIn> {
       const e = turn.error;
       // A tiny retry-after keeps the SDK's real retries fast in tests.
       return json(res, e.status, { type: 'error', error: { type: e.type, message: e.message ?? e.type } }, { 'retry-after-ms': '5', ...e.headers });
+    }
+    if ('until' in turn) {
+      await turn.until.catch(() => undefined);
+      if (res.destroyed) return;
+      return reply(turn.then, request, res);
     }
     if ('delayMs' in turn) {
       await new Promise((r) => setTimeout(r, turn.delayMs));

@@ -29,6 +29,13 @@ describe('capture', () => {
     });
   });
 
+  it('a long first line with an emoji at the cut is stored with a whole emoji in its title (no U+FFFD)', async () => {
+    await t.send(textUpdate(`${'a'.repeat(118)}😀😀 rest of the line`, { messageId: 6 }));
+    const [entry] = await entries();
+    expect(entry!.title).toBe(`${'a'.repeat(118)}😀…`);
+    expect(entry!.title).not.toContain('\uFFFD');
+  });
+
   it('acknowledges with a reaction, not a reply', async () => {
     await t.send(textUpdate('hello', { messageId: 8 }));
     expect(t.api.callsTo('setMessageReaction')).toHaveLength(1);

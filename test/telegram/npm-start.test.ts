@@ -8,6 +8,8 @@ import { APOLOGY_TEXT } from '../../src/telegram/error-handler.ts';
 import { HELP_TEXT } from '../../src/telegram/features/start.ts';
 import { startBotApiStandIn, type BotApiStandIn } from '../stand-ins/bot-api.ts';
 import { runEntryPoint, startEntryPoint } from '../helpers/run-entry-point.ts';
+import { waitForStderr } from '../helpers/bot-process.ts';
+import { unreachableText } from '../../src/telegram/connect.ts';
 import { OWNER_ID, textUpdate } from '../helpers/updates.ts';
 
 const TOKEN = '123456789:AAH-abcdefghijklmnopqrstuvwxyz012';
@@ -40,6 +42,22 @@ describe('npm start', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('with Telegram unreachable says so and retries, and still stops cleanly', async () => {
+    const bot = startEntryPoint('src/main.ts', [], {
+      cwd: dir,
+      env: { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: 'http://127.0.0.1:1', DATABASE_PATH: path.join(dir, 'journal.sqlite') },
+    });
+    try {
+      await waitForStderr(bot, '"event":"telegram.unreachable"', 30_000);
+      expect(bot.stderr()).toContain(unreachableText('http://127.0.0.1:1', 5000));
+    } finally {
+      bot.child.kill('SIGTERM');
+    }
+    const result = await bot.done;
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('"event":"bot.stopped"');
+  }, 60_000);
+
   it('stores polled messages in a new database folder, survives a failing update, and stops cleanly on SIGTERM', async () => {
     const dbPath = path.join(dir, 'nested', 'folder', 'journal.sqlite');
     const bot = startEntryPoint('src/main.ts', [], {
@@ -47,14 +65,14 @@ describe('npm start', () => {
       env: { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: api.url, ALLOWED_USER_IDS: String(OWNER_ID), DATABASE_PATH: dbPath, JOURNAL_TIMEZONE: 'Asia/Tokyo' },
     });
     try {
-      await api.waitFor((calls) => calls.some((c) => c.method === 'getUpdates'), 15_000);
+      await api.waitFor((calls) => calls.some((c) => c.method === 'getUpdates'), 45_000);
       expect(api.callsTo('setMyCommands')[0]!.payload.commands.map((c: any) => c.command)).toEqual(['start', 'help', 'ask', 'trace', 'export']);
 
       // A handler that throws (its reply is refused) must not stop polling: it is logged and apologised for.
       api.fail('sendMessage', { error_code: 400, description: 'Bad Request: chat not found' }, 1);
       api.queueUpdate({ update_id: 1, ...textUpdate('/help', { messageId: 1 }) });
       api.queueUpdate({ update_id: 2, ...textUpdate('polled entry', { messageId: 2, date: Date.UTC(2024, 0, 31, 23, 30) / 1000 }) });
-      await api.waitFor((calls) => calls.some((c) => c.method === 'setMessageReaction'), 10_000);
+      await api.waitFor((calls) => calls.some((c) => c.method === 'setMessageReaction'), 30_000);
       expect(api.callsTo('sendMessage').map((c) => c.payload.text)).toEqual([HELP_TEXT, APOLOGY_TEXT]);
     } finally {
       bot.child.kill('SIGTERM');
@@ -70,5 +88,5 @@ describe('npm start', () => {
     const rows = await db.selectFrom('entry').select(['content', 'local_day']).execute();
     await db.destroy();
     expect(rows).toEqual([{ content: 'polled entry', local_day: '2024-02-01' }]);
-  });
+  }, 90_000);
 });

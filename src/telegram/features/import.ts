@@ -34,58 +34,65 @@ export function reportText(report: ImportReport): string {
 
 const isExport = (fileName: string | undefined, mime: string | undefined) => /\.json$/i.test(fileName ?? '') || mime === 'application/json';
 
-export function importFeature(deps: Pick<BotDeps, 'importDocument' | 'logger'>): Composer<BotContext> {
+/** The job: downloads the export, imports it with progress edits, then shows the summary (apart from capture). */
+async function importDocument(ctx: BotContext, deps: Pick<BotDeps, 'importDocument' | 'logger'>): Promise<void> {
+  const message = ctx.message!;
+  const { document, message_id } = message;
+  if (!document) return;
+  const fileName = document.file_name ?? 'result.json';
+  const log = { update_id: ctx.update.update_id, bytes: document.file_size ?? null };
+  if ((document.file_size ?? 0) > MAX_DOCUMENT_BYTES) {
+    deps.logger.info('import.too_big', log);
+    await ctx.reply(tooBigText(fileName, document.file_size ?? null), { reply_parameters: { message_id } });
+    return;
+  }
+  const status = await ctx.reply(`Importing ${fileName}…`, { reply_parameters: { message_id } });
+  let lastEdit = Date.now();
+  let shown = status.text;
+  let editing: Promise<unknown> = Promise.resolve();
+  const show = (text: string) => {
+    if (text === shown) return;
+    shown = text;
+    editing = editing
+      .then(() => ctx.api.editMessageText(status.chat.id, status.message_id, text))
+      .catch((error) => deps.logger.error('import.status_edit_failed', { ...log, error: errorMessage(error) }));
+  };
+
+  let finalText: string;
+  try {
+    const file = await ctx.getFile();
+    if (!file.file_path) throw new DownloadError(null, 'Telegram gave no file path');
+    const report = await deps.importDocument.importFile({ filePath: file.file_path, fileName, ownerId: ctx.from!.id, botId: ctx.me.id }, (p) => {
+      if (Date.now() - lastEdit < PROGRESS_EVERY_MS) return;
+      lastEdit = Date.now();
+      show(progressText(fileName, p));
+    });
+    deps.logger.info('import.done', { ...log, imported: report.imported, already_present: report.alreadyPresent, failed: report.error !== null });
+    finalText = reportText(report);
+  } catch (error) {
+    if (!(error instanceof DownloadError) && !(error instanceof GrammyError)) throw error;
+    deps.logger.error('import.download_failed', { ...log, error: errorMessage(error) });
+    finalText = isFileTooBigError(error)
+      ? tooBigText(fileName, document.file_size ?? null)
+      : `Could not download ${fileName} from Telegram (${error.message}). Nothing was imported; please send it again.`;
+  }
+  await editing;
+  try {
+    await ctx.api.editMessageText(status.chat.id, status.message_id, finalText);
+  } catch (error) {
+    // The summary must arrive even if the status message cannot be edited.
+    deps.logger.error('import.status_edit_failed', { ...log, error: errorMessage(error) });
+    await ctx.reply(finalText, { reply_parameters: { message_id } });
+  }
+}
+
+export function importFeature(deps: Pick<BotDeps, 'importDocument' | 'logger' | 'jobs'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
+  // Importing is idempotent (entries are keyed), so a cut-off import simply runs again at the next start.
+  deps.jobs.define('import', { title: 'the import', run: (ctx) => importDocument(ctx, deps) });
   composer.on('message:document').filter(
     (ctx) => isExport(ctx.message.document.file_name, ctx.message.document.mime_type),
-    async (ctx) => {
-      const { document, message_id } = ctx.message;
-      const fileName = document.file_name ?? 'result.json';
-      const log = { update_id: ctx.update.update_id, bytes: document.file_size ?? null };
-      if ((document.file_size ?? 0) > MAX_DOCUMENT_BYTES) {
-        deps.logger.info('import.too_big', log);
-        await ctx.reply(tooBigText(fileName, document.file_size ?? null), { reply_parameters: { message_id } });
-        return;
-      }
-      const status = await ctx.reply(`Importing ${fileName}…`, { reply_parameters: { message_id } });
-      let lastEdit = Date.now();
-      let shown = status.text;
-      let editing: Promise<unknown> = Promise.resolve();
-      const show = (text: string) => {
-        if (text === shown) return;
-        shown = text;
-        editing = editing
-          .then(() => ctx.api.editMessageText(status.chat.id, status.message_id, text))
-          .catch((error) => deps.logger.error('import.status_edit_failed', { ...log, error: errorMessage(error) }));
-      };
-
-      let finalText: string;
-      try {
-        const file = await ctx.getFile();
-        if (!file.file_path) throw new DownloadError(null, 'Telegram gave no file path');
-        const report = await deps.importDocument.importFile({ filePath: file.file_path, fileName, ownerId: ctx.from.id, botId: ctx.me.id }, (p) => {
-          if (Date.now() - lastEdit < PROGRESS_EVERY_MS) return;
-          lastEdit = Date.now();
-          show(progressText(fileName, p));
-        });
-        deps.logger.info('import.done', { ...log, imported: report.imported, already_present: report.alreadyPresent, failed: report.error !== null });
-        finalText = reportText(report);
-      } catch (error) {
-        if (!(error instanceof DownloadError) && !(error instanceof GrammyError)) throw error;
-        deps.logger.error('import.download_failed', { ...log, error: errorMessage(error) });
-        finalText = isFileTooBigError(error)
-          ? tooBigText(fileName, document.file_size ?? null)
-          : `Could not download ${fileName} from Telegram (${error.message}). Nothing was imported; please send it again.`;
-      }
-      await editing;
-      try {
-        await ctx.api.editMessageText(status.chat.id, status.message_id, finalText);
-      } catch (error) {
-        // The summary must arrive even if the status message cannot be edited.
-        deps.logger.error('import.status_edit_failed', { ...log, error: errorMessage(error) });
-        await ctx.reply(finalText, { reply_parameters: { message_id } });
-      }
-    },
+    (ctx) => deps.jobs.enqueue('import', ctx),
   );
   return composer;
 }

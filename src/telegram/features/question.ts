@@ -1,5 +1,5 @@
 /** Questions: a message that mentions an object, starts with /ask, or replies to an answer. Never stored as an entry. */
-import { Composer, InlineKeyboard, type Filter } from 'grammy';
+import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { splitForTelegram } from '../reply.ts';
@@ -57,30 +57,43 @@ export async function askAndReply(ctx: BotContext, deps: Pick<BotDeps, 'logger'>
 }
 
 /** The conversation a message continues: the one its replied-to bot message belongs to. */
-async function conversationRepliedTo(ctx: Filter<BotContext, 'message:text'> | Filter<BotContext, 'edited_message:text'>, questions: Questions | undefined): Promise<number | undefined> {
-  const replied = ctx.msg.reply_to_message;
-  if (!questions || !replied || replied.from?.id !== ctx.me.id) return undefined;
+async function conversationRepliedTo(ctx: BotContext, questions: Questions | undefined): Promise<number | undefined> {
+  const replied = ctx.msg?.reply_to_message;
+  if (!questions || !replied || !ctx.from || !ctx.chat || replied.from?.id !== ctx.me.id) return undefined;
   return questions.conversationOf(ctx.from.id, ctx.chat.id, replied.message_id);
 }
 
-export function questionFeature(deps: Pick<BotDeps, 'logger' | 'questions'>): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+/** The question a message holds: its text, or a photo's or file's caption. */
+const questionTextOf = (message: { text?: string; caption?: string } | undefined) => message?.text ?? message?.caption ?? '';
 
-  composer.on('message:text', async (ctx, next) => {
-    const text = ctx.message.text;
+/** The job: asks the question of the update in hand and replies (it runs apart from capture, see job-runner.ts). */
+async function answerQuestion(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'questions'>): Promise<void> {
+  const message = ctx.msg;
+  if (!message || !ctx.from || !ctx.chat) throw new Error('a question job needs the message that asked it');
+  const replyTo = message.message_id;
+  if (!deps.questions) return void (await ctx.reply(NO_API_KEY_TEXT, { reply_parameters: { message_id: replyTo } }));
+  const questions = deps.questions;
+  const conversationId = await conversationRepliedTo(ctx, questions);
+  const place = { ownerId: ctx.from.id, chatId: ctx.chat.id, replyTo };
+  await askAndReply(ctx, deps, questions, place, () => questions.ask(place.ownerId, stripAskCommand(questionTextOf(message)), conversationId));
+}
+
+export function questionFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'jobs'>): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  deps.jobs.define('question', { title: 'your question', run: (ctx) => answerQuestion(ctx, deps) });
+
+  // A caption is a question by the same rules as text (a photo captioned "@journal …" is asked, not stored).
+  composer.on(['message:text', 'message:caption'], async (ctx, next) => {
     const conversationId = await conversationRepliedTo(ctx, deps.questions);
-    if (!isQuestion(text) && conversationId === undefined) return next();
+    if (!isQuestion(questionTextOf(ctx.message)) && conversationId === undefined) return next();
     deps.logger.info('question.received', { update_id: ctx.update.update_id, follow_up: conversationId !== undefined });
-    const replyTo = ctx.message.message_id;
-    if (!deps.questions) return void (await ctx.reply(NO_API_KEY_TEXT, { reply_parameters: { message_id: replyTo } }));
-    const questions = deps.questions;
-    const place = { ownerId: ctx.from.id, chatId: ctx.chat.id, replyTo };
-    await askAndReply(ctx, deps, questions, place, () => questions.ask(place.ownerId, stripAskCommand(text), conversationId));
+    // The answer may take a minute: it runs as a job, so what the owner writes meanwhile is stored at once.
+    await deps.jobs.enqueue('question', ctx);
   });
 
   // Editing a question must not turn it into an entry.
-  composer.on('edited_message:text', async (ctx, next) => {
-    if (!isQuestion(ctx.editedMessage.text) && (await conversationRepliedTo(ctx, deps.questions)) === undefined) return next();
+  composer.on(['edited_message:text', 'edited_message:caption'], async (ctx, next) => {
+    if (!isQuestion(questionTextOf(ctx.editedMessage)) && (await conversationRepliedTo(ctx, deps.questions)) === undefined) return next();
     deps.logger.info('question.edit_ignored', { update_id: ctx.update.update_id });
   });
 

@@ -13,7 +13,7 @@ export const COMMANDS = [
 export const HELP_TEXT = [
   'This is your private journal.',
   '',
-  '• Write anything: every message is saved as an entry, and so are voice notes, video notes, photos and files ([voice note 0:42], or the caption). Edits are kept, with the earlier text. #hashtags are kept per entry.',
+  '• Write anything: every message is saved as an entry, and so are voice notes, video notes, photos and files ([voice note 0:42], or the caption). Edits are kept, with the earlier text. #hashtags are kept per entry. With transcription set up, a voice note’s words become its text.',
   '• Ask about it: mention @journal in a question, e.g. "@journal how many days did I write in April?", or start with /ask. Reply to an answer to follow up; /trace shows how it was found.',
   '• Import history: send a Telegram Desktop export (result.json) as a file.',
   '• Take it with you: /export sends the whole journal as JSON (re-importable with npm run import), /export md as Markdown, one file per year.',

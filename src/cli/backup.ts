@@ -1,0 +1,39 @@
+/** npm run backup -- [<file>]: a consistent copy of the journal while the bot runs, checked with PRAGMA integrity_check. */
+import path from 'node:path';
+import { readEnvironment } from './environment.ts';
+import { exitOnConfigError } from './exit-on-config-error.ts';
+import { parseConfig } from '../config.ts';
+import { backupDatabase } from '../db/backup.ts';
+import { errorMessage } from '../logger.ts';
+
+const USAGE = 'Usage: npm run backup -- [<file>]   (default: backups/journal-<date>-<time>.sqlite next to DATABASE_PATH)';
+
+/** `backups/journal-20261130-174512.sqlite` beside the journal. */
+export function defaultBackupFile(databasePath: string, now: Date): string {
+  const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+  return path.join(path.dirname(databasePath), 'backups', `journal-${stamp}.sqlite`);
+}
+
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (args.length > 1 || args.some((a) => a.startsWith('-'))) {
+  console.error(USAGE);
+  process.exit(2);
+}
+const config = exitOnConfigError(() => parseConfig(readEnvironment()));
+const destination = args[0] ?? defaultBackupFile(config.databasePath, new Date());
+try {
+  const result = await backupDatabase(config.databasePath, destination);
+  if (result.integrity !== 'ok') {
+    console.error(`The copy at ${result.file} failed PRAGMA integrity_check: ${result.integrity}. Do not rely on it; check ${config.databasePath} itself.`);
+    process.exit(1);
+  }
+  console.log(`Backed up ${config.databasePath} to ${result.file} (${result.pages} pages, integrity_check ok).`);
+  console.log(`To restore: stop the bot, move ${config.databasePath} and any -wal/-shm files beside it away, copy the backup to ${config.databasePath}, start the bot.`);
+} catch (error) {
+  console.error(`Backup failed: ${errorMessage(error)}`);
+  process.exit(1);
+}

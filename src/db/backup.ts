@@ -1,0 +1,35 @@
+/** A consistent copy of a live journal: SQLite's online backup (safe while the bot writes), then an integrity check. */
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+
+export interface BackupResult {
+  file: string;
+  pages: number;
+  /** `ok`, or what PRAGMA integrity_check found. */
+  integrity: string;
+}
+
+/** Copies `source` to `destination` (which must not exist yet); the copy is 0600 like the journal. */
+export async function backupDatabase(source: string, destination: string): Promise<BackupResult> {
+  if (!existsSync(source)) throw new Error(`${source} does not exist (check DATABASE_PATH)`);
+  if (existsSync(destination)) throw new Error(`${destination} already exists; choose another file name`);
+  mkdirSync(path.dirname(path.resolve(destination)), { recursive: true, mode: 0o700 });
+  // Created first, so the copy is private from its first byte.
+  closeSync(openSync(destination, 'wx', 0o600));
+  const live = new SQLite(source, { fileMustExist: true });
+  let pages: number;
+  try {
+    live.pragma('busy_timeout = 5000');
+    pages = (await live.backup(destination)).totalPages;
+  } finally {
+    live.close();
+  }
+  const copy = new SQLite(destination, { readonly: true, fileMustExist: true });
+  try {
+    const rows = copy.pragma('integrity_check') as { integrity_check: string }[];
+    return { file: destination, pages, integrity: rows.map((r) => r.integrity_check).join('; ') };
+  } finally {
+    copy.close();
+  }
+}

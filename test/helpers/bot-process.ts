@@ -1,0 +1,51 @@
+// `npm start` as a real process against the stand-ins, and a look into its database from outside.
+import { openDatabase } from '../../src/db/open-database.ts';
+import { startEntryPoint, type RunningProcess } from './run-entry-point.ts';
+import { OWNER_ID } from './updates.ts';
+
+export const PROCESS_TOKEN = '123456789:AAH-abcdefghijklmnopqrstuvwxyz012';
+
+export function startBot(options: { cwd: string; dbPath: string; apiRoot: string; env?: Record<string, string> }): RunningProcess {
+  return startEntryPoint('src/main.ts', [], {
+    cwd: options.cwd,
+    env: {
+      TELEGRAM_BOT_TOKEN: PROCESS_TOKEN,
+      TELEGRAM_API_ROOT: options.apiRoot,
+      ALLOWED_USER_IDS: String(OWNER_ID),
+      DATABASE_PATH: options.dbPath,
+      ...options.env,
+    },
+  });
+}
+
+/** Resolves once the process has written `text` to stderr. */
+export async function waitForStderr(bot: RunningProcess, text: string | RegExp, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const seen = () => (typeof text === 'string' ? bot.stderr().includes(text) : text.test(bot.stderr()));
+  while (!seen()) {
+    if (Date.now() > deadline) throw new Error(`process did not print ${String(text)} in ${timeoutMs} ms; stderr:\n${bot.stderr()}`);
+    if (bot.child.exitCode !== null) throw new Error(`process exited (${bot.child.exitCode}) before printing ${String(text)}; stderr:\n${bot.stderr()}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The entries' message ids, read through a connection of our own (WAL lets it read while the bot writes). */
+export async function storedMessageIds(dbPath: string): Promise<number[]> {
+  const db = openDatabase(dbPath);
+  try {
+    const rows = await db.selectFrom('entry').select('message_id').orderBy('message_id').execute();
+    return rows.map((r) => r.message_id);
+  } catch {
+    return []; // not migrated yet
+  } finally {
+    await db.destroy();
+  }
+}
+
+export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,47 @@
+// The export parsed inline (small files) and on the worker (big files) hands the importer the same chunks and the
+// same outline; a small file takes the inline path by size, and a broken file fails the same way on both.
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { INLINE_PARSE_MAX_BYTES, readParsedExport, type ParseOptions } from '../../src/importer/parsed-export.ts';
+import { writeSyntheticExport } from '../../scripts/synthetic-export.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'parsed-export-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const choice = { ownerId: 111, timeZone: 'Europe/Berlin', chats: [], botId: 4242 };
+
+async function readAll(file: string, options: ParseOptions) {
+  const { outline, batches } = readParsedExport(file, { name: path.basename(file), options: choice }, options);
+  const items = [];
+  let error: unknown = null;
+  try {
+    for await (const batch of batches) items.push(...batch.items);
+  } catch (e) {
+    error = e;
+  }
+  return { items, shape: outline.shape, exporterId: outline.exporterId, chats: [...outline.chats.values()], error: error instanceof Error ? error.message : error };
+}
+
+describe('readParsedExport', () => {
+  it('inline and worker parsing agree on every item and on the outline', { timeout: 60_000 }, async () => {
+    const made = await writeSyntheticExport(path.join(dir, 'mixed.json'), { messages: 3_000, shape: 'full', mix: true });
+    expect(made.bytes).toBeLessThan(INLINE_PARSE_MAX_BYTES);
+    const inline = await readAll(made.file, { thread: 'inline' });
+    const worker = await readAll(made.file, { thread: 'worker' });
+    expect(inline.items.length).toBeGreaterThanOrEqual(3_000);
+    expect(inline).toEqual(worker);
+    expect(await readAll(made.file, {})).toEqual(inline);
+  });
+
+  it('a truncated file fails with the same error, after the same whole chunks, on both paths', { timeout: 60_000 }, async () => {
+    const made = await writeSyntheticExport(path.join(dir, 'whole.json'), { messages: 2_000 });
+    const cut = path.join(dir, 'cut.json');
+    const text = readFileSync(made.file, 'utf8');
+    writeFileSync(cut, text.slice(0, Math.floor(statSync(made.file).size * 0.7)));
+    const inline = await readAll(cut, { thread: 'inline' });
+    const worker = await readAll(cut, { thread: 'worker' });
+    expect(inline.error).toBeTruthy();
+    expect(inline).toEqual(worker);
+  });
+});

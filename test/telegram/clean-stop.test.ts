@@ -1,0 +1,66 @@
+// A clean stop with a question in flight, as a real process: SIGTERM while the Messages API stand-in holds the
+// question open exits 0, leaves no conversation pending, and the next start asks the question again and answers it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/open-database.ts';
+import { startBotApiStandIn, type BotApiStandIn } from '../stand-ins/bot-api.ts';
+import { startMessagesApiStandIn, type MessagesApiStandIn } from '../stand-ins/messages-api.ts';
+import { startBot, waitUntil } from '../helpers/bot-process.ts';
+import { textUpdate } from '../helpers/updates.ts';
+
+let dir: string;
+let api: BotApiStandIn;
+let llm: MessagesApiStandIn;
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'journal-stop-'));
+  api = await startBotApiStandIn();
+  llm = await startMessagesApiStandIn();
+});
+afterEach(async () => {
+  await llm.close();
+  await api.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function statuses(dbPath: string) {
+  const db = openDatabase(dbPath);
+  try {
+    const conversations = await db.selectFrom('conversation').select('status').execute();
+    const jobs = await db.selectFrom('job').select('status').execute();
+    return { conversations: conversations.map((r) => r.status), jobs: jobs.map((r) => r.status) };
+  } finally {
+    await db.destroy();
+  }
+}
+
+describe('SIGTERM with a question in flight', () => {
+  it('exits 0 at once, leaves nothing pending, and the next start answers the question', async () => {
+    const dbPath = path.join(dir, 'journal.sqlite');
+    const env = { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: llm.url };
+    llm.script({ until: new Promise(() => undefined), then: { text: 'never sent' } }, { text: 'Answered after the restart.' });
+    api.queueUpdate(textUpdate('@journal what did I write in May?', { messageId: 5 }));
+
+    const first = startBot({ cwd: dir, dbPath, apiRoot: api.url, env });
+    await waitUntil(() => llm.requests.length === 1, 45_000, 'the question to reach the model');
+    first.child.kill('SIGTERM');
+    const stopped = await first.done;
+    expect(stopped.code).toBe(0);
+    expect(stopped.stderr).toContain('"event":"bot.stopped"');
+    expect(await statuses(dbPath)).toEqual({ conversations: ['failed'], jobs: ['running'] });
+
+    const second = startBot({ cwd: dir, dbPath, apiRoot: api.url, env });
+    try {
+      await api.waitFor((calls) => calls.some((c) => c.method === 'sendMessage'), 45_000);
+    } finally {
+      second.child.kill('SIGTERM');
+    }
+    expect((await second.done).code).toBe(0);
+    expect(api.callsTo('sendMessage').map((c) => [c.payload.text, c.payload.reply_parameters?.message_id])).toEqual([['Answered after the restart.', 5]]);
+    const after = await statuses(dbPath);
+    expect(after.jobs).toEqual(['done']);
+    expect(after.conversations).not.toContain('pending');
+    expect(after.conversations).toContain('answered');
+  }, 120_000);
+});

@@ -1,0 +1,48 @@
+// Nothing a user writes is lost: the real bot is SIGKILLed in the middle of a burst and restarted; every message is
+// in the journal exactly once. Telegram's side is the stand-in, which (like Telegram) forgets confirmed updates.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startBotApiStandIn, type BotApiStandIn } from '../stand-ins/bot-api.ts';
+import { startBot, storedMessageIds, waitUntil } from '../helpers/bot-process.ts';
+import { textUpdate } from '../helpers/updates.ts';
+
+/** Messages in the burst; `npm run bench`-style runs of 1,000 are in scripts/burst.ts. */
+const BURST = Number(process.env.BURST_SIZE ?? 300);
+
+let dir: string;
+let api: BotApiStandIn;
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'journal-burst-'));
+  api = await startBotApiStandIn();
+});
+afterEach(async () => {
+  await api.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('durable intake (long polling)', () => {
+  it(`SIGKILL once a third of ${BURST} messages are acknowledged, restart: every message stored exactly once`, async () => {
+    const dbPath = path.join(dir, 'journal.sqlite');
+    for (let i = 1; i <= BURST; i++) api.queueUpdate(textUpdate(`burst message ${i}`, { messageId: i }));
+
+    const first = startBot({ cwd: dir, dbPath, apiRoot: api.url });
+    await api.waitFor((calls) => calls.filter((c) => c.method === 'setMessageReaction').length >= BURST / 3, 45_000);
+    first.child.kill('SIGKILL');
+    const killed = await first.done;
+    expect(killed.signal).toBe('SIGKILL');
+    const before = await storedMessageIds(dbPath);
+    expect(before.length).toBeLessThan(BURST); // the kill really came mid-burst
+
+    const second = startBot({ cwd: dir, dbPath, apiRoot: api.url });
+    try {
+      await waitUntil(async () => (await storedMessageIds(dbPath)).length >= BURST, 45_000, `${BURST} entries`);
+    } finally {
+      second.child.kill('SIGTERM');
+    }
+    expect((await second.done).code).toBe(0);
+    const ids = await storedMessageIds(dbPath);
+    expect(ids).toEqual(Array.from({ length: BURST }, (_, i) => i + 1));
+  }, 120_000);
+});
