@@ -16,7 +16,14 @@ import { storedConversationSchemas } from './llm/conversation.ts';
 import { pastedJournalChars } from './journal/entry-queries.ts';
 import { createJournalOperations } from './journal/journal-operations.ts';
 import { localMoment } from './journal/local-day.ts';
+import { readOnThisDay, wroteOn } from './journal/memories.ts';
+import { createSqliteDigestStore } from './db/digest-store.ts';
+import { createDigestScheduler, type DigestScheduler } from './digest/digest-scheduler.ts';
+import { createDigestDelivery } from './telegram/digest-delivery.ts';
+import type { JournalReads } from './telegram/bot-deps.ts';
 import { createQuestions, type Questions } from './llm/ask.ts';
+import { askReview } from './llm/review.ts';
+import { reviewRange } from './journal/review-range.ts';
 import { createEntryReader } from './llm/entry-reader.ts';
 import type { BotContext } from './telegram/context.ts';
 import { createDocumentImport } from './telegram/document-import.ts';
@@ -56,7 +63,8 @@ export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Question
   return createQuestions({
     client,
     model: config.anthropicModel,
-    operationsFor: (ownerId, hooks) => createJournalOperations(db, ownerId, { clock, ask, reportSpend: hooks?.reportSpend }),
+    operationsFor: (ownerId, hooks) =>
+      createJournalOperations(db, ownerId, { clock, ask, reportSpend: hooks?.reportSpend, timeZone: config.journalTimezone, dayStartsAt: config.journalDayStartsAt }),
     conversations: createSqliteConversationStore(db, storedConversationSchemas),
     clock,
     today: () => localMoment(clock(), config.journalTimezone, config.journalDayStartsAt).day,
@@ -67,6 +75,8 @@ export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Question
 
 export interface App {
   bot: Bot<BotContext>;
+  /** Sends daily digests; main.ts starts it, tests call tick() with their own clock. */
+  digests: DigestScheduler;
   /** Where polling and the webhook put updates; it hands them to the bot. */
   inbox: UpdateInbox;
   /** Questions and imports, run apart from capture. */
@@ -87,6 +97,15 @@ export interface App {
 export function createApp(token: string, deps: AppDeps): App {
   const { config, db, clock } = deps;
   const zone = config.journalTimezone;
+  const journal: JournalReads = {
+    today: () => localMoment(clock(), zone, config.journalDayStartsAt).day,
+    onThisDay: (ownerId, date) => readOnThisDay(db, ownerId, date),
+    wroteOn: (ownerId, day) => wroteOn(db, ownerId, day),
+  };
+  const digestStore = createSqliteDigestStore(db);
+  const questions = createJournalQuestions(deps) ?? undefined;
+  // Built after the bot (it sends through bot.api); /digest only reaches it once updates flow.
+  let digests: DigestScheduler | undefined;
   const jobs = createJobRunner({ store: createSqliteJobStore(db), logger: deps.logger, clock });
   // Built after the bot (it downloads notes through it); captures kick it.
   let transcription: TranscriptionWorker | null = null;
@@ -103,8 +122,22 @@ export function createApp(token: string, deps: AppDeps): App {
         },
         edit: (draft, editedAt) => applyEdit(db, draft, editedAt, zone, clock(), config.journalDayStartsAt),
       },
-      questions: createJournalQuestions(deps) ?? undefined,
+      journal,
+      digests: {
+        timeZone: zone,
+        get: (ownerId) => digestStore.get(ownerId),
+        async set(ownerId, chatId, localTime) {
+          await digestStore.subscribe(ownerId, chatId, localTime, clock());
+          digests?.wake();
+        },
+        off: (ownerId) => digestStore.unsubscribe(ownerId),
+      },
+      questions,
       jobs,
+      reviews: questions && {
+        review: (ownerId, period) =>
+          askReview(createJournalOperations(db, ownerId, { clock, timeZone: zone, dayStartsAt: config.journalDayStartsAt }), questions, ownerId, reviewRange(period, journal.today())),
+      },
       importDocument: createDocumentImport({
         token,
         apiRoot: config.telegramApiRoot,
@@ -136,8 +169,10 @@ export function createApp(token: string, deps: AppDeps): App {
     const failed = await conversations.failInterrupted(clock());
     if (failed > 0) deps.logger.info('questions.interrupted', { conversations: failed });
   };
+  digests = createDigestScheduler({ store: digestStore, deliver: createDigestDelivery(bot.api, journal), clock, timeZone: zone, logger: deps.logger });
   return {
     bot,
+    digests,
     inbox,
     jobs,
     transcription,

@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info('bot.stopping', { signal });
     await stopIntake();
+    await app.digests.stop();
     const finished = await app.stop(STOP_GRACE_MS);
     if (!finished) logger.error('bot.stop_timeout', { waited_ms: STOP_GRACE_MS, hint: 'unfinished updates are handled at the next start' });
     await app.transcription?.stop();
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
   if (config.telegramWebhookUrl && config.telegramWebhookSecret) {
     // Jobs and updates a previous run left unfinished go first; then Telegram is told where to post.
     await app.start();
+    app.digests.start(); // sends a digest missed while down, if less than 12 hours late
     const url = config.telegramWebhookUrl;
     const server = await startWebhookServer({ port: config.port, path: new URL(url).pathname, secret: config.telegramWebhookSecret, inbox: app.inbox, logger });
     stopIntake = () => server.close();
@@ -82,6 +84,7 @@ async function main(): Promise<void> {
     await bot.api.deleteWebhook().catch((error) => logger.error('webhook.delete_failed', { error: errorMessage(error) }));
     if (stopping) return;
     await app.start();
+    app.digests.start(); // sends a digest missed while down, if less than 12 hours late
     const polling = startPolling({ api: bot.api, inbox: app.inbox, logger });
     stopIntake = () => polling.stop();
   }

@@ -1,4 +1,4 @@
-// Pins the dependency rules: telegram → llm → objects ← journal → db; one owner per package.
+// Pins the dependency rules: telegram → llm → objects ← journal → db, mcp → llm/objects; one owner per package.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,10 +34,13 @@ const allowed: Record<string, string[]> = {
   log: [],
   llm: ['objects', 'log'],
   importer: ['journal', 'db'],
+  digest: ['journal', 'db'],
   demo: ['journal', 'db'],
   export: ['journal', 'db'],
   transcription: ['journal', 'db'],
-  telegram: ['llm', 'journal', 'importer', '(root)'],
+  telegram: ['llm', 'journal', 'importer', 'digest', '(root)'],
+  // The MCP surface: the shared tools (objects/) and the bot's question framing (llm/); the journal is wired in by cli/mcp.ts.
+  mcp: ['objects', 'llm', '(root)'],
 };
 
 describe('architecture', () => {
@@ -48,10 +51,13 @@ describe('architecture', () => {
     expect(offending).toEqual([]);
   });
 
-  it('telegram/ reaches the root only for the logger and config types', () => {
+  it.each([
+    ['telegram', ['logger.ts', 'config.ts']],
+    ['mcp', ['logger.ts']],
+  ])('%s/ reaches the root only for %j', (folder, targets) => {
     const rootImports = files
-      .filter((f) => f.folder === 'telegram')
-      .flatMap((f) => f.rootTargets.filter((t) => !['logger.ts', 'config.ts'].includes(t)).map((t) => `${f.rel} → ${t}`));
+      .filter((f) => f.folder === folder)
+      .flatMap((f) => f.rootTargets.filter((t) => !targets.includes(t)).map((t) => `${f.rel} → ${t}`));
     expect(rootImports).toEqual([]);
   });
 
@@ -60,6 +66,7 @@ describe('architecture', () => {
     ['@grammyjs/', ['telegram', '(root)', 'cli']],
     ['@anthropic-ai/sdk', ['llm', '(root)', 'cli']],
     ['better-sqlite3', ['db']],
+    ['@modelcontextprotocol/', ['mcp', 'cli']],
   ])('%s is imported only from its owning folders', (pkg, owners) => {
     const offending = files.filter((f) => f.imports.some((i) => i.startsWith(pkg)) && !owners.includes(f.folder)).map((f) => f.rel);
     expect(offending).toEqual([]);

@@ -53,6 +53,7 @@ export function tokenAims(sizes: SizeTokens[]): Aim[] {
       met: sizes.every((s) => s.questions.every((q) => q.correct)),
     },
   ];
+  aims.push(...mcpAims(sizes));
   if (sizes.length > 1) {
     aims.splice(1, 0, {
       aim: `Peak flat within ${times(FLAT_AIM, 1)} from ${num(small.size)} to ${num(large.size)} entries (count/range questions)`,
@@ -61,6 +62,28 @@ export function tokenAims(sizes: SizeTokens[]): Aim[] {
     });
   }
   return aims;
+}
+
+/** The same claims through `npm run mcp`, counted on what its client receives (sizes measured before that path have none). */
+function mcpAims(sizes: SizeTokens[]): Aim[] {
+  const measured = sizes.filter((s) => s.mcp !== undefined);
+  if (measured.length === 0) return [];
+  const small = measured[0]!;
+  const countIds = new Set(countQuestions(small).map((q) => q.id));
+  const peaks = small.mcp!.questions.filter((q) => countIds.has(q.id)).map((q) => q.peak);
+  const all = measured.flatMap((s) => s.mcp!.questions);
+  return [
+    {
+      aim: `Through MCP too: peak context ≤ ${num(PEAK_AIM)} tokens for count/range questions at ${num(small.size)} entries`,
+      measured: `largest ${num(Math.max(...peaks))}, median ${num(median(peaks))}`,
+      met: Math.max(...peaks) <= PEAK_AIM,
+    },
+    {
+      aim: 'Every scripted answer through MCP equals the SQL ground truth',
+      measured: `${all.filter((q) => q.correct).length} of ${all.length}`,
+      met: all.every((q) => q.correct),
+    },
+  ];
 }
 
 export function importAims(imports: ImportSize[]): Aim[] {

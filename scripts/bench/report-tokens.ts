@@ -1,5 +1,6 @@
 /** The tokens section of BENCHMARKS.md: method, fixed overhead, growth with journal size, and every question. */
 import { peakGrowth } from './aims.ts';
+import { mcpTokensPart } from './report-tokens-mcp.ts';
 import { num, percent, share, table, times } from './markdown.ts';
 import { TOKENIZER_NAME } from './tokenizer.ts';
 import { CACHE_READ_PRICE, type QuestionTokens, type SizeTokens } from './tokens.ts';
@@ -128,7 +129,7 @@ function questionList(s: SizeTokens): string {
 
 export function tokensSection(sizes: SizeTokens[]): string {
   if (sizes.length === 0) return '';
-  const parts = ['## 1. Tokens per question', '', method(sizes), '', overhead(sizes), '', overheadParts(sizes[0]!), '', growth(sizes), '', perQuestion(sizes[0]!), ''];
+  const parts = ['## 1. Tokens per question', '', method(sizes), '', overhead(sizes), '', overheadParts(sizes[0]!), '', growth(sizes), '', mcpTokensPart(sizes), '', perQuestion(sizes[0]!), ''];
   if (sizes.length > 1) parts.push(peakBySize(sizes), '', perQuestion(sizes.at(-1)!), '');
   parts.push(questionList(sizes[0]!));
   return parts.join('\n');

@@ -40,8 +40,13 @@ export class Results {
     const last = messages.at(-1);
     const blocks: Block[] = typeof last?.content === 'string' ? [] : (last?.content ?? []);
     const results = blocks.filter((b) => b.type === 'tool_result');
-    for (const r of results) if (r.is_error) this.errors.push(String(r.content));
-    this.turns.push(results.map((r) => parse(typeof r.content === 'string' ? r.content : (r.content?.[0]?.text ?? ''))));
+    this.recordTurn(results.map((r) => ({ text: typeof r.content === 'string' ? r.content : (r.content?.[0]?.text ?? ''), isError: r.is_error === true })));
+  }
+
+  /** One turn's tool results as text, however they arrived (a Messages API request, an MCP client). */
+  recordTurn(results: { text: string; isError: boolean }[]): void {
+    for (const r of results) if (r.isError) this.errors.push(r.text);
+    this.turns.push(results.map((r) => parse(r.text)));
   }
 
   /** The parsed result of call `i` in turn `turn`. */

@@ -2,6 +2,7 @@
  * Benchmark 1, tokens per question: each scripted question runs through the real ask path (mentions, injected
  * interfaces, prompt assembly, the tool loop, tool-result formatting, the real SDK) against the Messages API
  * stand-in; every request body it sends is tokenized. Baselines: paste the whole journal; paste the BM25 top 20.
+ * The same questions are then played through the MCP server (tokens-mcp.ts), counted on what its client receives.
  */
 import { isDeepStrictEqual } from 'node:util';
 import Anthropic from '@anthropic-ai/sdk';
@@ -19,6 +20,7 @@ import { Results, standInTurns } from './script.ts';
 import { countTokens, requestTokens } from './tokenizer.ts';
 import { BENCH_OWNER_ID } from './journal-db.ts';
 import { findAnchors, openTruthDb, type Anchors, type TruthDb } from './truth-db.ts';
+import { runMcpQuestions, type McpTokens } from './tokens-mcp.ts';
 
 /** Cache reads cost a tenth of fresh input. */
 export const CACHE_READ_PRICE = 0.1;
@@ -67,6 +69,8 @@ export interface SizeTokens {
   paste: PasteAll;
   questions: QuestionTokens[];
   overhead: OverheadPart[];
+  /** The same questions through `npm run mcp`'s server; absent in results saved before that path existed. */
+  mcp?: McpTokens;
 }
 
 /** A repeatable UUID-shaped id source, so handle ids (and their tokens) are the same every run. */
@@ -110,17 +114,32 @@ export async function runTokensForJournal(file: string, size: number): Promise<S
     const out: QuestionTokens[] = [];
     let prefix = { system: 0, tools: 0 };
     let overhead: OverheadPart[] = [];
-    for (const q of buildQuestions(setup.anchors)) {
+    const questions = buildQuestions(setup.anchors);
+    for (const q of questions) {
       const measured = await runQuestion(q, setup, truth, paste);
       out.push(measured.result);
       prefix = measured.prefix;
       if (overhead.length === 0) overhead = measured.overhead;
     }
-    return { size, anchors: setup.anchors, ...prefix, paste, questions: out, overhead };
+    const mcpSetup = { db, ownerId: BENCH_OWNER_ID, today: setup.anchors.today, newId: setup.newId, cacheReadPrice: CACHE_READ_PRICE };
+    const mcp = await runMcpQuestions(questions, { ...mcpSetup, judge: (q, r, errors, t) => scriptedAnswer(q, r, errors, t).correct }, truth);
+    return { size, anchors: setup.anchors, ...prefix, paste, questions: out, overhead, mcp };
   } finally {
     truth.close();
     await db.destroy();
   }
+}
+
+/** The value the script's answer states, the SQL truth, and whether they agree (no errors on the way). */
+function scriptedAnswer(q: Question, results: Results, errors: string[], truth: TruthDb): { answer: unknown; expected: unknown; correct: boolean } {
+  let answer: unknown;
+  try {
+    answer = q.answer(results);
+  } catch (error) {
+    errors.push(`answer: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const expected = q.truth(truth);
+  return { answer, expected, correct: errors.length === 0 && (q.agrees ? q.agrees(answer, expected) : isDeepStrictEqual(answer, expected)) };
 }
 
 async function runQuestion(q: Question, setup: AskSetup, truth: TruthDb, paste: PasteAll) {
@@ -139,13 +158,7 @@ async function runQuestion(q: Question, setup: AskSetup, truth: TruthDb, paste: 
   const counted = api.requests.map((r) => requestTokens(r.body as Parameters<typeof requestTokens>[0]));
   const first = counted[0] ?? { system: 0, tools: 0, messages: 0, total: 0 };
   const prefixPrice = (i: number) => (i === 0 ? 1 : CACHE_READ_PRICE);
-  let answer: unknown;
-  try {
-    answer = q.answer(results);
-  } catch (error) {
-    errors.push(`answer: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const expected = q.truth(truth);
+  const { answer, expected, correct } = scriptedAnswer(q, results, errors, truth);
   const needed = q.needed(truth);
   const retrieval = bm25Top(truth.raw, BENCH_OWNER_ID, q.text);
   const retrieved = new Set(retrieval.ids);
@@ -159,7 +172,7 @@ async function runQuestion(q: Question, setup: AskSetup, truth: TruthDb, paste: 
     total: counted.reduce((s, c) => s + c.total, 0),
     totalCached: counted.reduce((s, c, i) => s + (c.system + c.tools) * prefixPrice(i) + c.messages, 0),
     questionTurn: first.messages,
-    correct: errors.length === 0 && (q.agrees ? q.agrees(answer, expected) : isDeepStrictEqual(answer, expected)),
+    correct,
     answer,
     truth: expected,
     errors,

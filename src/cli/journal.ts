@@ -77,7 +77,7 @@ async function main(argv: string[]): Promise<void> {
     await migrateToLatest(db);
     const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
     if (command === 'usage') console.log(formatUsage(tallyUsage(await createSqliteConversationStore(db, storedConversationSchemas).allMessages(ownerId))));
-    else console.log(await run(createJournalOperations(db, ownerId), command, rest));
+    else console.log(await run(createJournalOperations(db, ownerId, { timeZone: config.journalTimezone, dayStartsAt: config.journalDayStartsAt }), command, rest));
   } finally {
     await db.destroy();
   }

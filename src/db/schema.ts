@@ -96,6 +96,26 @@ export interface ConversationMessageTable {
   conversation_id: number;
 }
 
+export interface DigestSubscriptionTable {
+  owner_id: number;
+  chat_id: number;
+  /** Local wall-clock time in JOURNAL_TIMEZONE, `HH:MM`. */
+  local_time: string;
+  /** ISO instant; digests due before it are never sent. */
+  since: string;
+}
+
+/** One row per owner and local day ever claimed: the primary key is what makes a digest go out at most once. */
+export interface DigestDeliveryTable {
+  owner_id: number;
+  local_day: string;
+  status: 'sending' | 'sent' | 'failed' | 'skipped';
+  attempts: Generated<number>;
+  message_id: number | null;
+  detail: string | null;
+  updated_at: string;
+}
+
 /** An update from Telegram, stored before its offset is confirmed (or before the webhook answers 200). */
 export interface UpdateInboxTable {
   seq: Generated<number>;
@@ -145,6 +165,8 @@ export interface Database {
   object_handle: ObjectHandleTable;
   conversation: ConversationTable;
   conversation_message: ConversationMessageTable;
+  digest_subscription: DigestSubscriptionTable;
+  digest_delivery: DigestDeliveryTable;
   update_inbox: UpdateInboxTable;
   job: JobTable;
   ask_cache: AskCacheTable;

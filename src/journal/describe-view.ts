@@ -2,6 +2,7 @@
 import type { ViewCounts } from './entry-queries.ts';
 import { hasEmptyRange, type JournalView } from './journal-view.ts';
 import { describeSearch, parseSearch } from './search-syntax.ts';
+import { monthDaysText } from './on-this-day.ts';
 import { plural } from './plural.ts';
 import { tagText } from './tag-view.ts';
 
@@ -18,7 +19,7 @@ export function describeViewFilter(view: JournalView): string {
   // What was searched, in words (never the raw text): `containing "walk" and ("river" or "lake"), without "tea"`.
   const queries = (view.search ?? []).map(parseSearch);
   const matching = queries.length ? ` ${describeSearch({ all: queries.flatMap((q) => q.all), none: queries.flatMap((q) => q.none) })}` : '';
-  const filters = `${tagText(view)}${matching}${rangeText(view)}`;
+  const filters = `${tagText(view)}${matching}${monthDaysText(view)}${rangeText(view)}`;
   return filters === '' ? 'The whole journal' : `Journal entries${filters}`;
 }
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import { combinedFtsQuery } from './fts-query.ts';
 import type { JournalView } from './journal-view.ts';
+import { monthDayCalendarDays } from './on-this-day.ts';
 import { tagCondition } from './tag-view.ts';
 
 /** An entry as the model reads it. */
@@ -41,6 +42,8 @@ export function viewRows(db: JournalDb, ownerId: number, view: JournalView, acce
   let query = db.selectFrom('entry').where('owner_id', '=', ownerId);
   if (view.from !== undefined) query = query.where('local_day', '>=', view.from);
   if (view.to !== undefined) query = query.where('local_day', '<=', view.to);
+  const monthDays = monthDayCalendarDays(view);
+  if (monthDays !== null) query = monthDays.length ? query.where('local_day', 'in', monthDays) : query.where(sql<boolean>`0`);
   for (const tag of view.tags ?? []) query = query.where(tagCondition(ownerId, tag));
   const match = combinedFtsQuery(view.search);
   if (match === null) return query;
@@ -105,7 +108,7 @@ export async function findEntriesPage(db: JournalDb, ownerId: number, view: Jour
       .orderBy('written_at')
       .orderBy('id');
   // The probing walk below reads dates and search only; any other filter takes the listing path.
-  if (view.search === undefined || view.tags !== undefined || offset + limit > PROBE_WALK_LIMIT) return page('list').limit(limit).offset(offset).execute();
+  if (view.search === undefined || view.tags !== undefined || view.monthDays !== undefined || offset + limit > PROBE_WALK_LIMIT) return page('list').limit(limit).offset(offset).execute();
   // A common word fills a first page within a short walk of the date index; a rare one does not, and then
   // listing its matches costs less than walking on. The walk is bounded so the rare case pays little for trying.
   const match = combinedFtsQuery(view.search)!;
@@ -157,6 +160,17 @@ export async function pastedJournalChars(db: JournalDb, ownerId: number): Promis
     .where('owner_id', '=', ownerId)
     .executeTakeFirstOrThrow();
   return Number(row.chars);
+}
+
+/** The view's first `limit` entries, newest day first and in time order within a day (on-this-day lists years back). */
+export async function findEntriesNewestDayFirst(db: JournalDb, ownerId: number, view: JournalView, limit: number): Promise<JournalEntryValue[]> {
+  return viewRows(db, ownerId, view)
+    .select(['id', 'local_day as date', 'local_time as time', 'title', 'content'])
+    .orderBy('local_day', 'desc')
+    .orderBy('written_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** Every entry of the view in journal order, as a reader reads it (ask bounds the count before calling this). */

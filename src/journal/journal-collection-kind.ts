@@ -9,6 +9,7 @@ import { getEntryMethod } from './get-entry-method.ts';
 import { checkSearch } from './search-syntax.ts';
 import { describeView, describeViewFilter } from './describe-view.ts';
 import { JOURNAL_ENTRY_FIELDS } from './journal-entry-kind.ts';
+import { onThisDayMethod } from './on-this-day.ts';
 import { dayArgument, journalViewSchema, normalizeQuery, withDateRange, withSearch, type JournalView } from './journal-view.ts';
 import { tagMethods } from './tag-methods.ts';
 
@@ -50,7 +51,14 @@ const overviewArgs = z.strictObject({
 /** Each method's `args` in `run` is inferred from its schema. */
 const method = methodsFor<JournalView>();
 
-function methods(db: JournalDb, ask: AskOptions | undefined): MethodDefinition<JournalView>[] {
+export interface JournalCollectionOptions {
+  /** The owner's local day now, YYYY-MM-DD: the default of date arguments such as onThisDay's. */
+  today: () => string;
+  /** The reader `ask` reads through; without it, ask says it is unavailable. */
+  ask?: AskOptions;
+}
+
+function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefinition<JournalView>[] {
   return [
     method({
       name: 'getOverview',
@@ -87,7 +95,7 @@ function methods(db: JournalDb, ask: AskOptions | undefined): MethodDefinition<J
     method({
       name: 'getEntriesForDay',
       signature: 'getEntriesForDay(date: YYYY-MM-DD) -> JournalEntry[]',
-      description: "that local day's entries (id, time, title, content), oldest first.",
+      description: "that local day's entries (no date field), oldest first.",
       args: z.strictObject({ date: dayArgument('date') }),
       pagingHint: 'Page through the day with getDateRangeView(date, date), then getEntries(limit, offset).',
       run: async (view, args, ctx) => ({ value: (await findEntriesForDay(db, ctx.ownerId, view, args.date)).map(withContentCut) }),
@@ -122,12 +130,13 @@ function methods(db: JournalDb, ask: AskOptions | undefined): MethodDefinition<J
       }),
     }),
     ...tagMethods(db, JOURNAL_COLLECTION_KIND),
-    askMethod(db, ask),
+    askMethod(db, options.ask),
+    onThisDayMethod(JOURNAL_COLLECTION_KIND, options.today),
   ];
 }
 
-/** The kind, bound to the database its views read and the reader `ask` reads through. */
-export function journalCollectionKind(db: JournalDb, ask?: AskOptions) {
+/** The kind, bound to the database its views read, the owner's today, and the reader `ask` reads through. */
+export function journalCollectionKind(db: JournalDb, options: JournalCollectionOptions) {
   return defineKind<JournalView>({
     kind: JOURNAL_COLLECTION_KIND,
     description:
@@ -137,7 +146,7 @@ export function journalCollectionKind(db: JournalDb, ask?: AskOptions) {
       'Answer "how often" and "when" with counts and getOverview; read entries only to quote them; ask a view to summarise. ' +
       'Views only narrow: a view of a view keeps both filters.',
     fields: JOURNAL_ENTRY_FIELDS,
-    methods: methods(db, ask),
+    methods: methods(db, options),
     state: journalViewSchema,
     describeInstance: async (view, ctx) => describeView(view, await countView(db, ctx.ownerId, view)),
     describeState: describeViewFilter,

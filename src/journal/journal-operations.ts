@@ -7,6 +7,7 @@ import { createObjectOperations, type ObjectOperations } from '../objects/operat
 import type { AskOptions } from './ask-method.ts';
 import { journalCollectionKind, JOURNAL_COLLECTION_KIND } from './journal-collection-kind.ts';
 import { journalEntryKind, JOURNAL_ENTRY_KIND } from './journal-entry-kind.ts';
+import { localMoment } from './local-day.ts';
 
 export { JOURNAL_COLLECTION_KIND, JOURNAL_ENTRY_KIND };
 
@@ -15,6 +16,10 @@ export const JOURNAL_ROOT_ID = 'journal';
 
 export interface JournalOperationsOptions {
   clock?: () => Date;
+  /** The owner's IANA zone (JOURNAL_TIMEZONE), for "today"; default the machine's. */
+  timeZone?: string;
+  /** JOURNAL_DAY_STARTS_AT: before it, "today" is still the previous journal day. */
+  dayStartsAt?: string;
   /** Character budget of one data-moving result. */
   resultLimit?: number;
   /** Mints handle ids; UUIDs unless a demo needs repeatable ones. */
@@ -26,9 +31,12 @@ export interface JournalOperationsOptions {
 }
 
 export function createJournalOperations(db: JournalDb, ownerId: number, options: JournalOperationsOptions = {}): ObjectOperations {
-  const { ask, ...rest } = options;
+  const clock = options.clock ?? (() => new Date());
+  const timeZone = options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const today = () => localMoment(clock(), timeZone, options.dayStartsAt).day;
+  const { ask, timeZone: _zone, dayStartsAt: _dayStartsAt, ...rest } = options;
   return createObjectOperations({
-    kinds: new KindRegistry([journalCollectionKind(db, ask && { clock: options.clock, ...ask }), journalEntryKind]),
+    kinds: new KindRegistry([journalCollectionKind(db, { today, ask: ask && { clock: options.clock, ...ask } }), journalEntryKind]),
     handles: createSqliteHandleStore(db),
     roots: [{ id: JOURNAL_ROOT_ID, kind: JOURNAL_COLLECTION_KIND, state: {} }],
     ownerId,

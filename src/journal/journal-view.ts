@@ -39,6 +39,8 @@ export const journalViewSchema = z.strictObject({
     )
     .min(1)
     .optional(),
+  /** On-this-day: MM-DD month-days in any year (on-this-day.ts); empty when two such filters do not overlap. */
+  monthDays: z.array(z.string().regex(/^\d{2}-\d{2}$/)).optional(),
   /** Hashtags every entry must carry (tag-view.ts). */
   tags: storedTags.optional(),
 });

@@ -33,7 +33,7 @@ export function tagMethods(db: JournalDb, collectionKind: string): MethodDefinit
     method({
       name: 'tagged',
       signature: 'tagged(tag: string) -> JournalCollection',
-      description: 'a new handle on these entries carrying the #hashtag (given as "work" or "#work", case ignored).',
+      description: 'a new handle on these entries tagged #tag (with or without #, any case).',
       args: z.strictObject({ tag: tagArgument }),
       run: async (view, args) => ({ object: { kind: collectionKind, state: withTag(view, args.tag) } }),
     }),

@@ -3,6 +3,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { Logger } from '../log/log-fields.ts';
 import { ObjectError } from '../objects/object-error.ts';
+import { createToolExecutor } from '../objects/object-tools.ts';
 import type { MethodSpend } from '../objects/kind.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
 import { apiFailureFields, apiFailureText, isApiFailure } from './api-failure.ts';
@@ -11,7 +12,6 @@ import { findMentions, unknownMentionsText } from './mentions.ts';
 import { interfaceMarker, questionContent } from './prompt.ts';
 import { createSpendTally, estimateTokens, formatReceipt, type Receipt, type SpendTally } from './receipt.ts';
 import { runToolLoop, type ToolLoopResult } from './tool-loop.ts';
-import { createToolExecutor } from './tools.ts';
 
 export interface QuestionDeps {
   client: Pick<Anthropic, 'messages'>;

@@ -2,9 +2,10 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlock, Message, MessageParam, TextBlockParam, Tool, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import { ObjectError } from '../objects/object-error.ts';
+import type { ToolExecutor } from '../objects/object-tools.ts';
 import { FINAL_ANSWER_REQUEST, SYSTEM } from './prompt.ts';
 import { addUsage, contextTokens, emptyUsage, type ToolCallRecord, type UsageTotals } from './receipt.ts';
-import { TOOLS, type ToolExecutor } from './tools.ts';
+import { TOOLS } from './tools.ts';
 
 export const DEFAULT_MAX_STEPS = 20;
 export const DEFAULT_TOKEN_BUDGET = 100_000;

@@ -2,13 +2,33 @@
 import type { Logger } from '../logger.ts';
 import type { EditResult, SaveResult } from '../journal/entry-store.ts';
 import type { EntryDraft } from '../journal/entry.ts';
-import type { Questions } from '../llm/ask.ts';
+import type { OnThisDay } from '../journal/memories.ts';
+import type { AskOutcome, Questions } from '../llm/ask.ts';
+import type { ReviewPeriod } from '../journal/review-range.ts';
 import type { DocumentImport } from './document-import.ts';
 import type { Jobs } from './job-runner.ts';
 
 export interface EntryCapture {
   save(draft: EntryDraft): Promise<SaveResult>;
   edit(draft: EntryDraft, editedAt: Date): Promise<EditResult>;
+}
+
+/** Reads of the journal the chat shows directly, without the model. */
+export interface JournalReads {
+  /** The owner's local day now, YYYY-MM-DD. */
+  today(): string;
+  onThisDay(ownerId: number, date: string): Promise<OnThisDay>;
+  wroteOn(ownerId: number, day: string): Promise<boolean>;
+}
+
+/** The owner's daily-digest setting; the scheduler that sends digests lives outside the bot. */
+export interface DigestSettings {
+  /** The zone digest times are read in (JOURNAL_TIMEZONE). */
+  timeZone: string;
+  get(ownerId: number): Promise<{ localTime: string } | undefined>;
+  set(ownerId: number, chatId: number, localTime: string): Promise<void>;
+  /** True if a digest was on. */
+  off(ownerId: number): Promise<boolean>;
 }
 
 /** The owner's journal exported for /export: files in a temp folder, gone after cleanup(). */
@@ -19,9 +39,13 @@ export interface JournalExporter {
 export interface BotDeps {
   allowedUserIds: readonly number[];
   capture: EntryCapture;
+  journal: JournalReads;
+  digests: DigestSettings;
   logger: Logger;
   /** Answers questions; absent when ANTHROPIC_API_KEY is not set. */
   questions?: Questions;
+  /** Reviews of the last week or month; absent when ANTHROPIC_API_KEY is not set. */
+  reviews?: { review(ownerId: number, period: ReviewPeriod): Promise<AskOutcome> };
   /** Imports a Telegram Desktop export the owner sent as a document. */
   importDocument: DocumentImport;
   /** Runs the slow part of an update (questions, imports) apart from capture. */

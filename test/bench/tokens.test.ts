@@ -59,6 +59,21 @@ describe('token benchmark (smoke)', () => {
     expect(bm25Query('@journal How often did I mention coffee each month in 2017?')).toBe('"coffee" OR "month" OR "2017"');
   });
 
+  it('plays the same questions through the MCP server: same calls, every answer equal to SQL, sane counts', () => {
+    for (const s of [small, larger]) {
+      const mcp = s.mcp!;
+      expect(mcp.questions.map((q) => [q.id, q.calls])).toEqual(s.questions.map((q) => [q.id, q.calls]));
+      expect(mcp.questions.filter((q) => !q.correct).map((q) => ({ id: q.id, errors: q.errors }))).toEqual([]);
+      expect(mcp.instructions).toBeGreaterThan(100);
+      expect(mcp.tools).toBe(s.tools);
+      for (const q of mcp.questions) {
+        expect(q.peak).toBeGreaterThan(mcp.instructions + mcp.tools);
+        expect(q.total).toBeGreaterThanOrEqual(q.peak);
+        expect(q.totalCached).toBeLessThanOrEqual(q.total);
+      }
+    }
+  });
+
   it('uses the package tokenizer, and counts a request as its system, tools and messages', () => {
     const text = 'Went to the café on the corner for coffee. Felt calm most of the day.';
     expect(countTokens(text)).toBe(referenceCountTokens(text));
@@ -74,6 +89,8 @@ describe('token benchmark (smoke)', () => {
     expect(md).toContain('## Aims');
     expect(md).toContain('## 1. Tokens per question');
     expect(md).toMatch(/Peak context ≤ 2,000 tokens for count\/range questions at 600 entries .*\| largest [\d,]+/);
+    expect(md).toContain('**Through MCP** (`npm run mcp`)');
+    expect(md).toMatch(/Through MCP too: peak context ≤ 2,000 tokens .*\| largest [\d,]+/);
     expect(md).not.toMatch(/NaN|undefined/);
   });
 });

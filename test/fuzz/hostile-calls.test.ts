@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
-import { createToolExecutor, TOOL_NAMES } from '../../src/llm/tools.ts';
+import { createToolExecutor, OBJECT_TOOL_NAMES as TOOL_NAMES } from '../../src/objects/object-tools.ts';
 import { DEFAULT_RESULT_LIMIT } from '../../src/objects/bound-result.ts';
 import { ObjectError } from '../../src/objects/object-error.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';

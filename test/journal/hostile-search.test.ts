@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqliteHandleStore } from '../../src/db/handle-store.ts';
 import { createJournalOperations, JOURNAL_COLLECTION_KIND } from '../../src/journal/journal-operations.ts';
-import { createToolExecutor } from '../../src/llm/tools.ts';
+import { createToolExecutor } from '../../src/objects/object-tools.ts';
 import { ObjectError } from '../../src/objects/object-error.ts';
 import type { ObjectOperations } from '../../src/objects/operations.ts';
 import { runEntryPoint } from '../helpers/run-entry-point.ts';

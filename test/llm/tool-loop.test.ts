@@ -5,7 +5,8 @@ import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FINAL_ANSWER_REQUEST, SYSTEM_PROMPT } from '../../src/llm/prompt.ts';
 import { runToolLoop, ToolFailure, type ToolLoopParams } from '../../src/llm/tool-loop.ts';
-import { createToolExecutor, TOOLS } from '../../src/llm/tools.ts';
+import { createToolExecutor } from '../../src/objects/object-tools.ts';
+import { TOOLS } from '../../src/llm/tools.ts';
 import { lastToolResult, signatureOf, startMessagesApiStandIn, toolResultsOf, type MessagesApiStandIn } from '../stand-ins/messages-api.ts';
 import { numbersOperations } from './test-kind.ts';
 

@@ -66,7 +66,7 @@ describe('npm start', () => {
     });
     try {
       await api.waitFor((calls) => calls.some((c) => c.method === 'getUpdates'), 45_000);
-      expect(api.callsTo('setMyCommands')[0]!.payload.commands.map((c: any) => c.command)).toEqual(['start', 'help', 'ask', 'trace', 'export']);
+      expect(api.callsTo('setMyCommands')[0]!.payload.commands.map((c: any) => c.command)).toEqual(['start', 'help', 'ask', 'trace', 'onthisday', 'review', 'digest', 'export']);
 
       // A handler that throws (its reply is refused) must not stop polling: it is logged and apologised for.
       api.fail('sendMessage', { error_code: 400, description: 'Bad Request: chat not found' }, 1);

@@ -3,6 +3,9 @@ import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { splitForTelegram } from '../reply.ts';
+import { formatMarkdown } from '../markdown.ts';
+import { replyFormatted } from '../send-formatted.ts';
+import { FormattedString } from '@grammyjs/parse-mode';
 import { errorMessage } from '../../logger.ts';
 import type { AskOutcome, Questions } from '../../llm/ask.ts';
 import { isQuestion, stripAskCommand } from '../../llm/mentions.ts';
@@ -45,13 +48,17 @@ export async function askAndReply(ctx: BotContext, deps: Pick<BotDeps, 'logger'>
     stopTyping();
   }
   deps.logger.info('question.outcome', { update_id: ctx.update.update_id, outcome: outcome.type, chars: outcome.text.length });
-  const chunks = splitForTelegram(outcome.text);
+  // The model writes Markdown; our own texts (rejections, failures) go as they are.
+  const chunks = outcome.type === 'answer' ? formatMarkdown(outcome.text) : splitForTelegram(outcome.text).map((c) => new FormattedString(c));
   for (const [i, chunk] of chunks.entries()) {
     const last = i === chunks.length - 1;
-    const sent = await ctx.reply(chunk, {
+    const options = {
       reply_parameters: { message_id: replyTo, allow_sending_without_reply: true },
       ...(last && outcome.type === 'unavailable' ? { reply_markup: new InlineKeyboard().text('Retry', retryData(outcome.conversationId)) } : {}),
-    });
+    };
+    const sent = await replyFormatted(ctx, chunk, options, () =>
+      deps.logger.error('question.formatting_rejected', { update_id: ctx.update.update_id, chunk: i }),
+    );
     if (outcome.type !== 'rejected') await questions.linkAnswer(ownerId, chatId, sent.message_id, outcome.conversationId);
   }
 }

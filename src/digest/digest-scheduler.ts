@@ -1,0 +1,123 @@
+/**
+ * Daily digests on a timer over stored subscriptions. The timer only decides when to look; what goes out is decided
+ * by a claim on (owner, local day) in SQLite, so a restart, a second process or an early wake never sends a day twice.
+ */
+import type { DigestStore, DigestSubscription } from '../db/digest-store.ts';
+import { dueDays, LATE_LIMIT_MS, nextDue } from './schedule.ts';
+
+type LogFields = Record<string, string | number | boolean | null | undefined>;
+
+/** What sending one digest came to. `rejected`: Telegram answered with an error, so nothing reached the chat. */
+export type DeliveryOutcome = { type: 'sent'; messageId: number } | { type: 'rejected'; reason: string };
+
+/** Composes and sends the owner's digest for a local day; throws when it cannot tell whether it was delivered. */
+export type DeliverDigest = (subscription: DigestSubscription, day: string) => Promise<DeliveryOutcome>;
+
+export interface DigestSchedulerDeps {
+  store: DigestStore;
+  deliver: DeliverDigest;
+  clock: () => Date;
+  timeZone: string;
+  logger: { info(event: string, fields?: LogFields): void; error(event: string, fields?: LogFields): void };
+  /** Longest sleep between looks, so a changed clock or a missed timer costs at most this. */
+  maxSleepMs?: number;
+}
+
+/** A day Telegram refused (e.g. a hiccup, not a maybe-delivered one) is tried again on later looks, this many times in all. */
+export const MAX_ATTEMPTS = 3;
+
+export interface DigestScheduler {
+  /** Sends every digest due now and not yet claimed; skips those past the late limit. Safe to call at any time. */
+  tick(): Promise<void>;
+  /** Looks once now (a digest missed while down goes out if < 12 h late), then whenever the next one is due. */
+  start(): void;
+  /** Looks again now and re-arms the timer (after /digest changed a time). */
+  wake(): void;
+  /** Stops the timer and waits for a look in progress. */
+  stop(): Promise<void>;
+}
+
+export function createDigestScheduler(deps: DigestSchedulerDeps): DigestScheduler {
+  const { store, clock, timeZone, logger } = deps;
+  const maxSleep = deps.maxSleepMs ?? 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let inFlight: Promise<void> = Promise.resolve();
+
+  const deliverDay = async (sub: DigestSubscription, day: string) => {
+    if (!(await store.claim(sub.ownerId, day, clock(), MAX_ATTEMPTS))) return;
+    let outcome: DeliveryOutcome;
+    try {
+      outcome = await deps.deliver(sub, day);
+    } catch (error) {
+      // It may have reached the chat: the claim stays "sending" and is never retried (never twice beats once more).
+      logger.error('digest.uncertain', { owner_id: sub.ownerId, day, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+      return;
+    }
+    if (outcome.type === 'sent') {
+      await store.finish(sub.ownerId, day, { status: 'sent', messageId: outcome.messageId }, clock());
+      logger.info('digest.sent', { owner_id: sub.ownerId, day, message_id: outcome.messageId });
+    } else {
+      await store.finish(sub.ownerId, day, { status: 'failed', detail: outcome.reason }, clock());
+      logger.error('digest.rejected', { owner_id: sub.ownerId, day, reason: outcome.reason });
+    }
+  };
+
+  const tickOnce = async () => {
+    const now = clock();
+    for (const sub of await store.list()) {
+      for (const due of dueDays(sub, now, timeZone)) {
+        if (due.lateMs >= LATE_LIMIT_MS) {
+          const late = Math.round(due.lateMs / 60_000);
+          if (await store.skip(sub.ownerId, due.day, `${late} minutes late`, now)) logger.info('digest.skipped_late', { owner_id: sub.ownerId, day: due.day, late_minutes: late });
+          continue;
+        }
+        try {
+          await deliverDay(sub, due.day);
+        } catch (error) {
+          // One owner's failure (the database, composing) must not stop the others' digests.
+          logger.error('digest.failed', { owner_id: sub.ownerId, day: due.day, error: error instanceof Error ? error.message : String(error) });
+        }
+      }
+    }
+  };
+
+  // Looks never overlap, so two looks cannot race for the same claim from one process either.
+  const tick = () => (inFlight = inFlight.then(tickOnce, tickOnce));
+
+  const sleepMs = async () => {
+    const now = clock();
+    const next = Math.min(...(await store.list()).map((s) => nextDue(s.localTime, now, timeZone).getTime()));
+    return Math.max(0, Math.min(maxSleep, next - now.getTime()));
+  };
+
+  const arm = () => {
+    if (!running) return;
+    clearTimeout(timer);
+    const look = async () => {
+      try {
+        await tick();
+        const ms = await sleepMs();
+        if (running) timer = setTimeout(look, ms);
+      } catch (error) {
+        logger.error('digest.look_failed', { error: error instanceof Error ? error.message : String(error) });
+        if (running) timer = setTimeout(look, maxSleep);
+      }
+    };
+    timer = setTimeout(look, 0);
+  };
+
+  return {
+    tick,
+    start() {
+      running = true;
+      arm();
+    },
+    wake: arm,
+    async stop() {
+      running = false;
+      clearTimeout(timer);
+      await inFlight.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/** An MCP server over one owner's objects: the bot's tools from their one definition, read-only, and the ask prompt. */
+import { fromJsonSchema, McpServer, type CallToolResult, type JsonSchemaType, type jsonSchemaValidator } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import type { Logger } from '../logger.ts';
+import { ObjectError } from '../objects/object-error.ts';
+import { createToolExecutor, OBJECT_TOOLS, toolInputSchema } from '../objects/object-tools.ts';
+import type { ObjectOperations } from '../objects/operations.ts';
+import { askPromptMessages } from './ask-prompt.ts';
+
+export interface ObjectsServerDeps {
+  operations: ObjectOperations;
+  /** Read by the client first; see serverInstructions. */
+  instructions: string;
+  /** The handles a question that mentions none is about (the `ask-journal` prompt injects their interfaces). */
+  rootIds: readonly string[];
+  /** Today's date where the owner lives, YYYY-MM-DD. */
+  today?: () => string;
+  logger: Logger;
+  version: string;
+}
+
+/**
+ * The SDK would validate input itself and word its own errors; the shared definition validates instead,
+ * so a bad call reads the same to a model here as in the bot.
+ */
+const validatedByTheTool: jsonSchemaValidator = {
+  getValidator: () => (input) => ({ valid: true, data: input as never, errorMessage: undefined }),
+};
+
+const text = (t: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: t }], ...(isError ? { isError: true } : {}) });
+
+export function createObjectsServer(deps: ObjectsServerDeps): McpServer {
+  const server = new McpServer({ name: 'journal', version: deps.version }, { instructions: deps.instructions });
+  const execute = createToolExecutor(deps.operations);
+
+  for (const tool of OBJECT_TOOLS) {
+    server.registerTool(
+      tool.name,
+      {
+        description: tool.description,
+        inputSchema: fromJsonSchema(toolInputSchema(tool) as JsonSchemaType, validatedByTheTool),
+        annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      },
+      async (input) => {
+        try {
+          return text(await execute(tool.name, input));
+        } catch (error) {
+          if (error instanceof ObjectError) return text(error.message, true);
+          // A fault the caller cannot fix (SQLite, a bug): logged here, and said plainly there.
+          deps.logger.error('mcp.tool_failed', { tool: tool.name, error: error instanceof Error ? error.message : String(error) });
+          return text(`${tool.name} failed inside the server; the call may be fine. The server's log (stderr) has the cause.`, true);
+        }
+      },
+    );
+  }
+
+  server.registerPrompt(
+    'ask-journal',
+    {
+      description: 'A question about the journal, framed as the Telegram bot frames it: the interfaces of @journal (or the handles it mentions), never entries.',
+      argsSchema: z.object({ question: z.string().describe('The question, e.g. "how many days did I write in April?"; @-mention handles to ask about a view.') }),
+    },
+    async ({ question }) => ({
+      messages: await askPromptMessages(deps.operations, question, { rootIds: deps.rootIds, today: deps.today?.() }),
+    }),
+  );
+  return server;
+}

@@ -1,0 +1,105 @@
+/**
+ * The object operations as tools: name, description, input schema and result text, defined once here.
+ * The bot's Anthropic tools (llm/) and the MCP server's tools (mcp/) are both derived from this list.
+ */
+import { z } from 'zod';
+import { formatInterface, formatObjectLine, formatUnreadableLine } from './format-interface.ts';
+import { ObjectError } from './object-error.ts';
+import type { ObjectOperations } from './operations.ts';
+
+export interface ObjectTool<Input extends z.ZodObject = z.ZodObject> {
+  name: string;
+  description: string;
+  /** Validates the call's input; its JSON Schema (toolInputSchema) is what the model sees. */
+  input: Input;
+  /** The result text; a fault the caller can fix is thrown as an ObjectError. */
+  run(ops: ObjectOperations, input: z.output<Input>): Promise<string>;
+}
+
+const defineTool = <Input extends z.ZodObject>(tool: ObjectTool<Input>): ObjectTool => tool as unknown as ObjectTool;
+
+// An empty or unknown id is left to resolve(), whose error lists the handles that exist.
+const objId = z.string().describe('Handle id, e.g. "journal" or a UUID from a result.');
+
+/** Stable order and text: the bot's request prefix is cached on them. */
+export const OBJECT_TOOLS: readonly ObjectTool[] = [
+  defineTool({
+    name: 'analyzeObject',
+    description: "An object's interface: kind, description, how to read its data, data fields, methods with signatures. Returns no data.",
+    input: z.object({ objId }),
+    run: async (ops, { objId: id }) => formatInterface(await ops.analyzeObject(id)),
+  }),
+  defineTool({
+    name: 'invokeMethod',
+    description:
+      'Call a read-only method. Returns {"value": …} with data, or {"handle": …} for a new object (e.g. a narrower view): ' +
+      'use that handle in later calls.',
+    input: z
+      .object({
+        objId,
+        methodName: z.string().describe('A method from the interface, e.g. "getDayCount".'),
+        // Checked by the method's own args schema in invokeMethod, which also takes them as a JSON text.
+        args: z.unknown().optional().meta({ type: 'object', description: 'Named arguments per the signature, e.g. {"date": "2024-04-01"}; {} when none.' }),
+      })
+      // Advertised as required, so models always send it; a call without it still runs (as a method with no arguments).
+      .meta({ required: ['objId', 'methodName', 'args'] }),
+    run: async (ops, { objId: id, methodName, args }) => {
+      const result = await ops.invokeMethod(id, methodName, args);
+      if (result.type === 'value') return JSON.stringify({ value: result.value });
+      return JSON.stringify({ handle: result.objId, kind: result.kind, description: result.description });
+    },
+  }),
+  defineTool({
+    name: 'listObjects',
+    description: 'The handles the user holds (roots, then views made earlier, newest first), one line each.',
+    input: z.object({}),
+    run: async (ops) => {
+      const { objects, more, unreadable } = await ops.listObjects();
+      return [...objects.map(formatObjectLine), ...(more ? [`(${more} older handles not shown)`] : []), ...unreadable.map(formatUnreadableLine)].join('\n');
+    },
+  }),
+  defineTool({
+    name: 'listKinds',
+    description: 'The kinds of object that exist.',
+    input: z.object({}),
+    run: async (ops) =>
+      ops
+        .listKinds()
+        .map((k) => `${k.kind}: ${k.about}`)
+        .join('\n'),
+  }),
+  defineTool({
+    name: 'describeKind',
+    description: "A kind's interface, as analyzeObject gives it for an object.",
+    input: z.object({ kind: z.string().describe('Kind id from listKinds.') }),
+    run: async (ops, { kind }) => formatInterface(ops.describeKind(kind)),
+  }),
+];
+
+export const OBJECT_TOOL_NAMES = OBJECT_TOOLS.map((t) => t.name);
+
+/** A tool input's JSON Schema as the model sees it: `{type: "object", properties, required}`, derived from the zod schema. */
+export type ToolInputSchema = { type: 'object'; properties?: Record<string, unknown>; required?: string[] } & Record<string, unknown>;
+
+export function toolInputSchema(tool: ObjectTool): ToolInputSchema {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(tool.input, { io: 'input' });
+  return schema as ToolInputSchema;
+}
+
+function parseInput<T extends z.ZodObject>(tool: ObjectTool<T>, input: unknown): z.output<T> {
+  const parsed = tool.input.safeParse(input ?? {});
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+  throw new ObjectError(`Bad input for ${tool.name}: ${problems}.`);
+}
+
+/** Runs one tool call and returns its result text; a fault the caller can fix is thrown as an ObjectError. */
+export type ToolExecutor = (name: string, input: unknown) => Promise<string>;
+
+export function createToolExecutor(ops: ObjectOperations): ToolExecutor {
+  return async (name, input) => {
+    const tool = OBJECT_TOOLS.find((t) => t.name === name);
+    if (!tool) throw new ObjectError(`Unknown tool "${name}". Tools: ${OBJECT_TOOL_NAMES.join(', ')}.`);
+    return tool.run(ops, parseInput(tool, input));
+  };
+}

@@ -1,0 +1,19 @@
+/** /onthisday [YYYY-MM-DD]: what the owner wrote on this month and day in every year, newest year first. */
+import { Composer } from 'grammy';
+import type { BotContext } from '../context.ts';
+import type { BotDeps } from '../bot-deps.ts';
+import { isCalendarDay } from '../../journal/journal-view.ts';
+import { onThisDayText } from '../on-this-day-text.ts';
+
+export const ON_THIS_DAY_USAGE = 'Use /onthisday for today, or /onthisday YYYY-MM-DD for another day, e.g. /onthisday 2024-04-01.';
+
+export function onThisDayFeature(deps: Pick<BotDeps, 'journal'>): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.command('onthisday', async (ctx) => {
+    const arg = ctx.match.trim();
+    if (arg !== '' && !isCalendarDay(arg)) return void (await ctx.reply(`"${arg.slice(0, 40)}" is not a day. ${ON_THIS_DAY_USAGE}`));
+    const found = await deps.journal.onThisDay(ctx.from!.id, arg === '' ? deps.journal.today() : arg);
+    await ctx.reply(onThisDayText(found));
+  });
+  return composer;
+}
