@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   if (dayStart) logger.info('journal.day_start_changed', { from: dayStart.previous, to: dayStart.current, entries_moved: dayStart.moved });
 
   // Unique among instances sharing the database (one port per host), and the same when this one restarts.
-  const instanceId = `${hostname()}:${config.telegramWebhookUrl ? config.port : 'polling'}`;
+  const instanceId = config.instanceName ?? `${hostname()}:${config.telegramWebhookUrl ? config.port : 'polling'}`;
   const app = createApp(token, { config, db, logger, clock: () => new Date(), instanceId });
   const { bot } = app;
   const apiRoot = config.telegramApiRoot ?? 'https://api.telegram.org';
