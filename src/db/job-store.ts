@@ -107,8 +107,16 @@ export function createSqliteJobStore(db: JournalDb) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    async finish(id: number, status: 'done' | 'failed', error: string | null, now: Date): Promise<void> {
-      await db.updateTable('job').set({ status, error, lease_until: null, updated_at: now.toISOString() }).where('id', '=', id).execute();
+    /** Ends a job `holder` runs; false (and nothing changed) when it is no longer theirs: another instance took it over. */
+    async finish(id: number, holder: string, status: 'done' | 'failed', error: string | null, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('job')
+        .set({ status, error, lease_until: null, updated_at: now.toISOString() })
+        .where('id', '=', id)
+        .where('lease_holder', '=', holder)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** At start: jobs an earlier run under this name was running are cut off, so they can be claimed at once. */

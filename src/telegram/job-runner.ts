@@ -37,7 +37,7 @@ export interface JobStore {
   claimNext(holder: string, now: Date, until: Date): Promise<JobRecord | undefined>;
   renew(holder: string, until: Date): Promise<number[]>;
   claimReply(id: number, holder: string, now: Date): Promise<boolean>;
-  finish(id: number, status: 'done' | 'failed', error: string | null, now: Date): Promise<void>;
+  finish(id: number, holder: string, status: 'done' | 'failed', error: string | null, now: Date): Promise<boolean>;
   releaseAll(holder: string): Promise<void>;
   requeue(id: number, ownerId: number, now: Date): Promise<JobRecord | undefined>;
 }
@@ -91,6 +91,14 @@ export function notFinishedText(title: string): string {
   return `I could not finish ${title}: the bot was stopped while working on it. Tap Retry to run it again.`;
 }
 
+/** Thrown instead of sending an answer when the job is no longer this instance's. */
+class JobTakenOver extends Error {
+  constructor(jobId: number) {
+    super(`job ${jobId} is no longer this instance's to answer (another took it over after its lease ran out)`);
+    this.name = 'JobTakenOver';
+  }
+}
+
 /** Bot API methods that put something in the chat (not a typing action, a reaction or a download). */
 const SENDS = /^(send(?!ChatAction)|copyMessage|forwardMessage)/;
 
@@ -121,17 +129,17 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
       await current.run({ job, kind, replied: false }, () => kind.run(ctx));
     } catch (error) {
       if (!running) return; // cut off by a stop: taken over when its lease runs out, or at the next start
-      await store.finish(job.id, 'failed', errorMessage(error), clock());
-      await onError(new BotError(error, ctx));
+      if (error instanceof JobTakenOver) return void logger.error('job.taken_over', { ...log, hint: 'its lease ran out while it ran; the instance that took it over answers' });
+      if (await store.finish(job.id, holder, 'failed', errorMessage(error), clock())) await onError(new BotError(error, ctx));
       return;
     }
-    await store.finish(job.id, 'done', null, clock());
-    logger.info('job.done', log);
+    if (await store.finish(job.id, holder, 'done', null, clock())) logger.info('job.done', log);
+    else logger.error('job.taken_over', { ...log, hint: 'it finished after its lease ran out; the instance that took it over runs it again' });
   };
 
   /** A job cut off too often: failed, and its user is offered a Retry. */
   const giveUp = async (job: JobRecord) => {
-    await store.finish(job.id, 'failed', `cut off ${job.starts - 1} times`, clock());
+    await store.finish(job.id, holder, 'failed', `cut off ${job.starts - 1} times`, clock());
     logger.error('job.given_up', { job_id: job.id, kind: job.kind, starts: job.starts - 1 });
     const ctx = contextOf(job);
     const replyTo = ctx.msg?.message_id ?? ctx.callbackQuery?.message?.message_id;
@@ -146,11 +154,11 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
     const log = { job_id: job.id, kind: job.kind, update_id: job.updateId };
     if (!kind) {
       logger.error('job.unknown_kind', log);
-      await store.finish(job.id, 'failed', `unknown kind ${job.kind}`, clock());
+      await store.finish(job.id, holder, 'failed', `unknown kind ${job.kind}`, clock());
     } else if (job.repliedAt) {
       // Its answer may have reached the chat before its instance stopped: not sent again.
       logger.error('job.maybe_answered', { ...log, replied_at: job.repliedAt });
-      await store.finish(job.id, 'failed', 'cut off after it began to send its answer; not sent again', clock());
+      await store.finish(job.id, holder, 'failed', 'cut off after it began to send its answer; not sent again', clock());
     } else if (job.starts > MAX_STARTS) {
       await giveUp(job);
     } else {
@@ -236,7 +244,7 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
       b.api.config.use(async (prev, method, payload, signal) => {
         const at = current.getStore();
         if (at?.kind.answersOnce && !at.replied && SENDS.test(method)) {
-          if (!(await store.claimReply(at.job.id, holder, clock()))) throw new Error(`job ${at.job.id} is no longer this instance's to answer (another took it over)`);
+          if (!(await store.claimReply(at.job.id, holder, clock()))) throw new JobTakenOver(at.job.id);
           at.replied = true;
         }
         return prev(method, payload, signal);

@@ -48,7 +48,7 @@ describe('job claims across instances', () => {
           expect(running.map((r) => r.id)).toEqual([job.id]);
           claims.push({ holder, id: job.id, chat: job.chatId });
           await new Promise((r) => setTimeout(r, 1));
-          await store.finish(job.id, 'done', null, T0);
+          await store.finish(job.id, `host:${holder}`, 'done', null, T0);
         }
       }),
     );
@@ -71,6 +71,7 @@ describe('job claims across instances', () => {
     expect(taken).toMatchObject({ id: 1, status: 'running', starts: 2, repliedAt: null });
     expect(await a!.claimReply(1, 'host:a', at(31_500))).toBe(false); // A lost it: it must not answer
     expect(await a!.renew('host:a', at(40_000))).toEqual([]);
+    expect(await a!.finish(1, 'host:a', 'failed', 'late', at(31_500))).toBe(false); // nor end it
     expect(await b!.claimReply(1, 'host:b', at(31_500))).toBe(true);
     expect(await b!.claimReply(1, 'host:b', at(31_600))).toBe(false); // marked once
 

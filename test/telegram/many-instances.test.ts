@@ -70,7 +70,7 @@ describe('three instances on one database', () => {
     });
     // A slow ✍ makes each update take a while to handle, so a chat's updates queue up while another instance stores more.
     api.slow('setMessageReaction', 25);
-    const env = { DATABASE_PATH: dbPath, ALLOWED_USER_IDS: OWNERS.join(','), LEASE_SECONDS: '2', ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: llm.url };
+    const env = { DATABASE_PATH: dbPath, ALLOWED_USER_IDS: OWNERS.join(','), LEASE_SECONDS: '3', ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: llm.url };
     const instances = await startInstances(3, { cwd: dir, apiRoot: api.url, env });
     try {
       await api.waitFor((calls) => calls.filter((c) => c.method === 'setWebhook').length >= 3, 60_000);
