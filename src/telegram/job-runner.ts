@@ -99,8 +99,8 @@ class JobTakenOver extends Error {
   }
 }
 
-/** Bot API methods that put something in the chat (not a typing action, a reaction or a download). */
-const SENDS = /^(send(?!ChatAction)|copyMessage|forwardMessage)/;
+/** Bot API methods that put a message in the chat (not a typing action, a draft preview, a reaction or a download). */
+const SENDS = /^(send(?!ChatAction|MessageDraft)|copyMessage|forwardMessage)/;
 
 export function createJobRunner(deps: JobRunnerDeps): Jobs {
   const { store, logger, clock, holder, leases } = deps;
