@@ -2,22 +2,13 @@
 import type { JournalDb } from './open-database.ts';
 import type { JobStatus } from './schema.ts';
 
-interface JobRecord {
-  id: number;
-  updateId: number;
-  kind: string;
-  ownerId: number;
-  chatId: number;
-  /** The update that asked for it, JSON. */
-  payload: string;
-  status: JobStatus;
-  /** How many times it was started. */
-  starts: number;
-}
-
 const COLUMNS = ['id', 'update_id', 'kind', 'owner_id', 'chat_id', 'payload', 'status', 'starts'] as const;
 
-const fromRow = (r: { id: number; update_id: number; kind: string; owner_id: number; chat_id: number; payload: string; status: JobStatus; starts: number }): JobRecord => ({
+/**
+ * A job as its consumer reads it. Its shape is the telegram/ JobStore port's JobRecord (the one definition, on the
+ * consuming side; db/ imports nothing): app.ts hands this store to the job runner, which checks it structurally.
+ */
+const fromRow = (r: { id: number; update_id: number; kind: string; owner_id: number; chat_id: number; payload: string; status: JobStatus; starts: number }) => ({
   id: r.id,
   updateId: r.update_id,
   kind: r.kind,
@@ -27,11 +18,12 @@ const fromRow = (r: { id: number; update_id: number; kind: string; owner_id: num
   status: r.status,
   starts: r.starts,
 });
+type StoredJob = ReturnType<typeof fromRow>;
 
 export function createSqliteJobStore(db: JournalDb) {
   return {
     /** Queues a job; the update it comes from may queue one job only, so handling an update twice changes nothing (null). */
-    async add(job: { updateId: number; kind: string; ownerId: number; chatId: number; payload: string }, now: Date): Promise<JobRecord | null> {
+    async add(job: { updateId: number; kind: string; ownerId: number; chatId: number; payload: string }, now: Date): Promise<StoredJob | null> {
       const at = now.toISOString();
       const row = await db
         .insertInto('job')
@@ -55,13 +47,13 @@ export function createSqliteJobStore(db: JournalDb) {
     },
 
     /** Jobs queued or cut off while running, oldest first. */
-    async unfinished(): Promise<JobRecord[]> {
+    async unfinished(): Promise<StoredJob[]> {
       const rows = await db.selectFrom('job').select(COLUMNS).where('status', 'in', ['queued', 'running']).orderBy('id').execute();
       return rows.map(fromRow);
     },
 
     /** Queues a failed job of this owner again, as new; undefined when there is no such failed job. */
-    async requeue(id: number, ownerId: number, now: Date): Promise<JobRecord | undefined> {
+    async requeue(id: number, ownerId: number, now: Date): Promise<StoredJob | undefined> {
       const row = await db
         .updateTable('job')
         .set({ status: 'queued', starts: 0, error: null, updated_at: now.toISOString() })
