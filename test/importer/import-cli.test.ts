@@ -45,7 +45,8 @@ async function untilSomeEntries(databasePath: string): Promise<void> {
   }
 }
 
-describe('npm run import', () => {
+// Real processes, two of them importing 40,000 messages: over 20 s when the machine's 2 cores are shared.
+describe('npm run import', { timeout: 60_000 }, () => {
   it('imports, prints a summary and exits 0; a second run finds everything already there', async () => {
     const env = freshEnv({ TELEGRAM_BOT_TOKEN: '4242:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
     const first = await importCli([fixture('full-account.json')], env);
