@@ -38,7 +38,7 @@ async function rows(databasePath: string): Promise<{ total: number; distinct: nu
 }
 
 async function untilSomeEntries(databasePath: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 45_000;
   while ((await rows(databasePath)).total === 0) {
     if (Date.now() > deadline) throw new Error('the import never committed a batch');
     await new Promise((r) => setTimeout(r, 20));
