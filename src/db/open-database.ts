@@ -5,15 +5,19 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type KyselyConfig } from 'kysely';
 import type { Database } from './schema.ts';
 import { createPrivateFile, looseModeWarnings } from './private-files.ts';
+import { CompiledQueries } from './compiled-queries.ts';
 import { StatementCache } from './statement-cache.ts';
 
-/** The app's database: kysely for every query, and a cache of prepared statements for the few hot bulk writes. */
+/** The app's database: kysely for every query, each SQL text prepared once (StatementCache), and the few hot bulk writes. */
 export class JournalDatabase extends Kysely<Database> {
   readonly statements: StatementCache;
+  /** Hot reads compiled once per shape (a view's page listing). */
+  readonly compiled = new CompiledQueries();
 
   constructor(sqlite: SQLite.Database, log?: KyselyConfig['log']) {
-    super({ dialect: new SqliteDialect({ database: sqlite }), log });
-    this.statements = new StatementCache(sqlite);
+    const statements = new StatementCache(sqlite);
+    super({ dialect: new SqliteDialect({ database: statements.forKysely() }), log });
+    this.statements = statements;
   }
 }
 

@@ -8,7 +8,7 @@ import { exportJournal } from '../../src/export/export-journal.ts';
 import { importJournalExport, isJournalExport } from '../../src/export/import-journal-export.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
-import { runEntryPoint } from '../helpers/run-entry-point.ts';
+import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 import { OWNER, seedRichJournal, snapshot } from './journal-fixture.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'export-'));
@@ -29,7 +29,7 @@ const NOW = new Date('2025-01-10T12:00:00Z');
 const exportTo = (file: string, maxPartBytes?: number) =>
   exportJournal(source.db, { ownerId: OWNER, format: 'json', out: { file }, maxPartBytes, timeZone: 'Europe/Berlin', dayStartsAt: '04:00', now: NOW });
 
-describe('JSON export', () => {
+describe('JSON export', { timeout: PROCESS_TEST_MS }, () => {
   it('documents itself: header first, then one entry per line with every field', async () => {
     const file = path.join(dir, 'doc.json');
     const result = await exportTo(file);
