@@ -7,26 +7,15 @@ import type { JournalDb } from './open-database.ts';
 import type { JobStatus } from './schema.ts';
 import { forClaim } from './claim-lock.ts';
 
-interface JobRecord {
-  id: number;
-  updateId: number;
-  kind: string;
-  ownerId: number;
-  chatId: number;
-  /** The update that asked for it, JSON. */
-  payload: string;
-  status: JobStatus;
-  /** How many times it was started. */
-  starts: number;
-  /** When it began to send its answer, if it did. */
-  repliedAt: string | null;
-}
-
 const COLUMNS = ['id', 'update_id', 'kind', 'owner_id', 'chat_id', 'payload', 'status', 'starts', 'replied_at'] as const;
 
 type Row = { id: number; update_id: number; kind: string; owner_id: number; chat_id: number; payload: string; status: JobStatus; starts: number; replied_at: string | null };
 
-const fromRow = (r: Row): JobRecord => ({
+/**
+ * A job as its consumer reads it. Its shape is the telegram/ JobStore port's JobRecord (the one definition, on the
+ * consuming side; db/ imports nothing): app.ts hands this store to the job runner, which checks it structurally.
+ */
+const fromRow = (r: Row) => ({
   id: r.id,
   updateId: r.update_id,
   kind: r.kind,
@@ -37,6 +26,7 @@ const fromRow = (r: Row): JobRecord => ({
   starts: r.starts,
   repliedAt: r.replied_at,
 });
+type StoredJob = ReturnType<typeof fromRow>;
 
 /** Earlier than any lease: a lease set to it has run out. */
 const LONG_AGO = new Date(0).toISOString();
@@ -44,7 +34,7 @@ const LONG_AGO = new Date(0).toISOString();
 export function createSqliteJobStore(db: JournalDb) {
   return {
     /** Queues a job; the update it comes from may queue one job only, so handling an update twice changes nothing (null). */
-    async add(job: { updateId: number; kind: string; ownerId: number; chatId: number; payload: string }, now: Date): Promise<JobRecord | null> {
+    async add(job: { updateId: number; kind: string; ownerId: number; chatId: number; payload: string }, now: Date): Promise<StoredJob | null> {
       const at = now.toISOString();
       const row = await db
         .insertInto('job')
@@ -60,7 +50,7 @@ export function createSqliteJobStore(db: JournalDb) {
      * lease that ran out (its instance died), and is the oldest unfinished job of its chat. It becomes running, its
      * starts count up. Undefined when there is none; two instances never get the same job.
      */
-    async claimNext(holder: string, now: Date, until: Date): Promise<JobRecord | undefined> {
+    async claimNext(holder: string, now: Date, until: Date): Promise<StoredJob | undefined> {
       const at = now.toISOString();
       const pick = db
         .selectFrom('job as j')
@@ -125,7 +115,7 @@ export function createSqliteJobStore(db: JournalDb) {
     },
 
     /** Queues a failed job of this owner again, as new; undefined when there is no such failed job. */
-    async requeue(id: number, ownerId: number, now: Date): Promise<JobRecord | undefined> {
+    async requeue(id: number, ownerId: number, now: Date): Promise<StoredJob | undefined> {
       const row = await db
         .updateTable('job')
         .set({ status: 'queued', starts: 0, error: null, lease_holder: null, lease_until: null, replied_at: null, updated_at: now.toISOString() })

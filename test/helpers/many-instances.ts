@@ -1,9 +1,8 @@
 // Several real webhook processes on one database, and a burst sent to them as Telegram and a load balancer would:
 // each chat's updates in order (the next once the previous got its 200), chats at once, spread over the instances,
 // some redelivered to another instance, and a post that fails (a dead instance) sent to the next one.
-import { createServer } from 'node:net';
 import { hostname } from 'node:os';
-import { startBot } from './bot-process.ts';
+import { freePort, startBot } from './bot-process.ts';
 import { editUpdate, textUpdate } from './updates.ts';
 import type { RunningProcess } from './run-entry-point.ts';
 
@@ -17,14 +16,6 @@ export interface Instance {
   url: string;
   process: RunningProcess;
   alive: boolean;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Starts `count` webhook instances of `npm start` on one database (`env` says which: DATABASE_PATH or DATABASE_URL). */
