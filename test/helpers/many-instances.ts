@@ -204,3 +204,106 @@ export async function checkBurst(db: Reader, plan: readonly Planned[], sentTexts
     },
   };
 }
+
+/** Opens the shared database from outside the instances, runs `fn` on it and closes it. */
+export type ReadDatabase = <T>(fn: (db: Reader) => Promise<T>) => Promise<T>;
+
+export interface Killed {
+  victim: Instance;
+  /** What it held when it died: lanes, and the ids of the jobs it was running. */
+  held: { lanes: number; jobs: number[] };
+}
+
+/** Kills the instance running a question (waiting a moment for one to run), and says what it held when it died. */
+export async function killTheBusiest(instances: Instance[], read: ReadDatabase): Promise<Killed> {
+  const runningBy = () => read((db) => db.selectFrom('job').select('lease_holder').where('status', '=', 'running').execute());
+  const deadline = Date.now() + 10_000;
+  let holders = await runningBy();
+  while (holders.length === 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+    holders = await runningBy();
+  }
+  const victim = instances.find((i) => i.alive && holders.some((h) => h.lease_holder === i.holder)) ?? instances.find((i) => i.alive)!;
+  victim.alive = false;
+  victim.process.child.kill('SIGKILL');
+  await victim.process.done;
+  const held = await read(async (db) => ({
+    lanes: (await db.selectFrom('inbox_lease').select('chat_key').where('holder', '=', victim.holder).execute()).length,
+    jobs: (await db.selectFrom('job').select('id').where('lease_holder', '=', victim.holder).where('status', '=', 'running').execute()).map((j) => j.id),
+  }));
+  return { victim, held };
+}
+
+export interface BurstRun {
+  plan: Planned[];
+  sent: SendReport;
+  killed: Killed | null;
+  outcome: BurstOutcome;
+  /** From the first post: until every update had its 200, and until every update and job was handled. */
+  seconds: { acknowledged: number; handled: number };
+  /** Reactions (✍) sent more than once for one message. */
+  reactionsDoubled: number;
+  /** The jobs the dead instance was running, as they ended. */
+  takenOver: { status: string; lease_holder: string | null }[];
+}
+
+/**
+ * Starts `count` instances, sends the planned burst over them (SIGKILLing the busiest a third of the way in when
+ * `kill`), waits until every update and job is handled, and reports against the plan. The instances still alive are
+ * stopped with SIGTERM (their exit codes in `stopped`).
+ */
+export async function runBurst(options: {
+  count: number;
+  cwd: string;
+  api: import('../stand-ins/bot-api.ts').BotApiStandIn;
+  env: Record<string, string>;
+  plan: Planned[];
+  redeliverEvery: number;
+  kill: boolean;
+  read: ReadDatabase;
+  timeoutMs: number;
+}): Promise<BurstRun & { stopped: (number | null)[] }> {
+  const { api, plan, read } = options;
+  const instances = await startInstances(options.count, { cwd: options.cwd, apiRoot: api.url, env: options.env });
+  try {
+    const webhooks = api.callsTo('setWebhook').length;
+    await api.waitFor((calls) => calls.filter((c) => c.method === 'setWebhook').length >= webhooks + options.count, 120_000);
+    const answersBefore = api.callsTo('sendMessage').length;
+    const reactionsBefore = api.callsTo('setMessageReaction').length;
+    let killing: Promise<Killed> | undefined;
+    const t0 = performance.now();
+    const sent = await sendBurst(plan, instances, {
+      redeliverEvery: options.redeliverEvery,
+      onAcked: (count) => void (options.kill && count >= plan.length / 3 && !killing && (killing = killTheBusiest(instances, read))),
+    });
+    const acknowledged = (performance.now() - t0) / 1000;
+    const killed = (await killing) ?? null;
+    const answers = () => api.callsTo('sendMessage').slice(answersBefore).map((c) => String(c.payload.text));
+    const done = async () => {
+      const unfinished = await read((db) => db.selectFrom('job').select('id').where('status', 'in', ['queued', 'running']).execute());
+      const pending = await read((db) => db.selectFrom('update_inbox').select('seq').where('status', '=', 'pending').limit(1).execute());
+      return unfinished.length === 0 && pending.length === 0;
+    };
+    const deadline = Date.now() + options.timeoutMs;
+    while (!(await done())) {
+      if (Date.now() > deadline) throw new Error(`the instances did not handle every update and job within ${options.timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const handled = (performance.now() - t0) / 1000;
+    const outcome = await read((db) => checkBurst(db, plan, answers()));
+    const reactions = api.callsTo('setMessageReaction').slice(reactionsBefore).map((c) => `${c.payload.chat_id}:${c.payload.message_id}`);
+    const takenOver = killed?.held.jobs.length
+      ? await read((db) => db.selectFrom('job').select(['status', 'lease_holder']).where('id', 'in', killed.held.jobs).execute())
+      : [];
+    const stopped: (number | null)[] = [];
+    for (const i of instances.filter((i) => i.alive)) {
+      i.process.child.kill('SIGTERM');
+      stopped.push((await i.process.done).code);
+      i.alive = false;
+    }
+    return { plan, sent, killed, outcome, seconds: { acknowledged, handled }, reactionsDoubled: reactions.length - new Set(reactions).size, takenOver, stopped };
+  } finally {
+    for (const i of instances) if (i.alive) i.process.child.kill('SIGTERM');
+    await Promise.all(instances.map((i) => i.process.done));
+  }
+}
