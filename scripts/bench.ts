@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCaptureBench } from './bench/capture.ts';
+import { runInstancesBench } from './bench/instances.ts';
 import { runImportBench } from './bench/import-speed.ts';
 import { JournalCache } from './bench/journal-db.ts';
 import { machineInfo } from './bench/machine.ts';
@@ -51,6 +52,9 @@ async function runPart(part: Part, o: BenchOptions, journals: JournalCache, r: B
     case 'capture':
       r.capture = await runCaptureBench(o.cacheDir, o.burst, o.runs, log);
       return;
+    case 'instances':
+      r.instances = await runInstancesBench(o.cacheDir, log);
+      return;
   }
 }
 
@@ -68,7 +72,7 @@ async function main(): Promise<number> {
   const failures: string[] = [];
   // Tokens first, then methods and reading (which plants facts in the journals): they share the generated journals,
   // which go before the import writes its exports.
-  const order = (['tokens', 'methods', 'reading', 'import', 'capture'] as const).filter((p) => o.only.includes(p));
+  const order = (['tokens', 'methods', 'reading', 'import', 'capture', 'instances'] as const).filter((p) => o.only.includes(p));
   try {
     for (const part of order) {
       const t0 = performance.now();

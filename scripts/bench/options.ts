@@ -1,6 +1,6 @@
 /** npm run bench flags: which parts, which sizes, how many runs, quick mode. */
 
-export const PARTS = ['tokens', 'import', 'methods', 'capture', 'reading'] as const;
+export const PARTS = ['tokens', 'import', 'methods', 'capture', 'reading', 'instances'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface BenchOptions {
@@ -50,7 +50,8 @@ export const QUICK: Omit<BenchOptions, 'cacheDir'> = {
 
 export const USAGE = `npm run bench -- [part…] [--quick] [--sizes 2500,25000] [--methods-size 1000000]
   [--import-sizes 100000,1000000] [--runs 3] [--burst 2000] [--keep] [--out FILE|-] [--from-results FILE]
-  part       tokens, import, methods, capture, reading (or --only a,b); none: all of them, one after another
+  part       tokens, import, methods, capture, reading, instances (or --only a,b); none: all of them, one after another
+  instances  runs on PostgreSQL when TEST_DATABASE_URL is set, else on a SQLite file
   Each part measured rewrites its own section of BENCHMARKS.md (stamped with date, machine and commit) and the
   aims table; the other sections stay as they are.
   --quick    small sizes, prints the report instead of writing BENCHMARKS.md

@@ -1,6 +1,7 @@
 /** BENCHMARKS.md sections from one run's results: one per part, each stamped with its machine, commit and date. */
 import { captureAims, importAims, methodAims, tokenAims, type Aim } from './aims.ts';
 import type { CaptureResult } from './capture.ts';
+import { instancesAims, instancesSection, type InstancesResult } from './instances.ts';
 import type { ImportSize } from './import-speed.ts';
 import { formatMachine, type MachineInfo } from './machine.ts';
 import { mb, ms, num, percent, table, times } from './markdown.ts';
@@ -21,6 +22,8 @@ export interface BenchResults {
   imports: ImportSize[];
   methods?: MethodsResult;
   capture?: CaptureResult;
+  /** Many instances on one database (absent in results saved before that part existed). */
+  instances?: InstancesResult;
   /** Absent in results saved before the reading part existed. */
   reading?: ReadingSize[];
   /** Wall seconds of each part, setup included. */
@@ -134,7 +137,8 @@ const FOOTER = [
   '## Reproduce',
   '',
   '```sh',
-  'npm run bench -- tokens             # one part (tokens, import, methods, capture, reading): rewrites its section here',
+  'npm run bench -- tokens             # one part (tokens, import, methods, capture, reading, instances): rewrites its section here',
+  'scripts/test-postgres.sh npm run bench -- instances   # the many-instances part on a throwaway PostgreSQL server',
   'npm run bench                       # every part, one after another (over 20 minutes on 2 cores)',
   'npm run bench -- --quick            # small sizes, prints the report instead',
   'npm run bench -- methods --methods-size 25000 --runs 5 --out -   # other sizes, printed',
@@ -163,6 +167,7 @@ export function partSections(r: BenchResults): PartSection[] {
     methods: () => (r.methods ? { markdown: methodsSection(r.methods), aims: methodAims(r.methods) } : null),
     capture: () => (r.capture ? { markdown: captureSection(r.capture, r.options.runs), aims: captureAims(r.capture) } : null),
     reading: () => (r.reading?.length ? { markdown: readingSection(r.reading), aims: readingAims(r.reading) } : null),
+    instances: () => (r.instances ? { markdown: instancesSection(r.instances), aims: instancesAims(r.instances) } : null),
   };
   const sections: PartSection[] = [];
   for (const part of r.options.only) {

@@ -146,7 +146,7 @@ export interface BurstOutcome {
   /** Chats whose entries were not stored in message order, or whose edits were not applied in order. */
   outOfOrder: number[];
   editsWrong: number[];
-  questions: { asked: number; answeredOnce: number; unanswered: string[]; answeredTwice: string[]; maybeAnswered: number };
+  questions: { asked: number; answeredOnce: number; unanswered: string[]; answeredTwice: string[]; maybeAnswered: number; unansweredJobs: string[] };
 }
 
 type Reader = import('kysely').Kysely<import('../../src/db/schema.ts').Database>;
@@ -160,7 +160,7 @@ export async function checkBurst(db: Reader, plan: readonly Planned[], sentTexts
     .select(['e.owner_id', 'e.message_id', 'r.content'])
     .orderBy('r.id')
     .execute();
-  const jobs = await db.selectFrom('job').select(['status', 'replied_at']).execute();
+  const jobs = await db.selectFrom('job').select(['status', 'replied_at', 'error', 'starts', 'payload']).execute();
 
   const expected = new Map<number, number[]>();
   const edits = new Map<number, string[]>();
@@ -201,6 +201,13 @@ export async function checkBurst(db: Reader, plan: readonly Planned[], sentTexts
       unanswered: answers.filter(([, n]) => n === 0).map(([tag]) => tag),
       answeredTwice: answers.filter(([, n]) => n > 1).map(([tag]) => tag),
       maybeAnswered: jobs.filter((j) => j.status === 'failed' && j.replied_at !== null).length,
+      // What became of the jobs of unanswered questions, to tell a lost answer from a refused one.
+      unansweredJobs: answers
+        .filter(([, n]) => n === 0)
+        .map(([tag]) => {
+          const job = jobs.find((j) => j.payload.includes(questionText(tag)));
+          return job ? `${tag}: ${job.status}, ${job.starts} starts, ${job.replied_at ? 'answer begun' : 'no answer begun'}${job.error ? `, ${job.error}` : ''}` : `${tag}: no job`;
+        }),
     },
   };
 }

@@ -210,6 +210,9 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
     wake();
     await answer(method, payload, res);
   });
+  // Idle keep-alive connections stay open as long as Telegram's do: grammY's agent reuses them with no idle timeout of
+  // its own, and Node's default of 5 s closes one now and then just as a request goes out on it (ECONNRESET).
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 

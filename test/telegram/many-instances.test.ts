@@ -67,6 +67,7 @@ describe('three instances on one database', () => {
     // between marking its answer as begun and Telegram getting it is not answered again (never twice).
     expect(result.questions.answeredTwice).toEqual([]);
     expect(result.questions.unanswered.length).toBeLessThanOrEqual(result.questions.maybeAnswered);
+    expect(result.questions.unansweredJobs.every((j) => j.includes('answer begun'))).toBe(true);
     expect(result.questions.maybeAnswered).toBeLessThanOrEqual(held.jobs.length);
     expect(result.questions.answeredOnce + result.questions.unanswered.length).toBe(result.questions.asked);
     // One instance at a time per chat: an update is handled twice only if the dead instance was handling it.
