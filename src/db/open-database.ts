@@ -2,11 +2,34 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type KyselyConfig } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type KyselyConfig, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.ts';
 import { createPrivateFile, looseModeWarnings } from './private-files.ts';
 import { CompiledQueries } from './compiled-queries.ts';
 import { StatementCache } from './statement-cache.ts';
+
+/**
+ * Transactions take the write lock when they begin (`BEGIN IMMEDIATE`), not at their first write. With several
+ * processes on one file (instances in WAL mode), a deferred transaction that read first and then writes fails at
+ * once with SQLITE_BUSY if another process wrote in between (the busy timeout does not apply to that case); an
+ * immediate one waits its turn under the busy timeout instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): SqliteDriver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
 
 /** The app's database: kysely for every query, each SQL text prepared once (StatementCache), and the few hot bulk writes. */
 export class JournalDatabase extends Kysely<Database> {
@@ -16,7 +39,7 @@ export class JournalDatabase extends Kysely<Database> {
 
   constructor(sqlite: SQLite.Database, log?: KyselyConfig['log']) {
     const statements = new StatementCache(sqlite);
-    super({ dialect: new SqliteDialect({ database: statements.forKysely() }), log });
+    super({ dialect: new ImmediateSqliteDialect({ database: statements.forKysely() }), log });
     this.statements = statements;
   }
 }
