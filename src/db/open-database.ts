@@ -2,18 +2,20 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type KyselyConfig } from 'kysely';
+import { Kysely, SqliteDialect, type Dialect, type KyselyConfig } from 'kysely';
 import type { Database } from './schema.ts';
 import { createPrivateFile, looseModeWarnings } from './private-files.ts';
+import { sqliteStore } from './sqlite-store.ts';
 import { StatementCache } from './statement-cache.ts';
+import type { Store } from './store.ts';
 
-/** The app's database: kysely for every query, and a cache of prepared statements for the few hot bulk writes. */
+/** The app's database: kysely for every query, and the store seam (db/store.ts) for what SQLite and PostgreSQL do differently. */
 export class JournalDatabase extends Kysely<Database> {
-  readonly statements: StatementCache;
+  readonly store: Store;
 
-  constructor(sqlite: SQLite.Database, log?: KyselyConfig['log']) {
-    super({ dialect: new SqliteDialect({ database: sqlite }), log });
-    this.statements = new StatementCache(sqlite);
+  constructor(dialect: Dialect, store: Store, log?: KyselyConfig['log']) {
+    super({ dialect, log });
+    this.store = store;
   }
 }
 
@@ -59,5 +61,5 @@ export function openDatabase(file: string, options: OpenOptions = {}): JournalDb
   // Only a file that is a journal is worth a warning about who can read it.
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   if (!inMemory) for (const line of looseModeWarnings(file)) warn(line);
-  return new JournalDatabase(sqlite, options.log);
+  return new JournalDatabase(new SqliteDialect({ database: sqlite }), sqliteStore(new StatementCache(sqlite)), options.log);
 }

@@ -1,6 +1,7 @@
 // The prepared-statement seam: a statement is prepared once per SQL text, bounded, and a write through it belongs
 // to the kysely transaction it runs in (a rollback undoes it), because both share the one connection.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SqliteStore } from '../../src/db/sqlite-store.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 
 let temp: TempDb;
@@ -9,13 +10,15 @@ beforeEach(async () => {
 });
 afterEach(() => temp.cleanup());
 
+// The temp db is SQLite: its store carries the cache its bulk path uses.
+const statements = () => (temp.db.store as SqliteStore).statements;
 const INSERT = `insert into object_handle (owner_id, id, kind, state, created_at) values (?, ?, 'k', '{}', '2024-01-01')`;
 const ids = async () => (await temp.db.selectFrom('object_handle').select('id').orderBy('id').execute()).map((r) => r.id);
 
 describe('StatementCache', () => {
   it('prepares a statement once per SQL text and reports the rows it changed', async () => {
-    const first = temp.db.statements.write(INSERT);
-    expect(temp.db.statements.write(INSERT)).toBe(first);
+    const first = statements().write(INSERT);
+    expect(statements().write(INSERT)).toBe(first);
     await temp.db.transaction().execute(async () => {
       expect(first.run([1, 'a']).changes).toBe(1);
       expect(first.run([1, 'b']).changes).toBe(1);
@@ -24,7 +27,7 @@ describe('StatementCache', () => {
   });
 
   it('a write inside a transaction that fails is rolled back with it', async () => {
-    const write = temp.db.statements.write(INSERT);
+    const write = statements().write(INSERT);
     await expect(
       temp.db.transaction().execute(async (trx) => {
         write.run([1, 'gone']);
@@ -36,8 +39,8 @@ describe('StatementCache', () => {
   });
 
   it('keeps at most its bound of statements', () => {
-    for (let i = 0; i < 40; i++) temp.db.statements.write(`select ${i}`);
-    expect(temp.db.statements.size).toBeLessThanOrEqual(32);
-    expect(temp.db.statements.size).toBeGreaterThan(0);
+    for (let i = 0; i < 40; i++) statements().write(`select ${i}`);
+    expect(statements().size).toBeLessThanOrEqual(32);
+    expect(statements().size).toBeGreaterThan(0);
   });
 });
