@@ -135,8 +135,14 @@ export function createApp(token: string, deps: AppDeps): App {
       questions,
       jobs,
       reviews: questions && {
-        review: (ownerId, period) =>
-          askReview(createJournalOperations(db, ownerId, { clock, timeZone: zone, dayStartsAt: config.journalDayStartsAt }), questions, ownerId, reviewRange(period, journal.today())),
+        review: (ownerId, period, options) =>
+          askReview(
+            createJournalOperations(db, ownerId, { clock, timeZone: zone, dayStartsAt: config.journalDayStartsAt }),
+            questions,
+            ownerId,
+            reviewRange(period, journal.today()),
+            options,
+          ),
       },
       importDocument: createDocumentImport({
         token,

@@ -11,7 +11,7 @@ import type { Conversation, ConversationStore } from './conversation.ts';
 import { findMentions, unknownMentionsText } from './mentions.ts';
 import { interfaceMarker, questionContent } from './prompt.ts';
 import { createSpendTally, estimateTokens, formatReceipt, type Receipt, type SpendTally } from './receipt.ts';
-import { runToolLoop, type ToolLoopResult } from './tool-loop.ts';
+import { runToolLoop, type AnswerListener, type ToolLoopResult } from './tool-loop.ts';
 
 export interface QuestionDeps {
   client: Pick<Anthropic, 'messages'>;
@@ -35,11 +35,16 @@ export type AskOutcome =
   /** Nothing reached the model: unknown mentions, an empty question, nothing to retry. */
   | { type: 'rejected'; text: string };
 
+/** How the asker follows the answer while it is written (Telegram shows it as a draft); the outcome is the same without it. */
+export interface AskOptions {
+  onText?: AnswerListener;
+}
+
 export interface Questions {
   /** Asks in a new conversation, or continues `conversationId` when it is the owner's. */
-  ask(ownerId: number, question: string, conversationId?: number): Promise<AskOutcome>;
+  ask(ownerId: number, question: string, conversationId?: number, options?: AskOptions): Promise<AskOutcome>;
   /** Asks a failed conversation's kept question again. */
-  retry(ownerId: number, conversationId: number): Promise<AskOutcome>;
+  retry(ownerId: number, conversationId: number, options?: AskOptions): Promise<AskOutcome>;
   conversationOf(ownerId: number, chatId: number, messageId: number): Promise<number | undefined>;
   linkAnswer(ownerId: number, chatId: number, messageId: number, conversationId: number): Promise<void>;
   /** The last answer's receipt as text. */
@@ -139,13 +144,22 @@ export function createQuestions(deps: QuestionDeps): Questions {
     conversation: Conversation,
     question: string,
     known: string[],
+    options: AskOptions = {},
   ): Promise<AskOutcome> => {
     const id = conversation.id;
     const messages = await nextMessages(ops, conversation.messages, question, known);
     await store.update(ownerId, id, { status: 'pending', pendingQuestion: question }, now());
     let result: ToolLoopResult;
     try {
-      result = await runToolLoop({ client: deps.client, model: deps.model, messages, execute: createToolExecutor(ops), toolTokens: tally.tokens, ...deps.limits });
+      result = await runToolLoop({
+        client: deps.client,
+        model: deps.model,
+        messages,
+        execute: createToolExecutor(ops),
+        toolTokens: tally.tokens,
+        onText: options.onText,
+        ...deps.limits,
+      });
     } catch (error) {
       // Whatever failed, the question stays with the conversation for a retry.
       await store.update(ownerId, id, { status: 'failed', pendingQuestion: question }, now());
@@ -170,23 +184,23 @@ export function createQuestions(deps: QuestionDeps): Questions {
   };
 
   return {
-    async ask(ownerId, question, conversationId) {
+    async ask(ownerId, question, conversationId, options) {
       const q = question.trim();
       if (!q) return { type: 'rejected', text: EMPTY_QUESTION_TEXT };
       const scoped = operationsWithTally(ownerId);
       const known = await checkMentions(scoped.ops, q);
       if (!Array.isArray(known)) return known; // nothing is stored for a question that never reaches the model
       const existing = conversationId === undefined ? undefined : await store.get(ownerId, conversationId);
-      return answer(ownerId, scoped, existing ?? (await store.create(ownerId, now())), q, known);
+      return answer(ownerId, scoped, existing ?? (await store.create(ownerId, now())), q, known, options);
     },
 
-    async retry(ownerId, conversationId) {
+    async retry(ownerId, conversationId, options) {
       const c = await store.get(ownerId, conversationId);
       if (!c || c.status !== 'failed' || !c.pendingQuestion) return { type: 'rejected', text: NOTHING_TO_RETRY_TEXT };
       const scoped = operationsWithTally(ownerId);
       const known = await checkMentions(scoped.ops, c.pendingQuestion);
       if (!Array.isArray(known)) return known;
-      return answer(ownerId, scoped, c, c.pendingQuestion, known);
+      return answer(ownerId, scoped, c, c.pendingQuestion, known, options);
     },
 
     conversationOf: (ownerId, chatId, messageId) => store.findByMessage(ownerId, chatId, messageId),

@@ -1,6 +1,6 @@
 /** Reviews of a period: exact counts from a date view, and what stood out from the question loop on that view. */
 import type { ObjectOperations } from '../objects/operations.ts';
-import type { AskOutcome, Questions } from './ask.ts';
+import type { AskOptions, AskOutcome, Questions } from './ask.ts';
 
 export interface ReviewRequest {
   startDate: string;
@@ -27,12 +27,12 @@ export function reviewQuestion(objId: string, r: ReviewRequest, days: number, en
 }
 
 /** Asks for a review in a new conversation; a period without entries never reaches the model. */
-export async function askReview(ops: ObjectOperations, questions: Questions, ownerId: number, r: ReviewRequest): Promise<AskOutcome> {
+export async function askReview(ops: ObjectOperations, questions: Questions, ownerId: number, r: ReviewRequest, options?: AskOptions): Promise<AskOutcome> {
   const view = await ops.invokeMethod('journal', 'getDateRangeView', { startDate: r.startDate, endDate: r.endDate });
   if (view.type !== 'object') throw new Error('getDateRangeView did not return a view');
   const [days, entries] = [await countOf(ops, view.objId, 'getDayCount'), await countOf(ops, view.objId, 'getTotalEntryCount')];
   const heading = `Review of ${r.label} (${r.startDate} to ${r.endDate}): ${plural(days, 'day', 'days')} written, ${plural(entries, 'entry', 'entries')}.`;
   if (entries === 0) return { type: 'rejected', text: `${heading}\nNothing to review yet: write a line and it counts.` };
-  const outcome = await questions.ask(ownerId, reviewQuestion(view.objId, r, days, entries));
+  const outcome = await questions.ask(ownerId, reviewQuestion(view.objId, r, days, entries), undefined, options);
   return outcome.type === 'answer' ? { ...outcome, text: `${heading}\n\n${outcome.text}` } : outcome;
 }

@@ -9,7 +9,7 @@ import { TOOLS } from './tools.ts';
 
 export const DEFAULT_MAX_STEPS = 20;
 export const DEFAULT_TOKEN_BUDGET = 100_000;
-/** Below the ~21,333 at which a non-streaming create() demands streaming; room for thinking and a short answer. */
+/** Room for thinking and a short answer (calls stream, so no non-streaming output cap applies). */
 export const DEFAULT_MAX_TOKENS = 8_000;
 
 /** A tool failed for a reason the model cannot fix (SQLite, a bug): the turn aborts. */
@@ -37,7 +37,16 @@ export interface ToolLoopParams {
   maxTokens?: number;
   system?: TextBlockParam[];
   tools?: Tool[];
+  /** Hears the answer as it is written (see AnswerListener). */
+  onText?: AnswerListener;
 }
+
+/**
+ * Hears the text of the model call in progress as it streams: the whole text so far (text blocks only, never thinking
+ * or tool input), joined as the final answer is. Each model call starts over, so the last call heard is the answer;
+ * earlier ones are what the model wrote before using a tool. A listener must not throw: it only shows progress.
+ */
+export type AnswerListener = (textSoFar: string) => void;
 
 /** How the loop ended: the model finished, hit a limit of ours or its own, or refused. */
 export type LoopEnding = 'end_turn' | 'limit' | 'max_tokens' | 'refusal' | 'other';
@@ -99,8 +108,13 @@ interface LoopState {
   steps: number;
 }
 
+/**
+ * One model call, streamed (the answer can be shown as it is written, and long outputs need no special timeout); the
+ * final message is the same Message a non-streaming call returns, every block (thinking with its signature, tool_use)
+ * as the API sent it.
+ */
 function callModel(params: ToolLoopParams, messages: MessageParam[], final: boolean): Promise<Message> {
-  return params.client.messages.create({
+  const stream = params.client.messages.stream({
     model: params.model,
     max_tokens: params.maxTokens ?? DEFAULT_MAX_TOKENS,
     system: params.system ?? SYSTEM,
@@ -111,6 +125,13 @@ function callModel(params: ToolLoopParams, messages: MessageParam[], final: bool
     ...(final ? { tool_choice: { type: 'none' as const } } : {}),
     messages,
   });
+  const onText = params.onText;
+  if (onText) {
+    stream.on('streamEvent', (event, snapshot) => {
+      if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') onText(textOf(snapshot.content));
+    });
+  }
+  return stream.finalMessage();
 }
 
 /** The result once the loop stops; a tool call left in the last turn is closed with "not run" so the history stays valid. */

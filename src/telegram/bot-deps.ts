@@ -3,7 +3,7 @@ import type { Logger } from '../logger.ts';
 import type { EditResult, SaveResult } from '../journal/entry-store.ts';
 import type { EntryDraft } from '../journal/entry.ts';
 import type { OnThisDay } from '../journal/memories.ts';
-import type { AskOutcome, Questions } from '../llm/ask.ts';
+import type { AskOptions, AskOutcome, Questions } from '../llm/ask.ts';
 import type { ReviewPeriod } from '../journal/review-range.ts';
 import type { DocumentImport } from './document-import.ts';
 import type { Jobs } from './job-runner.ts';
@@ -45,7 +45,7 @@ export interface BotDeps {
   /** Answers questions; absent when ANTHROPIC_API_KEY is not set. */
   questions?: Questions;
   /** Reviews of the last week or month; absent when ANTHROPIC_API_KEY is not set. */
-  reviews?: { review(ownerId: number, period: ReviewPeriod): Promise<AskOutcome> };
+  reviews?: { review(ownerId: number, period: ReviewPeriod, options?: AskOptions): Promise<AskOutcome> };
   /** Imports a Telegram Desktop export the owner sent as a document. */
   importDocument: DocumentImport;
   /** Runs the slow part of an update (questions, imports) apart from capture. */

@@ -44,6 +44,33 @@ describe('runToolLoop', () => {
     expect((result.messages.at(-1)!.content as any[])[0]).toMatchObject({ type: 'thinking', signature: signatureOf('It is 100.') });
   });
 
+  it('streams: onText hears only the text written so far, each call from its start, never thinking or tool input', async () => {
+    const input = { objId: 'numbers', methodName: 'count', args: { note: 'a longer tool input split over several input_json_delta events' } };
+    llm.script(
+      { thinking: 'SECRET-THOUGHT-1 about counting the numbers', text: 'Let me count them.', tools: [{ id: 'toolu_s', name: 'invokeMethod', input }] },
+      { thinking: 'SECRET-THOUGHT-2 it is a hundred', text: 'There are **100** numbers in all, counted one by one.' },
+    );
+    const heard: string[] = [];
+    const result = await run({ onText: (text) => heard.push(text) });
+
+    expect(result.answer).toBe('There are **100** numbers in all, counted one by one.');
+    expect(heard.length).toBeGreaterThan(4); // delta by delta, not once at the end
+    expect(heard.some((h) => h.includes('SECRET') || h.includes('input_json') || h.includes('numbers"'))).toBe(false);
+    expect(heard.filter((h) => 'Let me count them.'.startsWith(h)).length).toBeGreaterThan(0);
+    expect(heard.at(-1)).toBe(result.answer);
+    // Each heard text is a prefix of its call's text: the first call's, then the second's from the start.
+    const switchAt = heard.findIndex((h) => h.startsWith('There'));
+    expect(heard.slice(0, switchAt).every((h) => 'Let me count them.'.startsWith(h))).toBe(true);
+    expect(heard.slice(switchAt).every((h) => result.answer.startsWith(h))).toBe(true);
+    // What the stream assembled goes back exactly as a non-streamed response would have carried it.
+    expect(llm.requests.every((r) => r.body.stream === true)).toBe(true);
+    expect(JSON.parse(JSON.stringify(llm.requests[1]!.body.messages[1].content))).toEqual([
+      { type: 'thinking', thinking: 'SECRET-THOUGHT-1 about counting the numbers', signature: signatureOf('SECRET-THOUGHT-1 about counting the numbers') },
+      { type: 'text', text: 'Let me count them.', citations: null },
+      { type: 'tool_use', id: 'toolu_s', name: 'invokeMethod', input, caller: { type: 'direct' } },
+    ]);
+  });
+
   it('answers several tool_use blocks of one turn with one tool_result each, in order, unknown tools included', async () => {
     llm.script(
       {
@@ -170,7 +197,9 @@ describe('runToolLoop', () => {
     expect(body.tools.at(-1).cache_control).toEqual({ type: 'ephemeral' });
     expect(body.tools.slice(0, -1).every((t: any) => t.cache_control === undefined)).toBe(true);
     expect(body.cache_control).toEqual({ type: 'ephemeral' });
-    for (const key of ['temperature', 'top_p', 'top_k', 'thinking', 'tool_choice', 'stream']) expect(body).not.toHaveProperty(key);
+    for (const key of ['temperature', 'top_p', 'top_k', 'thinking', 'tool_choice']) expect(body).not.toHaveProperty(key);
+    // Streamed, so the answer can be shown as it is written; the final message is the same as a non-streamed one.
+    expect(body.stream).toBe(true);
     expect(body.max_tokens).toBeLessThan(21_333);
   });
 });

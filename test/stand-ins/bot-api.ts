@@ -38,7 +38,7 @@ export interface BotApiStandIn {
   callsTo(method: string): RecordedCall[];
   /** Queues an update for getUpdates; update_id is assigned when missing. */
   queueUpdate(update: Record<string, any>): void;
-  /** Makes the next `times` calls of `method` fail with this Bot API error. */
+  /** Makes the next `times` calls of `method` fail with this Bot API error (`Infinity`: every call). */
   fail(method: string, failure: Failure, times?: number): void;
   /** Serves `content` for getFile(file_id) and its download. */
   addFile(fileId: string, content: Buffer | string): void;
@@ -136,6 +136,13 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
       }
       case 'sendMessage':
         return ok(message({ text: payload.text }));
+      case 'sendMessageDraft': {
+        // Checked as Telegram does (Bot API 9.3); refusing every draft is `fail('sendMessageDraft', …, Infinity)`.
+        const bad = (description: string) => json(res, 400, { ok: false, error_code: 400, description: `Bad Request: ${description}` });
+        if (!Number.isInteger(payload.draft_id) || payload.draft_id === 0) return bad('draft_id must be a non-zero integer');
+        if (typeof payload.text === 'string' && payload.text.length > 4096) return bad('text is too long');
+        return ok(true);
+      }
       case 'editMessageText':
         return ok(message({ message_id: payload.message_id, text: payload.text }));
       case 'sendDocument':

@@ -39,6 +39,11 @@ export type Turn =
   | { delayMs: number; then: TurnSpec }
   /** Holds the HTTP answer open until `until` settles (a question the model is slow to answer), then answers. */
   | { until: Promise<unknown>; then: TurnSpec }
+  /**
+   * A streamed turn held open mid-answer: the first `afterChars` characters of its text go out as SSE deltas, then the
+   * HTTP answer stays open until `until` settles, then the rest streams. A request without `stream: true` just waits.
+   */
+  | { holdAfterChars: number; until: Promise<unknown>; then: TurnSpec }
   | ((req: RecordedRequest) => Turn);
 
 export interface MessagesApiStandIn {
@@ -91,6 +96,65 @@ export function assistantMessage(spec: TurnSpec, requestChars: number, model = '
   };
 }
 
+type AssistantMessage = ReturnType<typeof assistantMessage>;
+
+/** Cuts a string into the small pieces a real stream delivers (a few tokens each). */
+const pieces = (text: string, size = 12): string[] => {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
+};
+
+/**
+ * The server-sent events the real API streams for `message` (message_start, content_block_start/delta/stop with
+ * text_delta, thinking_delta + signature_delta, input_json_delta, message_delta, message_stop, pings), each with the
+ * number of answer-text characters sent once it is out (where a held stream pauses).
+ */
+export function streamEvents(message: AssistantMessage): { event: string; data: Record<string, unknown>; textChars: number }[] {
+  const events: { event: string; data: Record<string, unknown>; textChars: number }[] = [];
+  let textChars = 0;
+  const push = (data: Record<string, unknown>) => events.push({ event: String(data.type), data, textChars });
+  const { content, usage, stop_reason, stop_sequence, stop_details, ...head } = message;
+  push({ type: 'message_start', message: { ...head, content: [], stop_reason: null, stop_sequence: null, stop_details: null, usage: { ...usage, output_tokens: 1 } } });
+  push({ type: 'ping' });
+  content.forEach((block: Record<string, any>, index) => {
+    if (block.type === 'thinking') {
+      push({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } });
+      for (const p of pieces(block.thinking)) push({ type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: p } });
+      push({ type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: block.signature } });
+    } else if (block.type === 'text') {
+      push({ type: 'content_block_start', index, content_block: { ...block, text: '' } });
+      for (const p of pieces(block.text)) {
+        textChars += p.length;
+        push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: p } });
+      }
+    } else {
+      const { input, ...rest } = block;
+      push({ type: 'content_block_start', index, content_block: { ...rest, input: {} } });
+      for (const p of pieces(JSON.stringify(input))) push({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: p } });
+    }
+    push({ type: 'content_block_stop', index });
+  });
+  push({ type: 'message_delta', delta: { stop_reason, stop_sequence, stop_details }, usage: { output_tokens: usage.output_tokens } });
+  push({ type: 'message_stop' });
+  return events;
+}
+
+/** Answers a `stream: true` request as the real API does: `text/event-stream`, one event per write; optionally held open mid-text. */
+async function streamTurn(res: ServerResponse, message: AssistantMessage, hold?: { chars: number; until: Promise<unknown> }): Promise<void> {
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'request-id': `req_${nextId++}` });
+  let held = !hold;
+  for (const e of streamEvents(message)) {
+    if (!held && hold && (e.textChars > hold.chars || e.event === 'message_delta')) {
+      held = true;
+      await hold.until.catch(() => undefined);
+    }
+    if (res.destroyed) return;
+    res.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
+  }
+  res.end();
+}
+
 export async function startMessagesApiStandIn(): Promise<MessagesApiStandIn> {
   const requests: RecordedRequest[] = [];
   const turns: Turn[] = [];
@@ -116,6 +180,12 @@ export async function startMessagesApiStandIn(): Promise<MessagesApiStandIn> {
       // A tiny retry-after keeps the SDK's real retries fast in tests.
       return json(res, e.status, { type: 'error', error: { type: e.type, message: e.message ?? e.type } }, { 'retry-after-ms': '5', ...e.headers });
     }
+    if ('holdAfterChars' in turn) {
+      if (request.body.stream === true) return streamTurn(res, assistantMessage(turn.then, request.raw.length, request.body.model), { chars: turn.holdAfterChars, until: turn.until });
+      await turn.until.catch(() => undefined);
+      if (res.destroyed) return;
+      return reply(turn.then, request, res);
+    }
     if ('until' in turn) {
       await turn.until.catch(() => undefined);
       if (res.destroyed) return;
@@ -126,7 +196,9 @@ export async function startMessagesApiStandIn(): Promise<MessagesApiStandIn> {
       if (res.destroyed) return;
       return reply(turn.then, request, res);
     }
-    json(res, 200, assistantMessage(turn, request.raw.length, request.body.model));
+    const message = assistantMessage(turn, request.raw.length, request.body.model);
+    if (request.body.stream === true) return streamTurn(res, message);
+    json(res, 200, message);
   };
 
   const server = createServer(async (req, res) => {

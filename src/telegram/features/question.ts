@@ -7,7 +7,8 @@ import { formatMarkdown } from '../markdown.ts';
 import { replyFormatted } from '../send-formatted.ts';
 import { FormattedString } from '@grammyjs/parse-mode';
 import { errorMessage } from '../../logger.ts';
-import type { AskOutcome, Questions } from '../../llm/ask.ts';
+import type { AskOptions, AskOutcome, Questions } from '../../llm/ask.ts';
+import { createAnswerDraft } from '../answer-draft.ts';
 import { isQuestion, stripAskCommand } from '../../llm/mentions.ts';
 
 export const NO_API_KEY_TEXT =
@@ -37,15 +38,29 @@ export interface QuestionPlace {
   replyTo: number;
 }
 
-/** Runs a question with the typing indicator on, then replies to `replyTo` in chunks; each chunk joins the conversation. */
-export async function askAndReply(ctx: BotContext, deps: Pick<BotDeps, 'logger'>, questions: Questions, place: QuestionPlace, run: () => Promise<AskOutcome>) {
+/**
+ * Runs a question with the typing indicator on, then replies to `replyTo` in chunks; each chunk joins the conversation.
+ * In a private chat the answer shows as a draft while it is written; elsewhere drafts do not exist, so it arrives whole.
+ */
+export async function askAndReply(
+  ctx: BotContext,
+  deps: Pick<BotDeps, 'logger'>,
+  questions: Questions,
+  place: QuestionPlace,
+  run: (options: AskOptions) => Promise<AskOutcome>,
+) {
   const { ownerId, chatId, replyTo } = place;
+  const draft =
+    ctx.chat?.type === 'private'
+      ? createAnswerDraft({ api: ctx.api, chatId, draftId: ctx.update.update_id || 1, logger: deps.logger, logFields: { update_id: ctx.update.update_id } })
+      : undefined;
   const stopTyping = await keepTyping(ctx, deps.logger);
   let outcome: AskOutcome;
   try {
-    outcome = await run();
+    outcome = await run({ onText: draft?.show });
   } finally {
     stopTyping();
+    await draft?.finish();
   }
   deps.logger.info('question.outcome', { update_id: ctx.update.update_id, outcome: outcome.type, chars: outcome.text.length });
   // The model writes Markdown; our own texts (rejections, failures) go as they are.
@@ -82,7 +97,7 @@ async function answerQuestion(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'q
   const questions = deps.questions;
   const conversationId = await conversationRepliedTo(ctx, questions);
   const place = { ownerId: ctx.from.id, chatId: ctx.chat.id, replyTo };
-  await askAndReply(ctx, deps, questions, place, () => questions.ask(place.ownerId, stripAskCommand(questionTextOf(message)), conversationId));
+  await askAndReply(ctx, deps, questions, place, (options) => questions.ask(place.ownerId, stripAskCommand(questionTextOf(message)), conversationId, options));
 }
 
 export function questionFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'jobs'>): Composer<BotContext> {

@@ -18,7 +18,7 @@ async function retryQuestion(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'qu
   await ctx.editMessageReplyMarkup().catch((error) => deps.logger.error('question.retry_markup_failed', { error: errorMessage(error) }));
   const questions = deps.questions;
   const place = { ownerId: ctx.from.id, chatId: failure.chat.id, replyTo };
-  await askAndReply(ctx, deps, questions, place, () => questions.retry(place.ownerId, conversationId));
+  await askAndReply(ctx, deps, questions, place, (options) => questions.retry(place.ownerId, conversationId, options));
 }
 
 export function retryFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'jobs'>): Composer<BotContext> {

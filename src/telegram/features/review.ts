@@ -16,7 +16,7 @@ export function reviewFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'revi
     const { questions, reviews } = deps;
     if (!questions || !reviews) return void (await ctx.reply(NO_API_KEY_TEXT, { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }));
     const ownerId = ctx.from!.id;
-    await askAndReply(ctx, deps, questions, { ownerId, chatId: ctx.chat!.id, replyTo }, () => reviews.review(ownerId, period));
+    await askAndReply(ctx, deps, questions, { ownerId, chatId: ctx.chat!.id, replyTo }, (options) => reviews.review(ownerId, period, options));
   };
 
   composer.command('review', async (ctx) => {

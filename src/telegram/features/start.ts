@@ -17,7 +17,7 @@ export const HELP_TEXT = [
   'This is your private journal.',
   '',
   '• Write anything: every message is saved as an entry, and so are voice notes, video notes, photos and files ([voice note 0:42], or the caption). Edits are kept, with the earlier text. #hashtags are kept per entry. With transcription set up, a voice note’s words become its text.',
-  '• Ask about it: mention @journal in a question, e.g. "@journal how many days did I write in April?", or start with /ask. Reply to an answer to follow up; /trace shows how it was found.',
+  '• Ask about it: mention @journal in a question, e.g. "@journal how many days did I write in April?", or start with /ask. The answer appears as it is written, then arrives formatted. Reply to an answer to follow up; /trace shows how it was found.',
   '• On this day: /onthisday shows what you wrote on today\'s date in every year, newest first (or /onthisday 2024-04-01 for another day).',
   '• Reviews: /review week looks back at the last 7 days, /review month at the last calendar month: days written, entries, and what stood out.',
   '• Daily digest: /digest 08:00 sends, every day at that time, what you wrote on that day in earlier years, a nudge if you wrote nothing the day before, and on Sundays an offer to review the week. /digest off stops it.',
