@@ -3,7 +3,8 @@
  * `pg` pool. Telegram ids exceed 2^31, so they are bigint columns; pg hands int8 (and numeric sums) back as strings
  * unless told otherwise, so this pool (not pg globally) parses them into numbers.
  */
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type Pg from 'pg';
 import { PostgresDialect, type Dialect, type KyselyConfig } from 'kysely';
 import { JournalDatabase, type JournalDb } from './open-database.ts';
 import { postgresStore } from './postgres-store.ts';
@@ -18,13 +19,18 @@ function parseInt8(text: string): number {
   return value;
 }
 
-const typeParsers = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === INT8) return parseInt8;
-    if (oid === NUMERIC) return Number;
-    return pg.types.getTypeParser(oid, format);
-  },
-} as pg.CustomTypesConfig;
+/** `pg` is loaded when a PostgreSQL store is opened, so a SQLite install never pays its start-up time. */
+const loadPg = () => createRequire(import.meta.url)('pg') as typeof Pg;
+
+function typeParsers(pg: typeof Pg): Pg.CustomTypesConfig {
+  return {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === INT8) return parseInt8;
+      if (oid === NUMERIC) return Number;
+      return pg.types.getTypeParser(oid, format);
+    },
+  } as Pg.CustomTypesConfig;
+}
 
 export interface PostgresOptions {
   /** kysely's query log. */
@@ -42,7 +48,8 @@ export function postgresJournalDatabase(dialect: Dialect, log?: KyselyConfig['lo
 
 /** The JournalDb at `url` (postgres://…); `db.destroy()` ends the pool. Nothing connects until the first query. */
 export function openPostgresDatabase(url: string, options: PostgresOptions = {}): JournalDb {
-  const pool = new pg.Pool({ connectionString: url, types: typeParsers, max: options.max ?? 10 });
+  const pg = loadPg();
+  const pool = new pg.Pool({ connectionString: url, types: typeParsers(pg), max: options.max ?? 10 });
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   // Without a listener an idle connection's error would end the process; the pool drops that connection itself.
   pool.on('error', (error) => warn(`PostgreSQL connection lost: ${error.message}`));

@@ -47,6 +47,11 @@ export function postgresStore(): Store {
       return Number(result.numAffectedRows ?? 0n);
     },
 
+    async afterExplicitIds(trx: Kysely<Database>, table: 'entry' | 'entry_revision') {
+      // is_called = false: the next nextval() returns exactly max + 1 (1 in an empty table).
+      await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), coalesce((SELECT max(id) FROM ${sql.table(table)}), 0) + 1, false)`.execute(trx);
+    },
+
     async writeDemoMark(db: Kysely<Database>, mark: number) {
       await db
         .insertInto('journal_setting')

@@ -82,6 +82,8 @@ export function sqliteStore(statements: StatementCache): SqliteStore {
       return Number(result.numAffectedRows ?? 0n);
     },
 
+    async afterExplicitIds() {},
+
     async writeDemoMark(db: Kysely<Database>, mark: number) {
       await sql`PRAGMA user_version = ${sql.lit(mark)}`.execute(db);
     },

@@ -42,6 +42,11 @@ export interface Store {
    * time: pure day arithmetic (one day back or forward). Returns how many entries moved.
    */
   shiftLocalDays(trx: Kysely<Database>, previous: string, current: string): Promise<number>;
+  /**
+   * After rows were inserted with explicit ids (an import that keeps ids), the table's next id is past them:
+   * SQLite's AUTOINCREMENT follows on its own, a PostgreSQL sequence must be moved.
+   */
+  afterExplicitIds(trx: Kysely<Database>, table: 'entry' | 'entry_revision'): Promise<void>;
   /** Marks the database as built by the demo (so a rerun may rebuild it), or reads that mark. */
   writeDemoMark(db: Kysely<Database>, mark: number): Promise<void>;
   readDemoMark(db: Kysely<Database>): Promise<number | null>;

@@ -202,7 +202,8 @@ describeStores('Telegram export import', (store) => {
 
     it('an interrupted import commits whole batches only, and a second run completes it without duplicates', async () => {
       const file = path.join(dir, 'interrupted.json');
-      const made = await writeSyntheticExport(file, { messages: 6000, mix: true });
+      // Fewer on PostgreSQL (PGlite inserts more slowly), still many batches of 200.
+      const made = await writeSyntheticExport(file, { messages: store === 'sqlite' ? 6000 : 2000, mix: true });
       const stop = new AbortController();
       const first = await run(file, { signal: stop.signal, batchSize: 200, onProgress: () => stop.abort() });
       expect(first.interrupted).toBe(true);
