@@ -1,8 +1,9 @@
 /**
- * npm run bench: tokens per question, import speed, method latency and live capture, each against a baseline
- * measured in the same run, written to BENCHMARKS.md. Flags: see scripts/bench/options.ts (or --help).
+ * npm run bench: tokens per question, import speed, method latency, live capture and reading questions, each
+ * against a baseline measured in the same run. Each part measured rewrites its own section of BENCHMARKS.md.
+ * Flags: see scripts/bench/options.ts (or --help).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCaptureBench } from './bench/capture.ts';
@@ -11,7 +12,8 @@ import { JournalCache } from './bench/journal-db.ts';
 import { machineInfo } from './bench/machine.ts';
 import { runMethodsBench } from './bench/methods.ts';
 import { parseBenchArgs, USAGE, type BenchOptions, type Part } from './bench/options.ts';
-import { renderReport, type BenchResults } from './bench/report.ts';
+import { partSections, renderReport, REPORT_FOOTER, REPORT_HEADER, type BenchResults } from './bench/report.ts';
+import { mergeSections, readSections, writeSections, type PartSection } from './bench/sections.ts';
 import { freeTokenizer } from './bench/tokenizer.ts';
 import { runReadingForJournal } from './bench/reading.ts';
 import { runTokensForJournal } from './bench/tokens.ts';
@@ -75,31 +77,36 @@ async function main(): Promise<number> {
         await runPart(part, o, journals, r);
       } catch (error) {
         failures.push(`${part}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        (r.failed ??= []).push(part);
         log(`${part} FAILED: ${error instanceof Error ? error.message : String(error)}`);
       }
       r.seconds[part] = (performance.now() - t0) / 1000;
+      (r.finishedAt ??= {})[part] = machineInfo(REPO_ROOT).date;
     }
   } finally {
     journals.cleanup();
     freeTokenizer();
   }
-  const report = renderReport(r) + (failures.length ? `\n## Failures\n\n\`\`\`\n${failures.join('\n\n')}\n\`\`\`\n` : '');
   writeFileSync(path.join(o.cacheDir, 'last-results.json'), JSON.stringify(r, null, 1));
-  if (o.out) {
-    writeFileSync(path.resolve(REPO_ROOT, o.out), report);
-    log(`wrote ${o.out}`);
-  } else {
-    process.stdout.write(report);
-  }
+  if (o.out) writeInto(o.out, partSections(r));
+  else process.stdout.write(renderReport(r));
+  if (failures.length) process.stderr.write(`\nFailed (their sections were left as they were):\n${failures.join('\n\n')}\n`);
   return failures.length ? 1 : 0;
 }
 
-/** Renders a saved run again (after a change to the report's wording), to `out` or stdout. */
+/** Rewrites the sections of the parts measured in `out` (a file written before sections existed is started anew). */
+function writeInto(out: string, fresh: PartSection[]): void {
+  const file = path.resolve(REPO_ROOT, out);
+  const existing = existsSync(file) ? readSections(readFileSync(file, 'utf8')) : [];
+  writeFileSync(file, writeSections(mergeSections(existing, fresh), REPORT_HEADER, REPORT_FOOTER));
+  log(`wrote the ${fresh.map((s) => s.part).join(', ') || 'no'} section${fresh.length === 1 ? '' : 's'} of ${out}`);
+}
+
+/** Renders a saved run again (after a change to the report's wording): printed, or its sections written to `out`. */
 function rerender(file: string, out: string | null): number {
   const saved = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
-  const report = renderReport(saved);
-  if (out) writeFileSync(path.resolve(REPO_ROOT, out), report);
-  else process.stdout.write(report);
+  if (out) writeInto(out, partSections(saved));
+  else process.stdout.write(renderReport(saved));
   return 0;
 }
 

@@ -18,7 +18,7 @@ export interface BenchOptions {
   quick: boolean;
   /** Keep generated databases and exports in the cache dir after the run. */
   keep: boolean;
-  /** Where the report goes; null prints it only. */
+  /** The report whose sections the measured parts rewrite; null prints the run's report only. */
   out: string | null;
   cacheDir: string;
   /** Re-render the report of an earlier run from its saved results, measuring nothing. */
@@ -48,12 +48,14 @@ export const QUICK: Omit<BenchOptions, 'cacheDir'> = {
   out: null,
 };
 
-export const USAGE = `npm run bench -- [--quick] [--only tokens,import,methods,capture,reading] [--sizes 2500,25000]
-  [--methods-size 1000000] [--import-sizes 100000,1000000] [--runs 3] [--burst 2000] [--keep] [--out FILE|-]
-  [--from-results data/bench/last-results.json]
+export const USAGE = `npm run bench -- [part…] [--quick] [--sizes 2500,25000] [--methods-size 1000000]
+  [--import-sizes 100000,1000000] [--runs 3] [--burst 2000] [--keep] [--out FILE|-] [--from-results FILE]
+  part       tokens, import, methods, capture, reading (or --only a,b); none: all of them, one after another
+  Each part measured rewrites its own section of BENCHMARKS.md (stamped with date, machine and commit) and the
+  aims table; the other sections stay as they are.
   --quick    small sizes, prints the report instead of writing BENCHMARKS.md
-  --out -    print only. Only a run of all parts writes BENCHMARKS.md by default; --out FILE writes any run
-  --from-results  re-render the report of a saved run (every run saves data/bench/last-results.json)`;
+  --out -    print only; --out FILE writes the sections into FILE instead. Runs at other sizes print by default
+  --from-results  re-render the parts of a saved run (every run saves data/bench/last-results.json)`;
 
 const sizeList = (flag: string, value: string): number[] =>
   value.split(',').map((s) => {
@@ -67,6 +69,7 @@ export function parseBenchArgs(argv: string[], cacheDir: string): BenchOptions {
   const quick = argv.includes('--quick');
   const o: BenchOptions = { ...(quick ? QUICK : FULL), cacheDir };
   let explicitOut = false;
+  const positional: Part[] = [];
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = () => {
@@ -89,16 +92,19 @@ export function parseBenchArgs(argv: string[], cacheDir: string): BenchOptions {
     }
     else if (flag === '--cache-dir') o.cacheDir = value();
     else if (flag === '--from-results') o.fromResults = value();
+    else if (!flag.startsWith('-')) positional.push(...parseParts(flag));
     else throw new Error(`Unknown flag ${flag}.\n${USAGE}`);
   }
-  // A partial run must not overwrite the full report.
-  if (!explicitOut && (o.only.length < PARTS.length || o.fromResults)) o.out = null;
+  if (positional.length) o.only = [...new Set(positional)];
+  // BENCHMARKS.md holds the issue's sizes: a run at other sizes, or a re-rendering, is printed unless --out says where.
+  const issueSizes = (['sizes', 'methodsSize', 'importSizes', 'runs', 'burst'] as const).every((k) => JSON.stringify(o[k]) === JSON.stringify(FULL[k]));
+  if (!explicitOut && (o.fromResults || !issueSizes)) o.out = null;
   return o;
 }
 
 function parseParts(value: string): Part[] {
   const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
   const unknown = parts.filter((p) => !(PARTS as readonly string[]).includes(p));
-  if (unknown.length) throw new Error(`--only: unknown part ${unknown.join(', ')}; parts are ${PARTS.join(', ')}`);
+  if (unknown.length) throw new Error(`unknown part ${unknown.join(', ')}; parts are ${PARTS.join(', ')}\n${USAGE}`);
   return parts as Part[];
 }

@@ -32,12 +32,25 @@ const fromRow = (r: { id: string; kind: string; state: string; created_at: strin
   createdAt: r.created_at,
 });
 
+/** Handles read recently, per store: enough for every handle of a conversation, bounded all the same. */
+const KNOWN_HANDLES = 1_000;
+
 export function createSqliteHandleStore(db: JournalDb) {
   const owned = (ownerId: number) => db.selectFrom('object_handle').select(['id', 'kind', 'state', 'created_at']).where('owner_id', '=', ownerId);
+  // A stored handle never changes and is never deleted (nothing updates or deletes object_handle rows), so a handle
+  // once read needs no second lookup: every method call on a view resolves its handle first.
+  const known = new Map<string, Handle>();
   return {
     async get(ownerId: number, id: string) {
+      const key = `${ownerId}\u0000${id}`;
+      const cached = known.get(key);
+      if (cached) return cached;
       const row = await owned(ownerId).where('id', '=', id).executeTakeFirst();
-      return row && fromRow(row);
+      if (!row) return undefined;
+      const handle = fromRow(row);
+      if (known.size >= KNOWN_HANDLES) known.clear();
+      known.set(key, handle);
+      return handle;
     },
     async findByState(ownerId: number, kind: string, state: unknown) {
       const row = await owned(ownerId).where('kind', '=', kind).where('state', '=', canonicalJson(state)).executeTakeFirst();

@@ -5,13 +5,19 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type Dialect, type KyselyConfig } from 'kysely';
 import type { Database } from './schema.ts';
 import { createPrivateFile, looseModeWarnings } from './private-files.ts';
+import { CompiledQueries } from './compiled-queries.ts';
 import { sqliteStore } from './sqlite-store.ts';
 import { StatementCache } from './statement-cache.ts';
 import type { Store } from './store.ts';
 
-/** The app's database: kysely for every query, and the store seam (db/store.ts) for what SQLite and PostgreSQL do differently. */
+/**
+ * The app's database: kysely for every query, hot reads compiled once per shape, and the store seam (db/store.ts) for
+ * what SQLite and PostgreSQL do differently.
+ */
 export class JournalDatabase extends Kysely<Database> {
   readonly store: Store;
+  /** Hot reads compiled once per shape (a view's page listing). */
+  readonly compiled = new CompiledQueries();
 
   constructor(dialect: Dialect, store: Store, log?: KyselyConfig['log']) {
     super({ dialect, log });
@@ -61,5 +67,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): JournalDb
   // Only a file that is a journal is worth a warning about who can read it.
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   if (!inMemory) for (const line of looseModeWarnings(file)) warn(line);
-  return new JournalDatabase(new SqliteDialect({ database: sqlite }), sqliteStore(new StatementCache(sqlite)), options.log);
+  // kysely's queries and the bulk writes share one cache of statements prepared on the one connection.
+  const statements = new StatementCache(sqlite);
+  return new JournalDatabase(new SqliteDialect({ database: statements.forKysely() }), sqliteStore(statements), options.log);
 }

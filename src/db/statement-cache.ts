@@ -1,8 +1,10 @@
 /**
- * Statements prepared once on a database's own better-sqlite3 connection and run many times: for hot bulk
- * writes, where compiling and preparing a kysely query per call costs more than the insert itself.
+ * Statements prepared once on a database's own better-sqlite3 connection and run many times: every query kysely
+ * runs (its SQLite driver would otherwise prepare each statement anew on every call, a large part of a small read's
+ * cost), and the hot bulk writes that skip kysely altogether.
  */
 import type SQLite from 'better-sqlite3';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 /** A write statement prepared once and run many times with positional parameters. */
 export interface PreparedWrite {
@@ -10,20 +12,55 @@ export interface PreparedWrite {
   run(parameters: readonly unknown[]): { changes: number };
 }
 
-export class StatementCache {
-  readonly #sqlite: SQLite.Database;
-  readonly #statements = new Map<string, PreparedWrite>();
-  /** Bulk imports prepare one statement per row count; a bound keeps odd sizes from piling up. */
-  readonly #max: number;
+/** Prepared statements by SQL text, at most `max`: texts that vary (an IN list's length) must not pile up. */
+class BoundedStatements<S> {
+  readonly #byText = new Map<string, S>();
 
-  constructor(sqlite: SQLite.Database, max = 32) {
-    this.#sqlite = sqlite;
-    this.#max = max;
+  constructor(
+    readonly max: number,
+    readonly prepare: (sql: string) => S,
+  ) {}
+
+  get size(): number {
+    return this.#byText.size;
   }
 
-  /** How many statements are prepared now (at most the bound). */
+  get(sql: string): S {
+    let statement = this.#byText.get(sql);
+    if (!statement) {
+      // Dropping them all is simpler than an LRU and costs one re-prepare per live text.
+      if (this.#byText.size >= this.max) this.#byText.clear();
+      statement = this.prepare(sql);
+      this.#byText.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+export class StatementCache {
+  readonly #sqlite: SQLite.Database;
+  readonly #writes: BoundedStatements<PreparedWrite>;
+  readonly #queries: BoundedStatements<SqliteStatement>;
+
+  /** Bulk imports prepare one write per row count; the bounds keep odd sizes and odd query texts from piling up. */
+  constructor(sqlite: SQLite.Database, maxWrites = 32, maxQueries = 256) {
+    this.#sqlite = sqlite;
+    this.#writes = new BoundedStatements(maxWrites, (sql) => {
+      const statement = sqlite.prepare(sql);
+      // An array binds as positional parameters (spreading 5,500 values as arguments would cost a copy).
+      return { run: (parameters) => ({ changes: statement.run(parameters).changes }) };
+    });
+    this.#queries = new BoundedStatements(maxQueries, (sql) => sqlite.prepare(sql));
+  }
+
+  /** How many write statements are prepared now (at most their bound). */
   get size(): number {
-    return this.#statements.size;
+    return this.#writes.size;
+  }
+
+  /** How many of kysely's statements are prepared now (at most their bound). */
+  get queries(): number {
+    return this.#queries.size;
   }
 
   /**
@@ -32,14 +69,18 @@ export class StatementCache {
    * belongs to that transaction and nothing interleaves.
    */
   write(sql: string): PreparedWrite {
-    let prepared = this.#statements.get(sql);
-    if (!prepared) {
-      if (this.#statements.size >= this.#max) this.#statements.clear();
-      const statement = this.#sqlite.prepare(sql);
-      // An array binds as positional parameters (spreading 5,500 values as arguments would cost a copy).
-      prepared = { run: (parameters) => ({ changes: statement.run(parameters).changes }) };
-      this.#statements.set(sql, prepared);
-    }
-    return prepared;
+    return this.#writes.get(sql);
+  }
+
+  /**
+   * The connection as kysely's SqliteDialect sees it, preparing each SQL text once. Sharing a statement is safe:
+   * kysely runs one query at a time on its single connection (a stream holds it until it is done), and SQLite
+   * prepares a statement again by itself when a migration changes the schema under it.
+   */
+  forKysely(): SqliteDatabase {
+    return {
+      prepare: (sql) => this.#queries.get(sql),
+      close: () => this.#sqlite.close(),
+    };
   }
 }

@@ -6,12 +6,14 @@ import { entryRowFromDraft, type EntryDraft } from './entry.ts';
 import { reviseEntry } from './entry-store.ts';
 import { tagInsertedRows } from './entry-tags.ts';
 import { MIDNIGHT } from './local-day.ts';
+import { isSpeech } from './media.ts';
 
 export interface BatchDraft extends EntryDraft {
   editedAt: Date | null;
   /**
    * The message may also have reached the bot live (the owner's chat with this bot): then a live entry
-   * with the same instant and text is the same note under other ids, and this draft is not stored.
+   * with the same instant and text is the same note under other ids, and this draft is not stored. For a voice or
+   * video note the text may differ (the live one was transcribed), so the instant, kind and duration decide.
    */
   mayBeLive?: boolean;
 }
@@ -35,6 +37,8 @@ export async function insertNewRows(db: JournalDb, trx: Transaction<Database>, r
 }
 
 const twinKey = (writtenAt: string, content: string) => `${writtenAt}\u0000${content}`;
+/** A note's twin key: its words may have become a transcript live, while the export still says `[voice note 0:42]`. */
+const speechTwinKey = (writtenAt: string, kind: string, duration: number | null) => `${writtenAt}\u0000${kind}\u0000${duration ?? ''}`;
 
 /** Stores a batch in one transaction with ON CONFLICT DO NOTHING; returns how many rows were new. */
 export async function insertEntryBatch(
@@ -54,14 +58,18 @@ export async function insertEntryBatch(
     if (liveCandidates.length > 0) {
       const twins = await trx
         .selectFrom('entry')
-        .select(['written_at', 'content'])
+        .select(['written_at', 'content', 'media_kind', 'media_duration_seconds'])
         .where('owner_id', '=', drafts[0]!.ownerId)
         .where('source', '=', 'live')
         .where('local_day', 'in', [...new Set(liveCandidates.map((r) => r.local_day))])
         .where('written_at', 'in', [...new Set(liveCandidates.map((r) => r.written_at))])
         .execute();
       const seen = new Set(twins.map((t) => twinKey(t.written_at, t.content)));
-      pending = pending.filter((p) => !(p.draft.mayBeLive && seen.has(twinKey(p.row.written_at, p.row.content))));
+      for (const t of twins) if (isSpeech(t.media_kind)) seen.add(speechTwinKey(t.written_at, t.media_kind!, t.media_duration_seconds));
+      const isTwin = ({ row }: { row: NewEntryRow }) =>
+        seen.has(twinKey(row.written_at, row.content)) ||
+        (isSpeech(row.media_kind ?? null) && seen.has(speechTwinKey(row.written_at, row.media_kind!, row.media_duration_seconds ?? null)));
+      pending = pending.filter((p) => !(p.draft.mayBeLive && isTwin(p)));
     }
     const inserted = await insertNewRows(db, trx, pending.map((p) => p.row));
     if (inserted > 0) await tagInsertedRows(trx, pending.map((p) => ({ ...p.row, entityTags: p.draft.hashtags })));

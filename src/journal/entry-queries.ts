@@ -97,8 +97,11 @@ export async function findEntriesPage(db: JournalDb, ownerId: number, view: Jour
       .orderBy('local_day')
       .orderBy('written_at')
       .orderBy('id');
+  // Compiled once per view: a page of a view is asked for again and again, with another offset.
+  const listed = async () =>
+    (await db.executeQuery<JournalEntryValue>(db.compiled.get(`entries-page ${ownerId} ${JSON.stringify(view)}`, [limit, offset], (l, o) => page('list').limit(l!).offset(o!)))).rows;
   // The probing walk below reads dates and search only; any other filter takes the listing path.
-  if (view.search === undefined || view.tags !== undefined || view.monthDays !== undefined || offset + limit > PROBE_WALK_LIMIT) return page('list').limit(limit).offset(offset).execute();
+  if (view.search === undefined || view.tags !== undefined || view.monthDays !== undefined || offset + limit > PROBE_WALK_LIMIT) return listed();
   // A common word fills a first page within a short walk of the date index; a rare one does not, and then
   // listing its matches costs less than walking on. The walk is bounded so the rare case pays little for trying.
   const searches = viewSearches(view.search)!;
@@ -115,7 +118,7 @@ export async function findEntriesPage(db: JournalDb, ownerId: number, view: Jour
     LIMIT ${offset + limit}`.execute(db);
   if (rows.length === offset + limit) return rows.slice(offset);
   const walked = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM (${window}) AS walk`.execute(db)).rows[0]!.n);
-  return walked < PROBE_WALK_LIMIT ? rows.slice(offset) : page('list').limit(limit).offset(offset).execute();
+  return walked < PROBE_WALK_LIMIT ? rows.slice(offset) : listed();
 }
 
 /** Entry and day counts per period, oldest first; days are grouped on the index, then folded into months or years. */

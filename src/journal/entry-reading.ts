@@ -16,6 +16,8 @@ function jsonWidth(code: number): number {
 
 /** Where the page starting at `offset` ends: as much text as fits `budget` JSON characters, never half a surrogate pair. */
 export function pageEnd(text: string, offset: number, budget = CONTENT_PAGE_CHARS): number {
+  // No character costs more than 6: a rest that short fits without measuring (most entries, on every list).
+  if ((text.length - offset) * 6 <= budget) return text.length;
   let cost = 0;
   let end = offset;
   while (end < text.length) {

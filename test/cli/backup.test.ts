@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
-import { runEntryPoint } from '../helpers/run-entry-point.ts';
+import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 
 let temp: TempDb;
@@ -20,7 +20,7 @@ afterEach(async () => {
   rmSync(out, { recursive: true, force: true });
 });
 
-describe('npm run backup', () => {
+describe('npm run backup', { timeout: PROCESS_TEST_MS }, () => {
   it('copies a journal in use, checks the copy, and prints where it went', async () => {
     await seedEntries(temp.db, 111, Array.from({ length: 50 }, (_, i) => [`2024-05-${String((i % 28) + 1).padStart(2, '0')}T09:00:00Z`, `entry ${i}`] as const));
     expect(existsSync(`${temp.file}-wal`)).toBe(true); // the writes are in the WAL, not yet in the main file
@@ -43,5 +43,5 @@ describe('npm run backup', () => {
     const again = await runEntryPoint('src/cli/backup.ts', [copy], { cwd: out, env: { DATABASE_PATH: temp.file } });
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already exists/);
-  }, 60_000);
+  }, PROCESS_TEST_MS);
 });

@@ -1,7 +1,7 @@
 // npm run chat as a real process: questions on stdin, answers on stdout, the same loop and SDK as the bot,
 // pointed at the Messages API stand-in through ANTHROPIC_BASE_URL.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runEntryPoint } from '../helpers/run-entry-point.ts';
+import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { lastToolResult, overloaded, startMessagesApiStandIn, type MessagesApiStandIn } from '../stand-ins/messages-api.ts';
 import { aprilDayCount, ENTRIES, OWNER, seedEntries } from '../llm/ask-setup.ts';
@@ -24,7 +24,7 @@ afterEach(async () => {
 const chat = (stdin: string, args = ['--owner', String(OWNER)], extraEnv: Record<string, string> = {}) =>
   runEntryPoint('src/cli/chat.ts', args, { cwd: temp.dir, env: { ...env, ...extraEnv }, stdin });
 
-describe('npm run chat', () => {
+describe('npm run chat', { timeout: PROCESS_TEST_MS }, () => {
   it('answers each line, continues the conversation, and prints the trace', async () => {
     llm.script(...aprilDayCount(), (req) => ({ text: `Follow-up with ${req.body.messages.length} messages.` }));
     const result = await chat('@journal how many days did I write in April?\n\nand the busiest day?\n/trace\n');

@@ -5,14 +5,14 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, runEntryPoint } from '../helpers/run-entry-point.ts';
+import { PROCESS_TEST_MS, REPO_ROOT, runEntryPoint } from '../helpers/run-entry-point.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'cli-common-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const run = (script: string, args: string[], env: Record<string, string> = {}) => runEntryPoint(`src/cli/${script}.ts`, args, { cwd: dir, env });
 
 describe('every CLI', () => {
-  it('--help prints the usage on stdout and exits 0', { timeout: 90_000 }, async () => {
+  it('--help prints the usage on stdout and exits 0', { timeout: PROCESS_TEST_MS }, async () => {
     const scripts = ['journal', 'import', 'export', 'chat', 'demo', 'migrate'];
     const results = await Promise.all(scripts.map((s) => run(s, ['--help'], { DATABASE_PATH: path.join(dir, 'help', 'never.sqlite') })));
     results.forEach((r, i) => {
@@ -22,7 +22,7 @@ describe('every CLI', () => {
     expect(existsSync(path.join(dir, 'help'))).toBe(false);
   });
 
-  it('read-only commands on a database that does not exist say so, exit 1 and create nothing', { timeout: 90_000 }, async () => {
+  it('read-only commands on a database that does not exist say so, exit 1 and create nothing', { timeout: PROCESS_TEST_MS }, async () => {
     const missing = path.join(dir, 'typo', 'journal.sqlite');
     const env = { DATABASE_PATH: missing, ALLOWED_USER_IDS: '111', ANTHROPIC_API_KEY: 'test-key' };
     const results = await Promise.all([
@@ -38,7 +38,7 @@ describe('every CLI', () => {
     expect(existsSync(path.join(dir, 'typo'))).toBe(false);
   });
 
-  it('a file that is not a database is named in the error', { timeout: 60_000 }, async () => {
+  it('a file that is not a database is named in the error', { timeout: PROCESS_TEST_MS }, async () => {
     const garbage = path.join(dir, 'notes.txt');
     writeFileSync(garbage, 'this is a shopping list, not SQLite\n'.repeat(200));
     const result = await run('journal', ['objects'], { DATABASE_PATH: garbage });
@@ -47,7 +47,7 @@ describe('every CLI', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('import reads a relative path from the folder npm was run in (INIT_CWD)', { timeout: 60_000 }, async () => {
+  it('import reads a relative path from the folder npm was run in (INIT_CWD)', { timeout: PROCESS_TEST_MS }, async () => {
     const sub = path.join(dir, 'exports');
     mkdirSync(sub, { recursive: true });
     copyFileSync(path.join(REPO_ROOT, 'test/fixtures/telegram-export/saved-messages.json'), path.join(sub, 'result.json'));

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/open-database.ts';
-import { runEntryPoint } from '../helpers/run-entry-point.ts';
+import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { seedKnownJournal } from '../journal/known-journal.ts';
 
@@ -15,7 +15,7 @@ afterEach(() => temp.cleanup());
 
 const demo = (file: string) => runEntryPoint('src/cli/demo.ts', [], { cwd: temp.dir, env: { DATABASE_PATH: file } });
 
-it('prints the classic trace, the same on every run, with no entry crossing over', async () => {
+it('prints the classic trace, the same on every run, with no entry crossing over', { timeout: PROCESS_TEST_MS }, async () => {
   const file = path.join(temp.dir, 'demo.sqlite');
   const first = await demo(file);
   expect(first.code).toBe(0);
@@ -33,7 +33,7 @@ it('prints the classic trace, the same on every run, with no entry crossing over
   expect(Number(row.n)).toBe(700);
 });
 
-it('never wipes a journal it did not build', async () => {
+it('never wipes a journal it did not build', { timeout: PROCESS_TEST_MS }, async () => {
   await seedKnownJournal(temp.db);
   await temp.db.destroy();
   const result = await demo(temp.file);

@@ -1,6 +1,6 @@
 // npm run journal as a real process: `invoke` prints pure JSON on stdout; every fault is one line on stderr, exit 1.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runEntryPoint } from '../helpers/run-entry-point.ts';
+import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { OWNER, seedKnownJournal } from '../journal/known-journal.ts';
 
@@ -23,7 +23,7 @@ function expectOneLineError(result: { code: number | null; stdout: string; stder
   expect(result.stderr).not.toMatch(/\n\s+at /);
 }
 
-describe('journal CLI', () => {
+describe('journal CLI', { timeout: PROCESS_TEST_MS }, () => {
   it('invoke prints only JSON on stdout, and its handles work in a later process', async () => {
     const view = await journal(['invoke', 'journal', 'getDateRangeView', '{"startDate":"2024-04-01","endDate":"2024-04-30"}', '--owner', String(OWNER)]);
     expect(view.code).toBe(0);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runEntryPoint } from '../helpers/run-entry-point.ts';
+import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -11,7 +11,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('npm run migrate', () => {
+describe('npm run migrate', { timeout: PROCESS_TEST_MS }, () => {
   it('applies every migration once, creating missing folders, and is a no-op the second time', async () => {
     const env = { DATABASE_PATH: path.join(dir, 'new', 'journal.sqlite') };
     const first = await runEntryPoint('src/cli/migrate.ts', [], { cwd: dir, env });

@@ -1,6 +1,9 @@
 // The prepared-statement seam: a statement is prepared once per SQL text, bounded, and a write through it belongs
-// to the kysely transaction it runs in (a rollback undoes it), because both share the one connection.
+// to the kysely transaction it runs in (a rollback undoes it), because both share the one connection. kysely's own
+// queries go through it too, so a query asked again is not prepared again, and a schema change under a kept
+// statement is SQLite's to handle.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { SqliteStore } from '../../src/db/sqlite-store.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 
@@ -42,5 +45,31 @@ describe('StatementCache', () => {
     for (let i = 0; i < 40; i++) statements().write(`select ${i}`);
     expect(statements().size).toBeLessThanOrEqual(32);
     expect(statements().size).toBeGreaterThan(0);
+  });
+
+  it("prepares each of kysely's SQL texts once, and a kept statement survives a schema change", async () => {
+    const owners = (owner: number) => temp.db.selectFrom('object_handle').select('id').where('owner_id', '=', owner).orderBy('id');
+    await temp.db.transaction().execute(async () => {
+      statements().write(INSERT).run([1, 'a']);
+      statements().write(INSERT).run([2, 'b']);
+    });
+    expect((await owners(1).execute()).map((r) => r.id)).toEqual(['a']);
+    const prepared = statements().queries;
+    // The same text with other values: no new statement, the right rows.
+    expect((await owners(2).execute()).map((r) => r.id)).toEqual(['b']);
+    expect(statements().queries).toBe(prepared);
+    await sql`alter table object_handle add column note text`.execute(temp.db);
+    expect((await owners(1).execute()).map((r) => r.id)).toEqual(['a']);
+    // A stream holds the connection until it is done; the same text runs again after it.
+    const streamed: string[] = [];
+    for await (const row of owners(1).stream()) streamed.push(row.id);
+    expect(streamed).toEqual(['a']);
+    expect((await owners(1).execute()).map((r) => r.id)).toEqual(['a']);
+  });
+
+  it("bounds kysely's statements too", async () => {
+    for (let i = 0; i < 300; i++) await sql`select ${sql.lit(i)} as n`.execute(temp.db);
+    expect(statements().queries).toBeLessThanOrEqual(256);
+    expect((await sql<{ n: number }>`select ${sql.lit(7)} as n`.execute(temp.db)).rows).toEqual([{ n: 7 }]);
   });
 });

@@ -10,7 +10,7 @@ import { openDatabase } from '../../src/db/open-database.ts';
 import { countEntries } from '../../src/journal/entry-queries.ts';
 import { storeEntry } from '../../src/journal/entry-store.ts';
 import { createTempDb, filePglite, type TempDb } from '../helpers/temp-db.ts';
-import { runEntryPoint } from '../helpers/run-entry-point.ts';
+import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 import { OWNER, seedRichJournal, snapshot } from './journal-fixture.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'export-'));
@@ -31,7 +31,7 @@ const NOW = new Date('2025-01-10T12:00:00Z');
 const exportTo = (file: string, maxPartBytes?: number) =>
   exportJournal(source.db, { ownerId: OWNER, format: 'json', out: { file }, maxPartBytes, timeZone: 'Europe/Berlin', dayStartsAt: '04:00', now: NOW });
 
-describe('JSON export', () => {
+describe('JSON export', { timeout: PROCESS_TEST_MS }, () => {
   it('documents itself: header first, then one entry per line with every field', async () => {
     const file = path.join(dir, 'doc.json');
     const result = await exportTo(file);

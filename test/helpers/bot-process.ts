@@ -1,6 +1,6 @@
 // `npm start` as a real process against the stand-ins, and a look into its database from outside.
 import { openDatabase } from '../../src/db/open-database.ts';
-import { startEntryPoint, type RunningProcess } from './run-entry-point.ts';
+import { PROCESS_WAIT_MS, startEntryPoint, type RunningProcess } from './run-entry-point.ts';
 import { OWNER_ID } from './updates.ts';
 
 export const PROCESS_TOKEN = '123456789:AAH-abcdefghijklmnopqrstuvwxyz012';
@@ -18,15 +18,25 @@ export function startBot(options: { cwd: string; dbPath: string; apiRoot: string
   });
 }
 
-/** Resolves once the process has written `text` to stderr. */
-export async function waitForStderr(bot: RunningProcess, text: string | RegExp, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+/** Resolves once the process has written `text` to stderr: on its output, not on a timer; `timeoutMs` only bounds a hang. */
+export function waitForStderr(bot: RunningProcess, text: string | RegExp, timeoutMs = PROCESS_WAIT_MS): Promise<void> {
   const seen = () => (typeof text === 'string' ? bot.stderr().includes(text) : text.test(bot.stderr()));
-  while (!seen()) {
-    if (Date.now() > deadline) throw new Error(`process did not print ${String(text)} in ${timeoutMs} ms; stderr:\n${bot.stderr()}`);
-    if (bot.child.exitCode !== null) throw new Error(`process exited (${bot.child.exitCode}) before printing ${String(text)}; stderr:\n${bot.stderr()}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  if (seen()) return Promise.resolve();
+  return new Promise<void>((resolve, reject) => {
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      bot.child.stderr!.off('data', check);
+      bot.child.off('close', closed);
+      if (error) reject(error);
+      else resolve();
+    };
+    // The helper's own listener has appended the chunk by the time this one runs (listeners run in order).
+    const check = () => seen() && done();
+    const closed = (code: number | null) => (seen() ? done() : done(new Error(`process exited (${code}) before printing ${String(text)}; stderr:\n${bot.stderr()}`)));
+    const timer = setTimeout(() => done(new Error(`process did not print ${String(text)} in ${timeoutMs} ms; stderr:\n${bot.stderr()}`)), timeoutMs);
+    bot.child.stderr!.on('data', check);
+    bot.child.on('close', closed);
+  });
 }
 
 /** The entries' message ids, read through a connection of our own (WAL lets it read while the bot writes). */

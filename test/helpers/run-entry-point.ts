@@ -7,6 +7,14 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TSX_LOADER = import.meta.resolve('tsx');
 
+/**
+ * How long a test of a real process may take, and the ceiling of one wait on it (a line, a call, a row). Each start
+ * compiles TypeScript under tsx: seconds on a loaded machine. Tests wait on events, so a quiet run stays fast;
+ * these only bound a hang.
+ */
+export const PROCESS_TEST_MS = 150_000;
+export const PROCESS_WAIT_MS = 60_000;
+
 export interface RunResult {
   code: number | null;
   signal: NodeJS.Signals | null;

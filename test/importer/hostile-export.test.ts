@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importTelegramExport } from '../../src/importer/import-export.ts';
 import { formatImportSummary } from '../../src/importer/import-summary.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
-import { runEntryPoint } from '../helpers/run-entry-point.ts';
+import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 
 const OWNER = 111;
 const dir = mkdtempSync(path.join(tmpdir(), 'hostile-export-'));
@@ -39,7 +39,7 @@ function write(name: string, text: string): string {
 const run = (file: string) => importTelegramExport(temp.db, file, { ownerId: OWNER, timeZone: 'Europe/Berlin' });
 const messageIds = async () => (await temp.db.selectFrom('entry').select('message_id').orderBy('message_id').execute()).map((r) => r.message_id);
 
-describe('hostile exports', () => {
+describe('hostile exports', { timeout: PROCESS_TEST_MS }, () => {
   it('1,000 messages with one date_unixtime of 1e20 at position 700: 999 imported, message 700 named', async () => {
     const messages = Array.from({ length: 1000 }, (_, i) => message(i + 1, i === 699 ? { date_unixtime: 1e20 } : {}));
     const report = await run(write('bad-date.json', savedMessages(messages)));

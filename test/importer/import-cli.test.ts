@@ -5,8 +5,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/open-database.ts';
+import { waitUntil } from '../helpers/bot-process.ts';
 import { writeSyntheticExport, type SyntheticExport } from '../../scripts/synthetic-export.ts';
-import { REPO_ROOT, runEntryPoint, startEntryPoint } from '../helpers/run-entry-point.ts';
+import { PROCESS_TEST_MS, PROCESS_WAIT_MS, REPO_ROOT, runEntryPoint, startEntryPoint } from '../helpers/run-entry-point.ts';
 
 const SCRIPT = 'src/cli/import.ts';
 const fixture = (name: string) => path.join(REPO_ROOT, 'test/fixtures/telegram-export', name);
@@ -16,7 +17,7 @@ let dbCount = 0;
 
 beforeAll(async () => {
   big = await writeSyntheticExport(path.join(dir, 'big.json'), { messages: 40_000, shape: 'full', mix: true });
-});
+}, PROCESS_TEST_MS);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function freshEnv(extra: Record<string, string> = {}) {
@@ -37,15 +38,10 @@ async function rows(databasePath: string): Promise<{ total: number; distinct: nu
   }
 }
 
-async function untilSomeEntries(databasePath: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while ((await rows(databasePath)).total === 0) {
-    if (Date.now() > deadline) throw new Error('the import never committed a batch');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** Until the import has committed its first batch (a row in the db), whatever the machine's load. */
+const untilSomeEntries = (databasePath: string) => waitUntil(async () => (await rows(databasePath)).total > 0, PROCESS_WAIT_MS, 'the import to commit a batch');
 
-describe('npm run import', () => {
+describe('npm run import', { timeout: PROCESS_TEST_MS }, () => {
   it('imports, prints a summary and exits 0; a second run finds everything already there', async () => {
     const env = freshEnv({ TELEGRAM_BOT_TOKEN: '4242:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
     const first = await importCli([fixture('full-account.json')], env);

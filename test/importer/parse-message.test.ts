@@ -97,6 +97,11 @@ describe('parseMessage', () => {
     expect(parseMessage(zoneless('2024-02-29T10:00:00'), inChat('saved_messages'))).toMatchObject({ draft: { writtenAt: new Date('2024-02-29T09:00:00Z') } });
     expect(parseMessage(zoneless('9999-12-31T23:59:59'), { ...inChat('saved_messages'), timeZone: 'UTC' })).toMatchObject({ draft: { writtenAt: new Date('9999-12-31T23:59:59Z') } });
     expect(parseMessage(message({ date_unixtime: 0 }), { ...inChat('saved_messages'), timeZone: 'UTC' })).toMatchObject({ draft: { writtenAt: new Date(0) } });
+    // At the end of the range the zone decides: the last hours of 9999 (UTC) are already year 10000 in Kiritimati
+    // (+14); a day well inside the range needs no zone lookup.
+    const inZone = (timeZone: string) => ({ ...inChat('saved_messages'), timeZone });
+    expect(skipOf(message({ date_unixtime: Date.UTC(9999, 11, 31, 12) / 1000 }), inZone('Pacific/Kiritimati'))).toBe('bad-date');
+    expect(parseMessage(message({ date_unixtime: Date.UTC(9999, 11, 31, 9) / 1000 }), inZone('Pacific/Kiritimati'))).toMatchObject({ draft: { writtenAt: new Date(Date.UTC(9999, 11, 31, 9)) } });
     // A bad edit time is dropped, not a reason to lose the message.
     expect(parseMessage(message({ edited_unixtime: 1e20 }), inChat('saved_messages'))).toMatchObject({ draft: { editedAt: null } });
   });

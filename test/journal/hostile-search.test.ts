@@ -6,7 +6,7 @@ import { createJournalOperations, JOURNAL_COLLECTION_KIND } from '../../src/jour
 import { createToolExecutor } from '../../src/objects/object-tools.ts';
 import { ObjectError } from '../../src/objects/object-error.ts';
 import type { ObjectOperations } from '../../src/objects/operations.ts';
-import { runEntryPoint } from '../helpers/run-entry-point.ts';
+import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { OWNER, seedKnownJournal } from './known-journal.ts';
 
@@ -21,7 +21,7 @@ afterEach(() => temp.cleanup());
 
 const handleIds = async () => (await ops.listObjects()).objects.map((o) => o.objId);
 
-describe('a NUL in a search', () => {
+describe('a NUL in a search', { timeout: PROCESS_TEST_MS }, () => {
   it('is refused with a clear message and stores no handle', async () => {
     const april = await ops.invokeMethod('journal', 'getDateRangeView', { startDate: '2024-04-01', endDate: '2024-04-30' });
     const before = await handleIds();

@@ -229,10 +229,17 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
       void deliverLoop(localUrl);
     },
     async waitFor(predicate, timeoutMs = 5000) {
+      // Checked again on every recorded call (wake), not on a timer; the timeout only bounds a hang.
       const deadline = Date.now() + timeoutMs;
       while (!predicate(calls)) {
         if (Date.now() > deadline) throw new Error(`stand-in Bot API: condition not met in ${timeoutMs} ms; calls: ${calls.map((c) => c.method).join(', ')}`);
-        await new Promise((r) => setTimeout(r, 20));
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()) + 1);
+          waiters.add(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
       }
     },
     async close() {

@@ -44,6 +44,11 @@ export type Turn =
    * HTTP answer stays open until `until` settles, then the rest streams. A request without `stream: true` just waits.
    */
   | { holdAfterChars: number; until: Promise<unknown>; then: TurnSpec }
+  /**
+   * A stream that breaks mid-answer as the real API's do when it is overloaded: the first `afterChars` characters of
+   * `then`'s text, then an SSE `error` event (`type`, e.g. overloaded_error) and the end of the HTTP answer.
+   */
+  | { failAfterChars: number; errorType: string; then: TurnSpec }
   | ((req: RecordedRequest) => Turn);
 
 export interface MessagesApiStandIn {
@@ -141,13 +146,17 @@ export function streamEvents(message: AssistantMessage): { event: string; data: 
 }
 
 /** Answers a `stream: true` request as the real API does: `text/event-stream`, one event per write; optionally held open mid-text. */
-async function streamTurn(res: ServerResponse, message: AssistantMessage, hold?: { chars: number; until: Promise<unknown> }): Promise<void> {
+async function streamTurn(res: ServerResponse, message: AssistantMessage, hold?: { chars: number; until: Promise<unknown>; errorType?: string }): Promise<void> {
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'request-id': `req_${nextId++}` });
   let held = !hold;
   for (const e of streamEvents(message)) {
     if (!held && hold && (e.textChars > hold.chars || e.event === 'message_delta')) {
       held = true;
       await hold.until.catch(() => undefined);
+      if (hold.errorType) {
+        const error = { type: 'error', error: { type: hold.errorType, message: `stand-in: ${hold.errorType} mid-stream` } };
+        return void res.end(`event: error\ndata: ${JSON.stringify(error)}\n\n`);
+      }
     }
     if (res.destroyed) return;
     res.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
@@ -179,6 +188,10 @@ export async function startMessagesApiStandIn(): Promise<MessagesApiStandIn> {
       const e = turn.error;
       // A tiny retry-after keeps the SDK's real retries fast in tests.
       return json(res, e.status, { type: 'error', error: { type: e.type, message: e.message ?? e.type } }, { 'retry-after-ms': '5', ...e.headers });
+    }
+    if ('failAfterChars' in turn) {
+      const message = assistantMessage(turn.then, request.raw.length, request.body.model);
+      return streamTurn(res, message, { chars: turn.failAfterChars, until: Promise.resolve(), errorType: turn.errorType });
     }
     if ('holdAfterChars' in turn) {
       if (request.body.stream === true) return streamTurn(res, assistantMessage(turn.then, request.raw.length, request.body.model), { chars: turn.holdAfterChars, until: turn.until });

@@ -9,6 +9,7 @@ import { startBotApiStandIn, type BotApiStandIn } from '../stand-ins/bot-api.ts'
 import { startMessagesApiStandIn, type MessagesApiStandIn } from '../stand-ins/messages-api.ts';
 import { startBot, waitUntil } from '../helpers/bot-process.ts';
 import { textUpdate } from '../helpers/updates.ts';
+import { PROCESS_TEST_MS, PROCESS_WAIT_MS } from '../helpers/run-entry-point.ts';
 
 let dir: string;
 let api: BotApiStandIn;
@@ -43,7 +44,7 @@ describe('SIGTERM with a question in flight', () => {
     api.queueUpdate(textUpdate('@journal what did I write in May?', { messageId: 5 }));
 
     const first = startBot({ cwd: dir, dbPath, apiRoot: api.url, env });
-    await waitUntil(() => llm.requests.length === 1, 45_000, 'the question to reach the model');
+    await waitUntil(() => llm.requests.length === 1, PROCESS_WAIT_MS, 'the question to reach the model');
     first.child.kill('SIGTERM');
     const stopped = await first.done;
     expect(stopped.code).toBe(0);
@@ -52,7 +53,7 @@ describe('SIGTERM with a question in flight', () => {
 
     const second = startBot({ cwd: dir, dbPath, apiRoot: api.url, env });
     try {
-      await api.waitFor((calls) => calls.some((c) => c.method === 'sendMessage'), 45_000);
+      await api.waitFor((calls) => calls.some((c) => c.method === 'sendMessage'), PROCESS_WAIT_MS);
     } finally {
       second.child.kill('SIGTERM');
     }
@@ -62,5 +63,5 @@ describe('SIGTERM with a question in flight', () => {
     expect(after.jobs).toEqual(['done']);
     expect(after.conversations).not.toContain('pending');
     expect(after.conversations).toContain('answered');
-  }, 120_000);
+  }, PROCESS_TEST_MS);
 });

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startBotApiStandIn, type BotApiStandIn } from '../stand-ins/bot-api.ts';
 import { startBot, storedMessageIds, waitUntil } from '../helpers/bot-process.ts';
 import { textUpdate } from '../helpers/updates.ts';
+import { PROCESS_TEST_MS, PROCESS_WAIT_MS } from '../helpers/run-entry-point.ts';
 
 /** Messages in the burst; `npm run bench`-style runs of 1,000 are in scripts/burst.ts. */
 const BURST = Number(process.env.BURST_SIZE ?? 300);
@@ -28,7 +29,7 @@ describe('durable intake (long polling)', () => {
     for (let i = 1; i <= BURST; i++) api.queueUpdate(textUpdate(`burst message ${i}`, { messageId: i }));
 
     const first = startBot({ cwd: dir, dbPath, apiRoot: api.url });
-    await api.waitFor((calls) => calls.filter((c) => c.method === 'setMessageReaction').length >= BURST / 3, 45_000);
+    await api.waitFor((calls) => calls.filter((c) => c.method === 'setMessageReaction').length >= BURST / 3, PROCESS_WAIT_MS);
     first.child.kill('SIGKILL');
     const killed = await first.done;
     expect(killed.signal).toBe('SIGKILL');
@@ -37,12 +38,12 @@ describe('durable intake (long polling)', () => {
 
     const second = startBot({ cwd: dir, dbPath, apiRoot: api.url });
     try {
-      await waitUntil(async () => (await storedMessageIds(dbPath)).length >= BURST, 45_000, `${BURST} entries`);
+      await waitUntil(async () => (await storedMessageIds(dbPath)).length >= BURST, PROCESS_WAIT_MS, `${BURST} entries`);
     } finally {
       second.child.kill('SIGTERM');
     }
     expect((await second.done).code).toBe(0);
     const ids = await storedMessageIds(dbPath);
     expect(ids).toEqual(Array.from({ length: BURST }, (_, i) => i + 1));
-  }, 120_000);
+  }, PROCESS_TEST_MS);
 });

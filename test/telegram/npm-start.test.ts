@@ -7,7 +7,7 @@ import { openDatabase } from '../../src/db/open-database.ts';
 import { APOLOGY_TEXT } from '../../src/telegram/error-handler.ts';
 import { HELP_TEXT } from '../../src/telegram/features/start.ts';
 import { startBotApiStandIn, type BotApiStandIn } from '../stand-ins/bot-api.ts';
-import { runEntryPoint, startEntryPoint } from '../helpers/run-entry-point.ts';
+import { PROCESS_TEST_MS, PROCESS_WAIT_MS, runEntryPoint, startEntryPoint } from '../helpers/run-entry-point.ts';
 import { waitForStderr } from '../helpers/bot-process.ts';
 import { unreachableText } from '../../src/telegram/connect.ts';
 import { OWNER_ID, textUpdate } from '../helpers/updates.ts';
@@ -25,7 +25,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('npm start', () => {
+describe('npm start', { timeout: PROCESS_TEST_MS }, () => {
   it('without a token exits non-zero with one clear paragraph and no stack trace', async () => {
     const result = await runEntryPoint('src/main.ts', [], { cwd: dir });
     expect(result.code).toBe(1);
@@ -48,7 +48,7 @@ describe('npm start', () => {
       env: { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: 'http://127.0.0.1:1', DATABASE_PATH: path.join(dir, 'journal.sqlite') },
     });
     try {
-      await waitForStderr(bot, '"event":"telegram.unreachable"', 30_000);
+      await waitForStderr(bot, '"event":"telegram.unreachable"', PROCESS_WAIT_MS);
       expect(bot.stderr()).toContain(unreachableText('http://127.0.0.1:1', 5000));
     } finally {
       bot.child.kill('SIGTERM');
@@ -56,7 +56,7 @@ describe('npm start', () => {
     const result = await bot.done;
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('"event":"bot.stopped"');
-  }, 60_000);
+  }, PROCESS_TEST_MS);
 
   it('stores polled messages in a new database folder, survives a failing update, and stops cleanly on SIGTERM', async () => {
     const dbPath = path.join(dir, 'nested', 'folder', 'journal.sqlite');
@@ -65,14 +65,14 @@ describe('npm start', () => {
       env: { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: api.url, ALLOWED_USER_IDS: String(OWNER_ID), DATABASE_PATH: dbPath, JOURNAL_TIMEZONE: 'Asia/Tokyo' },
     });
     try {
-      await api.waitFor((calls) => calls.some((c) => c.method === 'getUpdates'), 45_000);
+      await api.waitFor((calls) => calls.some((c) => c.method === 'getUpdates'), PROCESS_WAIT_MS);
       expect(api.callsTo('setMyCommands')[0]!.payload.commands.map((c: any) => c.command)).toEqual(['start', 'help', 'ask', 'trace', 'onthisday', 'review', 'digest', 'export']);
 
       // A handler that throws (its reply is refused) must not stop polling: it is logged and apologised for.
       api.fail('sendMessage', { error_code: 400, description: 'Bad Request: chat not found' }, 1);
       api.queueUpdate({ update_id: 1, ...textUpdate('/help', { messageId: 1 }) });
       api.queueUpdate({ update_id: 2, ...textUpdate('polled entry', { messageId: 2, date: Date.UTC(2024, 0, 31, 23, 30) / 1000 }) });
-      await api.waitFor((calls) => calls.some((c) => c.method === 'setMessageReaction'), 30_000);
+      await api.waitFor((calls) => calls.some((c) => c.method === 'setMessageReaction'), PROCESS_WAIT_MS);
       expect(api.callsTo('sendMessage').map((c) => c.payload.text)).toEqual([HELP_TEXT, APOLOGY_TEXT]);
     } finally {
       bot.child.kill('SIGTERM');
@@ -88,5 +88,5 @@ describe('npm start', () => {
     const rows = await db.selectFrom('entry').select(['content', 'local_day']).execute();
     await db.destroy();
     expect(rows).toEqual([{ content: 'polled entry', local_day: '2024-02-01' }]);
-  }, 90_000);
+  }, PROCESS_TEST_MS);
 });

@@ -122,6 +122,18 @@ describe('streamed answers in a private chat', () => {
     expect(sent().at(-1)!.text).toBe('Second answer.');
   });
 
+  it('an answer that breaks mid-stream (an overloaded error event) gets the overloaded reply with Retry, and the question is kept', async () => {
+    t.llm!.script({ failAfterChars: 24, errorType: 'overloaded_error', then: { text: ANSWER } });
+    await t.send(textUpdate('@journal how was April?', { messageId: 9 }));
+
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]!.text).toMatch(/^The model is overloaded right now\. Your question is kept/);
+    expect(sent()[0]!.reply_markup.inline_keyboard[0][0].text).toBe('Retry');
+    expect(t.logger.lines.some((l) => l.includes('question.api_failed') && l.includes('overloaded_error'))).toBe(true);
+    const [conversation] = await t.temp.db.selectFrom('conversation').selectAll().execute();
+    expect(conversation).toMatchObject({ status: 'failed', pending_question: '@journal how was April?' });
+  });
+
   it('every draft fits one message: of a long answer, the part being written', () => {
     const long = Array.from({ length: 30 }, (_, i) => `Paragraph ${i}: ${'word '.repeat(60).trim()}`).join('\n\n');
     const draft = draftOf(long)!;

@@ -9,6 +9,7 @@ import { openDatabase } from '../../src/db/open-database.ts';
 import { startBotApiStandIn, type BotApiStandIn } from '../stand-ins/bot-api.ts';
 import { startBot, storedMessageIds, waitUntil } from '../helpers/bot-process.ts';
 import { textUpdate } from '../helpers/updates.ts';
+import { PROCESS_TEST_MS, PROCESS_WAIT_MS } from '../helpers/run-entry-point.ts';
 
 const SECRET = 'webhook-secret_0123456789';
 const PUBLIC_URL = 'https://bot.example.com/tg';
@@ -52,7 +53,7 @@ describe('webhook mode', () => {
     const bot = startBot({ cwd: dir, dbPath, apiRoot: api.url, env: { TELEGRAM_WEBHOOK_URL: PUBLIC_URL, TELEGRAM_WEBHOOK_SECRET: SECRET, PORT: String(port) } });
     const local = `http://127.0.0.1:${port}/tg`;
     try {
-      await api.waitFor((calls) => calls.some((c) => c.method === 'setWebhook'), 45_000);
+      await api.waitFor((calls) => calls.some((c) => c.method === 'setWebhook'), PROCESS_WAIT_MS);
       expect(api.webhook()).toEqual({ url: PUBLIC_URL, secretToken: SECRET });
 
       expect((await post(local, { update_id: 1, ...textUpdate('forged', { messageId: 1 }) }, 'wrong-secret')).status).toBe(401);
@@ -63,7 +64,7 @@ describe('webhook mode', () => {
       expect((await post(`http://127.0.0.1:${port}/elsewhere`, { update_id: 3 }, SECRET)).status).toBe(404);
 
       expect((await post(local, { update_id: 4, ...textUpdate('sent by Telegram', { messageId: 4 }) }, SECRET)).status).toBe(200);
-      await api.waitFor((calls) => calls.some((c) => c.method === 'setMessageReaction'), 15_000);
+      await api.waitFor((calls) => calls.some((c) => c.method === 'setMessageReaction'), PROCESS_WAIT_MS);
       expect(await storedMessageIds(dbPath)).toEqual([4]);
     } finally {
       bot.child.kill('SIGTERM');
@@ -72,7 +73,7 @@ describe('webhook mode', () => {
     expect(result.code).toBe(0);
     expect(api.callsTo('getUpdates')).toHaveLength(0);
     expect(api.callsTo('deleteWebhook')).toHaveLength(0);
-  }, 90_000);
+  }, PROCESS_TEST_MS);
 
   it(`SIGKILL once a third of ${BURST} posted messages are acknowledged, restart: every message stored exactly once`, async () => {
     const dbPath = path.join(dir, 'journal.sqlite');
@@ -82,18 +83,18 @@ describe('webhook mode', () => {
     api.deliverWebhooksTo(`http://127.0.0.1:${port}/tg`);
 
     const first = startBot({ cwd: dir, dbPath, apiRoot: api.url, env });
-    await api.waitFor((calls) => calls.filter((c) => c.method === 'setMessageReaction').length >= BURST / 3, 45_000);
+    await api.waitFor((calls) => calls.filter((c) => c.method === 'setMessageReaction').length >= BURST / 3, PROCESS_WAIT_MS);
     first.child.kill('SIGKILL');
     expect((await first.done).signal).toBe('SIGKILL');
     expect((await storedMessageIds(dbPath)).length).toBeLessThan(BURST);
 
     const second = startBot({ cwd: dir, dbPath, apiRoot: api.url, env });
     try {
-      await waitUntil(async () => (await storedMessageIds(dbPath)).length >= BURST, 45_000, `${BURST} entries`);
+      await waitUntil(async () => (await storedMessageIds(dbPath)).length >= BURST, PROCESS_WAIT_MS, `${BURST} entries`);
     } finally {
       second.child.kill('SIGTERM');
     }
     expect((await second.done).code).toBe(0);
     expect(await storedMessageIds(dbPath)).toEqual(Array.from({ length: BURST }, (_, i) => i + 1));
-  }, 120_000);
+  }, PROCESS_TEST_MS);
 });
