@@ -6,25 +6,16 @@
  *   node --import tsx scripts/burst.ts [--messages 1000] [--mode polling|webhook|both]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startBotApiStandIn } from '../test/stand-ins/bot-api.ts';
-import { startBot, storedMessageIds, waitUntil } from '../test/helpers/bot-process.ts';
+import { freePort, startBot, storedMessageIds, waitUntil } from '../test/helpers/bot-process.ts';
 import { textUpdate } from '../test/helpers/updates.ts';
 
 const { values } = parseArgs({ options: { messages: { type: 'string', default: '1000' }, mode: { type: 'string', default: 'both' } } });
 const messages = Number(values.messages);
 const modes = values.mode === 'both' ? ['polling', 'webhook'] : [values.mode!];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function burst(mode: string): Promise<boolean> {
   const dir = mkdtempSync(path.join(tmpdir(), 'journal-burst-'));

@@ -1,4 +1,5 @@
 /** Builds the whole app from its dependencies: used by main.ts and by tests, so both run the same wiring. */
+import { hostname } from 'node:os';
 import Anthropic from '@anthropic-ai/sdk';
 import type { Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
@@ -33,6 +34,7 @@ import { createSqliteInboxStore } from './db/inbox-store.ts';
 import { createUpdateInbox, type UpdateInbox } from './telegram/update-inbox.ts';
 import { createSqliteJobStore } from './db/job-store.ts';
 import { createJobRunner, type Jobs } from './telegram/job-runner.ts';
+import { leaseTimings, type LeaseTimings } from './telegram/leases.ts';
 import { createChatExporter } from './export/chat-export.ts';
 
 export interface AppDeps {
@@ -45,6 +47,13 @@ export interface AppDeps {
   exportPartBytes?: number;
   /** Tests shorten the SDK's retries and timeout; production keeps the defaults below. */
   anthropic?: { maxRetries?: number; timeoutMs?: number };
+  /**
+   * This instance's name in the leases it holds on shared work; unique among instances on one database, and the
+   * same across restarts of one instance (a restart then takes its own work back at once). Default: the host name.
+   */
+  instanceId?: string;
+  /** Lease timings; default from LEASE_SECONDS. */
+  leases?: LeaseTimings;
 }
 
 /** Questions over the owner's journal through the Messages API; null without ANTHROPIC_API_KEY. */
@@ -106,7 +115,9 @@ export function createApp(token: string, deps: AppDeps): App {
   const questions = createJournalQuestions(deps) ?? undefined;
   // Built after the bot (it sends through bot.api); /digest only reaches it once updates flow.
   let digests: DigestScheduler | undefined;
-  const jobs = createJobRunner({ store: createSqliteJobStore(db), logger: deps.logger, clock });
+  const holder = deps.instanceId ?? hostname();
+  const leases = deps.leases ?? leaseTimings(config.leaseSeconds * 1000);
+  const jobs = createJobRunner({ store: createSqliteJobStore(db), logger: deps.logger, clock, holder, leases });
   // Built after the bot (it downloads notes through it); captures kick it.
   let transcription: TranscriptionWorker | null = null;
   const bot = createBot(
@@ -169,7 +180,7 @@ export function createApp(token: string, deps: AppDeps): App {
       logger: deps.logger,
     });
   }
-  const inbox = createUpdateInbox({ store: createSqliteInboxStore(db), handle: (update) => bot.handleUpdate(update), logger: deps.logger, clock });
+  const inbox = createUpdateInbox({ store: createSqliteInboxStore(db), handle: (update) => bot.handleUpdate(update), logger: deps.logger, clock, holder, leases });
   const conversations = createSqliteConversationStore(db, storedConversationSchemas);
   const failInterrupted = async () => {
     const failed = await conversations.failInterrupted(clock());
@@ -185,7 +196,7 @@ export function createApp(token: string, deps: AppDeps): App {
     async start() {
       await failInterrupted();
       await jobs.start();
-      inbox.start();
+      await inbox.start();
     },
     async stop(graceMs) {
       const finished = await inbox.stop(graceMs);

@@ -8,6 +8,8 @@ export const DEFAULT_PORT = 8080;
 export const DEFAULT_READER_MODEL = 'claude-haiku-5-5';
 /** The most entries one `ask` reads: a month of a very busy journal; more is refused with how to narrow. */
 export const DEFAULT_ASK_MAX_ENTRIES = 10_000;
+/** Work a dead instance held is taken over by the others after this (plus a third of it, their look interval). */
+export const DEFAULT_LEASE_SECONDS = 30;
 
 export interface Config {
   telegramBotToken: string | null;
@@ -33,6 +35,10 @@ export interface Config {
   port: number;
   readerModel: string;
   askMaxEntries: number;
+  /** LEASE_SECONDS: how long an instance's hold on a chat's updates or a job lasts unless renewed. */
+  leaseSeconds: number;
+  /** INSTANCE_NAME: this instance's name in leases; null means host name and port (or "polling"). */
+  instanceName: string | null;
 }
 
 /** A configuration fault: `variable` is the env variable to fix. */
@@ -129,6 +135,12 @@ const schema = z.object({
     return port;
   }),
   ANTHROPIC_READER_MODEL: optionalText,
+  LEASE_SECONDS: optionalText.refine((v) => v === undefined || (/^\d{1,4}(\.\d{1,3})?$/.test(v) && Number(v) >= 0.3 && Number(v) <= 3600), {
+    message: 'must be a number of seconds from 0.3 to 3600 (e.g. 30)',
+  }),
+  INSTANCE_NAME: optionalText.refine((v) => v === undefined || /^[\w.:@-]{1,200}$/.test(v), {
+    message: 'must be 1 to 200 characters of letters, digits and . : @ _ - (e.g. bot-2)',
+  }),
   ASK_MAX_ENTRIES: optionalText.refine((v) => v === undefined || (/^\d{1,9}$/.test(v) && Number(v) >= 1), {
     message: 'must be a whole number of entries, 1 or more (e.g. 10000)',
   }),
@@ -167,6 +179,8 @@ export function parseConfig(env: Record<string, string | undefined>, defaults: {
     port: e.PORT,
     readerModel: e.ANTHROPIC_READER_MODEL ?? DEFAULT_READER_MODEL,
     askMaxEntries: e.ASK_MAX_ENTRIES === undefined ? DEFAULT_ASK_MAX_ENTRIES : Number(e.ASK_MAX_ENTRIES),
+    leaseSeconds: e.LEASE_SECONDS === undefined ? DEFAULT_LEASE_SECONDS : Number(e.LEASE_SECONDS),
+    instanceName: e.INSTANCE_NAME ?? null,
   };
 }
 

@@ -1,4 +1,5 @@
 /** npm start: configuration → database → migrations → Telegram → the inbox and polling; a clean stop on SIGINT/SIGTERM. */
+import { hostname } from 'node:os';
 import { GrammyError } from 'grammy';
 import { createApp } from './app.ts';
 import { readEnvironment } from './cli/environment.ts';
@@ -29,7 +30,9 @@ async function main(): Promise<void> {
   const dayStart = await applyDayStart(db, config.journalDayStartsAt);
   if (dayStart) logger.info('journal.day_start_changed', { from: dayStart.previous, to: dayStart.current, entries_moved: dayStart.moved });
 
-  const app = createApp(token, { config, db, logger, clock: () => new Date() });
+  // Unique among instances sharing the database (one port per host), and the same when this one restarts.
+  const instanceId = config.instanceName ?? `${hostname()}:${config.telegramWebhookUrl ? config.port : 'polling'}`;
+  const app = createApp(token, { config, db, logger, clock: () => new Date(), instanceId });
   const { bot } = app;
   const apiRoot = config.telegramApiRoot ?? 'https://api.telegram.org';
 
@@ -68,12 +71,13 @@ async function main(): Promise<void> {
   if (!config.anthropicApiKey) logger.info('questions.disabled', { hint: 'set ANTHROPIC_API_KEY' });
 
   if (config.telegramWebhookUrl && config.telegramWebhookSecret) {
-    // Jobs and updates a previous run left unfinished go first; then Telegram is told where to post.
-    await app.start();
-    app.digests.start(); // sends a digest missed while down, if less than 12 hours late
+    // The port first: holding it proves no other live instance here has this instance's name. Then jobs and updates
+    // a previous run left unfinished go first; then Telegram is told where to post.
     const url = config.telegramWebhookUrl;
     const server = await startWebhookServer({ port: config.port, path: new URL(url).pathname, secret: config.telegramWebhookSecret, inbox: app.inbox, logger });
     stopIntake = () => server.close();
+    await app.start();
+    app.digests.start(); // sends a digest missed while down, if less than 12 hours late
     try {
       await bot.api.setWebhook(url, { secret_token: config.telegramWebhookSecret });
     } catch (error) {
@@ -92,7 +96,7 @@ async function main(): Promise<void> {
   if (stopping) return;
   // Voice notes waiting for a transcript (from before a restart, or after a failed attempt) are picked up here.
   app.transcription?.start();
-  logger.info('bot.started', { username: bot.botInfo.username, owners: config.allowedUserIds.length, mode: config.telegramWebhookUrl ? 'webhook' : 'polling', port: config.telegramWebhookUrl ? config.port : null });
+  logger.info('bot.started', { username: bot.botInfo.username, owners: config.allowedUserIds.length, mode: config.telegramWebhookUrl ? 'webhook' : 'polling', instance: instanceId, port: config.telegramWebhookUrl ? config.port : null });
 }
 
 main().catch((error) => {

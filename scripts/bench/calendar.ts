@@ -1,8 +1,7 @@
 /** Plain calendar arithmetic on YYYY-MM-DD strings (UTC dates, no zones involved). */
+import { addDays } from '../../src/journal/local-day.ts';
 
-const DAY_MS = 86_400_000;
-
-export const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+export { addDays };
 
 /** The last day of a YYYY-MM month. */
 export function monthEnd(month: string): string {

@@ -1,23 +1,21 @@
-/** The SQLite home of jobs (structurally a telegram/ JobStore): slow work an update asked for, resumable after a stop. */
+/**
+ * The home of jobs (structurally a telegram/ JobStore): slow work an update asked for, resumable after a stop, and
+ * shared by every instance on the database. A job is claimed in one statement by one instance, under a lease it
+ * renews while it runs; per chat only the oldest unfinished job can be claimed, so a chat's jobs run in order.
+ */
 import type { JournalDb } from './open-database.ts';
 import type { JobStatus } from './schema.ts';
+import { forClaim } from './claim-lock.ts';
 
-interface JobRecord {
-  id: number;
-  updateId: number;
-  kind: string;
-  ownerId: number;
-  chatId: number;
-  /** The update that asked for it, JSON. */
-  payload: string;
-  status: JobStatus;
-  /** How many times it was started. */
-  starts: number;
-}
+const COLUMNS = ['id', 'update_id', 'kind', 'owner_id', 'chat_id', 'payload', 'status', 'starts', 'replied_at'] as const;
 
-const COLUMNS = ['id', 'update_id', 'kind', 'owner_id', 'chat_id', 'payload', 'status', 'starts'] as const;
+type Row = { id: number; update_id: number; kind: string; owner_id: number; chat_id: number; payload: string; status: JobStatus; starts: number; replied_at: string | null };
 
-const fromRow = (r: { id: number; update_id: number; kind: string; owner_id: number; chat_id: number; payload: string; status: JobStatus; starts: number }): JobRecord => ({
+/**
+ * A job as its consumer reads it. Its shape is the telegram/ JobStore port's JobRecord (the one definition, on the
+ * consuming side; db/ imports nothing): app.ts hands this store to the job runner, which checks it structurally.
+ */
+const fromRow = (r: Row) => ({
   id: r.id,
   updateId: r.update_id,
   kind: r.kind,
@@ -26,12 +24,17 @@ const fromRow = (r: { id: number; update_id: number; kind: string; owner_id: num
   payload: r.payload,
   status: r.status,
   starts: r.starts,
+  repliedAt: r.replied_at,
 });
+type StoredJob = ReturnType<typeof fromRow>;
+
+/** Earlier than any lease: a lease set to it has run out. */
+const LONG_AGO = new Date(0).toISOString();
 
 export function createSqliteJobStore(db: JournalDb) {
   return {
     /** Queues a job; the update it comes from may queue one job only, so handling an update twice changes nothing (null). */
-    async add(job: { updateId: number; kind: string; ownerId: number; chatId: number; payload: string }, now: Date): Promise<JobRecord | null> {
+    async add(job: { updateId: number; kind: string; ownerId: number; chatId: number; payload: string }, now: Date): Promise<StoredJob | null> {
       const at = now.toISOString();
       const row = await db
         .insertInto('job')
@@ -42,29 +45,80 @@ export function createSqliteJobStore(db: JournalDb) {
       return row ? fromRow(row) : null;
     },
 
-    async markStarted(id: number, now: Date): Promise<void> {
-      await db
+    /**
+     * Claims the next job for `holder` until `until`, in one statement: the oldest that is queued, or running under a
+     * lease that ran out (its instance died), and is the oldest unfinished job of its chat. It becomes running, its
+     * starts count up. Undefined when there is none; two instances never get the same job.
+     */
+    async claimNext(holder: string, now: Date, until: Date): Promise<StoredJob | undefined> {
+      const at = now.toISOString();
+      const pick = db
+        .selectFrom('job as j')
+        .select('j.id')
+        .where((eb) => eb.or([eb('j.status', '=', 'queued'), eb.and([eb('j.status', '=', 'running'), eb('j.lease_until', '<', at)])]))
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('job as e').select('e.id').whereRef('e.chat_id', '=', 'j.chat_id').whereRef('e.id', '<', 'j.id').where('e.status', 'in', ['queued', 'running']))),
+        )
+        .orderBy('j.id')
+        .limit(1);
+      const row = await db
         .updateTable('job')
-        .set((eb) => ({ status: 'running', starts: eb('starts', '+', 1), updated_at: now.toISOString() }))
-        .where('id', '=', id)
+        .set((eb) => ({ status: 'running', starts: eb('starts', '+', 1), lease_holder: holder, lease_until: until.toISOString(), updated_at: at }))
+        .where('id', '=', forClaim(db, pick))
+        // Checked again on the row itself: on PostgreSQL a claim that committed meanwhile has changed it.
+        .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('lease_until', '<', at)])]))
+        .returning(COLUMNS)
+        .executeTakeFirst();
+      return row && fromRow(row);
+    },
+
+    /** Extends the leases of the jobs `holder` runs; returns their ids (one missing was taken over). */
+    async renew(holder: string, until: Date): Promise<number[]> {
+      const rows = await db
+        .updateTable('job')
+        .set({ lease_until: until.toISOString() })
+        .where('lease_holder', '=', holder)
+        .where('status', '=', 'running')
+        .returning('id')
         .execute();
+      return rows.map((r) => r.id);
     },
 
-    async finish(id: number, status: 'done' | 'failed', error: string | null, now: Date): Promise<void> {
-      await db.updateTable('job').set({ status, error, updated_at: now.toISOString() }).where('id', '=', id).execute();
+    /** Marks that the job begins to send its answer; false when it is no longer `holder`'s or it already began. */
+    async claimReply(id: number, holder: string, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('job')
+        .set({ replied_at: now.toISOString() })
+        .where('id', '=', id)
+        .where('lease_holder', '=', holder)
+        .where('status', '=', 'running')
+        .where('replied_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Jobs queued or cut off while running, oldest first. */
-    async unfinished(): Promise<JobRecord[]> {
-      const rows = await db.selectFrom('job').select(COLUMNS).where('status', 'in', ['queued', 'running']).orderBy('id').execute();
-      return rows.map(fromRow);
+    /** Ends a job `holder` runs; false (and nothing changed) when it is no longer theirs: another instance took it over. */
+    async finish(id: number, holder: string, status: 'done' | 'failed', error: string | null, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('job')
+        .set({ status, error, lease_until: null, updated_at: now.toISOString() })
+        .where('id', '=', id)
+        .where('lease_holder', '=', holder)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** At start: jobs an earlier run under this name was running are cut off, so they can be claimed at once. */
+    async releaseAll(holder: string): Promise<void> {
+      await db.updateTable('job').set({ lease_until: LONG_AGO }).where('lease_holder', '=', holder).where('status', '=', 'running').execute();
     },
 
     /** Queues a failed job of this owner again, as new; undefined when there is no such failed job. */
-    async requeue(id: number, ownerId: number, now: Date): Promise<JobRecord | undefined> {
+    async requeue(id: number, ownerId: number, now: Date): Promise<StoredJob | undefined> {
       const row = await db
         .updateTable('job')
-        .set({ status: 'queued', starts: 0, error: null, updated_at: now.toISOString() })
+        .set({ status: 'queued', starts: 0, error: null, lease_holder: null, lease_until: null, replied_at: null, updated_at: now.toISOString() })
         .where('id', '=', id)
         .where('owner_id', '=', ownerId)
         .where('status', '=', 'failed')

@@ -2,7 +2,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
+import { Migrator, sql, SqliteAdapter, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
 import type { Store } from './store.ts';
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
@@ -33,11 +33,30 @@ function folderMigrations(folder: string): MigrationProvider {
  * signature. A JournalDb brings its store's folder (migrations/ for SQLite, migrations/postgres/ for PostgreSQL).
  */
 export async function migrateToLatest(db: Kysely<any>, folder = (db as { store?: Store }).store?.migrationFolder ?? MIGRATIONS_FOLDER): Promise<MigrationResult[]> {
-  const migrator = new Migrator({ db, provider: folderMigrations(folder) });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  const { error, results = [] } = await oneAtATime(db, (conn) => new Migrator({ db: conn, provider: folderMigrations(folder) }).migrateToLatest());
   if (error) {
     const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   return results;
+}
+
+/**
+ * On SQLite kysely migrates outside a transaction and takes no lock, so instances starting together on one file would
+ * run the same migration twice. One immediate transaction around the run makes them take turns (SQLite's DDL is
+ * transactional); the later ones then find nothing to do. PostgreSQL needs nothing: kysely holds an advisory lock.
+ */
+async function oneAtATime<T>(db: Kysely<any>, run: (conn: Kysely<any>) => Promise<T>): Promise<T> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return run(db);
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const result = await run(conn);
+      await sql`commit`.execute(conn);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(conn).catch(() => undefined);
+      throw error;
+    }
+  });
 }

@@ -2,13 +2,36 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type Dialect, type KyselyConfig } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Dialect, type KyselyConfig, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.ts';
 import { createPrivateFile, looseModeWarnings } from './private-files.ts';
 import { CompiledQueries } from './compiled-queries.ts';
 import { sqliteStore } from './sqlite-store.ts';
 import { StatementCache } from './statement-cache.ts';
 import type { Store } from './store.ts';
+
+/**
+ * Transactions take the write lock when they begin (`BEGIN IMMEDIATE`), not at their first write. With several
+ * processes on one file (instances in WAL mode), a deferred transaction that read first and then writes fails at
+ * once with SQLITE_BUSY if another process wrote in between (the busy timeout does not apply to that case); an
+ * immediate one waits its turn under the busy timeout instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): SqliteDriver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
 
 /**
  * The app's database: kysely for every query, hot reads compiled once per shape, and the store seam (db/store.ts) for
@@ -69,5 +92,5 @@ export function openDatabase(file: string, options: OpenOptions = {}): JournalDb
   if (!inMemory) for (const line of looseModeWarnings(file)) warn(line);
   // kysely's queries and the bulk writes share one cache of statements prepared on the one connection.
   const statements = new StatementCache(sqlite);
-  return new JournalDatabase(new SqliteDialect({ database: statements.forKysely() }), sqliteStore(statements), options.log);
+  return new JournalDatabase(new ImmediateSqliteDialect({ database: statements.forKysely() }), sqliteStore(statements), options.log);
 }

@@ -148,6 +148,18 @@ export interface JobTable {
   error: string | null;
   created_at: string;
   updated_at: string;
+  /** The instance running it, while it runs; another may take it over once `lease_until` (ISO) has passed. */
+  lease_holder: string | null;
+  lease_until: string | null;
+  /** When a job that answers once began to send its answer (ISO); such a job is never run again. */
+  replied_at: string | null;
+}
+
+/** A chat's inbox lane, held by one instance until `expires_at` (ISO, renewed while it works). */
+export interface InboxLeaseTable {
+  chat_key: string;
+  holder: string;
+  expires_at: string;
 }
 
 /** A stored `ask` answer; the key already changes when any entry the answer read changes. */
@@ -171,6 +183,7 @@ export interface Database {
   digest_subscription: DigestSubscriptionTable;
   digest_delivery: DigestDeliveryTable;
   update_inbox: UpdateInboxTable;
+  inbox_lease: InboxLeaseTable;
   job: JobTable;
   ask_cache: AskCacheTable;
 }

@@ -1,6 +1,5 @@
 /** When a daily digest is due: its local time on a local day, in the journal's zone; and which days are due now. */
-import { instantFromLocal, localMoment } from '../journal/local-day.ts';
-import { addDays } from '../journal/review-range.ts';
+import { addDays, instantFromLocal, localMoment } from '../journal/local-day.ts';
 
 export { addDays };
 

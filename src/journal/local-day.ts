@@ -56,7 +56,7 @@ export const MIDNIGHT = '00:00';
  */
 export function localMoment(instant: Date, timeZone: string, dayStartsAt: string = MIDNIGHT): LocalMoment {
   const wall = wallClock(instant, timeZone);
-  return wall.time < dayStartsAt ? { day: previousDay(wall.day), time: wall.time } : wall;
+  return wall.time < dayStartsAt ? { day: addDays(wall.day, -1), time: wall.time } : wall;
 }
 
 /** The calendar day and time on the zone's clocks. */
@@ -67,9 +67,9 @@ function wallClock(instant: Date, timeZone: string): LocalMoment {
   return { day: wall.slice(0, 10), time: wall.slice(11, 16) };
 }
 
-/** `2024-03-01` → `2024-02-29`: calendar arithmetic on the day itself, no zone involved. */
-export function previousDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+/** `day` moved by whole days (`2024-03-01`, -1 → `2024-02-29`): calendar arithmetic on the day itself, no zone involved. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 const offsetsByZone = new Map<string, Map<number, number | null>>();

@@ -1,4 +1,6 @@
 /** The days a review covers: the last 7 days up to today, or the last whole calendar month. */
+import { addDays } from './local-day.ts';
+
 export type ReviewPeriod = 'week' | 'month';
 
 export interface ReviewRange {
@@ -10,13 +12,6 @@ export interface ReviewRange {
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** `day` moved by whole days (YYYY-MM-DD, calendar arithmetic, no zone involved). */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /** `today` is the owner's local day, YYYY-MM-DD. */
 export function reviewRange(period: ReviewPeriod, today: string): ReviewRange {

@@ -1,15 +1,21 @@
 /**
  * Jobs: the slow part of an update (a question, a retry, an import) runs apart from capture, so a message written
- * meanwhile in the same chat is stored and acknowledged at once. Each job is recorded in SQLite (queued → running →
- * done/failed) with the update that asked for it, and runs as a handler of that update would (a Context rebuilt from
- * it). One job at a time per chat, in order; chats in parallel. A job cut off by a stop or a crash is run again at
- * the next start; one cut off MAX_STARTS times is given up, and its user is told so with a Retry button.
+ * meanwhile in the same chat is stored and acknowledged at once. Each job is recorded in the database (queued →
+ * running → done/failed) with the update that asked for it, and runs as a handler of that update would (a Context
+ * rebuilt from it). One job at a time per chat, in order; chats in parallel.
+ *
+ * Every instance sharing the database runs jobs: each claims the next one in a single statement, so exactly one
+ * instance runs it, under a lease renewed while it runs. A job whose instance died (or was stopped mid-way) is
+ * claimed again once its lease runs out (at once by a restart under the same name); one cut off MAX_STARTS times is
+ * given up, and its user is told so with a Retry button. A job that answers once (a question) marks its answer before
+ * sending it: taken over after that point it is not run again, so no answer is ever sent twice.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { BotError, Context, InlineKeyboard, type Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import { errorMessage, type Logger } from '../logger.ts';
 import type { BotContext } from './context.ts';
-import { createLanes } from './lanes.ts';
+import type { LeaseTimings } from './leases.ts';
 
 export interface JobRecord {
   id: number;
@@ -21,14 +27,18 @@ export interface JobRecord {
   payload: string;
   status: 'queued' | 'running' | 'done' | 'failed';
   starts: number;
+  /** When it began to send its answer, if it did. */
+  repliedAt: string | null;
 }
 
 /** Where jobs live (db/job-store.ts). */
 export interface JobStore {
   add(job: Pick<JobRecord, 'updateId' | 'kind' | 'ownerId' | 'chatId' | 'payload'>, now: Date): Promise<JobRecord | null>;
-  markStarted(id: number, now: Date): Promise<void>;
-  finish(id: number, status: 'done' | 'failed', error: string | null, now: Date): Promise<void>;
-  unfinished(): Promise<JobRecord[]>;
+  claimNext(holder: string, now: Date, until: Date): Promise<JobRecord | undefined>;
+  renew(holder: string, until: Date): Promise<number[]>;
+  claimReply(id: number, holder: string, now: Date): Promise<boolean>;
+  finish(id: number, holder: string, status: 'done' | 'failed', error: string | null, now: Date): Promise<boolean>;
+  releaseAll(holder: string): Promise<void>;
   requeue(id: number, ownerId: number, now: Date): Promise<JobRecord | undefined>;
 }
 
@@ -36,6 +46,11 @@ export interface JobKind {
   /** What the user is told was not finished, e.g. "your question". */
   title: string;
   run(ctx: BotContext): Promise<void>;
+  /**
+   * Its first message to the chat is its answer, and it must not be sent twice: the job is marked before that
+   * message goes out, and a job taken over after the mark is not run again (never twice beats once more).
+   */
+  answersOnce?: boolean;
 }
 
 export interface Jobs {
@@ -49,14 +64,26 @@ export interface Jobs {
   bind(bot: Bot<BotContext>, onError: (error: BotError<BotContext>) => Promise<void>): void;
   /** Starts running: first what a previous run left queued or cut off. */
   start(): Promise<void>;
-  /** Starts nothing more; jobs running now are left as they are, to be run again at the next start. */
+  /** Claims nothing more; jobs running now keep their leases, to be taken over once they run out (or at the next start). */
   stop(): void;
-  /** Resolves once no job is waiting or running. */
+  /** Resolves once no job is waiting to be claimed or running here. */
   idle(): Promise<void>;
+}
+
+export interface JobRunnerDeps {
+  store: JobStore;
+  logger: Logger;
+  clock: () => Date;
+  /** This instance's name in leases. */
+  holder: string;
+  leases: LeaseTimings;
+  /** Jobs run at once by this instance; the rest wait for another instance or a free place. */
+  maxRunning?: number;
 }
 
 /** A job started this many times without finishing is given up: it may be what stops the bot. */
 export const MAX_STARTS = 3;
+const MAX_RUNNING = 50;
 
 export const jobRetryData = (jobId: number) => `job:${jobId}`;
 
@@ -64,57 +91,128 @@ export function notFinishedText(title: string): string {
   return `I could not finish ${title}: the bot was stopped while working on it. Tap Retry to run it again.`;
 }
 
-export function createJobRunner(deps: { store: JobStore; logger: Logger; clock: () => Date }): Jobs {
-  const { store, logger, clock } = deps;
+/** Thrown instead of sending an answer when the job is no longer this instance's. */
+class JobTakenOver extends Error {
+  constructor(jobId: number) {
+    super(`job ${jobId} is no longer this instance's to answer (another took it over after its lease ran out)`);
+    this.name = 'JobTakenOver';
+  }
+}
+
+/** Bot API methods that put a message in the chat (not a typing action, a draft preview, a reaction or a download). */
+const SENDS = /^(send(?!ChatAction|MessageDraft)|copyMessage|forwardMessage)/;
+
+export function createJobRunner(deps: JobRunnerDeps): Jobs {
+  const { store, logger, clock, holder, leases } = deps;
+  const maxRunning = deps.maxRunning ?? MAX_RUNNING;
   const kinds = new Map<string, JobKind>();
-  const lanes = createLanes();
+  const inHand = new Map<number, Promise<void>>();
+  /** The job whose code is running, so the api transformer knows whose answer a message is. */
+  const current = new AsyncLocalStorage<{ job: JobRecord; kind: JobKind; replied: boolean }>();
   let bot: Bot<BotContext> | undefined;
   let onError: (error: BotError<BotContext>) => Promise<void> = async () => undefined;
   let running = false;
+  let claiming: Promise<void> | null = null;
+  let claimAgain = false;
+  let timers: NodeJS.Timeout[] = [];
+  const until = () => new Date(clock().getTime() + leases.leaseMs);
 
   const contextOf = (job: JobRecord): BotContext => {
     if (!bot) throw new Error('jobs: bind(bot) was not called');
     return new Context(JSON.parse(job.payload) as Update, bot.api, bot.botInfo);
   };
 
-  const execute = async (job: JobRecord) => {
-    if (!running) return; // stopping: it stays queued for the next start
+  const execute = async (job: JobRecord, kind: JobKind) => {
     const log = { job_id: job.id, kind: job.kind, update_id: job.updateId };
-    const kind = kinds.get(job.kind);
+    const ctx = contextOf(job);
     try {
-      if (!kind) {
-        logger.error('job.unknown_kind', log);
-        return await store.finish(job.id, 'failed', `unknown kind ${job.kind}`, clock());
-      }
-      await store.markStarted(job.id, clock());
-      const ctx = contextOf(job);
-      try {
-        await kind.run(ctx);
-      } catch (error) {
-        if (!running) return; // cut off by a stop: resumed at the next start
-        await store.finish(job.id, 'failed', errorMessage(error), clock());
-        await onError(new BotError(error, ctx));
-        return;
-      }
-      await store.finish(job.id, 'done', null, clock());
-      logger.info('job.done', log);
+      await current.run({ job, kind, replied: false }, () => kind.run(ctx));
     } catch (error) {
-      if (running) logger.error('job.bookkeeping_failed', { ...log, error: errorMessage(error) });
+      if (!running) return; // cut off by a stop: taken over when its lease runs out, or at the next start
+      if (error instanceof JobTakenOver) return void logger.error('job.taken_over', { ...log, hint: 'its lease ran out while it ran; the instance that took it over answers' });
+      if (await store.finish(job.id, holder, 'failed', errorMessage(error), clock())) await onError(new BotError(error, ctx));
+      return;
     }
+    if (await store.finish(job.id, holder, 'done', null, clock())) logger.info('job.done', log);
+    else logger.error('job.taken_over', { ...log, hint: 'it finished after its lease ran out; the instance that took it over runs it again' });
   };
-
-  const schedule = (job: JobRecord) => void lanes.run(`chat:${job.chatId}`, () => execute(job));
 
   /** A job cut off too often: failed, and its user is offered a Retry. */
   const giveUp = async (job: JobRecord) => {
-    await store.finish(job.id, 'failed', `cut off ${job.starts} times`, clock());
-    logger.error('job.given_up', { job_id: job.id, kind: job.kind, starts: job.starts });
+    await store.finish(job.id, holder, 'failed', `cut off ${job.starts - 1} times`, clock());
+    logger.error('job.given_up', { job_id: job.id, kind: job.kind, starts: job.starts - 1 });
     const ctx = contextOf(job);
     const replyTo = ctx.msg?.message_id ?? ctx.callbackQuery?.message?.message_id;
     await ctx.api.sendMessage(job.chatId, notFinishedText(kinds.get(job.kind)?.title ?? 'that'), {
       reply_markup: new InlineKeyboard().text('Retry', jobRetryData(job.id)),
       ...(replyTo ? { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } } : {}),
     });
+  };
+
+  /** Settles a claimed job that must not run (again): true when it did. */
+  const settle = async (job: JobRecord, kind: JobKind | undefined): Promise<boolean> => {
+    const log = { job_id: job.id, kind: job.kind, update_id: job.updateId };
+    if (!kind) {
+      logger.error('job.unknown_kind', log);
+      await store.finish(job.id, holder, 'failed', `unknown kind ${job.kind}`, clock());
+    } else if (job.repliedAt) {
+      // Its answer may have reached the chat before its instance stopped: not sent again.
+      logger.error('job.maybe_answered', { ...log, replied_at: job.repliedAt });
+      await store.finish(job.id, holder, 'failed', 'cut off after it began to send its answer; not sent again', clock());
+    } else if (job.starts > MAX_STARTS) {
+      await giveUp(job);
+    } else {
+      if (job.starts > 1) logger.info('job.resumed', { ...log, starts: job.starts - 1 });
+      return false;
+    }
+    return true;
+  };
+
+  const run = async (job: JobRecord, kind: JobKind) => {
+    try {
+      await execute(job, kind);
+    } catch (error) {
+      if (running) logger.error('job.bookkeeping_failed', { job_id: job.id, kind: job.kind, update_id: job.updateId, error: errorMessage(error) });
+    }
+  };
+
+  const claimLoop = async () => {
+    while (running && inHand.size < maxRunning) {
+      const job = await store.claimNext(holder, clock(), until());
+      if (!job) return;
+      const kind = kinds.get(job.kind);
+      const settled = await settle(job, kind).catch((error) => {
+        logger.error('job.settle_failed', { job_id: job.id, error: errorMessage(error) });
+        return true;
+      });
+      if (settled || !kind) continue;
+      const done = run(job, kind).finally(() => {
+        inHand.delete(job.id);
+        wake(); // the chat's next job may be claimable now
+      });
+      inHand.set(job.id, done);
+    }
+  };
+
+  /** Claims what there is to run; calls while a claim loop runs make it go round once more. */
+  const wake = () => {
+    if (!running) return;
+    if (claiming) return void (claimAgain = true);
+    claiming = (async () => {
+      do {
+        claimAgain = false;
+        await claimLoop();
+      } while (claimAgain && running);
+    })()
+      .catch((error) => logger.error('job.claim_failed', { error: errorMessage(error) }))
+      .finally(() => (claiming = null));
+  };
+
+  const renew = async () => {
+    const ours = [...inHand.keys()];
+    if (ours.length === 0) return;
+    const held = new Set(await store.renew(holder, until()));
+    for (const id of ours) if (inHand.has(id) && !held.has(id)) logger.error('job.lease_lost', { job_id: id, hint: 'another instance may take it over; its answer is sent by one of them only' });
   };
 
   return {
@@ -128,38 +226,50 @@ export function createJobRunner(deps: { store: JobStore; logger: Logger; clock: 
       const job = await store.add({ updateId: ctx.update.update_id, kind, ownerId: ctx.from.id, chatId, payload: JSON.stringify(ctx.update) }, clock());
       if (!job) return void logger.info('job.already_queued', { kind, update_id: ctx.update.update_id });
       logger.info('job.queued', { job_id: job.id, kind, update_id: job.updateId });
-      if (running) schedule(job);
+      wake();
     },
 
     async retry(jobId, ownerId) {
       const job = await store.requeue(jobId, ownerId, clock());
       if (!job) return false;
       logger.info('job.retried', { job_id: job.id, kind: job.kind });
-      if (running) schedule(job);
+      wake();
       return true;
     },
 
     bind(b, handler) {
       bot = b;
       onError = handler;
+      // A job's answer is marked as begun before it is sent, and only by the instance that holds the job.
+      b.api.config.use(async (prev, method, payload, signal) => {
+        const at = current.getStore();
+        if (at?.kind.answersOnce && !at.replied && SENDS.test(method)) {
+          if (!(await store.claimReply(at.job.id, holder, clock()))) throw new JobTakenOver(at.job.id);
+          at.replied = true;
+        }
+        return prev(method, payload, signal);
+      });
     },
 
     async start() {
       running = true;
-      for (const job of await store.unfinished()) {
-        if (job.status === 'running' && job.starts >= MAX_STARTS) {
-          await giveUp(job).catch((error) => logger.error('job.give_up_failed', { job_id: job.id, error: errorMessage(error) }));
-          continue;
-        }
-        if (job.status === 'running') logger.info('job.resumed', { job_id: job.id, kind: job.kind, starts: job.starts });
-        schedule(job);
-      }
+      // What an earlier run under this name was running is cut off: claimable now, not when its leases run out.
+      await store.releaseAll(holder);
+      const every = (ms: number, fn: () => unknown) => timers.push(setInterval(fn, ms).unref());
+      every(leases.renewEveryMs, () => renew().catch((error) => logger.error('job.renew_failed', { error: errorMessage(error) })));
+      every(leases.sweepEveryMs, wake); // jobs of an instance that died, once their leases ran out
+      wake();
+      await claiming;
     },
 
     stop() {
       running = false;
+      timers.forEach(clearInterval);
+      timers = [];
     },
 
-    idle: () => lanes.idle(),
+    async idle() {
+      while (claiming || inHand.size > 0) await Promise.all([claiming, ...inHand.values()]);
+    },
   };
 }

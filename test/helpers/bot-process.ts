@@ -1,4 +1,5 @@
 // `npm start` as a real process against the stand-ins, and a look into its database from outside.
+import { createServer } from 'node:net';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { PROCESS_WAIT_MS, startEntryPoint, type RunningProcess } from './run-entry-point.ts';
 import { OWNER_ID } from './updates.ts';
@@ -58,4 +59,13 @@ export async function waitUntil(check: () => Promise<boolean> | boolean, timeout
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** A TCP port free right now on 127.0.0.1 (for the bot's webhook server). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
 import { applyDayStart } from '../../src/journal/day-start.ts';
-import { localMoment, previousDay } from '../../src/journal/local-day.ts';
+import { addDays, localMoment } from '../../src/journal/local-day.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -20,7 +20,9 @@ describeStores('journal day start', () => {
       expect(localMoment(new Date('2024-03-01T04:00:00Z'), 'UTC', '04:00')).toEqual({ day: '2024-03-01', time: '04:00' });
       // On the night the clocks go forward (Berlin, 2024-03-31 02:00 → 03:00) 03:30 is still before 04:00.
       expect(localMoment(new Date('2024-03-31T01:30:00Z'), 'Europe/Berlin', '04:00')).toEqual({ day: '2024-03-30', time: '03:30' });
-      expect(previousDay('2024-01-01')).toBe('2023-12-31');
+      expect(addDays('2024-01-01', -1)).toBe('2023-12-31');
+      expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+      expect(addDays('2024-12-25', 7)).toBe('2025-01-01');
     });
 
     it('JOURNAL_DAY_STARTS_AT is validated and normalised', () => {

@@ -40,6 +40,8 @@ export interface BotApiStandIn {
   queueUpdate(update: Record<string, any>): void;
   /** Makes the next `times` calls of `method` fail with this Bot API error (`Infinity`: every call). */
   fail(method: string, failure: Failure, times?: number): void;
+  /** Answers every call of `method` after `ms` (a slow Telegram, so handlers take time). */
+  slow(method: string, ms: number): void;
   /** Serves `content` for getFile(file_id) and its download. */
   addFile(fileId: string, content: Buffer | string): void;
   /** The webhook the bot registered with setWebhook (null after deleteWebhook). */
@@ -58,6 +60,7 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
   const calls: RecordedCall[] = [];
   const updates: Record<string, any>[] = [];
   const failures = new Map<string, { failure: Failure; times: number }>();
+  const delays = new Map<string, number>();
   const files = new Map<string, Buffer>();
   const waiters = new Set<() => void>();
   let nextUpdateId = 1;
@@ -97,6 +100,8 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
   const pendingAfter = (offset: number) => updates.filter((u) => u.update_id >= offset);
 
   const answer = async (method: string, payload: Record<string, any>, res: ServerResponse) => {
+    const delay = delays.get(method);
+    if (delay) await new Promise((r) => setTimeout(r, delay));
     const failing = failures.get(method);
     if (failing && failing.times > 0) {
       failing.times -= 1;
@@ -217,6 +222,9 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
       nextUpdateId = Math.max(nextUpdateId, update_id + 1);
       updates.push({ ...update, update_id });
       wake();
+    },
+    slow(method, ms) {
+      delays.set(method, ms);
     },
     fail(method, failure, times = 1) {
       failures.set(method, { failure, times });

@@ -1,28 +1,21 @@
 // A clean stop with a question in flight, as a real process: SIGTERM while the Messages API stand-in holds the
 // question open exits 0, leaves no conversation pending, and the next start asks the question again and answers it.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/open-database.ts';
-import { startBotApiStandIn, type BotApiStandIn } from '../stand-ins/bot-api.ts';
+import { botApiPerTest } from '../helpers/bot-api-per-test.ts';
 import { startMessagesApiStandIn, type MessagesApiStandIn } from '../stand-ins/messages-api.ts';
 import { startBot, waitUntil } from '../helpers/bot-process.ts';
 import { textUpdate } from '../helpers/updates.ts';
 import { PROCESS_TEST_MS, PROCESS_WAIT_MS } from '../helpers/run-entry-point.ts';
 
-let dir: string;
-let api: BotApiStandIn;
+const harness = botApiPerTest('journal-stop-');
 let llm: MessagesApiStandIn;
 beforeEach(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'journal-stop-'));
-  api = await startBotApiStandIn();
   llm = await startMessagesApiStandIn();
 });
 afterEach(async () => {
   await llm.close();
-  await api.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 async function statuses(dbPath: string) {
@@ -38,12 +31,12 @@ async function statuses(dbPath: string) {
 
 describe('SIGTERM with a question in flight', () => {
   it('exits 0 at once, leaves nothing pending, and the next start answers the question', async () => {
-    const dbPath = path.join(dir, 'journal.sqlite');
+    const dbPath = path.join(harness.dir, 'journal.sqlite');
     const env = { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: llm.url };
     llm.script({ until: new Promise(() => undefined), then: { text: 'never sent' } }, { text: 'Answered after the restart.' });
-    api.queueUpdate(textUpdate('@journal what did I write in May?', { messageId: 5 }));
+    harness.api.queueUpdate(textUpdate('@journal what did I write in May?', { messageId: 5 }));
 
-    const first = startBot({ cwd: dir, dbPath, apiRoot: api.url, env });
+    const first = startBot({ cwd: harness.dir, dbPath, apiRoot: harness.api.url, env });
     await waitUntil(() => llm.requests.length === 1, PROCESS_WAIT_MS, 'the question to reach the model');
     first.child.kill('SIGTERM');
     const stopped = await first.done;
@@ -51,14 +44,14 @@ describe('SIGTERM with a question in flight', () => {
     expect(stopped.stderr).toContain('"event":"bot.stopped"');
     expect(await statuses(dbPath)).toEqual({ conversations: ['failed'], jobs: ['running'] });
 
-    const second = startBot({ cwd: dir, dbPath, apiRoot: api.url, env });
+    const second = startBot({ cwd: harness.dir, dbPath, apiRoot: harness.api.url, env });
     try {
-      await api.waitFor((calls) => calls.some((c) => c.method === 'sendMessage'), PROCESS_WAIT_MS);
+      await harness.api.waitFor((calls) => calls.some((c) => c.method === 'sendMessage'), PROCESS_WAIT_MS);
     } finally {
       second.child.kill('SIGTERM');
     }
     expect((await second.done).code).toBe(0);
-    expect(api.callsTo('sendMessage').map((c) => [c.payload.text, c.payload.reply_parameters?.message_id])).toEqual([['Answered after the restart.', 5]]);
+    expect(harness.api.callsTo('sendMessage').map((c) => [c.payload.text, c.payload.reply_parameters?.message_id])).toEqual([['Answered after the restart.', 5]]);
     const after = await statuses(dbPath);
     expect(after.jobs).toEqual(['done']);
     expect(after.conversations).not.toContain('pending');

@@ -2,7 +2,7 @@
 import { Composer, GrammyError } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
-import { DownloadError, isFileTooBigError } from '../document-import.ts';
+import { FileFetchError, isFileTooBigError } from '../telegram-file.ts';
 import { TELEGRAM_TEXT_LIMIT } from '../reply.ts';
 import type { ImportProgress, ImportReport } from '../../importer/import-export.ts';
 import { formatImportSummary } from '../../importer/import-summary.ts';
@@ -61,7 +61,7 @@ async function importDocument(ctx: BotContext, deps: Pick<BotDeps, 'importDocume
   let finalText: string;
   try {
     const file = await ctx.getFile();
-    if (!file.file_path) throw new DownloadError(null, 'Telegram gave no file path');
+    if (!file.file_path) throw new FileFetchError('Telegram gave no file path', false);
     const report = await deps.importDocument.importFile({ filePath: file.file_path, fileName, ownerId: ctx.from!.id, botId: ctx.me.id }, (p) => {
       if (Date.now() - lastEdit < PROGRESS_EVERY_MS) return;
       lastEdit = Date.now();
@@ -70,7 +70,7 @@ async function importDocument(ctx: BotContext, deps: Pick<BotDeps, 'importDocume
     deps.logger.info('import.done', { ...log, imported: report.imported, already_present: report.alreadyPresent, failed: report.error !== null });
     finalText = reportText(report);
   } catch (error) {
-    if (!(error instanceof DownloadError) && !(error instanceof GrammyError)) throw error;
+    if (!(error instanceof FileFetchError) && !(error instanceof GrammyError)) throw error;
     deps.logger.error('import.download_failed', { ...log, error: errorMessage(error) });
     finalText = isFileTooBigError(error)
       ? tooBigText(fileName, document.file_size ?? null)
