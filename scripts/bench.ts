@@ -4,6 +4,7 @@
  * Flags: see scripts/bench/options.ts (or --help).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCaptureBench } from './bench/capture.ts';
@@ -82,6 +83,7 @@ async function main(): Promise<number> {
       }
       r.seconds[part] = (performance.now() - t0) / 1000;
       (r.finishedAt ??= {})[part] = machineInfo(REPO_ROOT).date;
+      (r.loadAt ??= {})[part] = os.loadavg()[1]!;
     }
   } finally {
     journals.cleanup();
