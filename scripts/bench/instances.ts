@@ -8,8 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_MODEL } from '../../src/config.ts';
-import { openDatabase } from '../../src/db/open-database.ts';
-import { answerText, planBurst, runBurst, type BurstRun, type ReadDatabase } from '../../test/helpers/many-instances.ts';
+import { answerText, planBurst, runBurst, sharedPostgres, sharedSqlite, type BurstRun, type SharedDatabase } from '../../test/helpers/many-instances.ts';
 import { startBotApiStandIn } from '../../test/stand-ins/bot-api.ts';
 import { startMessagesApiStandIn } from '../../test/stand-ins/messages-api.ts';
 import type { Aim } from './aims.ts';
@@ -43,29 +42,6 @@ export interface InstancesResult {
   runs: InstancesRun[];
 }
 
-/** Where the instances' shared database is, and how to read it from outside. */
-interface SharedDatabase {
-  env: Record<string, string>;
-  read: ReadDatabase;
-  dispose(): Promise<void>;
-}
-
-function sqliteDatabase(dir: string): SharedDatabase {
-  const file = path.join(dir, 'journal.sqlite');
-  return {
-    env: { DATABASE_PATH: file },
-    read: async (fn) => {
-      const db = openDatabase(file);
-      try {
-        return await fn(db);
-      } finally {
-        await db.destroy();
-      }
-    },
-    dispose: async () => rmSync(file, { force: true }),
-  };
-}
-
 function summarize(run: BurstRun, instances: number): InstancesRun {
   const o = run.outcome;
   return {
@@ -89,7 +65,9 @@ function summarize(run: BurstRun, instances: number): InstancesRun {
   };
 }
 
-export async function runInstancesBench(cacheDir: string, log: (line: string) => void, open: (dir: string) => Promise<SharedDatabase> = async (dir) => sqliteDatabase(dir)): Promise<InstancesResult> {
+export async function runInstancesBench(cacheDir: string, log: (line: string) => void): Promise<InstancesResult> {
+  const server = process.env.TEST_DATABASE_URL?.trim();
+  const open = async (dir: string): Promise<SharedDatabase> => (server ? sharedPostgres(server) : sharedSqlite(dir));
   const owners = Array.from({ length: OWNERS }, (_, i) => 7_000_001 + i);
   const plan = planBurst(owners, PER_CHAT, { question: 20, edit: 5 });
   const runs: InstancesRun[] = [];

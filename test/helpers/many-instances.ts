@@ -1,7 +1,14 @@
 // Several real webhook processes on one database, and a burst sent to them as Telegram and a load balancer would:
 // each chat's updates in order (the next once the previous got its 200), chats at once, spread over the instances,
 // some redelivered to another instance, and a post that fails (a dead instance) sent to the next one.
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { hostname } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../../src/db/open-database.ts';
+import { openPostgresDatabase } from '../../src/db/open-postgres.ts';
+import { urlWithSchema } from './temp-db.ts';
 import { freePort, startBot } from './bot-process.ts';
 import { editUpdate, textUpdate } from './updates.ts';
 import type { RunningProcess } from './run-entry-point.ts';
@@ -313,4 +320,56 @@ export async function runBurst(options: {
     for (const i of instances) if (i.alive) i.process.child.kill('SIGTERM');
     await Promise.all(instances.map((i) => i.process.done));
   }
+}
+
+/** The instances' shared database: how they are told (env) and how to read it from outside. */
+export interface SharedDatabase {
+  env: Record<string, string>;
+  read: ReadDatabase;
+  dispose(): Promise<void>;
+}
+
+/** One SQLite file in `dir` (WAL: several processes on one file). */
+export function sharedSqlite(dir: string): SharedDatabase {
+  const file = path.join(dir, 'journal.sqlite');
+  return {
+    env: { DATABASE_PATH: file },
+    read: async (fn) => {
+      const db = openDatabase(file);
+      try {
+        return await fn(db);
+      } finally {
+        await db.destroy();
+      }
+    },
+    dispose: async () => rmSync(file, { force: true }),
+  };
+}
+
+/** A fresh schema on the PostgreSQL server at `serverUrl` (dropped by dispose); the instances get DATABASE_URL. */
+export async function sharedPostgres(serverUrl: string): Promise<SharedDatabase> {
+  const schema = `instances_${randomUUID().replaceAll('-', '')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE SCHEMA ${schema}`);
+  const url = urlWithSchema(serverUrl, schema);
+  return {
+    env: { DATABASE_URL: url },
+    read: async (fn) => {
+      const db = openPostgresDatabase(url, { max: 1 });
+      try {
+        return await fn(db);
+      } finally {
+        await db.destroy();
+      }
+    },
+    dispose: () => admin(`DROP SCHEMA ${schema} CASCADE`),
+  };
 }

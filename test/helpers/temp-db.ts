@@ -52,7 +52,7 @@ async function emptyTables(db: JournalDb): Promise<void> {
 }
 
 /** A URL whose connections use `schema` first (pg passes `options` to the server). */
-function urlWithSchema(url: string, schema: string): string {
+export function urlWithSchema(url: string, schema: string): string {
   const u = new URL(url);
   u.searchParams.set('options', `-c search_path=${schema}`);
   return u.toString();

@@ -8,10 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MODEL } from '../../src/config.ts';
-import { openDatabase } from '../../src/db/open-database.ts';
 import { startBotApiStandIn, type BotApiStandIn } from '../stand-ins/bot-api.ts';
 import { startMessagesApiStandIn, type MessagesApiStandIn } from '../stand-ins/messages-api.ts';
-import { answerText, planBurst, runBurst, type ReadDatabase } from '../helpers/many-instances.ts';
+import { answerText, planBurst, runBurst, sharedPostgres, sharedSqlite, type SharedDatabase } from '../helpers/many-instances.ts';
 
 const OWNERS = Array.from({ length: 20 }, (_, i) => 1001 + i);
 const PER_CHAT = 20;
@@ -30,19 +29,25 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The shared SQLite file, read from outside the instances (WAL lets it be read while they write). */
-const reader = (dbPath: string): ReadDatabase => async (fn) => {
-  const db = openDatabase(dbPath);
-  try {
-    return await fn(db);
-  } finally {
-    await db.destroy();
-  }
-};
+const SERVER = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
 describe('three instances on one database', () => {
-  it('one SIGKILLed mid-burst: every update stored once, chats in order, each question answered once, its work taken over', async () => {
-    const dbPath = path.join(dir, 'journal.sqlite');
+  it('on one SQLite file, one SIGKILLed mid-burst: every update stored once, chats in order, each question answered once, its work taken over', async () => {
+    await threeInstancesOneKilled(sharedSqlite(dir));
+  }, 120_000);
+
+  it.runIf(SERVER)('on PostgreSQL (TEST_DATABASE_URL), the same', async () => {
+    const shared = await sharedPostgres(SERVER!);
+    try {
+      await threeInstancesOneKilled(shared);
+    } finally {
+      await shared.dispose();
+    }
+  }, 120_000);
+});
+
+async function threeInstancesOneKilled(shared: SharedDatabase) {
+  {
     // Each question is answered with its own tag, slowly enough that questions are in flight when the kill comes.
     llm.serveModel(DEFAULT_MODEL, (req) => {
       const tag = [...JSON.stringify(req.body.messages).matchAll(/question (\S+?)\?/g)].at(-1)?.[1] ?? 'none';
@@ -50,9 +55,9 @@ describe('three instances on one database', () => {
     });
     // A slow ✍ makes each update take a while to handle, so a chat's updates queue up while another instance stores more.
     api.slow('setMessageReaction', 25);
-    const env = { DATABASE_PATH: dbPath, ALLOWED_USER_IDS: OWNERS.join(','), LEASE_SECONDS: '3', ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: llm.url };
+    const env = { ...shared.env, ALLOWED_USER_IDS: OWNERS.join(','), LEASE_SECONDS: '3', ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: llm.url };
     const plan = planBurst(OWNERS, PER_CHAT, { question: 7, edit: 5 });
-    const run = await runBurst({ count: 3, cwd: dir, api, env, plan, redeliverEvery: 10, kill: true, read: reader(dbPath), timeoutMs: 30_000 });
+    const run = await runBurst({ count: 3, cwd: dir, api, env, plan, redeliverEvery: 10, kill: true, read: shared.read, timeoutMs: 30_000 });
     const { victim, held } = run.killed!;
     const result = run.outcome;
 
@@ -76,5 +81,5 @@ describe('three instances on one database', () => {
     expect(held.jobs.length).toBeGreaterThan(0);
     expect(run.takenOver.every((j) => j.status !== 'running' && j.lease_holder !== victim.holder)).toBe(true);
     expect(run.stopped).toEqual([0, 0]); // the others stop cleanly
-  }, 120_000);
-});
+  }
+}
