@@ -12,7 +12,8 @@ export function postgresSection(p: PostgresResult): string {
     `## PostgreSQL: methods at ${num(p.size)} entries, import`,
     '',
     `A throwaway PostgreSQL ${p.version} server started by the part itself (\`scripts/bench/postgres-server.ts\`: initdb and pg_ctl in a temp dir, loopback, a free port, fsync off; stopped and deleted afterwards, also on failure), on the same machine as the client. ` +
-      `The generated journal (src/demo, the same rows as the SQLite sections) was loaded with INSERT … SELECT FROM unnest(column arrays), 20,000 rows a statement, the GIN index built afterwards: ${num(p.size)} entries in ${num(p.loadSeconds)} s (setup, not measured).`,
+      `The generated journal (src/demo, the same rows as the SQLite sections) was loaded with INSERT … SELECT FROM unnest(column arrays), 20,000 rows a statement, the GIN index built afterwards: ${num(p.size)} entries in ${num(p.loadSeconds)} s (setup, not measured).` +
+      (p.size < 1_000_000 ? ' The issue asks for 1,000,000 entries; this run loaded fewer to fit the time it had (the load grows about linearly with the size), so the ratios at 1,000,000 are not measured here.' : ''),
     '',
     `**Methods.** Each method through the real operations on a \`DATABASE_URL\` store (\`openPostgresDatabase\`: kysely's PostgresDialect over a \`pg\` pool; handle lookup, validation, kysely, result bounding) on the root, a month view (${m.month}) and a search view ("${m.search}"), ` +
       'against hand-written SQL answering the same question on a plain `pg` client to the same database: named prepared statements filtering `entry` directly (`owner_id`, a `local_day` range, `search_vector @@ tsquery`) so the planner picks the date index or the GIN index itself; for the overview, grouping rows or days, the faster. ' +
@@ -53,8 +54,9 @@ function overAim(p: PostgresResult): string {
         ]
       : []),
     '',
-    'Why (the short calls): on PostgreSQL every statement is a round trip over TCP, where SQLite runs in-process; a method runs its handle lookup (and, for a call that returns a new view, the handle\'s INSERT and its commit) besides its query, while the hand-written SQL is one prepared statement. ' +
-      'A call of a few milliseconds is dominated by those extra round trips ("statements a call" above), not by how the entries are read.',
+    'Why (the calls of a few milliseconds): the method runs no more statements than the hand-written SQL ("statements a call": handles are read once and kept, so a call on a view is its query; a call that returns a new view adds the handle\'s INSERT), ' +
+      'so the difference is per-call cost outside reading the entries: kysely over the `pg` pool sends every statement unnamed, so PostgreSQL parses and plans it on each call, where the baseline\'s named prepared statement is parsed once (as better-sqlite3\'s prepared statements are on SQLite); ' +
+      'add the pool checkout, argument validation and result shaping. On a 1–3 ms call that fixed cost is the ratio; the plans read the entries through the same index as the SQL.',
   ].join('\n');
 }
 
