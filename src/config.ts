@@ -16,6 +16,8 @@ export interface Config {
   telegramApiRoot: string | null;
   allowedUserIds: number[];
   databasePath: string;
+  /** DATABASE_URL: a PostgreSQL database (postgres://…) instead of the SQLite file; null keeps SQLite. */
+  databaseUrl: string | null;
   journalTimezone: string;
   /** JOURNAL_DAY_STARTS_AT, `HH:mm`: entries written before it count to the previous day. */
   journalDayStartsAt: string;
@@ -62,6 +64,17 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
+/** postgres:// or postgresql://, a host, and a database name in the path. */
+export function isPostgresUrl(text: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '' && /^\/[^/]+$/.test(url.pathname);
+}
+
 const schema = z.object({
   TELEGRAM_BOT_TOKEN: optionalText.refine((t) => t === undefined || /^\d+:[\w-]{20,}$/.test(t), {
     message: 'does not look like a bot token (expected "123456789:ABC…" as BotFather gives it)',
@@ -82,6 +95,9 @@ const schema = z.object({
     return [...new Set(ids)];
   }),
   DATABASE_PATH: optionalText,
+  DATABASE_URL: optionalText.refine((u) => u === undefined || isPostgresUrl(u), {
+    message: 'must be a PostgreSQL URL with a host and a database, e.g. postgres://journal:secret@127.0.0.1:5432/journal (leave it unset to keep the SQLite file at DATABASE_PATH)',
+  }),
   JOURNAL_TIMEZONE: optionalText.refine((z) => z === undefined || isValidTimeZone(z), {
     message: 'is not an IANA time zone (expected e.g. Europe/Berlin, Asia/Tokyo, UTC)',
   }),
@@ -150,6 +166,7 @@ export function parseConfig(env: Record<string, string | undefined>, defaults: {
     telegramApiRoot: e.TELEGRAM_API_ROOT ?? null,
     allowedUserIds: e.ALLOWED_USER_IDS,
     databasePath: e.DATABASE_PATH ?? defaults.databasePath ?? DEFAULT_DATABASE_PATH,
+    databaseUrl: e.DATABASE_URL ?? null,
     journalTimezone: e.JOURNAL_TIMEZONE ?? defaults.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     journalDayStartsAt: e.JOURNAL_DAY_STARTS_AT,
     transcribeUrl: e.TRANSCRIBE_URL ?? null,

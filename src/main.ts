@@ -6,7 +6,7 @@ import { readEnvironment } from './cli/environment.ts';
 import { exitOnConfigError } from './cli/exit-on-config-error.ts';
 import { parseConfig, requireBotToken } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { openDatabase } from './db/open-database.ts';
+import { openJournalDatabase } from './db/open-journal.ts';
 import { applyDayStart } from './journal/day-start.ts';
 import { createLogger, errorMessage } from './logger.ts';
 import { connectToTelegram } from './telegram/connect.ts';
@@ -23,9 +23,10 @@ async function main(): Promise<void> {
     return { config, token: requireBotToken(config) };
   });
   const logger = createLogger({ redact: [token, config.anthropicApiKey] });
-  const db = openDatabase(config.databasePath);
+  const db = openJournalDatabase(config);
   const applied = await migrateToLatest(db);
-  logger.info('database.ready', { path: config.databasePath, migrations_applied: applied.length });
+  // The URL may hold a password: only the store and (for SQLite) the file are logged.
+  logger.info('database.ready', { store: db.store.dialect, ...(config.databaseUrl ? {} : { path: config.databasePath }), migrations_applied: applied.length });
   const dayStart = await applyDayStart(db, config.journalDayStartsAt);
   if (dayStart) logger.info('journal.day_start_changed', { from: dayStart.previous, to: dayStart.current, entries_moved: dayStart.moved });
 

@@ -66,10 +66,17 @@ describe('architecture', () => {
     ['@grammyjs/', ['telegram', '(root)', 'cli']],
     ['@anthropic-ai/sdk', ['llm', '(root)', 'cli']],
     ['better-sqlite3', ['db']],
+    ['pg', ['db']],
+    ['@electric-sql/pglite', ['db']],
     ['@modelcontextprotocol/', ['mcp', 'cli']],
   ])('%s is imported only from its owning folders', (pkg, owners) => {
-    const offending = files.filter((f) => f.imports.some((i) => i.startsWith(pkg)) && !owners.includes(f.folder)).map((f) => f.rel);
+    const offending = files.filter((f) => f.imports.some((i) => i === pkg || i.startsWith(pkg.endsWith('/') ? pkg : `${pkg}/`)) && !owners.includes(f.folder)).map((f) => f.rel);
     expect(offending).toEqual([]);
+  });
+
+  it('only db/ knows which store it runs on (no dialect checks elsewhere)', () => {
+    const asking = files.filter((f) => f.folder !== 'db' && /dialect\s*[!=]==|[!=]==\s*[\w.]*dialect\b|case\s+'(sqlite|postgres)'/.test(readFileSync(path.join(REPO_ROOT, 'src', f.rel), 'utf8')));
+    expect(asking.map((f) => f.rel)).toEqual([]);
   });
 
   it('src/objects names no kind', () => {

@@ -10,7 +10,8 @@ import { resolveOwner } from './resolve-owner.ts';
 import { createJournalQuestions } from '../app.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { openDatabase, type JournalDb } from '../db/open-database.ts';
+import { openJournalDatabase, storeLabel } from '../db/open-journal.ts';
+import type { JournalDb } from '../db/open-database.ts';
 import type { AskOutcome, Questions } from '../llm/ask.ts';
 import { stripAskCommand } from '../llm/mentions.ts';
 import { createMemoryLogger, errorMessage } from '../logger.ts';
@@ -68,13 +69,13 @@ async function main(argv: string[]): Promise<void> {
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
   if (!config.anthropicApiKey) fail(NO_KEY_TEXT);
   // Questions only read the journal: a mistyped DATABASE_PATH must not create an empty one.
-  const db: JournalDb = openDatabase(config.databasePath, { mustExist: true });
+  const db: JournalDb = openJournalDatabase(config, { mustExist: true });
   try {
     await migrateToLatest(db);
     const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
     // Log lines would interleave with the conversation; API failures reach the user as answers anyway.
     const questions = createJournalQuestions({ config, db, logger: createMemoryLogger(), clock: () => new Date() })!;
-    console.error(`Journal of ${ownerId} (${config.databasePath}), model ${config.anthropicModel}.\n${CHAT_HELP}\n`);
+    console.error(`Journal of ${ownerId} (${storeLabel(config)}), model ${config.anthropicModel}.\n${CHAT_HELP}\n`);
     await converse(questions, ownerId);
   } finally {
     await db.destroy();

@@ -10,7 +10,7 @@ import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { openDatabase } from '../db/open-database.ts';
+import { openJournalDatabase } from '../db/open-journal.ts';
 import { exportJournal, type ExportFormat } from '../export/export-journal.ts';
 import { applyDayStart } from '../journal/day-start.ts';
 
@@ -42,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
   const args = parseExportArgs(argv);
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
   // Exporting only reads: a mistyped DATABASE_PATH must not create an empty journal.
-  const db = openDatabase(config.databasePath, { mustExist: true });
+  const db = openJournalDatabase(config, { mustExist: true });
   try {
     await migrateToLatest(db);
     await applyDayStart(db, config.journalDayStartsAt);

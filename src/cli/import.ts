@@ -10,7 +10,7 @@ import { createProgressReporter } from './import-progress.ts';
 import { OwnerError, resolveOwner } from './resolve-owner.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { openDatabase } from '../db/open-database.ts';
+import { openJournalDatabase } from '../db/open-journal.ts';
 import { applyDayStart } from '../journal/day-start.ts';
 import { importJournalExport, isJournalExport } from '../export/import-journal-export.ts';
 import type { JournalDb } from '../db/open-database.ts';
@@ -53,7 +53,7 @@ function botIdOf(token: string | null): number | null {
 async function main(argv: string[]): Promise<number> {
   const args = parseImportArgs(argv);
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
-  const db = openDatabase(config.databasePath);
+  const db = openJournalDatabase(config);
   const progress = createProgressReporter(process.stderr);
   const stop = new AbortController();
   // Stops after the batch in hand (milliseconds away). Repeats are ignored: Ctrl-C reaches npm and this process

@@ -8,7 +8,7 @@ import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { openDatabase } from '../db/open-database.ts';
+import { openJournalDatabase } from '../db/open-journal.ts';
 import { createSqliteConversationStore } from '../db/conversation-store.ts';
 import { storedConversationSchemas } from '../llm/conversation.ts';
 import { createJournalOperations } from '../journal/journal-operations.ts';
@@ -72,7 +72,7 @@ async function main(argv: string[]): Promise<void> {
   if (!COMMANDS.includes(command)) throw new UsageError(`Unknown command "${command}".\n${USAGE}`);
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
   // Every command only reads the journal: a mistyped DATABASE_PATH must not create an empty one.
-  const db = openDatabase(config.databasePath, { mustExist: true });
+  const db = openJournalDatabase(config, { mustExist: true });
   try {
     await migrateToLatest(db);
     const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);

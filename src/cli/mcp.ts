@@ -10,7 +10,7 @@ import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { openDatabase } from '../db/open-database.ts';
+import { openJournalDatabase, storeLabel } from '../db/open-journal.ts';
 import { createJournalOperations, JOURNAL_ROOT_ID } from '../journal/journal-operations.ts';
 import { localMoment } from '../journal/local-day.ts';
 import { createLogger, errorMessage } from '../logger.ts';
@@ -27,7 +27,7 @@ async function main(argv: string[]): Promise<void> {
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
   const logger = createLogger();
   // The server only reads the journal (and keeps handles): a mistyped DATABASE_PATH must not create an empty one.
-  const db = openDatabase(config.databasePath, { mustExist: true });
+  const db = openJournalDatabase(config, { mustExist: true });
   let ownerId: number;
   try {
     await migrateToLatest(db);
@@ -53,7 +53,7 @@ async function main(argv: string[]): Promise<void> {
       }),
     { onerror: (error) => logger.error('mcp.transport_error', { error: errorMessage(error) }) },
   );
-  logger.info('mcp.started', { owner_id: ownerId, database: config.databasePath });
+  logger.info('mcp.started', { owner_id: ownerId, database: storeLabel(config) });
 
   let stopping = false;
   const stop = async (why: string) => {

@@ -4,7 +4,7 @@ import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { openDatabase } from '../db/open-database.ts';
+import { openJournalDatabase, storeLabel } from '../db/open-journal.ts';
 import { errorMessage } from '../logger.ts';
 
 const USAGE = `Usage: npm run migrate
@@ -17,11 +17,11 @@ try {
   process.exit(1);
 }
 const config = exitOnConfigError(() => parseConfig(readEnvironment()));
-const db = openDatabase(config.databasePath);
+const db = openJournalDatabase(config);
 try {
   const results = await migrateToLatest(db);
   for (const r of results) console.log(`${r.status === 'Success' ? 'applied' : r.status}: ${r.migrationName}`);
-  console.log(results.length ? `${config.databasePath}: ${results.length} migration(s) applied.` : `${config.databasePath} is up to date.`);
+  console.log(results.length ? `${storeLabel(config)}: ${results.length} migration(s) applied.` : `${storeLabel(config)} is up to date.`);
 } catch (error) {
   console.error(errorMessage(error));
   process.exitCode = 1;

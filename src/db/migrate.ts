@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Migrator, sql, SqliteAdapter, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
+import type { Store } from './store.ts';
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
@@ -27,8 +28,11 @@ function folderMigrations(folder: string): MigrationProvider {
   };
 }
 
-/** Brings the schema to the latest migration; throws (with cause) if one fails. Kysely<any>: kysely's migration signature. */
-export async function migrateToLatest(db: Kysely<any>, folder = MIGRATIONS_FOLDER): Promise<MigrationResult[]> {
+/**
+ * Brings the schema to the latest migration; throws (with cause) if one fails. Kysely<any>: kysely's migration
+ * signature. A JournalDb brings its store's folder (migrations/ for SQLite, migrations/postgres/ for PostgreSQL).
+ */
+export async function migrateToLatest(db: Kysely<any>, folder = (db as { store?: Store }).store?.migrationFolder ?? MIGRATIONS_FOLDER): Promise<MigrationResult[]> {
   const { error, results = [] } = await oneAtATime(db, (conn) => new Migrator({ db: conn, provider: folderMigrations(folder) }).migrateToLatest());
   if (error) {
     const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

@@ -2,11 +2,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type KyselyConfig, type SqliteDialectConfig } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Dialect, type KyselyConfig, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.ts';
 import { createPrivateFile, looseModeWarnings } from './private-files.ts';
 import { CompiledQueries } from './compiled-queries.ts';
+import { sqliteStore } from './sqlite-store.ts';
 import { StatementCache } from './statement-cache.ts';
+import type { Store } from './store.ts';
 
 /**
  * Transactions take the write lock when they begin (`BEGIN IMMEDIATE`), not at their first write. With several
@@ -31,16 +33,18 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-/** The app's database: kysely for every query, each SQL text prepared once (StatementCache), and the few hot bulk writes. */
+/**
+ * The app's database: kysely for every query, hot reads compiled once per shape, and the store seam (db/store.ts) for
+ * what SQLite and PostgreSQL do differently.
+ */
 export class JournalDatabase extends Kysely<Database> {
-  readonly statements: StatementCache;
+  readonly store: Store;
   /** Hot reads compiled once per shape (a view's page listing). */
   readonly compiled = new CompiledQueries();
 
-  constructor(sqlite: SQLite.Database, log?: KyselyConfig['log']) {
-    const statements = new StatementCache(sqlite);
-    super({ dialect: new ImmediateSqliteDialect({ database: statements.forKysely() }), log });
-    this.statements = statements;
+  constructor(dialect: Dialect, store: Store, log?: KyselyConfig['log']) {
+    super({ dialect, log });
+    this.store = store;
   }
 }
 
@@ -86,5 +90,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): JournalDb
   // Only a file that is a journal is worth a warning about who can read it.
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   if (!inMemory) for (const line of looseModeWarnings(file)) warn(line);
-  return new JournalDatabase(sqlite, options.log);
+  // kysely's queries and the bulk writes share one cache of statements prepared on the one connection.
+  const statements = new StatementCache(sqlite);
+  return new JournalDatabase(new ImmediateSqliteDialect({ database: statements.forKysely() }), sqliteStore(statements), options.log);
 }

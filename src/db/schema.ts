@@ -3,6 +3,9 @@ import type { Generated, Insertable, Selectable } from 'kysely';
 
 export type EntrySource = 'live' | 'import';
 
+/** What makes an entry unique, the target of every insert's ON CONFLICT: one message of one chat, per owner and source. */
+export const ENTRY_KEY = ['owner_id', 'source', 'chat_id', 'message_id'] as const;
+
 /** What a message without text (or with only a caption) carried. */
 export type MediaKind = 'voice_note' | 'video_note' | 'photo' | 'video' | 'audio' | 'animation' | 'file';
 

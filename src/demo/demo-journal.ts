@@ -2,7 +2,6 @@
  * Generated, deterministic journals: the demo's (about 700 entries, April to June 2024) and bigger ones for
  * benchmarks. Same options, same seed, same rows: days with several entries, gaps, breaks, text of varied length.
  */
-import { sql } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import type { NewEntryRow } from '../db/schema.ts';
 import { insertNewRows, ROWS_PER_STATEMENT } from '../journal/entry-batch.ts';
@@ -103,17 +102,17 @@ export function* generateJournalRows(options: GeneratedJournalOptions): Generato
 
 /** Inserts rows in one transaction through the import's batch path (a row already stored is skipped); returns how many were new. */
 export async function insertEntryRows(db: JournalDb, rows: Iterable<NewEntryRow>): Promise<number> {
-  return db.transaction().execute(async () => {
+  return db.transaction().execute(async (trx) => {
     let inserted = 0;
     let batch: NewEntryRow[] = [];
     for (const row of rows) {
       batch.push(row);
       if (batch.length >= ROWS_PER_STATEMENT) {
-        inserted += insertNewRows(db, batch);
+        inserted += await insertNewRows(db, trx, batch);
         batch = [];
       }
     }
-    return inserted + insertNewRows(db, batch);
+    return inserted + (await insertNewRows(db, trx, batch));
   });
 }
 
@@ -122,18 +121,16 @@ export async function buildGeneratedJournal(db: JournalDb, options: GeneratedJou
   return insertEntryRows(db, generateJournalRows(options));
 }
 
-/** Set in PRAGMA user_version of a file the demo built, so a rerun may rebuild it and never wipes a real journal. */
+/** The mark of a database the demo built (PRAGMA user_version on SQLite), so a rerun may rebuild it and never wipes a real journal. */
 const DEMO_MARK = 20240401;
 
 export async function markAsDemoDatabase(db: JournalDb): Promise<void> {
-  await sql`PRAGMA user_version = ${sql.lit(DEMO_MARK)}`.execute(db);
+  await db.store.writeDemoMark(db, DEMO_MARK);
 }
 
 /** How many entries a database holds that the demo did not put there: 0 when it is safe to rebuild. */
 export async function foreignEntryCount(db: JournalDb): Promise<number> {
-  const mark = (await sql<{ user_version: number }>`PRAGMA user_version`.execute(db)).rows[0]?.user_version;
-  const tables = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'entry'`.execute(db);
-  if (mark === DEMO_MARK || !tables.rows[0]?.n) return 0;
+  if ((await db.store.readDemoMark(db)) === DEMO_MARK || !(await db.store.hasEntryTable(db))) return 0;
   const row = await db.selectFrom('entry').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -95,6 +95,9 @@ async function writeBatch(db: JournalDb, entries: readonly ExportedEntry[], repo
       if (await writeEntry(trx, ownerId, entry)) report.imported += 1;
       else report.alreadyPresent += 1;
     }
+    // Ids were kept: the next entry captured live must not be handed one of them.
+    await db.store.afterExplicitIds(trx, 'entry');
+    await db.store.afterExplicitIds(trx, 'entry_revision');
   });
 }
 

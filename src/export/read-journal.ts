@@ -2,9 +2,13 @@
 import { sql } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import type { EntryRow } from '../db/schema.ts';
+import { ENTRY_COLUMNS } from '../db/store.ts';
 import type { ExportedEntry } from './journal-export-format.ts';
 
 const PAGE = 1000;
+
+/** Every field an export writes: named, so a store's own columns (PostgreSQL's search vector) are never read. */
+const ENTRY_FIELDS = ['id', ...ENTRY_COLUMNS, 'transcribed_at'] as const;
 
 function exportedEntry(row: EntryRow, tags: string[], revisions: ExportedEntry['revisions']): ExportedEntry {
   return {
@@ -39,7 +43,7 @@ function exportedEntry(row: EntryRow, tags: string[], revisions: ExportedEntry['
 export async function* readJournal(db: JournalDb, ownerId: number): AsyncGenerator<ExportedEntry> {
   let after: { day: string; at: string; id: number } | null = null;
   for (;;) {
-    let query = db.selectFrom('entry').selectAll().where('owner_id', '=', ownerId);
+    let query = db.selectFrom('entry').select(ENTRY_FIELDS).where('owner_id', '=', ownerId);
     if (after) {
       const { day, at, id } = after;
       query = query.where((eb) =>

@@ -3,7 +3,6 @@
  * The stored wall-clock time says which side of the old and the new start an entry was written on, so the change
  * is pure day arithmetic on the rows (no zone involved), one UPDATE in one transaction with the setting it records.
  */
-import { sql } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import { MIDNIGHT } from './local-day.ts';
 
@@ -27,15 +26,12 @@ export async function applyDayStart(db: JournalDb, dayStartsAt: string): Promise
       return null;
     }
     // Undo the old rule (a time before it had been moved back a day), then apply the new one.
-    const result = await sql`UPDATE entry SET local_day = date(local_day,
-        CASE WHEN local_time < ${previous} THEN '+1 day' ELSE '+0 days' END,
-        CASE WHEN local_time < ${dayStartsAt} THEN '-1 day' ELSE '+0 days' END)
-      WHERE (local_time < ${previous}) <> (local_time < ${dayStartsAt})`.execute(trx);
+    const moved = await db.store.shiftLocalDays(trx, previous, dayStartsAt);
     await trx
       .insertInto('journal_setting')
       .values({ key: SETTING, value: dayStartsAt })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: dayStartsAt }))
       .execute();
-    return { previous, current: dayStartsAt, moved: Number(result.numAffectedRows ?? 0n) };
+    return { previous, current: dayStartsAt, moved };
   });
 }

@@ -2,7 +2,7 @@
 import type { JournalDb } from '../db/open-database.ts';
 import type { Transaction } from 'kysely';
 import type { Database, NewEntryRow } from '../db/schema.ts';
-import { ENTRY_KEY, entryRowFromDraft, type EntryDraft } from './entry.ts';
+import { entryRowFromDraft, type EntryDraft } from './entry.ts';
 import { reviseEntry } from './entry-store.ts';
 import { tagInsertedRows } from './entry-tags.ts';
 import { MIDNIGHT } from './local-day.ts';
@@ -26,44 +26,14 @@ export interface BatchResult {
   revised: number;
 }
 
-/** Rows per INSERT: 16 parameters each, far below SQLite's 32766, and the fastest size measured. */
-export const ROWS_PER_STATEMENT = 500;
-
-/** Column order of the hand-written INSERT: every column of an entry row but its id. */
-const COLUMNS = [
-  'owner_id', 'source', 'chat_id', 'message_id', 'written_at', 'local_day', 'local_time', 'title', 'content', 'edited_at', 'created_at',
-  'media_kind', 'media_file_id', 'media_file_name', 'media_duration_seconds', 'media_file_size',
-] as const;
-const TUPLE = `(${COLUMNS.map(() => '?').join(', ')})`;
-/** SQL text by row count, built once: the same text finds the same prepared statement. */
-const insertSql = new Map<number, string>();
-
-function insertSqlFor(rows: number): string {
-  let text = insertSql.get(rows);
-  if (!text) {
-    const values = Array.from({ length: rows }, () => TUPLE).join(', ');
-    const key = ENTRY_KEY.map((c) => `"${c}"`).join(', ');
-    text = `insert into "entry" (${COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${values} on conflict (${key}) do nothing`;
-    if (insertSql.size >= 32) insertSql.clear();
-    insertSql.set(rows, text);
-  }
-  return text;
-}
+export { ROWS_PER_STATEMENT } from '../db/store.ts';
 
 /**
- * Inserts rows, ROWS_PER_STATEMENT to a prepared statement, skipping any already stored (same ENTRY_KEY);
- * returns how many were new. Call it inside a `db.transaction()` callback (see StatementCache.write).
+ * Inserts rows, ROWS_PER_STATEMENT to a statement, skipping any already stored (same ENTRY_KEY); returns how many
+ * were new. Call it inside a `db.transaction()` callback and pass that transaction (the store's bulk path, db/store.ts).
  */
-export function insertNewRows(db: JournalDb, rows: readonly NewEntryRow[]): number {
-  let inserted = 0;
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
-    const parameters: unknown[] = [];
-    // A column the row leaves out (nullable media fields) is stored as NULL.
-    for (const row of chunk) for (const column of COLUMNS) parameters.push(row[column] ?? null);
-    inserted += db.statements.write(insertSqlFor(chunk.length)).run(parameters).changes;
-  }
-  return inserted;
+export async function insertNewRows(db: JournalDb, trx: Transaction<Database>, rows: readonly NewEntryRow[]): Promise<number> {
+  return rows.length === 0 ? 0 : db.store.insertEntryRows(trx, rows);
 }
 
 const twinKey = (writtenAt: string, content: string) => `${writtenAt}\u0000${content}`;
@@ -101,7 +71,7 @@ export async function insertEntryBatch(
         (isSpeech(row.media_kind ?? null) && seen.has(speechTwinKey(row.written_at, row.media_kind!, row.media_duration_seconds ?? null)));
       pending = pending.filter((p) => !(p.draft.mayBeLive && isTwin(p)));
     }
-    const inserted = insertNewRows(db, pending.map((p) => p.row));
+    const inserted = await insertNewRows(db, trx, pending.map((p) => p.row));
     if (inserted > 0) await tagInsertedRows(trx, pending.map((p) => ({ ...p.row, entityTags: p.draft.hashtags })));
     // Only a batch that met stored rows pays for the comparison: a first import never does.
     const revised = inserted < pending.length ? await reviseChangedTexts(trx, pending) : 0;

@@ -1,7 +1,8 @@
 /** Every SQL statement a journal view reads: counts, days, pages and the overview, all on (owner_id, local_day, written_at). */
 import { sql } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
-import { combinedFtsQuery } from './fts-query.ts';
+import type { SearchAccess } from '../db/store.ts';
+import { viewSearches } from './fts-query.ts';
 import type { JournalView } from './journal-view.ts';
 import { monthDayCalendarDays } from './on-this-day.ts';
 import { tagCondition } from './tag-view.ts';
@@ -30,28 +31,17 @@ export interface OverviewGroup {
   entries: number;
 }
 
-/**
- * How a search filter reaches SQLite. `list`: FTS5 lists every match once and rows are checked against that
- * list; right for counts, which visit every match anyway. `probe`: each row walked on the date index asks
- * FTS5 about itself; right when the walk is short (one day, or the first rows of a page of a common word).
- */
-type SearchAccess = 'list' | 'probe';
-
-/** The rows of one owner that a view stands for; the date range runs on the index, the search on FTS5. */
+/** The rows of one owner that a view stands for; the date range runs on the index, the search on the store's text index. */
 export function viewRows(db: JournalDb, ownerId: number, view: JournalView, access: SearchAccess = 'list') {
   let query = db.selectFrom('entry').where('owner_id', '=', ownerId);
   if (view.from !== undefined) query = query.where('local_day', '>=', view.from);
   if (view.to !== undefined) query = query.where('local_day', '<=', view.to);
   const monthDays = monthDayCalendarDays(view);
-  if (monthDays !== null) query = monthDays.length ? query.where('local_day', 'in', monthDays) : query.where(sql<boolean>`0`);
+  if (monthDays !== null) query = monthDays.length ? query.where('local_day', 'in', monthDays) : query.where(sql<boolean>`1 = 0`);
   for (const tag of view.tags ?? []) query = query.where(tagCondition(ownerId, tag));
-  const match = combinedFtsQuery(view.search);
-  if (match === null) return query;
-  return query.where(
-    access === 'list'
-      ? sql<boolean>`id IN (SELECT rowid FROM entry_fts WHERE entry_fts MATCH ${match})`
-      : sql<boolean>`EXISTS (SELECT 1 FROM entry_fts WHERE entry_fts MATCH ${match} AND entry_fts.rowid = entry.id)`,
-  );
+  const searches = viewSearches(view.search);
+  if (searches === null) return query;
+  return query.where(db.store.searchCondition(searches, sql.ref('entry.id'), access));
 }
 
 export async function countDays(db: JournalDb, ownerId: number, view: JournalView): Promise<number> {
@@ -96,7 +86,7 @@ export async function findEntry(db: JournalDb, ownerId: number, view: JournalVie
   return viewRows(db, ownerId, view, 'probe').where('id', '=', id).select(['id', 'local_day as date', 'local_time as time', 'title', 'content']).executeTakeFirst();
 }
 
-/** Index rows a search page may walk, probing FTS5 row by row, before listing all matches is the cheaper way. */
+/** Index rows a search page may walk, probing the text index row by row, before listing all matches is the cheaper way. */
 const PROBE_WALK_LIMIT = 500;
 
 /** A page of the view's entries, oldest first. */
@@ -114,7 +104,7 @@ export async function findEntriesPage(db: JournalDb, ownerId: number, view: Jour
   if (view.search === undefined || view.tags !== undefined || view.monthDays !== undefined || offset + limit > PROBE_WALK_LIMIT) return listed();
   // A common word fills a first page within a short walk of the date index; a rare one does not, and then
   // listing its matches costs less than walking on. The walk is bounded so the rare case pays little for trying.
-  const match = combinedFtsQuery(view.search)!;
+  const searches = viewSearches(view.search)!;
   const from = view.from ?? '0000-00-00';
   const to = view.to ?? '9999-99-99';
   const window = sql`SELECT id, local_day, written_at FROM entry
@@ -123,11 +113,11 @@ export async function findEntriesPage(db: JournalDb, ownerId: number, view: Jour
   const { rows } = await sql<JournalEntryValue>`
     SELECT e.id, e.local_day AS date, e.local_time AS time, e.title, e.content
     FROM (${window}) AS w JOIN entry AS e ON e.id = w.id
-    WHERE EXISTS (SELECT 1 FROM entry_fts WHERE entry_fts MATCH ${match} AND entry_fts.rowid = w.id)
+    WHERE ${db.store.searchCondition(searches, sql.ref('w.id'), 'probe')}
     ORDER BY w.local_day, w.written_at, w.id
     LIMIT ${offset + limit}`.execute(db);
   if (rows.length === offset + limit) return rows.slice(offset);
-  const walked = (await sql<{ n: number }>`SELECT count(*) AS n FROM (${window})`.execute(db)).rows[0]!.n;
+  const walked = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM (${window}) AS walk`.execute(db)).rows[0]!.n);
   return walked < PROBE_WALK_LIMIT ? rows.slice(offset) : listed();
 }
 

@@ -23,8 +23,7 @@ export function textOrLabel(text: string | undefined, media: EntryMedia): string
   return text !== undefined && text.trim() !== '' ? text : mediaLabel(media);
 }
 
-/** What makes an entry unique, the target of every insert's ON CONFLICT: one message of one chat, per owner and source. */
-export const ENTRY_KEY = ['owner_id', 'source', 'chat_id', 'message_id'] as const;
+export { ENTRY_KEY } from '../db/schema.ts';
 
 const TITLE_CHARACTERS = 120;
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });

@@ -1,9 +1,8 @@
-/** A view's searches as one FTS5 MATCH expression (the syntax itself lives in search-syntax.ts). */
-import { ftsExpression, parseSearch } from './search-syntax.ts';
+/** A view's searches, parsed: each store turns them into its own index query (db/store.ts `searchCondition`). */
+import { parseSearch, type SearchQuery } from './search-syntax.ts';
 
-/** Every search of a view, ANDed; null when the view has none. Stored searches are validated when loaded. */
-export function combinedFtsQuery(searches: readonly string[] | undefined): string | null {
-  const parts = (searches ?? []).map((s) => ftsExpression(parseSearch(s)));
-  if (parts.length === 0) return null;
-  return parts.length === 1 ? parts[0]! : parts.map((q) => `(${q})`).join(' AND ');
+/** Every search of a view, to be ANDed; null when the view has none. Stored searches are validated when loaded. */
+export function viewSearches(searches: readonly string[] | undefined): SearchQuery[] | null {
+  const parsed = (searches ?? []).map((s) => parseSearch(s));
+  return parsed.length === 0 ? null : parsed;
 }

@@ -1,6 +1,6 @@
 /**
- * The search syntax, parsed once and read three ways: the FTS5 expression (every term quoted, so no text is ever
- * FTS syntax), the canonical text a view stores, and the words a view's description shows. Anything outside the
+ * The search syntax, parsed once and read three ways: the store's index query (db/sqlite-store.ts writes FTS5 with every
+ * term quoted, db/postgres-search.ts a tsquery; no text is ever index syntax), the canonical text a view stores, and the words a view's description shows. Anything outside the
  * syntax is an error that shows the syntax.
  *
  *   coffee tea         both words (every term must appear)
@@ -15,20 +15,9 @@
 export const SEARCH_SYNTAX =
   'Search syntax: words (all must appear), "a phrase", a OR b (either), -word or -"a phrase" (without it), word* (prefix)';
 
-export interface SearchTerm {
-  /** The word or the phrase's words (single spaces), as typed. */
-  text: string;
-  phrase: boolean;
-  /** word*: any word starting with text. */
-  prefix: boolean;
-}
+import type { SearchQuery, SearchTerm } from '../db/search-query.ts';
 
-export interface SearchQuery {
-  /** Every group must match; a group matches when any of its terms does. */
-  all: SearchTerm[][];
-  /** No entry with any of these. */
-  none: SearchTerm[];
-}
+export type { SearchQuery, SearchTerm };
 
 export class SearchSyntaxError extends Error {}
 
@@ -135,16 +124,6 @@ const termText = (t: SearchTerm) => (t.phrase ? `"${t.text}"` : `${t.text}${t.pr
 /** The canonical text of a query: parses back to the same query, so views store it and compare equal. */
 export function searchText(q: SearchQuery): string {
   return [...q.all.map((group) => group.map(termText).join(' OR ')), ...q.none.map((t) => `-${termText(t)}`)].join(' ');
-}
-
-// Every term is an FTS5 string: the syntax's quotes never reach it, so nothing inside is ever an operator.
-const ftsTerm = (t: SearchTerm) => `"${t.text}"${t.prefix ? '*' : ''}`;
-const ftsGroup = (g: SearchTerm[]) => (g.length === 1 ? ftsTerm(g[0]!) : `(${g.map(ftsTerm).join(' OR ')})`);
-
-/** The FTS5 MATCH expression of a query. */
-export function ftsExpression(q: SearchQuery): string {
-  const positive = q.all.map(ftsGroup).join(' AND ');
-  return q.none.length === 0 ? positive : `(${positive})${q.none.map((t) => ` NOT ${ftsTerm(t)}`).join('')}`;
 }
 
 const describeTerm = (t: SearchTerm) =>

@@ -45,7 +45,7 @@ export async function dueTranscriptions(db: JournalDb, now: Date, limit: number)
 export async function completeTranscription(db: JournalDb, entryId: number, transcript: string, now: Date): Promise<'transcribed' | 'kept'> {
   return db.transaction().execute(async (trx) => {
     await trx.deleteFrom('transcription_job').where('entry_id', '=', entryId).execute();
-    const entry = await trx.selectFrom('entry').selectAll().where('id', '=', entryId).executeTakeFirst();
+    const entry = await trx.selectFrom('entry').select(['owner_id', 'media_kind', 'edited_at']).where('id', '=', entryId).executeTakeFirst();
     const text = transcript.trim();
     if (!entry || entry.media_kind === null || entry.edited_at !== null || text === '') return 'kept';
     await trx.updateTable('entry').set({ content: text, title: titleOf(text), transcribed_at: now.toISOString() }).where('id', '=', entryId).execute();

@@ -3,11 +3,13 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { exportJournal } from '../../src/export/export-journal.ts';
 import { importJournalExport, isJournalExport } from '../../src/export/import-journal-export.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
-import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
+import { countEntries } from '../../src/journal/entry-queries.ts';
+import { storeEntry } from '../../src/journal/entry-store.ts';
+import { createTempDb, filePglite, type TempDb } from '../helpers/temp-db.ts';
 import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 import { OWNER, seedRichJournal, snapshot } from './journal-fixture.ts';
 
@@ -102,5 +104,29 @@ describe('JSON export', { timeout: PROCESS_TEST_MS }, () => {
       await after.destroy();
     }
     source.db = openDatabase(source.file); // for cleanup
+  });
+});
+
+// A journal moves between stores through its export: every field comes back on PostgreSQL, and ids kept by the
+// import are never handed out again (a PostgreSQL sequence does not follow inserted ids by itself).
+describe('JSON export from SQLite into PostgreSQL (PGlite)', () => {
+  beforeAll(async () => void (await filePglite()), 120_000);
+
+  it('reproduces every field of every entry; search and new entries work after it', async () => {
+    const file = path.join(dir, 'to-postgres.json');
+    await exportTo(file);
+    const postgres = await createTempDb('pglite');
+    try {
+      expect(await importJournalExport(postgres.db, file)).toEqual({ ownerId: OWNER, entries: 7, imported: 7, alreadyPresent: 0, error: null });
+      const moved = await snapshot(postgres.db);
+      // PostgreSQL's generated search column is the store's own, not the journal's.
+      expect({ ...moved, entries: moved.entries.map(({ search_vector: _, ...e }: Record<string, unknown>) => e) }).toEqual(await snapshot(source.db));
+      expect(await countEntries(postgres.db, OWNER, { search: ['fireworks'] })).toBe(1);
+      const highest = Math.max(...moved.entries.map((e) => e.id));
+      const next = await storeEntry(postgres.db, { ownerId: OWNER, source: 'live', chatId: OWNER, messageId: 999, writtenAt: NOW, text: 'after the move' }, 'Europe/Berlin', NOW);
+      expect(next).toBeGreaterThan(highest);
+    } finally {
+      await postgres.cleanup();
+    }
   });
 });

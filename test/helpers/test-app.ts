@@ -1,10 +1,10 @@
-// createTestApp(): the whole app on a temp SQLite file, talking to a local Bot API stand-in, in one call.
+// createTestApp(): the whole app on a temp database (SQLite by default; `{ store: 'pglite' }` for PostgreSQL), talking to a local Bot API stand-in, in one call.
 import { createApp } from '../../src/app.ts';
 import { parseConfig, type Config } from '../../src/config.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { startBotApiStandIn, TEST_BOT_INFO, type BotApiStandIn } from '../stand-ins/bot-api.ts';
 import { startMessagesApiStandIn, type MessagesApiStandIn } from '../stand-ins/messages-api.ts';
-import { createTempDb, type TempDb } from './temp-db.ts';
+import { createTempDb, type TempDb, type TestStore } from './temp-db.ts';
 import { OWNER_ID } from './updates.ts';
 
 export const TEST_TOKEN = '123456:TEST-token-for-the-stand-in-api';
@@ -34,6 +34,8 @@ export interface TestAppOptions {
   messagesApi?: boolean;
   /** /export splits files above this many bytes (Telegram's 50 MB by default). */
   exportPartBytes?: number;
+  /** Which store the app runs on (temp-db.ts); SQLite by default. */
+  store?: TestStore;
 }
 
 export async function createTestApp(
@@ -42,7 +44,7 @@ export async function createTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const api = await startBotApiStandIn();
-  const temp = await createTempDb();
+  const temp = await createTempDb(options.store);
   const llm = options.messagesApi ? await startMessagesApiStandIn() : undefined;
   const config = parseConfig({
     ...(llm ? { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: llm.url } : {}),

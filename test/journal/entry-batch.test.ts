@@ -4,81 +4,85 @@ import { insertEntryBatch, type BatchDraft } from '../../src/journal/entry-batch
 import { saveEntry, storeEntry } from '../../src/journal/entry-store.ts';
 import { completeTranscription } from '../../src/journal/transcription-jobs.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
+import { describeStores } from '../helpers/stores.ts';
 
-let temp: TempDb;
-beforeEach(async () => {
-  temp = await createTempDb();
-});
-afterEach(() => temp.cleanup());
+describeStores('entry batches', () => {
 
-const NOW = new Date('2024-06-01T12:00:00Z');
-const draft = (messageId: number, text = `note ${messageId}`, extra: Partial<BatchDraft> = {}): BatchDraft => ({
-  ownerId: 111,
-  source: 'import',
-  chatId: 500,
-  messageId,
-  writtenAt: new Date(Date.UTC(2024, 0, 1, 10, messageId)),
-  text,
-  editedAt: null,
-  ...extra,
-});
-const count = async () => (await temp.db.selectFrom('entry').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
-
-describe('insertEntryBatch', () => {
-  it('inserts every row of a batch larger than one statement, and says how many were new', async () => {
-    const drafts = Array.from({ length: 1234 }, (_, i) => draft(i));
-    expect(await insertEntryBatch(temp.db, drafts, 'UTC', NOW)).toEqual({ inserted: 1234, alreadyPresent: 0, revised: 0 });
-    expect(await count()).toBe(1234);
+  let temp: TempDb;
+  beforeEach(async () => {
+    temp = await createTempDb();
   });
+  afterEach(() => temp.cleanup());
 
-  it('never stores a message twice; one edited since the last import takes its new text, the old kept as a revision', async () => {
-    await insertEntryBatch(temp.db, [draft(1), draft(2)], 'UTC', NOW);
-    const edited = draft(2, 'changed', { editedAt: new Date('2024-02-01T00:00:00Z') });
-    expect(await insertEntryBatch(temp.db, [draft(1), edited, draft(3)], 'UTC', NOW)).toEqual({ inserted: 1, alreadyPresent: 2, revised: 1 });
-    const rows = await temp.db.selectFrom('entry').select(['message_id', 'content', 'edited_at']).orderBy('message_id').execute();
-    expect(rows).toEqual([
-      { message_id: 1, content: 'note 1', edited_at: null },
-      { message_id: 2, content: 'changed', edited_at: '2024-02-01T00:00:00.000Z' },
-      { message_id: 3, content: 'note 3', edited_at: null },
-    ]);
-    const revisions = await temp.db.selectFrom('entry_revision').select(['content', 'replaced_at']).execute();
-    expect(revisions).toEqual([{ content: 'note 2', replaced_at: '2024-02-01T00:00:00.000Z' }]);
+  const NOW = new Date('2024-06-01T12:00:00Z');
+  const draft = (messageId: number, text = `note ${messageId}`, extra: Partial<BatchDraft> = {}): BatchDraft => ({
+    ownerId: 111,
+    source: 'import',
+    chatId: 500,
+    messageId,
+    writtenAt: new Date(Date.UTC(2024, 0, 1, 10, messageId)),
+    text,
+    editedAt: null,
+    ...extra,
   });
+  const count = async () => (await temp.db.selectFrom('entry').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
 
-  it('an imported message never collides with a live one that has the same chat and message id', async () => {
-    // A Saved Messages export uses the owner's id as its chat id, as the live chat with the bot does.
-    await saveEntry(temp.db, { ownerId: 111, source: 'live', chatId: 111, messageId: 7, writtenAt: NOW, text: 'live note' }, 'UTC', NOW);
-    expect(await insertEntryBatch(temp.db, [draft(7, 'saved message', { chatId: 111 })], 'UTC', NOW)).toEqual({ inserted: 1, alreadyPresent: 0, revised: 0 });
-    expect(await count()).toBe(2);
-  });
+  describe('insertEntryBatch', () => {
+    it('inserts every row of a batch larger than one statement, and says how many were new', async () => {
+      const drafts = Array.from({ length: 1234 }, (_, i) => draft(i));
+      expect(await insertEntryBatch(temp.db, drafts, 'UTC', NOW)).toEqual({ inserted: 1234, alreadyPresent: 0, revised: 0 });
+      expect(await count()).toBe(1234);
+    });
 
-  it('stores the edit instant and the local day of the given zone', async () => {
-    await insertEntryBatch(temp.db, [draft(5, 'x', { editedAt: new Date('2024-01-02T00:00:00Z') })], 'Asia/Tokyo', NOW);
-    const row = await temp.db.selectFrom('entry').selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ local_day: '2024-01-01', local_time: '19:05', edited_at: '2024-01-02T00:00:00.000Z', created_at: NOW.toISOString() });
-  });
+    it('never stores a message twice; one edited since the last import takes its new text, the old kept as a revision', async () => {
+      await insertEntryBatch(temp.db, [draft(1), draft(2)], 'UTC', NOW);
+      const edited = draft(2, 'changed', { editedAt: new Date('2024-02-01T00:00:00Z') });
+      expect(await insertEntryBatch(temp.db, [draft(1), edited, draft(3)], 'UTC', NOW)).toEqual({ inserted: 1, alreadyPresent: 2, revised: 1 });
+      const rows = await temp.db.selectFrom('entry').select(['message_id', 'content', 'edited_at']).orderBy('message_id').execute();
+      expect(rows).toEqual([
+        { message_id: 1, content: 'note 1', edited_at: null },
+        { message_id: 2, content: 'changed', edited_at: '2024-02-01T00:00:00.000Z' },
+        { message_id: 3, content: 'note 3', edited_at: null },
+      ]);
+      const revisions = await temp.db.selectFrom('entry_revision').select(['content', 'replaced_at']).execute();
+      expect(revisions).toEqual([{ content: 'note 2', replaced_at: '2024-02-01T00:00:00.000Z' }]);
+    });
 
-  it('commits a batch whole or not at all', async () => {
-    const bad = { ...draft(2), source: 'elsewhere' } as unknown as BatchDraft; // violates the CHECK on source
-    await expect(insertEntryBatch(temp.db, [draft(1), bad, draft(3)], 'UTC', NOW)).rejects.toThrow();
-    expect(await count()).toBe(0);
-  });
+    it('an imported message never collides with a live one that has the same chat and message id', async () => {
+      // A Saved Messages export uses the owner's id as its chat id, as the live chat with the bot does.
+      await saveEntry(temp.db, { ownerId: 111, source: 'live', chatId: 111, messageId: 7, writtenAt: NOW, text: 'live note' }, 'UTC', NOW);
+      expect(await insertEntryBatch(temp.db, [draft(7, 'saved message', { chatId: 111 })], 'UTC', NOW)).toEqual({ inserted: 1, alreadyPresent: 0, revised: 0 });
+      expect(await count()).toBe(2);
+    });
 
-  it('does not store a draft that may be live when the bot already captured the same note', async () => {
-    const at = new Date('2024-04-15T09:00:00Z');
-    await saveEntry(temp.db, { ownerId: 111, source: 'live', chatId: 111, messageId: 7, writtenAt: at, text: 'same note' }, 'UTC', NOW);
-    const result = await insertEntryBatch(
-      temp.db,
-      [
-        draft(501, 'same note', { chatId: 4242, writtenAt: at, mayBeLive: true }),
-        draft(502, 'other note', { chatId: 4242, writtenAt: at, mayBeLive: true }),
-        draft(503, 'same note', { chatId: 999, writtenAt: at }), // not from the bot chat: stored
-      ],
-      'UTC',
-      NOW,
-    );
-    expect(result).toEqual({ inserted: 2, alreadyPresent: 1, revised: 0 });
-    expect(await count()).toBe(3);
+    it('stores the edit instant and the local day of the given zone', async () => {
+      await insertEntryBatch(temp.db, [draft(5, 'x', { editedAt: new Date('2024-01-02T00:00:00Z') })], 'Asia/Tokyo', NOW);
+      const row = await temp.db.selectFrom('entry').selectAll().executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ local_day: '2024-01-01', local_time: '19:05', edited_at: '2024-01-02T00:00:00.000Z', created_at: NOW.toISOString() });
+    });
+
+    it('commits a batch whole or not at all', async () => {
+      const bad = { ...draft(2), source: 'elsewhere' } as unknown as BatchDraft; // violates the CHECK on source
+      await expect(insertEntryBatch(temp.db, [draft(1), bad, draft(3)], 'UTC', NOW)).rejects.toThrow();
+      expect(await count()).toBe(0);
+    });
+
+    it('does not store a draft that may be live when the bot already captured the same note', async () => {
+      const at = new Date('2024-04-15T09:00:00Z');
+      await saveEntry(temp.db, { ownerId: 111, source: 'live', chatId: 111, messageId: 7, writtenAt: at, text: 'same note' }, 'UTC', NOW);
+      const result = await insertEntryBatch(
+        temp.db,
+        [
+          draft(501, 'same note', { chatId: 4242, writtenAt: at, mayBeLive: true }),
+          draft(502, 'other note', { chatId: 4242, writtenAt: at, mayBeLive: true }),
+          draft(503, 'same note', { chatId: 999, writtenAt: at }), // not from the bot chat: stored
+        ],
+        'UTC',
+        NOW,
+      );
+      expect(result).toEqual({ inserted: 2, alreadyPresent: 1, revised: 0 });
+      expect(await count()).toBe(3);
+    });
   });
 
   it('does not store a voice note the bot captured and transcribed live again when its export (still "[voice note 0:42]") is imported', async () => {

@@ -1,7 +1,8 @@
 // The search syntax: what each form means in FTS5, the canonical text views store, and errors that show the syntax.
 import { describe, expect, it } from 'vitest';
-import { combinedFtsQuery } from '../../src/journal/fts-query.ts';
-import { describeSearch, ftsExpression, parseSearch, SEARCH_SYNTAX, searchText } from '../../src/journal/search-syntax.ts';
+import { combinedFtsQuery, ftsExpression } from '../../src/db/sqlite-store.ts';
+import { viewSearches } from '../../src/journal/fts-query.ts';
+import { describeSearch, parseSearch, SEARCH_SYNTAX, searchText } from '../../src/journal/search-syntax.ts';
 
 const fts = (q: string) => ftsExpression(parseSearch(q));
 const problem = (q: string) => {
@@ -70,7 +71,7 @@ describe('the search syntax', () => {
 
 describe('combinedFtsQuery', () => {
   it('ANDs the searches of a view', () => {
-    expect(combinedFtsQuery(['coffee', 'tea OR rain'])).toBe('("coffee") AND (("tea" OR "rain"))');
-    expect(combinedFtsQuery(undefined)).toBeNull();
+    expect(combinedFtsQuery(viewSearches(['coffee', 'tea OR rain'])!)).toBe('("coffee") AND (("tea" OR "rain"))');
+    expect(viewSearches(undefined)).toBeNull();
   });
 });

@@ -1,0 +1,75 @@
+/**
+ * PostgreSQL's side of the store seam: the tsvector search (postgres-search.ts), the bulk INSERT through kysely in
+ * the caller's transaction, date arithmetic on text days, and the demo's mark as a setting row.
+ */
+import path from 'node:path';
+import { sql, type Expression, type Kysely } from 'kysely';
+import { MIGRATIONS_FOLDER } from './migrate.ts';
+import { combinedTsquery } from './postgres-search.ts';
+import { ENTRY_KEY, type Database, type NewEntryRow } from './schema.ts';
+import type { SearchQuery } from './search-query.ts';
+import { ENTRY_COLUMNS, ROWS_PER_STATEMENT, type SearchAccess, type Store } from './store.ts';
+
+export const POSTGRES_MIGRATIONS_FOLDER = path.join(MIGRATIONS_FOLDER, 'postgres');
+
+const DEMO_MARK_KEY = 'demo_mark';
+
+export function postgresStore(): Store {
+  return {
+    dialect: 'postgres',
+    migrationFolder: POSTGRES_MIGRATIONS_FOLDER,
+
+    searchCondition(searches: readonly SearchQuery[], id: Expression<number>, access: SearchAccess) {
+      const query = combinedTsquery(searches);
+      // The planner picks between the GIN index and probing by id on its own; the two shapes only mirror SQLite's.
+      return access === 'list'
+        ? sql<boolean>`${id} IN (SELECT fts.id FROM entry AS fts WHERE fts.search_vector @@ ${query}::tsquery)`
+        : sql<boolean>`EXISTS (SELECT 1 FROM entry AS fts WHERE fts.id = ${id} AND fts.search_vector @@ ${query}::tsquery)`;
+    },
+
+    async insertEntryRows(trx: Kysely<Database>, rows: readonly NewEntryRow[]) {
+      let inserted = 0;
+      for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+        // Every row gets every column (a left-out media field as NULL), so the multi-row VALUES lines up.
+        const chunk = rows.slice(start, start + ROWS_PER_STATEMENT).map((row) => Object.fromEntries(ENTRY_COLUMNS.map((c) => [c, row[c] ?? null])) as NewEntryRow);
+        const result = await trx.insertInto('entry').values(chunk).onConflict((oc) => oc.columns(ENTRY_KEY).doNothing()).executeTakeFirst();
+        inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
+      }
+      return inserted;
+    },
+
+    async shiftLocalDays(trx: Kysely<Database>, previous: string, current: string) {
+      // Undo the old rule (a time before it had been moved back a day), then apply the new one; days stay text.
+      const result = await sql`UPDATE entry SET local_day = to_char(local_day::date
+          + (CASE WHEN local_time < ${previous} THEN 1 ELSE 0 END)
+          - (CASE WHEN local_time < ${current} THEN 1 ELSE 0 END), 'YYYY-MM-DD')
+        WHERE (local_time < ${previous}) <> (local_time < ${current})`.execute(trx);
+      return Number(result.numAffectedRows ?? 0n);
+    },
+
+    async afterExplicitIds(trx: Kysely<Database>, table: 'entry' | 'entry_revision') {
+      // is_called = false: the next nextval() returns exactly max + 1 (1 in an empty table).
+      await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), coalesce((SELECT max(id) FROM ${sql.table(table)}), 0) + 1, false)`.execute(trx);
+    },
+
+    async writeDemoMark(db: Kysely<Database>, mark: number) {
+      await db
+        .insertInto('journal_setting')
+        .values({ key: DEMO_MARK_KEY, value: String(mark) })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(mark) }))
+        .execute();
+    },
+
+    async readDemoMark(db: Kysely<Database>) {
+      const present = await sql<{ present: boolean }>`SELECT to_regclass('journal_setting') IS NOT NULL AS present`.execute(db);
+      if (!present.rows[0]?.present) return null;
+      const row = await db.selectFrom('journal_setting').select('value').where('key', '=', DEMO_MARK_KEY).executeTakeFirst();
+      return row ? Number(row.value) : null;
+    },
+
+    async hasEntryTable(db: Kysely<Database>) {
+      const present = await sql<{ present: boolean }>`SELECT to_regclass('entry') IS NOT NULL AS present`.execute(db);
+      return Boolean(present.rows[0]?.present);
+    },
+  };
+}

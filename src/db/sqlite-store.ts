@@ -1,0 +1,101 @@
+/**
+ * SQLite's side of the store seam: FTS5 search, the prepared 500-row INSERT of the import path (the
+ * StatementCache fast path), SQLite's date() arithmetic and PRAGMA user_version.
+ */
+import { sql, type Expression, type Kysely } from 'kysely';
+import { MIGRATIONS_FOLDER } from './migrate.ts';
+import { ENTRY_KEY, type Database, type NewEntryRow } from './schema.ts';
+import type { SearchQuery, SearchTerm } from './search-query.ts';
+import type { StatementCache } from './statement-cache.ts';
+import { ENTRY_COLUMNS, ROWS_PER_STATEMENT, type SearchAccess, type Store } from './store.ts';
+
+// Every term is an FTS5 string: the syntax's quotes never reach it, so nothing inside is ever an operator.
+const ftsTerm = (t: SearchTerm) => `"${t.text}"${t.prefix ? '*' : ''}`;
+const ftsGroup = (g: SearchTerm[]) => (g.length === 1 ? ftsTerm(g[0]!) : `(${g.map(ftsTerm).join(' OR ')})`);
+
+/** The FTS5 MATCH expression of a query. */
+export function ftsExpression(q: SearchQuery): string {
+  const positive = q.all.map(ftsGroup).join(' AND ');
+  return q.none.length === 0 ? positive : `(${positive})${q.none.map((t) => ` NOT ${ftsTerm(t)}`).join('')}`;
+}
+
+/** Every search ANDed into one MATCH expression. */
+export function combinedFtsQuery(searches: readonly SearchQuery[]): string {
+  const parts = searches.map(ftsExpression);
+  return parts.length === 1 ? parts[0]! : parts.map((q) => `(${q})`).join(' AND ');
+}
+
+const TUPLE = `(${ENTRY_COLUMNS.map(() => '?').join(', ')})`;
+/** SQL text by row count, built once: the same text finds the same prepared statement. */
+const insertSql = new Map<number, string>();
+
+function insertSqlFor(rows: number): string {
+  let text = insertSql.get(rows);
+  if (!text) {
+    const values = Array.from({ length: rows }, () => TUPLE).join(', ');
+    const key = ENTRY_KEY.map((c) => `"${c}"`).join(', ');
+    text = `insert into "entry" (${ENTRY_COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${values} on conflict (${key}) do nothing`;
+    if (insertSql.size >= 32) insertSql.clear();
+    insertSql.set(rows, text);
+  }
+  return text;
+}
+
+/** SQLite's store, with the prepared statements its bulk path runs on the one connection. */
+export interface SqliteStore extends Store {
+  readonly statements: StatementCache;
+}
+
+export function sqliteStore(statements: StatementCache): SqliteStore {
+  return {
+    dialect: 'sqlite',
+    statements,
+    migrationFolder: MIGRATIONS_FOLDER,
+
+    searchCondition(searches: readonly SearchQuery[], id: Expression<number>, access: SearchAccess) {
+      const match = combinedFtsQuery(searches);
+      return access === 'list'
+        ? sql<boolean>`${id} IN (SELECT rowid FROM entry_fts WHERE entry_fts MATCH ${match})`
+        : sql<boolean>`EXISTS (SELECT 1 FROM entry_fts WHERE entry_fts MATCH ${match} AND entry_fts.rowid = ${id})`;
+    },
+
+    // better-sqlite3 is synchronous and kysely's SQLite driver has one connection: the prepared statement runs on
+    // the connection the caller's transaction holds, so `trx` itself is not needed here.
+    async insertEntryRows(_trx: Kysely<Database>, rows: readonly NewEntryRow[]) {
+      let inserted = 0;
+      for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+        const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+        const parameters: unknown[] = [];
+        // A column the row leaves out (nullable media fields) is stored as NULL.
+        for (const row of chunk) for (const column of ENTRY_COLUMNS) parameters.push(row[column] ?? null);
+        inserted += statements.write(insertSqlFor(chunk.length)).run(parameters).changes;
+      }
+      return inserted;
+    },
+
+    async shiftLocalDays(trx: Kysely<Database>, previous: string, current: string) {
+      // Undo the old rule (a time before it had been moved back a day), then apply the new one.
+      const result = await sql`UPDATE entry SET local_day = date(local_day,
+          CASE WHEN local_time < ${previous} THEN '+1 day' ELSE '+0 days' END,
+          CASE WHEN local_time < ${current} THEN '-1 day' ELSE '+0 days' END)
+        WHERE (local_time < ${previous}) <> (local_time < ${current})`.execute(trx);
+      return Number(result.numAffectedRows ?? 0n);
+    },
+
+    async afterExplicitIds() {},
+
+    async writeDemoMark(db: Kysely<Database>, mark: number) {
+      await sql`PRAGMA user_version = ${sql.lit(mark)}`.execute(db);
+    },
+
+    async readDemoMark(db: Kysely<Database>) {
+      const mark = (await sql<{ user_version: number }>`PRAGMA user_version`.execute(db)).rows[0]?.user_version;
+      return mark ? mark : null;
+    },
+
+    async hasEntryTable(db: Kysely<Database>) {
+      const tables = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'entry'`.execute(db);
+      return Boolean(tables.rows[0]?.n);
+    },
+  };
+}

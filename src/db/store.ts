@@ -1,0 +1,55 @@
+/**
+ * The store seam: the few things SQLite and PostgreSQL do differently, behind one small interface the JournalDb
+ * carries (`db.store`). Everything else is one kysely query layer; journal/, objects/, llm/ and telegram/ never ask
+ * which store they run on.
+ */
+import type { Expression, Kysely, RawBuilder } from 'kysely';
+import type { Database, NewEntryRow } from './schema.ts';
+import type { SearchQuery } from './search-query.ts';
+
+/** Rows per bulk INSERT: 16 parameters each, far below SQLite's 32766 and PostgreSQL's 65535, and the fastest size measured. */
+export const ROWS_PER_STATEMENT = 500;
+
+/** Column order of the bulk INSERT: every column of an entry row but its id. */
+export const ENTRY_COLUMNS = [
+  'owner_id', 'source', 'chat_id', 'message_id', 'written_at', 'local_day', 'local_time', 'title', 'content', 'edited_at', 'created_at',
+  'media_kind', 'media_file_id', 'media_file_name', 'media_duration_seconds', 'media_file_size',
+] as const;
+
+export type StoreDialect = 'sqlite' | 'postgres';
+
+/**
+ * How a search reaches the index. `list`: the index lists every match once and rows are checked against that list
+ * (right for counts, which visit every match anyway). `probe`: each row asks the index about itself (right when the
+ * walk is short: one day, or the first rows of a page of a common word).
+ */
+export type SearchAccess = 'list' | 'probe';
+
+export interface Store {
+  readonly dialect: StoreDialect;
+  /** The folder of this store's migrations. */
+  readonly migrationFolder: string;
+  /** A condition on an entry id (`id`): the entry matches every search. */
+  searchCondition(searches: readonly SearchQuery[], id: Expression<number>, access: SearchAccess): RawBuilder<boolean>;
+  /**
+   * Inserts entry rows (each with every column but its id), skipping any already stored under the entry key;
+   * returns how many were new. Call it inside a transaction and pass that transaction: on SQLite the write runs
+   * on the connection the transaction holds, on PostgreSQL it runs in it.
+   */
+  insertEntryRows(trx: Kysely<Database>, rows: readonly NewEntryRow[]): Promise<number>;
+  /**
+   * Moves every entry's local day from the old journal day start (`HH:MM`) to the new one, by its stored wall-clock
+   * time: pure day arithmetic (one day back or forward). Returns how many entries moved.
+   */
+  shiftLocalDays(trx: Kysely<Database>, previous: string, current: string): Promise<number>;
+  /**
+   * After rows were inserted with explicit ids (an import that keeps ids), the table's next id is past them:
+   * SQLite's AUTOINCREMENT follows on its own, a PostgreSQL sequence must be moved.
+   */
+  afterExplicitIds(trx: Kysely<Database>, table: 'entry' | 'entry_revision'): Promise<void>;
+  /** Marks the database as built by the demo (so a rerun may rebuild it), or reads that mark. */
+  writeDemoMark(db: Kysely<Database>, mark: number): Promise<void>;
+  readDemoMark(db: Kysely<Database>): Promise<number | null>;
+  /** Whether the entry table exists yet (a fresh database has no tables before its migrations). */
+  hasEntryTable(db: Kysely<Database>): Promise<boolean>;
+}

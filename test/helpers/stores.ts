@@ -1,0 +1,23 @@
+// Runs a suite on every store: SQLite and PGlite always, the real PostgreSQL server when TEST_DATABASE_URL is set
+// (otherwise that block is skipped, and its name says why). Inside a block, createTempDb() and createTestApp() use its
+// store unless told another, so a suite is wrapped whole without touching its tests.
+import { afterAll, beforeAll, describe } from 'vitest';
+import { filePglite, setDefaultStore, TEST_DATABASE_URL, type TestStore } from './temp-db.ts';
+
+const LABEL: Record<TestStore, string> = { sqlite: 'SQLite', pglite: 'PGlite', postgres: 'PostgreSQL' };
+
+export function describeStores(name: string, suite: (store: TestStore) => void): void {
+  for (const store of ['sqlite', 'pglite', 'postgres'] as const) {
+    if (store === 'postgres' && !TEST_DATABASE_URL) {
+      describe.skip(`${name} on PostgreSQL (skipped: TEST_DATABASE_URL is unset; set it to postgres://… to run against a server)`, () => suite(store));
+    } else {
+      describe(`${name} on ${LABEL[store]}`, () => {
+        beforeAll(() => setDefaultStore(store));
+        // Starting PGlite is the slow part of a PGlite suite (seconds), once per file: a hook with room for it.
+        if (store === 'pglite') beforeAll(async () => void (await filePglite()), 120_000);
+        afterAll(() => setDefaultStore('sqlite'));
+        suite(store);
+      });
+    }
+  }
+}
