@@ -13,6 +13,7 @@ import { runImportBench } from './bench/import-speed.ts';
 import { JournalCache } from './bench/journal-db.ts';
 import { machineInfo } from './bench/machine.ts';
 import { runMethodsBench } from './bench/methods.ts';
+import { runPostgresBench } from './bench/postgres.ts';
 import { parseBenchArgs, USAGE, type BenchOptions, type Part } from './bench/options.ts';
 import { partSections, renderReport, REPORT_FOOTER, REPORT_HEADER, type BenchResults } from './bench/report.ts';
 import { mergeSections, readSections, writeSections, type PartSection } from './bench/sections.ts';
@@ -53,6 +54,11 @@ async function runPart(part: Part, o: BenchOptions, journals: JournalCache, r: B
     case 'capture':
       r.capture = await runCaptureBench(o.cacheDir, o.burst, o.runs, log);
       return;
+    case 'postgres': {
+      const light = o.quick ? { minRuns: 5, maxRuns: 100, budgetMs: 300 } : { minRuns: Math.max(7, o.runs), maxRuns: 400, budgetMs: 2_000 };
+      r.postgres = await runPostgresBench(REPO_ROOT, o.cacheDir, { size: o.postgresSize, importSize: o.postgresImportSize, runs: o.runs, keep: o.keep, methods: light }, log);
+      return;
+    }
     case 'instances':
       r.instances = await runInstancesBench(o.cacheDir, log);
       return;
@@ -73,7 +79,7 @@ async function main(): Promise<number> {
   const failures: string[] = [];
   // Tokens first, then methods and reading (which plants facts in the journals): they share the generated journals,
   // which go before the import writes its exports.
-  const order = (['tokens', 'methods', 'reading', 'import', 'capture', 'instances'] as const).filter((p) => o.only.includes(p));
+  const order = (['tokens', 'methods', 'reading', 'import', 'capture', 'postgres', 'instances'] as const).filter((p) => o.only.includes(p));
   try {
     for (const part of order) {
       const t0 = performance.now();

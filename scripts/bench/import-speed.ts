@@ -45,11 +45,11 @@ export interface ImportSize {
 }
 
 /** `npm run import -- <file> --owner <id>` as a user runs it; wall seconds and the peak RSS of the process tree. */
-export async function runImportCli(repoRoot: string, exportFile: string, dbFile: string): Promise<{ seconds: number; peakRssBytes: number; stdout: string; stderr: string }> {
+export async function runImportCli(repoRoot: string, exportFile: string, dbFile: string, extraEnv: Record<string, string> = {}): Promise<{ seconds: number; peakRssBytes: number; stdout: string; stderr: string }> {
   const useTime = existsSync(GNU_TIME);
   const npm = ['npm', 'run', '--silent', 'import', '--', exportFile, '--owner', String(IMPORT_OWNER_ID)];
   const [cmd, ...args] = useTime ? [GNU_TIME, '-f', 'BENCH_TIME %e %M', ...npm] : npm;
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_PATH: dbFile, JOURNAL_TIMEZONE: 'UTC', ALLOWED_USER_IDS: String(IMPORT_OWNER_ID) };
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_PATH: dbFile, JOURNAL_TIMEZONE: 'UTC', ALLOWED_USER_IDS: String(IMPORT_OWNER_ID), ...extraEnv };
   const t0 = performance.now();
   const child = spawn(cmd!, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';

@@ -58,7 +58,7 @@ function openRaw(file: string): SQLite.Database {
 }
 
 /** The methods and the arguments each is called with; dates fall inside the month view. */
-function calls(month: string, day: string): { method: string; args: Record<string, any> }[] {
+export function calls(month: string, day: string): { method: string; args: Record<string, any> }[] {
   return [
     { method: 'getOverview', args: { groupBy: 'month' } },
     { method: 'getDayCount', args: {} },
@@ -186,7 +186,7 @@ function planOf(raw: SQLite.Database, queries: CompiledQuery[]): string[] {
 const idsOf = (rows: any): number[] => (Array.isArray(rows) ? rows : (rows?.items ?? [])).map((r: any) => r.id);
 
 /** Whether the method's result says what the SQL's says (counts, ids, a description's numbers). */
-function sameAnswer(method: string, result: Awaited<ReturnType<ReturnType<typeof createJournalOperations>['invokeMethod']>>, sql: any): boolean {
+export function sameAnswer(method: string, result: Awaited<ReturnType<ReturnType<typeof createJournalOperations>['invokeMethod']>>, sql: any): boolean {
   if (result.type === 'object') return result.description.includes(`${sql.days} day`) && result.description.includes(`${sql.entries} entr`);
   const v = result.value as any;
   switch (method) {

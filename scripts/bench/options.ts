@@ -1,6 +1,6 @@
 /** npm run bench flags: which parts, which sizes, how many runs, quick mode. */
 
-export const PARTS = ['tokens', 'import', 'methods', 'capture', 'reading', 'instances'] as const;
+export const PARTS = ['tokens', 'import', 'methods', 'capture', 'reading', 'postgres', 'instances'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface BenchOptions {
@@ -13,6 +13,9 @@ export interface BenchOptions {
   importSizes: number[];
   /** Runs of heavy measurements (imports, the capture burst); light ones take many more. */
   runs: number;
+  /** Journal size (entries) of the postgres part's methods, and its import's export size (messages; 0: no import). */
+  postgresSize: number;
+  postgresImportSize: number;
   /** Messages in one live-capture burst. */
   burst: number;
   quick: boolean;
@@ -31,6 +34,8 @@ export const FULL: Omit<BenchOptions, 'cacheDir'> = {
   methodsSize: 1_000_000,
   importSizes: [100_000, 1_000_000],
   runs: 3,
+  postgresSize: 1_000_000,
+  postgresImportSize: 100_000,
   burst: 2_000,
   quick: false,
   keep: false,
@@ -43,14 +48,19 @@ export const QUICK: Omit<BenchOptions, 'cacheDir'> = {
   methodsSize: 25_000,
   importSizes: [10_000, 50_000],
   runs: 2,
+  postgresSize: 25_000,
+  postgresImportSize: 10_000,
   burst: 500,
   quick: true,
   out: null,
 };
 
 export const USAGE = `npm run bench -- [part…] [--quick] [--sizes 2500,25000] [--methods-size 1000000]
-  [--import-sizes 100000,1000000] [--runs 3] [--burst 2000] [--keep] [--out FILE|-] [--from-results FILE]
-  part       tokens, import, methods, capture, reading, instances (or --only a,b); none: all of them, one after another
+  [--import-sizes 100000,1000000] [--runs 3] [--burst 2000] [--size 1000000] [--pg-import-size 100000]
+  [--keep] [--out FILE|-] [--from-results FILE]
+  part       tokens, import, methods, capture, reading, postgres, instances (or --only a,b); none: all of them, one after another
+  --size     the postgres part's journal size (it starts a throwaway PostgreSQL server itself);
+  --pg-import-size  the postgres part's export size in messages (0: methods only)
   instances  runs on PostgreSQL when TEST_DATABASE_URL is set, else on a SQLite file
   Each part measured rewrites its own section of BENCHMARKS.md (stamped with date, machine and commit) and the
   aims table; the other sections stay as they are.
@@ -86,6 +96,8 @@ export function parseBenchArgs(argv: string[], cacheDir: string): BenchOptions {
     else if (flag === '--import-sizes') o.importSizes = sizeList(flag, value());
     else if (flag === '--runs') o.runs = sizeList(flag, value())[0]!;
     else if (flag === '--burst') o.burst = sizeList(flag, value())[0]!;
+    else if (flag === '--size') o.postgresSize = sizeList(flag, value())[0]!;
+    else if (flag === '--pg-import-size') o.postgresImportSize = value() === '0' ? 0 : sizeList(flag, argv[i]!)[0]!;
     else if (flag === '--out') {
       const v = value();
       o.out = v === '-' ? null : v;
@@ -98,7 +110,7 @@ export function parseBenchArgs(argv: string[], cacheDir: string): BenchOptions {
   }
   if (positional.length) o.only = [...new Set(positional)];
   // BENCHMARKS.md holds the issue's sizes: a run at other sizes, or a re-rendering, is printed unless --out says where.
-  const issueSizes = (['sizes', 'methodsSize', 'importSizes', 'runs', 'burst'] as const).every((k) => JSON.stringify(o[k]) === JSON.stringify(FULL[k]));
+  const issueSizes = (['sizes', 'methodsSize', 'importSizes', 'runs', 'burst', 'postgresSize', 'postgresImportSize'] as const).every((k) => JSON.stringify(o[k]) === JSON.stringify(FULL[k]));
   if (!explicitOut && (o.fromResults || !issueSizes)) o.out = null;
   return o;
 }

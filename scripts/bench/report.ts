@@ -8,7 +8,9 @@ import { mb, ms, num, percent, table, times } from './markdown.ts';
 import { median } from './timing.ts';
 import type { MethodsResult } from './methods.ts';
 import type { BenchOptions, Part } from './options.ts';
+import type { PostgresResult } from './postgres.ts';
 import type { ReadingSize } from './reading.ts';
+import { postgresAims, postgresSection } from './report-postgres.ts';
 import { readingAims, readingSection } from './report-reading.ts';
 import { tokensSection } from './report-tokens.ts';
 import { writeSections, type PartSection } from './sections.ts';
@@ -26,6 +28,8 @@ export interface BenchResults {
   instances?: InstancesResult;
   /** Absent in results saved before the reading part existed. */
   reading?: ReadingSize[];
+  /** The postgres part: methods and import on a throwaway PostgreSQL server. */
+  postgres?: PostgresResult;
   /** Wall seconds of each part, setup included. */
   seconds: Record<string, number>;
   /** Parts that failed: their sections are not written (an earlier run's stay). */
@@ -181,6 +185,7 @@ export function partSections(r: BenchResults): PartSection[] {
     methods: () => (r.methods ? { markdown: methodsSection(r.methods), aims: methodAims(r.methods) } : null),
     capture: () => (r.capture ? { markdown: captureSection(r.capture, r.options.runs), aims: captureAims(r.capture) } : null),
     reading: () => (r.reading?.length ? { markdown: readingSection(r.reading), aims: readingAims(r.reading) } : null),
+    postgres: () => (r.postgres ? { markdown: postgresSection(r.postgres), aims: postgresAims(r.postgres) } : null),
     instances: () => (r.instances ? { markdown: instancesSection(r.instances), aims: instancesAims(r.instances) } : null),
   };
   const sections: PartSection[] = [];

@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Migrator, sql, SqliteAdapter, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
+import { isPostgres } from './claim-lock.ts';
 import type { Store } from './store.ts';
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
@@ -33,12 +34,23 @@ function folderMigrations(folder: string): MigrationProvider {
  * signature. A JournalDb brings its store's folder (migrations/ for SQLite, migrations/postgres/ for PostgreSQL).
  */
 export async function migrateToLatest(db: Kysely<any>, folder = (db as { store?: Store }).store?.migrationFolder ?? MIGRATIONS_FOLDER): Promise<MigrationResult[]> {
-  const { error, results = [] } = await oneAtATime(db, (conn) => new Migrator({ db: conn, provider: folderMigrations(folder) }).migrateToLatest());
+  const migrationTableSchema = await ownSchema(db);
+  const { error, results = [] } = await oneAtATime(db, (conn) => new Migrator({ db: conn, provider: folderMigrations(folder), migrationTableSchema }).migrateToLatest());
   if (error) {
     const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   return results;
+}
+
+/**
+ * On PostgreSQL, the schema the connection works in (its search_path). kysely looks for its migration tables in any
+ * schema unless told one: beside another schema's journal (or another kysely app's tables) in the same database it
+ * would find theirs, skip creating its own, and fail.
+ */
+async function ownSchema(db: Kysely<any>): Promise<string | undefined> {
+  if (!isPostgres(db)) return undefined;
+  return (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema;
 }
 
 /**

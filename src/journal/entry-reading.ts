@@ -18,6 +18,9 @@ function jsonWidth(code: number): number {
 export function pageEnd(text: string, offset: number, budget = CONTENT_PAGE_CHARS): number {
   // No character costs more than 6: a rest that short fits without measuring (most entries, on every list).
   if ((text.length - offset) * 6 <= budget) return text.length;
+  // A rest that fits whole is measured natively: JSON.stringify escapes exactly as jsonWidth counts (lone surrogates
+  // included), and walking each character in JS cost milliseconds on a day of long entries.
+  if (text.length - offset <= budget && JSON.stringify(offset === 0 ? text : text.slice(offset)).length - 2 <= budget) return text.length;
   let cost = 0;
   let end = offset;
   while (end < text.length) {

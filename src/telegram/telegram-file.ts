@@ -20,13 +20,16 @@ export class FileFetchError extends Error {
   }
 }
 
+/** The Bot API's whole description when getFile refuses a file over its download limit. */
+const FILE_TOO_BIG = 'Bad Request: file is too big';
+
 /**
  * getFile refused a file over the Bot API's download limit (an update may not state the size, so only getFile
- * knows). The Bot API says so only in its description ("Bad Request: file is too big").
+ * knows). The Bot API says so only in its description; this is the one place that reads it, whole.
  */
 export function isFileTooBigError(error: unknown): boolean {
   if (error instanceof FileFetchError) return isFileTooBigError(error.cause);
-  return error instanceof GrammyError && error.error_code === 400 && /file is too big/i.test(error.description);
+  return error instanceof GrammyError && error.error_code === 400 && error.description === FILE_TOO_BIG;
 }
 
 /** Where the Bot API serves a file whose `file_path` getFile gave. */

@@ -21,6 +21,16 @@ describe('bench options', () => {
     expect(o.out).toBeNull();
   });
 
+  it('takes the postgres part with its journal size and import size (0: methods only)', () => {
+    const o = parseBenchArgs(['postgres', '--size', '250k', '--pg-import-size', '0'], '/tmp/x');
+    expect(o.only).toEqual(['postgres']);
+    expect(o.postgresSize).toBe(250_000);
+    expect(o.postgresImportSize).toBe(0);
+    expect(o.out).toBeNull();
+    expect(parseBenchArgs(['postgres'], '/tmp/x')).toMatchObject({ postgresSize: 1_000_000, postgresImportSize: 100_000, out: 'BENCHMARKS.md' });
+    expect(() => parseBenchArgs(['--size', 'lots'], '/tmp/x')).toThrow(/--size: "lots" is not a positive whole number/);
+  });
+
   it('prints a quick run instead of writing the report, unless --out says where', () => {
     expect(parseBenchArgs(['--quick'], '/tmp/x').out).toBeNull();
     expect(parseBenchArgs(['--quick', '--out', 'quick.md'], '/tmp/x').out).toBe('quick.md');

@@ -5,7 +5,9 @@ import { saveEntry } from '../../src/journal/entry-store.ts';
 /** [written at (ISO, UTC), text] */
 export type SeedEntry = readonly [string, string];
 
-let messageId = 1;
+// Far from the message ids updates.ts hands out, so a seeded entry never takes the id of a message a test sends
+// (the same (owner, chat, message) would be a duplicate, and that message silently not stored).
+let messageId = 1_000_000_001;
 
 export async function seedEntries(db: JournalDb, ownerId: number, entries: readonly SeedEntry[]): Promise<void> {
   for (const [at, text] of entries) {

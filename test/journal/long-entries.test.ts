@@ -1,7 +1,7 @@
 // An entry of any size can be read: lists carry its first page marked as cut, getEntry reads on page by page,
 // and paging a list always advances.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CONTENT_PAGE_CHARS } from '../../src/journal/entry-reading.ts';
+import { CONTENT_PAGE_CHARS, pageEnd } from '../../src/journal/entry-reading.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { DEFAULT_RESULT_LIMIT } from '../../src/objects/bound-result.ts';
 import { ObjectError } from '../../src/objects/object-error.ts';
@@ -86,5 +86,31 @@ describe('long entries', () => {
     const theirs = (await temp.db.selectFrom('entry').select('id').where('owner_id', '=', OWNER + 1).executeTakeFirstOrThrow()).id;
     await expect(ops.invokeMethod('journal', 'getEntry', { id: theirs })).rejects.toThrow(ObjectError);
     await expect(ops.invokeMethod('journal', 'getEntry', { id: mine.id, offset: 6 })).rejects.toThrow(/offset 6 is past the end of entry \d+ \(5 characters\)/);
+  });
+
+  it('a page ends where a character-by-character count of JSON escapes says, whatever the text', () => {
+    // The reference: each character's width inside a JSON string, a pair of surrogates kept together.
+    const reference = (text: string, offset: number, budget: number) => {
+      let cost = 0;
+      let end = offset;
+      while (end < text.length) {
+        const pair = /^[\ud800-\udbff][\udc00-\udfff]/.test(text.slice(end, end + 2));
+        const units = pair ? 2 : 1;
+        const width = JSON.stringify(text.slice(end, end + units)).length - 2;
+        if (cost + width > budget) break;
+        cost += width;
+        end += units;
+      }
+      return end;
+    };
+    const pieces = ['a', 'é', ' ', '\n', '"', '\\', '\u0001', '\t', '😀', '\ud800', '\udc00', '\u2028', '\u007f'];
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31), seed % n);
+    for (let i = 0; i < 300; i++) {
+      const text = Array.from({ length: random(900) }, () => pieces[random(pieces.length)]!).join('');
+      const budget = [CONTENT_PAGE_CHARS, 400, 1_000][i % 3]!;
+      const offset = i % 5 === 0 ? 0 : Math.min(text.length, random(200));
+      expect(pageEnd(text, offset, budget), JSON.stringify({ text, offset, budget })).toBe(reference(text, offset, budget));
+    }
   });
 });

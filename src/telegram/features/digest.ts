@@ -9,7 +9,8 @@ export const DIGEST_USAGE = 'Use /digest HH:MM for a daily digest at that time (
 export function digestFeature(deps: Pick<BotDeps, 'digests'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.command('digest', async (ctx) => {
-    const ownerId = ctx.from!.id;
+    if (!ctx.from) return; // a command always has a sender; the guard narrows the type
+    const ownerId = ctx.from.id;
     const zone = deps.digests.timeZone;
     const arg = ctx.match.trim();
     if (arg === '') {
@@ -26,7 +27,7 @@ export function digestFeature(deps: Pick<BotDeps, 'digests'>): Composer<BotConte
     }
     const time = parseLocalTime(arg);
     if (!time) return void (await ctx.reply(`"${arg.slice(0, 40)}" is not a time of day. ${DIGEST_USAGE}`));
-    await deps.digests.set(ownerId, ctx.chat!.id, time);
+    await deps.digests.set(ownerId, ctx.chat.id, time);
     await ctx.reply(`Daily digest on: every day at ${time} (${zone}), with what you wrote on that day in earlier years, a nudge after a day without writing, and on Sundays an offer to review the week. /digest off stops it.`);
   });
   return composer;

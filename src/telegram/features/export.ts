@@ -8,11 +8,13 @@ export const EXPORT_USAGE = 'Send /export for the full journal as JSON (re-impor
 export function exportFeature(deps: Pick<BotDeps, 'exporter' | 'logger'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.command('export', async (ctx) => {
+    if (!ctx.from) return; // a command always has a sender; the guard narrows the type
+    const ownerId = ctx.from.id;
     const arg = ctx.match.trim().toLowerCase();
     if (!['', 'json', 'md', 'markdown'].includes(arg)) return void (await ctx.reply(EXPORT_USAGE));
     const format = arg === '' || arg === 'json' ? 'json' : 'md';
     await ctx.replyWithChatAction('upload_document').catch(() => undefined);
-    const result = await deps.exporter.exportForChat(ctx.from!.id, format);
+    const result = await deps.exporter.exportForChat(ownerId, format);
     try {
       deps.logger.info('export.ready', { update_id: ctx.update.update_id, format, entries: result.entries, files: result.files.length });
       const total = result.files.length;

@@ -36,9 +36,10 @@ const isExport = (fileName: string | undefined, mime: string | undefined) => /\.
 
 /** The job: downloads the export, imports it with progress edits, then shows the summary (apart from capture). */
 async function importDocument(ctx: BotContext, deps: Pick<BotDeps, 'importDocument' | 'logger'>): Promise<void> {
-  const message = ctx.message!;
+  const message = ctx.message;
+  if (!message?.document || !ctx.from) return; // the job is only queued for a document message from its owner
   const { document, message_id } = message;
-  if (!document) return;
+  const ownerId = ctx.from.id;
   const fileName = document.file_name ?? 'result.json';
   const log = { update_id: ctx.update.update_id, bytes: document.file_size ?? null };
   if ((document.file_size ?? 0) > MAX_DOCUMENT_BYTES) {
@@ -62,7 +63,7 @@ async function importDocument(ctx: BotContext, deps: Pick<BotDeps, 'importDocume
   try {
     const file = await ctx.getFile();
     if (!file.file_path) throw new FileFetchError('Telegram gave no file path', false);
-    const report = await deps.importDocument.importFile({ filePath: file.file_path, fileName, ownerId: ctx.from!.id, botId: ctx.me.id }, (p) => {
+    const report = await deps.importDocument.importFile({ filePath: file.file_path, fileName, ownerId, botId: ctx.me.id }, (p) => {
       if (Date.now() - lastEdit < PROGRESS_EVERY_MS) return;
       lastEdit = Date.now();
       show(progressText(fileName, p));

@@ -10,9 +10,10 @@ export const ON_THIS_DAY_USAGE = 'Use /onthisday for today, or /onthisday YYYY-M
 export function onThisDayFeature(deps: Pick<BotDeps, 'journal'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.command('onthisday', async (ctx) => {
+    if (!ctx.from) return; // a command always has a sender; the guard narrows the type
     const arg = ctx.match.trim();
     if (arg !== '' && !isCalendarDay(arg)) return void (await ctx.reply(`"${arg.slice(0, 40)}" is not a day. ${ON_THIS_DAY_USAGE}`));
-    const found = await deps.journal.onThisDay(ctx.from!.id, arg === '' ? deps.journal.today() : arg);
+    const found = await deps.journal.onThisDay(ctx.from.id, arg === '' ? deps.journal.today() : arg);
     await ctx.reply(onThisDayText(found));
   });
   return composer;

@@ -15,8 +15,10 @@ export function reviewFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'revi
     deps.logger.info('review.requested', { update_id: ctx.update.update_id, period });
     const { questions, reviews } = deps;
     if (!questions || !reviews) return void (await ctx.reply(NO_API_KEY_TEXT, { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }));
-    const ownerId = ctx.from!.id;
-    await askAndReply(ctx, deps, questions, { ownerId, chatId: ctx.chat!.id, replyTo }, (options) => reviews.review(ownerId, period, options));
+    // Commands and button presses always carry both; the guard narrows the types (no non-null assertions).
+    if (!ctx.from || !ctx.chat) return;
+    const ownerId = ctx.from.id;
+    await askAndReply(ctx, deps, questions, { ownerId, chatId: ctx.chat.id, replyTo }, (options) => reviews.review(ownerId, period, options));
   };
 
   composer.command('review', async (ctx) => {
