@@ -13,6 +13,7 @@ cd "$(dirname "$0")/.."
 say() { echo "test-postgres: $*" >&2; }
 without() {
   say "no PostgreSQL for this run: $1; running without TEST_DATABASE_URL"
+  shift # the rest is the command
   exec "$@"
 }
 
