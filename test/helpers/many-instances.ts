@@ -1,14 +1,13 @@
 // Several real webhook processes on one database, and a burst sent to them as Telegram and a load balancer would:
 // each chat's updates in order (the next once the previous got its 200), chats at once, spread over the instances,
 // some redelivered to another instance, and a post that fails (a dead instance) sent to the next one.
-import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { openPostgresDatabase } from '../../src/db/open-postgres.ts';
 import { urlWithSchema } from './temp-db.ts';
+import { createTestSchema } from './test-schemas.ts';
 import { freePort, startBot } from './bot-process.ts';
 import { editUpdate, textUpdate } from './updates.ts';
 import type { RunningProcess } from './run-entry-point.ts';
@@ -346,20 +345,10 @@ export function sharedSqlite(dir: string): SharedDatabase {
   };
 }
 
-/** A fresh schema on the PostgreSQL server at `serverUrl` (dropped by dispose); the instances get DATABASE_URL. */
+/** A fresh schema on the PostgreSQL server at `serverUrl` (released by dispose: test-schemas.ts); the instances get DATABASE_URL. */
 export async function sharedPostgres(serverUrl: string): Promise<SharedDatabase> {
-  const schema = `instances_${randomUUID().replaceAll('-', '')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE SCHEMA ${schema}`);
-  const url = urlWithSchema(serverUrl, schema);
+  const schema = await createTestSchema(serverUrl, 'instances');
+  const url = urlWithSchema(serverUrl, schema.name);
   return {
     env: { DATABASE_URL: url },
     read: async (fn) => {
@@ -370,6 +359,6 @@ export async function sharedPostgres(serverUrl: string): Promise<SharedDatabase>
         await db.destroy();
       }
     },
-    dispose: () => admin(`DROP SCHEMA ${schema} CASCADE`),
+    dispose: schema.release,
   };
 }

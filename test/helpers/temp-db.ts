@@ -1,18 +1,17 @@
 // A migrated journal database for one test, on the store asked for: a SQLite file in its own temp dir (the default),
 // PGlite (embedded PostgreSQL, one per test file, emptied for each test), or the real PostgreSQL server at
-// TEST_DATABASE_URL (a fresh schema per database). `cleanup` closes it and removes what it made.
+// TEST_DATABASE_URL (a fresh schema per database, dropped at the end of the run: see test-schemas.ts). `cleanup` closes it and removes what it made.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { openDatabase, type JournalDb } from '../../src/db/open-database.ts';
 import { openPostgresDatabase, postgresJournalDatabase } from '../../src/db/open-postgres.ts';
 import { POSTGRES_MIGRATIONS_FOLDER } from '../../src/db/postgres-store.ts';
 import { migratedPglite, pgliteDialect } from './pglite-pool.ts';
+import { createTestSchema } from './test-schemas.ts';
 
 /** sqlite: a temp file; pglite: embedded PostgreSQL; postgres: the server at TEST_DATABASE_URL. */
 export type TestStore = 'sqlite' | 'pglite' | 'postgres';
@@ -77,19 +76,10 @@ export async function createTempDb(store: TestStore = defaultStore): Promise<Tem
     open = () => postgresJournalDatabase(pgliteDialect(pglite));
   } else {
     if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set: the postgres test store needs a server (postgres://…)');
-    const schema = `test_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const url = urlWithSchema(TEST_DATABASE_URL, schema);
+    const schema = await createTestSchema(TEST_DATABASE_URL, 'test');
+    const url = urlWithSchema(TEST_DATABASE_URL, schema.name);
     open = () => openPostgresDatabase(url, { max: 4 });
-    dispose = async () => {
-      const drop = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await drop.connect();
-      await drop.query(`DROP SCHEMA ${schema} CASCADE`);
-      await drop.end();
-    };
+    dispose = schema.release;
   }
   const temp: TempDb = {
     db: open(),

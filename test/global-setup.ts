@@ -1,0 +1,15 @@
+// Once per vitest run: names the run's PostgreSQL test schemas and drops them when every file is done
+// (test/helpers/test-schemas.ts says why they are not dropped sooner). Without TEST_DATABASE_URL: nothing to do.
+import { randomBytes } from 'node:crypto';
+import { dropSchemasStartingWith, RUN_PREFIX_ENV } from './helpers/test-schemas.ts';
+
+export default function setup(): (() => Promise<void>) | undefined {
+  const server = process.env.TEST_DATABASE_URL?.trim();
+  if (!server) return undefined;
+  const prefix = `t${randomBytes(4).toString('hex')}_`;
+  // Workers are started after global setup and inherit the environment.
+  process.env[RUN_PREFIX_ENV] = prefix;
+  return async () => {
+    await dropSchemasStartingWith(server, prefix);
+  };
+}
