@@ -1,7 +1,7 @@
-// Once per vitest run: names the run's PostgreSQL test schemas and drops them when every file is done
-// (test/helpers/test-schemas.ts says why they are not dropped sooner). Without TEST_DATABASE_URL: nothing to do.
+// Once per vitest run: names the run's PostgreSQL test databases and drops them when every file is done
+// (test/helpers/test-schemas.ts says why each file has its own). Without TEST_DATABASE_URL: nothing to do.
 import { randomBytes } from 'node:crypto';
-import { dropSchemasStartingWith, RUN_PREFIX_ENV } from './helpers/test-schemas.ts';
+import { dropDatabasesStartingWith, RUN_PREFIX_ENV } from './helpers/test-schemas.ts';
 
 export default function setup(): (() => Promise<void>) | undefined {
   const server = process.env.TEST_DATABASE_URL?.trim();
@@ -10,6 +10,6 @@ export default function setup(): (() => Promise<void>) | undefined {
   // Workers are started after global setup and inherit the environment.
   process.env[RUN_PREFIX_ENV] = prefix;
   return async () => {
-    await dropSchemasStartingWith(server, prefix);
+    await dropDatabasesStartingWith(server, prefix);
   };
 }

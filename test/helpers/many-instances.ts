@@ -348,7 +348,7 @@ export function sharedSqlite(dir: string): SharedDatabase {
 /** A fresh schema on the PostgreSQL server at `serverUrl` (released by dispose: test-schemas.ts); the instances get DATABASE_URL. */
 export async function sharedPostgres(serverUrl: string): Promise<SharedDatabase> {
   const schema = await createTestSchema(serverUrl, 'instances');
-  const url = urlWithSchema(serverUrl, schema.name);
+  const url = urlWithSchema(schema.databaseUrl, schema.name);
   return {
     env: { DATABASE_URL: url },
     read: async (fn) => {

@@ -1,6 +1,6 @@
 // A migrated journal database for one test, on the store asked for: a SQLite file in its own temp dir (the default),
 // PGlite (embedded PostgreSQL, one per test file, emptied for each test), or the real PostgreSQL server at
-// TEST_DATABASE_URL (a fresh schema per database, dropped at the end of the run: see test-schemas.ts). `cleanup` closes it and removes what it made.
+// TEST_DATABASE_URL (a fresh schema per database, in the test file's own database: see test-schemas.ts). `cleanup` closes it and removes what it made.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,7 +77,7 @@ export async function createTempDb(store: TestStore = defaultStore): Promise<Tem
   } else {
     if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set: the postgres test store needs a server (postgres://…)');
     const schema = await createTestSchema(TEST_DATABASE_URL, 'test');
-    const url = urlWithSchema(TEST_DATABASE_URL, schema.name);
+    const url = urlWithSchema(schema.databaseUrl, schema.name);
     open = () => openPostgresDatabase(url, { max: 4 });
     dispose = schema.release;
   }
