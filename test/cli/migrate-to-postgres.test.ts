@@ -128,7 +128,8 @@ describe('npm run migrate-to-postgres', () => {
       const url = shared.env.DATABASE_URL!;
       const first = await run(['--from', source.file, '--to', url]);
       expect(first.code, first.stderr).toBe(0);
-      expect(first.stdout).toMatch(/^Copying .*journal\.sqlite → PostgreSQL 127\.0\.0\.1:\d+\/journal_test/m);
+      const { host, pathname } = new URL(url);
+      expect(first.stdout).toContain(`journal.sqlite → PostgreSQL ${host}${pathname}\n`);
       expect(first.stdout).toMatch(/^entry +31 copied +31 in SQLite +31 in PostgreSQL +checksum (\w{16}) = \1 +ok$/m);
       expect(first.stdout).toMatch(/^Copied \d+ rows; all 13 tables verified \(counts and checksums match\)\.$/m);
       const again = await run(['--from', source.file, '--to', url]);
