@@ -27,18 +27,37 @@ export interface DueTranscription {
   fileId: string;
   kind: string;
   attempts: number;
+  /** When the job was due, as read: a claim succeeds only while it is still that (see claimTranscription). */
+  nextAt: string;
 }
 
 export async function dueTranscriptions(db: JournalDb, now: Date, limit: number): Promise<DueTranscription[]> {
   const rows = await db
     .selectFrom('transcription_job as j')
     .innerJoin('entry as e', 'e.id', 'j.entry_id')
-    .select(['j.entry_id', 'e.owner_id', 'e.media_file_id', 'e.media_kind', 'j.attempts'])
+    .select(['j.entry_id', 'e.owner_id', 'e.media_file_id', 'e.media_kind', 'j.attempts', 'j.next_at'])
     .where('j.next_at', '<=', now.toISOString())
     .orderBy('j.next_at')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ entryId: r.entry_id, ownerId: r.owner_id, fileId: r.media_file_id ?? '', kind: r.media_kind ?? '', attempts: r.attempts }));
+  return rows.map((r) => ({ entryId: r.entry_id, ownerId: r.owner_id, fileId: r.media_file_id ?? '', kind: r.media_kind ?? '', attempts: r.attempts, nextAt: r.next_at }));
+}
+
+/**
+ * Takes a due job for one worker until `until`, so instances sharing the database never transcribe one note twice
+ * (the endpoint may be paid per minute of audio). The claim moves the job's due time past the work: it succeeds only
+ * if the due time is still what `dueTranscriptions` read, which one of two racing workers changes first (SQLite
+ * writes one at a time; PostgreSQL re-checks the row after the other's update commits). A worker that dies holding a
+ * claim leaves the job due again at `until`; completing, postponing or dropping it ends the claim.
+ */
+export async function claimTranscription(db: JournalDb, job: DueTranscription, until: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('transcription_job')
+    .set({ next_at: until.toISOString() })
+    .where('entry_id', '=', job.entryId)
+    .where('next_at', '=', job.nextAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The transcript becomes the content (and title, and tags); the media kind stays. An entry edited meanwhile keeps its text. */

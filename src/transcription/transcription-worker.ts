@@ -1,9 +1,10 @@
 /**
  * Runs due transcription jobs one at a time: download the note (through the Bot API), transcribe it, make the
- * transcript the entry's content. Kicked after a capture, at start, and every few minutes for the retries.
+ * transcript the entry's content. Kicked after a capture, at start, and every few minutes for the retries. Each job
+ * is claimed before its download, so instances sharing the database transcribe a note once.
  */
 import type { JournalDb } from '../db/open-database.ts';
-import { completeTranscription, dropTranscription, dueTranscriptions, postponeTranscription } from '../journal/transcription-jobs.ts';
+import { claimTranscription, completeTranscription, dropTranscription, dueTranscriptions, postponeTranscription } from '../journal/transcription-jobs.ts';
 import { TranscriptionError, type Transcriber } from './transcriber.ts';
 
 export interface TranscriptionWorkerDeps {
@@ -33,6 +34,8 @@ export interface TranscriptionWorker {
 }
 
 const JOBS_PER_RUN = 20;
+/** Longer than a 20 MB note takes to fetch and transcribe; a job held longer may be run again by another instance. */
+const CLAIM_MS = 15 * 60_000;
 
 export function createTranscriptionWorker(deps: TranscriptionWorkerDeps): TranscriptionWorker {
   let chain: Promise<unknown> = Promise.resolve();
@@ -44,6 +47,8 @@ export function createTranscriptionWorker(deps: TranscriptionWorkerDeps): Transc
     let postponed = 0;
     for (const job of await dueTranscriptions(deps.db, deps.clock(), JOBS_PER_RUN)) {
       if (stopped) break;
+      // Another instance took it since the list was read: theirs.
+      if (!(await claimTranscription(deps.db, job, new Date(deps.clock().getTime() + CLAIM_MS)))) continue;
       const log = { entry_id: job.entryId, kind: job.kind, attempt: job.attempts + 1 };
       try {
         const { bytes, fileName } = await deps.download(job.fileId);

@@ -19,6 +19,8 @@ export interface TranscriptionStandIn {
   answer(text: string): void;
   /** The next `times` requests fail with this HTTP status. */
   fail(times: number, status?: number): void;
+  /** Every answer from now on waits this long, as a real model transcribing a long note does. */
+  answerAfter(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function startTranscriptionStandIn(): Promise<TranscriptionStandIn>
   let text = 'Transcript of the note';
   let failures = 0;
   let failStatus = 500;
+  let delayMs = 0;
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -38,6 +41,7 @@ export async function startTranscriptionStandIn(): Promise<TranscriptionStandIn>
     const form = parseMultipart(Buffer.concat(chunks), boundary);
     const file = form.files.file as { name: string; content: Buffer } | undefined;
     calls.push({ authorization: req.headers.authorization ?? null, model: form.model, fileName: file?.name, bytes: file?.content });
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (failures > 0) {
       failures -= 1;
       res.writeHead(failStatus, { 'content-type': 'application/json' });
@@ -52,6 +56,7 @@ export async function startTranscriptionStandIn(): Promise<TranscriptionStandIn>
     url: `http://127.0.0.1:${port}/v1/audio/transcriptions`,
     calls,
     answer: (t) => (text = t),
+    answerAfter: (ms) => (delayMs = ms),
     fail(times, status = 500) {
       failures = times;
       failStatus = status;
