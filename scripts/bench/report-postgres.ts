@@ -40,19 +40,10 @@ export function postgresSection(p: PostgresResult): string {
 /** The calls over the aim with the plan of the statements they ran: where the time goes. */
 function overAim(p: PostgresResult): string {
   const over = p.methods.timings.filter((t) => t.ratio > METHOD_RATIO_AIM);
-  const selfJoin = over.some((t) => t.plan.some((l) => /on entry fts/.test(l)) && t.fullScan);
   return [
     `Over ${times(METHOD_RATIO_AIM, 0)}:`,
     '',
     ...over.map((t) => `- ${t.view}.${t.method}: ${times(t.ratio)} (${ms(t.methodMs)} vs ${ms(t.sqlMs)}); plan: ${[...new Set(t.plan)].join(' · ') || '(no entry statement captured)'}`),
-    ...(selfJoin
-      ? [
-          '',
-          'Why (searches): the store\'s search condition (`src/db/postgres-store.ts`, `searchCondition`) is written as a second scan of `entry` — `id IN (SELECT fts.id FROM entry AS fts WHERE fts.search_vector @@ q)` or `EXISTS (… fts.id = id …)`, mirroring SQLite\'s separate FTS table — ' +
-            'so PostgreSQL joins `entry` to itself: for counts over a search it reads the GIN match list and then hashes it against a Seq Scan of the whole entry table, where the hand-written `search_vector @@ q` on the row itself is one Bitmap Index Scan on the GIN index. ' +
-            'On PostgreSQL the vector is a column of the row, so the condition can be `search_vector @@ q` directly; that is a change to the store seam (owned by the store\'s engineer), not an index, and is left to them.',
-        ]
-      : []),
     '',
     'Why (the calls of a few milliseconds): the method runs no more statements than the hand-written SQL ("statements a call": handles are read once and kept, so a call on a view is its query; a call that returns a new view adds the handle\'s INSERT), ' +
       'so the difference is per-call cost outside reading the entries: kysely over the `pg` pool sends every statement unnamed, so PostgreSQL parses and plans it on each call, where the baseline\'s named prepared statement is parsed once (as better-sqlite3\'s prepared statements are on SQLite); ' +

@@ -3,7 +3,7 @@
  * the caller's transaction, date arithmetic on text days, and the demo's mark as a setting row.
  */
 import path from 'node:path';
-import { sql, type Expression, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { MIGRATIONS_FOLDER } from './migrate.ts';
 import { combinedTsquery } from './postgres-search.ts';
 import { ENTRY_KEY, type Database, type NewEntryRow } from './schema.ts';
@@ -18,13 +18,12 @@ export function postgresStore(): Store {
   return {
     dialect: 'postgres',
     migrationFolder: POSTGRES_MIGRATIONS_FOLDER,
+    walksSearchPages: false,
 
-    searchCondition(searches: readonly SearchQuery[], id: Expression<number>, access: SearchAccess) {
-      const query = combinedTsquery(searches);
-      // The planner picks between the GIN index and probing by id on its own; the two shapes only mirror SQLite's.
-      return access === 'list'
-        ? sql<boolean>`${id} IN (SELECT fts.id FROM entry AS fts WHERE fts.search_vector @@ ${query}::tsquery)`
-        : sql<boolean>`EXISTS (SELECT 1 FROM entry AS fts WHERE fts.id = ${id} AND fts.search_vector @@ ${query}::tsquery)`;
+    // The tsvector is a column of the entry row itself: one condition on it, and the planner picks the GIN index
+    // (listing every match, for counts) or checks each row it already reads (a short walk) without a second lookup.
+    searchCondition(searches: readonly SearchQuery[], entry: string, _access: SearchAccess) {
+      return sql<boolean>`${sql.ref(`${entry}.search_vector`)} @@ ${combinedTsquery(searches)}::tsquery`;
     },
 
     async insertEntryRows(trx: Kysely<Database>, rows: readonly NewEntryRow[]) {

@@ -2,7 +2,7 @@
  * SQLite's side of the store seam: FTS5 search, the prepared 500-row INSERT of the import path (the
  * StatementCache fast path), SQLite's date() arithmetic and PRAGMA user_version.
  */
-import { sql, type Expression, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { MIGRATIONS_FOLDER } from './migrate.ts';
 import { ENTRY_KEY, type Database, type NewEntryRow } from './schema.ts';
 import type { SearchQuery, SearchTerm } from './search-query.ts';
@@ -51,9 +51,12 @@ export function sqliteStore(statements: StatementCache): SqliteStore {
     dialect: 'sqlite',
     statements,
     migrationFolder: MIGRATIONS_FOLDER,
+    walksSearchPages: true,
 
-    searchCondition(searches: readonly SearchQuery[], id: Expression<number>, access: SearchAccess) {
+    searchCondition(searches: readonly SearchQuery[], entry: string, access: SearchAccess) {
       const match = combinedFtsQuery(searches);
+      // The FTS index is a table of its own, keyed by the entry's id.
+      const id = sql.ref(`${entry}.id`);
       return access === 'list'
         ? sql<boolean>`${id} IN (SELECT rowid FROM entry_fts WHERE entry_fts MATCH ${match})`
         : sql<boolean>`EXISTS (SELECT 1 FROM entry_fts WHERE entry_fts MATCH ${match} AND entry_fts.rowid = ${id})`;

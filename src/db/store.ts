@@ -3,7 +3,7 @@
  * carries (`db.store`). Everything else is one kysely query layer; journal/, objects/, llm/ and telegram/ never ask
  * which store they run on.
  */
-import type { Expression, Kysely, RawBuilder } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { Database, NewEntryRow } from './schema.ts';
 import type { SearchQuery } from './search-query.ts';
 
@@ -29,8 +29,19 @@ export interface Store {
   readonly dialect: StoreDialect;
   /** The folder of this store's migrations. */
   readonly migrationFolder: string;
-  /** A condition on an entry id (`id`): the entry matches every search. */
-  searchCondition(searches: readonly SearchQuery[], id: Expression<number>, access: SearchAccess): RawBuilder<boolean>;
+  /**
+   * A condition on the entry row the query calls `entry` (its table name or alias): the entry matches every search.
+   * The row, not only its id: a store whose index lives on the row itself (PostgreSQL's tsvector column) reads it
+   * there instead of looking the entry up a second time.
+   */
+  searchCondition(searches: readonly SearchQuery[], entry: string, access: SearchAccess): RawBuilder<boolean>;
+  /**
+   * Whether a page of a search view is found faster by walking the date index a short way and probing the text index
+   * row by row than by one listing query. True where the text index is a table of its own the planner cannot weigh
+   * against the date order (SQLite's FTS5); false where the match is a condition on the row (PostgreSQL's tsvector):
+   * there the listing query lets the planner choose, which is what hand-written SQL does.
+   */
+  readonly walksSearchPages: boolean;
   /**
    * Inserts entry rows (each with every column but its id), skipping any already stored under the entry key;
    * returns how many were new. Call it inside a transaction and pass that transaction: on SQLite the write runs

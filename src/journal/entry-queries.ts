@@ -41,7 +41,7 @@ export function viewRows(db: JournalDb, ownerId: number, view: JournalView, acce
   for (const tag of view.tags ?? []) query = query.where(tagCondition(ownerId, tag));
   const searches = viewSearches(view.search);
   if (searches === null) return query;
-  return query.where(db.store.searchCondition(searches, sql.ref('entry.id'), access));
+  return query.where(db.store.searchCondition(searches, 'entry', access));
 }
 
 export async function countDays(db: JournalDb, ownerId: number, view: JournalView): Promise<number> {
@@ -101,7 +101,7 @@ export async function findEntriesPage(db: JournalDb, ownerId: number, view: Jour
   const listed = async () =>
     (await db.executeQuery<JournalEntryValue>(db.compiled.get(`entries-page ${ownerId} ${JSON.stringify(view)}`, [limit, offset], (l, o) => page('list').limit(l!).offset(o!)))).rows;
   // The probing walk below reads dates and search only; any other filter takes the listing path.
-  if (view.search === undefined || view.tags !== undefined || view.monthDays !== undefined || offset + limit > PROBE_WALK_LIMIT) return listed();
+  if (!db.store.walksSearchPages || view.search === undefined || view.tags !== undefined || view.monthDays !== undefined || offset + limit > PROBE_WALK_LIMIT) return listed();
   // A common word fills a first page within a short walk of the date index; a rare one does not, and then
   // listing its matches costs less than walking on. The walk is bounded so the rare case pays little for trying.
   const searches = viewSearches(view.search)!;
@@ -113,7 +113,7 @@ export async function findEntriesPage(db: JournalDb, ownerId: number, view: Jour
   const { rows } = await sql<JournalEntryValue>`
     SELECT e.id, e.local_day AS date, e.local_time AS time, e.title, e.content
     FROM (${window}) AS w JOIN entry AS e ON e.id = w.id
-    WHERE ${db.store.searchCondition(searches, sql.ref('w.id'), 'probe')}
+    WHERE ${db.store.searchCondition(searches, 'e', 'probe')}
     ORDER BY w.local_day, w.written_at, w.id
     LIMIT ${offset + limit}`.execute(db);
   if (rows.length === offset + limit) return rows.slice(offset);
