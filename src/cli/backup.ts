@@ -4,6 +4,7 @@ import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { parseConfig } from '../config.ts';
 import { backupDatabase } from '../db/backup.ts';
+import { storeLabel } from '../db/open-journal.ts';
 import { errorMessage } from '../logger.ts';
 
 const USAGE = 'Usage: npm run backup -- [<file>]   (default: backups/journal-<date>-<time>.sqlite next to DATABASE_PATH)';
@@ -24,6 +25,14 @@ if (args.length > 1 || args.some((a) => a.startsWith('-'))) {
   process.exit(2);
 }
 const config = exitOnConfigError(() => parseConfig(readEnvironment()));
+// With DATABASE_URL the journal is not in DATABASE_PATH: copying that file would report a backup of the wrong thing.
+if (config.databaseUrl) {
+  console.error(
+    `DATABASE_URL is set, so the journal is in ${storeLabel(config)}; npm run backup copies a SQLite journal only. ` +
+      'Back PostgreSQL up with its own tool, e.g. pg_dump --format=custom --file journal.dump "$DATABASE_URL" (restore with pg_restore).',
+  );
+  process.exit(1);
+}
 const destination = args[0] ?? defaultBackupFile(config.databasePath, new Date());
 try {
   const result = await backupDatabase(config.databasePath, destination);

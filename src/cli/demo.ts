@@ -90,6 +90,10 @@ try {
   process.exit(1);
 }
 const config = exitOnConfigError(() => parseConfig(readEnvironment(), { databasePath: DEMO_DATABASE_PATH, timezone: 'UTC' }));
+// The demo is a SQLite file of its own; with DATABASE_URL set the other commands would read PostgreSQL instead.
+if (config.databaseUrl) {
+  console.error(`Note: DATABASE_URL is set, but the demo is always a SQLite journal (${config.databasePath}); run npm run journal or chat on it without DATABASE_URL.`);
+}
 const ownerId = config.allowedUserIds.length === 1 ? config.allowedUserIds[0]! : DEMO_OWNER_ID;
 try {
   const db = await rebuild(config.databasePath, ownerId, config.journalTimezone);

@@ -44,4 +44,15 @@ describe('npm run backup', { timeout: PROCESS_TEST_MS }, () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already exists/);
   }, PROCESS_TEST_MS);
+
+  it('with DATABASE_URL set it copies nothing and says to use pg_dump, naming the server without the password', async () => {
+    const copy = path.join(out, 'copy.sqlite');
+    const env = { DATABASE_PATH: temp.file, DATABASE_URL: 'postgres://journal:s3cret@db.example:5432/journal' };
+    const result = await runEntryPoint('src/cli/backup.ts', [copy], { cwd: out, env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('DATABASE_URL is set, so the journal is in PostgreSQL db.example:5432/journal; npm run backup copies a SQLite journal only.');
+    expect(result.stderr).toContain('pg_dump --format=custom');
+    expect(result.stderr + result.stdout).not.toContain('s3cret');
+    expect(existsSync(copy)).toBe(false);
+  }, PROCESS_TEST_MS);
 });

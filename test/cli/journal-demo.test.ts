@@ -24,8 +24,14 @@ it('prints the classic trace, the same on every run, with no entry crossing over
   const days = /from 2024-04-01 to 2024-04-30: (\d+) days/.exec(first.stdout)![1];
   expect(first.stdout).toContain(`{"type":"value","value":${days}}`);
   expect(first.stdout).toContain('Entries whose text appears above: 0 of 700.');
+  expect(first.stderr).toBe('');
   const second = await demo(file);
   expect(second.stdout).toBe(first.stdout);
+  // With DATABASE_URL set the demo is still its SQLite file (nothing is written to PostgreSQL), and it says so.
+  const withUrl = await runEntryPoint('src/cli/demo.ts', [], { cwd: temp.dir, env: { DATABASE_PATH: file, DATABASE_URL: 'postgres://journal:s3cret@127.0.0.1:1/journal' } });
+  expect(withUrl.code).toBe(0);
+  expect(withUrl.stdout).toBe(first.stdout);
+  expect(withUrl.stderr).toContain(`the demo is always a SQLite journal (${file})`);
 
   const db = openDatabase(file);
   const row = await db.selectFrom('entry').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
