@@ -138,7 +138,7 @@ function captureSection(c: CaptureResult | undefined, runs: number): string {
     '## 4. Live capture',
     '',
     `A burst of ${num(c.messages)} text messages from the owner, queued at once on the Bot API stand-in (local HTTP) while the real app (\`createApp\`) long-polls it into the update inbox, as \`npm start\` does; timed from queueing to the last ✍ reaction. ` +
-      `One owner's chat is handled one update at a time (sequentialize), so each message waits for its insert and its reaction round trip. Baselines: the same rows inserted with raw prepared statements, one commit each (as live messages are stored) and all in one transaction. Medians of ${runs} runs.`,
+      `One owner's chat is handled one update at a time (the update inbox's per-chat lane), so each message waits for its insert and its reaction round trip. Baselines: the same rows inserted with raw prepared statements, one commit each (as live messages are stored) and all in one transaction. Medians of ${runs} runs.`,
     '',
     table(['path', 'messages/s', 'vs raw, one commit each', 'vs raw, one transaction'], rows),
   ].join('\n');
