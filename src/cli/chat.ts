@@ -1,9 +1,11 @@
 /**
  * npm run chat -- [--owner <telegram user id>]: the question loop in a terminal, for use without Telegram.
- * Each line is a question in the current conversation; answers go to stdout, everything else to stderr.
+ * Each line is a question in the current conversation; answers go to stdout, everything else to stderr. In a
+ * terminal the answer appears as it is written (live-answer.ts).
  */
 import { createInterface } from 'node:readline';
 import { fixableErrorMessage, parseCommandLine, UsageError } from './command-line.ts';
+import { createLiveAnswer } from './live-answer.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
@@ -36,7 +38,12 @@ function fail(message: string): never {
 /** Reads questions line by line until EOF or /quit; the conversation carries over between lines. */
 async function converse(questions: Questions, ownerId: number): Promise<void> {
   const lines = createInterface({ input: process.stdin, terminal: false });
-  const print = (text: string) => process.stdout.write(`${text}\n\n`);
+  const live = createLiveAnswer(process.stdout);
+  const options = live ? { onText: live.show } : {};
+  const print = (text: string) => {
+    live?.clear();
+    process.stdout.write(`${text}\n\n`);
+  };
   let conversationId: number | undefined;
   let failed: number | undefined;
   const show = (outcome: AskOutcome) => {
@@ -54,13 +61,17 @@ async function converse(questions: Questions, ownerId: number): Promise<void> {
         print('(A new conversation.)');
       } else if (line === '/trace') print(await questions.trace(ownerId));
       else if (line === '/help') print(CHAT_HELP);
-      else if (line === '/retry') failed === undefined ? print('Nothing to retry.') : show(await questions.retry(ownerId, failed));
-      else show(await questions.ask(ownerId, stripAskCommand(line), conversationId));
+      else if (line === '/retry') failed === undefined ? print('Nothing to retry.') : show(await questions.retry(ownerId, failed, options));
+      else show(await questions.ask(ownerId, stripAskCommand(line), conversationId, options));
     } catch (error) {
+      live?.clear();
       // A fault of ours (the database, a bug): the question is kept as failed, the session goes on.
       console.error(`Something went wrong: ${errorMessage(error)}`);
     }
   }
+  // A terminal's stdin stays open after /quit (only a pipe ends): let it go, or the process would wait on it.
+  lines.close();
+  process.stdin.destroy();
 }
 
 async function main(argv: string[]): Promise<void> {
