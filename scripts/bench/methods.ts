@@ -16,10 +16,10 @@ import { findAnchors, openTruthDb } from './truth-db.ts';
 
 export type ViewName = 'root' | 'month' | 'search';
 
-export interface MethodTiming {
+/** What every engine's method timing holds: a call through the operations against hand-written SQL. */
+export interface MethodTimingBase {
   view: ViewName;
   method: string;
-  args: Record<string, unknown>;
   methodMs: number;
   sqlMs: number;
   ratio: number;
@@ -28,12 +28,16 @@ export interface MethodTiming {
   sqlShape: string;
   /** The method's answer agrees with the hand-written SQL's. */
   agrees: boolean;
-  /** EXPLAIN QUERY PLAN lines of the entry statements the method ran. */
+  /** The plan (SQLite: EXPLAIN QUERY PLAN lines; PostgreSQL: EXPLAIN nodes) of the entry statements the method ran. */
   plan: string[];
+  /** A plan line that reads the entry table (or its index) from end to end. */
+  fullScan: boolean;
+}
+
+export interface MethodTiming extends MethodTimingBase {
+  args: Record<string, unknown>;
   /** How the method's statements reach the entries, from the plan: one day, a date range, all of the owner's, a full scan. */
   access: string;
-  /** A plan line that scans the entry table (or its index) from end to end. */
-  fullScan: boolean;
 }
 
 export interface MethodsResult {

@@ -12,24 +12,12 @@ import { createJournalOperations } from '../../src/journal/journal-operations.ts
 import { monthEnd } from './calendar.ts';
 import { BENCH_OWNER_ID } from './journal-db.ts';
 import type { Candidate } from './methods-sql.ts';
-import { calls, sameAnswer, type MethodsOptions, type ViewName } from './methods.ts';
+import { calls, sameAnswer, type MethodsOptions, type MethodTimingBase, type ViewName } from './methods.ts';
 import { pgBaselineCandidates, type PgViewFilter } from './postgres-methods-sql.ts';
 import { WORDS } from './questions.ts';
 import { median, nowMs, ratio, samplePair } from './timing.ts';
 
-export interface PgMethodTiming {
-  view: ViewName;
-  method: string;
-  methodMs: number;
-  sqlMs: number;
-  ratio: number;
-  runs: number;
-  sqlShape: string;
-  agrees: boolean;
-  /** The plan nodes (EXPLAIN, no ANALYZE) of the entry statements the method ran. */
-  plan: string[];
-  /** A plan node that reads the whole entry table (Seq Scan on entry). */
-  fullScan: boolean;
+export interface PgMethodTiming extends MethodTimingBase {
   /** Statements (round trips to the server) one call of the method ran, handle lookups and writes included; the SQL runs one or two. */
   statements: number;
 }
