@@ -2,20 +2,18 @@
 // and a handle stored that way by an older version is reported beside the list while every other handle still lists.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqliteHandleStore } from '../../src/db/handle-store.ts';
-import { createJournalOperations, JOURNAL_COLLECTION_KIND } from '../../src/journal/journal-operations.ts';
+import { JOURNAL_COLLECTION_KIND } from '../../src/journal/journal-operations.ts';
 import { createToolExecutor } from '../../src/objects/object-tools.ts';
 import { ObjectError } from '../../src/objects/object-error.ts';
 import type { ObjectOperations } from '../../src/objects/operations.ts';
 import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
-import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
-import { OWNER, seedKnownJournal } from './known-journal.ts';
+import type { TempDb } from '../helpers/temp-db.ts';
+import { openKnownJournal, OWNER } from './known-journal.ts';
 
 let temp: TempDb;
 let ops: ObjectOperations;
 beforeEach(async () => {
-  temp = await createTempDb();
-  await seedKnownJournal(temp.db);
-  ops = createJournalOperations(temp.db, OWNER);
+  ({ temp, ops } = await openKnownJournal());
 });
 afterEach(() => temp.cleanup());
 

@@ -1,10 +1,9 @@
 // Every JournalCollection method on a known journal, through the same operations the model and the CLI use.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { ObjectError } from '../../src/objects/object-error.ts';
 import type { InvokeResult, ObjectOperations } from '../../src/objects/operations.ts';
-import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
-import { OWNER, seedKnownJournal } from './known-journal.ts';
+import type { TempDb } from '../helpers/temp-db.ts';
+import { openKnownJournal } from './known-journal.ts';
 import { describeStores } from '../helpers/stores.ts';
 
 describeStores('JournalCollection', () => {
@@ -13,9 +12,7 @@ describeStores('JournalCollection', () => {
   let ops: ObjectOperations;
 
   beforeEach(async () => {
-    temp = await createTempDb();
-    await seedKnownJournal(temp.db);
-    ops = createJournalOperations(temp.db, OWNER);
+    ({ temp, ops } = await openKnownJournal());
   });
   afterEach(() => temp.cleanup());
 

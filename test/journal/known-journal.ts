@@ -1,6 +1,9 @@
 // A small journal with known contents, for tests that check every method against hand-counted answers.
 import type { JournalDb } from '../../src/db/open-database.ts';
+import { createJournalOperations } from '../../src/journal/journal-operations.ts';
+import type { ObjectOperations } from '../../src/objects/operations.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
+import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 
 export const OWNER = 101;
 export const OTHER_OWNER = 202;
@@ -20,4 +23,11 @@ export const KNOWN_ENTRIES: readonly (readonly [string, string])[] = [
 export async function seedKnownJournal(db: JournalDb): Promise<void> {
   await seedEntries(db, OWNER, KNOWN_ENTRIES);
   await seedEntries(db, OTHER_OWNER, [['2024-04-01T10:00:00Z', "Other owner's coffee"]]);
+}
+
+/** A temp database (the running describeStores block's store) holding the known journal, and OWNER's operations on it. */
+export async function openKnownJournal(): Promise<{ temp: TempDb; ops: ObjectOperations }> {
+  const temp = await createTempDb();
+  await seedKnownJournal(temp.db);
+  return { temp, ops: createJournalOperations(temp.db, OWNER) };
 }
