@@ -26,6 +26,8 @@ describeStores('JournalCollection', () => {
   };
   const call = async (objId: string, method: string, args: unknown = {}) => ops.invokeMethod(objId, method, args);
   const view = async (objId: string, method: string, args: unknown) => handle(await call(objId, method, args));
+  /** How many entries of the whole journal a search finds. */
+  const count = async (query: string) => value(await call((await view('journal', 'search', { query })).objId, 'getTotalEntryCount'));
   const fails = async (method: string, args: unknown) => {
     const error = await call('journal', method, args).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ObjectError);
@@ -90,7 +92,6 @@ describeStores('JournalCollection', () => {
     });
 
     it('search finds words case- and accent-insensitively, with OR and prefixes', async () => {
-      const count = async (query: string) => value(await call((await view('journal', 'search', { query })).objId, 'getTotalEntryCount'));
       expect(await count('coffee')).toBe(3);
       expect(await count('COFFEE garden')).toBe(1);
       expect(await count('cafe')).toBe(1);
@@ -100,7 +101,6 @@ describeStores('JournalCollection', () => {
     });
 
     it('search reads the documented syntax faithfully, and refuses anything else with the syntax in the error', async () => {
-      const count = async (query: string) => value(await call((await view('journal', 'search', { query })).objId, 'getTotalEntryCount'));
       expect(await count('coffee')).toBe(3);
       expect(await count('coffee -rain')).toBe(1);
       expect(await count('rain*')).toBe(2);

@@ -32,7 +32,7 @@ interface Handled {
 }
 
 /** An instance: its own connection to the file, its own name, and a handler that takes `handleMs` per update. */
-function instance(holder: string, handled: Handled[], options: { handleMs?: number; leases?: LeaseTimings; hang?: (u: Update) => boolean } = {}) {
+function instance(holder: string, handled: Handled[], options: { handleMs?: number; leases?: LeaseTimings; hang?: (u: Update) => boolean; onStart?: () => void } = {}) {
   const db = openDatabase(temp.file);
   connections.push(db);
   const inbox = createUpdateInbox({
@@ -44,6 +44,7 @@ function instance(holder: string, handled: Handled[], options: { handleMs?: numb
     async handle(update) {
       if (options.hang?.(update)) return new Promise<void>(() => undefined); // its instance is as good as dead
       const start = performance.now();
+      options.onStart?.();
       await new Promise((r) => setTimeout(r, options.handleMs ?? 3));
       handled.push({ holder, chat: update.message!.chat.id, updateId: update.update_id, start, end: performance.now() });
     },
@@ -94,6 +95,29 @@ describe('inbox lanes shared by two instances', () => {
       ['host:alive', 1],
       ['host:alive', 2],
       ['host:alive', 3],
+    ]);
+  });
+
+  it('a stopped instance finishes the update in hand and lets its chat go at once, long before its lease would run out', async () => {
+    const handled: Handled[] = [];
+    // A 60 s lease, looked at every 50 ms: only a release lets the other instance in within the test's 10 s.
+    const long = { leaseMs: 60_000, renewEveryMs: 20_000, sweepEveryMs: 50 };
+    let inHand!: () => void;
+    const started = new Promise<void>((resolve) => (inHand = resolve));
+    const a = instance('host:a', handled, { leases: long, handleMs: 300, onStart: () => inHand() });
+    await a.start();
+    await a.accept([update(1, 7), update(2, 7), update(3, 7)]);
+    await started;
+    const b = instance('host:b', handled, { leases: long });
+    await b.start();
+
+    expect(await a.stop(5_000)).toBe(true);
+    expect(handled.map((h) => [h.holder, h.updateId])).toEqual([['host:a', 1]]); // the update in hand finished, no more
+    await waitUntil(() => handled.length >= 3, 10_000, 'chat 7 taken over');
+    expect(handled.map((h) => [h.holder, h.updateId])).toEqual([
+      ['host:a', 1],
+      ['host:b', 2],
+      ['host:b', 3],
     ]);
   });
 });
