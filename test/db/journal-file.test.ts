@@ -1,4 +1,5 @@
 // A file that is not a journal is never changed: recognised read-only before anything switches it to WAL or migrates.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { migrateToLatest } from '../../src/db/migrate.ts';
 import { knownMigrationNames } from '../../src/db/migration-files.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { openAndMigrateJournal, openExistingJournal } from '../../src/db/open-journal.ts';
+import { REPO_ROOT } from '../helpers/run-entry-point.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -107,19 +109,20 @@ describe('opening', () => {
     expect(inspectJournalFile(file)).toEqual({ kind: 'journal', pending: [] });
   });
 
-  it('waits for a write lock held by another connection, saying so, then migrates', async () => {
+  it('waits for a write lock held by another process, saying so, then migrates', async () => {
     const file = path.join(dir, 'journal.sqlite');
-    const holder = new SQLite(file);
-    holder.pragma('journal_mode = WAL');
-    holder.exec('BEGIN EXCLUSIVE; CREATE TABLE held (x)');
+    // Another process takes the write lock and holds it until told to let go on stdin.
+    const holder = spawn(process.execPath, ['-e', `
+      const db = new (require('better-sqlite3'))(process.argv[1]);
+      db.pragma('journal_mode = WAL');
+      db.exec('BEGIN EXCLUSIVE; CREATE TABLE held (x)');
+      console.log('held');
+      process.stdin.once('data', () => { db.exec('ROLLBACK'); db.close(); process.exit(0); });
+    `, file], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+    await new Promise((resolve) => holder.stdout.once('data', resolve));
     const locked: number[] = [];
     // The first report comes after one busy timeout (5 s); the lock is let go then, and the next try succeeds.
-    const release = () => {
-      if (!holder.open) return;
-      holder.exec('ROLLBACK');
-      holder.close();
-    };
-    const { db, applied } = await openAndMigrateJournal({ databaseUrl: null, databasePath: file }, { onLocked: (_where, waited) => (locked.push(waited), release()), retryPauseMs: 10 });
+    const { db, applied } = await openAndMigrateJournal({ databaseUrl: null, databasePath: file }, { onLocked: (_where, waited) => (locked.push(waited), holder.stdin.write('go\n')), retryPauseMs: 200 });
     await db.destroy();
     expect(locked).toHaveLength(1);
     expect(locked[0]).toBeGreaterThanOrEqual(4000);
