@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import Anthropic from '@anthropic-ai/sdk';
 import type { Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
-import type { Config } from './config.ts';
+import { journalSettings, type Config } from './config.ts';
 import type { JournalDb } from './db/open-database.ts';
 import type { Logger } from './logger.ts';
 import { applyEdit, storeEntry } from './journal/entry-store.ts';
@@ -15,8 +15,7 @@ import { createSqliteAskCache } from './db/ask-cache-store.ts';
 import { createSqliteConversationStore } from './db/conversation-store.ts';
 import { storedConversationSchemas } from './llm/conversation.ts';
 import { pastedJournalChars } from './journal/entry-queries.ts';
-import { createJournalOperations } from './journal/journal-operations.ts';
-import { localMoment } from './journal/local-day.ts';
+import { journalToday, openJournalOperations } from './journal/journal-operations.ts';
 import { readOnThisDay, wroteOn } from './journal/memories.ts';
 import { createSqliteDigestStore } from './db/digest-store.ts';
 import { createDigestScheduler, type DigestScheduler } from './digest/digest-scheduler.ts';
@@ -60,6 +59,7 @@ export interface AppDeps {
 export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Questions | null {
   const { config, db, clock } = deps;
   if (!config.anthropicApiKey) return null;
+  const settings = journalSettings(config, clock);
   const client = new Anthropic({
     apiKey: config.anthropicApiKey,
     // Explicit, so the SDK never falls back to reading ANTHROPIC_BASE_URL on its own.
@@ -73,10 +73,10 @@ export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Question
     client,
     model: config.anthropicModel,
     operationsFor: (ownerId, hooks) =>
-      createJournalOperations(db, ownerId, { clock, ask, reportSpend: hooks?.reportSpend, timeZone: config.journalTimezone, dayStartsAt: config.journalDayStartsAt }),
+      openJournalOperations(db, ownerId, settings, { ask, reportSpend: hooks?.reportSpend }),
     conversations: createSqliteConversationStore(db, storedConversationSchemas),
     clock,
-    today: () => localMoment(clock(), config.journalTimezone, config.journalDayStartsAt).day,
+    today: () => journalToday(settings),
     corpusChars: (ownerId) => pastedJournalChars(db, ownerId),
     logger: deps.logger,
   });
@@ -106,8 +106,9 @@ export interface App {
 export function createApp(token: string, deps: AppDeps): App {
   const { config, db, clock } = deps;
   const zone = config.journalTimezone;
+  const settings = journalSettings(config, clock);
   const journal: JournalReads = {
-    today: () => localMoment(clock(), zone, config.journalDayStartsAt).day,
+    today: () => journalToday(settings),
     onThisDay: (ownerId, date) => readOnThisDay(db, ownerId, date),
     wroteOn: (ownerId, day) => wroteOn(db, ownerId, day),
   };
@@ -148,7 +149,7 @@ export function createApp(token: string, deps: AppDeps): App {
       reviews: questions && {
         review: (ownerId, period, options) =>
           askReview(
-            createJournalOperations(db, ownerId, { clock, timeZone: zone, dayStartsAt: config.journalDayStartsAt }),
+            openJournalOperations(db, ownerId, settings),
             questions,
             ownerId,
             reviewRange(period, journal.today()),

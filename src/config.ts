@@ -1,5 +1,6 @@
 /** Configuration: one pure parse of the environment, with errors that name the variable and the fix. */
 import { z } from 'zod';
+import type { JournalSettings } from './journal/journal-operations.ts';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 export const DEFAULT_DATABASE_PATH = 'data/journal.sqlite';
@@ -147,6 +148,11 @@ const schema = z.object({
 });
 
 /** Parses the environment; throws one ConfigError per the first bad variable, listing every fault. */
+/** The settings every surface opens the journal with (journal/journal-operations.ts openJournalOperations). */
+export function journalSettings(config: Pick<Config, 'journalTimezone' | 'journalDayStartsAt'>, clock: () => Date = () => new Date()): JournalSettings {
+  return { timeZone: config.journalTimezone, dayStartsAt: config.journalDayStartsAt, clock };
+}
+
 export function parseConfig(env: Record<string, string | undefined>, defaults: { timezone?: string; databasePath?: string } = {}): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {

@@ -5,8 +5,7 @@ import { createApp } from './app.ts';
 import { readEnvironment } from './cli/environment.ts';
 import { exitOnConfigError } from './cli/exit-on-config-error.ts';
 import { parseConfig, requireBotToken } from './config.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { openJournalDatabase } from './db/open-journal.ts';
+import { openAndMigrateJournal } from './db/open-journal.ts';
 import { applyDayStart } from './journal/day-start.ts';
 import { createLogger, errorMessage } from './logger.ts';
 import { connectToTelegram } from './telegram/connect.ts';
@@ -23,8 +22,10 @@ async function main(): Promise<void> {
     return { config, token: requireBotToken(config) };
   });
   const logger = createLogger({ redact: [token, config.anthropicApiKey] });
-  const db = openJournalDatabase(config);
-  const applied = await migrateToLatest(db);
+  // Another process holding the journal's write lock (a backup, a second process) is waited for, not a reason to quit.
+  const { db, applied } = await openAndMigrateJournal(config, {
+    onLocked: (where, waitedMs) => logger.info('database.locked', { database: where, waited_s: Math.round(waitedMs / 1000), hint: 'another process holds the journal; waiting for it' }),
+  });
   // The URL may hold a password: only the store and (for SQLite) the file are logged.
   logger.info('database.ready', { store: db.store.dialect, ...(config.databaseUrl ? {} : { path: config.databasePath }), migrations_applied: applied.length });
   const dayStart = await applyDayStart(db, config.journalDayStartsAt);

@@ -11,8 +11,7 @@ import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
 import { createJournalQuestions } from '../app.ts';
 import { parseConfig } from '../config.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { openJournalDatabase, storeLabel } from '../db/open-journal.ts';
+import { openExistingJournal, storeLabel } from '../db/open-journal.ts';
 import type { JournalDb } from '../db/open-database.ts';
 import type { AskOutcome, Questions } from '../llm/ask.ts';
 import { stripAskCommand } from '../llm/mentions.ts';
@@ -80,9 +79,8 @@ async function main(argv: string[]): Promise<void> {
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
   if (!config.anthropicApiKey) fail(NO_KEY_TEXT);
   // Questions only read the journal: a mistyped DATABASE_PATH must not create an empty one.
-  const db: JournalDb = openJournalDatabase(config, { mustExist: true });
+  const db: JournalDb = await openExistingJournal(config);
   try {
-    await migrateToLatest(db);
     const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
     // Log lines would interleave with the conversation; API failures reach the user as answers anyway.
     const questions = createJournalQuestions({ config, db, logger: createMemoryLogger(), clock: () => new Date() })!;

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { DatabaseFileError } from '../db/open-database.ts';
+import { DatabaseFileError, NotAJournalError } from '../db/database-file-error.ts';
 import { errorMessage } from '../logger.ts';
 import { OwnerError } from './resolve-owner.ts';
 
@@ -50,6 +50,7 @@ export function fromInvocationDir(file: string): string {
  */
 export function fixableErrorMessage(error: unknown): string | null {
   if (error instanceof UsageError || error instanceof OwnerError) return error.message;
+  if (error instanceof NotAJournalError) return error.message;
   if (error instanceof DatabaseFileError) return `${error.message} Check DATABASE_PATH (npm start and npm run import create the journal).`;
   return null;
 }

@@ -9,8 +9,7 @@ import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
 import { parseConfig } from '../config.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { openJournalDatabase } from '../db/open-journal.ts';
+import { openExistingJournal } from '../db/open-journal.ts';
 import { exportJournal, type ExportFormat } from '../export/export-journal.ts';
 import { applyDayStart } from '../journal/day-start.ts';
 
@@ -42,9 +41,8 @@ async function main(argv: string[]): Promise<number> {
   const args = parseExportArgs(argv);
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
   // Exporting only reads: a mistyped DATABASE_PATH must not create an empty journal.
-  const db = openJournalDatabase(config, { mustExist: true });
+  const db = await openExistingJournal(config);
   try {
-    await migrateToLatest(db);
     await applyDayStart(db, config.journalDayStartsAt);
     const ownerId = await resolveOwner(db, args.owner, config.allowedUserIds);
     const now = new Date();

@@ -3,14 +3,15 @@
  * Imports a Telegram Desktop export into the journal and prints what happened. Exit codes: 0 done,
  * 1 the file or the database failed, 2 a usage problem, 130 stopped by Ctrl-C (run again to finish).
  */
+import { existsSync } from 'node:fs';
 import { fromInvocationDir, parseCommandLine, runMain, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { createProgressReporter } from './import-progress.ts';
 import { OwnerError, resolveOwner } from './resolve-owner.ts';
 import { parseConfig } from '../config.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { openJournalDatabase } from '../db/open-journal.ts';
+import { openAndMigrateJournal } from '../db/open-journal.ts';
+import { lockedLine } from './locked-line.ts';
 import { applyDayStart } from '../journal/day-start.ts';
 import { importJournalExport, isJournalExport } from '../export/import-journal-export.ts';
 import type { JournalDb } from '../db/open-database.ts';
@@ -53,7 +54,12 @@ function botIdOf(token: string | null): number | null {
 async function main(argv: string[]): Promise<number> {
   const args = parseImportArgs(argv);
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
-  const db = openJournalDatabase(config);
+  // A mistyped export path must not create an empty journal on the way to failing.
+  if (!existsSync(args.file)) {
+    console.error(`${args.file}: there is no such file or folder; nothing was imported or created.`);
+    return 1;
+  }
+  const { db } = await openAndMigrateJournal(config, { onLocked: lockedLine });
   const progress = createProgressReporter(process.stderr);
   const stop = new AbortController();
   // Stops after the batch in hand (milliseconds away). Repeats are ignored: Ctrl-C reaches npm and this process
@@ -61,7 +67,6 @@ async function main(argv: string[]): Promise<number> {
   const onSigint = () => stop.abort();
   process.on('SIGINT', onSigint);
   try {
-    await migrateToLatest(db);
     // Days of the rows already there and of those imported now must follow the same JOURNAL_DAY_STARTS_AT.
     await applyDayStart(db, config.journalDayStartsAt);
     if (await isJournalExport(args.file)) return await importOwnExport(db, args);

@@ -6,12 +6,11 @@ import { fixableErrorMessage, parseCommandLine, UsageError } from './command-lin
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
-import { parseConfig } from '../config.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { openJournalDatabase } from '../db/open-journal.ts';
+import { journalSettings, parseConfig } from '../config.ts';
+import { openExistingJournal } from '../db/open-journal.ts';
 import { createSqliteConversationStore } from '../db/conversation-store.ts';
 import { storedConversationSchemas } from '../llm/conversation.ts';
-import { createJournalOperations } from '../journal/journal-operations.ts';
+import { openJournalOperations } from '../journal/journal-operations.ts';
 import { formatUsage, tallyUsage } from '../llm/usage-tally.ts';
 import { formatInterface, formatObjectLine, formatUnreadableLine } from '../objects/format-interface.ts';
 import { ObjectError } from '../objects/object-error.ts';
@@ -71,13 +70,12 @@ async function main(argv: string[]): Promise<void> {
   if (command === undefined) throw new UsageError(`Which command?\n${USAGE}`);
   if (!COMMANDS.includes(command)) throw new UsageError(`Unknown command "${command}".\n${USAGE}`);
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
-  // Every command only reads the journal: a mistyped DATABASE_PATH must not create an empty one.
-  const db = openJournalDatabase(config, { mustExist: true });
+  // Every command only reads the journal: a mistyped DATABASE_PATH must not create (or migrate) one.
+  const db = await openExistingJournal(config);
   try {
-    await migrateToLatest(db);
     const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
     if (command === 'usage') console.log(formatUsage(tallyUsage(await createSqliteConversationStore(db, storedConversationSchemas).allMessages(ownerId))));
-    else console.log(await run(createJournalOperations(db, ownerId, { timeZone: config.journalTimezone, dayStartsAt: config.journalDayStartsAt }), command, rest));
+    else console.log(await run(openJournalOperations(db, ownerId, journalSettings(config)), command, rest));
   } finally {
     await db.destroy();
   }

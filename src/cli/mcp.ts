@@ -8,11 +8,9 @@ import { fixableErrorMessage, parseCommandLine, UsageError } from './command-lin
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
-import { parseConfig } from '../config.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { openJournalDatabase, storeLabel } from '../db/open-journal.ts';
-import { createJournalOperations, JOURNAL_ROOT_ID } from '../journal/journal-operations.ts';
-import { localMoment } from '../journal/local-day.ts';
+import { journalSettings, parseConfig } from '../config.ts';
+import { openExistingJournal, storeLabel } from '../db/open-journal.ts';
+import { JOURNAL_ROOT_ID, journalToday, openJournalOperations } from '../journal/journal-operations.ts';
 import { createLogger, errorMessage } from '../logger.ts';
 import { serverInstructions } from '../mcp/instructions.ts';
 import { createObjectsServer } from '../mcp/objects-server.ts';
@@ -27,17 +25,16 @@ async function main(argv: string[]): Promise<void> {
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
   const logger = createLogger();
   // The server only reads the journal (and keeps handles): a mistyped DATABASE_PATH must not create an empty one.
-  const db = openJournalDatabase(config, { mustExist: true });
+  const db = await openExistingJournal(config);
   let ownerId: number;
   try {
-    await migrateToLatest(db);
     ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  const clock = () => new Date();
-  const operations = createJournalOperations(db, ownerId, { clock });
+  const settings = journalSettings(config);
+  const operations = openJournalOperations(db, ownerId, settings);
   const rootIds = [JOURNAL_ROOT_ID];
   const instructions = await serverInstructions(operations, rootIds);
   const version = packageVersion();
@@ -47,7 +44,7 @@ async function main(argv: string[]): Promise<void> {
         operations,
         instructions,
         rootIds,
-        today: () => localMoment(clock(), config.journalTimezone).day,
+        today: () => journalToday(settings),
         logger,
         version,
       }),

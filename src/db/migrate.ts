@@ -1,14 +1,10 @@
 /** Applies the migrations in migrations/ with kysely's Migrator; reports each, never half-silent. */
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Migrator, sql, SqliteAdapter, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
 import { isPostgres } from './claim-lock.ts';
+import { MIGRATIONS_FOLDER, migrationFiles } from './migration-files.ts';
 import type { Store } from './store.ts';
-
-export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
-
-const MIGRATION_FILE = /^[^.].*(?<!\.d)\.(ts|js|mjs)$/;
 
 /**
  * Every migration file in the folder, by name. Our own import() (not kysely's FileMigrationProvider) so vitest
@@ -18,7 +14,7 @@ function folderMigrations(folder: string): MigrationProvider {
   return {
     async getMigrations() {
       const migrations: Record<string, Migration> = {};
-      for (const file of (await readdir(folder)).filter((f) => MIGRATION_FILE.test(f)).sort()) {
+      for (const file of migrationFiles(folder)) {
         const module = (await import(pathToFileURL(path.join(folder, file)).href)) as Partial<Migration> & { default?: Partial<Migration> };
         const migration = typeof module.up === 'function' ? module : module.default;
         if (typeof migration?.up !== 'function') throw new Error(`Migration ${file} exports no up() function`);
@@ -41,6 +37,12 @@ export async function migrateToLatest(db: Kysely<any>, folder = (db as { store?:
     throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   return results;
+}
+
+/** The migrations of the store's folder not yet applied to this database, by name; reads only, creates nothing. */
+export async function pendingMigrations(db: Kysely<any>, folder = (db as { store?: Store }).store?.migrationFolder ?? MIGRATIONS_FOLDER): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: folderMigrations(folder), migrationTableSchema: await ownSchema(db) });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 
 /**

@@ -4,6 +4,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Dialect, type KyselyConfig, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.ts';
+import { DatabaseFileError } from './database-file-error.ts';
+import { inspectJournalFile } from './journal-file.ts';
 import { createPrivateFile, looseModeWarnings } from './private-files.ts';
 import { CompiledQueries } from './compiled-queries.ts';
 import { sqliteStore } from './sqlite-store.ts';
@@ -59,22 +61,17 @@ export interface OpenOptions {
   warn?: (line: string) => void;
 }
 
-/** The database file is missing (when it must exist) or is not a SQLite database; the message names the file. */
-export class DatabaseFileError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'DatabaseFileError';
-  }
-}
-
 /**
- * Creates missing folders (0700) and a new file (0600), unless `mustExist`; an existing file others can read gets a
- * one-line warning. The returned db owns the file handle (`db.destroy()` closes it).
+ * Creates missing folders (0700) and a new file (0600), unless `mustExist`; an existing file is first checked to be a
+ * journal (or a database with no tables), read-only, so another app's file is never changed (NotAJournalError). An
+ * existing journal others can read gets a one-line warning. The returned db owns the file handle (`db.destroy()`).
  */
 export function openDatabase(file: string, options: OpenOptions = {}): JournalDb {
   const inMemory = file === ':memory:';
-  if (!inMemory && options.mustExist && !existsSync(file)) throw new DatabaseFileError(`There is no database at ${path.resolve(file)}; nothing was created.`);
-  if (!inMemory && !options.mustExist) createPrivateFile(file);
+  const exists = !inMemory && existsSync(file);
+  if (!inMemory && options.mustExist && !exists) throw new DatabaseFileError(`There is no database at ${path.resolve(file)}; nothing was created.`);
+  if (exists) inspectJournalFile(file);
+  else if (!inMemory) createPrivateFile(file);
   const sqlite = new SQLite(file);
   try {
     // The first statements read the file's header: a file that is not a database fails here.

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { MIGRATIONS_FOLDER } from './migrate.ts';
+import { MIGRATIONS_FOLDER } from './migration-files.ts';
 import { combinedTsquery } from './postgres-search.ts';
 import { ENTRY_KEY, type Database, type NewEntryRow } from './schema.ts';
 import type { SearchQuery } from './search-query.ts';

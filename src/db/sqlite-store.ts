@@ -3,7 +3,7 @@
  * StatementCache fast path), SQLite's date() arithmetic and PRAGMA user_version.
  */
 import { sql, type Kysely } from 'kysely';
-import { MIGRATIONS_FOLDER } from './migrate.ts';
+import { MIGRATIONS_FOLDER } from './migration-files.ts';
 import { ENTRY_KEY, type Database, type NewEntryRow } from './schema.ts';
 import type { SearchQuery, SearchTerm } from './search-query.ts';
 import type { StatementCache } from './statement-cache.ts';

@@ -30,6 +30,28 @@ export interface JournalOperationsOptions {
   reportSpend?: (spend: MethodSpend) => void;
 }
 
+/**
+ * What every surface (bot, CLI, MCP) opens an owner's journal with, so "today", local days and on-this-day agree
+ * between them: built once from the configuration (config.ts journalSettings) and passed to openJournalOperations.
+ */
+export interface JournalSettings {
+  /** JOURNAL_TIMEZONE. */
+  timeZone: string;
+  /** JOURNAL_DAY_STARTS_AT. */
+  dayStartsAt: string;
+  clock: () => Date;
+}
+
+/** The owner's journal day now, under the settings every surface shares. */
+export function journalToday(settings: JournalSettings): string {
+  return localMoment(settings.clock(), settings.timeZone, settings.dayStartsAt).day;
+}
+
+/** The one way the bot, the CLI and the MCP server open an owner's journal operations. */
+export function openJournalOperations(db: JournalDb, ownerId: number, settings: JournalSettings, extras: Omit<JournalOperationsOptions, keyof JournalSettings> = {}): ObjectOperations {
+  return createJournalOperations(db, ownerId, { ...extras, ...settings });
+}
+
 export function createJournalOperations(db: JournalDb, ownerId: number, options: JournalOperationsOptions = {}): ObjectOperations {
   const clock = options.clock ?? (() => new Date());
   const timeZone = options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
