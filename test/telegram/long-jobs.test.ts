@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REVIEW_WEEK_DATA } from '../../src/telegram/digest-delivery.ts';
+import { notFinishedText } from '../../src/telegram/job-runner.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
 import { REPO_ROOT } from '../helpers/run-entry-point.ts';
@@ -115,6 +116,25 @@ describe('a review runs as a job', () => {
     await t.app.idle();
     expect(texts('sendMessage')).toEqual([`${REVIEW_HEAD}\n\nAfter the restart.`]);
     expect((await jobs()).map((j) => j.status)).toEqual(['done']);
+  });
+
+  it('cut off three times, it is given up with a Retry button that runs it again and sends it once', async () => {
+    await reviewApp();
+    const never = () => ({ until: new Promise(() => undefined), then: { text: 'never sent' } });
+    t.llm!.script(never(), never(), never());
+    await t.deliver(reviewButton(950));
+    for (let n = 1; n <= 3; n++) {
+      await waitFor(() => t.llm!.requests.length === n, `start ${n} to reach the model`);
+      await t.restart();
+    }
+    const [notice] = t.api.callsTo('sendMessage').map((c) => c.payload);
+    expect(notice).toMatchObject({ text: notFinishedText('your review'), reply_parameters: { message_id: 950 } });
+
+    t.llm!.script({ text: 'Retried.' });
+    const retry = { ...reviewButton(10_000), callback_query: { ...reviewButton(10_000).callback_query, data: notice!.reply_markup.inline_keyboard[0][0].callback_data } };
+    await t.send(retry);
+    expect(texts('sendMessage')).toEqual([notFinishedText('your review'), `${REVIEW_HEAD}\n\nRetried.`]);
+    expect((await jobs()).map((j) => [j.kind, j.status])).toEqual([['review', 'done']]);
   });
 
   it('cut off after its reply reached Telegram (the answer held open), it is not sent again', async () => {
