@@ -125,7 +125,7 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
   const kinds = new Map<string, JobKind>();
   const inHand = new Map<number, Promise<void>>();
   /** The job whose code is running, so the api transformer knows whose reply a message is. */
-  const current = new AsyncLocalStorage<{ job: JobRecord; claim?: Promise<boolean> }>();
+  const current = new AsyncLocalStorage<{ job: JobRecord; kind: JobKind; claim?: Promise<boolean> }>();
   let bot: Bot<BotContext> | undefined;
   let onError: (error: BotError<BotContext>) => Promise<void> = async () => undefined;
   let running = false;
@@ -148,7 +148,7 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
     const ctx = contextOf(job);
     const resumeIn = resumesIn(job, kind);
     try {
-      await current.run({ job, claim: job.repliedAt !== null ? Promise.resolve(true) : undefined }, () => (resumeIn !== undefined && kind.resume ? kind.resume(ctx, resumeIn) : kind.run(ctx)));
+      await current.run({ job, kind, claim: job.repliedAt !== null ? Promise.resolve(true) : undefined }, () => (resumeIn !== undefined && kind.resume ? kind.resume(ctx, resumeIn) : kind.run(ctx)));
     } catch (error) {
       if (!running) return; // cut off by a stop: taken over when its lease runs out, or at the next start
       if (error instanceof JobTakenOver) return void logger.error('job.taken_over', { ...log, hint: 'its lease ran out while it ran; the instance that took it over answers' });
@@ -263,7 +263,7 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
       bot = b;
       onError = handler;
       // A job's first message is marked as begun before it is sent, and only by the instance that holds the job;
-      // once Telegram took it, its id is kept for a kind that resumes in it.
+      // once Telegram took it, its id is kept for a kind that resumes in it (the others need no second write).
       b.api.config.use(async (prev, method, payload, signal) => {
         const at = current.getStore();
         if (!at || !SENDS.test(method)) return prev(method, payload, signal);
@@ -271,7 +271,7 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
         at.claim ??= store.claimReply(at.job.id, holder, clock()); // sends racing for the first wait on one claim
         if (!(await at.claim)) throw new JobTakenOver(at.job.id);
         const result = await prev(method, payload, signal);
-        const messageId = first && result.ok ? messageIdOf(result.result) : undefined;
+        const messageId = first && at.kind.resume && result.ok ? messageIdOf(result.result) : undefined;
         if (messageId !== undefined) {
           await store.noteReply(at.job.id, holder, messageId).catch((error) => logger.error('job.note_reply_failed', { job_id: at.job.id, error: errorMessage(error) }));
         }
