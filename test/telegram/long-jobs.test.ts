@@ -12,6 +12,7 @@ import { notFinishedText } from '../../src/telegram/job-runner.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
 import { REPO_ROOT } from '../helpers/run-entry-point.ts';
+import { describeStores } from '../helpers/stores.ts';
 import { documentUpdate, OWNER_ID, textUpdate } from '../helpers/updates.ts';
 
 let t: TestApp;
@@ -137,20 +138,6 @@ describe('a review runs as a job', () => {
     expect((await jobs()).map((j) => [j.kind, j.status])).toEqual([['review', 'done']]);
   });
 
-  it('cut off after its reply reached Telegram (the answer held open), it is not sent again', async () => {
-    await reviewApp();
-    t.llm!.script({ text: 'Sent once.' });
-    t.api.hold('sendMessage', new Promise(() => undefined)); // Telegram has it; the bot never hears back
-    await t.deliver(textUpdate('/review week', { messageId: 90 }));
-    await waitFor(() => t.api.callsTo('sendMessage').length === 1, 'the review to reach Telegram');
-    await t.restart();
-    await t.app.idle();
-    expect(texts('sendMessage')).toEqual([`${REVIEW_HEAD}\n\nSent once.`]);
-    const [job] = await jobs();
-    expect(job).toMatchObject({ kind: 'review', status: 'failed' });
-    expect(job!.replied_at).not.toBeNull();
-    expect(t.logger.lines.some((l) => l.includes('job.maybe_answered'))).toBe(true);
-  });
 });
 
 describe('/export runs as a job', () => {
@@ -182,9 +169,10 @@ describe('/export runs as a job', () => {
   });
 });
 
+const content = readFileSync(path.join(REPO_ROOT, 'test/fixtures/telegram-export', 'saved-messages.json'));
+const imported = () => t.temp.db.selectFrom('entry').select('id').where('source', '=', 'import').execute();
+
 describe('an export sent as a document is imported as a job', () => {
-  const content = readFileSync(path.join(REPO_ROOT, 'test/fixtures/telegram-export', 'saved-messages.json'));
-  const imported = () => t.temp.db.selectFrom('entry').select('id').where('source', '=', 'import').execute();
 
   it('with its download held open, five entries are each acknowledged within 2 s; one status message ends with the summary', async () => {
     t = await createTestApp({ JOURNAL_TIMEZONE: 'Europe/Berlin' });
@@ -201,8 +189,26 @@ describe('an export sent as a document is imported as a job', () => {
     expect(texts('editMessageText').at(-1)).toMatch(/^Imported 9 entries from 1 chat/);
     expect(await imported()).toHaveLength(9);
   });
+});
 
-  it('cut off after its status message went out, it resumes in that message at the next start: no second message', async () => {
+// The marks that keep a reply from going out twice live in the job table: on each store.
+describeStores('a reply that reached Telegram', () => {
+  it('a review cut off after its reply reached Telegram (the answer held open) is not sent again', async () => {
+    await reviewApp();
+    t.llm!.script({ text: 'Sent once.' });
+    t.api.hold('sendMessage', new Promise(() => undefined)); // Telegram has it; the bot never hears back
+    await t.deliver(textUpdate('/review week', { messageId: 90 }));
+    await waitFor(() => t.api.callsTo('sendMessage').length === 1, 'the review to reach Telegram');
+    await t.restart();
+    await t.app.idle();
+    expect(texts('sendMessage')).toEqual([`${REVIEW_HEAD}\n\nSent once.`]);
+    const [job] = await jobs();
+    expect(job).toMatchObject({ kind: 'review', status: 'failed' });
+    expect(job!.replied_at).not.toBeNull();
+    expect(t.logger.lines.some((l) => l.includes('job.maybe_answered'))).toBe(true);
+  });
+
+  it('an import cut off after its status message went out resumes in that message at the next start: no second message', async () => {
     t = await createTestApp({ JOURNAL_TIMEZONE: 'Europe/Berlin' });
     t.api.addFile('export-2', content);
     t.api.hold('getFile', new Promise(() => undefined)); // the first download never ends; the second is served
