@@ -39,6 +39,8 @@ export function reviewFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'revi
     const period = periodOf(ctx.match.trim());
     if (!period) return void (await ctx.reply(REVIEW_USAGE));
     deps.logger.info('review.requested', { update_id: ctx.update.update_id, period });
+    // Shown at once, also while an earlier job of this chat still runs; the job keeps it up while the model works.
+    await ctx.replyWithChatAction('typing').catch(() => undefined);
     await deps.jobs.enqueue('review', ctx);
   });
 
