@@ -150,8 +150,8 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
     try {
       await current.run({ job, kind, claim: job.repliedAt !== null ? Promise.resolve(true) : undefined }, () => (resumeIn !== undefined && kind.resume ? kind.resume(ctx, resumeIn) : kind.run(ctx)));
     } catch (error) {
-      if (!running) return; // cut off by a stop: taken over when its lease runs out, or at the next start
       if (error instanceof JobTakenOver) return void logger.error('job.taken_over', { ...log, hint: 'its lease ran out while it ran; the instance that took it over answers' });
+      if (!running) return; // cut off by a stop: taken over when its lease runs out, or at the next start
       if (await store.finish(job.id, holder, 'failed', errorMessage(error), clock())) await onError(new BotError(error, ctx));
       return;
     }
