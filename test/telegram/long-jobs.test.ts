@@ -1,9 +1,9 @@
 // Every long task is a job: /review (and the digest's review button), /export and an export sent as a document run
-// apart from capture, so entries written while the model holds a review open (the Messages API stand-in holds its
-// answer until the test lets go: here as long as the five entries take, 60 s in the process test's spirit), while an
-// upload is held open, or while a download is held open, are each stored and acknowledged within 2 s. Each job's
-// reply is sent once: a job cut off after its reply went out is not run again, one cut off before runs again and
-// replies once, and an import cut off after its status message goes on in that message.
+// apart from capture. The Messages API stand-in holds the review's answer open until the test lets go (as a 60 s
+// answer would, for as long as the five entries take; the Bot API stand-in likewise holds an upload or a download):
+// entries sent meanwhile are each stored and acknowledged within 2 s. Each job's reply is sent once: a job cut off
+// after its reply went out is not run again, one cut off before runs again and replies once, and an import cut off
+// after its status message goes on in that message.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
