@@ -88,7 +88,7 @@ export interface App {
   digests: DigestScheduler;
   /** Where polling and the webhook put updates; it hands them to the bot. */
   inbox: UpdateInbox;
-  /** Questions and imports, run apart from capture. */
+  /** Questions, reviews, exports and imports, run apart from capture. */
   jobs: Jobs;
   /** Voice notes to transcripts, when TRANSCRIBE_URL is set; main.ts starts and stops it. */
   transcription: TranscriptionWorker | null;

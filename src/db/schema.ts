@@ -134,7 +134,7 @@ export interface UpdateInboxTable {
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
-/** Slow work an update asked for (a question, an import), run apart from capture; resumed after a stop. */
+/** Slow work an update asked for (a question, a review, an export, an import), run apart from capture; resumed after a stop. */
 export interface JobTable {
   id: Generated<number>;
   update_id: number;
@@ -151,8 +151,10 @@ export interface JobTable {
   /** The instance running it, while it runs; another may take it over once `lease_until` (ISO) has passed. */
   lease_holder: string | null;
   lease_until: string | null;
-  /** When a job that answers once began to send its answer (ISO); such a job is never run again. */
+  /** When the job began to send its first message (ISO); taken over after that, it is not run again from the start. */
   replied_at: string | null;
+  /** That first message, once Telegram took it: a job that can go on in it (an import's status) resumes there. */
+  reply_message_id: number | null;
 }
 
 /** A chat's inbox lane, held by one instance until `expires_at` (ISO, renewed while it works). */

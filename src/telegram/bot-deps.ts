@@ -48,7 +48,7 @@ export interface BotDeps {
   reviews?: { review(ownerId: number, period: ReviewPeriod, options?: AskOptions): Promise<AskOutcome> };
   /** Imports a Telegram Desktop export the owner sent as a document. */
   importDocument: DocumentImport;
-  /** Runs the slow part of an update (questions, imports) apart from capture. */
+  /** Runs the slow part of an update (questions, reviews, exports, imports) apart from capture, each reply sent once. */
   jobs: Jobs;
   exporter: JournalExporter;
 }

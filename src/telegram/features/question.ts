@@ -102,7 +102,7 @@ async function answerQuestion(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'q
 
 export function questionFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'jobs'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  deps.jobs.define('question', { title: 'your question', run: (ctx) => answerQuestion(ctx, deps), answersOnce: true });
+  deps.jobs.define('question', { title: 'your question', run: (ctx) => answerQuestion(ctx, deps) });
 
   // A caption is a question by the same rules as text (a photo captioned "@journal …" is asked, not stored).
   composer.on(['message:text', 'message:caption'], async (ctx, next) => {

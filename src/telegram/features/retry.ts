@@ -23,7 +23,7 @@ async function retryQuestion(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'qu
 
 export function retryFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'jobs'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  deps.jobs.define('retry', { title: 'the retried question', run: (ctx) => retryQuestion(ctx, deps), answersOnce: true });
+  deps.jobs.define('retry', { title: 'the retried question', run: (ctx) => retryQuestion(ctx, deps) });
   composer.callbackQuery(RETRY_DATA, async (ctx) => {
     deps.logger.info('question.retry', { update_id: ctx.update.update_id, conversation_id: Number(ctx.match[1]) });
     // Answered at once, so the button stops spinning while the question runs as a job.
