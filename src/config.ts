@@ -146,6 +146,9 @@ const schema = z.object({
   }),
 });
 
+/** Every variable the configuration reads (.env.example lists each; test/config/env-example.test.ts checks it). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
+
 /** Parses the environment; throws one ConfigError per the first bad variable, listing every fault. */
 export function parseConfig(env: Record<string, string | undefined>, defaults: { timezone?: string; databasePath?: string } = {}): Config {
   const parsed = schema.safeParse(env);

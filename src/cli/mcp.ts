@@ -3,12 +3,14 @@
  * Stdout carries only JSON-RPC; every log line and fault goes to stderr.
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { fixableErrorMessage, parseCommandLine, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
 import { parseConfig } from '../config.ts';
+import { PROJECT_ROOT } from '../db/code-location.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openJournalDatabase, storeLabel } from '../db/open-journal.ts';
 import { createJournalOperations, JOURNAL_ROOT_ID } from '../journal/journal-operations.ts';
@@ -19,7 +21,7 @@ import { createObjectsServer } from '../mcp/objects-server.ts';
 
 const USAGE = 'Usage: npm run -s mcp -- [--owner <telegram user id>]   (an MCP server on stdio; see README "Use it from Claude Desktop / Claude Code")';
 
-const packageVersion = (): string => (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const packageVersion = (): string => (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseCommandLine(argv, USAGE, { owner: { type: 'string' } });

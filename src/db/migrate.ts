@@ -1,12 +1,14 @@
 /** Applies the migrations in migrations/ with kysely's Migrator; reports each, never half-silent. */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Migrator, sql, SqliteAdapter, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
 import { isPostgres } from './claim-lock.ts';
+import { runnablePath } from './code-location.ts';
 import type { Store } from './store.ts';
 
-export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+/** migrations/ under tsx and vitest; their compiled twins in dist/migrations/ under node dist/…. */
+export const MIGRATIONS_FOLDER = runnablePath('migrations');
 
 const MIGRATION_FILE = /^[^.].*(?<!\.d)\.(ts|js|mjs)$/;
 
