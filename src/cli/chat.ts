@@ -61,7 +61,8 @@ async function converse(questions: Questions, ownerId: number): Promise<void> {
         print('(A new conversation.)');
       } else if (line === '/trace') print(await questions.trace(ownerId));
       else if (line === '/help') print(CHAT_HELP);
-      else if (line === '/retry') failed === undefined ? print('Nothing to retry.') : show(await questions.retry(ownerId, failed, options));
+      else if (line === '/retry' && failed === undefined) print('Nothing to retry.');
+      else if (line === '/retry' && failed !== undefined) show(await questions.retry(ownerId, failed, options));
       else show(await questions.ask(ownerId, stripAskCommand(line), conversationId, options));
     } catch (error) {
       live?.clear();

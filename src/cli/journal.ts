@@ -9,7 +9,7 @@ import { resolveOwner } from './resolve-owner.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openJournalDatabase } from '../db/open-journal.ts';
-import { createSqliteConversationStore } from '../db/conversation-store.ts';
+import { createConversationStore } from '../db/conversation-store.ts';
 import { storedConversationSchemas } from '../llm/conversation.ts';
 import { createJournalOperations } from '../journal/journal-operations.ts';
 import { formatUsage, tallyUsage } from '../llm/usage-tally.ts';
@@ -76,7 +76,7 @@ async function main(argv: string[]): Promise<void> {
   try {
     await migrateToLatest(db);
     const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
-    if (command === 'usage') console.log(formatUsage(tallyUsage(await createSqliteConversationStore(db, storedConversationSchemas).allMessages(ownerId))));
+    if (command === 'usage') console.log(formatUsage(tallyUsage(await createConversationStore(db, storedConversationSchemas).allMessages(ownerId))));
     else console.log(await run(createJournalOperations(db, ownerId, { timeZone: config.journalTimezone, dayStartsAt: config.journalDayStartsAt }), command, rest));
   } finally {
     await db.destroy();

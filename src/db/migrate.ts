@@ -2,10 +2,11 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Migrator, sql, SqliteAdapter, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
+import { Migrator, sql, SqliteAdapter, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
 import { isPostgres } from './claim-lock.ts';
 import { runnablePath } from './code-location.ts';
 import type { Store } from './store.ts';
+import type { UntypedDb } from './untyped-db.ts';
 
 /** migrations/ under tsx and vitest; their compiled twins in dist/migrations/ under node dist/…. */
 export const MIGRATIONS_FOLDER = runnablePath('migrations');
@@ -32,10 +33,10 @@ function folderMigrations(folder: string): MigrationProvider {
 }
 
 /**
- * Brings the schema to the latest migration; throws (with cause) if one fails. Kysely<any>: kysely's migration
+ * Brings the schema to the latest migration; throws (with cause) if one fails. UntypedDb: kysely's migration
  * signature. A JournalDb brings its store's folder (migrations/ for SQLite, migrations/postgres/ for PostgreSQL).
  */
-export async function migrateToLatest(db: Kysely<any>, folder = (db as { store?: Store }).store?.migrationFolder ?? MIGRATIONS_FOLDER): Promise<MigrationResult[]> {
+export async function migrateToLatest(db: UntypedDb, folder = (db as { store?: Store }).store?.migrationFolder ?? MIGRATIONS_FOLDER): Promise<MigrationResult[]> {
   const migrationTableSchema = await ownSchema(db);
   const { error, results = [] } = await oneAtATime(db, (conn) => new Migrator({ db: conn, provider: folderMigrations(folder), migrationTableSchema }).migrateToLatest());
   if (error) {
@@ -50,7 +51,7 @@ export async function migrateToLatest(db: Kysely<any>, folder = (db as { store?:
  * schema unless told one: beside another schema's journal (or another kysely app's tables) in the same database it
  * would find theirs, skip creating its own, and fail.
  */
-async function ownSchema(db: Kysely<any>): Promise<string | undefined> {
+async function ownSchema(db: UntypedDb): Promise<string | undefined> {
   if (!isPostgres(db)) return undefined;
   return (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema;
 }
@@ -60,7 +61,7 @@ async function ownSchema(db: Kysely<any>): Promise<string | undefined> {
  * run the same migration twice. One immediate transaction around the run makes them take turns (SQLite's DDL is
  * transactional); the later ones then find nothing to do. PostgreSQL needs nothing: kysely holds an advisory lock.
  */
-async function oneAtATime<T>(db: Kysely<any>, run: (conn: Kysely<any>) => Promise<T>): Promise<T> {
+async function oneAtATime<T>(db: UntypedDb, run: (conn: UntypedDb) => Promise<T>): Promise<T> {
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return run(db);
   return db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);

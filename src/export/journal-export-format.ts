@@ -61,6 +61,3 @@ export interface ExportHeader {
   /** 1, 2, …: an export too big for one file (a Telegram upload) is split; each part is a whole export of its entries. */
   part: number;
 }
-
-/** How a file begins when it is one of ours: the first key, as written. */
-export const EXPORT_SIGNATURE = `{"format":"${EXPORT_FORMAT}"`;

@@ -176,7 +176,7 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
         });
         continue;
       }
-      let delivered = false;
+      let delivered: boolean;
       try {
         const response = await fetch(localUrl, {
           method: 'POST',
