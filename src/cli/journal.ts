@@ -35,7 +35,7 @@ function parseJsonArgs(text: string | undefined): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new UsageError(`The method's args must be a JSON object, e.g. '{"date":"2024-04-01"}' (got ${text}).`);
+    throw new UsageError(`The method's args must be JSON: an object of named arguments, e.g. '{"date":"2024-04-01"}', or an array in the method's order, e.g. '["2024-04-01","2024-04-30"]' (got ${text}).`);
   }
 }
 

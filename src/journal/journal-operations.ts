@@ -24,7 +24,7 @@ export interface JournalOperationsOptions {
   resultLimit?: number;
   /** Mints handle ids; UUIDs unless a demo needs repeatable ones. */
   newId?: () => string;
-  /** The reader, cap and cache of `ask`; without them, ask says it is unavailable. */
+  /** The reader, cap and cache of `ask`; without them the journal offers no ask method. */
   ask?: AskOptions;
   /** Receives what a method spends beyond its result (ask's reader tokens). */
   reportSpend?: (spend: MethodSpend) => void;
