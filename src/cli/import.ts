@@ -65,7 +65,7 @@ async function main(argv: string[]): Promise<number> {
     // Days of the rows already there and of those imported now must follow the same JOURNAL_DAY_STARTS_AT.
     await applyDayStart(db, config.journalDayStartsAt);
     if (await isJournalExport(args.file)) return await importOwnExport(db, args);
-    const ownerId = await resolveOwner(db, args.owner, config.allowedUserIds);
+    const ownerId = await resolveOwner(db, args.owner, config.allowedUserIds, { anyOwner: true });
     const report = await importTelegramExport(db, args.file, {
       ownerId,
       timeZone: config.journalTimezone,
