@@ -19,7 +19,7 @@ import { createLogger, errorMessage } from '../logger.ts';
 import { serverInstructions } from '../mcp/instructions.ts';
 import { createObjectsServer } from '../mcp/objects-server.ts';
 
-const USAGE = 'Usage: npm run -s mcp -- [--owner <telegram user id>]   (an MCP server on stdio; see README "Use it from Claude Desktop / Claude Code")';
+const USAGE = 'Usage: npm run -s mcp -- [--owner <telegram user id>]   (an MCP server on stdio; see docs/mcp.md)';
 
 const packageVersion = (): string => (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 

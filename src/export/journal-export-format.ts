@@ -1,7 +1,7 @@
 /**
  * The journal's own export file, version 1: every entry field, losslessly, so `npm run import` of it rebuilds the
- * journal. One JSON object; the keys before `entries` say what it is, each entry is one line. Documented in README.md
- * ("Exporting"); the zod schema below is what a re-import accepts.
+ * journal. One JSON object; the keys before `entries` say what it is, each entry is one line. Documented in
+ * docs/exporting.md; the zod schema below is what a re-import accepts.
  */
 import { z } from 'zod';
 import { MEDIA_KINDS, type MediaKind } from '../journal/media.ts';
