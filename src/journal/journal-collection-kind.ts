@@ -27,6 +27,8 @@ const rangeArgs = z
       const a = issue.input as { startDate: string; endDate: string };
       return `startDate ${a.startDate} is after endDate ${a.endDate}; the range is inclusive and runs forward, so swap them`;
     },
+    // Only for two valid days: a date that is wrong gets its own advice, not "swap them" as well.
+    when: (payload) => payload.issues.length === 0,
   });
 
 const searchArgs = z.strictObject({

@@ -42,6 +42,15 @@ describe('invokeMethod arguments', () => {
   });
 });
 
+describe('date errors', () => {
+  it('give only the advice that applies: a wrong day is not also told to swap the dates', async () => {
+    const wrongDay = await messageOf(ops.invokeMethod('journal', 'getDateRangeView', ['2024-05-31', '2024-04-31']));
+    expect(wrongDay).toMatch(/endDate must be a real calendar day in YYYY-MM-DD \(got 2024-04-31\)/);
+    expect(wrongDay).not.toMatch(/swap/);
+    expect(await messageOf(ops.invokeMethod('journal', 'getDateRangeView', ['2024-05-01', '2024-04-30']))).toMatch(/startDate 2024-05-01 is after endDate 2024-04-30; .* so swap them/);
+  });
+});
+
 describe('a surface without a reader model', () => {
   it('does not list ask, and says ask is no method of the journal', async () => {
     const journal = await ops.analyzeObject('journal');
