@@ -11,13 +11,13 @@ import { isSpeech } from './journal/media.ts';
 import { fetchTelegramFile, FileFetchError } from './telegram/telegram-file.ts';
 import { createTranscriber, TranscriptionError } from './transcription/transcriber.ts';
 import { createTranscriptionWorker, type TranscriptionWorker } from './transcription/transcription-worker.ts';
-import { createSqliteAskCache } from './db/ask-cache-store.ts';
-import { createSqliteConversationStore } from './db/conversation-store.ts';
+import { createAskCache } from './db/ask-cache-store.ts';
+import { createConversationStore } from './db/conversation-store.ts';
 import { storedConversationSchemas } from './llm/conversation.ts';
 import { pastedJournalChars } from './journal/entry-queries.ts';
 import { journalToday, openJournalOperations } from './journal/journal-operations.ts';
 import { readOnThisDay, wroteOn } from './journal/memories.ts';
-import { createSqliteDigestStore } from './db/digest-store.ts';
+import { createDigestStore } from './db/digest-store.ts';
 import { createDigestScheduler, type DigestScheduler } from './digest/digest-scheduler.ts';
 import { createDigestDelivery } from './telegram/digest-delivery.ts';
 import type { JournalReads } from './telegram/bot-deps.ts';
@@ -29,9 +29,9 @@ import type { BotContext } from './telegram/context.ts';
 import { createDocumentImport } from './telegram/document-import.ts';
 import { importTelegramExport } from './importer/import-export.ts';
 import { createBot } from './telegram/create-bot.ts';
-import { createSqliteInboxStore } from './db/inbox-store.ts';
+import { createInboxStore } from './db/inbox-store.ts';
 import { createUpdateInbox, type UpdateInbox } from './telegram/update-inbox.ts';
-import { createSqliteJobStore } from './db/job-store.ts';
+import { createJobStore } from './db/job-store.ts';
 import { createJobRunner, type Jobs } from './telegram/job-runner.ts';
 import { leaseTimings, type LeaseTimings } from './telegram/leases.ts';
 import { createChatExporter } from './export/chat-export.ts';
@@ -68,13 +68,13 @@ export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Question
     timeout: deps.anthropic?.timeoutMs ?? 120_000,
   });
   // ask reads through the same client, with the small reader model; its answers are kept per owner.
-  const ask = { reader: createEntryReader({ client, model: config.readerModel }), maxEntries: config.askMaxEntries, cache: createSqliteAskCache(db) };
+  const ask = { reader: createEntryReader({ client, model: config.readerModel }), maxEntries: config.askMaxEntries, cache: createAskCache(db) };
   return createQuestions({
     client,
     model: config.anthropicModel,
     operationsFor: (ownerId, hooks) =>
       openJournalOperations(db, ownerId, settings, { ask, reportSpend: hooks?.reportSpend }),
-    conversations: createSqliteConversationStore(db, storedConversationSchemas),
+    conversations: createConversationStore(db, storedConversationSchemas),
     clock,
     today: () => journalToday(settings),
     corpusChars: (ownerId) => pastedJournalChars(db, ownerId),
@@ -112,13 +112,13 @@ export function createApp(token: string, deps: AppDeps): App {
     onThisDay: (ownerId, date) => readOnThisDay(db, ownerId, date),
     wroteOn: (ownerId, day) => wroteOn(db, ownerId, day),
   };
-  const digestStore = createSqliteDigestStore(db);
+  const digestStore = createDigestStore(db);
   const questions = createJournalQuestions(deps) ?? undefined;
   // Built after the bot (it sends through bot.api); /digest only reaches it once updates flow.
   let digests: DigestScheduler | undefined;
   const holder = deps.instanceId ?? hostname();
   const leases = deps.leases ?? leaseTimings(config.leaseSeconds * 1000);
-  const jobs = createJobRunner({ store: createSqliteJobStore(db), logger: deps.logger, clock, holder, leases });
+  const jobs = createJobRunner({ store: createJobStore(db), logger: deps.logger, clock, holder, leases });
   // Built after the bot (it downloads notes through it); captures kick it.
   let transcription: TranscriptionWorker | null = null;
   const bot = createBot(
@@ -181,8 +181,8 @@ export function createApp(token: string, deps: AppDeps): App {
       logger: deps.logger,
     });
   }
-  const inbox = createUpdateInbox({ store: createSqliteInboxStore(db), handle: (update) => bot.handleUpdate(update), logger: deps.logger, clock, holder, leases });
-  const conversations = createSqliteConversationStore(db, storedConversationSchemas);
+  const inbox = createUpdateInbox({ store: createInboxStore(db), handle: (update) => bot.handleUpdate(update), logger: deps.logger, clock, holder, leases });
+  const conversations = createConversationStore(db, storedConversationSchemas);
   const failInterrupted = async () => {
     const failed = await conversations.failInterrupted(clock());
     if (failed > 0) deps.logger.info('questions.interrupted', { conversations: failed });

@@ -147,6 +147,9 @@ const schema = z.object({
   }),
 });
 
+/** Every variable the configuration reads (.env.example lists each; test/config/env-example.test.ts checks it). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
+
 /** Parses the environment; throws one ConfigError per the first bad variable, listing every fault. */
 /** The settings every surface opens the journal with (journal/journal-operations.ts openJournalOperations). */
 export function journalSettings(config: Pick<Config, 'journalTimezone' | 'journalDayStartsAt'>, clock: () => Date = () => new Date()): JournalSettings {

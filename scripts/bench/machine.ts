@@ -18,7 +18,7 @@ export interface MachineInfo {
   code: string;
 }
 
-const PACKAGES = ['better-sqlite3', 'kysely', 'pg', 'grammy', '@anthropic-ai/sdk', '@anthropic-ai/tokenizer', '@streamparser/json', 'tsx'];
+const PACKAGES = ['better-sqlite3', 'kysely', 'pg', 'grammy', '@anthropic-ai/sdk', '@anthropic-ai/tokenizer', '@streamparser/json', 'tsx', 'esbuild'];
 
 function installedVersion(root: string, name: string): string {
   try {

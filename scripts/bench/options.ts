@@ -1,6 +1,6 @@
 /** npm run bench flags: which parts, which sizes, how many runs, quick mode. */
 
-export const PARTS = ['tokens', 'import', 'methods', 'capture', 'reading', 'postgres', 'instances'] as const;
+export const PARTS = ['tokens', 'import', 'methods', 'capture', 'reading', 'postgres', 'instances', 'startup'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface BenchOptions {
@@ -58,7 +58,9 @@ export const QUICK: Omit<BenchOptions, 'cacheDir'> = {
 export const USAGE = `npm run bench -- [part…] [--quick] [--sizes 2500,25000] [--methods-size 1000000]
   [--import-sizes 100000,1000000] [--runs 3] [--burst 2000] [--size 1000000] [--pg-import-size 100000]
   [--keep] [--out FILE|-] [--from-results FILE]
-  part       tokens, import, methods, capture, reading, postgres, instances (or --only a,b); none: all of them, one after another
+  part       tokens, import, methods, capture, reading, postgres, instances, startup (or --only a,b); none: all of them,
+             one after another
+  startup    the compiled build against the tsx way: journal --help, MCP initialize, npm start, idle RSS
   --size     the postgres part's journal size (it starts a throwaway PostgreSQL server itself);
   --pg-import-size  the postgres part's export size in messages (0: methods only)
   instances  runs on PostgreSQL when TEST_DATABASE_URL is set, else on a SQLite file

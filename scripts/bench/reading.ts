@@ -7,7 +7,7 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import { DEFAULT_MODEL, DEFAULT_READER_MODEL } from '../../src/config.ts';
-import { createSqliteConversationStore } from '../../src/db/conversation-store.ts';
+import { createConversationStore } from '../../src/db/conversation-store.ts';
 import { storedConversationSchemas } from '../../src/llm/conversation.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
@@ -95,7 +95,7 @@ async function runOne(q: ReadingQuestion, file: string, anchors: Anchors, all: P
   const results = new Results();
   const out = { tokens: 0 };
   const errors: string[] = [];
-  let answer = '';
+  let answer: string;
   try {
     api.serveModel(DEFAULT_READER_MODEL, fakeReader(all, out));
     api.script(...standInTurns(q.steps, results));
@@ -106,7 +106,7 @@ async function runOne(q: ReadingQuestion, file: string, anchors: Anchors, all: P
       client,
       model: DEFAULT_MODEL,
       operationsFor: (ownerId, hooks) => createJournalOperations(db, ownerId, { newId, clock: at, ask, reportSpend: hooks?.reportSpend }),
-      conversations: createSqliteConversationStore(db, storedConversationSchemas),
+      conversations: createConversationStore(db, storedConversationSchemas),
       clock: at,
       today: () => anchors.today,
       logger: createMemoryLogger(),

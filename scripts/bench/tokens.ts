@@ -7,7 +7,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import Anthropic from '@anthropic-ai/sdk';
 import { DEFAULT_MODEL } from '../../src/config.ts';
-import { createSqliteConversationStore } from '../../src/db/conversation-store.ts';
+import { createConversationStore } from '../../src/db/conversation-store.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { createQuestions } from '../../src/llm/ask.ts';
@@ -95,7 +95,7 @@ function questionsOn(apiUrl: string, s: AskSetup) {
     client: new Anthropic({ apiKey: 'bench', baseURL: apiUrl, maxRetries: 0 }),
     model: DEFAULT_MODEL,
     operationsFor: (ownerId) => createJournalOperations(s.db, ownerId, { newId: s.newId, clock: at }),
-    conversations: createSqliteConversationStore(s.db, storedConversationSchemas),
+    conversations: createConversationStore(s.db, storedConversationSchemas),
     clock: at,
     today: () => s.anchors.today,
     logger: createMemoryLogger(),
@@ -201,6 +201,3 @@ function overheadOf(body: Record<string, any> | undefined): OverheadPart[] {
   };
   return [...tools, ...lines.map((line) => ({ part: label(line), tokens: countTokens(line) }))];
 }
-
-/** Tokens of a text, for the report's overhead breakdown. */
-export const tokensOf = countTokens;

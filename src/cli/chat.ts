@@ -34,8 +34,11 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-/** Reads questions line by line until EOF or /quit; the conversation carries over between lines. */
-async function converse(questions: Questions, ownerId: number): Promise<void> {
+/**
+ * Reads questions line by line until EOF or /quit; the conversation carries over between lines. Returns how many
+ * questions stayed unanswered (refused, failed, or waiting for a /retry that never came), so a script sees it.
+ */
+async function converse(questions: Questions, ownerId: number): Promise<number> {
   const lines = createInterface({ input: process.stdin, terminal: false });
   const live = createLiveAnswer(process.stdout);
   const options = live ? { onText: live.show } : {};
@@ -45,8 +48,10 @@ async function converse(questions: Questions, ownerId: number): Promise<void> {
   };
   let conversationId: number | undefined;
   let failed: number | undefined;
+  let unanswered = 0;
   const show = (outcome: AskOutcome) => {
-    if (outcome.type !== 'rejected') conversationId = outcome.conversationId;
+    if (outcome.type === 'rejected') unanswered += 1;
+    else conversationId = outcome.conversationId;
     failed = outcome.type === 'unavailable' ? outcome.conversationId : undefined;
     print(outcome.type === 'unavailable' ? `${outcome.text} Type /retry to ask again.` : outcome.text);
   };
@@ -60,17 +65,20 @@ async function converse(questions: Questions, ownerId: number): Promise<void> {
         print('(A new conversation.)');
       } else if (line === '/trace') print(await questions.trace(ownerId));
       else if (line === '/help') print(CHAT_HELP);
-      else if (line === '/retry') failed === undefined ? print('Nothing to retry.') : show(await questions.retry(ownerId, failed, options));
+      else if (line === '/retry' && failed === undefined) print('Nothing to retry.');
+      else if (line === '/retry' && failed !== undefined) show(await questions.retry(ownerId, failed, options));
       else show(await questions.ask(ownerId, stripAskCommand(line), conversationId, options));
     } catch (error) {
       live?.clear();
       // A fault of ours (the database, a bug): the question is kept as failed, the session goes on.
       console.error(`Something went wrong: ${errorMessage(error)}`);
+      unanswered += 1;
     }
   }
   // A terminal's stdin stays open after /quit (only a pipe ends): let it go, or the process would wait on it.
   lines.close();
   process.stdin.destroy();
+  return unanswered + (failed === undefined ? 0 : 1);
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -85,7 +93,12 @@ async function main(argv: string[]): Promise<void> {
     // Log lines would interleave with the conversation; API failures reach the user as answers anyway.
     const questions = createJournalQuestions({ config, db, logger: createMemoryLogger(), clock: () => new Date() })!;
     console.error(`Journal of ${ownerId} (${storeLabel(config)}), model ${config.anthropicModel}.\n${CHAT_HELP}\n`);
-    await converse(questions, ownerId);
+    const unanswered = await converse(questions, ownerId);
+    // Piped into a script, a question that failed must fail the command too.
+    if (unanswered > 0) {
+      console.error(`${unanswered} question${unanswered === 1 ? '' : 's'} stayed unanswered.`);
+      process.exitCode = 1;
+    }
   } finally {
     await db.destroy();
   }

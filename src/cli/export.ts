@@ -4,6 +4,7 @@
  * (one file, or one per year when --out is a directory). Exit codes: 0 done, 1 a failure, 2 a usage problem.
  */
 import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { fromInvocationDir, parseCommandLine, runMain, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
@@ -13,10 +14,13 @@ import { openExistingJournal } from '../db/open-journal.ts';
 import { exportJournal, type ExportFormat } from '../export/export-journal.ts';
 import { applyDayStart } from '../journal/day-start.ts';
 
+/** Relative to the project folder, where npm runs the script (like DATABASE_PATH). */
+export const DEFAULT_EXPORT_DIR = 'data/exports';
+
 const USAGE = `Usage: npm run export -- [--format json|md] [--out <file or directory/>] [--owner <telegram user id>]
   --format json   (default) every entry field, revisions, media and tags; npm run import of it rebuilds the journal
   --format md     Markdown: a heading per day, each entry with its time, front matter with dates and tags
-  --out FILE      write one file (default: journal-<today>.json or .md in the current folder)
+  --out FILE      write one file (default: data/exports/journal-<today>.json or .md in the project folder)
   --out DIR/      write into a folder: journal-<today>.json, or for Markdown one file per year (2024.md, …)`;
 
 function parseExportArgs(argv: string[]) {
@@ -30,7 +34,8 @@ function parseExportArgs(argv: string[]) {
 }
 
 function target(out: string | undefined, format: ExportFormat, today: string): { file: string } | { dir: string } {
-  if (out === undefined) return { file: fromInvocationDir(`journal-${today}.${format}`) };
+  // Beside the journal's default home, inside data/ (git-ignored), never the folder you happen to stand in.
+  if (out === undefined) return { file: path.resolve(DEFAULT_EXPORT_DIR, `journal-${today}.${format}`) };
   const isDir = /[/\\]$/.test(out) || (existsSync(out) && statSync(out).isDirectory());
   return isDir ? { dir: out } : { file: out };
 }

@@ -15,6 +15,7 @@ import { lockedLine } from './locked-line.ts';
 import { applyDayStart } from '../journal/day-start.ts';
 import { importJournalExport, isJournalExport } from '../export/import-journal-export.ts';
 import type { JournalDb } from '../db/open-database.ts';
+import { exportAccountId } from '../importer/export-account.ts';
 import { importTelegramExport } from '../importer/import-export.ts';
 import { formatImportSummary } from '../importer/import-summary.ts';
 
@@ -45,6 +46,23 @@ async function importOwnExport(db: JournalDb, args: { file: string; owner: strin
   return 0;
 }
 
+/**
+ * The owner of a Telegram import: --owner (anyone: an import may start a journal), else as the other commands decide.
+ * With nobody configured and an empty journal, the export's own account: its first import needs no --owner.
+ */
+async function importOwner(db: JournalDb, args: { file: string; owner: string | undefined }, allowedUserIds: readonly number[]): Promise<number> {
+  try {
+    return await resolveOwner(db, args.owner, allowedUserIds, { anyOwner: true });
+  } catch (error) {
+    if (!(error instanceof OwnerError) || args.owner !== undefined || allowedUserIds.length > 0) throw error;
+    if (await db.selectFrom('entry').select('id').limit(1).executeTakeFirst()) throw error;
+    const account = await exportAccountId(args.file);
+    if (account === null) throw error;
+    console.error(`No owner is configured and the journal is empty: importing into the export's own account, user ${account}. Set ALLOWED_USER_IDS=${account} for the bot.`);
+    return account;
+  }
+}
+
 /** The bot's own user id is the number before the colon of its token. */
 function botIdOf(token: string | null): number | null {
   const match = token ? /^(\d+):/.exec(token) : null;
@@ -70,7 +88,7 @@ async function main(argv: string[]): Promise<number> {
     // Days of the rows already there and of those imported now must follow the same JOURNAL_DAY_STARTS_AT.
     await applyDayStart(db, config.journalDayStartsAt);
     if (await isJournalExport(args.file)) return await importOwnExport(db, args);
-    const ownerId = await resolveOwner(db, args.owner, config.allowedUserIds);
+    const ownerId = await importOwner(db, args, config.allowedUserIds);
     const report = await importTelegramExport(db, args.file, {
       ownerId,
       timeZone: config.journalTimezone,

@@ -8,7 +8,7 @@ import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
 import { journalSettings, parseConfig } from '../config.ts';
 import { openExistingJournal } from '../db/open-journal.ts';
-import { createSqliteConversationStore } from '../db/conversation-store.ts';
+import { createConversationStore } from '../db/conversation-store.ts';
 import { storedConversationSchemas } from '../llm/conversation.ts';
 import { openJournalOperations } from '../journal/journal-operations.ts';
 import { formatUsage, tallyUsage } from '../llm/usage-tally.ts';
@@ -34,7 +34,7 @@ function parseJsonArgs(text: string | undefined): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new UsageError(`The method's args must be a JSON object, e.g. '{"date":"2024-04-01"}' (got ${text}).`);
+    throw new UsageError(`The method's args must be JSON: an object of named arguments, e.g. '{"date":"2024-04-01"}', or an array in the method's order, e.g. '["2024-04-01","2024-04-30"]' (got ${text}).`);
   }
 }
 
@@ -74,7 +74,7 @@ async function main(argv: string[]): Promise<void> {
   const db = await openExistingJournal(config);
   try {
     const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
-    if (command === 'usage') console.log(formatUsage(tallyUsage(await createSqliteConversationStore(db, storedConversationSchemas).allMessages(ownerId))));
+    if (command === 'usage') console.log(formatUsage(tallyUsage(await createConversationStore(db, storedConversationSchemas).allMessages(ownerId))));
     else console.log(await run(openJournalOperations(db, ownerId, journalSettings(config)), command, rest));
   } finally {
     await db.destroy();

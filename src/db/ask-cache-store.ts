@@ -1,7 +1,7 @@
-/** The SQLite home of `ask` answers, scoped by owner: a key maps to the result it produced. */
+/** The `ask` answers kept (on SQLite or PostgreSQL), scoped by owner: a key maps to the result it produced. */
 import type { JournalDb } from './open-database.ts';
 
-export function createSqliteAskCache(db: JournalDb) {
+export function createAskCache(db: JournalDb) {
   return {
     async get(ownerId: number, key: string): Promise<unknown> {
       const row = await db.selectFrom('ask_cache').select('result').where('owner_id', '=', ownerId).where('key', '=', key).executeTakeFirst();
@@ -16,5 +16,3 @@ export function createSqliteAskCache(db: JournalDb) {
     },
   };
 }
-
-export type AskCache = ReturnType<typeof createSqliteAskCache>;

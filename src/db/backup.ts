@@ -25,8 +25,11 @@ export async function backupDatabase(source: string, destination: string): Promi
   } finally {
     live.close();
   }
-  const copy = new SQLite(destination, { readonly: true, fileMustExist: true });
+  // The copy starts in the journal's WAL mode; switched to a rollback journal it is one self-contained file, with no
+  // -wal or -shm beside it once closed (the bot switches a restored journal back to WAL at its start).
+  const copy = new SQLite(destination, { fileMustExist: true });
   try {
+    copy.pragma('journal_mode = DELETE');
     const rows = copy.pragma('integrity_check') as { integrity_check: string }[];
     return { file: destination, pages, integrity: rows.map((r) => r.integrity_check).join('; ') };
   } finally {

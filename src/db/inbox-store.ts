@@ -19,7 +19,7 @@ export interface PendingUpdate extends InboxUpdate {
 /** Done rows are kept this long, so Telegram redelivering an update we handled changes nothing. */
 const KEEP_DONE_MS = 24 * 60 * 60 * 1000;
 
-export function createSqliteInboxStore(db: JournalDb) {
+export function createInboxStore(db: JournalDb) {
   return {
     /** Stores a batch in one statement (all or nothing); an update already there is left as it is. Returns how many were new. */
     async add(updates: readonly InboxUpdate[], now: Date): Promise<number> {

@@ -43,7 +43,7 @@ type StoredJob = ReturnType<typeof fromRow>;
 /** Earlier than any lease: a lease set to it has run out. */
 const LONG_AGO = new Date(0).toISOString();
 
-export function createSqliteJobStore(db: JournalDb) {
+export function createJobStore(db: JournalDb) {
   return {
     /** Queues a job; the update it comes from may queue one job only, so handling an update twice changes nothing (null). */
     async add(job: { updateId: number; kind: string; ownerId: number; chatId: number; payload: string }, now: Date): Promise<StoredJob | null> {

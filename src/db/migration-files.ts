@@ -1,9 +1,9 @@
 /** Where the schema steps live and what they are called: read by the migrator and by the journal-file check. */
 import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runnablePath } from './code-location.ts';
 
-export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+/** migrations/ under tsx and vitest; their compiled twins in dist/migrations/ under node dist/…. */
+export const MIGRATIONS_FOLDER = runnablePath('migrations');
 
 /** A migration module (not a declaration file, not hidden). */
 export const MIGRATION_FILE = /^[^.].*(?<!\.d)\.(ts|js|mjs)$/;

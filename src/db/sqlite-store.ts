@@ -7,7 +7,7 @@ import { MIGRATIONS_FOLDER } from './migration-files.ts';
 import { ENTRY_KEY, type Database, type NewEntryRow } from './schema.ts';
 import type { SearchQuery, SearchTerm } from './search-query.ts';
 import type { StatementCache } from './statement-cache.ts';
-import { ENTRY_COLUMNS, ROWS_PER_STATEMENT, type SearchAccess, type Store } from './store.ts';
+import { chunksOf, ENTRY_COLUMNS, type SearchAccess, type Store } from './store.ts';
 
 // Every term is an FTS5 string: the syntax's quotes never reach it, so nothing inside is ever an operator.
 const ftsTerm = (t: SearchTerm) => `"${t.text}"${t.prefix ? '*' : ''}`;
@@ -66,8 +66,7 @@ export function sqliteStore(statements: StatementCache): SqliteStore {
     // the connection the caller's transaction holds, so `trx` itself is not needed here.
     async insertEntryRows(_trx: Kysely<Database>, rows: readonly NewEntryRow[]) {
       let inserted = 0;
-      for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-        const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+      for (const chunk of chunksOf(rows)) {
         const parameters: unknown[] = [];
         // A column the row leaves out (nullable media fields) is stored as NULL.
         for (const row of chunk) for (const column of ENTRY_COLUMNS) parameters.push(row[column] ?? null);

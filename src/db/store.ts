@@ -10,6 +10,11 @@ import type { SearchQuery } from './search-query.ts';
 /** Rows per bulk INSERT: 16 parameters each, far below SQLite's 32766 and PostgreSQL's 65535, and the fastest size measured. */
 export const ROWS_PER_STATEMENT = 500;
 
+/** `rows` in consecutive slices of at most `size`: the one chunk loop of every bulk write. */
+export function* chunksOf<T>(rows: readonly T[], size = ROWS_PER_STATEMENT): Generator<T[]> {
+  for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
+}
+
 /** Column order of the bulk INSERT: every column of an entry row but its id. */
 export const ENTRY_COLUMNS = [
   'owner_id', 'source', 'chat_id', 'message_id', 'written_at', 'local_day', 'local_time', 'title', 'content', 'edited_at', 'created_at',

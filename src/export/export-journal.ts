@@ -39,7 +39,8 @@ export function partPath(file: string, part: number): string {
 export async function exportJournal(db: JournalDb, request: ExportRequest): Promise<ExportResult> {
   const day = request.now.toISOString().slice(0, 10);
   const dir = 'dir' in request.out ? request.out.dir : path.dirname(request.out.file);
-  await mkdir(dir, { recursive: true });
+  // A journal's text is private: a folder made for it is 0700 and each file 0600 (parted-output.ts).
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const entries = readJournal(db, request.ownerId);
   if (request.format === 'json') {
     const file = 'file' in request.out ? request.out.file : path.join(dir, `journal-${day}.json`);

@@ -1,7 +1,7 @@
 /**
  * The journal's own export file, version 1: every entry field, losslessly, so `npm run import` of it rebuilds the
- * journal. One JSON object; the keys before `entries` say what it is, each entry is one line. Documented in README.md
- * ("Exporting"); the zod schema below is what a re-import accepts.
+ * journal. One JSON object; the keys before `entries` say what it is, each entry is one line. Documented in
+ * docs/exporting.md; the zod schema below is what a re-import accepts.
  */
 import { z } from 'zod';
 import { MEDIA_KINDS, type MediaKind } from '../journal/media.ts';
@@ -61,6 +61,3 @@ export interface ExportHeader {
   /** 1, 2, …: an export too big for one file (a Telegram upload) is split; each part is a whole export of its entries. */
   part: number;
 }
-
-/** How a file begins when it is one of ours: the first key, as written. */
-export const EXPORT_SIGNATURE = `{"format":"${EXPORT_FORMAT}"`;

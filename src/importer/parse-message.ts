@@ -46,11 +46,6 @@ export function readText(text: unknown): string | null {
   return out.join('');
 }
 
-/** readText, with anything that is not text read as no text. */
-export function flattenText(text: unknown): string {
-  return readText(text) ?? '';
-}
-
 function isOwnersMessage(message: ExportMessage, context: MessageContext): boolean {
   if (context.chatType !== null && OWN_CHAT_TYPES.has(context.chatType)) return true;
   const from = message.from_id;

@@ -85,16 +85,15 @@ async function readAndAnswer(reader: EntryReader, question: string, entries: Rea
   };
 }
 
-/** The method; without options (no model configured) it is listed all the same and says why it cannot run. */
-export function askMethod(db: JournalDb, options: AskOptions | undefined): MethodDefinition<JournalView> {
-  const clock = options?.clock ?? (() => new Date());
+/** The method, on a surface with a reader model; without one the kind does not list it (journal-collection-kind.ts). */
+export function askMethod(db: JournalDb, options: AskOptions): MethodDefinition<JournalView> {
+  const clock = options.clock ?? (() => new Date());
   return methodsFor<JournalView>()({
     name: 'ask',
     signature: 'ask(question: string) -> {answer, entriesRead, firstDate, lastDate, sources}',
     description: 'a reader model reads every entry of this view and answers; only the answer comes back. Narrow first: it costs reader tokens per entry; too big a view is refused.',
     args: askArgs,
     run: async (view, args, ctx) => {
-      if (!options) throw new ObjectError('ask is unavailable here: no reader model is configured (it needs ANTHROPIC_API_KEY). Read with getEntries instead.');
       const reader = options.reader;
       const counts = await countView(db, ctx.ownerId, view);
       if (counts.entries > options.maxEntries) throw new ObjectError(overCapText(counts, options.maxEntries));

@@ -1,5 +1,5 @@
 /** The object operations over one owner's journal: the kinds, the root handle `journal`, and handles kept in SQLite. */
-import { createSqliteHandleStore } from '../db/handle-store.ts';
+import { createHandleStore } from '../db/handle-store.ts';
 import type { JournalDb } from '../db/open-database.ts';
 import type { MethodSpend } from '../objects/kind.ts';
 import { KindRegistry } from '../objects/kind-registry.ts';
@@ -24,7 +24,7 @@ export interface JournalOperationsOptions {
   resultLimit?: number;
   /** Mints handle ids; UUIDs unless a demo needs repeatable ones. */
   newId?: () => string;
-  /** The reader, cap and cache of `ask`; without them, ask says it is unavailable. */
+  /** The reader, cap and cache of `ask`; without them the journal offers no ask method. */
   ask?: AskOptions;
   /** Receives what a method spends beyond its result (ask's reader tokens). */
   reportSpend?: (spend: MethodSpend) => void;
@@ -59,7 +59,7 @@ export function createJournalOperations(db: JournalDb, ownerId: number, options:
   const { ask, timeZone: _zone, dayStartsAt: _dayStartsAt, ...rest } = options;
   return createObjectOperations({
     kinds: new KindRegistry([journalCollectionKind(db, { today, ask: ask && { clock: options.clock, ...ask } }), journalEntryKind]),
-    handles: createSqliteHandleStore(db),
+    handles: createHandleStore(db),
     roots: [{ id: JOURNAL_ROOT_ID, kind: JOURNAL_COLLECTION_KIND, state: {} }],
     ownerId,
     ...rest,

@@ -1,7 +1,6 @@
 /** A JournalCollection's state: a small filter (date range, search terms) that composes by intersection. */
 import { z } from 'zod';
 import { checkSearch, parseSearch, searchText } from './search-syntax.ts';
-import { storedTags } from './tag-view.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -41,8 +40,8 @@ export const journalViewSchema = z.strictObject({
     .optional(),
   /** On-this-day: MM-DD month-days in any year (on-this-day.ts); empty when two such filters do not overlap. */
   monthDays: z.array(z.string().regex(/^\d{2}-\d{2}$/)).optional(),
-  /** Hashtags every entry must carry (tag-view.ts). */
-  tags: storedTags.optional(),
+  /** Hashtags every entry must carry, lower case without '#' (tag-view.ts narrows and describes by them). */
+  tags: z.array(z.string().min(1)).min(1).optional(),
 });
 
 export type JournalView = z.infer<typeof journalViewSchema>;

@@ -93,7 +93,10 @@ export function contextTokens(usage: Partial<Usage> | undefined): number {
   return (usage?.input_tokens ?? 0) + (usage?.cache_read_input_tokens ?? 0) + (usage?.cache_creation_input_tokens ?? 0);
 }
 
-/** A rough token count for text we have not sent: journal text measured about 3.6 characters a token (BENCHMARKS.md). */
+/**
+ * A rough token count for text we have not sent: 3.6 characters a token, a little under the 3.9 that
+ * @anthropic-ai/tokenizer counts on the demo journal's entries, so the estimate errs high.
+ */
 export const estimateTokens = (chars: number): number => Math.ceil(chars / 3.6);
 
 const n = (value: number) => value.toLocaleString('en-US');

@@ -106,6 +106,21 @@ function controlCharacterProblem(value: unknown, where = 'args', depth = 0): str
   return null;
 }
 
+/**
+ * Args given as an array, in the order the signature reads (`getDateRangeView("2024-04-01", "2024-04-30")`), as the
+ * named object the method's schema checks; null stands for a left-out optional argument. An object passes unchanged.
+ */
+function namedArgs(given: unknown, schema: unknown, signature: string): unknown {
+  if (!Array.isArray(given)) return given;
+  const shape = (schema as { shape?: unknown }).shape;
+  const names = shape && typeof shape === 'object' ? Object.keys(shape) : [];
+  if (given.length > names.length) {
+    const takes = names.length === 0 ? 'no arguments' : `${names.length} (${names.join(', ')})`;
+    throw new ObjectError(`Bad args for ${signature}: it takes ${takes}, got ${given.length}. Pass them in that order, or as an object {${names.map((n) => `"${n}": …`).join(', ')}}.`);
+  }
+  return Object.fromEntries(given.flatMap((value, i) => (value === null ? [] : [[names[i], value]])));
+}
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** An issue as one phrase; a message that already names its field is not prefixed again. */
@@ -208,10 +223,9 @@ export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
           { objId: id, methodName: String(methodName) },
         );
       }
-      const given = argsObject(args);
-      const control = controlCharacterProblem(given);
+      const control = controlCharacterProblem(argsObject(args));
       if (control) throw new ObjectError(`Bad args for ${method.signature}: ${control}; remove it and call again.`, { objId: id, methodName });
-      const parsed = method.args.safeParse(given);
+      const parsed = method.args.safeParse(namedArgs(argsObject(args), method.args, method.signature));
       if (!parsed.success) {
         const problems = parsed.error.issues.map(issueText).join('; ');
         throw new ObjectError(`Bad args for ${method.signature}: ${problems}.`, { objId: id, methodName });

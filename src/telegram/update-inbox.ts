@@ -62,9 +62,9 @@ const MAX_LANES = 200;
 
 /** The chat an update belongs to; updates without one are keyed by their user, else share one lane. */
 export function chatKeyOf(update: Update): string {
-  const u = update as Record<string, any>;
-  for (const value of Object.values(u)) {
-    if (value && typeof value === 'object') {
+  for (const part of Object.values(update) as unknown[]) {
+    if (part && typeof part === 'object') {
+      const value = part as { chat?: { id?: unknown }; message?: { chat?: { id?: unknown } }; from?: { id?: unknown } };
       const chat = value.chat ?? value.message?.chat;
       if (chat && typeof chat.id === 'number') return `chat:${chat.id}`;
       if (value.from && typeof value.from.id === 'number') return `user:${value.from.id}`;

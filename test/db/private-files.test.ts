@@ -1,6 +1,6 @@
 // The journal is private: a new database and its -wal/-shm files are 0600, folders created for it 0700, and an
 // existing file others can read gets one warning line and keeps its mode.
-import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';

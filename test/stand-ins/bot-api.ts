@@ -187,7 +187,7 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
         });
         continue;
       }
-      let delivered = false;
+      let delivered: boolean;
       try {
         const response = await fetch(localUrl, {
           method: 'POST',

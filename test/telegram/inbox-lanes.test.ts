@@ -2,7 +2,7 @@
 // a time, in order, whichever instance stored its updates; a lane whose holder stops renewing is taken over.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Update } from 'grammy/types';
-import { createSqliteInboxStore } from '../../src/db/inbox-store.ts';
+import { createInboxStore } from '../../src/db/inbox-store.ts';
 import { openDatabase, type JournalDb } from '../../src/db/open-database.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { createUpdateInbox, type UpdateInbox } from '../../src/telegram/update-inbox.ts';
@@ -36,7 +36,7 @@ function instance(holder: string, handled: Handled[], options: { handleMs?: numb
   const db = openDatabase(temp.file);
   connections.push(db);
   const inbox = createUpdateInbox({
-    store: createSqliteInboxStore(db),
+    store: createInboxStore(db),
     holder,
     leases: options.leases ?? leaseTimings(2000),
     logger: createMemoryLogger(),
