@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     const config = parseConfig(readEnvironment());
     return { config, token: requireBotToken(config) };
   });
-  const logger = createLogger({ redact: [token, config.anthropicApiKey] });
+  const logger = createLogger({ redact: [token, config.anthropicApiKey, config.journalKey] });
   const db = openJournalDatabase(config);
   const applied = await migrateToLatest(db);
   // The URL may hold a password: only the store and (for SQLite) the file are logged.

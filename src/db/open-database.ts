@@ -1,10 +1,10 @@
 /** Opens the SQLite file behind a kysely instance: WAL, foreign keys, a busy timeout. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Dialect, type KyselyConfig, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.ts';
 import { createPrivateFile, looseModeWarnings } from './private-files.ts';
+import { openJournalConnection } from './journal-key.ts';
 import { CompiledQueries } from './compiled-queries.ts';
 import { sqliteStore } from './sqlite-store.ts';
 import { StatementCache } from './statement-cache.ts';
@@ -57,6 +57,8 @@ export interface OpenOptions {
   log?: KyselyConfig['log'];
   /** Where the warning about a journal file others can read goes; stderr by default. */
   warn?: (line: string) => void;
+  /** JOURNAL_KEY: the file is encrypted with it (db/journal-key.ts); a wrong or missing key is a JournalKeyError. */
+  key?: string | null;
 }
 
 /** The database file is missing (when it must exist) or is not a SQLite database; the message names the file. */
@@ -75,7 +77,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): JournalDb
   const inMemory = file === ':memory:';
   if (!inMemory && options.mustExist && !existsSync(file)) throw new DatabaseFileError(`There is no database at ${path.resolve(file)}; nothing was created.`);
   if (!inMemory && !options.mustExist) createPrivateFile(file);
-  const sqlite = new SQLite(file);
+  const sqlite = openJournalConnection(file, options.key ?? null);
   try {
     // The first statements read the file's header: a file that is not a database fails here.
     sqlite.pragma('journal_mode = WAL');

@@ -1,0 +1,30 @@
+import Database from 'better-sqlite3-multiple-ciphers';
+import fs from 'node:fs';
+const rm = (f) => { for (const s of ['', '-wal', '-shm']) fs.rmSync(f + s, { force: true }); };
+for (const [name, setup] of [['chacha20', () => {}], ['sqlcipher4', (d) => { d.pragma("cipher='sqlcipher'"); d.pragma('legacy=4'); }]]) {
+  const f = `/tmp/mc/speed-${name}.sqlite`; rm(f);
+  let db = new Database(f); setup(db); db.pragma("key='k'"); db.pragma('journal_mode=WAL'); db.pragma('synchronous=NORMAL');
+  db.exec('create table t(id integer primary key, x text)');
+  const ins = db.prepare('insert into t(x) values (?)');
+  let t0 = performance.now();
+  db.transaction(() => { for (let i = 0; i < 50000; i++) ins.run('some journal text about walking in the park number ' + i); })();
+  const w = performance.now() - t0;
+  db.close();
+  t0 = performance.now();
+  db = new Database(f); setup(db); db.pragma("key='k'"); db.prepare('select count(*) from t').get();
+  const open = performance.now() - t0;
+  t0 = performance.now();
+  for (let i = 0; i < 20; i++) db.prepare("select count(*) from t where x like '%park number 4%'").get();
+  console.log(name, 'insert', w.toFixed(0), 'open', open.toFixed(1), 'scan x20', (performance.now() - t0).toFixed(0), db.pragma('kdf_iter', {simple:true}));
+  db.close();
+}
+const f = `/tmp/mc/speed-plain.sqlite`; rm(f);
+let db = new Database(f); db.pragma('journal_mode=WAL'); db.pragma('synchronous=NORMAL');
+db.exec('create table t(id integer primary key, x text)');
+const ins = db.prepare('insert into t(x) values (?)');
+let t0 = performance.now();
+db.transaction(() => { for (let i = 0; i < 50000; i++) ins.run('some journal text about walking in the park number ' + i); })();
+const w = performance.now() - t0; 
+t0 = performance.now();
+for (let i = 0; i < 20; i++) db.prepare("select count(*) from t where x like '%park number 4%'").get();
+console.log('plain insert', w.toFixed(0), 'scan x20', (performance.now() - t0).toFixed(0));
