@@ -1,9 +1,9 @@
 /**
  * npm run encrypt / decrypt: a journal file rewritten with or without a key, never half-converted. The journal is
- * locked (a running bot makes this refuse), copied into a new file beside it, the copy checked (integrity_check and
+ * copied into a new file beside it (a journal another process holds open is refused: stop the bot first), the copy checked (integrity_check and
  * every table's row count against the original), then renamed over the original in one step.
  */
-import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readlinkSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileIsPlainSqlite, openCopier, openSqliteConnection, type SqliteConnection } from './journal-key.ts';
 
@@ -42,9 +42,33 @@ function syncPath(file: string): void {
   }
 }
 
+/** Other processes that have `file` (or its -wal) open, by /proc on Linux; none found elsewhere. */
+function otherProcessesHolding(file: string): number[] {
+  if (!existsSync('/proc/self/fd')) return [];
+  const targets = new Set([path.resolve(file), `${path.resolve(file)}-wal`]);
+  const holders: number[] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)) {
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue; // gone, or not ours to look at
+    }
+    const holds = fds.some((fd) => {
+      try {
+        return targets.has(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      } catch {
+        return false;
+      }
+    });
+    if (holds) holders.push(Number(pid));
+  }
+  return holders;
+}
+
 /**
  * Rewrites `file` read with `fromKey` (null: plain) as a file keyed with `toKey` (null: plain). The original stays in
- * place, unchanged but for leaving WAL mode, until the verified copy replaces it.
+ * place, unchanged, until the verified copy replaces it.
  */
 export function convertJournal(file: string, fromKey: string | null, toKey: string | null): ConversionResult {
   const where = path.resolve(file);
@@ -52,29 +76,28 @@ export function convertJournal(file: string, fromKey: string | null, toKey: stri
   const plain = fileIsPlainSqlite(file);
   if (fromKey === null && !plain) throw new ConversionError(`${where} is already encrypted (or is not a SQLite journal); nothing was changed.`);
   if (fromKey !== null && plain) throw new ConversionError(`${where} is not encrypted; nothing to decrypt, nothing was changed.`);
+  const inUse = () => new ConversionError(`${where} is open in another process (is the bot running?): stop it, then run this again; nothing was changed.`);
+  if (otherProcessesHolding(file).length) throw inUse();
   const target = `${file}.converting`;
   // Left by a conversion that was cut off: never the journal, which is only replaced by a finished, checked copy.
   rmSync(target, { force: true });
-  const copier = openCopier(file, fromKey, target, toKey);
   try {
-    const source = copier.connection;
-    // Leaving WAL mode needs the only connection to the file: it fails while the bot (or any command) has it open,
-    // and it folds the -wal into the file so the copy is complete.
-    source.pragma('busy_timeout = 0');
+    const copier = openCopier(file, fromKey, target, toKey);
+    let before: Counts;
     try {
-      source.pragma('source.journal_mode = DELETE');
-    } catch (error) {
-      throw new ConversionError(`${where} is open in another process (is the bot running?): stop it, then run this again; nothing was changed.`, { cause: error });
+      before = tableCounts(copier.connection, 'source');
+      closeSync(openSync(target, 'w', 0o600));
+      copier.vacuumInto(target);
+    } finally {
+      // As the last connection to the journal, closing folds its -wal in and removes it and the -shm.
+      copier.close();
     }
-    // Held until the end: nothing else writes (or starts on) the journal while it is copied and replaced.
-    source.pragma('source.locking_mode = EXCLUSIVE');
-    const before = tableCounts(source, 'source');
-    closeSync(openSync(target, 'w', 0o600));
-    copier.vacuumInto(target);
+    // A -wal left over means someone else has the journal open: its frames would not belong to the new file.
+    if (existsSync(`${file}-wal`)) throw inUse();
     const copy = openSqliteConnection(target, toKey, { fileMustExist: true });
     let after: Counts;
     try {
-      const integrity = (copy.pragma('integrity_check', { simple: false }) as { integrity_check: string }[]).map((r) => r.integrity_check).join('; ');
+      const integrity = (copy.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).join('; ');
       if (integrity !== 'ok') throw new ConversionError(`The converted copy failed integrity_check (${integrity}); ${where} was left as it was.`);
       after = tableCounts(copy, 'main');
     } finally {
@@ -83,11 +106,11 @@ export function convertJournal(file: string, fromKey: string | null, toKey: stri
     const differ = differences(before, after);
     if (differ.length) throw new ConversionError(`The converted copy does not hold the same rows (${differ.join(', ')}); ${where} was left as it was.`);
     syncPath(target);
+    rmSync(`${file}-shm`, { force: true });
     renameSync(target, file);
     syncPath(path.dirname(where));
     return { tables: after.size, entries: after.get('entry') ?? 0 };
   } finally {
-    copier.close();
     rmSync(target, { force: true });
   }
 }
