@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('commands on an encrypted journal', { timeout: PROCESS_TEST_MS }, () => {
-  it('encrypt, use, refuse without the key, back up, export, decrypt', async () => {
+  it('encrypt, then use with the key; without it or with a wrong one, one line and the file untouched', async () => {
     const encrypted = await runEntryPoint('src/cli/encrypt.ts', [], { cwd: dir, env: env({ JOURNAL_KEY: KEY }) });
     expect(encrypted.stderr).toBe('');
     expect(encrypted.stdout).toMatch(/^Encrypted .* with JOURNAL_KEY \(\d+ tables, 12 entries, integrity_check ok\)/);
@@ -49,7 +49,9 @@ describe('commands on an encrypted journal', { timeout: PROCESS_TEST_MS }, () =>
     expect(wrong.code).toBe(1);
     expect(wrong.stderr.trim()).toMatch(/^JOURNAL_KEY does not open .*: the key is wrong/);
     expect(sha()).toBe(before);
+  });
 
+  it('backs up encrypted, exports plain text and says so', async () => {
     const backup = await runEntryPoint('src/cli/backup.ts', [path.join(dir, 'backup.sqlite')], { cwd: dir, env: env({ JOURNAL_KEY: KEY }) });
     expect(backup.stdout).toContain('encrypted with JOURNAL_KEY like the journal');
     expect(readFileSync(path.join(dir, 'backup.sqlite')).includes('lighthouse')).toBe(false);
@@ -58,7 +60,9 @@ describe('commands on an encrypted journal', { timeout: PROCESS_TEST_MS }, () =>
     expect(exported.code).toBe(0);
     expect(exported.stderr).toMatch(/this export is plain text/);
     expect(readFileSync(path.join(dir, 'export.json'), 'utf8')).toContain('secret lighthouse 11');
+  });
 
+  it('decrypts back to a plain journal with the same entries', async () => {
     const decrypted = await runEntryPoint('src/cli/decrypt.ts', [], { cwd: dir, env: env({ JOURNAL_KEY: KEY }) });
     expect(decrypted.code).toBe(0);
     expect(header()).toBe('SQLite format 3\u0000');
