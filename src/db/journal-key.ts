@@ -90,7 +90,10 @@ function keyProblem(error: unknown, file: string, keyed: boolean): unknown {
     });
   }
   if (keyed) return new JournalKeyError(`JOURNAL_KEY does not open ${where}: the key is wrong (or the file is not a journal); nothing was changed.`, { cause: error });
-  return new JournalKeyError(`${where} is encrypted (or not a SQLite file): set JOURNAL_KEY (or JOURNAL_KEY_FILE) to its key.`, { cause: error });
+  return new JournalKeyError(
+    `${where} cannot be opened as a journal database: file is not a database. If it is an encrypted journal, set JOURNAL_KEY (or JOURNAL_KEY_FILE) to its key.`,
+    { cause: error },
+  );
 }
 
 /**
@@ -98,7 +101,8 @@ function keyProblem(error: unknown, file: string, keyed: boolean): unknown {
  * is left as it was.
  */
 export function checkKey(connection: SqliteConnection, file: string, keyed: boolean): void {
-  if (file === ':memory:') return;
+  // Without a key, a plain file (or a new one) opens exactly as it always did.
+  if (file === ':memory:' || (!keyed && (fileIsEmpty(file) || fileIsPlainSqlite(file)))) return;
   try {
     connection.prepare('SELECT count(*) FROM sqlite_schema').get();
   } catch (error) {

@@ -44,7 +44,7 @@ describe('commands on an encrypted journal', { timeout: PROCESS_TEST_MS }, () =>
     const without = await runEntryPoint('src/cli/journal.ts', ['objects'], { cwd: dir, env: env() });
     expect(without.code).toBe(1);
     expect(without.stderr.trim().split('\n')).toHaveLength(1);
-    expect(without.stderr).toMatch(/is encrypted .*: set JOURNAL_KEY/);
+    expect(without.stderr).toMatch(/file is not a database\. If it is an encrypted journal, set JOURNAL_KEY/);
     const wrong = await runEntryPoint('src/cli/export.ts', ['--out', path.join(dir, 'never.json')], { cwd: dir, env: env({ JOURNAL_KEY: 'wrong' }) });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr.trim()).toMatch(/^JOURNAL_KEY does not open .*: the key is wrong/);

@@ -52,7 +52,7 @@ async function searchCount(db: JournalDb, query: string): Promise<unknown> {
   return count.type === 'value' ? count.value : null;
 }
 
-describe('an encrypted journal', () => {
+describe('an encrypted journal', { timeout: 60_000 }, () => {
   it('holds no entry text in its bytes or its -wal, and does not start with the SQLite header', async () => {
     const db = openDatabase(file, { key: KEY });
     await migrateToLatest(db);
@@ -76,7 +76,7 @@ describe('an encrypted journal', () => {
     await journalWith(KEY);
     const before = sha(file);
     expect(() => openDatabase(file, { mustExist: true })).toThrow(JournalKeyError);
-    expect(() => openDatabase(file)).toThrow(/is encrypted \(or not a SQLite file\): set JOURNAL_KEY \(or JOURNAL_KEY_FILE\)/);
+    expect(() => openDatabase(file)).toThrow(/file is not a database\. If it is an encrypted journal, set JOURNAL_KEY \(or JOURNAL_KEY_FILE\) to its key\.$/);
     expect(() => openDatabase(file, { key: 'wrong' })).toThrow(/^JOURNAL_KEY does not open .*: the key is wrong/);
     expect(sha(file)).toBe(before);
     expect(existsSync(`${file}-wal`) || existsSync(`${file}-shm`)).toBe(false);
@@ -98,7 +98,8 @@ describe('an encrypted journal', () => {
   });
 });
 
-describe('npm run encrypt / decrypt (convertJournal)', () => {
+// Each open of an encrypted file derives its key (PBKDF2, about 0.1 s): room for a loaded machine.
+describe('npm run encrypt / decrypt (convertJournal)', { timeout: 90_000 }, () => {
   it('round-trips a journal with the same entries, each step checked, leaving no other file behind', async () => {
     await journalWith(null, 120);
     const plain = openDatabase(file);
@@ -149,7 +150,7 @@ describe('npm run encrypt / decrypt (convertJournal)', () => {
   });
 });
 
-describe('backups of an encrypted journal', () => {
+describe('backups of an encrypted journal', { timeout: 60_000 }, () => {
   it('are encrypted with the same key and pass integrity_check', async () => {
     await journalWith(KEY);
     const copy = path.join(dir, 'backup.sqlite');
