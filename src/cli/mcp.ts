@@ -11,6 +11,8 @@ import { resolveOwner } from './resolve-owner.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openJournalDatabase, storeLabel } from '../db/open-journal.ts';
+import { createSentLedgerStore } from '../db/sent-ledger-store.ts';
+import type { SentItems } from '../objects/kind.ts';
 import { createJournalOperations, JOURNAL_ROOT_ID } from '../journal/journal-operations.ts';
 import { localMoment } from '../journal/local-day.ts';
 import { createLogger, errorMessage } from '../logger.ts';
@@ -37,7 +39,17 @@ async function main(argv: string[]): Promise<void> {
     throw error;
   }
   const clock = () => new Date();
-  const operations = createJournalOperations(db, ownerId, { clock });
+  // Entries' text in results goes to the MCP client's model: the ledger records it (endpoint "mcp:stdio", no conversation).
+  const ledger = createSentLedgerStore(db);
+  const writing = new Set<Promise<void>>();
+  const reportSent = (sent: SentItems) => {
+    const write = ledger
+      .record([{ ownerId, conversationId: null, sentAt: clock(), endpoint: 'mcp:stdio', model: 'the MCP client', via: 'answer', items: sent.items }])
+      .catch((error: unknown) => logger.error('mcp.ledger_failed', { error: errorMessage(error) }))
+      .finally(() => writing.delete(write));
+    writing.add(write);
+  };
+  const operations = createJournalOperations(db, ownerId, { clock, reportSent });
   const rootIds = [JOURNAL_ROOT_ID];
   const instructions = await serverInstructions(operations, rootIds);
   const version = packageVersion();
@@ -60,6 +72,7 @@ async function main(argv: string[]): Promise<void> {
     if (stopping) return;
     stopping = true;
     await served.close().catch(() => undefined);
+    await Promise.all(writing);
     await db.destroy();
     logger.info('mcp.stopped', { why });
   };
