@@ -13,6 +13,7 @@ import { createTranscriber, TranscriptionError } from './transcription/transcrib
 import { createTranscriptionWorker, type TranscriptionWorker } from './transcription/transcription-worker.ts';
 import { createAskCache } from './db/ask-cache-store.ts';
 import { createConversationStore } from './db/conversation-store.ts';
+import { createSentLedgerStore } from './db/sent-ledger-store.ts';
 import { storedConversationSchemas } from './llm/conversation.ts';
 import { pastedJournalChars } from './journal/entry-queries.ts';
 import { journalToday, openJournalOperations } from './journal/journal-operations.ts';
@@ -55,25 +56,35 @@ export interface AppDeps {
   leases?: LeaseTimings;
 }
 
+/** The ledger's name for an endpoint: the base URL without any user or password in it. */
+export function endpointLabel(baseURL: string): string {
+  const url = new URL(baseURL);
+  return `${url.protocol}//${url.host}${url.pathname.replace(/\/$/, '')}`;
+}
+
 /** Questions over the owner's journal through the Messages API; null without ANTHROPIC_API_KEY. */
 export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Questions | null {
   const { config, db, clock } = deps;
   if (!config.anthropicApiKey) return null;
   const settings = journalSettings(config, clock);
+  const baseURL = config.anthropicBaseUrl ?? 'https://api.anthropic.com';
   const client = new Anthropic({
     apiKey: config.anthropicApiKey,
     // Explicit, so the SDK never falls back to reading ANTHROPIC_BASE_URL on its own.
-    baseURL: config.anthropicBaseUrl ?? 'https://api.anthropic.com',
+    baseURL,
     maxRetries: deps.anthropic?.maxRetries ?? 2,
     timeout: deps.anthropic?.timeoutMs ?? 120_000,
   });
   // ask reads through the same client, with the small reader model; its answers are kept per owner.
+  // The ledger names where entry text went: the base URL (a local server's, with ANTHROPIC_BASE_URL) and the model.
   const ask = { reader: createEntryReader({ client, model: config.readerModel }), maxEntries: config.askMaxEntries, cache: createAskCache(db) };
   return createQuestions({
     client,
     model: config.anthropicModel,
     operationsFor: (ownerId, hooks) =>
-      openJournalOperations(db, ownerId, settings, { ask, reportSpend: hooks?.reportSpend }),
+      openJournalOperations(db, ownerId, settings, { ask, reportSpend: hooks?.reportSpend, reportSent: hooks?.reportSent }),
+    ledger: createSentLedgerStore(db),
+    endpoint: endpointLabel(baseURL),
     conversations: createConversationStore(db, storedConversationSchemas),
     clock,
     today: () => journalToday(settings),
@@ -161,6 +172,7 @@ export function createApp(token: string, deps: AppDeps): App {
         apiRoot: config.telegramApiRoot,
         importExport: (file, options) => importTelegramExport(db, file, { ...options, timeZone: zone, dayStartsAt: config.journalDayStartsAt, now: clock }),
       }),
+      sent: createSentLedgerStore(db),
       exporter: createChatExporter({ db, timeZone: zone, dayStartsAt: config.journalDayStartsAt, clock, maxPartBytes: deps.exportPartBytes }),
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },

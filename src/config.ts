@@ -1,4 +1,5 @@
-/** Configuration: one pure parse of the environment, with errors that name the variable and the fix. */
+/** Configuration: one parse of the environment (and of JOURNAL_KEY_FILE), with errors that name the variable and the fix. */
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { JournalSettings } from './journal/journal-operations.ts';
 
@@ -40,6 +41,8 @@ export interface Config {
   leaseSeconds: number;
   /** INSTANCE_NAME: this instance's name in leases; null means host name and port (or "polling"). */
   instanceName: string | null;
+  /** JOURNAL_KEY (or the contents of JOURNAL_KEY_FILE): the SQLite journal is encrypted with it; null keeps it plain. */
+  journalKey: string | null;
 }
 
 /** A configuration fault: `variable` is the env variable to fix. */
@@ -142,6 +145,9 @@ const schema = z.object({
   INSTANCE_NAME: optionalText.refine((v) => v === undefined || /^[\w.:@-]{1,200}$/.test(v), {
     message: 'must be 1 to 200 characters of letters, digits and . : @ _ - (e.g. bot-2)',
   }),
+  // Not trimmed: a passphrase may begin or end with a space. Only blank means unset.
+  JOURNAL_KEY: z.preprocess(blankToUndefined, z.string().optional()),
+  JOURNAL_KEY_FILE: optionalText,
   ASK_MAX_ENTRIES: optionalText.refine((v) => v === undefined || (/^\d{1,9}$/.test(v) && Number(v) >= 1), {
     message: 'must be a whole number of entries, 1 or more (e.g. 10000)',
   }),
@@ -171,6 +177,7 @@ export function parseConfig(env: Record<string, string | undefined>, defaults: {
     );
   }
   return {
+    journalKey: journalKey(e.JOURNAL_KEY, e.JOURNAL_KEY_FILE),
     telegramBotToken: e.TELEGRAM_BOT_TOKEN ?? null,
     telegramApiRoot: e.TELEGRAM_API_ROOT ?? null,
     allowedUserIds: e.ALLOWED_USER_IDS,
@@ -191,6 +198,24 @@ export function parseConfig(env: Record<string, string | undefined>, defaults: {
     leaseSeconds: e.LEASE_SECONDS === undefined ? DEFAULT_LEASE_SECONDS : Number(e.LEASE_SECONDS),
     instanceName: e.INSTANCE_NAME ?? null,
   };
+}
+
+/** The key from JOURNAL_KEY or from the file JOURNAL_KEY_FILE names (its last line break dropped); never both. */
+function journalKey(inline: string | undefined, file: string | undefined): string | null {
+  if (inline !== undefined && file !== undefined) {
+    throw new ConfigError('JOURNAL_KEY', 'Invalid configuration:\n  JOURNAL_KEY and JOURNAL_KEY_FILE are both set; set only one (the key itself, or a file holding it).');
+  }
+  if (file === undefined) return inline ?? null;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new ConfigError('JOURNAL_KEY_FILE', `Invalid configuration:\n  JOURNAL_KEY_FILE ${file} cannot be read (${code}); it must name a file holding the journal's key.`);
+  }
+  const key = text.replace(/\r?\n$/, '');
+  if (key === '') throw new ConfigError('JOURNAL_KEY_FILE', `Invalid configuration:\n  JOURNAL_KEY_FILE ${file} is empty; it must hold the journal's key.`);
+  return key;
 }
 
 /** The bot cannot start without a token: explain where it comes from. */

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     const config = parseConfig(readEnvironment());
     return { config, token: requireBotToken(config) };
   });
-  const logger = createLogger({ redact: [token, config.anthropicApiKey] });
+  const logger = createLogger({ redact: [token, config.anthropicApiKey, config.journalKey] });
   // Another process holding the journal's write lock (a backup, a second process) is waited for, not a reason to quit.
   const { db, applied } = await openAndMigrateJournal(config, {
     onLocked: (where, waitedMs) => logger.info('database.locked', { database: where, waited_s: Math.round(waitedMs / 1000), hint: 'another process holds the journal; waiting for it' }),

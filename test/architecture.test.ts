@@ -66,6 +66,7 @@ describe('architecture', () => {
     ['@grammyjs/', ['telegram', '(root)', 'cli']],
     ['@anthropic-ai/sdk', ['llm', '(root)', 'cli']],
     ['better-sqlite3', ['db']],
+    ['better-sqlite3-multiple-ciphers', ['db']],
     ['pg', ['db']],
     ['@electric-sql/pglite', ['db']],
     ['@modelcontextprotocol/', ['mcp', 'cli']],

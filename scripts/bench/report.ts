@@ -1,4 +1,5 @@
 /** BENCHMARKS.md sections from one run's results: one per part, each stamped with its machine, commit and date. */
+import { encryptionAims, encryptionSection, type EncryptionResult } from './encryption.ts';
 import { captureAims, IMPORT_SHARE_AIM, importAims, methodAims, tokenAims, type Aim } from './aims.ts';
 import type { CaptureResult } from './capture.ts';
 import { instancesAims, instancesSection, type InstancesResult } from './instances.ts';
@@ -33,6 +34,8 @@ export interface BenchResults {
   reading?: ReadingSize[];
   /** The postgres part: methods and import on a throwaway PostgreSQL server. */
   postgres?: PostgresResult;
+  /** Encrypted vs plain (absent in results saved before that part existed). */
+  encryption?: EncryptionResult;
   /** Wall seconds of each part, setup included. */
   seconds: Record<string, number>;
   /** Parts that failed: their sections are not written (an earlier run's stay). */
@@ -158,7 +161,7 @@ const FOOTER = [
   '## Reproduce',
   '',
   '```sh',
-  'npm run bench -- tokens             # one part (tokens, import, methods, capture, reading, instances, startup): rewrites its section here',
+  'npm run bench -- tokens             # one part (tokens, import, methods, capture, reading, instances, startup, encryption): rewrites its section here',
   'scripts/test-postgres.sh npm run bench -- instances   # the many-instances part on a throwaway PostgreSQL server',
   'npm run bench                       # every part, one after another (over 20 minutes on 2 cores)',
   'npm run bench -- --quick            # small sizes, prints the report instead',
@@ -191,6 +194,7 @@ export function partSections(r: BenchResults): PartSection[] {
     postgres: () => (r.postgres ? { markdown: postgresSection(r.postgres), aims: postgresAims(r.postgres) } : null),
     instances: () => (r.instances ? { markdown: instancesSection(r.instances), aims: instancesAims(r.instances) } : null),
     startup: () => (r.startup ? { markdown: startupSection(r.startup), aims: startupAims(r.startup) } : null),
+    encryption: () => (r.encryption ? { markdown: encryptionSection(r.encryption, r.options.runs), aims: encryptionAims(r.encryption) } : null),
   };
   const sections: PartSection[] = [];
   for (const part of r.options.only) {

@@ -60,6 +60,8 @@ async function main(argv: string[]): Promise<number> {
       now,
     });
     const files = result.files.map((f) => `  ${f.path} (${megabytes(f.bytes)})`);
+    // The journal is encrypted at rest; what export writes is not, and the user should know it.
+    if (config.journalKey) console.error('Note: the journal is encrypted (JOURNAL_KEY), but this export is plain text: keep it somewhere private, or delete it when done.');
     console.log([`Exported ${result.entries} ${result.entries === 1 ? 'entry' : 'entries'} of user ${ownerId} to:`, ...files].join('\n'));
     return 0;
   } finally {

@@ -12,6 +12,8 @@ import { createConversationStore } from '../db/conversation-store.ts';
 import { storedConversationSchemas } from '../llm/conversation.ts';
 import { openJournalOperations } from '../journal/journal-operations.ts';
 import { formatUsage, tallyUsage } from '../llm/usage-tally.ts';
+import { formatSentTotals } from '../llm/sent-ledger.ts';
+import { createSentLedgerStore } from '../db/sent-ledger-store.ts';
 import { formatInterface, formatObjectLine, formatUnreadableLine } from '../objects/format-interface.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
@@ -24,10 +26,11 @@ const USAGE = `Usage: npm run -s journal -- <command> [--owner <telegram user id
   kinds                                    the kinds of object there are
   kind <kind>                              one kind's interface
   usage                                    how often each method is called, and the call sequences that recur
+  sent [--since YYYY-MM-DD]                which entries' text was sent to a model: totals by day and endpoint
 The journal is the file at DATABASE_PATH (default data/journal.sqlite); it must exist. -s keeps npm's banner off
 stdout, so invoke's JSON can be piped.`;
 
-const COMMANDS = ['objects', 'analyze', 'invoke', 'kinds', 'kind', 'usage'];
+const COMMANDS = ['objects', 'analyze', 'invoke', 'kinds', 'kind', 'usage', 'sent'];
 
 function parseJsonArgs(text: string | undefined): unknown {
   if (text === undefined) return {};
@@ -65,16 +68,20 @@ async function run(ops: ObjectOperations, command: string, rest: string[]): Prom
 }
 
 async function main(argv: string[]): Promise<void> {
-  const { values, positionals } = parseCommandLine(argv, USAGE, { owner: { type: 'string' } });
+  const { values, positionals } = parseCommandLine(argv, USAGE, { owner: { type: 'string' }, since: { type: 'string' } });
   const [command, ...rest] = positionals;
   if (command === undefined) throw new UsageError(`Which command?\n${USAGE}`);
   if (!COMMANDS.includes(command)) throw new UsageError(`Unknown command "${command}".\n${USAGE}`);
+  if (values.since !== undefined && (command !== 'sent' || !/^\d{4}-\d{2}-\d{2}$/.test(values.since) || Number.isNaN(Date.parse(`${values.since}T00:00:00Z`)))) {
+    throw new UsageError(command === 'sent' ? `--since must be a day, YYYY-MM-DD (got "${values.since}").\n${USAGE}` : `--since belongs to the sent command.\n${USAGE}`);
+  }
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
   // Every command only reads the journal: a mistyped DATABASE_PATH must not create (or migrate) one.
   const db = await openExistingJournal(config);
   try {
     const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
     if (command === 'usage') console.log(formatUsage(tallyUsage(await createConversationStore(db, storedConversationSchemas).allMessages(ownerId))));
+    else if (command === 'sent') console.log(formatSentTotals(await createSentLedgerStore(db).totals(ownerId, values.since), values.since));
     else console.log(await run(openJournalOperations(db, ownerId, journalSettings(config)), command, rest));
   } finally {
     await db.destroy();

@@ -12,6 +12,8 @@ import { ConfigError, journalSettings, parseConfig, type Config } from '../confi
 import { PROJECT_ROOT } from '../db/code-location.ts';
 import { openExistingJournal, storeLabel } from '../db/open-journal.ts';
 import { JOURNAL_ROOT_ID, journalToday, openJournalOperations } from '../journal/journal-operations.ts';
+import { createSentLedgerStore } from '../db/sent-ledger-store.ts';
+import type { SentItems } from '../objects/kind.ts';
 import { createLogger, errorMessage } from '../logger.ts';
 import { serverInstructions } from '../mcp/instructions.ts';
 import { createObjectsServer } from '../mcp/objects-server.ts';
@@ -61,7 +63,17 @@ async function main(argv: string[]): Promise<void> {
   const db = 'reason' in opened ? null : opened.db;
   // Without a configuration (the reason above) "today" still needs a zone: the machine's.
   const settings = journalSettings('reason' in opened ? { journalTimezone: Intl.DateTimeFormat().resolvedOptions().timeZone, journalDayStartsAt: '00:00' } : opened.config);
-  const operations: ObjectOperations = 'reason' in opened ? unavailableJournal(opened.reason) : openJournalOperations(opened.db, opened.ownerId, settings);
+  // Entries' text in results goes to the MCP client's model: the ledger records it (endpoint "mcp:stdio", no conversation).
+  const writing = new Set<Promise<void>>();
+  const reportSent = (ownerId: number, ledger: ReturnType<typeof createSentLedgerStore>) => (sent: SentItems) => {
+    const write = ledger
+      .record([{ ownerId, conversationId: null, sentAt: settings.clock(), endpoint: 'mcp:stdio', model: 'the MCP client', via: 'answer', items: sent.items }])
+      .catch((error: unknown) => logger.error('mcp.ledger_failed', { error: errorMessage(error) }))
+      .finally(() => writing.delete(write));
+    writing.add(write);
+  };
+  const operations: ObjectOperations =
+    'reason' in opened ? unavailableJournal(opened.reason) : openJournalOperations(opened.db, opened.ownerId, settings, { reportSent: reportSent(opened.ownerId, createSentLedgerStore(opened.db)) });
   const rootIds = [JOURNAL_ROOT_ID];
   const instructions = 'reason' in opened ? unavailableInstructions(opened.reason) : await serverInstructions(operations, rootIds);
   const version = packageVersion();
@@ -84,6 +96,7 @@ async function main(argv: string[]): Promise<void> {
     if (stopping) return;
     stopping = true;
     await served.close().catch(() => undefined);
+    await Promise.all(writing);
     await db?.destroy();
     logger.info('mcp.stopped', { why });
   };

@@ -36,6 +36,8 @@ export const JOURNAL_TABLES: readonly TableSpec[] = [
   { table: 'update_inbox', key: ['seq'], serial: 'seq' },
   // Questions waiting, and failed ones whose Retry buttons name their ids.
   { table: 'job', key: ['id'], serial: 'id' },
+  // What entry text was sent to which model (ids and counts).
+  { table: 'sent_ledger', key: ['id'], serial: 'id' },
 ];
 
 /** Tables of a SQLite journal that are deliberately not copied, and why. */

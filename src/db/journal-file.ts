@@ -6,8 +6,8 @@
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { NotAJournalError } from './database-file-error.ts';
+import { checkKey, JournalKeyError, openSqliteConnection, type SqliteConnection } from './journal-key.ts';
 import { knownMigrationNames } from './migration-files.ts';
 
 const SQLITE_HEADER = 'SQLite format 3\0';
@@ -30,30 +30,32 @@ function readHeader(file: string): string {
 /**
  * Reads an existing file without changing it and says whether it is a journal. Throws NotAJournalError for an empty
  * file, a file that is not SQLite, another application's database, or a journal of a newer version of this code.
- * `openReadOnly` is how the file is opened for reading (an encrypted journal needs its key).
+ * An encrypted journal is read with its key (JOURNAL_KEY); a wrong or missing key is a JournalKeyError.
  */
-export function inspectJournalFile(file: string, openReadOnly: (file: string) => SQLite.Database = (f) => new SQLite(f, { readonly: true, fileMustExist: true })): JournalFileState {
+export function inspectJournalFile(file: string, key: string | null = null): JournalFileState {
   const where = path.resolve(file);
   const unchanged = 'nothing was changed';
   if (statSync(file).size === 0) {
     throw new NotAJournalError(`${where} is an empty file, not a journal; ${unchanged}. Point DATABASE_PATH at your journal, or delete the file to start a new journal there.`);
   }
   const plainSqlite = readHeader(file) === SQLITE_HEADER;
-  let sqlite: SQLite.Database;
+  let sqlite: SqliteConnection;
   let tables: string[];
   let applied: string[] = [];
   try {
-    sqlite = openReadOnly(file);
+    sqlite = openSqliteConnection(file, key, { readonly: true, fileMustExist: true });
   } catch (error) {
     throw new NotAJournalError(`${where} cannot be read as a journal (${error instanceof Error ? error.message : String(error)}); ${unchanged}.`);
   }
   try {
+    if (key !== null) checkKey(sqlite, file, true);
     tables = (sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'`).all() as { name: string }[]).map((r) => r.name);
     if (tables.includes(MIGRATION_TABLE)) applied = (sqlite.prepare(`SELECT name FROM ${MIGRATION_TABLE}`).all() as { name: string }[]).map((r) => r.name);
   } catch (error) {
+    if (error instanceof JournalKeyError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    const what = plainSqlite ? `cannot be read as a journal (${reason})` : `is not a SQLite database (${reason})`;
-    throw new NotAJournalError(`${where} ${what}; ${unchanged}.`);
+    if (plainSqlite) throw new NotAJournalError(`${where} cannot be read as a journal (${reason}); ${unchanged}.`);
+    throw new NotAJournalError(`${where} is not a SQLite database (${reason}); ${unchanged}. If it is an encrypted journal, set JOURNAL_KEY (or JOURNAL_KEY_FILE) to its key.`);
   } finally {
     sqlite.close();
   }

@@ -1,12 +1,12 @@
 /** Opens the SQLite file behind a kysely instance: WAL, foreign keys, a busy timeout. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Dialect, type KyselyConfig, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.ts';
 import { DatabaseFileError } from './database-file-error.ts';
 import { inspectJournalFile } from './journal-file.ts';
 import { createPrivateFile, looseModeWarnings } from './private-files.ts';
+import { openJournalConnection } from './journal-key.ts';
 import { CompiledQueries } from './compiled-queries.ts';
 import { sqliteStore } from './sqlite-store.ts';
 import { StatementCache } from './statement-cache.ts';
@@ -59,6 +59,8 @@ export interface OpenOptions {
   log?: KyselyConfig['log'];
   /** Where the warning about a journal file others can read goes; stderr by default. */
   warn?: (line: string) => void;
+  /** JOURNAL_KEY: the file is encrypted with it (db/journal-key.ts); a wrong or missing key is a JournalKeyError. */
+  key?: string | null;
 }
 
 /**
@@ -68,11 +70,12 @@ export interface OpenOptions {
  */
 export function openDatabase(file: string, options: OpenOptions = {}): JournalDb {
   const inMemory = file === ':memory:';
+  const key = options.key ?? null;
   const exists = !inMemory && existsSync(file);
   if (!inMemory && options.mustExist && !exists) throw new DatabaseFileError(`There is no database at ${path.resolve(file)}; nothing was created.`);
-  if (exists) inspectJournalFile(file);
+  if (exists) inspectJournalFile(file, key);
   else if (!inMemory) createPrivateFile(file);
-  const sqlite = new SQLite(file);
+  const sqlite = openJournalConnection(file, key);
   try {
     // The first statements read the file's header: a file that is not a database fails here.
     sqlite.pragma('journal_mode = WAL');

@@ -173,6 +173,28 @@ export interface AskCacheTable {
   created_at: string;
 }
 
+/**
+ * The ledger of what was sent to a model: one row per request path, question and entries' day. Ids and counts only,
+ * never text; an owner's rows go with the owner (delete by owner_id).
+ */
+export interface SentLedgerTable {
+  id: Generated<number>;
+  owner_id: number;
+  /** ISO instant in UTC. */
+  sent_at: string;
+  /** The Messages API base URL the request went to. */
+  endpoint: string;
+  model: string;
+  /** 'answer': tool results in a question's conversation; 'reader': ask's reader model. */
+  via: 'answer' | 'reader';
+  conversation_id: number | null;
+  /** The entries' local day. */
+  local_day: string;
+  entry_count: number;
+  /** JSON array of the entries' ids. */
+  entry_ids: string;
+}
+
 export interface Database {
   entry: EntryTable;
   entry_revision: EntryRevisionTable;
@@ -188,6 +210,7 @@ export interface Database {
   inbox_lease: InboxLeaseTable;
   job: JobTable;
   ask_cache: AskCacheTable;
+  sent_ledger: SentLedgerTable;
 }
 
 export type EntryRow = Selectable<EntryTable>;

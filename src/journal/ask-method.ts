@@ -67,6 +67,8 @@ function citedDays(answer: string, entries: readonly ReadableEntry[]): string[] 
 async function readAndAnswer(reader: EntryReader, question: string, entries: ReadableEntry[], ctx: MethodContext): Promise<AskResult> {
   const outcome = await reader.read(question, entries);
   const spend = outcome.spend;
+  // Every entry is in some request once any call went out (a read that failed halfway may have sent only some).
+  if (spend.calls > 0) ctx.reportSent?.({ to: reader.model, items: entries.map((e) => ({ id: e.id, day: e.date })) });
   ctx.reportSpend?.({ by: reader.model, ...spend, itemsRead: outcome.ok ? entries.length : 0, fromCache: false });
   if (!outcome.ok) {
     throw new ObjectError(

@@ -24,7 +24,7 @@ export function getEntryMethod(db: JournalDb): MethodDefinition<JournalView> {
       if (args.offset > entry.content.length) {
         throw new ObjectError(`offset ${args.offset} is past the end of entry ${args.id} (${entry.content.length} characters); start at 0 or a nextOffset.`);
       }
-      return { value: entryPage(entry, args.offset) };
+      return { value: entryPage(entry, args.offset), carries: [{ id: entry.id, day: entry.date }] };
     },
   });
 }

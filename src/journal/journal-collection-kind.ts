@@ -100,7 +100,10 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       description: "that local day's entries (no date field), oldest first.",
       args: z.strictObject({ date: dayArgument('date') }),
       pagingHint: 'Page through the day with getDateRangeView(date, date), then getEntries(limit, offset).',
-      run: async (view, args, ctx) => ({ value: (await findEntriesForDay(db, ctx.ownerId, view, args.date)).map(withContentCut) }),
+      run: async (view, args, ctx) => {
+        const entries = await findEntriesForDay(db, ctx.ownerId, view, args.date);
+        return { value: entries.map(withContentCut), carries: entries.map((e) => ({ id: e.id, day: args.date })) };
+      },
     }),
     method({
       name: 'getEntries',
@@ -108,9 +111,10 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       description: 'entries oldest first, for paged reading.',
       args: pageArgs,
       pagingHint: 'Call getEntries again with offset increased by the number shown, or narrow the view first.',
-      run: async (view, args, ctx) => ({
-        value: (await findEntriesPage(db, ctx.ownerId, view, args.limit, args.offset)).map(withContentCut),
-      }),
+      run: async (view, args, ctx) => {
+        const entries = await findEntriesPage(db, ctx.ownerId, view, args.limit, args.offset);
+        return { value: entries.map(withContentCut), carries: entries.map((e) => ({ id: e.id, day: e.date })) };
+      },
     }),
     getEntryMethod(db),
     method({

@@ -1,7 +1,7 @@
 /** The object operations over one owner's journal: the kinds, the root handle `journal`, and handles kept in SQLite. */
 import { createHandleStore } from '../db/handle-store.ts';
 import type { JournalDb } from '../db/open-database.ts';
-import type { MethodSpend } from '../objects/kind.ts';
+import type { MethodSpend, SentItems } from '../objects/kind.ts';
 import { KindRegistry } from '../objects/kind-registry.ts';
 import { createObjectOperations, type ObjectOperations } from '../objects/operations.ts';
 import type { AskOptions } from './ask-method.ts';
@@ -28,6 +28,8 @@ export interface JournalOperationsOptions {
   ask?: AskOptions;
   /** Receives what a method spends beyond its result (ask's reader tokens). */
   reportSpend?: (spend: MethodSpend) => void;
+  /** Receives the entries whose text a result carries or ask's reader was sent (ids and days). */
+  reportSent?: (sent: SentItems) => void;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { EditResult, SaveResult } from '../journal/entry-store.ts';
 import type { EntryDraft } from '../journal/entry.ts';
 import type { OnThisDay } from '../journal/memories.ts';
 import type { AskOptions, AskOutcome, Questions } from '../llm/ask.ts';
+import type { SentTotal } from '../llm/sent-ledger.ts';
 import type { ReviewPeriod } from '../journal/review-range.ts';
 import type { DocumentImport } from './document-import.ts';
 import type { Jobs } from './job-runner.ts';
@@ -51,4 +52,6 @@ export interface BotDeps {
   /** Runs the slow part of an update (questions, reviews, exports, imports) apart from capture, each reply sent once. */
   jobs: Jobs;
   exporter: JournalExporter;
+  /** The ledger of entry text sent to a model, for /sent (readable with the AI off too). */
+  sent: { totals(ownerId: number, since?: string): Promise<SentTotal[]> };
 }

@@ -11,6 +11,7 @@ import { questionFeature } from './features/question.ts';
 import { retryFeature } from './features/retry.ts';
 import { jobRetryFeature } from './features/job-retry.ts';
 import { traceFeature } from './features/trace.ts';
+import { sentFeature } from './features/sent.ts';
 import { onThisDayFeature } from './features/on-this-day.ts';
 import { digestFeature } from './features/digest.ts';
 import { reviewFeature } from './features/review.ts';
@@ -41,6 +42,7 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   app.use(startFeature());
   app.use(exportFeature(deps));
   app.use(traceFeature(deps));
+  app.use(sentFeature(deps));
   app.use(onThisDayFeature(deps));
   app.use(digestFeature(deps));
   app.use(reviewFeature(deps));

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSentLedgerStore } from '../../src/db/sent-ledger-store.ts';
 import { copyJournal, JOURNAL_TABLES, unknownTables } from '../../src/db/copy-journal.ts';
 import { createConversationStore } from '../../src/db/conversation-store.ts';
 import { createDigestStore } from '../../src/db/digest-store.ts';
@@ -39,6 +40,7 @@ async function seed(temp: TempDb) {
   await digests.claim(OWNER, '2024-06-01', NOW, 3);
   await createInboxStore(db).add([{ updateId: 77, chatKey: `chat:${OWNER}`, payload: '{"update_id":77}' }], NOW);
   await createJobStore(db).add({ updateId: 77, kind: 'question', ownerId: OWNER, chatId: OWNER, payload: '{"update_id":77}' }, NOW);
+  await createSentLedgerStore(db).record([{ ownerId: OWNER, conversationId: conversation.id, sentAt: NOW, endpoint: 'https://api.anthropic.com', model: 'claude-sonnet-5-5', via: 'answer', items: [{ id: voice!, day: '2024-06-01' }] }]);
 }
 
 let source: TempDb;
