@@ -51,4 +51,6 @@ export interface BotDeps {
   /** Runs the slow part of an update (questions, imports) apart from capture. */
   jobs: Jobs;
   exporter: JournalExporter;
+  /** Whether an error is the store failing (locked, disk full): such an update is retried by the inbox, not apologised for. */
+  isStorageFailure?: (error: unknown) => boolean;
 }

@@ -37,7 +37,7 @@ async function seed(temp: TempDb) {
   const digests = createSqliteDigestStore(db);
   await digests.subscribe(OWNER, OWNER, '08:00', NOW);
   await digests.claim(OWNER, '2024-06-01', NOW, 3);
-  await createSqliteInboxStore(db).add([{ updateId: 77, chatKey: `chat:${OWNER}`, payload: '{"update_id":77}' }], NOW);
+  await createSqliteInboxStore(db).add([{ updateId: 77, chatKey: `chat:${OWNER}`, payload: '{"update_id":77}', priority: 0 }], NOW);
   await createSqliteJobStore(db).add({ updateId: 77, kind: 'question', ownerId: OWNER, chatId: OWNER, payload: '{"update_id":77}' }, NOW);
 }
 
