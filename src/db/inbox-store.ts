@@ -7,9 +7,10 @@
  * its id, for the dedupe window (a day), then goes; a parked one (it can never be handled as it stands) keeps its
  * payload until an operator replays it.
  */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isPostgres } from './claim-lock.ts';
 import type { JournalDb } from './open-database.ts';
+import type { Database } from './schema.ts';
 
 export interface InboxUpdate {
   updateId: number;
@@ -61,25 +62,27 @@ export function createSqliteInboxStore(db: JournalDb) {
   const windowStart = (now: Date) => new Date(now.getTime() - DEDUPE_WINDOW_MS).toISOString();
   return {
     /**
-     * Stores a batch in one transaction (all or nothing); an update whose id was received within the dedupe window
-     * is a redelivery and left out. Returns how many were new.
+     * Stores a batch at once (all or nothing); an update whose id was received within the dedupe window is a
+     * redelivery and left out. Returns how many were new.
      */
     async add(updates: readonly InboxUpdate[], now: Date): Promise<number> {
-      if (updates.length === 0) return 0;
-      const at = now.toISOString();
-      return db.transaction().execute(async (trx) => {
-        if (isPostgres(trx)) await sql`SELECT pg_advisory_xact_lock(${ADD_LOCK_KEY})`.execute(trx);
-        const ids = [...new Set(updates.map((u) => u.updateId))];
-        const seen = await trx.selectFrom('update_inbox').select('update_id').where('update_id', 'in', ids).where('received_at', '>=', windowStart(now)).execute();
-        const known = new Set(seen.map((r) => Number(r.update_id)));
-        const fresh = updates.filter((u) => !known.has(u.updateId) && (known.add(u.updateId), true));
-        if (fresh.length === 0) return 0;
-        await trx
-          .insertInto('update_inbox')
-          .values(fresh.map((u) => ({ update_id: u.updateId, chat_key: u.chatKey, payload: u.payload, status: 'pending' as const, received_at: at, handled_at: null, priority: u.priority })))
-          .execute();
-        return fresh.length;
-      });
+      const seen = new Set<number>();
+      const fresh = updates.filter((u) => !seen.has(u.updateId) && (seen.add(u.updateId), true));
+      if (fresh.length === 0) return 0;
+      // One statement: the dedupe look-up and the insert cannot interleave with another writer's (SQLite holds its
+      // write lock for the statement; PostgreSQL takes an advisory lock for the transaction around it).
+      const values = sql.join(fresh.map((u) => sql`(CAST(${u.updateId} AS bigint), CAST(${u.chatKey} AS text), CAST(${u.payload} AS text), CAST(${u.priority} AS integer))`));
+      const insert = (executor: Kysely<Database>) =>
+        sql`INSERT INTO update_inbox (update_id, chat_key, payload, status, received_at, priority)
+          SELECT v.column1, v.column2, v.column3, 'pending', ${now.toISOString()}, v.column4 FROM (VALUES ${values}) AS v
+          WHERE NOT EXISTS (SELECT 1 FROM update_inbox u WHERE u.update_id = v.column1 AND u.received_at >= ${windowStart(now)})`.execute(executor);
+      const result = isPostgres(db)
+        ? await db.transaction().execute(async (trx) => {
+            await sql`SELECT pg_advisory_xact_lock(${ADD_LOCK_KEY})`.execute(trx);
+            return insert(trx);
+          })
+        : await insert(db);
+      return Number(result.numAffectedRows ?? 0n);
     },
 
     /** The chat's pending updates in arrival order (a row waiting for its next try included: it goes first). */
