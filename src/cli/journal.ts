@@ -6,6 +6,7 @@ import { fixableErrorMessage, parseCommandLine, UsageError } from './command-lin
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
+import { inboxCommand } from './inbox-command.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openJournalDatabase } from '../db/open-journal.ts';
@@ -25,10 +26,11 @@ const USAGE = `Usage: npm run -s journal -- <command> [--owner <telegram user id
   kinds                                    the kinds of object there are
   kind <kind>                              one kind's interface
   usage                                    how often each method is called, and the call sequences that recur
+  inbox [retry]                            updates parked or waiting for another try; retry replays them
 The journal is the file at DATABASE_PATH (default data/journal.sqlite); it must exist. -s keeps npm's banner off
 stdout, so invoke's JSON can be piped.`;
 
-const COMMANDS = ['objects', 'analyze', 'invoke', 'kinds', 'kind', 'usage'];
+const COMMANDS = ['objects', 'analyze', 'invoke', 'kinds', 'kind', 'usage', 'inbox'];
 
 function parseJsonArgs(text: string | undefined): unknown {
   if (text === undefined) return {};
@@ -75,6 +77,7 @@ async function main(argv: string[]): Promise<void> {
   const db = openJournalDatabase(config, { mustExist: true });
   try {
     await migrateToLatest(db);
+    if (command === 'inbox') return console.log(await inboxCommand(db, rest));
     const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
     if (command === 'usage') console.log(formatUsage(tallyUsage(await createSqliteConversationStore(db, storedConversationSchemas).allMessages(ownerId))));
     else console.log(await run(createJournalOperations(db, ownerId, { timeZone: config.journalTimezone, dayStartsAt: config.journalDayStartsAt }), command, rest));

@@ -122,7 +122,10 @@ interface Lane {
   lost: boolean;
 }
 
-/** A failure's back-off as this instance knows it; `recorded` once the store holds it too. */
+/**
+ * A failure's back-off as this instance knows it (`until` on the monotonic clock, so it passes however the app's
+ * clock is set); `recorded` once the store holds it too.
+ */
 interface Backoff {
   attempts: number;
   until: number;
@@ -183,9 +186,10 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
     const fault = deps.storageFailure(error);
     const waitMs = Math.min(retry.maxMs, retry.firstMs * 2 ** Math.min(attempts - 1, 30));
     const next = deps.clock().getTime() + waitMs;
+    const untilMono = performance.now() + waitMs;
     const reason = fault ? `${fault.code} (${fault.cause}): ${errorMessage(error)}` : errorMessage(error);
     logger.error('inbox.retry_later', { update_id: row.updateId, chat_key: row.chatKey, attempt: attempts, retry_in_ms: waitMs, cause: fault?.cause ?? null, code: fault?.code ?? null, error: errorMessage(error) });
-    const backoff: Backoff = { attempts, until: next, recorded: false };
+    const backoff: Backoff = { attempts, until: untilMono, recorded: false };
     backoffs.set(row.seq, backoff);
     try {
       await store.markFailed(row.seq, attempts, new Date(next), reason);
@@ -235,22 +239,25 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
       // Handled but not recorded: it runs again later (handlers are safe to repeat), after a back-off, not at once.
       const fault = deps.storageFailure(error);
       logger.error('inbox.mark_failed', { update_id: row.updateId, cause: fault?.cause ?? null, error: errorMessage(error) });
-      backoffs.set(row.seq, { attempts: row.attempts, until: deps.clock().getTime() + retry.firstMs, recorded: false });
+      backoffs.set(row.seq, { attempts: row.attempts, until: performance.now() + retry.firstMs, recorded: false });
       return false;
     }
     return true;
   };
 
-  /** When the row may be tried next: the store's back-off, or this instance's when the store could not record it. */
-  const dueAt = (row: PendingUpdate): { at: number; memory: Backoff | undefined } => {
+  /**
+   * How long the row waits before its next try: this instance's own back-off when it tried the row, else the one the
+   * store recorded (a try by an earlier run or another instance).
+   */
+  const waitFor = (row: PendingUpdate): { waitMs: number; memory: Backoff | undefined } => {
     let memory = backoffs.get(row.seq);
     // Recorded and then reset by `inbox retry` (attempts back to 0): the store is right.
     if (memory?.recorded && row.attempts < memory.attempts) {
       backoffs.delete(row.seq);
       memory = undefined;
     }
-    const stored = row.nextAttemptAt?.getTime() ?? 0;
-    return { at: memory && !memory.recorded ? Math.max(stored, memory.until) : stored, memory };
+    if (memory) return { waitMs: memory.until - performance.now(), memory };
+    return { waitMs: row.nextAttemptAt ? Math.min(retry.maxMs, row.nextAttemptAt.getTime() - deps.clock().getTime()) : 0, memory };
   };
 
   /** Handles the chat's pending rows in order while the lane is ours; lets it go when dry. Returns when done. */
@@ -261,8 +268,7 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
       const rows = await store.pendingIn(chatKey, PAGE);
       for (const row of rows) {
         if (!running || lane.lost) return; // stopping or taken over: the rest stays pending for the lane's holder
-        const { at, memory } = dueAt(row);
-        const waitMs = at - deps.clock().getTime();
+        const { waitMs, memory } = waitFor(row);
         if (waitMs > 0) {
           await sleep(waitMs); // woken early by a sweep or a stop, it looks again (an `inbox retry` shows there)
           break;
