@@ -95,7 +95,10 @@ export interface UpdateInboxDeps {
   /** This instance's name in leases. */
   holder: string;
   leases: LeaseTimings;
-  /** Chats handled at once by this instance; more wait for the next sweep. Owners' chats are never held back. */
+  /**
+   * Strangers' (and groups') chats handled at once by this instance; more wait for a free lane. Few, so that their
+   * queries never queue an owner's behind them on the store. Owners' chats are never held back.
+   */
   maxLanes?: number;
   retry?: RetryTimings;
   pruneEveryMs?: number;
@@ -107,7 +110,9 @@ export const PARKED_NOTICE =
 
 /** Rows a lane reads per query. */
 const PAGE = 100;
-const MAX_LANES = 200;
+const MAX_STRANGER_LANES = 8;
+/** Chats a sweep looks at. */
+const SWEEP_LIMIT = 200;
 const DEFAULT_RETRY: RetryTimings = { firstMs: 1000, maxMs: 5 * 60_000 };
 /** A failure that is not the store's, and not a malformed update: a few tries, then it is parked. */
 const OTHER_FAILURE_TRIES = 5;
@@ -117,6 +122,7 @@ const PARKED_NOTICE_EVERY_MS = 60 * 60_000;
 
 /** A lane this instance works on; `claimed` while its lease row is known to be ours. */
 interface Lane {
+  priority: number;
   done: Promise<void>;
   claimed: boolean;
   lost: boolean;
@@ -134,7 +140,7 @@ interface Backoff {
 
 export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
   const { store, logger, holder, leases } = deps;
-  const maxLanes = deps.maxLanes ?? MAX_LANES;
+  const maxLanes = deps.maxLanes ?? MAX_STRANGER_LANES;
   const retry = deps.retry ?? DEFAULT_RETRY;
   const lanes = new Map<string, Lane>();
   /** Lanes that got new rows while this instance was working them: they are read once more before being let go. */
@@ -151,6 +157,7 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
   /** Sleeping lanes wake on it (each sweep, and a stop) and look at their chat again. */
   let wake: { promise: Promise<void>; resolve: () => void } = newWake();
   const until = () => new Date(deps.clock().getTime() + leases.leaseMs);
+  const strangerLanes = () => [...lanes.values()].filter((l) => l.priority > 0).length;
 
   function newWake() {
     let resolve!: () => void;
@@ -288,8 +295,8 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
     if (!running) return;
     if (lanes.has(chatKey)) return void poked.add(chatKey);
     // Owners' chats always get a lane: strangers' chats, however many, never hold them back.
-    if (priority > 0 && lanes.size >= maxLanes) return void (starved = true);
-    const lane: Lane = { done: Promise.resolve(), claimed: false, lost: false };
+    if (priority > 0 && strangerLanes() >= maxLanes) return void (starved = true);
+    const lane: Lane = { priority, done: Promise.resolve(), claimed: false, lost: false };
     lanes.set(chatKey, lane);
     lane.done = work(chatKey, lane)
       .catch((error) => logger.error('inbox.lane_failed', { chat_key: chatKey, cause: deps.storageFailure(error)?.cause ?? null, error: errorMessage(error) }))
@@ -297,7 +304,7 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
         if (lanes.get(chatKey) === lane) lanes.delete(chatKey);
         // A row poked in after the lane's last look, or chats left waiting for a free lane: look again.
         if (poked.delete(chatKey)) openLane(chatKey, priority);
-        if (starved && lanes.size < maxLanes / 2) sweep();
+        if (starved && strangerLanes() <= maxLanes / 2) sweep();
       });
   };
 
@@ -307,7 +314,7 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
     if (!running || sweeping) return;
     starved = false;
     sweeping = store
-      .lanesWithWork(holder, deps.clock(), maxLanes)
+      .lanesWithWork(holder, deps.clock(), SWEEP_LIMIT)
       .then((found) => found.forEach((l) => openLane(l.chatKey, l.priority)))
       .catch((error) => logger.error('inbox.read_failed', { cause: deps.storageFailure(error)?.cause ?? null, error: errorMessage(error) }))
       .finally(() => (sweeping = null));
@@ -339,8 +346,10 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
     async accept(updates) {
       const rows = updates.map((u): InboxUpdate => {
         const owners = isOwners(u, deps.owners);
-        // A stranger's text is never stored: the access feature turns them away on who and where alone.
-        return { updateId: u.update_id, chatKey: chatKeyOf(u), payload: JSON.stringify(owners ? u : withoutText(u)), priority: owners ? 0 : 1 };
+        // A stranger's text is never stored: the access feature turns them away on who and where alone. A malformed
+        // update is kept whole, for the operator who looks at why it was parked.
+        const keep = owners || malformedReason(u) !== null;
+        return { updateId: u.update_id, chatKey: chatKeyOf(u), payload: JSON.stringify(keep ? u : withoutText(u)), priority: owners ? 0 : 1 };
       });
       let added: number;
       try {
