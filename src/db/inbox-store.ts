@@ -208,9 +208,8 @@ export function createSqliteInboxStore(db: JournalDb) {
      * wait for other connections' readers; what it cannot empty now is emptied at a later prune.
      */
     async prune(now: Date, scrub: boolean): Promise<number> {
-      const before = windowStart(now);
-      const result = await db.deleteFrom('update_inbox').where('status', '=', 'done').where('received_at', '<', before).executeTakeFirst();
-      await db.deleteFrom('inbox_lease').where('expires_at', '<', before).execute();
+      // The checkpoint first: on a full disk it is what gives room back (the -wal shrinks to nothing), while the
+      // deletes below need room in the -wal themselves.
       if (scrub && !isPostgres(db)) {
         await db.connection().execute(async (conn) => {
           const { rows } = await sql<{ timeout: number }>`PRAGMA busy_timeout`.execute(conn);
@@ -222,6 +221,9 @@ export function createSqliteInboxStore(db: JournalDb) {
           }
         });
       }
+      const before = windowStart(now);
+      const result = await db.deleteFrom('update_inbox').where('status', '=', 'done').where('received_at', '<', before).executeTakeFirst();
+      await db.deleteFrom('inbox_lease').where('expires_at', '<', before).execute();
       return Number(result.numDeletedRows);
     },
   };

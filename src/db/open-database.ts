@@ -97,6 +97,10 @@ export function openDatabase(file: string, options: OpenOptions = {}): JournalDb
     sqlite.pragma('synchronous = FULL');
     // Deleted rows (a handled update's text, a pruned one) are overwritten with zeros, not left in free pages.
     sqlite.pragma('secure_delete = ON');
+    // The -wal is folded back into the file every 256 pages (1 MB; SQLite's default is 4 MB) and cut back to 1 MB
+    // after that: on a nearly full disk a growing -wal is what fills it, and a checkpoint of a big one needs room too.
+    sqlite.pragma('wal_autocheckpoint = 256');
+    sqlite.pragma('journal_size_limit = 1048576');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
   } catch (error) {

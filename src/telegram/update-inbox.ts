@@ -5,7 +5,8 @@
  *
  * A failed update is retried, never dropped. When its handler fails because the store failed (locked, disk full), the
  * row stays pending with its attempts and a back-off (1 s doubling up to 5 minutes); the chat's later updates wait
- * behind it (order kept), other chats go on, and the chat gets one notice per incident. An update that can never be
+ * behind it (order kept), other chats go on, and the chat gets one notice per incident (failures less than 10 minutes
+ * apart). An update that can never be
  * handled as it stands (malformed, or failing for another reason five times) is parked: kept with its reason, the
  * owners told once, its chat going on. `npm run journal -- inbox` lists them, `inbox retry` replays them. When even
  * recording a failure fails (a full disk), the back-off is kept in memory: a chat never spins.
@@ -117,6 +118,8 @@ const DEFAULT_RETRY: RetryTimings = { firstMs: 1000, maxMs: 5 * 60_000 };
 /** A failure that is not the store's, and not a malformed update: a few tries, then it is parked. */
 const OTHER_FAILURE_TRIES = 5;
 const PRUNE_EVERY_MS = 10_000;
+/** A chat's failures less than this apart are one incident: one notice. */
+const NOTICE_QUIET_MS = 10 * 60_000;
 /** Owners hear about parked updates at most this often. */
 const PARKED_NOTICE_EVERY_MS = 60 * 60_000;
 
@@ -146,8 +149,8 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
   /** Lanes that got new rows while this instance was working them: they are read once more before being let go. */
   const poked = new Set<string>();
   const backoffs = new Map<number, Backoff>();
-  /** Chats told about the failure in progress; cleared when one of their updates goes through. */
-  const noticed = new Set<string>();
+  /** When each chat was last told about a failure (monotonic ms): one notice per incident, not one per try. */
+  const noticed = new Map<string, number>();
   let lastParkedNotice = -Infinity;
   let handledSincePrune = false;
   let running = false;
@@ -205,11 +208,17 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
       const markFault = deps.storageFailure(markError);
       logger.error('inbox.mark_failed', { update_id: row.updateId, cause: markFault?.cause ?? null, error: errorMessage(markError), hint: 'the back-off is kept in memory' });
     }
-    const chatId = privateChatOf(row.chatKey);
-    if (fault && chatId !== null && row.attempts === 0 && !noticed.has(row.chatKey)) {
-      noticed.add(row.chatKey);
-      await notify(chatId, RETRY_NOTICE, fault.cause);
+    // A full disk: a checkpoint may give room back at once (the -wal is often most of what filled it).
+    if (fault?.cause === 'disk full') {
+      handledSincePrune = true;
+      void prune();
     }
+    const chatId = privateChatOf(row.chatKey);
+    const lastNotice = noticed.get(row.chatKey);
+    // An incident lasts until the chat has gone NOTICE_QUIET_MS without a failure (a full disk comes and goes).
+    const quiet = lastNotice === undefined || performance.now() - lastNotice > NOTICE_QUIET_MS;
+    if (fault && chatId !== null && row.attempts === 0 && quiet) await notify(chatId, RETRY_NOTICE, fault.cause);
+    if (fault && chatId !== null) noticed.set(row.chatKey, performance.now());
   };
 
   /** Handles one row; true when it is done with (handled or parked), false when it waits for another try. */
@@ -238,7 +247,6 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
       return false;
     }
     backoffs.delete(row.seq);
-    noticed.delete(row.chatKey);
     try {
       await store.markDone(row.seq, deps.clock());
       handledSincePrune = true;
