@@ -11,7 +11,7 @@ import { strangerLine } from '../../src/telegram/features/access.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { describeStores } from '../helpers/stores.ts';
 import { waitUntil } from '../helpers/bot-process.ts';
-import { runEntryPoint } from '../helpers/run-entry-point.ts';
+import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 import { mediaUpdate, OWNER_ID, STRANGER_ID, textUpdate } from '../helpers/updates.ts';
 
 let t: TestApp | undefined;
@@ -119,7 +119,7 @@ describe('a store failure: the update is retried, never dropped', () => {
     expect(after.map((r) => r.status)).toEqual(['pending', 'pending']);
     const empty = await runEntryPoint('src/cli/journal.ts', ['inbox'], { cwd: app.temp.dir, env });
     expect(empty.stdout.trim()).toBe('No parked or retrying updates.');
-  }, 60_000);
+  }, PROCESS_TEST_MS);
 });
 
 describeStores('the dedupe window', () => {
@@ -186,8 +186,8 @@ describe('fairness', () => {
     await app.api.waitFor((calls) => calls.some((c) => c.method === 'setMessageReaction'), 20_000);
     const waitedMs = performance.now() - sent;
     const answered = app.api.callsTo('sendMessage').length;
-    expect(waitedMs).toBeLessThan(2_000);
-    expect(answered).toBeLessThan(150); // most strangers were still waiting
+    expect(answered).toBeLessThan(150); // most strangers were still waiting: the owner went ahead of them
+    expect(waitedMs).toBeLessThan(5_000); // under 1 s on a quiet machine; the bound allows for a loaded one
     await app.app.idle();
     expect(app.api.callsTo('sendMessage')).toHaveLength(300);
   }, 60_000);
