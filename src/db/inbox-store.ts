@@ -76,12 +76,23 @@ export function createSqliteInboxStore(db: JournalDb) {
         sql`INSERT INTO update_inbox (update_id, chat_key, payload, status, received_at, priority)
           SELECT v.column1, v.column2, v.column3, 'pending', ${now.toISOString()}, v.column4 FROM (VALUES ${values}) AS v
           WHERE NOT EXISTS (SELECT 1 FROM update_inbox u WHERE u.update_id = v.column1 AND u.received_at >= ${windowStart(now)})`.execute(executor);
+      // Confirmed means on disk: this commit precedes telling Telegram (the next getUpdates offset, the webhook's
+      // 200), so it is synced even where other commits are not (SQLite's synchronous = NORMAL): FULL for this one.
+      // PostgreSQL commits are durable already.
       const result = isPostgres(db)
         ? await db.transaction().execute(async (trx) => {
             await sql`SELECT pg_advisory_xact_lock(${ADD_LOCK_KEY})`.execute(trx);
             return insert(trx);
           })
-        : await insert(db);
+        : await db.connection().execute(async (conn) => {
+            const { rows } = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(conn);
+            await sql`PRAGMA synchronous = FULL`.execute(conn);
+            try {
+              return await insert(conn);
+            } finally {
+              await sql.raw(`PRAGMA synchronous = ${Number(rows[0]?.synchronous ?? 1)}`).execute(conn);
+            }
+          });
       return Number(result.numAffectedRows ?? 0n);
     },
 

@@ -1,4 +1,4 @@
-/** Opens the SQLite file behind a kysely instance: WAL synced at each commit, secure delete, foreign keys, a busy timeout. */
+/** Opens the SQLite file behind a kysely instance: WAL, secure delete, foreign keys, a busy timeout. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -92,9 +92,10 @@ export function openDatabase(file: string, options: OpenOptions = {}): JournalDb
   try {
     // The first statements read the file's header: a file that is not a database fails here.
     sqlite.pragma('journal_mode = WAL');
-    // FULL: every commit syncs the WAL, so what the inbox stored before Telegram was told (the next getUpdates
-    // offset, the webhook's 200) survives a power cut or an OS crash too; NORMAL only survives a crash of the app.
-    sqlite.pragma('synchronous = FULL');
+    // NORMAL: commits are synced at checkpoints, which survives a crash of the app but not of the machine. The one
+    // commit that must survive a power cut, the update inbox's before Telegram is told, syncs itself (inbox-store.ts):
+    // the -wal is written in order, so that sync also keeps every commit before it.
+    sqlite.pragma('synchronous = NORMAL');
     // Deleted rows (a handled update's text, a pruned one) are overwritten with zeros, not left in free pages.
     sqlite.pragma('secure_delete = ON');
     // The -wal is folded back into the file every 256 pages (1 MB; SQLite's default is 4 MB) and cut back to 1 MB
