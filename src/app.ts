@@ -31,6 +31,7 @@ import { createDocumentImport } from './telegram/document-import.ts';
 import { importTelegramExport } from './importer/import-export.ts';
 import { createBot } from './telegram/create-bot.ts';
 import { createInboxStore } from './db/inbox-store.ts';
+import { storageFailure } from './db/storage-failure.ts';
 import { createUpdateInbox, type UpdateInbox } from './telegram/update-inbox.ts';
 import { createJobStore } from './db/job-store.ts';
 import { createJobRunner, type Jobs } from './telegram/job-runner.ts';
@@ -174,6 +175,7 @@ export function createApp(token: string, deps: AppDeps): App {
       }),
       sent: createSentLedgerStore(db),
       exporter: createChatExporter({ db, timeZone: zone, dayStartsAt: config.journalDayStartsAt, clock, maxPartBytes: deps.exportPartBytes }),
+      isStorageFailure: (error) => storageFailure(error) !== null,
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },
   );
@@ -193,7 +195,17 @@ export function createApp(token: string, deps: AppDeps): App {
       logger: deps.logger,
     });
   }
-  const inbox = createUpdateInbox({ store: createInboxStore(db), handle: (update) => bot.handleUpdate(update), logger: deps.logger, clock, holder, leases });
+  const inbox = createUpdateInbox({
+    store: createInboxStore(db),
+    handle: (update) => bot.handleUpdate(update),
+    notify: async (chatId, text) => void (await bot.api.sendMessage(chatId, text)),
+    storageFailure,
+    owners: config.allowedUserIds,
+    logger: deps.logger,
+    clock,
+    holder,
+    leases,
+  });
   const conversations = createConversationStore(db, storedConversationSchemas);
   const failInterrupted = async () => {
     const failed = await conversations.failInterrupted(clock());

@@ -6,6 +6,7 @@ import { fixableErrorMessage, parseCommandLine, UsageError } from './command-lin
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
+import { inboxCommand } from './inbox-command.ts';
 import { journalSettings, parseConfig } from '../config.ts';
 import { openExistingJournal } from '../db/open-journal.ts';
 import { createConversationStore } from '../db/conversation-store.ts';
@@ -26,11 +27,12 @@ const USAGE = `Usage: npm run -s journal -- <command> [--owner <telegram user id
   kinds                                    the kinds of object there are
   kind <kind>                              one kind's interface
   usage                                    how often each method is called, and the call sequences that recur
+  inbox [retry]                            updates parked or waiting for another try; retry replays them
   sent [--since YYYY-MM-DD]                which entries' text was sent to a model: totals by day and endpoint
 The journal is the file at DATABASE_PATH (default data/journal.sqlite); it must exist. -s keeps npm's banner off
 stdout, so invoke's JSON can be piped.`;
 
-const COMMANDS = ['objects', 'analyze', 'invoke', 'kinds', 'kind', 'usage', 'sent'];
+const COMMANDS = ['objects', 'analyze', 'invoke', 'kinds', 'kind', 'usage', 'sent', 'inbox'];
 
 function parseJsonArgs(text: string | undefined): unknown {
   if (text === undefined) return {};
@@ -79,6 +81,7 @@ async function main(argv: string[]): Promise<void> {
   // Every command only reads the journal: a mistyped DATABASE_PATH must not create (or migrate) one.
   const db = await openExistingJournal(config);
   try {
+    if (command === 'inbox') return console.log(await inboxCommand(db, rest));
     const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
     if (command === 'usage') console.log(formatUsage(tallyUsage(await createConversationStore(db, storedConversationSchemas).allMessages(ownerId))));
     else if (command === 'sent') console.log(formatSentTotals(await createSentLedgerStore(db).totals(ownerId, values.since), values.since));

@@ -1,4 +1,4 @@
-/** Opens the SQLite file behind a kysely instance: WAL, foreign keys, a busy timeout. */
+/** Opens the SQLite file behind a kysely instance: WAL, secure delete, foreign keys, a busy timeout. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Dialect, type KyselyConfig, type SqliteDialectConfig } from 'kysely';
@@ -21,6 +21,19 @@ import type { Store } from './store.ts';
 class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  /**
+   * SQLite rolls a transaction back by itself on some failures (SQLITE_FULL, an I/O error): kysely's ROLLBACK then
+   * fails with "cannot rollback - no transaction is active" and that error would replace the one that says why.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } catch (error) {
+      if (error instanceof Error && /no transaction is active/.test(error.message)) return;
+      throw error;
+    }
   }
 }
 
@@ -79,7 +92,16 @@ export function openDatabase(file: string, options: OpenOptions = {}): JournalDb
   try {
     // The first statements read the file's header: a file that is not a database fails here.
     sqlite.pragma('journal_mode = WAL');
+    // NORMAL: commits are synced at checkpoints, which survives a crash of the app but not of the machine. The one
+    // commit that must survive a power cut, the update inbox's before Telegram is told, syncs itself (inbox-store.ts):
+    // the -wal is written in order, so that sync also keeps every commit before it.
     sqlite.pragma('synchronous = NORMAL');
+    // Deleted rows (a handled update's text, a pruned one) are overwritten with zeros, not left in free pages.
+    sqlite.pragma('secure_delete = ON');
+    // The -wal is folded back into the file every 256 pages (1 MB; SQLite's default is 4 MB) and cut back to 1 MB
+    // after that: on a nearly full disk a growing -wal is what fills it, and a checkpoint of a big one needs room too.
+    sqlite.pragma('wal_autocheckpoint = 256');
+    sqlite.pragma('journal_size_limit = 1048576');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
   } catch (error) {

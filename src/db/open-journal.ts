@@ -8,7 +8,7 @@ import { DatabaseFileError } from './database-file-error.ts';
 import { migrateToLatest, pendingMigrations } from './migrate.ts';
 import { openDatabase, type JournalDb, type OpenOptions } from './open-database.ts';
 import { openPostgresDatabase } from './open-postgres.ts';
-import { storageFault } from './storage-fault.ts';
+import { storageFailure } from './storage-failure.ts';
 
 export interface StoreConfig {
   databaseUrl: string | null;
@@ -76,7 +76,7 @@ export async function openAndMigrateJournal(config: StoreConfig, options: Migrat
       try {
         return { db, applied: await migrateToLatest(db) };
       } catch (error) {
-        if (storageFault(error) !== 'busy' || signal?.aborted) throw error;
+        if (storageFailure(error)?.cause !== 'locked' || signal?.aborted) throw error;
         onLocked?.(storeLabel(config), Date.now() - started);
         await new Promise((resolve) => setTimeout(resolve, retryPauseMs));
         if (signal?.aborted) throw error;

@@ -125,11 +125,19 @@ export interface UpdateInboxTable {
   update_id: number;
   /** Updates with one key are handled one at a time, in `seq` order. */
   chat_key: string;
-  /** The raw update, JSON. */
-  payload: string;
-  status: 'pending' | 'done';
+  /** The raw update, JSON; null once handled (the row then only dedupes its id). */
+  payload: string | null;
+  /** `parked`: can never be handled as it stands (malformed); kept for `npm run journal -- inbox retry`. */
+  status: 'pending' | 'done' | 'parked';
   received_at: string;
   handled_at: string | null;
+  /** Failed tries so far; a pending row with attempts waits until `next_attempt_at` (ISO). */
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  /** Why the last try failed, or why the row is parked. */
+  last_error: string | null;
+  /** 0: an owner's private chat, handled first; 1: anyone else's (answered cheaply, after). */
+  priority: Generated<number>;
 }
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';

@@ -54,4 +54,6 @@ export interface BotDeps {
   exporter: JournalExporter;
   /** The ledger of entry text sent to a model, for /sent (readable with the AI off too). */
   sent: { totals(ownerId: number, since?: string): Promise<SentTotal[]> };
+  /** Whether an error is the store failing (locked, disk full): such an update is retried by the inbox, not apologised for. */
+  isStorageFailure?: (error: unknown) => boolean;
 }

@@ -4,7 +4,7 @@ import { autoRetry } from '@grammyjs/auto-retry';
 import type { UserFromGetMe } from 'grammy/types';
 import type { BotContext } from './context.ts';
 import type { BotDeps } from './bot-deps.ts';
-import { createErrorHandler } from './error-handler.ts';
+import { createErrorHandler, createUpdateBoundary } from './error-handler.ts';
 import { accessFeature } from './features/access.ts';
 import { startFeature } from './features/start.ts';
 import { questionFeature } from './features/question.ts';
@@ -37,7 +37,8 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   // Per-chat order (an edit never overtakes its message) is kept by the update inbox, which hands updates over.
   const onError = createErrorHandler(deps.logger);
   deps.jobs.bind(bot, onError);
-  const app = bot.errorBoundary(onError);
+  // A storage failure escapes the boundary to the update inbox, which retries the update; the rest is apologised for.
+  const app = bot.errorBoundary(createUpdateBoundary(onError, deps.isStorageFailure ?? (() => false)));
   app.use(accessFeature(deps));
   app.use(startFeature());
   app.use(exportFeature(deps));

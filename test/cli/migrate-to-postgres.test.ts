@@ -38,7 +38,7 @@ async function seed(temp: TempDb) {
   const digests = createDigestStore(db);
   await digests.subscribe(OWNER, OWNER, '08:00', NOW);
   await digests.claim(OWNER, '2024-06-01', NOW, 3);
-  await createInboxStore(db).add([{ updateId: 77, chatKey: `chat:${OWNER}`, payload: '{"update_id":77}' }], NOW);
+  await createInboxStore(db).add([{ updateId: 77, chatKey: `chat:${OWNER}`, payload: '{"update_id":77}', priority: 0 }], NOW);
   await createJobStore(db).add({ updateId: 77, kind: 'question', ownerId: OWNER, chatId: OWNER, payload: '{"update_id":77}' }, NOW);
   await createSentLedgerStore(db).record([{ ownerId: OWNER, conversationId: conversation.id, sentAt: NOW, endpoint: 'https://api.anthropic.com', model: 'claude-sonnet-5-5', via: 'answer', items: [{ id: voice!, day: '2024-06-01' }] }]);
 }
