@@ -171,6 +171,13 @@ export interface AskCacheTable {
   created_at: string;
 }
 
+/** Which entries a stored `ask` answer read: forgetting an entry removes the answers that read it. */
+export interface AskCacheReadTable {
+  owner_id: number;
+  cache_key: string;
+  entry_id: number;
+}
+
 export interface Database {
   entry: EntryTable;
   entry_revision: EntryRevisionTable;
@@ -186,6 +193,7 @@ export interface Database {
   inbox_lease: InboxLeaseTable;
   job: JobTable;
   ask_cache: AskCacheTable;
+  ask_cache_read: AskCacheReadTable;
 }
 
 export type EntryRow = Selectable<EntryTable>;

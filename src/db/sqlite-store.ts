@@ -96,6 +96,11 @@ export function sqliteStore(statements: StatementCache): SqliteStore {
       return mark ? mark : null;
     },
 
+    async purgeDeleted(db: Kysely<Database>) {
+      const result = await sql<{ busy: number; log: number; checkpointed: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+      return { complete: result.rows[0]?.busy === 0 };
+    },
+
     async hasEntryTable(db: Kysely<Database>) {
       const tables = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'entry'`.execute(db);
       return Boolean(tables.rows[0]?.n);
