@@ -253,3 +253,34 @@ export async function forgetOwner(db: JournalDb, ownerId: number, now = new Date
   const { complete } = await db.store.purgeDeleted(db);
   return { removed, purged: complete };
 }
+
+/** What the owner sees before forgetting an entry: when it was written and its first line. */
+export interface EntryToForget {
+  id: number;
+  day: string;
+  time: string;
+  title: string;
+  source: 'live' | 'import';
+  chatId: number;
+  messageId: number;
+}
+
+/** The owner's entry by its id, or by the chat message it was captured from (a live message); undefined otherwise. */
+export async function findEntryToForget(
+  db: JournalDb,
+  ownerId: number,
+  ref: { entryId: number } | { chatId: number; messageId: number },
+): Promise<EntryToForget | undefined> {
+  let query = db
+    .selectFrom('entry')
+    .select(['id', 'local_day as day', 'local_time as time', 'title', 'source', 'chat_id as chatId', 'message_id as messageId'])
+    .where('owner_id', '=', ownerId);
+  query = 'entryId' in ref ? query.where('id', '=', ref.entryId) : query.where('source', '=', 'live').where('chat_id', '=', ref.chatId).where('message_id', '=', ref.messageId);
+  return query.executeTakeFirst();
+}
+
+/** How many entries the owner has (what "delete everything" is about to remove). */
+export async function countOwnerEntries(db: JournalDb, ownerId: number): Promise<number> {
+  const row = await db.selectFrom('entry').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', ownerId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
