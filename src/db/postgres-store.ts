@@ -57,6 +57,11 @@ export function postgresStore(): Store {
       return { complete: true };
     },
 
+    async deleteOwnerEntries(trx: Kysely<Database>, ownerId: number) {
+      const result = await trx.deleteFrom('entry').where('owner_id', '=', ownerId).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async writeDemoMark(db: Kysely<Database>, mark: number) {
       await db
         .insertInto('journal_setting')

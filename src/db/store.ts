@@ -69,6 +69,12 @@ export interface Store {
    * VACUUM (autovacuum), which this does not run.
    */
   purgeDeleted(db: Kysely<Database>): Promise<{ complete: boolean }>;
+  /**
+   * Deletes every entry of an owner (their revisions, tags and jobs go by cascade) inside the caller's transaction,
+   * leaving no trace in the search index; returns how many. SQLite: removing each entry's terms at once costs a
+   * rewrite of index pages per entry, so for many entries at once that is suspended and the index merged whole.
+   */
+  deleteOwnerEntries(trx: Kysely<Database>, ownerId: number): Promise<number>;
   /** Whether the entry table exists yet (a fresh database has no tables before its migrations). */
   hasEntryTable(db: Kysely<Database>): Promise<boolean>;
 }

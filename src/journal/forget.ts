@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import type { Database } from '../db/schema.ts';
+import type { Store } from '../db/store.ts';
 import { entryTraces, type EntryTraces } from './entry-traces.ts';
 
 /** How many rows went, per table. */
@@ -101,7 +102,7 @@ async function deleteConversations(trx: Trx, ownerId: number, traces: EntryTrace
     for (const r of rows) {
       if (traces.inConversation(r.messages) || (r.receipt !== null && traces.inConversation(r.receipt)) || (r.pending_question !== null && traces.inConversation(JSON.stringify(r.pending_question)))) hits.push(r.id);
     }
-    after = rows[rows.length - 1]!.id;
+    after = rows.at(-1)?.id ?? after;
   }
   let conversations = 0;
   let messages = 0;
@@ -120,7 +121,7 @@ async function deleteInboxRows(trx: Trx, chatKeys: readonly string[], isTrace: (
     const rows = await trx.selectFrom('update_inbox').select(['seq', 'payload']).where('chat_key', 'in', [...chatKeys]).where('seq', '>', after).orderBy('seq').limit(PAGE).execute();
     if (rows.length === 0) break;
     for (const r of rows) if (isTrace(r.payload)) hits.push(r.seq);
-    after = rows[rows.length - 1]!.seq;
+    after = rows.at(-1)?.seq ?? after;
   }
   let n = 0;
   for (const part of chunks(hits)) n += deleted(await trx.deleteFrom('update_inbox').where('seq', 'in', part).executeTakeFirst());
@@ -199,7 +200,7 @@ function updateOfOwner(payload: string, ownerId: number): boolean {
   return seen(parsed, 0);
 }
 
-type OwnerRows = (trx: Trx, ownerId: number, now: Date) => Promise<number>;
+type OwnerRows = (trx: Trx, ownerId: number, now: Date, store: Store) => Promise<number>;
 
 /**
  * How each table's rows of one owner are deleted, children before parents; or why a table holds no owner's rows.
@@ -211,7 +212,8 @@ export const OWNER_ROWS: { [T in keyof Database]: OwnerRows | { notOwnerData: st
     deleted(await trx.deleteFrom('entry_revision').where('entry_id', 'in', trx.selectFrom('entry').select('id').where('owner_id', '=', o)).executeTakeFirst()),
   transcription_job: async (trx, o) =>
     deleted(await trx.deleteFrom('transcription_job').where('entry_id', 'in', trx.selectFrom('entry').select('id').where('owner_id', '=', o)).executeTakeFirst()),
-  entry: async (trx, o) => deleted(await trx.deleteFrom('entry').where('owner_id', '=', o).executeTakeFirst()),
+  // The store's bulk path: the search index is purged once for all of them.
+  entry: (trx, o, _now, store) => store.deleteOwnerEntries(trx, o),
   object_handle: async (trx, o) => deleted(await trx.deleteFrom('object_handle').where('owner_id', '=', o).executeTakeFirst()),
   conversation_message: async (trx, o) => deleted(await trx.deleteFrom('conversation_message').where('owner_id', '=', o).executeTakeFirst()),
   conversation: async (trx, o) => deleted(await trx.deleteFrom('conversation').where('owner_id', '=', o).executeTakeFirst()),
@@ -229,7 +231,7 @@ export const OWNER_ROWS: { [T in keyof Database]: OwnerRows | { notOwnerData: st
       const rows = await trx.selectFrom('update_inbox').select(['seq', 'chat_key', 'payload']).where('seq', '>', after).orderBy('seq').limit(PAGE).execute();
       if (rows.length === 0) break;
       for (const r of rows) if (keys.has(r.chat_key) || updateOfOwner(r.payload, o)) hits.push(r.seq);
-      after = rows[rows.length - 1]!.seq;
+      after = rows.at(-1)?.seq ?? after;
     }
     let n = 0;
     for (const part of chunks(hits)) n += deleted(await trx.deleteFrom('update_inbox').where('seq', 'in', part).executeTakeFirst());
@@ -246,7 +248,7 @@ export async function forgetOwner(db: JournalDb, ownerId: number, now = new Date
   const removed = await db.transaction().execute(async (trx) => {
     const counts: RemovedRows = {};
     for (const [table, rows] of Object.entries(OWNER_ROWS) as [keyof Database, OwnerRows | { notOwnerData: string }][]) {
-      if (typeof rows === 'function') counts[table] = await rows(trx, ownerId, now);
+      if (typeof rows === 'function') counts[table] = await rows(trx, ownerId, now, db.store);
     }
     return counts;
   });

@@ -1,5 +1,6 @@
 // forgetEntry and forgetOwner on each store: an entry goes with everything derived from it (and nothing else), and an
 // owner's every row in every table goes while another owner's rows stay exactly as they were.
+import { existsSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createSqliteAskCache } from '../../src/db/ask-cache-store.ts';
@@ -57,7 +58,7 @@ const count = async (table: keyof Database, where?: [string, number]) => {
   return Number(row.n);
 };
 
-describeStores('forgetting', () => {
+describeStores('forgetting', (store) => {
   beforeEach(async () => {
     temp = await createTempDb();
     db = temp.db;
@@ -111,6 +112,7 @@ describeStores('forgetting', () => {
   });
 
   it('forgetOwner leaves no row of the owner in any table, and the other owner exactly as before', async () => {
+    await write(A, 'qqownerplanted words only A wrote');
     for (const owner of [A, B]) {
       const e = await write(owner, `Day of ${owner} #tag`);
       await write(owner, '[voice note 0:03]', '2024-04-02T08:00:00Z', true);
@@ -151,7 +153,7 @@ describeStores('forgetting', () => {
 
     const result = await forgetOwner(db, A, NOW);
     expect(result.purged).toBe(true);
-    expect(result.removed).toMatchObject({ entry: 2, entry_revision: 1, transcription_job: 1, update_inbox: 2, inbox_lease: 1 });
+    expect(result.removed).toMatchObject({ entry: 3, entry_revision: 1, transcription_job: 1, update_inbox: 2, inbox_lease: 1 });
     expect('journal_setting' in result.removed).toBe(false);
 
     for (const table of tables) {
@@ -161,5 +163,17 @@ describeStores('forgetting', () => {
     }
     expect(await rowsOf(B)).toEqual(ofB);
     expect(await count('journal_setting')).toBeGreaterThan(0);
+
+    if (store === 'sqlite') {
+      // The search index holds none of A's words, and the file's and -wal's bytes none of A's text.
+      await sql`CREATE VIRTUAL TABLE temp.terms USING fts5vocab(main, entry_fts, 'row')`.execute(db);
+      const terms = (await sql<{ term: string }>`SELECT term FROM temp.terms`.execute(db)).rows.map((r) => r.term);
+      expect(terms).toContain('222');
+      expect(terms.filter((t) => t === '111' || t.startsWith('qq'))).toEqual([]);
+      await sql`DROP TABLE temp.terms`.execute(db);
+      const bytes = Buffer.concat([readFileSync(temp.file), ...(existsSync(`${temp.file}-wal`) ? [readFileSync(`${temp.file}-wal`)] : [])]);
+      expect(bytes.includes('qqownerplanted')).toBe(false);
+      expect(bytes.includes('Edited day of 222')).toBe(true);
+    }
   });
 });
