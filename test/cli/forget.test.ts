@@ -65,13 +65,19 @@ describe('npm run forget', { timeout: PROCESS_TEST_MS }, () => {
   });
 
   it("another owner's entry is not found, and a bad command line says what it expects", async () => {
-    const other = await forget(['--owner', String(B), '--entry', '1', '--yes']);
+    // Independent runs, none of which deletes anything: at once.
+    const [other, neither, help, noOwner] = await Promise.all([
+      forget(['--owner', String(B), '--entry', '1', '--yes']),
+      forget(['--owner', String(A)]),
+      forget(['--help']),
+      forget(['--all', '--yes']),
+    ]);
     expect(other.code).toBe(1);
     expect(other.stderr).toMatch(/There is no entry #1 of owner 222 .*nothing was deleted/);
-    const neither = await forget(['--owner', String(A)]);
     expect(neither.code).toBe(2);
     expect(neither.stderr).toContain('Pass either --entry <id> or --all');
-    const noOwner = await forget(['--all', '--yes']);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^Usage: npm run forget -- --owner <telegram user id> \(--entry <entry id> \| --all\) \[--yes\]/);
     expect(noOwner.code).toBe(2);
     expect(noOwner.stderr).toContain('Pass --owner <telegram user id>');
     expect((await rowsByOwner()).entry).toEqual({ [A]: 2, [B]: 1 });
