@@ -34,8 +34,10 @@ const app = (): TestApp => {
 };
 
 const sent = () => app().api.callsTo('sendMessage').map((c) => c.payload);
-const buttons = (payload: Record<string, any>) =>
-  (payload.reply_markup?.inline_keyboard?.[0] ?? []).map((b: { text: string; callback_data: string }) => [b.text, b.callback_data] as const);
+type Button = { text: string; callback_data: string };
+/** The first row of a message's inline keyboard, as [label, callback data]. */
+const buttons = (payload: { reply_markup?: { inline_keyboard?: Button[][] } }): (readonly [string, string])[] =>
+  (payload.reply_markup?.inline_keyboard?.[0] ?? []).map((b) => [b.text, b.callback_data] as const);
 
 function press(data: string, from = OWNER_ID) {
   return {
@@ -63,7 +65,7 @@ describeStores('search and browse without a model', () => {
     expect(first.text).toMatch(/^Journal entries containing "walk": 12 entries, newest first \(1–5\)\n\n2024-04-12 18:00 · #12\nEvening walk number 12\n\n2024-04-11/);
     expect(first.text).not.toContain('not yours');
     const next = buttons(first);
-    expect(next.map(([label]: readonly [string, string]) => label)).toEqual(['▶']);
+    expect(next.map(([label]) => label)).toEqual(['▶']);
     const [, nextData] = next[0]!;
     expect(nextData).toMatch(/^p:n:[0-9a-f-]{36}:5$/);
     expect(Buffer.byteLength(nextData)).toBeLessThanOrEqual(64);
@@ -71,11 +73,11 @@ describeStores('search and browse without a model', () => {
     await app().send(press(nextData));
     const second = app().api.callsTo('editMessageText').at(-1)!.payload;
     expect(second.text).toMatch(/\(6–10\)\n\n2024-04-07 18:00 · #7\nEvening walk number 7/);
-    expect(buttons(second).map(([label]: readonly [string, string]) => label)).toEqual(['◀', '▶']);
+    expect(buttons(second).map(([label]) => label)).toEqual(['◀', '▶']);
     await app().send(press(buttons(second)[1]![1]));
     const last = app().api.callsTo('editMessageText').at(-1)!.payload;
     expect(last.text).toMatch(/\(11–12\)\n\n2024-04-02 18:00 · #2\nEvening walk number 2\n\n2024-04-01 18:00 · #1\nEvening walk number 1$/);
-    expect(buttons(last).map(([label]: readonly [string, string]) => label)).toEqual(['◀']);
+    expect(buttons(last).map(([label]) => label)).toEqual(['◀']);
 
     // Another owner pressing the same button gets nothing (the handle is not theirs); a stranger gets the one line.
     const edits = app().api.callsTo('editMessageText').length;
