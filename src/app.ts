@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import Anthropic from '@anthropic-ai/sdk';
 import type { Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
-import { journalSettings, type Config } from './config.ts';
+import { aiOffReason, journalSettings, type Config } from './config.ts';
 import type { JournalDb } from './db/open-database.ts';
 import type { Logger } from './logger.ts';
 import { applyEdit, storeEntry } from './journal/entry-store.ts';
@@ -37,6 +37,8 @@ import { createJobStore } from './db/job-store.ts';
 import { createJobRunner, type Jobs } from './telegram/job-runner.ts';
 import { leaseTimings, type LeaseTimings } from './telegram/leases.ts';
 import { createChatExporter } from './export/chat-export.ts';
+import { countOwnerEntries, findEntryToForget, forgetEntry, forgetOwner } from './journal/forget.ts';
+import { createJournalBrowse } from './journal/browse.ts';
 
 export interface AppDeps {
   config: Config;
@@ -66,7 +68,8 @@ export function endpointLabel(baseURL: string): string {
 /** Questions over the owner's journal through the Messages API; null without ANTHROPIC_API_KEY. */
 export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Questions | null {
   const { config, db, clock } = deps;
-  if (!config.anthropicApiKey) return null;
+  // JOURNAL_AI=off or no key: no client exists, so nothing can be sent to any model.
+  if (aiOffReason(config) !== null || !config.anthropicApiKey) return null;
   const settings = journalSettings(config, clock);
   const baseURL = config.anthropicBaseUrl ?? 'https://api.anthropic.com';
   const client = new Anthropic({
@@ -157,6 +160,14 @@ export function createApp(token: string, deps: AppDeps): App {
         off: (ownerId) => digestStore.unsubscribe(ownerId),
       },
       questions,
+      aiOff: aiOffReason(config),
+      forgetting: {
+        find: (ownerId, ref) => findEntryToForget(db, ownerId, ref),
+        entry: (ownerId, entryId, alsoMessages) => forgetEntry(db, ownerId, entryId, { alsoMessages }),
+        everything: (ownerId) => forgetOwner(db, ownerId, clock()),
+        countEntries: (ownerId) => countOwnerEntries(db, ownerId),
+      },
+      browse: createJournalBrowse(db, (ownerId) => openJournalOperations(db, ownerId, settings)),
       jobs,
       reviews: questions && {
         review: (ownerId, period, options) =>
@@ -211,7 +222,8 @@ export function createApp(token: string, deps: AppDeps): App {
     const failed = await conversations.failInterrupted(clock());
     if (failed > 0) deps.logger.info('questions.interrupted', { conversations: failed });
   };
-  digests = createDigestScheduler({ store: digestStore, deliver: createDigestDelivery(bot.api, journal), clock, timeZone: zone, logger: deps.logger });
+  // Without the AI there is no review to offer on Sundays.
+  digests = createDigestScheduler({ store: digestStore, deliver: createDigestDelivery(bot.api, journal, { offerReview: questions !== undefined }), clock, timeZone: zone, logger: deps.logger });
   return {
     bot,
     digests,

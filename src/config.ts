@@ -27,6 +27,8 @@ export interface Config {
   transcribeUrl: string | null;
   transcribeApiKey: string | null;
   anthropicApiKey: string | null;
+  /** JOURNAL_AI: `off` sends nothing to any model, whatever else is set (see aiOffReason). */
+  journalAi: 'on' | 'off';
   anthropicBaseUrl: string | null;
   anthropicModel: string;
   /** Webhook mode when set: the public https URL Telegram posts updates to; null means long polling. */
@@ -119,6 +121,15 @@ const schema = z.object({
   }),
   TRANSCRIBE_API_KEY: optionalText,
   ANTHROPIC_API_KEY: optionalText,
+  JOURNAL_AI: optionalText.transform((v, ctx) => {
+    if (v === undefined) return 'on' as const;
+    const value = v.toLowerCase();
+    if (value !== 'on' && value !== 'off') {
+      ctx.addIssue({ code: 'custom', message: `must be on or off (got "${v}"); off turns every model call off` });
+      return z.NEVER;
+    }
+    return value;
+  }),
   ANTHROPIC_BASE_URL: optionalText.refine((u) => u === undefined || /^https?:\/\/\S+$/.test(u), {
     message: 'must be an http(s) URL, e.g. http://127.0.0.1:9000',
   }),
@@ -188,6 +199,7 @@ export function parseConfig(env: Record<string, string | undefined>, defaults: {
     transcribeUrl: e.TRANSCRIBE_URL ?? null,
     transcribeApiKey: e.TRANSCRIBE_API_KEY ?? null,
     anthropicApiKey: e.ANTHROPIC_API_KEY ?? null,
+    journalAi: e.JOURNAL_AI,
     anthropicBaseUrl: e.ANTHROPIC_BASE_URL ?? null,
     anthropicModel: e.ANTHROPIC_MODEL ?? DEFAULT_MODEL,
     telegramWebhookUrl: e.TELEGRAM_WEBHOOK_URL ?? null,
@@ -216,6 +228,15 @@ function journalKey(inline: string | undefined, file: string | undefined): strin
   const key = text.replace(/\r?\n$/, '');
   if (key === '') throw new ConfigError('JOURNAL_KEY_FILE', `Invalid configuration:\n  JOURNAL_KEY_FILE ${file} is empty; it must hold the journal's key.`);
   return key;
+}
+
+/**
+ * Why no model may be called, or null when one may: JOURNAL_AI=off, or no ANTHROPIC_API_KEY. Then nothing is sent to
+ * any model; capture, import, export, search and the rest work as ever.
+ */
+export function aiOffReason(config: Pick<Config, 'journalAi' | 'anthropicApiKey'>): 'switched-off' | 'no-key' | null {
+  if (config.journalAi === 'off') return 'switched-off';
+  return config.anthropicApiKey ? null : 'no-key';
 }
 
 /** The bot cannot start without a token: explain where it comes from. */

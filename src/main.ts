@@ -4,7 +4,7 @@ import { GrammyError } from 'grammy';
 import { createApp } from './app.ts';
 import { readEnvironment } from './cli/environment.ts';
 import { exitOnConfigError } from './cli/exit-on-config-error.ts';
-import { parseConfig, requireBotToken } from './config.ts';
+import { aiOffReason, parseConfig, requireBotToken } from './config.ts';
 import { openAndMigrateJournal } from './db/open-journal.ts';
 import { applyDayStart } from './journal/day-start.ts';
 import { createLogger, errorMessage } from './logger.ts';
@@ -69,7 +69,8 @@ async function main(): Promise<void> {
   if (stopping) return;
   await bot.api.setMyCommands(COMMANDS).catch((error) => logger.error('commands.failed', { error: errorMessage(error) }));
   if (config.allowedUserIds.length === 0) logger.info('access.nobody_allowed', { hint: 'set ALLOWED_USER_IDS' });
-  if (!config.anthropicApiKey) logger.info('questions.disabled', { hint: 'set ANTHROPIC_API_KEY' });
+  const aiOff = aiOffReason(config);
+  if (aiOff) logger.info('questions.disabled', { reason: aiOff, hint: aiOff === 'switched-off' ? 'JOURNAL_AI=off: nothing is sent to any model' : 'set ANTHROPIC_API_KEY' });
 
   if (config.telegramWebhookUrl && config.telegramWebhookSecret) {
     // The port first: holding it proves no other live instance here has this instance's name. Then jobs and updates

@@ -85,6 +85,7 @@ async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseCommandLine(argv, USAGE, { owner: { type: 'string' } });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}": type questions after it starts.\n${USAGE}`);
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
+  if (config.journalAi === 'off') fail('JOURNAL_AI=off: the AI is turned off, so npm run chat sends nothing to any model. Set JOURNAL_AI=on to use it.');
   if (!config.anthropicApiKey) fail(NO_KEY_TEXT);
   // Questions only read the journal: a mistyped DATABASE_PATH must not create an empty one.
   const db: JournalDb = await openExistingJournal(config);

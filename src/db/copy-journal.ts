@@ -30,6 +30,7 @@ export const JOURNAL_TABLES: readonly TableSpec[] = [
   { table: 'conversation', key: ['id'], serial: 'id' },
   { table: 'conversation_message', key: ['owner_id', 'chat_id', 'message_id'] },
   { table: 'ask_cache', key: ['owner_id', 'key'] },
+  { table: 'ask_cache_read', key: ['owner_id', 'cache_key', 'entry_id'] },
   { table: 'digest_subscription', key: ['owner_id'] },
   { table: 'digest_delivery', key: ['owner_id', 'local_day'] },
   // Updates stored but not handled yet, and the last day's handled ones (a redelivery is still recognised).

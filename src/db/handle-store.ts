@@ -37,8 +37,8 @@ const KNOWN_HANDLES = 1_000;
 
 export function createHandleStore(db: JournalDb) {
   const owned = (ownerId: number) => db.selectFrom('object_handle').select(['id', 'kind', 'state', 'created_at']).where('owner_id', '=', ownerId);
-  // A stored handle never changes and is never deleted (nothing updates or deletes object_handle rows), so a handle
-  // once read needs no second lookup: every method call on a view resolves its handle first.
+  // A stored handle never changes (only forgetting a whole journal deletes handles, and a store lives for one
+  // question or command), so a handle once read needs no second lookup: every method call on a view resolves it first.
   const known = new Map<string, Handle>();
   return {
     async get(ownerId: number, id: string) {

@@ -104,6 +104,9 @@ export function openDatabase(file: string, options: OpenOptions = {}): JournalDb
     sqlite.pragma('journal_size_limit = 1048576');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // Deleted and overwritten content is zeroed in the file, not left in free space: a forgotten entry's text (and an
+    // edited entry's old text once its revision is forgotten) is gone from the file's bytes.
+    sqlite.pragma('secure_delete = ON');
   } catch (error) {
     sqlite.close();
     const reason = error instanceof Error ? error.message : String(error);

@@ -59,6 +59,17 @@ export function postgresStore(): Store {
       await resumeSerialAfterMax(trx, table, 'id');
     },
 
+    // Deleted rows stay in the table's pages until VACUUM reclaims them (autovacuum does, in its time): not run here,
+    // as it cannot run inside a transaction and a hosted database schedules its own.
+    async purgeDeleted() {
+      return { complete: true };
+    },
+
+    async deleteOwnerEntries(trx: Kysely<Database>, ownerId: number) {
+      const result = await trx.deleteFrom('entry').where('owner_id', '=', ownerId).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async writeDemoMark(db: Kysely<Database>, mark: number) {
       await db
         .insertInto('journal_setting')

@@ -203,6 +203,13 @@ export interface SentLedgerTable {
   entry_ids: string;
 }
 
+/** Which entries a stored `ask` answer read: forgetting an entry removes the answers that read it. */
+export interface AskCacheReadTable {
+  owner_id: number;
+  cache_key: string;
+  entry_id: number;
+}
+
 export interface Database {
   entry: EntryTable;
   entry_revision: EntryRevisionTable;
@@ -219,6 +226,7 @@ export interface Database {
   job: JobTable;
   ask_cache: AskCacheTable;
   sent_ledger: SentLedgerTable;
+  ask_cache_read: AskCacheReadTable;
 }
 
 export type EntryRow = Selectable<EntryTable>;

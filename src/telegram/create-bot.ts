@@ -18,6 +18,10 @@ import { reviewFeature } from './features/review.ts';
 import { importFeature } from './features/import.ts';
 import { exportFeature } from './features/export.ts';
 import { entryFeature } from './features/entry.ts';
+import { forgetFeature } from './features/forget.ts';
+import { searchFeature } from './features/search.ts';
+import { dayFeature } from './features/day.ts';
+import { browsePagesFeature } from './features/browse-pages.ts';
 import { unhandledFeature } from './features/unhandled.ts';
 
 export interface BotOptions {
@@ -45,6 +49,10 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   app.use(traceFeature(deps));
   app.use(sentFeature(deps));
   app.use(onThisDayFeature(deps));
+  app.use(searchFeature(deps));
+  app.use(dayFeature(deps));
+  app.use(browsePagesFeature(deps));
+  app.use(forgetFeature(deps)); // before questions and entries: its typed confirmation replies to the bot and is neither
   app.use(digestFeature(deps));
   app.use(reviewFeature(deps));
   app.use(retryFeature(deps));

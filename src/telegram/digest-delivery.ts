@@ -17,9 +17,15 @@ export interface DigestMessage {
   offerWeeklyReview: boolean;
 }
 
-export async function composeDigest(journal: Pick<JournalReads, 'onThisDay' | 'wroteOn'>, ownerId: number, day: string): Promise<DigestMessage> {
+/** `offerReview: false` (the AI is off): no Sunday offer of a review, which would need the model. */
+export async function composeDigest(
+  journal: Pick<JournalReads, 'onThisDay' | 'wroteOn'>,
+  ownerId: number,
+  day: string,
+  options: { offerReview?: boolean } = {},
+): Promise<DigestMessage> {
   const [found, wroteYesterday] = await Promise.all([journal.onThisDay(ownerId, day), journal.wroteOn(ownerId, addDays(day, -1))]);
-  const offerWeeklyReview = weekdayOf(day) === 0;
+  const offerWeeklyReview = (options.offerReview ?? true) && weekdayOf(day) === 0;
   const head = `Your digest for ${WEEKDAYS[weekdayOf(day)]}, ${day}`;
   const tail = [...(wroteYesterday ? [] : [NUDGE_TEXT]), ...(offerWeeklyReview ? [WEEKLY_OFFER_TEXT] : [])].map((t) => `\n\n${t}`).join('');
   const body = onThisDayText(found, TELEGRAM_TEXT_LIMIT - head.length - tail.length - 2);
@@ -27,9 +33,9 @@ export async function composeDigest(journal: Pick<JournalReads, 'onThisDay' | 'w
 }
 
 /** Sends through the bot's API (with its 429 retries); a Telegram error answer means nothing was delivered. */
-export function createDigestDelivery(api: Api, journal: Pick<JournalReads, 'onThisDay' | 'wroteOn'>): DeliverDigest {
+export function createDigestDelivery(api: Api, journal: Pick<JournalReads, 'onThisDay' | 'wroteOn'>, options: { offerReview?: boolean } = {}): DeliverDigest {
   return async (subscription, day) => {
-    const digest = await composeDigest(journal, subscription.ownerId, day);
+    const digest = await composeDigest(journal, subscription.ownerId, day, options);
     const markup = digest.offerWeeklyReview ? { reply_markup: new InlineKeyboard().text('Review my week', REVIEW_WEEK_DATA) } : {};
     try {
       const sent = await api.sendMessage(subscription.chatId, digest.text, markup);

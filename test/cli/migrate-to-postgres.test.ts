@@ -35,6 +35,7 @@ async function seed(temp: TempDb) {
   const conversation = await conversations.create(OWNER, NOW);
   await conversations.linkMessage(OWNER, OWNER, 9001, conversation.id);
   await db.insertInto('ask_cache').values({ owner_id: OWNER, key: 'k1', result: '{"answer":"yes"}', created_at: NOW.toISOString() }).execute();
+  await db.insertInto('ask_cache_read').values({ owner_id: OWNER, cache_key: 'k1', entry_id: 1 }).execute();
   const digests = createDigestStore(db);
   await digests.subscribe(OWNER, OWNER, '08:00', NOW);
   await digests.claim(OWNER, '2024-06-01', NOW, 3);
@@ -133,7 +134,7 @@ describe('npm run migrate-to-postgres', () => {
       const { host, pathname } = new URL(url);
       expect(first.stdout).toContain(`journal.sqlite → PostgreSQL ${host}${pathname}\n`);
       expect(first.stdout).toMatch(/^entry +31 copied +31 in SQLite +31 in PostgreSQL +checksum (\w{16}) = \1 +ok$/m);
-      expect(first.stdout).toMatch(/^Copied \d+ rows; all 13 tables verified \(counts and checksums match\)\.$/m);
+      expect(first.stdout).toMatch(/^Copied \d+ rows; all 14 tables verified \(counts and checksums match\)\.$/m);
       const again = await run(['--from', source.file, '--to', url]);
       expect(again.code).toBe(0);
       expect(again.stdout).toContain('Nothing to copy: PostgreSQL already holds every row; all tables verified.');

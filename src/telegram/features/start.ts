@@ -12,6 +12,9 @@ export const COMMANDS = [
   { command: 'review', description: 'A review of your week or month: /review week, /review month' },
   { command: 'digest', description: 'A daily digest at a time you choose: /digest 08:00, /digest off' },
   { command: 'export', description: 'Get the whole journal as a file (JSON, or /export md)' },
+  { command: 'search', description: 'Find entries by words, no AI needed: /search walk' },
+  { command: 'day', description: "A day's entries: /day, /day yesterday, /day 2024-04-01" },
+  { command: 'forget', description: 'Forget an entry (reply /forget to it) or everything' },
 ];
 
 export const HELP_TEXT = [
@@ -23,6 +26,8 @@ export const HELP_TEXT = [
   '• Reviews: /review week looks back at the last 7 days, /review month at the last calendar month: days written, entries, and what stood out.',
   '• Daily digest: /digest 08:00 sends, every day at that time, what you wrote on that day in earlier years, a nudge if you wrote nothing the day before, and on Sundays an offer to review the week. /digest off stops it.',
   '• Import history: send a Telegram Desktop export (result.json) as a file.',
+  '• Find without AI: /search walk river lists matching entries, newest first, with ◀ ▶ to page ("a phrase", walk OR run, -work, walk* work too). /day shows today, /day yesterday or /day 2024-04-01 another day.',
+  '• Forget: reply /forget to one of your messages (or /forget <entry id>) to remove that entry and every copy the bot kept; /forget everything deletes the whole journal after you confirm.',
   '• Take it with you: /export sends the whole journal as JSON (re-importable with npm run import), /export md as Markdown, one file per year.',
 ].join('\n');
 
