@@ -8,6 +8,7 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { fromUnixSeconds, zonelessWallClock } from '../src/journal/dates/instant-format.ts';
 
 export interface SyntheticExportOptions {
   messages: number;
@@ -50,7 +51,7 @@ function sentence(next: () => number, words: number): string {
 }
 
 function localDate(unix: number): string {
-  return new Date(unix * 1000).toISOString().slice(0, 19);
+  return zonelessWallClock(fromUnixSeconds(unix), 'UTC');
 }
 
 type Kind = 'text' | 'parts' | 'service' | 'sticker' | 'forward' | 'other';

@@ -16,7 +16,7 @@ import { createSqliteConversationStore } from './db/conversation-store.ts';
 import { storedConversationSchemas } from './llm/conversation.ts';
 import { pastedJournalChars } from './journal/entry-queries.ts';
 import { createJournalOperations } from './journal/journal-operations.ts';
-import { localMoment } from './journal/local-day.ts';
+import { localDay } from './journal/dates/local-moment.ts';
 import { readOnThisDay, wroteOn } from './journal/memories.ts';
 import { createSqliteDigestStore } from './db/digest-store.ts';
 import { createDigestScheduler, type DigestScheduler } from './digest/digest-scheduler.ts';
@@ -76,7 +76,7 @@ export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Question
       createJournalOperations(db, ownerId, { clock, ask, reportSpend: hooks?.reportSpend, timeZone: config.journalTimezone, dayStartsAt: config.journalDayStartsAt }),
     conversations: createSqliteConversationStore(db, storedConversationSchemas),
     clock,
-    today: () => localMoment(clock(), config.journalTimezone, config.journalDayStartsAt).day,
+    today: () => localDay(clock(), config.journalTimezone, config.journalDayStartsAt),
     corpusChars: (ownerId) => pastedJournalChars(db, ownerId),
     logger: deps.logger,
   });
@@ -107,7 +107,7 @@ export function createApp(token: string, deps: AppDeps): App {
   const { config, db, clock } = deps;
   const zone = config.journalTimezone;
   const journal: JournalReads = {
-    today: () => localMoment(clock(), zone, config.journalDayStartsAt).day,
+    today: () => localDay(clock(), zone, config.journalDayStartsAt),
     onThisDay: (ownerId, date) => readOnThisDay(db, ownerId, date),
     wroteOn: (ownerId, day) => wroteOn(db, ownerId, day),
   };

@@ -13,6 +13,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { openJournalDatabase } from '../db/open-journal.ts';
 import { exportJournal, type ExportFormat } from '../export/export-journal.ts';
 import { applyDayStart } from '../journal/day-start.ts';
+import { utcDay } from '../journal/dates/instant-format.ts';
 
 const USAGE = `Usage: npm run export -- [--format json|md] [--out <file or directory/>] [--owner <telegram user id>]
   --format json   (default) every entry field, revisions, media and tags; npm run import of it rebuilds the journal
@@ -51,7 +52,7 @@ async function main(argv: string[]): Promise<number> {
     const result = await exportJournal(db, {
       ownerId,
       format: args.format,
-      out: target(args.out, args.format, now.toISOString().slice(0, 10)),
+      out: target(args.out, args.format, utcDay(now)),
       timeZone: config.journalTimezone,
       dayStartsAt: config.journalDayStartsAt,
       now,

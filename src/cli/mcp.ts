@@ -12,7 +12,7 @@ import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openJournalDatabase, storeLabel } from '../db/open-journal.ts';
 import { createJournalOperations, JOURNAL_ROOT_ID } from '../journal/journal-operations.ts';
-import { localMoment } from '../journal/local-day.ts';
+import { localDay } from '../journal/dates/local-moment.ts';
 import { createLogger, errorMessage } from '../logger.ts';
 import { serverInstructions } from '../mcp/instructions.ts';
 import { createObjectsServer } from '../mcp/objects-server.ts';
@@ -37,7 +37,8 @@ async function main(argv: string[]): Promise<void> {
     throw error;
   }
   const clock = () => new Date();
-  const operations = createJournalOperations(db, ownerId, { clock });
+  // The same zone and day start as the bot and the CLI: "today" is one day whichever surface asks.
+  const operations = createJournalOperations(db, ownerId, { clock, timeZone: config.journalTimezone, dayStartsAt: config.journalDayStartsAt });
   const rootIds = [JOURNAL_ROOT_ID];
   const instructions = await serverInstructions(operations, rootIds);
   const version = packageVersion();
@@ -47,7 +48,7 @@ async function main(argv: string[]): Promise<void> {
         operations,
         instructions,
         rootIds,
-        today: () => localMoment(clock(), config.journalTimezone).day,
+        today: () => localDay(clock(), config.journalTimezone, config.journalDayStartsAt),
         logger,
         version,
       }),
