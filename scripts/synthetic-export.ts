@@ -8,7 +8,8 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { fromUnixSeconds, zonelessWallClock } from '../src/journal/dates/instant-format.ts';
+import { zonelessWallClock } from '../src/journal/dates/instant-format.ts';
+import { fromUnixSeconds } from '../src/journal/dates/local-moment.ts';
 
 export interface SyntheticExportOptions {
   messages: number;

@@ -3,21 +3,19 @@
  * validation, month and week boundaries, month-day matching and names, all through date-fns. A day is zone-less:
  * it is worked on as midnight of that day in UTC (a TZDate), where no clock change can skip or repeat an hour.
  */
-import { TZDate } from '@date-fns/tz';
-import {
-  addDays as addDaysToDate,
-  differenceInCalendarDays,
-  eachDayOfInterval,
-  endOfMonth,
-  format,
-  getDay,
-  getYear,
-  isLeapYear,
-  isValid,
-  startOfMonth,
-  startOfWeek,
-  subMonths,
-} from 'date-fns';
+import { TZDate } from '@date-fns/tz/date';
+import { addDays as addDaysToDate } from 'date-fns/addDays';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { eachDayOfInterval } from 'date-fns/eachDayOfInterval';
+import { endOfMonth } from 'date-fns/endOfMonth';
+import { format } from 'date-fns/format';
+import { getDay } from 'date-fns/getDay';
+import { getYear } from 'date-fns/getYear';
+import { isLeapYear } from 'date-fns/isLeapYear';
+import { isValid } from 'date-fns/isValid';
+import { startOfMonth } from 'date-fns/startOfMonth';
+import { startOfWeek } from 'date-fns/startOfWeek';
+import { subMonths } from 'date-fns/subMonths';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_FORMAT = 'yyyy-MM-dd';

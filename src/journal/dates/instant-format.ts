@@ -1,6 +1,6 @@
 /** Instants written for people and file names, in UTC (or a zone given): through date-fns `format`. */
-import { TZDate } from '@date-fns/tz';
-import { format, fromUnixTime } from 'date-fns';
+import { TZDate } from '@date-fns/tz/date';
+import { format } from 'date-fns/format';
 import { cachedZoneOffset } from './zone-offset.ts';
 
 const inZone = (instant: Date, timeZone: string) => new TZDate(instant.getTime(), timeZone);
@@ -29,9 +29,4 @@ export function utcMinute(instant: Date): string {
 export function zonelessWallClock(instant: Date, timeZone: string): string {
   // The wall clock read in UTC after moving by the zone's offset: TZDate itself misreads offsets like −0:44:30.
   return format(inZone(new Date(instant.getTime() + cachedZoneOffset(instant.getTime(), timeZone)), 'UTC'), "yyyy-MM-dd'T'HH:mm:ss");
-}
-
-/** Unix seconds as an instant. */
-export function fromUnixSeconds(seconds: number): Date {
-  return fromUnixTime(seconds);
 }

@@ -1,5 +1,7 @@
 /** Times of day typed by people (`8:05` for a digest): validated with date-fns `parse`, written `HH:mm`. */
-import { format, isValid, parse } from 'date-fns';
+import { format } from 'date-fns/format';
+import { isValid } from 'date-fns/isValid';
+import { parse } from 'date-fns/parse';
 
 const H_MM = /^\d{1,2}:\d{2}$/;
 

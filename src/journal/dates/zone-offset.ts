@@ -9,7 +9,7 @@
  * `-00` is a negative zero hours count and its sign is lost. Offsets under an hour are read again from the
  * `longOffset` zone name, whose sign is explicit (Intl directly: `tzName`'s types do not offer that format).
  */
-import { tzOffset } from '@date-fns/tz';
+import { tzOffset } from '@date-fns/tz/tzOffset';
 import { millisecondsInHour, millisecondsInMinute, millisecondsInSecond } from 'date-fns/constants';
 
 /** The zone's offset from UTC (ms, east positive) at an instant, exactly as the tz database has it. */
