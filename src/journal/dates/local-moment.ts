@@ -50,18 +50,21 @@ export function localDay(instant: Date, timeZone: string, dayStartsAt: string = 
 
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
-/** A zone-less wall-clock time's fields read as UTC (ms), or null unless it is a real calendar time. */
+/**
+ * A zone-less wall-clock time's fields read as UTC (ms), or null unless it is a real calendar time. A UTC Date, not a
+ * TZDate: the importer reads every message of an old export (no `date_unixtime`) here, and a TZDate costs 10–30 µs.
+ */
 function wallClockAsUtc(wallClock: string): number | null {
   const m = WALL_CLOCK.exec(wallClock.trim());
   if (!m) return null;
   const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
   if (h > 23 || mi > 59 || s > 59) return null;
-  const date = new TZDate(0, 'UTC');
-  // setFullYear, not the (y, m, d) constructor: that one reads years 0–99 as 1900–1999.
-  date.setFullYear(y, mo - 1, d);
-  date.setHours(h, mi, s, 0);
+  const date = new Date(0);
+  // setUTCFullYear, not Date.UTC: that one reads years 0–99 as 1900–1999.
+  date.setUTCFullYear(y, mo - 1, d);
+  date.setUTCHours(h, mi, s, 0);
   // 2024-02-30 rolls over to March 1: a day that does not exist is not a time.
-  if (!isValid(date) || date.getFullYear() !== y || date.getMonth() !== mo - 1 || date.getDate() !== d) return null;
+  if (!isValid(date) || date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
   return date.getTime();
 }
 

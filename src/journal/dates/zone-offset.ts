@@ -6,8 +6,10 @@
  * message written in that hour. An hour during which the offset changes is marked and asked per instant.
  *
  * Why a correction: `tzOffset` parses "GMT-00:44:30" (Africa/Monrovia until 1972) as +44.5 minutes, because
- * `-00` is a negative zero hours count and its sign is lost. Offsets under an hour are read again from the
- * `longOffset` zone name, whose sign is explicit (Intl directly: `tzName`'s types do not offer that format).
+ * `-00` is a negative zero hours count and its sign is lost (open upstream: date-fns/date-fns#4279 and #4314; TZDate
+ * inherits it, so this layer builds TZDates in UTC only). Offsets under an hour are read again from the `longOffset`
+ * zone name, whose sign is explicit (Intl directly: `tzName`'s types do not offer that format). Drop the correction
+ * once a fixed @date-fns/tz is installed: test/journal/dates/odd-zones.test.ts still pins Monrovia either way.
  */
 import { tzOffset } from '@date-fns/tz/tzOffset';
 import { millisecondsInHour, millisecondsInMinute, millisecondsInSecond } from 'date-fns/constants';
