@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { JournalSettings } from './journal/journal-operations.ts';
+import { isTimeZone, systemTimeZone } from './journal/dates/zone-offset.ts';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 export const DEFAULT_DATABASE_PATH = 'data/journal.sqlite';
@@ -61,15 +62,6 @@ export class ConfigError extends Error {
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
 
-export function isValidTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false; // Intl throws RangeError for an unknown zone
-  }
-}
-
 /** postgres:// or postgresql://, a host, and a database name in the path. */
 export function isPostgresUrl(text: string): boolean {
   let url: URL;
@@ -104,7 +96,7 @@ const schema = z.object({
   DATABASE_URL: optionalText.refine((u) => u === undefined || isPostgresUrl(u), {
     message: 'must be a PostgreSQL URL with a host and a database, e.g. postgres://journal:secret@127.0.0.1:5432/journal (leave it unset to keep the SQLite file at DATABASE_PATH)',
   }),
-  JOURNAL_TIMEZONE: optionalText.refine((z) => z === undefined || isValidTimeZone(z), {
+  JOURNAL_TIMEZONE: optionalText.refine((z) => z === undefined || isTimeZone(z), {
     message: 'is not an IANA time zone (expected e.g. Europe/Berlin, Asia/Tokyo, UTC)',
   }),
   JOURNAL_DAY_STARTS_AT: optionalText.transform((t, ctx) => {
@@ -194,7 +186,7 @@ export function parseConfig(env: Record<string, string | undefined>, defaults: {
     allowedUserIds: e.ALLOWED_USER_IDS,
     databasePath: e.DATABASE_PATH ?? defaults.databasePath ?? DEFAULT_DATABASE_PATH,
     databaseUrl: e.DATABASE_URL ?? null,
-    journalTimezone: e.JOURNAL_TIMEZONE ?? defaults.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    journalTimezone: e.JOURNAL_TIMEZONE ?? defaults.timezone ?? systemTimeZone(),
     journalDayStartsAt: e.JOURNAL_DAY_STARTS_AT,
     transcribeUrl: e.TRANSCRIBE_URL ?? null,
     transcribeApiKey: e.TRANSCRIBE_API_KEY ?? null,

@@ -52,7 +52,7 @@ async function captureMs(dir: string, key: string | null, burst: number, run: nu
     await migrateToLatest(db);
     const start = nowMs();
     for (let i = 0; i < burst; i++) {
-      const writtenAt = new Date(Date.UTC(2024, 3, 1) + i * 60_000);
+      const writtenAt = new Date(new Date('2024-04-01T00:00:00Z').getTime() + i * 60_000);
       await storeEntry(db, { ownerId: OWNER, source: 'live', chatId: OWNER, messageId: i + 1, writtenAt, text: `Captured note ${i}: a walk, coffee, #bench` }, 'UTC', writtenAt);
     }
     return (nowMs() - start) / burst;

@@ -25,6 +25,7 @@ import { Results, standInTurns } from './script.ts';
 import { countTokens, requestTokens } from './tokenizer.ts';
 import { findAnchors, openTruthDb, type Anchors } from './truth-db.ts';
 import { repeatableIds } from './tokens.ts';
+import { instantOnDay } from '../../src/journal/dates/local-moment.ts';
 
 /** The benchmark lifts ask's entry cap so a year of the biggest journal is read whole (the default refuses it, saying how to narrow). */
 export const BENCH_ASK_CAP = 10_000_000;
@@ -101,7 +102,7 @@ async function runOne(q: ReadingQuestion, file: string, anchors: Anchors, all: P
     api.script(...standInTurns(q.steps, results));
     const client = new Anthropic({ apiKey: 'bench', baseURL: api.url, maxRetries: 0 });
     const ask = { reader: createEntryReader({ client, model: DEFAULT_READER_MODEL }), maxEntries: BENCH_ASK_CAP };
-    const at = () => new Date(`${anchors.today}T12:00:00Z`);
+    const at = () => instantOnDay(anchors.today, '12:00', 'UTC');
     const questions = createQuestions({
       client,
       model: DEFAULT_MODEL,

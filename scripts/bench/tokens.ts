@@ -21,6 +21,7 @@ import { countTokens, requestTokens } from './tokenizer.ts';
 import { BENCH_OWNER_ID } from './journal-db.ts';
 import { findAnchors, openTruthDb, type Anchors, type TruthDb } from './truth-db.ts';
 import { runMcpQuestions, type McpTokens } from './tokens-mcp.ts';
+import { instantOnDay } from '../../src/journal/dates/local-moment.ts';
 
 /** Cache reads cost a tenth of fresh input. */
 export const CACHE_READ_PRICE = 0.1;
@@ -90,7 +91,7 @@ interface AskSetup {
 
 /** The real question path for one owner, its client pointed at a stand-in that plays this question's script. */
 function questionsOn(apiUrl: string, s: AskSetup) {
-  const at = () => new Date(`${s.anchors.today}T12:00:00Z`);
+  const at = () => instantOnDay(s.anchors.today, '12:00', 'UTC');
   return createQuestions({
     client: new Anthropic({ apiKey: 'bench', baseURL: apiUrl, maxRetries: 0 }),
     model: DEFAULT_MODEL,

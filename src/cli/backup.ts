@@ -6,14 +6,14 @@ import { parseConfig } from '../config.ts';
 import { backupDatabase } from '../db/backup.ts';
 import { JournalKeyError } from '../db/journal-key.ts';
 import { storeLabel } from '../db/open-journal.ts';
+import { utcFileStamp } from '../journal/dates/instant-format.ts';
 import { errorMessage } from '../logger.ts';
 
 const USAGE = 'Usage: npm run backup -- [<file>]   (default: backups/journal-<date>-<time>.sqlite next to DATABASE_PATH)';
 
 /** `backups/journal-20261130-174512.sqlite` beside the journal. */
 export function defaultBackupFile(databasePath: string, now: Date): string {
-  const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-  return path.join(path.dirname(databasePath), 'backups', `journal-${stamp}.sqlite`);
+  return path.join(path.dirname(databasePath), 'backups', `journal-${utcFileStamp(now)}.sqlite`);
 }
 
 const args = process.argv.slice(2);

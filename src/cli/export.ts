@@ -13,6 +13,7 @@ import { parseConfig } from '../config.ts';
 import { openExistingJournal } from '../db/open-journal.ts';
 import { exportJournal, type ExportFormat } from '../export/export-journal.ts';
 import { applyDayStart } from '../journal/day-start.ts';
+import { utcDay } from '../journal/dates/instant-format.ts';
 
 /** Relative to the project folder, where npm runs the script (like DATABASE_PATH). */
 export const DEFAULT_EXPORT_DIR = 'data/exports';
@@ -54,7 +55,7 @@ async function main(argv: string[]): Promise<number> {
     const result = await exportJournal(db, {
       ownerId,
       format: args.format,
-      out: target(args.out, args.format, now.toISOString().slice(0, 10)),
+      out: target(args.out, args.format, utcDay(now)),
       timeZone: config.journalTimezone,
       dayStartsAt: config.journalDayStartsAt,
       now,

@@ -7,6 +7,7 @@ import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
 import { inboxCommand } from './inbox-command.ts';
+import { isCalendarDay } from '../journal/dates/calendar-day.ts';
 import { journalSettings, parseConfig } from '../config.ts';
 import { openExistingJournal } from '../db/open-journal.ts';
 import { createConversationStore } from '../db/conversation-store.ts';
@@ -74,7 +75,7 @@ async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = positionals;
   if (command === undefined) throw new UsageError(`Which command?\n${USAGE}`);
   if (!COMMANDS.includes(command)) throw new UsageError(`Unknown command "${command}".\n${USAGE}`);
-  if (values.since !== undefined && (command !== 'sent' || !/^\d{4}-\d{2}-\d{2}$/.test(values.since) || Number.isNaN(Date.parse(`${values.since}T00:00:00Z`)))) {
+  if (values.since !== undefined && (command !== 'sent' || !isCalendarDay(values.since))) {
     throw new UsageError(command === 'sent' ? `--since must be a day, YYYY-MM-DD (got "${values.since}").\n${USAGE}` : `--since belongs to the sent command.\n${USAGE}`);
   }
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));

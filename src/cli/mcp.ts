@@ -12,6 +12,8 @@ import { ConfigError, journalSettings, parseConfig, type Config } from '../confi
 import { PROJECT_ROOT } from '../db/code-location.ts';
 import { openExistingJournal, storeLabel } from '../db/open-journal.ts';
 import { JOURNAL_ROOT_ID, journalToday, openJournalOperations } from '../journal/journal-operations.ts';
+import { MIDNIGHT } from '../journal/dates/local-moment.ts';
+import { systemTimeZone } from '../journal/dates/zone-offset.ts';
 import { createSentLedgerStore } from '../db/sent-ledger-store.ts';
 import type { SentItems } from '../objects/kind.ts';
 import { createLogger, errorMessage } from '../logger.ts';
@@ -62,7 +64,7 @@ async function main(argv: string[]): Promise<void> {
   if ('reason' in opened) logger.error('mcp.journal_unavailable', { reason: opened.reason });
   const db = 'reason' in opened ? null : opened.db;
   // Without a configuration (the reason above) "today" still needs a zone: the machine's.
-  const settings = journalSettings('reason' in opened ? { journalTimezone: Intl.DateTimeFormat().resolvedOptions().timeZone, journalDayStartsAt: '00:00' } : opened.config);
+  const settings = journalSettings('reason' in opened ? { journalTimezone: systemTimeZone(), journalDayStartsAt: MIDNIGHT } : opened.config);
   // Entries' text in results goes to the MCP client's model: the ledger records it (endpoint "mcp:stdio", no conversation).
   const writing = new Set<Promise<void>>();
   const reportSent = (ownerId: number, ledger: ReturnType<typeof createSentLedgerStore>) => (sent: SentItems) => {

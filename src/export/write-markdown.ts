@@ -5,11 +5,10 @@
 import type { ExportedEntry } from './journal-export-format.ts';
 import { PartedOutput, type ExportFile } from './parted-output.ts';
 import type { YearSummary } from './read-journal.ts';
+import { weekdayName as weekday } from '../journal/dates/calendar-day.ts';
+import { utcYear } from '../journal/dates/instant-format.ts';
 import { mediaLabel } from '../journal/media.ts';
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-const weekday = (day: string) => WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()]!;
 /** YAML scalars: quoted as JSON, which YAML reads. */
 const yaml = (value: string) => JSON.stringify(value);
 
@@ -82,7 +81,7 @@ export async function writeMarkdownExport(
     lastDay = entry.local_day;
     count += 1;
   }
-  if (!output) output = open(target.perYear ? String(new Date(target.exportedAt).getUTCFullYear()) : 'all');
+  if (!output) output = open(target.perYear ? utcYear(new Date(target.exportedAt)) : 'all');
   files.push(...(await output.close()));
   return { files, entries: count };
 }

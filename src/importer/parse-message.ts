@@ -1,6 +1,6 @@
 /** One export message → an entry draft, or the reason it is not one. Pure. */
 import { textOrLabel, type EntryDraft } from '../journal/entry.ts';
-import { instantFromLocal, localMoment } from '../journal/local-day.ts';
+import { fromUnixSeconds, inEntryYears, instantFromLocal } from '../journal/dates/local-moment.ts';
 import { exportMessageSchema, OWN_CHAT_TYPES, type ExportMessage, type SkipReason } from './export-format.ts';
 import { exportHashtags, mediaOfExport } from './export-media.ts';
 
@@ -53,36 +53,18 @@ function isOwnersMessage(message: ExportMessage, context: MessageContext): boole
   return typeof from === 'number' && (from === context.ownerId || from === context.ownerId + USER_PEER_SHIFT);
 }
 
-/** Entries are dated from 1970 to 9999: the instant (UTC) and the local day must both fall in those years. */
-const LATEST_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
-/** No zone is a day or more off UTC: an instant this far inside the range has its local day inside it too. */
-const SURELY_INSIDE = 2 * 86_400_000;
-
-function inRange(at: Date, timeZone: string): boolean {
-  const ms = at.getTime();
-  if (!(Number.isFinite(ms) && ms >= 0 && ms <= LATEST_MS)) return false;
-  // Only the first and last days need the zone (a local-day lookup per message was a tenth of parsing).
-  return (ms >= SURELY_INSIDE && ms <= LATEST_MS - SURELY_INSIDE) || /^\d{4}-/.test(localMoment(at, timeZone).day);
-}
-
 /** Unix seconds (a digit string or a whole number) as an instant; null if not one or out of range. */
 function unixSeconds(value: string | number, timeZone: string): Date | null {
   const seconds = typeof value === 'string' ? (/^\d{1,12}$/.test(value.trim()) ? Number(value) : NaN) : value;
   if (!Number.isSafeInteger(seconds)) return null;
-  const at = new Date(seconds * 1000);
-  return inRange(at, timeZone) ? at : null;
+  const at = fromUnixSeconds(seconds);
+  return inEntryYears(at, timeZone) ? at : null;
 }
 
 /** A zone-less `date` that is a real calendar time (2024-02-30 and 25:00 are not), read in the zone; null if not. */
 function wallClockInstant(date: string, timeZone: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(date.trim());
-  if (!m) return null;
-  const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
-  const calendar = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  const real = y >= 1970 && calendar.getUTCFullYear() === y && calendar.getUTCMonth() === mo - 1 && calendar.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
-  if (!real) return null;
   const at = instantFromLocal(date, timeZone);
-  return at && inRange(at, timeZone) ? at : null;
+  return at && inEntryYears(at, timeZone) ? at : null;
 }
 
 /** The instant: `date_unixtime`, else the zone-less `date`. `bad` when present but not a real time in range. */

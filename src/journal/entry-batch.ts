@@ -5,7 +5,7 @@ import type { Database, NewEntryRow } from '../db/schema.ts';
 import { entryRowFromDraft, type EntryDraft } from './entry.ts';
 import { reviseEntry } from './entry-store.ts';
 import { tagInsertedRows } from './entry-tags.ts';
-import { MIDNIGHT } from './local-day.ts';
+import { MIDNIGHT } from './dates/local-moment.ts';
 import { isSpeech } from './media.ts';
 
 export interface BatchDraft extends EntryDraft {

@@ -1,6 +1,6 @@
 /** What an entry is, in the app's terms, and how one is drafted from raw text. */
 import type { EntrySource } from '../db/schema.ts';
-import { localMoment, MIDNIGHT } from './local-day.ts';
+import { localMoment, MIDNIGHT } from './dates/local-moment.ts';
 import { mediaLabel, type EntryMedia } from './media.ts';
 
 /** An entry about to be stored: where it came from and what it says. */

@@ -7,7 +7,8 @@ import { createObjectOperations, type ObjectOperations } from '../objects/operat
 import type { AskOptions } from './ask-method.ts';
 import { journalCollectionKind, JOURNAL_COLLECTION_KIND } from './journal-collection-kind.ts';
 import { journalEntryKind, JOURNAL_ENTRY_KIND } from './journal-entry-kind.ts';
-import { localMoment } from './local-day.ts';
+import { localDay } from './dates/local-moment.ts';
+import { systemTimeZone } from './dates/zone-offset.ts';
 
 export { JOURNAL_COLLECTION_KIND, JOURNAL_ENTRY_KIND };
 
@@ -46,7 +47,7 @@ export interface JournalSettings {
 
 /** The owner's journal day now, under the settings every surface shares. */
 export function journalToday(settings: JournalSettings): string {
-  return localMoment(settings.clock(), settings.timeZone, settings.dayStartsAt).day;
+  return localDay(settings.clock(), settings.timeZone, settings.dayStartsAt);
 }
 
 /** The one way the bot, the CLI and the MCP server open an owner's journal operations. */
@@ -56,8 +57,8 @@ export function openJournalOperations(db: JournalDb, ownerId: number, settings: 
 
 export function createJournalOperations(db: JournalDb, ownerId: number, options: JournalOperationsOptions = {}): ObjectOperations {
   const clock = options.clock ?? (() => new Date());
-  const timeZone = options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const today = () => localMoment(clock(), timeZone, options.dayStartsAt).day;
+  const timeZone = options.timeZone ?? systemTimeZone();
+  const today = () => localDay(clock(), timeZone, options.dayStartsAt);
   const { ask, timeZone: _zone, dayStartsAt: _dayStartsAt, ...rest } = options;
   return createObjectOperations({
     kinds: new KindRegistry([journalCollectionKind(db, { today, ask: ask && { clock: options.clock, ...ask } }), journalEntryKind]),

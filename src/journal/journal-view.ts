@@ -1,15 +1,10 @@
 /** A JournalCollection's state: a small filter (date range, search terms) that composes by intersection. */
 import { z } from 'zod';
+import { isCalendarDay } from './dates/calendar-day.ts';
 import { checkSearch, parseSearch, searchText } from './search-syntax.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** True for a real calendar day written as YYYY-MM-DD (2024-02-30 is not one). */
-export function isCalendarDay(text: string): boolean {
-  if (!DAY.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
 
 /** A YYYY-MM-DD argument whose errors name the field and the format, as the model reads them. */
 export function dayArgument(name: string) {

@@ -1,7 +1,7 @@
 /** The daily digest as a Telegram message: on-this-day entries, a nudge after a day without writing, and on Sundays the weekly review. */
 import { GrammyError, InlineKeyboard, type Api } from 'grammy';
 import type { DeliverDigest } from '../digest/digest-scheduler.ts';
-import { addDays, weekdayOf } from '../digest/schedule.ts';
+import { addDays, weekdayName, weekdayOf } from '../journal/dates/calendar-day.ts';
 import type { JournalReads } from './bot-deps.ts';
 import { onThisDayText } from './on-this-day-text.ts';
 import { TELEGRAM_TEXT_LIMIT } from './reply.ts';
@@ -9,8 +9,6 @@ import { TELEGRAM_TEXT_LIMIT } from './reply.ts';
 export const NUDGE_TEXT = 'Nothing written yesterday. A line about today is enough: just send it here.';
 export const WEEKLY_OFFER_TEXT = "It's Sunday: want a look back at your week? Tap below or send /review week.";
 export const REVIEW_WEEK_DATA = 'review:week';
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 export interface DigestMessage {
   text: string;
@@ -26,7 +24,7 @@ export async function composeDigest(
 ): Promise<DigestMessage> {
   const [found, wroteYesterday] = await Promise.all([journal.onThisDay(ownerId, day), journal.wroteOn(ownerId, addDays(day, -1))]);
   const offerWeeklyReview = (options.offerReview ?? true) && weekdayOf(day) === 0;
-  const head = `Your digest for ${WEEKDAYS[weekdayOf(day)]}, ${day}`;
+  const head = `Your digest for ${weekdayName(day)}, ${day}`;
   const tail = [...(wroteYesterday ? [] : [NUDGE_TEXT]), ...(offerWeeklyReview ? [WEEKLY_OFFER_TEXT] : [])].map((t) => `\n\n${t}`).join('');
   const body = onThisDayText(found, TELEGRAM_TEXT_LIMIT - head.length - tail.length - 2);
   return { text: `${head}\n\n${body}${tail}`, offerWeeklyReview };

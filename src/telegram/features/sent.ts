@@ -4,10 +4,10 @@ import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { formatSentTotals } from '../../llm/sent-ledger.ts';
 import { splitForTelegram } from '../reply.ts';
+import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
 
 /** A chat message stays readable: the CLI (npm run journal -- sent) lists every line. */
 const MAX_LINES = 40;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export const SENT_USAGE_TEXT = 'Use /sent for everything sent to a model, or /sent 2024-06-01 for what was sent since that day.';
 
@@ -15,7 +15,7 @@ export function sentFeature(deps: Pick<BotDeps, 'sent'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.on('message').command('sent', async (ctx) => {
     const arg = ctx.match.trim();
-    if (arg !== '' && (!DAY.test(arg) || Number.isNaN(Date.parse(`${arg}T00:00:00Z`)))) {
+    if (arg !== '' && !isCalendarDay(arg)) {
       await ctx.reply(`"${arg.slice(0, 40)}" is not a day. ${SENT_USAGE_TEXT}`);
       return;
     }
