@@ -41,6 +41,8 @@ export interface ImportOptions {
   /** Called once per chunk read (256 KB): keep it cheap. */
   onProgress?: (progress: ImportProgress) => void;
   batchSize?: number;
+  /** Count what would be imported (every batch rolled back); write nothing. */
+  dryRun?: boolean;
 }
 
 export interface ImportReport {
@@ -102,7 +104,7 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
 
   const flush = async () => {
     if (!batchChat || batch.length === 0) return;
-    const { inserted, alreadyPresent, revised } = await insertEntryBatch(db, batch, options.timeZone, now, options.dayStartsAt);
+    const { inserted, alreadyPresent, revised } = await insertEntryBatch(db, batch, options.timeZone, now, options.dayStartsAt, { dryRun: options.dryRun });
     report.imported += inserted;
     report.alreadyPresent += alreadyPresent;
     report.revised += revised;
