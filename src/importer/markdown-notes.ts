@@ -58,7 +58,8 @@ export function frontMatterTags(front: string): string[] {
   if (at < 0) return [];
   const inline = lines[at]!.replace(/^tags?\s*:/i, '').trim();
   const values: string[] = [];
-  if (inline !== '') values.push(...inline.replace(/^\[|\]$/g, '').split(/[,\s]+/));
+  // `[a, "b c"]` and `a, b` split at commas; `#a #b` at spaces.
+  if (inline !== '') values.push(...inline.replace(/^\[|\]$/g, '').split(inline.includes(',') || inline.startsWith('[') ? /\s*,\s*/ : /\s+/));
   else for (const line of lines.slice(at + 1)) {
     const item = /^\s*-\s+(.*)$/.exec(line);
     if (!item) break;
@@ -80,16 +81,15 @@ export function noteTags(front: string, body: string): string[] {
 }
 
 /**
- * Nothing a person wrote: empty bullets (`-`, `- [ ]`), headings and list items a template repeats with nothing
- * under them are still words, so only these count as empty: blank lines, bare bullets, `key:: value` properties,
- * template placeholders (`<% … %>`, `{{…}}`) and separators.
+ * Nothing a person wrote, only what a template puts in every note: blank lines, bare bullets (`-`, `- [ ]`),
+ * headings, `key:: value` properties, template placeholders (`<% … %>`, `{{…}}`) and separators.
  */
 export function isEmptyNote(body: string): boolean {
   const left = body
     .replace(/<%[\s\S]*?%>|\{\{[\s\S]*?\}\}/g, '')
     .split(/\r?\n/)
     .map((l) => l.trim())
-    .filter((l) => !/^([-*+]|[-*+] \[[ x]?\]|#+|---+|\*\*\*+)?$/.test(l) && !/^-?\s*[\w-]+::/.test(l));
+    .filter((l) => !/^([-*+]|[-*+] \[[ x]?\]|#+|---+|\*\*\*+)?$/.test(l) && !/^([-*+]\s+)?#{1,6}\s/.test(l) && !/^-?\s*[\w-]+::/.test(l));
   return left.length === 0;
 }
 
