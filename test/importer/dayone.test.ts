@@ -18,6 +18,13 @@ const SAMPLE = path.join(SHARED_JOURNALS, 'dayone-official-example');
 const ODDITIES = path.join(REPO_ROOT, 'test/fixtures/journals/dayone-oddities.json');
 const dir = mkdtempSync(path.join(tmpdir(), 'dayone-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let written = 0;
+/** A Day One JSON in the temp dir: named like a journal (the file name is the journal's name). */
+const write = (json: string) => {
+  const file = path.join(dir, `Journal${++written}.json`);
+  writeFileSync(file, json);
+  return file;
+};
 
 let temp: TempDb;
 beforeEach(async () => {
@@ -124,6 +131,20 @@ describe('Day One details', () => {
     expect(all).toMatchObject({ imported: 2, alreadyPresent: 1, journals: { Journal: 2, Travel: 1 } });
     const unknown = await importDayOne(file, true, ['Nope']);
     expect(unknown.error?.message).toMatch(/holds no journal named "nope"; its journals: "Journal", "Travel"/);
+  });
+
+  it('an entry changed in Day One since becomes a revision; its starred mark follows the newer export', async () => {
+    await importDayOne(ODDITIES, false);
+    const changed = JSON.parse(readFileSync(ODDITIES, 'utf8'));
+    changed.entries[0].text = 'Rewritten in Day One';
+    changed.entries[0].starred = true;
+    const report = await importDayOne(write(JSON.stringify(changed)), false);
+    expect(report).toMatchObject({ error: null, imported: 0, alreadyPresent: 2, revised: 1 });
+    const entry = await temp.db.selectFrom('entry').select(['id', 'content', 'metadata']).where('source_id', '=', 'AAAA0000000000000000000000000001').executeTakeFirstOrThrow();
+    expect(entry.content).toBe('Rewritten in Day One');
+    expect(JSON.parse(entry.metadata!)).toMatchObject({ starred: true, pinned: true });
+    const revisions = await temp.db.selectFrom('entry_revision').select('content').where('entry_id', '=', entry.id).execute();
+    expect(revisions.map((r) => r.content)).toEqual([expect.stringMatching(/^Escapes undone/)]);
   });
 
   it('--dry-run counts what would be imported and writes nothing', async () => {
