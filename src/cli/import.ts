@@ -140,7 +140,8 @@ async function main(argv: string[]): Promise<number> {
       return 1;
     }
     checkOptions(args, found);
-    console.error(`import: ${args.name} is ${SOURCE_NAMES[found.kind]}${args.format ? ` (--format ${args.format})` : ''}.`);
+    const what = 'guessed' in found && found.guessed ? `JSON of no journal recognised; read as ${SOURCE_NAMES[found.kind]}` : `${SOURCE_NAMES[found.kind]}`;
+    console.error(`import: ${args.name} is ${what}${args.format ? ` (--format ${args.format})` : ''}.`);
     if (found.kind === 'journal-export' && (await isJournalExport(args.file))) return await importOwnExport(db, args);
     const ownerId = await resolveOwner(db, args.owner, config.allowedUserIds);
     if (found.format !== 'telegram') {

@@ -15,7 +15,7 @@ export const SOURCE_FORMATS = ['dayone', 'jrnl', 'markdown', 'telegram'] as cons
 export type SourceFormat = (typeof SOURCE_FORMATS)[number];
 
 export type DetectedSource =
-  | { format: 'telegram'; kind: 'telegram' }
+  | { format: 'telegram'; kind: 'telegram'; guessed?: true }
   | { format: 'telegram'; kind: 'journal-export' }
   | { format: 'dayone'; kind: 'dayone-zip' | 'dayone-json' }
   | { format: 'jrnl'; kind: 'jrnl-json' | 'jrnl-text' | 'jrnl-folder' }
@@ -66,7 +66,7 @@ export async function detectSource(target: string, name: string, forced?: Source
     info = statSync(target);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ImportError(name, code === 'ENOENT' ? 'no such file or folder.' : `cannot be read (${code ?? String(error)}).`);
+    throw new ImportError(name, code === 'ENOENT' ? 'no such file.' : `cannot be read (${code ?? String(error)}).`);
   }
   if (info.isDirectory()) return detectFolder(target, name, forced);
   if (!info.isFile()) throw new ImportError(name, 'is not a file or a folder.');
@@ -87,8 +87,9 @@ export async function detectSource(target: string, name: string, forced?: Source
     if (/^\s*\{\s*"format"\s*:\s*"journal-objects-export"/.test(text)) return { format: 'telegram', kind: 'journal-export' };
     if (/"creationDate"\s*:/.test(text) && /"uuid"\s*:/.test(text)) return { format: 'dayone', kind: 'dayone-json' };
     if (/"entries"\s*:/.test(text) && /"body"\s*:/.test(text) && /"starred"\s*:/.test(text)) return { format: 'jrnl', kind: 'jrnl-json' };
+    if (/"(messages|chats|personal_information|left_chats)"\s*:/.test(text)) return { format: 'telegram', kind: 'telegram' };
     // Anything else JSON is Telegram's to read or to refuse with what it expected.
-    return { format: 'telegram', kind: 'telegram' };
+    return { format: 'telegram', kind: 'telegram', guessed: true };
   }
   if (isOwnMarkdownExport(text)) return { format: 'markdown', kind: 'own-markdown' };
   if (JRNL_LINE.test(text.split('\n').slice(0, 50).join('\n'))) return { format: 'jrnl', kind: 'jrnl-text' };

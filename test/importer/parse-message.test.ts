@@ -27,7 +27,7 @@ describe('parseMessage', () => {
   });
 
   it('flattens text arrays and rich objects to readable text, keeping line breaks', () => {
-    expect(flattenText(['Read ', { type: 'bold', text: 'Dune' }, '\nsee ', { type: 'text_link', text: 'this', href: 'https://x.y' }])).toBe('Read Dune\nsee this');
+    expect(flattenText(['Read ', { type: 'bold', text: 'Dune' }, '\nsee ', { type: 'text_link', text: 'this', href: 'https://x.y' }])).toBe('Read Dune\nsee this (https://x.y)');
     expect(flattenText({ type: 'rich', text: [{ type: 'plain', text: 'a ' }, { type: 'italic', text: { text: 'b' } }] })).toBe('a b');
     expect(flattenText(undefined)).toBe('');
     expect(flattenText(42)).toBe('');
