@@ -25,9 +25,11 @@ export function getEntryMethod(db: JournalDb): MethodDefinition<JournalView> {
       if (args.offset > entry.content.length) {
         throw new ObjectError(`offset ${args.offset} is past the end of entry ${args.id} (${entry.content.length} characters); start at 0 or a nextOffset.`);
       }
-      // Place, weather and the starred mark an app recorded (Day One), beside the page.
+      const page = entryPage(entry, args.offset);
+      if (args.offset > 0) return { value: page };
+      // Place, weather and the starred mark an app recorded (Day One), beside the first page.
       const stored = await db.selectFrom('entry').select('metadata').where('id', '=', entry.id).where('owner_id', '=', ctx.ownerId).executeTakeFirst();
-      return { value: { ...entryPage(entry, args.offset), ...metadataFields(readMetadata(stored?.metadata ?? null, entry.id)) } };
+      return { value: { ...page, ...metadataFields(readMetadata(stored?.metadata ?? null, entry.id)) } };
     },
   });
 }
