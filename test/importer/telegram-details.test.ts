@@ -62,6 +62,13 @@ describe('Telegram export details', () => {
     expect(partners).toMatchObject({ error: null, imported: 1 });
   });
 
+  it('--dry-run counts what a real run would import and writes nothing', async () => {
+    const dry = await importTelegramExport(temp.db, fixture('details.json'), { ownerId: 111, timeZone: 'Europe/Berlin', dryRun: true });
+    expect(dry).toMatchObject({ error: null, imported: 4 });
+    expect(await temp.db.selectFrom('entry').select('id').execute()).toEqual([]);
+    expect((await run('details.json')).imported).toBe(4);
+  });
+
   it('marks chats the owner left as "left" in the summary', async () => {
     const report = await run('full-account.json');
     const summary = formatImportSummary(report, 'add --chat').join('\n');
