@@ -1,7 +1,10 @@
 /** The one Database interface: every table kysely sees, as stored. */
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 export type EntrySource = 'live' | 'import';
+
+/** The app an entry came from (`source` says how it arrived: live or by import). */
+export type EntrySourceApp = 'telegram' | 'dayone' | 'jrnl' | 'markdown';
 
 /** What makes an entry unique, the target of every insert's ON CONFLICT: one message of one chat, per owner and source. */
 export const ENTRY_KEY = ['owner_id', 'source', 'chat_id', 'message_id'] as const;
@@ -34,6 +37,12 @@ export interface EntryTable {
   media_file_size: number | null;
   /** When the content became the media's transcript. */
   transcribed_at: string | null;
+  /** The app the entry came from; Telegram unless imported from another app. */
+  source_app: ColumnType<EntrySourceApp, EntrySourceApp | undefined, EntrySourceApp>;
+  /** The app's own id of the entry (`<chat>:<message>` for Telegram, Day One's uuid, …). */
+  source_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What else the app knew (starred, place, weather, zone, media list): JSON of journal/entry-metadata.ts, or null. */
+  metadata: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EntryRevisionTable {

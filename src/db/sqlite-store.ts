@@ -7,7 +7,7 @@ import { MIGRATIONS_FOLDER } from './migration-files.ts';
 import { ENTRY_KEY, type Database, type NewEntryRow } from './schema.ts';
 import type { SearchQuery, SearchTerm } from './search-query.ts';
 import type { StatementCache } from './statement-cache.ts';
-import { chunksOf, ENTRY_COLUMNS, type SearchAccess, type Store } from './store.ts';
+import { chunksOf, ENTRY_COLUMN_DEFAULTS, ENTRY_COLUMNS, type SearchAccess, type Store } from './store.ts';
 
 // Every term is an FTS5 string: the syntax's quotes never reach it, so nothing inside is ever an operator.
 const ftsTerm = (t: SearchTerm) => `"${t.text}"${t.prefix ? '*' : ''}`;
@@ -69,7 +69,7 @@ export function sqliteStore(statements: StatementCache): SqliteStore {
       for (const chunk of chunksOf(rows)) {
         const parameters: unknown[] = [];
         // A column the row leaves out (nullable media fields) is stored as NULL.
-        for (const row of chunk) for (const column of ENTRY_COLUMNS) parameters.push(row[column] ?? null);
+        for (const row of chunk) for (const column of ENTRY_COLUMNS) parameters.push(row[column] ?? ENTRY_COLUMN_DEFAULTS[column] ?? null);
         inserted += statements.write(insertSqlFor(chunk.length)).run(parameters).changes;
       }
       return inserted;

@@ -54,5 +54,7 @@ export async function exportJournal(db: JournalDb, request: ExportRequest): Prom
     pathOf: (year, part) => partPath('file' in request.out ? request.out.file : path.join(dir, `${year}.md`), part),
     maxBytes: request.maxPartBytes,
     exportedAt: request.now.toISOString(),
+    timeZone: request.timeZone,
+    dayStartsAt: request.dayStartsAt,
   });
 }

@@ -4,7 +4,10 @@
  * docs/exporting.md; the zod schema below is what a re-import accepts.
  */
 import { z } from 'zod';
+import { entryMetadataSchema } from '../journal/entry-metadata.ts';
+import { SOURCE_APPS } from '../journal/entry-source.ts';
 import { MEDIA_KINDS, type MediaKind } from '../journal/media.ts';
+import type { EntrySourceApp } from '../db/schema.ts';
 
 export const EXPORT_FORMAT = 'journal-objects-export';
 export const EXPORT_VERSION = 1;
@@ -45,6 +48,11 @@ export const exportedEntrySchema = z.strictObject({
   media: exportedMediaSchema.nullable(),
   tags: z.array(z.string().min(1)),
   revisions: z.array(exportedRevisionSchema),
+  /** The app it came from and its id there; absent in exports written before they were recorded (then Telegram). */
+  source_app: z.enum(SOURCE_APPS as unknown as [EntrySourceApp, ...EntrySourceApp[]]).optional(),
+  source_id: z.string().nullable().optional(),
+  /** Starred, place, weather, the entry's own zone, its media list (journal/entry-metadata.ts); null when none. */
+  metadata: entryMetadataSchema.nullable().optional(),
 });
 
 export type ExportedEntry = z.infer<typeof exportedEntrySchema>;

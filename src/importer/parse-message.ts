@@ -40,7 +40,10 @@ export function readText(text: unknown): string | null {
     else if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], depth: depth + 1 });
     else if (value !== null && typeof value === 'object') {
       // A part without text (a future kind of entity) adds nothing; its text, if any, must be text.
-      if ('text' in value) stack.push({ value: (value as { text: unknown }).text, depth: depth + 1 });
+      const part = value as { text?: unknown; type?: unknown; href?: unknown };
+      // A link's address follows its words, `text (url)`, so the journal, its exports and the model all keep it.
+      if (part.type === 'text_link' && typeof part.href === 'string' && part.href !== '' && part.href !== part.text) stack.push({ value: ` (${part.href})`, depth: depth + 1 });
+      if ('text' in value) stack.push({ value: part.text, depth: depth + 1 });
     } else return null;
   }
   return out.join('');
@@ -67,6 +70,28 @@ function wallClockInstant(date: string, timeZone: string): Date | null {
   return at && inEntryYears(at, timeZone) ? at : null;
 }
 
+/**
+ * When the message was edited: `edited_unixtime`, else (exports before v3.7.6) `edited` read in the zone as `date`
+ * is. Exports before v2.1.9 wrote `edited` on every message, 1970-01-01 for unedited ones: that is no edit.
+ */
+function editedAt(message: ExportMessage, timeZone: string): Date | null {
+  if (message.edited_unixtime !== undefined) return unixSeconds(message.edited_unixtime, timeZone);
+  if (message.edited === undefined || message.edited.startsWith('1970-01-01')) return null;
+  return wallClockInstant(message.edited, timeZone);
+}
+
+/** `[poll] question: option, option…`: a poll's words, which an export keeps apart from `text`. */
+export function pollText(poll: unknown): string | null {
+  if (poll === null || typeof poll !== 'object') return null;
+  const { question, answers } = poll as { question?: unknown; answers?: unknown };
+  const asked = readText(question ?? '')?.trim() ?? '';
+  const options = Array.isArray(answers)
+    ? answers.map((a) => (a !== null && typeof a === 'object' ? readText((a as { text?: unknown }).text ?? '')?.trim() : null)).filter((a): a is string => !!a)
+    : [];
+  if (asked === '' && options.length === 0) return null;
+  return `[poll] ${asked}${options.length ? `: ${options.join(', ')}` : ''}`;
+}
+
 /** The instant: `date_unixtime`, else the zone-less `date`. `bad` when present but not a real time in range. */
 function writtenAt(message: ExportMessage, timeZone: string): Date | 'missing' | 'bad' {
   if (message.date_unixtime !== undefined) return unixSeconds(message.date_unixtime, timeZone) ?? 'bad';
@@ -84,9 +109,10 @@ export function parseMessage(raw: unknown, context: MessageContext): ParsedMessa
   const written = readText(message.text ?? message.text_entities ?? '');
   if (written === null) return { skip: 'bad-text' };
   const media = mediaOfExport(message);
-  // A voice note or bare photo is an entry of its kind; a sticker, or nothing at all, is not.
-  if (written.trim() === '' && !media) return { skip: 'no-text' };
-  const text = media ? textOrLabel(written, media) : written;
+  const poll = written.trim() === '' ? pollText(message.poll) : null;
+  // A voice note or bare photo is an entry of its kind, a poll one of its words; a sticker, or nothing at all, is not.
+  if (written.trim() === '' && !media && !poll) return { skip: 'no-text' };
+  const text = poll ?? (media ? textOrLabel(written, media) : written);
   if (message.id === undefined || context.chatId === null) return { skip: 'no-id' };
   const at = writtenAt(message, context.timeZone);
   if (at === 'missing') return { skip: 'no-date' };
@@ -103,7 +129,7 @@ export function parseMessage(raw: unknown, context: MessageContext): ParsedMessa
       messageId: message.id,
       writtenAt: at,
       text,
-      editedAt: message.edited_unixtime === undefined ? null : unixSeconds(message.edited_unixtime, context.timeZone),
+      editedAt: editedAt(message, context.timeZone),
     },
   };
 }

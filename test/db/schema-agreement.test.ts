@@ -23,8 +23,11 @@ function typedShape(source = readFileSync(path.join(REPO_ROOT, 'src/db/schema.ts
     if (!declaration) throw new Error(`schema.ts: no interface ${name}`);
     return declaration.members.filter(ts.isPropertySignature).map((m) => ({ name: m.name.getText(file), type: m.type }));
   };
-  const nullable = (type: ts.TypeNode | undefined) =>
-    type !== undefined && ts.isUnionTypeNode(type) && type.types.some((t) => ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword);
+  // `X | null`, or kysely's ColumnType<X | null, …> / Generated<X | null>, whose first argument is the selected type.
+  const nullable = (type: ts.TypeNode | undefined): boolean => {
+    if (type !== undefined && ts.isTypeReferenceNode(type) && ['ColumnType', 'Generated'].includes(type.typeName.getText(file))) return nullable(type.typeArguments?.[0]);
+    return type !== undefined && ts.isUnionTypeNode(type) && type.types.some((t) => ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword);
+  };
   const shape: Shape = new Map();
   for (const table of fields('Database')) {
     const tableType = table.type && ts.isTypeReferenceNode(table.type) ? table.type.typeName.getText(file) : null;

@@ -31,7 +31,7 @@ describe('parseMessage', () => {
       const parsed = parseMessage(message({ text }), inChat('personal_chat'));
       return 'draft' in parsed ? parsed.draft.text : null;
     };
-    expect(textOf(['Read ', { type: 'bold', text: 'Dune' }, '\nsee ', { type: 'text_link', text: 'this', href: 'https://x.y' }])).toBe('Read Dune\nsee this');
+    expect(textOf(['Read ', { type: 'bold', text: 'Dune' }, '\nsee ', { type: 'text_link', text: 'this', href: 'https://x.y' }])).toBe('Read Dune\nsee this (https://x.y)');
     expect(textOf({ type: 'rich', text: [{ type: 'plain', text: 'a ' }, { type: 'italic', text: { text: 'b' } }] })).toBe('a b');
   });
 
