@@ -5,6 +5,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_EXPORT_DIR } from '../export/export-defaults.ts';
 import { fromInvocationDir, parseCommandLine, runMain, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
@@ -15,8 +16,6 @@ import { exportJournal, type ExportFormat } from '../export/export-journal.ts';
 import { applyDayStart } from '../journal/day-start.ts';
 import { utcDay } from '../journal/dates/instant-format.ts';
 
-/** Relative to the project folder, where npm runs the script (like DATABASE_PATH). */
-export const DEFAULT_EXPORT_DIR = 'data/exports';
 
 const USAGE = `Usage: npm run export -- [--format json|md] [--out <file or directory/>] [--owner <telegram user id>]
   --format json   (default) every entry field, revisions, media and tags; npm run import of it rebuilds the journal

@@ -3,7 +3,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_EXPORT_DIR } from '../../src/cli/export.ts';
+import { DEFAULT_EXPORT_DIR } from '../../src/export/export-defaults.ts';
 import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { OWNER, seedKnownJournal } from '../journal/known-journal.ts';

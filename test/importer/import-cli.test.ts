@@ -63,7 +63,7 @@ describe('npm run import', { timeout: PROCESS_TEST_MS }, () => {
   });
 
   it.each([
-    ['a missing file', () => path.join(dir, 'nope.json'), /nope\.json: no such file\.$/],
+    ['a missing file', () => path.join(dir, 'nope.json'), /nope\.json: there is no such file or folder; nothing was imported or created\.$/],
     ['a file that is no journal', () => writeTo('notes.txt', 'hello'), /notes\.txt: is none of the journals this reads \(Telegram, Day One, jrnl, Markdown notes\): it starts with "hello"\. Name one with --format/],
     ['JSON that is not an export', () => writeTo('config.json', '{"a": 1}'), /config\.json: is JSON, but not a Telegram Desktop export/],
     ['a syntax error', () => writeTo('broken.json', '{"messages": [\n {"id": 1,, "type": "message"}]}'), /broken\.json: is not valid JSON at line 2, column 11: unexpected comma/],

@@ -1,6 +1,7 @@
 // The product's seven acceptance lines, each checked on the exact JSON body the SDK sent to the Messages API stand-in
 // when the owner asks "@journal how many days did I write in April?" in the chat.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AskOptions } from '../../src/journal/ask-method.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import type { ObjectInterface } from '../../src/objects/operations.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -19,7 +20,14 @@ const context = () => userBlocks()[0]!.text;
 beforeEach(async () => {
   t = await createTestApp({}, undefined, { messagesApi: true });
   await seedEntries(t.temp.db, OWNER_ID, ENTRIES);
-  journal = await createJournalOperations(t.temp.db, OWNER_ID).analyzeObject('journal');
+  // As the bot describes it: with a reader model, so `ask` is among the methods (a surface without one omits it).
+  const reader: AskOptions['reader'] = {
+    model: 'reader',
+    read: async () => {
+      throw new Error('not read in this test');
+    },
+  };
+  journal = await createJournalOperations(t.temp.db, OWNER_ID, { ask: { reader, maxEntries: 10 } }).analyzeObject('journal');
   t.llm!.script(...aprilDayCount());
   await t.send(textUpdate(QUESTION));
   body = (t.llm!.requests[0] as RecordedRequest).body;

@@ -113,7 +113,7 @@ describe('the same journal days from every entry point', { timeout: PROCESS_TEST
     const temp = await createTempDb();
     temps.push(temp);
     await temp.db.destroy();
-    const processEnv = { ...env, DATABASE_PATH: temp.file, ALLOWED_USER_IDS: '' };
+    const processEnv = { ...env, DATABASE_PATH: temp.file, ALLOWED_USER_IDS: String(OWNER_ID) };
     await asked(async () => {
       const run = await runEntryPoint('src/cli/journal.ts', ['invoke', 'journal', 'onThisDay', '--owner', String(OWNER_ID)], { cwd: temp.dir, env: processEnv });
       expect(run.code, run.stderr).toBe(0);
