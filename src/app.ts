@@ -5,7 +5,7 @@ import type { Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { Config } from './config.ts';
 import type { JournalDb } from './db/open-database.ts';
-import type { Logger } from './logger.ts';
+import { errorMessage, type Logger } from './logger.ts';
 import { applyEdit, storeEntry } from './journal/entry-store.ts';
 import { isSpeech } from './journal/media.ts';
 import { fetchTelegramFile, FileFetchError } from './telegram/telegram-file.ts';
@@ -36,6 +36,8 @@ import { createSqliteJobStore } from './db/job-store.ts';
 import { createJobRunner, type Jobs } from './telegram/job-runner.ts';
 import { leaseTimings, type LeaseTimings } from './telegram/leases.ts';
 import { createChatExporter } from './export/chat-export.ts';
+import { statsPicture } from './stats/stats-picture.ts';
+import type { StatsPictures } from './telegram/bot-deps.ts';
 
 export interface AppDeps {
   config: Config;
@@ -111,6 +113,7 @@ export function createApp(token: string, deps: AppDeps): App {
     onThisDay: (ownerId, date) => readOnThisDay(db, ownerId, date),
     wroteOn: (ownerId, day) => wroteOn(db, ownerId, day),
   };
+  const stats: StatsPictures = { picture: (ownerId, period) => statsPicture(db, ownerId, period, { today: journal.today(), timeZone: zone }) };
   const digestStore = createSqliteDigestStore(db);
   const questions = createJournalQuestions(deps) ?? undefined;
   // Built after the bot (it sends through bot.api); /digest only reaches it once updates flow.
@@ -161,6 +164,7 @@ export function createApp(token: string, deps: AppDeps): App {
         importExport: (file, options) => importTelegramExport(db, file, { ...options, timeZone: zone, dayStartsAt: config.journalDayStartsAt, now: clock }),
       }),
       exporter: createChatExporter({ db, timeZone: zone, dayStartsAt: config.journalDayStartsAt, clock, maxPartBytes: deps.exportPartBytes }),
+      stats,
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },
   );
@@ -186,7 +190,7 @@ export function createApp(token: string, deps: AppDeps): App {
     const failed = await conversations.failInterrupted(clock());
     if (failed > 0) deps.logger.info('questions.interrupted', { conversations: failed });
   };
-  digests = createDigestScheduler({ store: digestStore, deliver: createDigestDelivery(bot.api, journal), clock, timeZone: zone, logger: deps.logger });
+  digests = createDigestScheduler({ store: digestStore, deliver: createDigestDelivery(bot.api, journal, { stats, failed: (error) => deps.logger.error('digest.picture_failed', { error: errorMessage(error) }) }), clock, timeZone: zone, logger: deps.logger });
   return {
     bot,
     digests,

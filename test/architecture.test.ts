@@ -38,7 +38,9 @@ const allowed: Record<string, string[]> = {
   demo: ['journal', 'db'],
   export: ['journal', 'db'],
   transcription: ['journal', 'db'],
-  telegram: ['llm', 'journal', 'importer', 'digest', '(root)'],
+  telegram: ['llm', 'journal', 'importer', 'digest', 'stats', '(root)'],
+  // The stats picture: numbers through the journal's views, its date layer, SVG → PNG.
+  stats: ['journal', 'db'],
   // The MCP surface: the shared tools (objects/) and the bot's question framing (llm/); the journal is wired in by cli/mcp.ts.
   mcp: ['objects', 'llm', '(root)'],
 };

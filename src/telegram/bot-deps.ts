@@ -7,6 +7,7 @@ import type { AskOptions, AskOutcome, Questions } from '../llm/ask.ts';
 import type { ReviewPeriod } from '../journal/review-range.ts';
 import type { DocumentImport } from './document-import.ts';
 import type { Jobs } from './job-runner.ts';
+import type { StatsPeriod, StatsPicture } from '../stats/stats-picture.ts';
 
 export interface EntryCapture {
   save(draft: EntryDraft): Promise<SaveResult>;
@@ -51,4 +52,11 @@ export interface BotDeps {
   /** Runs the slow part of an update (questions, imports) apart from capture. */
   jobs: Jobs;
   exporter: JournalExporter;
+  /** /stats pictures (and the digest's weekly one). */
+  stats: StatsPictures;
+}
+
+/** A stats picture of the owner's journal for a period, or a sentence when it holds no entries. */
+export interface StatsPictures {
+  picture(ownerId: number, period: StatsPeriod): Promise<StatsPicture>;
 }

@@ -16,6 +16,7 @@ import { digestFeature } from './features/digest.ts';
 import { reviewFeature } from './features/review.ts';
 import { importFeature } from './features/import.ts';
 import { exportFeature } from './features/export.ts';
+import { statsFeature } from './features/stats.ts';
 import { entryFeature } from './features/entry.ts';
 import { unhandledFeature } from './features/unhandled.ts';
 
@@ -42,6 +43,7 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   app.use(exportFeature(deps));
   app.use(traceFeature(deps));
   app.use(onThisDayFeature(deps));
+  app.use(statsFeature(deps));
   app.use(digestFeature(deps));
   app.use(reviewFeature(deps));
   app.use(retryFeature(deps));
