@@ -37,6 +37,11 @@ import { createJobRunner, type Jobs } from './telegram/job-runner.ts';
 import { leaseTimings, type LeaseTimings } from './telegram/leases.ts';
 import { createChatExporter } from './export/chat-export.ts';
 import { statsPicture } from './stats/stats-picture.ts';
+import { readEntryDetails, readEntryRevisions } from './journal/entry-details.ts';
+import { createWebAuth } from './web/web-auth.ts';
+import { createWebJournal } from './web/web-journal.ts';
+import { createWebView, type WebView } from './web/web-view.ts';
+import { forgetEntry } from './web/forget-entry.ts';
 import type { StatsPictures } from './telegram/bot-deps.ts';
 
 export interface AppDeps {
@@ -81,6 +86,33 @@ export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Question
     today: () => localMoment(clock(), config.journalTimezone, config.journalDayStartsAt).day,
     corpusChars: (ownerId) => pastedJournalChars(db, ownerId),
     logger: deps.logger,
+  });
+}
+
+/**
+ * The web view of the journal (Mini App and npm run web): pages read through the same JournalCollection methods
+ * as the model; initData is checked with `botToken` (null: Telegram sign-in off, login links only).
+ */
+export function createJournalWebView(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'logger'> & { botToken: string | null }): WebView {
+  const { config, db, clock } = deps;
+  const zone = config.journalTimezone;
+  const dayStartsAt = config.journalDayStartsAt;
+  return createWebView({
+    auth: createWebAuth({ botToken: deps.botToken, allowedUserIds: config.allowedUserIds, clock }),
+    logger: deps.logger,
+    journalFor: (ownerId) =>
+      createWebJournal({
+        ownerId,
+        operations: createJournalOperations(db, ownerId, { clock, timeZone: zone, dayStartsAt }),
+        today: () => localMoment(clock(), zone, dayStartsAt).day,
+        timeZone: zone,
+        details: (ids) => readEntryDetails(db, ownerId, ids),
+        revisions: (entryId) => readEntryRevisions(db, ownerId, entryId),
+        forget: async (entryId) => {
+          const result = await forgetEntry(db, ownerId, entryId);
+          return result.type === 'forgotten' ? { day: result.day } : null;
+        },
+      }),
   });
 }
 

@@ -119,3 +119,13 @@ export function streaksOf(daysWritten: readonly string[], today: string, zone: s
   }
   return { current, longest };
 }
+
+/** `Monday, 1 April 2024`: a day as a page title reads it. */
+export function dayTitle(day: string, zone: string): string {
+  return format(dayOf(day, zone), 'EEEE, d MMMM yyyy');
+}
+
+/** `April 2024`. */
+export function monthTitle(month: string, zone: string): string {
+  return format(dayOf(`${month}-01`, zone), 'MMMM yyyy');
+}
