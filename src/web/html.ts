@@ -49,7 +49,7 @@ export function page(options: PageOptions, content: Html): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${options.title} · Journal</title>
 <link rel="stylesheet" href="/assets/app.css">
 <link rel="icon" href="/assets/icon.svg" type="image/svg+xml">

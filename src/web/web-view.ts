@@ -172,7 +172,8 @@ const ASSETS: Record<string, { type: string; body: string }> = {
 function securityHeaders(res: ServerResponse): void {
   res.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
   res.setHeader('x-content-type-options', 'nosniff');
-  res.setHeader('referrer-policy', 'no-referrer');
+  // same-origin, not no-referrer: a form's POST then still carries our Origin (no-referrer makes it "null").
+  res.setHeader('referrer-policy', 'same-origin');
 }
 
 function sendPage(res: ServerResponse, status: number, options: PageOptions, content: Html, extra: Record<string, string> = {}): void {
