@@ -41,7 +41,7 @@ async function main(): Promise<void> {
                 ['day', `/day/${WEB_DAY}`],
                 ['search', '/search?q=walk'],
                 ['tags', '/tags'],
-                ['entry', '/entry/703'],
+                ['entry', '/entry/702'],
               ]
             : [['day-dark', `/day/${WEB_DAY}`]];
         for (const [name, where] of shots) {

@@ -65,13 +65,13 @@ blockquote.content { border-left: 4px solid var(--l0); padding-left: 12px; margi
 .history li { margin-bottom: 12px; }
 .tags { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr)); gap: 6px 16px; }
 .count { color: var(--hint); }
-.year { display: grid; grid-template-columns: repeat(auto-fill, minmax(10.5rem, 1fr)); gap: 12px; }
+.year { display: grid; grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr)); gap: 12px; }
 table.month { border-collapse: separate; border-spacing: 2px; }
 table.month caption { text-align: left; font-weight: 600; padding: 4px 3px; }
 table.month th { font-weight: 400; color: var(--hint); font-size: 0.8rem; }
 table.month abbr { text-decoration: none; }
 table.month td { padding: 0; }
-table.month td > * { display: flex; flex-direction: column; align-items: center; justify-content: center; width: 1.35rem; height: 1.35rem; border-radius: 4px; font-size: 0.62rem; text-decoration: none; color: var(--hint); }
+table.month td > * { display: flex; flex-direction: column; align-items: center; justify-content: center; width: 1.25rem; height: 1.25rem; border-radius: 4px; font-size: 0.6rem; text-decoration: none; color: var(--hint); }
 table.month.large { border-spacing: 4px; }
 table.month.large td > * { width: 2.7rem; height: 3rem; font-size: 1rem; border-radius: 6px; }
 table.month td > a { color: var(--on-l); font-weight: 600; }

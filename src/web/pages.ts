@@ -70,7 +70,7 @@ ${monthTable(month, counts, busiest, zone, true)}`;
 
 function entryMeta(entry: ListedEntry, withDate: boolean): Html {
   return html`<p class="meta">${withDate ? html`<a href="/day/${entry.date}">${entry.date}</a> ` : ''}<time datetime="${entry.date}T${entry.time}">${entry.time}</time>${
-    entry.media ? html` <span class="media">${entry.media}</span>` : ''
+    entry.media && entry.media !== entry.content.trim() ? html` <span class="media">${entry.media}</span>` : ''
   }${entry.tags.map((t) => html` <a class="tag" href="/tags/${encodeURIComponent(t)}">#${t}</a>`)}</p>`;
 }
 

@@ -1,14 +1,15 @@
 // Who sees what, over real HTTP: valid signed initData for an owner gets their journal; forged, expired, a stranger's,
 // and no session at all get 401 and no data; one owner never reaches another's entries; a login link works once;
 // every answer carries the CSP and UTF-8, and no page links anywhere else. Also: the webhook server hands the web
-// view every other path, and MINI_APP_URL's menu button goes to Telegram as a web_app button.
+// view every other path, and MINI_APP_URL's menu button goes to Telegram as a web_app button. On each store.
 import { sign } from '@tma.js/init-data-node';
 import { Api } from 'grammy';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { setMiniAppMenuButton } from '../../src/telegram/mini-app-button.ts';
 import { startWebhookServer } from '../../src/telegram/webhook-server.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
+import { describeStores } from '../helpers/stores.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { TEST_TOKEN } from '../helpers/test-app.ts';
 import { OWNER_ID, STRANGER_ID } from '../helpers/updates.ts';
@@ -21,12 +22,12 @@ const OWNER_TEXT = 'Coffee on the balcony';
 
 const initDataFor = (id: number, at = new Date()) => sign({ user: { id, first_name: 'Tomás' } }, TEST_TOKEN, at);
 
-describe('web view access', () => {
+describeStores('web view access', () => {
   let temp: TempDb;
   let web: WebDemoServer;
 
   beforeAll(async () => {
-    temp = await createTempDb('sqlite');
+    temp = await createTempDb();
     await buildWebDemo(temp.db, OWNER_ID);
     await seedEntries(temp.db, OTHER_OWNER, [[`${WEB_DAY}T10:00:00Z`, OTHER_TEXT]]);
     web = await serveWebDemo(temp.db, { TELEGRAM_BOT_TOKEN: TEST_TOKEN, ALLOWED_USER_IDS: `${OWNER_ID},${OTHER_OWNER}` });
