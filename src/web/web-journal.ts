@@ -137,13 +137,9 @@ export function createWebJournal(ports: WebJournalPorts): WebJournal {
     },
 
     async entry(id) {
-      let page: EntryPage;
-      try {
-        page = await value<EntryPage>({}, 'getEntry', { id });
-      } catch (error) {
-        if (error instanceof Error && /^No entry/.test(error.message)) return null;
-        throw error;
-      }
+      // Owner-scoped: an id of no entry of theirs (another owner's included) is simply not found.
+      if (!(await ports.details([id])).has(id)) return null;
+      let page = await value<EntryPage>({}, 'getEntry', { id });
       // getEntry reads a long entry a page at a time; the web shows it whole.
       let content = page.content;
       while (page.nextOffset !== null) {
