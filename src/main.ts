@@ -95,10 +95,11 @@ async function main(): Promise<void> {
     // getUpdates is refused while a webhook is set: remove a stale one (its pending updates stay with Telegram).
     await bot.api.deleteWebhook().catch((error) => logger.error('webhook.delete_failed', { error: errorMessage(error) }));
     if (stopping) return;
+    // The web view's port before any work starts: a port in use stops the start here, with nothing half begun.
+    const webServer = web ? await startWebServer(web, { port: config.webPort, host: config.webHost }) : null;
     await app.start();
     app.digests.start(); // sends a digest missed while down, if less than 12 hours late
     const polling = startPolling({ api: bot.api, inbox: app.inbox, logger });
-    const webServer = web ? await startWebServer(web, { port: config.webPort, host: config.webHost }) : null;
     stopIntake = async () => {
       await polling.stop();
       await webServer?.close();
