@@ -123,7 +123,12 @@ const routes: Route[] = [
     method: 'GET',
     path: /^\/tags\/([^/]+)$/,
     async run({ params, url, journal }) {
-      const tag = decodeURIComponent(params[0]!);
+      let tag: string;
+      try {
+        tag = decodeURIComponent(params[0]!);
+      } catch {
+        return notFound('That is not a tag.');
+      }
       const offset = offsetOf(url);
       return ok({ title: `#${tag}`, current: 'tags' }, taggedPage(tag, await journal.tagged(tag, offset, PAGE_SIZE), offset, PAGE_SIZE));
     },
