@@ -37,7 +37,7 @@ export function createDigestDelivery(api: Api, journal: Pick<JournalReads, 'onTh
     try {
       const sent = await api.sendMessage(subscription.chatId, digest.text, markup);
       // The text is out: whatever happens to the picture, the digest counts as delivered (never sent twice).
-      if (digest.offerWeeklyReview && week) await sendWeekPicture(api, week.stats, subscription, day).catch(week.failed);
+      if (weekdayOf(day) === 0 && week) await sendWeekPicture(api, week.stats, subscription, day).catch(week.failed);
       return { type: 'sent', messageId: sent.message_id };
     } catch (error) {
       if (error instanceof GrammyError) return { type: 'rejected', reason: `${error.error_code} ${error.description}` };
