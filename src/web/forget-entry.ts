@@ -1,8 +1,8 @@
 /**
- * MINIMAL STAND-IN until src/journal/forget.ts (issue 20, engineer 20a) is merged: same signature as its
- * forgetEntry(db, ownerId, entryId), deleting the owner's entry with its revisions, tags and transcription job in one
- * transaction (the FTS index follows by trigger). It does not purge freed pages or traces elsewhere (ask cache,
- * inbox); the merge replaces this file with a re-export of the real one.
+ * MINIMAL STAND-IN until src/journal/forget.ts (issue 20, engineer 20a) is on main. Same signature as its
+ * forgetEntry(db, ownerId, entryId), and a subset of its result: deletes the owner's entry with its revisions, tags
+ * and transcription job in one transaction (the FTS index follows by trigger). It does not purge freed pages nor
+ * traces elsewhere (ask cache, inbox); the merge replaces this file with a re-export of the real one.
  */
 import type { JournalDb } from '../db/open-database.ts';
 
