@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCaptureBench } from './bench/capture.ts';
+import { runEncryptionBench } from './bench/encryption.ts';
 import { runInstancesBench } from './bench/instances.ts';
 import { runImportBench } from './bench/import-speed.ts';
 import { JournalCache } from './bench/journal-db.ts';
@@ -19,6 +20,7 @@ import { partSections, renderReport, REPORT_FOOTER, REPORT_HEADER, type BenchRes
 import { mergeSections, readSections, writeSections, type PartSection } from './bench/sections.ts';
 import { freeTokenizer } from './bench/tokenizer.ts';
 import { runReadingForJournal } from './bench/reading.ts';
+import { runStartupBench } from './bench/startup.ts';
 import { runTokensForJournal } from './bench/tokens.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,6 +64,14 @@ async function runPart(part: Part, o: BenchOptions, journals: JournalCache, r: B
     case 'instances':
       r.instances = await runInstancesBench(o.cacheDir, log);
       return;
+    case 'startup':
+      r.startup = await runStartupBench(REPO_ROOT, o.runs, log);
+      return;
+    case 'encryption': {
+      const light = o.quick ? { minRuns: 5, maxRuns: 60, budgetMs: 300 } : { minRuns: Math.max(7, o.runs), maxRuns: 400, budgetMs: 2_000 };
+      r.encryption = await runEncryptionBench(o.cacheDir, { entries: o.encryptionSize, burst: o.burst, runs: o.runs, methods: light }, log);
+      return;
+    }
   }
 }
 
@@ -79,7 +89,7 @@ async function main(): Promise<number> {
   const failures: string[] = [];
   // Tokens first, then methods and reading (which plants facts in the journals): they share the generated journals,
   // which go before the import writes its exports.
-  const order = (['tokens', 'methods', 'reading', 'import', 'capture', 'postgres', 'instances'] as const).filter((p) => o.only.includes(p));
+  const order = (['tokens', 'methods', 'reading', 'import', 'capture', 'postgres', 'instances', 'startup', 'encryption'] as const).filter((p) => o.only.includes(p));
   try {
     for (const part of order) {
       const t0 = performance.now();

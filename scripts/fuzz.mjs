@@ -2,12 +2,26 @@
 // The fuzz suite (test/fuzz) with FUZZ_SCALE times the cases npm test runs, then its figures: printed, and written
 // between the fuzz-figures markers of RELIABILITY.md when every property held. A random seed unless --seed is
 // given; it is printed, so a failure can be replayed with --seed.
-import { execSync, spawnSync } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+const USAGE = `Usage: npm run fuzz -- [--scale <1 or more, default 40>] [--seed <integer>] [--no-write]
+  Runs test/fuzz with --scale times the cases npm test runs and a random seed (printed; --seed replays it), then
+  prints the figures each property observed and, when every property held, writes them into RELIABILITY.md
+  (--no-write: print only). Temporary files live in one folder that is removed at the end, also on Ctrl-C.`;
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const known = new Set(['--scale', '--seed', '--no-write']);
+const unknown = args.filter((a, i) => a.startsWith('-') && !known.has(a) && !['--scale', '--seed'].includes(args[i - 1]));
+if (unknown.length > 0) {
+  console.error(`Unknown option ${unknown[0]}.\n${USAGE}`);
+  process.exit(2);
+}
 const option = (name, fallback) => {
   const i = args.indexOf(name);
   return i === -1 ? fallback : args[i + 1];
@@ -15,21 +29,33 @@ const option = (name, fallback) => {
 const scale = Number(option('--scale', '40'));
 const seed = Number(option('--seed', String(Math.floor(Math.random() * 2 ** 31))));
 if (!Number.isFinite(scale) || scale < 1 || !Number.isInteger(seed)) {
-  console.error('Usage: npm run fuzz -- [--scale <1 or more, default 40>] [--seed <integer>] [--no-write]');
+  console.error(USAGE);
   process.exit(2);
 }
 
+// Every temp file of the run (the suite's exports and databases too, through TMPDIR) goes in one folder, removed at
+// the end and when the run is interrupted: an interrupted run skips the tests' own clean-up.
 const dir = mkdtempSync(path.join(tmpdir(), 'fuzz-'));
+const cleanUp = () => rmSync(dir, { recursive: true, force: true });
+let child;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    child?.kill('SIGKILL');
+    cleanUp();
+    process.exit(130);
+  });
+}
 const report = path.join(dir, 'figures.jsonl');
 writeFileSync(report, '');
 console.log(`fuzz: scale ${scale}, seed ${seed}`);
 const started = Date.now();
-const run = spawnSync('npx', ['vitest', 'run', 'test/fuzz', '--testTimeout=0', '--hookTimeout=0'], {
+child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'test/fuzz', '--testTimeout=0', '--hookTimeout=0'], {
   stdio: 'inherit',
-  env: { ...process.env, FUZZ_SCALE: String(scale), FUZZ_SEED: String(seed), FUZZ_REPORT: report },
+  env: { ...process.env, FUZZ_SCALE: String(scale), FUZZ_SEED: String(seed), FUZZ_REPORT: report, TMPDIR: dir },
 });
+const run = await new Promise((resolve) => child.on('close', (status) => resolve({ status })));
 const figures = readFileSync(report, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
-rmSync(dir, { recursive: true, force: true });
+cleanUp();
 const passed = run.status === 0;
 
 const total = (key) => figures.reduce((n, f) => n + f[key], 0);

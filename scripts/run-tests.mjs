@@ -1,4 +1,4 @@
-// npm test: typecheck, then vitest; ends with the plain "N passed, N failed" line CI reads.
+// npm test: typecheck, lint, then vitest; ends with the plain "N passed, N failed" line CI reads.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 
@@ -6,6 +6,9 @@ const resultFile = '.vitest-result.json';
 const typecheck = spawnSync('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], { stdio: 'inherit' });
 const typecheckFailed = typecheck.status !== 0 ? 1 : 0;
 if (typecheckFailed) console.error('typecheck failed (counted as one failure)');
+const lint = spawnSync('npx', ['eslint', '--max-warnings', '0', '.'], { stdio: 'inherit' });
+const lintFailed = lint.status !== 0 ? 1 : 0;
+if (lintFailed) console.error('lint failed (counted as one failure): npm run lint, or npm run lint -- --fix');
 
 rmSync(resultFile, { force: true });
 const vitest = spawnSync(
@@ -27,6 +30,6 @@ try {
 } catch {
   failed += 1; // no report at all: vitest itself crashed
 }
-failed += typecheckFailed;
+failed += typecheckFailed + lintFailed;
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || vitest.status !== 0 ? 1 : 0);

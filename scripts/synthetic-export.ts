@@ -8,6 +8,8 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { zonelessWallClock } from '../src/journal/dates/instant-format.ts';
+import { fromUnixSeconds } from '../src/journal/dates/local-moment.ts';
 
 export interface SyntheticExportOptions {
   messages: number;
@@ -50,7 +52,7 @@ function sentence(next: () => number, words: number): string {
 }
 
 function localDate(unix: number): string {
-  return new Date(unix * 1000).toISOString().slice(0, 19);
+  return zonelessWallClock(fromUnixSeconds(unix), 'UTC');
 }
 
 type Kind = 'text' | 'parts' | 'service' | 'sticker' | 'forward' | 'other';

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import Anthropic from '@anthropic-ai/sdk';
 import type { Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
-import type { Config } from './config.ts';
+import { aiOffReason, journalSettings, type Config } from './config.ts';
 import type { JournalDb } from './db/open-database.ts';
 import { errorMessage, type Logger } from './logger.ts';
 import { applyEdit, storeEntry } from './journal/entry-store.ts';
@@ -11,14 +11,14 @@ import { isSpeech } from './journal/media.ts';
 import { fetchTelegramFile, FileFetchError } from './telegram/telegram-file.ts';
 import { createTranscriber, TranscriptionError } from './transcription/transcriber.ts';
 import { createTranscriptionWorker, type TranscriptionWorker } from './transcription/transcription-worker.ts';
-import { createSqliteAskCache } from './db/ask-cache-store.ts';
-import { createSqliteConversationStore } from './db/conversation-store.ts';
+import { createAskCache } from './db/ask-cache-store.ts';
+import { createConversationStore } from './db/conversation-store.ts';
+import { createSentLedgerStore } from './db/sent-ledger-store.ts';
 import { storedConversationSchemas } from './llm/conversation.ts';
 import { pastedJournalChars } from './journal/entry-queries.ts';
-import { createJournalOperations } from './journal/journal-operations.ts';
-import { localMoment } from './journal/local-day.ts';
+import { journalToday, openJournalOperations } from './journal/journal-operations.ts';
 import { readOnThisDay, wroteOn } from './journal/memories.ts';
-import { createSqliteDigestStore } from './db/digest-store.ts';
+import { createDigestStore } from './db/digest-store.ts';
 import { createDigestScheduler, type DigestScheduler } from './digest/digest-scheduler.ts';
 import { createDigestDelivery } from './telegram/digest-delivery.ts';
 import type { JournalReads } from './telegram/bot-deps.ts';
@@ -30,18 +30,20 @@ import type { BotContext } from './telegram/context.ts';
 import { createDocumentImport } from './telegram/document-import.ts';
 import { importTelegramExport } from './importer/import-export.ts';
 import { createBot } from './telegram/create-bot.ts';
-import { createSqliteInboxStore } from './db/inbox-store.ts';
+import { createInboxStore } from './db/inbox-store.ts';
+import { storageFailure } from './db/storage-failure.ts';
 import { createUpdateInbox, type UpdateInbox } from './telegram/update-inbox.ts';
-import { createSqliteJobStore } from './db/job-store.ts';
+import { createJobStore } from './db/job-store.ts';
 import { createJobRunner, type Jobs } from './telegram/job-runner.ts';
 import { leaseTimings, type LeaseTimings } from './telegram/leases.ts';
 import { createChatExporter } from './export/chat-export.ts';
+import { countOwnerEntries, findEntryToForget, forgetEntry, forgetOwner } from './journal/forget.ts';
+import { createJournalBrowse } from './journal/browse.ts';
 import { statsPicture } from './stats/stats-picture.ts';
 import { readEntryDetails, readEntryRevisions } from './journal/entry-details.ts';
 import { createWebAuth } from './web/web-auth.ts';
 import { createWebJournal } from './web/web-journal.ts';
 import { createWebView, type WebView } from './web/web-view.ts';
-import { forgetEntry } from './web/forget-entry.ts';
 import type { StatsPictures } from './telegram/bot-deps.ts';
 
 export interface AppDeps {
@@ -63,27 +65,39 @@ export interface AppDeps {
   leases?: LeaseTimings;
 }
 
+/** The ledger's name for an endpoint: the base URL without any user or password in it. */
+export function endpointLabel(baseURL: string): string {
+  const url = new URL(baseURL);
+  return `${url.protocol}//${url.host}${url.pathname.replace(/\/$/, '')}`;
+}
+
 /** Questions over the owner's journal through the Messages API; null without ANTHROPIC_API_KEY. */
 export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Questions | null {
   const { config, db, clock } = deps;
-  if (!config.anthropicApiKey) return null;
+  // JOURNAL_AI=off or no key: no client exists, so nothing can be sent to any model.
+  if (aiOffReason(config) !== null || !config.anthropicApiKey) return null;
+  const settings = journalSettings(config, clock);
+  const baseURL = config.anthropicBaseUrl ?? 'https://api.anthropic.com';
   const client = new Anthropic({
     apiKey: config.anthropicApiKey,
     // Explicit, so the SDK never falls back to reading ANTHROPIC_BASE_URL on its own.
-    baseURL: config.anthropicBaseUrl ?? 'https://api.anthropic.com',
+    baseURL,
     maxRetries: deps.anthropic?.maxRetries ?? 2,
     timeout: deps.anthropic?.timeoutMs ?? 120_000,
   });
   // ask reads through the same client, with the small reader model; its answers are kept per owner.
-  const ask = { reader: createEntryReader({ client, model: config.readerModel }), maxEntries: config.askMaxEntries, cache: createSqliteAskCache(db) };
+  // The ledger names where entry text went: the base URL (a local server's, with ANTHROPIC_BASE_URL) and the model.
+  const ask = { reader: createEntryReader({ client, model: config.readerModel }), maxEntries: config.askMaxEntries, cache: createAskCache(db) };
   return createQuestions({
     client,
     model: config.anthropicModel,
     operationsFor: (ownerId, hooks) =>
-      createJournalOperations(db, ownerId, { clock, ask, reportSpend: hooks?.reportSpend, timeZone: config.journalTimezone, dayStartsAt: config.journalDayStartsAt }),
-    conversations: createSqliteConversationStore(db, storedConversationSchemas),
+      openJournalOperations(db, ownerId, settings, { ask, reportSpend: hooks?.reportSpend, reportSent: hooks?.reportSent }),
+    ledger: createSentLedgerStore(db),
+    endpoint: endpointLabel(baseURL),
+    conversations: createConversationStore(db, storedConversationSchemas),
     clock,
-    today: () => localMoment(clock(), config.journalTimezone, config.journalDayStartsAt).day,
+    today: () => journalToday(settings),
     corpusChars: (ownerId) => pastedJournalChars(db, ownerId),
     logger: deps.logger,
   });
@@ -96,15 +110,15 @@ export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Question
 export function createJournalWebView(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'logger'> & { botToken: string | null }): WebView {
   const { config, db, clock } = deps;
   const zone = config.journalTimezone;
-  const dayStartsAt = config.journalDayStartsAt;
+  const settings = journalSettings(config, clock);
   return createWebView({
     auth: createWebAuth({ botToken: deps.botToken, allowedUserIds: config.allowedUserIds, clock }),
     logger: deps.logger,
     journalFor: (ownerId) =>
       createWebJournal({
         ownerId,
-        operations: createJournalOperations(db, ownerId, { clock, timeZone: zone, dayStartsAt }),
-        today: () => localMoment(clock(), zone, dayStartsAt).day,
+        operations: openJournalOperations(db, ownerId, settings),
+        today: () => journalToday(settings),
         timeZone: zone,
         details: (ids) => readEntryDetails(db, ownerId, ids),
         revisions: (entryId) => readEntryRevisions(db, ownerId, entryId),
@@ -122,7 +136,7 @@ export interface App {
   digests: DigestScheduler;
   /** Where polling and the webhook put updates; it hands them to the bot. */
   inbox: UpdateInbox;
-  /** Questions and imports, run apart from capture. */
+  /** Questions, reviews, exports and imports, run apart from capture. */
   jobs: Jobs;
   /** Voice notes to transcripts, when TRANSCRIBE_URL is set; main.ts starts and stops it. */
   transcription: TranscriptionWorker | null;
@@ -140,19 +154,20 @@ export interface App {
 export function createApp(token: string, deps: AppDeps): App {
   const { config, db, clock } = deps;
   const zone = config.journalTimezone;
+  const settings = journalSettings(config, clock);
   const journal: JournalReads = {
-    today: () => localMoment(clock(), zone, config.journalDayStartsAt).day,
+    today: () => journalToday(settings),
     onThisDay: (ownerId, date) => readOnThisDay(db, ownerId, date),
     wroteOn: (ownerId, day) => wroteOn(db, ownerId, day),
   };
   const stats: StatsPictures = { picture: (ownerId, period) => statsPicture(db, ownerId, period, { today: journal.today(), timeZone: zone }) };
-  const digestStore = createSqliteDigestStore(db);
+  const digestStore = createDigestStore(db);
   const questions = createJournalQuestions(deps) ?? undefined;
   // Built after the bot (it sends through bot.api); /digest only reaches it once updates flow.
   let digests: DigestScheduler | undefined;
   const holder = deps.instanceId ?? hostname();
   const leases = deps.leases ?? leaseTimings(config.leaseSeconds * 1000);
-  const jobs = createJobRunner({ store: createSqliteJobStore(db), logger: deps.logger, clock, holder, leases });
+  const jobs = createJobRunner({ store: createJobStore(db), logger: deps.logger, clock, holder, leases });
   // Built after the bot (it downloads notes through it); captures kick it.
   let transcription: TranscriptionWorker | null = null;
   const bot = createBot(
@@ -179,11 +194,19 @@ export function createApp(token: string, deps: AppDeps): App {
         off: (ownerId) => digestStore.unsubscribe(ownerId),
       },
       questions,
+      aiOff: aiOffReason(config),
+      forgetting: {
+        find: (ownerId, ref) => findEntryToForget(db, ownerId, ref),
+        entry: (ownerId, entryId, alsoMessages) => forgetEntry(db, ownerId, entryId, { alsoMessages }),
+        everything: (ownerId) => forgetOwner(db, ownerId, clock()),
+        countEntries: (ownerId) => countOwnerEntries(db, ownerId),
+      },
+      browse: createJournalBrowse(db, (ownerId) => openJournalOperations(db, ownerId, settings)),
       jobs,
       reviews: questions && {
         review: (ownerId, period, options) =>
           askReview(
-            createJournalOperations(db, ownerId, { clock, timeZone: zone, dayStartsAt: config.journalDayStartsAt }),
+            openJournalOperations(db, ownerId, settings),
             questions,
             ownerId,
             reviewRange(period, journal.today()),
@@ -195,8 +218,10 @@ export function createApp(token: string, deps: AppDeps): App {
         apiRoot: config.telegramApiRoot,
         importExport: (file, options) => importTelegramExport(db, file, { ...options, timeZone: zone, dayStartsAt: config.journalDayStartsAt, now: clock }),
       }),
+      sent: createSentLedgerStore(db),
       exporter: createChatExporter({ db, timeZone: zone, dayStartsAt: config.journalDayStartsAt, clock, maxPartBytes: deps.exportPartBytes }),
       stats,
+      isStorageFailure: (error) => storageFailure(error) !== null,
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },
   );
@@ -216,13 +241,24 @@ export function createApp(token: string, deps: AppDeps): App {
       logger: deps.logger,
     });
   }
-  const inbox = createUpdateInbox({ store: createSqliteInboxStore(db), handle: (update) => bot.handleUpdate(update), logger: deps.logger, clock, holder, leases });
-  const conversations = createSqliteConversationStore(db, storedConversationSchemas);
+  const inbox = createUpdateInbox({
+    store: createInboxStore(db),
+    handle: (update) => bot.handleUpdate(update),
+    notify: async (chatId, text) => void (await bot.api.sendMessage(chatId, text)),
+    storageFailure,
+    owners: config.allowedUserIds,
+    logger: deps.logger,
+    clock,
+    holder,
+    leases,
+  });
+  const conversations = createConversationStore(db, storedConversationSchemas);
   const failInterrupted = async () => {
     const failed = await conversations.failInterrupted(clock());
     if (failed > 0) deps.logger.info('questions.interrupted', { conversations: failed });
   };
-  digests = createDigestScheduler({ store: digestStore, deliver: createDigestDelivery(bot.api, journal, { stats, failed: (error) => deps.logger.error('digest.picture_failed', { error: errorMessage(error) }) }), clock, timeZone: zone, logger: deps.logger });
+  // Without the AI there is no review to offer on Sundays.
+  digests = createDigestScheduler({ store: digestStore, deliver: createDigestDelivery(bot.api, journal, { offerReview: questions !== undefined, week: { stats, failed: (error) => deps.logger.error('digest.picture_failed', { error: errorMessage(error) }) } }), clock, timeZone: zone, logger: deps.logger });
   return {
     bot,
     digests,

@@ -1,5 +1,8 @@
-/** Configuration: one pure parse of the environment, with errors that name the variable and the fix. */
+/** Configuration: one parse of the environment (and of JOURNAL_KEY_FILE), with errors that name the variable and the fix. */
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import type { JournalSettings } from './journal/journal-operations.ts';
+import { isTimeZone, systemTimeZone } from './journal/dates/zone-offset.ts';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 export const DEFAULT_DATABASE_PATH = 'data/journal.sqlite';
@@ -27,6 +30,8 @@ export interface Config {
   transcribeUrl: string | null;
   transcribeApiKey: string | null;
   anthropicApiKey: string | null;
+  /** JOURNAL_AI: `off` sends nothing to any model, whatever else is set (see aiOffReason). */
+  journalAi: 'on' | 'off';
   anthropicBaseUrl: string | null;
   anthropicModel: string;
   /** Webhook mode when set: the public https URL Telegram posts updates to; null means long polling. */
@@ -41,6 +46,8 @@ export interface Config {
   leaseSeconds: number;
   /** INSTANCE_NAME: this instance's name in leases; null means host name and port (or "polling"). */
   instanceName: string | null;
+  /** JOURNAL_KEY (or the contents of JOURNAL_KEY_FILE): the SQLite journal is encrypted with it; null keeps it plain. */
+  journalKey: string | null;
   /** MINI_APP_URL: the public https URL of the web view; set, the bot's menu button opens it as a Mini App. */
   miniAppUrl: string | null;
   /** WEB_PORT: the web view's port in polling mode (webhook mode serves it on PORT) and for npm run web. */
@@ -62,15 +69,6 @@ export class ConfigError extends Error {
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
-
-export function isValidTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false; // Intl throws RangeError for an unknown zone
-  }
-}
 
 /** postgres:// or postgresql://, a host, and a database name in the path. */
 export function isPostgresUrl(text: string): boolean {
@@ -119,7 +117,7 @@ const schema = z.object({
   DATABASE_URL: optionalText.refine((u) => u === undefined || isPostgresUrl(u), {
     message: 'must be a PostgreSQL URL with a host and a database, e.g. postgres://journal:secret@127.0.0.1:5432/journal (leave it unset to keep the SQLite file at DATABASE_PATH)',
   }),
-  JOURNAL_TIMEZONE: optionalText.refine((z) => z === undefined || isValidTimeZone(z), {
+  JOURNAL_TIMEZONE: optionalText.refine((z) => z === undefined || isTimeZone(z), {
     message: 'is not an IANA time zone (expected e.g. Europe/Berlin, Asia/Tokyo, UTC)',
   }),
   JOURNAL_DAY_STARTS_AT: optionalText.transform((t, ctx) => {
@@ -136,6 +134,15 @@ const schema = z.object({
   }),
   TRANSCRIBE_API_KEY: optionalText,
   ANTHROPIC_API_KEY: optionalText,
+  JOURNAL_AI: optionalText.transform((v, ctx) => {
+    if (v === undefined) return 'on' as const;
+    const value = v.toLowerCase();
+    if (value !== 'on' && value !== 'off') {
+      ctx.addIssue({ code: 'custom', message: `must be on or off (got "${v}"); off turns every model call off` });
+      return z.NEVER;
+    }
+    return value;
+  }),
   ANTHROPIC_BASE_URL: optionalText.refine((u) => u === undefined || /^https?:\/\/\S+$/.test(u), {
     message: 'must be an http(s) URL, e.g. http://127.0.0.1:9000',
   }),
@@ -161,12 +168,23 @@ const schema = z.object({
   INSTANCE_NAME: optionalText.refine((v) => v === undefined || /^[\w.:@-]{1,200}$/.test(v), {
     message: 'must be 1 to 200 characters of letters, digits and . : @ _ - (e.g. bot-2)',
   }),
+  // Not trimmed: a passphrase may begin or end with a space. Only blank means unset.
+  JOURNAL_KEY: z.preprocess(blankToUndefined, z.string().optional()),
+  JOURNAL_KEY_FILE: optionalText,
   ASK_MAX_ENTRIES: optionalText.refine((v) => v === undefined || (/^\d{1,9}$/.test(v) && Number(v) >= 1), {
     message: 'must be a whole number of entries, 1 or more (e.g. 10000)',
   }),
 });
 
+/** Every variable the configuration reads (.env.example lists each; test/config/env-example.test.ts checks it). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
+
 /** Parses the environment; throws one ConfigError per the first bad variable, listing every fault. */
+/** The settings every surface opens the journal with (journal/journal-operations.ts openJournalOperations). */
+export function journalSettings(config: Pick<Config, 'journalTimezone' | 'journalDayStartsAt'>, clock: () => Date = () => new Date()): JournalSettings {
+  return { timeZone: config.journalTimezone, dayStartsAt: config.journalDayStartsAt, clock };
+}
+
 export function parseConfig(env: Record<string, string | undefined>, defaults: { timezone?: string; databasePath?: string } = {}): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
@@ -182,16 +200,18 @@ export function parseConfig(env: Record<string, string | undefined>, defaults: {
     );
   }
   return {
+    journalKey: journalKey(e.JOURNAL_KEY, e.JOURNAL_KEY_FILE),
     telegramBotToken: e.TELEGRAM_BOT_TOKEN ?? null,
     telegramApiRoot: e.TELEGRAM_API_ROOT ?? null,
     allowedUserIds: e.ALLOWED_USER_IDS,
     databasePath: e.DATABASE_PATH ?? defaults.databasePath ?? DEFAULT_DATABASE_PATH,
     databaseUrl: e.DATABASE_URL ?? null,
-    journalTimezone: e.JOURNAL_TIMEZONE ?? defaults.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    journalTimezone: e.JOURNAL_TIMEZONE ?? defaults.timezone ?? systemTimeZone(),
     journalDayStartsAt: e.JOURNAL_DAY_STARTS_AT,
     transcribeUrl: e.TRANSCRIBE_URL ?? null,
     transcribeApiKey: e.TRANSCRIBE_API_KEY ?? null,
     anthropicApiKey: e.ANTHROPIC_API_KEY ?? null,
+    journalAi: e.JOURNAL_AI,
     anthropicBaseUrl: e.ANTHROPIC_BASE_URL ?? null,
     anthropicModel: e.ANTHROPIC_MODEL ?? DEFAULT_MODEL,
     telegramWebhookUrl: e.TELEGRAM_WEBHOOK_URL ?? null,
@@ -205,6 +225,33 @@ export function parseConfig(env: Record<string, string | undefined>, defaults: {
     webPort: e.WEB_PORT,
     webHost: e.WEB_HOST ?? '127.0.0.1',
   };
+}
+
+/** The key from JOURNAL_KEY or from the file JOURNAL_KEY_FILE names (its last line break dropped); never both. */
+function journalKey(inline: string | undefined, file: string | undefined): string | null {
+  if (inline !== undefined && file !== undefined) {
+    throw new ConfigError('JOURNAL_KEY', 'Invalid configuration:\n  JOURNAL_KEY and JOURNAL_KEY_FILE are both set; set only one (the key itself, or a file holding it).');
+  }
+  if (file === undefined) return inline ?? null;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new ConfigError('JOURNAL_KEY_FILE', `Invalid configuration:\n  JOURNAL_KEY_FILE ${file} cannot be read (${code}); it must name a file holding the journal's key.`);
+  }
+  const key = text.replace(/\r?\n$/, '');
+  if (key === '') throw new ConfigError('JOURNAL_KEY_FILE', `Invalid configuration:\n  JOURNAL_KEY_FILE ${file} is empty; it must hold the journal's key.`);
+  return key;
+}
+
+/**
+ * Why no model may be called, or null when one may: JOURNAL_AI=off, or no ANTHROPIC_API_KEY. Then nothing is sent to
+ * any model; capture, import, export, search and the rest work as ever.
+ */
+export function aiOffReason(config: Pick<Config, 'journalAi' | 'anthropicApiKey'>): 'switched-off' | 'no-key' | null {
+  if (config.journalAi === 'off') return 'switched-off';
+  return config.anthropicApiKey ? null : 'no-key';
 }
 
 /** The bot cannot start without a token: explain where it comes from. */

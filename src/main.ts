@@ -4,9 +4,8 @@ import { GrammyError } from 'grammy';
 import { createApp, createJournalWebView } from './app.ts';
 import { readEnvironment } from './cli/environment.ts';
 import { exitOnConfigError } from './cli/exit-on-config-error.ts';
-import { parseConfig, requireBotToken } from './config.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { openJournalDatabase } from './db/open-journal.ts';
+import { aiOffReason, parseConfig, requireBotToken } from './config.ts';
+import { openAndMigrateJournal } from './db/open-journal.ts';
 import { applyDayStart } from './journal/day-start.ts';
 import { createLogger, errorMessage } from './logger.ts';
 import { connectToTelegram } from './telegram/connect.ts';
@@ -24,9 +23,11 @@ async function main(): Promise<void> {
     const config = parseConfig(readEnvironment());
     return { config, token: requireBotToken(config) };
   });
-  const logger = createLogger({ redact: [token, config.anthropicApiKey] });
-  const db = openJournalDatabase(config);
-  const applied = await migrateToLatest(db);
+  const logger = createLogger({ redact: [token, config.anthropicApiKey, config.journalKey] });
+  // Another process holding the journal's write lock (a backup, a second process) is waited for, not a reason to quit.
+  const { db, applied } = await openAndMigrateJournal(config, {
+    onLocked: (where, waitedMs) => logger.info('database.locked', { database: where, waited_s: Math.round(waitedMs / 1000), hint: 'another process holds the journal; waiting for it' }),
+  });
   // The URL may hold a password: only the store and (for SQLite) the file are logged.
   logger.info('database.ready', { store: db.store.dialect, ...(config.databaseUrl ? {} : { path: config.databasePath }), migrations_applied: applied.length });
   const dayStart = await applyDayStart(db, config.journalDayStartsAt);
@@ -75,7 +76,8 @@ async function main(): Promise<void> {
   if (config.miniAppUrl) {
     await setMiniAppMenuButton(bot.api, config.miniAppUrl).catch((error) => logger.error('mini_app.menu_button_failed', { error: errorMessage(error) }));
   }
-  if (!config.anthropicApiKey) logger.info('questions.disabled', { hint: 'set ANTHROPIC_API_KEY' });
+  const aiOff = aiOffReason(config);
+  if (aiOff) logger.info('questions.disabled', { reason: aiOff, hint: aiOff === 'switched-off' ? 'JOURNAL_AI=off: nothing is sent to any model' : 'set ANTHROPIC_API_KEY' });
 
   if (config.telegramWebhookUrl && config.telegramWebhookSecret) {
     // The port first: holding it proves no other live instance here has this instance's name. Then jobs and updates

@@ -42,8 +42,7 @@ const allowed: Record<string, string[]> = {
   // The stats picture: numbers through the journal's views, its date layer, SVG → PNG.
   stats: ['journal', 'db'],
   // The web view (Mini App and npm run web): the JournalCollection kind through objects/, the date layer in stats/.
-  // db/ only for the stand-in Forget (web/forget-entry.ts) until the journal's own forget is merged.
-  web: ['journal', 'objects', 'stats', 'db'],
+  web: ['journal', 'objects', 'stats'],
   // The MCP surface: the shared tools (objects/) and the bot's question framing (llm/); the journal is wired in by cli/mcp.ts.
   mcp: ['objects', 'llm', '(root)'],
 };
@@ -71,6 +70,7 @@ describe('architecture', () => {
     ['@grammyjs/', ['telegram', '(root)', 'cli']],
     ['@anthropic-ai/sdk', ['llm', '(root)', 'cli']],
     ['better-sqlite3', ['db']],
+    ['better-sqlite3-multiple-ciphers', ['db']],
     ['pg', ['db']],
     ['@electric-sql/pglite', ['db']],
     ['@modelcontextprotocol/', ['mcp', 'cli']],

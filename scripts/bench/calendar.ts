@@ -1,29 +1,23 @@
-/** Plain calendar arithmetic on YYYY-MM-DD strings (UTC dates, no zones involved). */
-import { addDays } from '../../src/journal/local-day.ts';
+/** Calendar arithmetic on YYYY-MM-DD days and YYYY-MM months for the benchmarks: the app's date layer. */
+import { addDays, eachDay, monthName as monthNameOfDay, monthOf, monthRange, previousMonthRange } from '../../src/journal/dates/calendar-day.ts';
 
 export { addDays };
 
 /** The last day of a YYYY-MM month. */
 export function monthEnd(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  return monthRange(`${month}-01`).endDate;
 }
 
 export function previousMonth(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7);
+  return monthOf(previousMonthRange(`${month}-01`).startDate);
 }
 
 /** "2024-04" → "April 2024". */
 export function monthName(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1, 1)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return monthNameOfDay(`${month}-01`);
 }
 
 /** Every day of a YYYY-MM month. */
 export function daysOfMonth(month: string): string[] {
-  const end = monthEnd(month);
-  const days: string[] = [];
-  for (let d = `${month}-01`; d <= end; d = addDays(d, 1)) days.push(d);
-  return days;
+  return eachDay(`${month}-01`, monthEnd(month));
 }

@@ -17,6 +17,9 @@ import { createMigratedFile } from './journal-db.ts';
 import { rawInsertEachCommitted, rawInsertOneTransaction, readEntryRows } from './raw-insert.ts';
 import { median } from './timing.ts';
 
+/** 2024-04-01 08:00 UTC, unix seconds: the burst's first message. */
+const START_UNIX = 1_711_958_400;
+
 const TOKEN = '123456:BENCH-token-for-the-stand-in-api';
 const OWNER = 4242_0001;
 
@@ -39,7 +42,7 @@ export interface CaptureResult {
 
 /** A private-chat text message from the owner, as Telegram delivers it. */
 function messageUpdate(i: number) {
-  const date = Math.floor(Date.UTC(2024, 3, 1, 8, 0) / 1000) + i * 90;
+  const date = START_UNIX + i * 90;
   const text = `Entry ${i}\nWent to the park for a walk. Felt calm most of the day. Had coffee with Ana, who is hopeful these days.`;
   return { message: { message_id: i + 1, date, chat: { id: OWNER, type: 'private', first_name: 'Owner' }, from: { id: OWNER, is_bot: false, first_name: 'Owner' }, text } };
 }

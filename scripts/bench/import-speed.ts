@@ -105,7 +105,6 @@ export async function runImportBench(repoRoot: string, dir: string, sizes: numbe
     const readParse = await readAndParseSeconds(exportFile, IMPORT_OWNER_ID, made.entries);
     const writePath = await writePathSeconds(rawFile, rows);
     log(`import ${messages}: read + parse alone ${readParse.toFixed(1)} s, write path alone ${writePath.toFixed(1)} s`);
-    rows = [];
     out.push({
       messages,
       entries: made.entries,

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { utcMinute } from '../../src/journal/dates/instant-format.ts';
 
 export interface MachineInfo {
   date: string;
@@ -18,7 +19,7 @@ export interface MachineInfo {
   code: string;
 }
 
-const PACKAGES = ['better-sqlite3', 'kysely', 'pg', 'grammy', '@anthropic-ai/sdk', '@anthropic-ai/tokenizer', '@streamparser/json', 'tsx'];
+const PACKAGES = ['better-sqlite3', 'kysely', 'pg', 'grammy', '@anthropic-ai/sdk', '@anthropic-ai/tokenizer', '@streamparser/json', 'tsx', 'esbuild'];
 
 function installedVersion(root: string, name: string): string {
   try {
@@ -43,7 +44,7 @@ export function machineInfo(repoRoot: string, now = new Date()): MachineInfo {
   const version = (sqlite.prepare('select sqlite_version() as v').get() as { v: string }).v;
   sqlite.close();
   return {
-    date: now.toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+    date: `${utcMinute(now)} UTC`,
     cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
     cores: os.cpus().length,
     memoryGb: Math.round(os.totalmem() / 1024 ** 3),

@@ -30,8 +30,14 @@ function source(v: ViewFilter, ownerId: number, shape: Shape): { from: string; w
   }
   where.push('e.owner_id = ?');
   params.push(ownerId);
-  if (v.from) where.push('e.local_day >= ?'), params.push(v.from);
-  if (v.to) where.push('e.local_day <= ?'), params.push(v.to);
+  if (v.from) {
+    where.push('e.local_day >= ?');
+    params.push(v.from);
+  }
+  if (v.to) {
+    where.push('e.local_day <= ?');
+    params.push(v.to);
+  }
   if (v.match && shape === 'in') {
     where.push('e.id IN (SELECT rowid FROM entry_fts WHERE entry_fts MATCH ?)');
     params.push(v.match);

@@ -20,9 +20,13 @@ const tsquery = (words: string[]) => words.flatMap(searchWords).map((w) => `'${w
 function where(v: PgViewFilter, ownerId: number): { where: string; params: unknown[] } {
   const params: unknown[] = [ownerId];
   const parts = ['e.owner_id = $1'];
-  if (v.from) params.push(v.from), parts.push(`e.local_day >= $${params.length}`);
-  if (v.to) params.push(v.to), parts.push(`e.local_day <= $${params.length}`);
-  if (v.words?.length) params.push(tsquery(v.words)), parts.push(`e.search_vector @@ $${params.length}::tsquery`);
+  const add = (value: unknown, condition: (placeholder: string) => string) => {
+    params.push(value);
+    parts.push(condition(`$${params.length}`));
+  };
+  if (v.from) add(v.from, (p) => `e.local_day >= ${p}`);
+  if (v.to) add(v.to, (p) => `e.local_day <= ${p}`);
+  if (v.words?.length) add(tsquery(v.words), (p) => `e.search_vector @@ ${p}::tsquery`);
   return { where: parts.join(' AND '), params };
 }
 

@@ -72,7 +72,7 @@ export async function startPostgres(log: (line: string) => void = () => undefine
       run('pg_ctl', ['-D', data, '-l', path.join(data, 'server.log'), '-w', '-t', '60', '-o', settings, 'start']);
     } catch (error) {
       const serverLog = existsSync(path.join(data, 'server.log')) ? readFileSync(path.join(data, 'server.log'), 'utf8').slice(-800) : '';
-      throw new Error(`${error instanceof Error ? error.message : String(error)}\n${serverLog}`);
+      throw new Error(`${error instanceof Error ? error.message : String(error)}\n${serverLog}`, { cause: error });
     }
     run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'journal_bench']);
     const version = /\d+\.\d+/.exec(run('postgres', ['--version']))?.[0] ?? '?';
@@ -81,6 +81,6 @@ export async function startPostgres(log: (line: string) => void = () => undefine
     return { url, version, stop };
   } catch (error) {
     stop();
-    throw new Error(`could not start a throwaway PostgreSQL server: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`could not start a throwaway PostgreSQL server: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }

@@ -15,11 +15,12 @@ export function readEntryRows(file: string): Record<string, unknown>[] {
   }
 }
 
-/** Opens a migrated file as the app does (WAL, synchronous NORMAL): triggers and indexes stay as the migrations made them. */
+/** Opens a migrated file as the app does (WAL, synchronous NORMAL, secure delete): triggers and indexes stay as the migrations made them. */
 function openLikeTheApp(file: string): SQLite.Database {
   const raw = new SQLite(file);
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
+  raw.pragma('secure_delete = ON');
   raw.pragma('foreign_keys = ON');
   return raw;
 }

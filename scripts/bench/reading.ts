@@ -7,7 +7,7 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import { DEFAULT_MODEL, DEFAULT_READER_MODEL } from '../../src/config.ts';
-import { createSqliteConversationStore } from '../../src/db/conversation-store.ts';
+import { createConversationStore } from '../../src/db/conversation-store.ts';
 import { storedConversationSchemas } from '../../src/llm/conversation.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
@@ -25,6 +25,7 @@ import { Results, standInTurns } from './script.ts';
 import { countTokens, requestTokens } from './tokenizer.ts';
 import { findAnchors, openTruthDb, type Anchors } from './truth-db.ts';
 import { repeatableIds } from './tokens.ts';
+import { instantOnDay } from '../../src/journal/dates/local-moment.ts';
 
 /** The benchmark lifts ask's entry cap so a year of the biggest journal is read whole (the default refuses it, saying how to narrow). */
 export const BENCH_ASK_CAP = 10_000_000;
@@ -95,18 +96,18 @@ async function runOne(q: ReadingQuestion, file: string, anchors: Anchors, all: P
   const results = new Results();
   const out = { tokens: 0 };
   const errors: string[] = [];
-  let answer = '';
+  let answer: string;
   try {
     api.serveModel(DEFAULT_READER_MODEL, fakeReader(all, out));
     api.script(...standInTurns(q.steps, results));
     const client = new Anthropic({ apiKey: 'bench', baseURL: api.url, maxRetries: 0 });
     const ask = { reader: createEntryReader({ client, model: DEFAULT_READER_MODEL }), maxEntries: BENCH_ASK_CAP };
-    const at = () => new Date(`${anchors.today}T12:00:00Z`);
+    const at = () => instantOnDay(anchors.today, '12:00', 'UTC');
     const questions = createQuestions({
       client,
       model: DEFAULT_MODEL,
       operationsFor: (ownerId, hooks) => createJournalOperations(db, ownerId, { newId, clock: at, ask, reportSpend: hooks?.reportSpend }),
-      conversations: createSqliteConversationStore(db, storedConversationSchemas),
+      conversations: createConversationStore(db, storedConversationSchemas),
       clock: at,
       today: () => anchors.today,
       logger: createMemoryLogger(),

@@ -1,9 +1,10 @@
 /** BENCHMARKS.md sections from one run's results: one per part, each stamped with its machine, commit and date. */
+import { encryptionAims, encryptionSection, type EncryptionResult } from './encryption.ts';
 import { captureAims, IMPORT_SHARE_AIM, importAims, methodAims, tokenAims, type Aim } from './aims.ts';
 import type { CaptureResult } from './capture.ts';
 import { instancesAims, instancesSection, type InstancesResult } from './instances.ts';
 import type { ImportSize } from './import-speed.ts';
-import { formatMachine, type MachineInfo } from './machine.ts';
+import type { MachineInfo } from './machine.ts';
 import { mb, ms, num, percent, table, times } from './markdown.ts';
 import { median } from './timing.ts';
 import type { MethodsResult } from './methods.ts';
@@ -13,6 +14,7 @@ import type { ReadingSize } from './reading.ts';
 import { postgresAims, postgresSection } from './report-postgres.ts';
 import { readingAims, readingSection } from './report-reading.ts';
 import { tokensSection } from './report-tokens.ts';
+import { startupAims, startupSection, type StartupResult } from './startup.ts';
 import { writeSections, type PartSection } from './sections.ts';
 import type { SizeTokens } from './tokens.ts';
 
@@ -26,10 +28,14 @@ export interface BenchResults {
   capture?: CaptureResult;
   /** Many instances on one database (absent in results saved before that part existed). */
   instances?: InstancesResult;
+  /** The compiled build's start-up against the tsx way (absent in results saved before that part existed). */
+  startup?: StartupResult;
   /** Absent in results saved before the reading part existed. */
   reading?: ReadingSize[];
   /** The postgres part: methods and import on a throwaway PostgreSQL server. */
   postgres?: PostgresResult;
+  /** Encrypted vs plain (absent in results saved before that part existed). */
+  encryption?: EncryptionResult;
   /** Wall seconds of each part, setup included. */
   seconds: Record<string, number>;
   /** Parts that failed: their sections are not written (an earlier run's stay). */
@@ -155,7 +161,7 @@ const FOOTER = [
   '## Reproduce',
   '',
   '```sh',
-  'npm run bench -- tokens             # one part (tokens, import, methods, capture, reading, instances): rewrites its section here',
+  'npm run bench -- tokens             # one part (tokens, import, methods, capture, reading, instances, startup, encryption): rewrites its section here',
   'scripts/test-postgres.sh npm run bench -- instances   # the many-instances part on a throwaway PostgreSQL server',
   'npm run bench                       # every part, one after another (over 20 minutes on 2 cores)',
   'npm run bench -- --quick            # small sizes, prints the report instead',
@@ -187,6 +193,8 @@ export function partSections(r: BenchResults): PartSection[] {
     reading: () => (r.reading?.length ? { markdown: readingSection(r.reading), aims: readingAims(r.reading) } : null),
     postgres: () => (r.postgres ? { markdown: postgresSection(r.postgres), aims: postgresAims(r.postgres) } : null),
     instances: () => (r.instances ? { markdown: instancesSection(r.instances), aims: instancesAims(r.instances) } : null),
+    startup: () => (r.startup ? { markdown: startupSection(r.startup), aims: startupAims(r.startup) } : null),
+    encryption: () => (r.encryption ? { markdown: encryptionSection(r.encryption, r.options.runs), aims: encryptionAims(r.encryption) } : null),
   };
   const sections: PartSection[] = [];
   for (const part of r.options.only) {

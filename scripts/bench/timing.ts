@@ -10,13 +10,6 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** Runs `fn` once and returns how long it took, in ms, with its result. */
-export async function timed<T>(fn: () => Promise<T> | T): Promise<{ ms: number; value: T }> {
-  const start = nowMs();
-  const value = await fn();
-  return { ms: nowMs() - start, value };
-}
-
 export interface PairSamples {
   subject: number[];
   baseline: number[];

@@ -14,6 +14,7 @@ import type { Question } from './questions.ts';
 import { Results, type StepOutput } from './script.ts';
 import { countTokens, requestTokens } from './tokenizer.ts';
 import type { TruthDb } from './truth-db.ts';
+import { instantOnDay } from '../../src/journal/dates/local-moment.ts';
 
 export interface McpQuestionTokens {
   id: string;
@@ -48,7 +49,7 @@ type Block = Record<string, any>;
 
 /** One connected client per journal: a host session. Each question is a fresh conversation in it. */
 async function connect(s: McpSetup): Promise<{ client: Client; close: () => Promise<void> }> {
-  const at = () => new Date(`${s.today}T12:00:00Z`);
+  const at = () => instantOnDay(s.today, '12:00', 'UTC');
   const operations = createJournalOperations(s.db, s.ownerId, { newId: s.newId, clock: at });
   const rootIds = [JOURNAL_ROOT_ID];
   const server = createObjectsServer({

@@ -7,7 +7,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import Anthropic from '@anthropic-ai/sdk';
 import { DEFAULT_MODEL } from '../../src/config.ts';
-import { createSqliteConversationStore } from '../../src/db/conversation-store.ts';
+import { createConversationStore } from '../../src/db/conversation-store.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { createQuestions } from '../../src/llm/ask.ts';
@@ -21,6 +21,7 @@ import { countTokens, requestTokens } from './tokenizer.ts';
 import { BENCH_OWNER_ID } from './journal-db.ts';
 import { findAnchors, openTruthDb, type Anchors, type TruthDb } from './truth-db.ts';
 import { runMcpQuestions, type McpTokens } from './tokens-mcp.ts';
+import { instantOnDay } from '../../src/journal/dates/local-moment.ts';
 
 /** Cache reads cost a tenth of fresh input. */
 export const CACHE_READ_PRICE = 0.1;
@@ -90,12 +91,12 @@ interface AskSetup {
 
 /** The real question path for one owner, its client pointed at a stand-in that plays this question's script. */
 function questionsOn(apiUrl: string, s: AskSetup) {
-  const at = () => new Date(`${s.anchors.today}T12:00:00Z`);
+  const at = () => instantOnDay(s.anchors.today, '12:00', 'UTC');
   return createQuestions({
     client: new Anthropic({ apiKey: 'bench', baseURL: apiUrl, maxRetries: 0 }),
     model: DEFAULT_MODEL,
     operationsFor: (ownerId) => createJournalOperations(s.db, ownerId, { newId: s.newId, clock: at }),
-    conversations: createSqliteConversationStore(s.db, storedConversationSchemas),
+    conversations: createConversationStore(s.db, storedConversationSchemas),
     clock: at,
     today: () => s.anchors.today,
     logger: createMemoryLogger(),
@@ -201,6 +202,3 @@ function overheadOf(body: Record<string, any> | undefined): OverheadPart[] {
   };
   return [...tools, ...lines.map((line) => ({ part: label(line), tokens: countTokens(line) }))];
 }
-
-/** Tokens of a text, for the report's overhead breakdown. */
-export const tokensOf = countTokens;

@@ -3,7 +3,7 @@
  * app's query code. Words are matched with LIKE, not FTS, so the check does not share the search path it checks.
  */
 import SQLite from 'better-sqlite3';
-import { monthEnd, previousMonth } from './calendar.ts';
+import { addDays, monthEnd, previousMonth } from './calendar.ts';
 
 export interface EntryRef {
   id: number;
@@ -54,6 +54,6 @@ export function findAnchors(t: TruthDb): Anchors {
     .prepare(`SELECT local_day AS d FROM entry WHERE owner_id = ? AND local_day BETWEEN ? AND ? GROUP BY local_day
       ORDER BY count(*) >= 2 DESC, abs(julianday(local_day) - julianday(?)), local_day LIMIT 1`)
     .get(t.ownerId, `${month}-01`, monthEnd(month), `${month}-15`) as { d: string }).d;
-  const today = new Date(Date.parse(`${span.last}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const today = addDays(span.last, 1);
   return { first: span.first, last: span.last, today, month, prevMonth: previousMonth(month), year: month.slice(0, 4), day };
 }

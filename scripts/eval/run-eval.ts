@@ -4,7 +4,7 @@
  */
 import { createJournalQuestions } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
-import { createSqliteConversationStore } from '../../src/db/conversation-store.ts';
+import { createConversationStore } from '../../src/db/conversation-store.ts';
 import { storedConversationSchemas } from '../../src/llm/conversation.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
@@ -17,6 +17,7 @@ import { buildReadingQuestions } from '../bench/reading-questions.ts';
 import { findAnchors, openTruthDb } from '../bench/truth-db.ts';
 import { judgeCount, judgeReading, type Verdict } from './judge.ts';
 import { costOf } from './pricing.ts';
+import { instantOnDay } from '../../src/journal/dates/local-moment.ts';
 
 export interface EvalQuestion {
   id: string;
@@ -91,9 +92,9 @@ export async function runEval(config: Config, file: string, questions: EvalQuest
     const truth = openTruthDb(file, BENCH_OWNER_ID);
     const today = findAnchors(truth).today;
     truth.close();
-    const questionsApi = createJournalQuestions({ config, db, logger: createMemoryLogger(), clock: () => new Date(`${today}T12:00:00Z`) });
+    const questionsApi = createJournalQuestions({ config, db, logger: createMemoryLogger(), clock: () => instantOnDay(today, '12:00', 'UTC') });
     if (!questionsApi) throw new Error('ANTHROPIC_API_KEY is not set');
-    const store = createSqliteConversationStore(db, storedConversationSchemas);
+    const store = createConversationStore(db, storedConversationSchemas);
     const rows: EvalRow[] = [];
     for (const q of questions) {
       const outcome = await questionsApi.ask(BENCH_OWNER_ID, q.text);

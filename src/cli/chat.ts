@@ -11,8 +11,7 @@ import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
 import { createJournalQuestions } from '../app.ts';
 import { parseConfig } from '../config.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { openJournalDatabase, storeLabel } from '../db/open-journal.ts';
+import { openExistingJournal, storeLabel } from '../db/open-journal.ts';
 import type { JournalDb } from '../db/open-database.ts';
 import type { AskOutcome, Questions } from '../llm/ask.ts';
 import { stripAskCommand } from '../llm/mentions.ts';
@@ -35,8 +34,11 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-/** Reads questions line by line until EOF or /quit; the conversation carries over between lines. */
-async function converse(questions: Questions, ownerId: number): Promise<void> {
+/**
+ * Reads questions line by line until EOF or /quit; the conversation carries over between lines. Returns how many
+ * questions stayed unanswered (refused, failed, or waiting for a /retry that never came), so a script sees it.
+ */
+async function converse(questions: Questions, ownerId: number): Promise<number> {
   const lines = createInterface({ input: process.stdin, terminal: false });
   const live = createLiveAnswer(process.stdout);
   const options = live ? { onText: live.show } : {};
@@ -46,8 +48,10 @@ async function converse(questions: Questions, ownerId: number): Promise<void> {
   };
   let conversationId: number | undefined;
   let failed: number | undefined;
+  let unanswered = 0;
   const show = (outcome: AskOutcome) => {
-    if (outcome.type !== 'rejected') conversationId = outcome.conversationId;
+    if (outcome.type === 'rejected') unanswered += 1;
+    else conversationId = outcome.conversationId;
     failed = outcome.type === 'unavailable' ? outcome.conversationId : undefined;
     print(outcome.type === 'unavailable' ? `${outcome.text} Type /retry to ask again.` : outcome.text);
   };
@@ -61,33 +65,41 @@ async function converse(questions: Questions, ownerId: number): Promise<void> {
         print('(A new conversation.)');
       } else if (line === '/trace') print(await questions.trace(ownerId));
       else if (line === '/help') print(CHAT_HELP);
-      else if (line === '/retry') failed === undefined ? print('Nothing to retry.') : show(await questions.retry(ownerId, failed, options));
+      else if (line === '/retry' && failed === undefined) print('Nothing to retry.');
+      else if (line === '/retry' && failed !== undefined) show(await questions.retry(ownerId, failed, options));
       else show(await questions.ask(ownerId, stripAskCommand(line), conversationId, options));
     } catch (error) {
       live?.clear();
       // A fault of ours (the database, a bug): the question is kept as failed, the session goes on.
       console.error(`Something went wrong: ${errorMessage(error)}`);
+      unanswered += 1;
     }
   }
   // A terminal's stdin stays open after /quit (only a pipe ends): let it go, or the process would wait on it.
   lines.close();
   process.stdin.destroy();
+  return unanswered + (failed === undefined ? 0 : 1);
 }
 
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseCommandLine(argv, USAGE, { owner: { type: 'string' } });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}": type questions after it starts.\n${USAGE}`);
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
+  if (config.journalAi === 'off') fail('JOURNAL_AI=off: the AI is turned off, so npm run chat sends nothing to any model. Set JOURNAL_AI=on to use it.');
   if (!config.anthropicApiKey) fail(NO_KEY_TEXT);
   // Questions only read the journal: a mistyped DATABASE_PATH must not create an empty one.
-  const db: JournalDb = openJournalDatabase(config, { mustExist: true });
+  const db: JournalDb = await openExistingJournal(config);
   try {
-    await migrateToLatest(db);
     const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
     // Log lines would interleave with the conversation; API failures reach the user as answers anyway.
     const questions = createJournalQuestions({ config, db, logger: createMemoryLogger(), clock: () => new Date() })!;
     console.error(`Journal of ${ownerId} (${storeLabel(config)}), model ${config.anthropicModel}.\n${CHAT_HELP}\n`);
-    await converse(questions, ownerId);
+    const unanswered = await converse(questions, ownerId);
+    // Piped into a script, a question that failed must fail the command too.
+    if (unanswered > 0) {
+      console.error(`${unanswered} question${unanswered === 1 ? '' : 's'} stayed unanswered.`);
+      process.exitCode = 1;
+    }
   } finally {
     await db.destroy();
   }

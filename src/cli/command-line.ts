@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { DatabaseFileError } from '../db/open-database.ts';
+import { DatabaseFileError, NotAJournalError } from '../db/database-file-error.ts';
+import { JournalKeyError } from '../db/journal-key.ts';
 import { errorMessage } from '../logger.ts';
 import { OwnerError } from './resolve-owner.ts';
 
@@ -49,7 +50,8 @@ export function fromInvocationDir(file: string): string {
  * a fault of ours, which callers report with its own message.
  */
 export function fixableErrorMessage(error: unknown): string | null {
-  if (error instanceof UsageError || error instanceof OwnerError) return error.message;
+  if (error instanceof UsageError || error instanceof OwnerError || error instanceof JournalKeyError) return error.message;
+  if (error instanceof NotAJournalError) return error.message;
   if (error instanceof DatabaseFileError) return `${error.message} Check DATABASE_PATH (npm start and npm run import create the journal).`;
   return null;
 }

@@ -8,6 +8,7 @@ import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { JournalKeyError } from '../db/journal-key.ts';
 import { openDatabase, type JournalDb } from '../db/open-database.ts';
 import { allEntryTexts, buildGeneratedJournal, DEMO_JOURNAL, foreignEntryCount, markAsDemoDatabase } from '../demo/demo-journal.ts';
 import { seededRandom } from '../demo/demo-text.ts';
@@ -20,9 +21,9 @@ const DEMO_OWNER_ID = 1000;
 
 class DemoError extends Error {}
 
-async function assertSafeToRebuild(file: string): Promise<void> {
+async function assertSafeToRebuild(file: string, key: string | null): Promise<void> {
   if (!existsSync(file)) return;
-  const db = openDatabase(file);
+  const db = openDatabase(file, { key });
   try {
     const entries = await foreignEntryCount(db);
     if (entries > 0) {
@@ -40,10 +41,10 @@ function demoIds(seed: number): () => string {
   return () => `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
 }
 
-async function rebuild(file: string, ownerId: number, timeZone: string): Promise<JournalDb> {
-  await assertSafeToRebuild(file);
+async function rebuild(file: string, ownerId: number, timeZone: string, key: string | null): Promise<JournalDb> {
+  await assertSafeToRebuild(file, key);
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
-  const db = openDatabase(file);
+  const db = openDatabase(file, { key });
   await migrateToLatest(db);
   await markAsDemoDatabase(db);
   await buildGeneratedJournal(db, { ownerId, ...DEMO_JOURNAL, timeZone });
@@ -96,13 +97,13 @@ if (config.databaseUrl) {
 }
 const ownerId = config.allowedUserIds.length === 1 ? config.allowedUserIds[0]! : DEMO_OWNER_ID;
 try {
-  const db = await rebuild(config.databasePath, ownerId, config.journalTimezone);
+  const db = await rebuild(config.databasePath, ownerId, config.journalTimezone, config.journalKey);
   try {
     await trace(db, ownerId, config.databasePath);
   } finally {
     await db.destroy();
   }
 } catch (error) {
-  console.error(error instanceof DemoError ? error.message : `The demo failed: ${errorMessage(error)}`);
+  console.error(error instanceof DemoError || error instanceof JournalKeyError ? error.message : `The demo failed: ${errorMessage(error)}`);
   process.exitCode = 1;
 }

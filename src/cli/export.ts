@@ -4,20 +4,24 @@
  * (one file, or one per year when --out is a directory). Exit codes: 0 done, 1 a failure, 2 a usage problem.
  */
 import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { fromInvocationDir, parseCommandLine, runMain, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
 import { parseConfig } from '../config.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { openJournalDatabase } from '../db/open-journal.ts';
+import { openExistingJournal } from '../db/open-journal.ts';
 import { exportJournal, type ExportFormat } from '../export/export-journal.ts';
 import { applyDayStart } from '../journal/day-start.ts';
+import { utcDay } from '../journal/dates/instant-format.ts';
+
+/** Relative to the project folder, where npm runs the script (like DATABASE_PATH). */
+export const DEFAULT_EXPORT_DIR = 'data/exports';
 
 const USAGE = `Usage: npm run export -- [--format json|md] [--out <file or directory/>] [--owner <telegram user id>]
   --format json   (default) every entry field, revisions, media and tags; npm run import of it rebuilds the journal
   --format md     Markdown: a heading per day, each entry with its time, front matter with dates and tags
-  --out FILE      write one file (default: journal-<today>.json or .md in the current folder)
+  --out FILE      write one file (default: data/exports/journal-<today>.json or .md in the project folder)
   --out DIR/      write into a folder: journal-<today>.json, or for Markdown one file per year (2024.md, …)`;
 
 function parseExportArgs(argv: string[]) {
@@ -31,7 +35,8 @@ function parseExportArgs(argv: string[]) {
 }
 
 function target(out: string | undefined, format: ExportFormat, today: string): { file: string } | { dir: string } {
-  if (out === undefined) return { file: fromInvocationDir(`journal-${today}.${format}`) };
+  // Beside the journal's default home, inside data/ (git-ignored), never the folder you happen to stand in.
+  if (out === undefined) return { file: path.resolve(DEFAULT_EXPORT_DIR, `journal-${today}.${format}`) };
   const isDir = /[/\\]$/.test(out) || (existsSync(out) && statSync(out).isDirectory());
   return isDir ? { dir: out } : { file: out };
 }
@@ -42,21 +47,22 @@ async function main(argv: string[]): Promise<number> {
   const args = parseExportArgs(argv);
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
   // Exporting only reads: a mistyped DATABASE_PATH must not create an empty journal.
-  const db = openJournalDatabase(config, { mustExist: true });
+  const db = await openExistingJournal(config);
   try {
-    await migrateToLatest(db);
     await applyDayStart(db, config.journalDayStartsAt);
     const ownerId = await resolveOwner(db, args.owner, config.allowedUserIds);
     const now = new Date();
     const result = await exportJournal(db, {
       ownerId,
       format: args.format,
-      out: target(args.out, args.format, now.toISOString().slice(0, 10)),
+      out: target(args.out, args.format, utcDay(now)),
       timeZone: config.journalTimezone,
       dayStartsAt: config.journalDayStartsAt,
       now,
     });
     const files = result.files.map((f) => `  ${f.path} (${megabytes(f.bytes)})`);
+    // The journal is encrypted at rest; what export writes is not, and the user should know it.
+    if (config.journalKey) console.error('Note: the journal is encrypted (JOURNAL_KEY), but this export is plain text: keep it somewhere private, or delete it when done.');
     console.log([`Exported ${result.entries} ${result.entries === 1 ? 'entry' : 'entries'} of user ${ownerId} to:`, ...files].join('\n'));
     return 0;
   } finally {

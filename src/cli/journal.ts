@@ -6,13 +6,16 @@ import { fixableErrorMessage, parseCommandLine, UsageError } from './command-lin
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
-import { parseConfig } from '../config.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { openJournalDatabase } from '../db/open-journal.ts';
-import { createSqliteConversationStore } from '../db/conversation-store.ts';
+import { inboxCommand } from './inbox-command.ts';
+import { isCalendarDay } from '../journal/dates/calendar-day.ts';
+import { journalSettings, parseConfig } from '../config.ts';
+import { openExistingJournal } from '../db/open-journal.ts';
+import { createConversationStore } from '../db/conversation-store.ts';
 import { storedConversationSchemas } from '../llm/conversation.ts';
-import { createJournalOperations } from '../journal/journal-operations.ts';
+import { openJournalOperations } from '../journal/journal-operations.ts';
 import { formatUsage, tallyUsage } from '../llm/usage-tally.ts';
+import { formatSentTotals } from '../llm/sent-ledger.ts';
+import { createSentLedgerStore } from '../db/sent-ledger-store.ts';
 import { formatInterface, formatObjectLine, formatUnreadableLine } from '../objects/format-interface.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
@@ -25,17 +28,19 @@ const USAGE = `Usage: npm run -s journal -- <command> [--owner <telegram user id
   kinds                                    the kinds of object there are
   kind <kind>                              one kind's interface
   usage                                    how often each method is called, and the call sequences that recur
+  inbox [retry]                            updates parked or waiting for another try; retry replays them
+  sent [--since YYYY-MM-DD]                which entries' text was sent to a model: totals by day and endpoint
 The journal is the file at DATABASE_PATH (default data/journal.sqlite); it must exist. -s keeps npm's banner off
 stdout, so invoke's JSON can be piped.`;
 
-const COMMANDS = ['objects', 'analyze', 'invoke', 'kinds', 'kind', 'usage'];
+const COMMANDS = ['objects', 'analyze', 'invoke', 'kinds', 'kind', 'usage', 'sent', 'inbox'];
 
 function parseJsonArgs(text: string | undefined): unknown {
   if (text === undefined) return {};
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new UsageError(`The method's args must be a JSON object, e.g. '{"date":"2024-04-01"}' (got ${text}).`);
+    throw new UsageError(`The method's args must be JSON: an object of named arguments, e.g. '{"date":"2024-04-01"}', or an array in the method's order, e.g. '["2024-04-01","2024-04-30"]' (got ${text}).`);
   }
 }
 
@@ -66,18 +71,22 @@ async function run(ops: ObjectOperations, command: string, rest: string[]): Prom
 }
 
 async function main(argv: string[]): Promise<void> {
-  const { values, positionals } = parseCommandLine(argv, USAGE, { owner: { type: 'string' } });
+  const { values, positionals } = parseCommandLine(argv, USAGE, { owner: { type: 'string' }, since: { type: 'string' } });
   const [command, ...rest] = positionals;
   if (command === undefined) throw new UsageError(`Which command?\n${USAGE}`);
   if (!COMMANDS.includes(command)) throw new UsageError(`Unknown command "${command}".\n${USAGE}`);
+  if (values.since !== undefined && (command !== 'sent' || !isCalendarDay(values.since))) {
+    throw new UsageError(command === 'sent' ? `--since must be a day, YYYY-MM-DD (got "${values.since}").\n${USAGE}` : `--since belongs to the sent command.\n${USAGE}`);
+  }
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
-  // Every command only reads the journal: a mistyped DATABASE_PATH must not create an empty one.
-  const db = openJournalDatabase(config, { mustExist: true });
+  // Every command only reads the journal: a mistyped DATABASE_PATH must not create (or migrate) one.
+  const db = await openExistingJournal(config);
   try {
-    await migrateToLatest(db);
+    if (command === 'inbox') return console.log(await inboxCommand(db, rest));
     const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
-    if (command === 'usage') console.log(formatUsage(tallyUsage(await createSqliteConversationStore(db, storedConversationSchemas).allMessages(ownerId))));
-    else console.log(await run(createJournalOperations(db, ownerId, { timeZone: config.journalTimezone, dayStartsAt: config.journalDayStartsAt }), command, rest));
+    if (command === 'usage') console.log(formatUsage(tallyUsage(await createConversationStore(db, storedConversationSchemas).allMessages(ownerId))));
+    else if (command === 'sent') console.log(formatSentTotals(await createSentLedgerStore(db).totals(ownerId, values.since), values.since));
+    else console.log(await run(openJournalOperations(db, ownerId, journalSettings(config)), command, rest));
   } finally {
     await db.destroy();
   }

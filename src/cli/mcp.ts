@@ -3,43 +3,81 @@
  * Stdout carries only JSON-RPC; every log line and fault goes to stderr.
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { fixableErrorMessage, parseCommandLine, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
-import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
-import { parseConfig } from '../config.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { openJournalDatabase, storeLabel } from '../db/open-journal.ts';
-import { createJournalOperations, JOURNAL_ROOT_ID } from '../journal/journal-operations.ts';
-import { localMoment } from '../journal/local-day.ts';
+import { ConfigError, journalSettings, parseConfig, type Config } from '../config.ts';
+import { PROJECT_ROOT } from '../db/code-location.ts';
+import { openExistingJournal, storeLabel } from '../db/open-journal.ts';
+import { JOURNAL_ROOT_ID, journalToday, openJournalOperations } from '../journal/journal-operations.ts';
+import { MIDNIGHT } from '../journal/dates/local-moment.ts';
+import { systemTimeZone } from '../journal/dates/zone-offset.ts';
+import { createSentLedgerStore } from '../db/sent-ledger-store.ts';
+import type { SentItems } from '../objects/kind.ts';
 import { createLogger, errorMessage } from '../logger.ts';
 import { serverInstructions } from '../mcp/instructions.ts';
 import { createObjectsServer } from '../mcp/objects-server.ts';
+import { unavailableInstructions, unavailableJournal } from '../mcp/unavailable-journal.ts';
+import type { JournalDb } from '../db/open-database.ts';
+import type { ObjectOperations } from '../objects/operations.ts';
 
-const USAGE = 'Usage: npm run -s mcp -- [--owner <telegram user id>]   (an MCP server on stdio; see README "Use it from Claude Desktop / Claude Code")';
+const USAGE = 'Usage: npm run -s mcp -- [--owner <telegram user id>]   (an MCP server on stdio; see docs/mcp.md)';
 
-const packageVersion = (): string => (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const packageVersion = (): string => (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+interface OpenedJournal {
+  config: Config;
+  db: JournalDb;
+  ownerId: number;
+}
+
+/** The configuration, the database and the owner; a problem the user can fix comes back as its one-line reason. */
+async function openJournal(owner: string | undefined): Promise<OpenedJournal | { reason: string }> {
+  let config: Config;
+  try {
+    config = parseConfig(readEnvironment());
+  } catch (error) {
+    if (error instanceof ConfigError) return { reason: error.message.replace(/\s*\n\s*/g, ' ') };
+    throw error;
+  }
+  let db: JournalDb | undefined;
+  try {
+    // The server only reads the journal (and keeps handles): a mistyped DATABASE_PATH must not create (or migrate) one.
+    db = await openExistingJournal(config);
+    return { config, db, ownerId: await resolveOwner(db, owner, config.allowedUserIds) };
+  } catch (error) {
+    await db?.destroy();
+    const reason = fixableErrorMessage(error);
+    if (reason === null) throw error;
+    return { reason };
+  }
+}
 
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseCommandLine(argv, USAGE, { owner: { type: 'string' } });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".\n${USAGE}`);
-  const config = exitOnConfigError(() => parseConfig(readEnvironment()));
   const logger = createLogger();
-  // The server only reads the journal (and keeps handles): a mistyped DATABASE_PATH must not create an empty one.
-  const db = openJournalDatabase(config, { mustExist: true });
-  let ownerId: number;
-  try {
-    await migrateToLatest(db);
-    ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
-  const clock = () => new Date();
-  const operations = createJournalOperations(db, ownerId, { clock });
+  const opened = await openJournal(values.owner);
+  // A journal that cannot be opened still gets a server: initialize answers, and every call says why.
+  if ('reason' in opened) logger.error('mcp.journal_unavailable', { reason: opened.reason });
+  const db = 'reason' in opened ? null : opened.db;
+  // Without a configuration (the reason above) "today" still needs a zone: the machine's.
+  const settings = journalSettings('reason' in opened ? { journalTimezone: systemTimeZone(), journalDayStartsAt: MIDNIGHT } : opened.config);
+  // Entries' text in results goes to the MCP client's model: the ledger records it (endpoint "mcp:stdio", no conversation).
+  const writing = new Set<Promise<void>>();
+  const reportSent = (ownerId: number, ledger: ReturnType<typeof createSentLedgerStore>) => (sent: SentItems) => {
+    const write = ledger
+      .record([{ ownerId, conversationId: null, sentAt: settings.clock(), endpoint: 'mcp:stdio', model: 'the MCP client', via: 'answer', items: sent.items }])
+      .catch((error: unknown) => logger.error('mcp.ledger_failed', { error: errorMessage(error) }))
+      .finally(() => writing.delete(write));
+    writing.add(write);
+  };
+  const operations: ObjectOperations =
+    'reason' in opened ? unavailableJournal(opened.reason) : openJournalOperations(opened.db, opened.ownerId, settings, { reportSent: reportSent(opened.ownerId, createSentLedgerStore(opened.db)) });
   const rootIds = [JOURNAL_ROOT_ID];
-  const instructions = await serverInstructions(operations, rootIds);
+  const instructions = 'reason' in opened ? unavailableInstructions(opened.reason) : await serverInstructions(operations, rootIds);
   const version = packageVersion();
   const served = serveStdio(
     () =>
@@ -47,20 +85,21 @@ async function main(argv: string[]): Promise<void> {
         operations,
         instructions,
         rootIds,
-        today: () => localMoment(clock(), config.journalTimezone).day,
+        today: () => journalToday(settings),
         logger,
         version,
       }),
     { onerror: (error) => logger.error('mcp.transport_error', { error: errorMessage(error) }) },
   );
-  logger.info('mcp.started', { owner_id: ownerId, database: storeLabel(config) });
+  if (!('reason' in opened)) logger.info('mcp.started', { owner_id: opened.ownerId, database: storeLabel(opened.config) });
 
   let stopping = false;
   const stop = async (why: string) => {
     if (stopping) return;
     stopping = true;
     await served.close().catch(() => undefined);
-    await db.destroy();
+    await Promise.all(writing);
+    await db?.destroy();
     logger.info('mcp.stopped', { why });
   };
   // The client ends a stdio session by closing our stdin.

@@ -2,12 +2,15 @@
  * npm run migrate-to-postgres -- --from <sqlite file> --to <postgres url>: moves a journal from its SQLite file into
  * PostgreSQL (db/copy-journal.ts) and proves it, table by table, with counts and checksums. Safe to run again.
  */
+import { parseConfig } from '../config.ts';
 import { copyJournal, JOURNAL_TABLES, NOT_COPIED, unknownTables, type TableReport } from '../db/copy-journal.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { openPostgresDatabase } from '../db/open-postgres.ts';
 import { errorMessage } from '../logger.ts';
 import { fromInvocationDir, parseCommandLine, runMain, UsageError } from './command-line.ts';
+import { readEnvironment } from './environment.ts';
+import { exitOnConfigError } from './exit-on-config-error.ts';
 
 const USAGE = `Usage: npm run migrate-to-postgres -- --from <sqlite file> --to <postgres://user:password@host:port/database>
   Copies the journal in the SQLite file into the PostgreSQL database: ${JOURNAL_TABLES.map((t) => t.table).join(', ')}.
@@ -42,7 +45,9 @@ async function main(): Promise<number> {
   const from = fromInvocationDir(values.from);
   const to = parsePostgresUrl(values.to);
 
-  const source = openDatabase(from, { mustExist: true });
+  // An encrypted SQLite journal is read with its key (JOURNAL_KEY or JOURNAL_KEY_FILE).
+  const { journalKey } = exitOnConfigError(() => parseConfig(readEnvironment()));
+  const source = openDatabase(from, { mustExist: true, key: journalKey });
   const target = openPostgresDatabase(to.url, { max: 2, warn: () => undefined });
   try {
     // The source is brought to the latest schema as npm start would, so both sides have the same tables.

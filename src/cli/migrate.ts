@@ -3,9 +3,9 @@ import { parseCommandLine, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { parseConfig } from '../config.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { openJournalDatabase, storeLabel } from '../db/open-journal.ts';
+import { openAndMigrateJournal, storeLabel } from '../db/open-journal.ts';
 import { errorMessage } from '../logger.ts';
+import { lockedLine } from './locked-line.ts';
 
 const USAGE = `Usage: npm run migrate
   Applies pending migrations (migrations/) to the database at DATABASE_PATH, creating it if needed.`;
@@ -17,14 +17,12 @@ try {
   process.exit(1);
 }
 const config = exitOnConfigError(() => parseConfig(readEnvironment()));
-const db = openJournalDatabase(config);
 try {
-  const results = await migrateToLatest(db);
+  const { db, applied: results } = await openAndMigrateJournal(config, { onLocked: lockedLine });
+  await db.destroy();
   for (const r of results) console.log(`${r.status === 'Success' ? 'applied' : r.status}: ${r.migrationName}`);
   console.log(results.length ? `${storeLabel(config)}: ${results.length} migration(s) applied.` : `${storeLabel(config)} is up to date.`);
 } catch (error) {
   console.error(errorMessage(error));
   process.exitCode = 1;
-} finally {
-  await db.destroy();
 }

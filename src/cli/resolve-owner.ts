@@ -8,10 +8,19 @@ export class OwnerError extends Error {
   }
 }
 
-export async function resolveOwner(db: JournalDb, explicit: string | undefined, allowedUserIds: readonly number[]): Promise<number> {
+/**
+ * `anyOwner`: --owner may name someone with no journal yet (an import starts one); otherwise it must be an owner in
+ * ALLOWED_USER_IDS or in the database, or it would silently show an empty journal.
+ */
+export async function resolveOwner(db: JournalDb, explicit: string | undefined, allowedUserIds: readonly number[], options: { anyOwner?: boolean } = {}): Promise<number> {
   if (explicit !== undefined) {
     if (!/^\d{1,15}$/.test(explicit.trim())) throw new OwnerError(`--owner must be a Telegram user id (digits), got "${explicit}".`);
-    return Number(explicit.trim());
+    const ownerId = Number(explicit.trim());
+    if (options.anyOwner || allowedUserIds.includes(ownerId)) return ownerId;
+    const stored = (await db.selectFrom('entry').select('owner_id').distinct().orderBy('owner_id').execute()).map((r) => r.owner_id);
+    if (stored.includes(ownerId)) return ownerId;
+    const owners = [...new Set([...allowedUserIds, ...stored])].sort((a, b) => a - b);
+    throw new OwnerError(`--owner ${ownerId} has no journal here. ${owners.length ? `The owners are: ${owners.join(', ')}.` : 'There are no owners yet (ALLOWED_USER_IDS is empty and the database has no entries).'}`);
   }
   if (allowedUserIds.length === 1) return allowedUserIds[0]!;
   const owners = await db.selectFrom('entry').select('owner_id').distinct().limit(3).execute();

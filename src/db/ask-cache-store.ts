@@ -1,20 +1,33 @@
-/** The SQLite home of `ask` answers, scoped by owner: a key maps to the result it produced. */
+/**
+ * The home of `ask` answers, scoped by owner: a key maps to the result it produced, and to the entries that answer
+ * read (ask_cache_read), so forgetting an entry removes exactly the answers that read it.
+ */
 import type { JournalDb } from './open-database.ts';
 
-export function createSqliteAskCache(db: JournalDb) {
+/** Rows of entry ids per INSERT: 3 parameters each, well under both stores' limits. */
+const READS_PER_INSERT = 1_000;
+
+export function createAskCache(db: JournalDb) {
   return {
     async get(ownerId: number, key: string): Promise<unknown> {
       const row = await db.selectFrom('ask_cache').select('result').where('owner_id', '=', ownerId).where('key', '=', key).executeTakeFirst();
       return row ? (JSON.parse(row.result) as unknown) : undefined;
     },
-    async put(ownerId: number, key: string, result: unknown, now: Date): Promise<void> {
-      await db
-        .insertInto('ask_cache')
-        .values({ owner_id: ownerId, key, result: JSON.stringify(result), created_at: now.toISOString() })
-        .onConflict((oc) => oc.columns(['owner_id', 'key']).doUpdateSet({ result: JSON.stringify(result), created_at: now.toISOString() }))
-        .execute();
+    async put(ownerId: number, key: string, result: unknown, now: Date, entryIds: readonly number[]): Promise<void> {
+      const text = JSON.stringify(result);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('ask_cache')
+          .values({ owner_id: ownerId, key, result: text, created_at: now.toISOString() })
+          .onConflict((oc) => oc.columns(['owner_id', 'key']).doUpdateSet({ result: text, created_at: now.toISOString() }))
+          .execute();
+        await trx.deleteFrom('ask_cache_read').where('owner_id', '=', ownerId).where('cache_key', '=', key).execute();
+        const ids = [...new Set(entryIds)];
+        for (let start = 0; start < ids.length; start += READS_PER_INSERT) {
+          const chunk = ids.slice(start, start + READS_PER_INSERT).map((entryId) => ({ owner_id: ownerId, cache_key: key, entry_id: entryId }));
+          await trx.insertInto('ask_cache_read').values(chunk).execute();
+        }
+      });
     },
   };
 }
-
-export type AskCache = ReturnType<typeof createSqliteAskCache>;

@@ -4,13 +4,14 @@
  * lock before it reads, so it is atomic as it stands. On PostgreSQL two claims would read the same row: the sub-select
  * locks what it picks (`FOR UPDATE`) and passes over rows another claim holds (`SKIP LOCKED`).
  */
-import { PostgresAdapter, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { PostgresAdapter, type SelectQueryBuilder } from 'kysely';
+import type { UntypedDb } from './untyped-db.ts';
 
-export function isPostgres(db: Kysely<any>): boolean {
+export function isPostgres(db: UntypedDb): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** `select` as the sub-select of a claim: locking and skipping on PostgreSQL, unchanged on SQLite. */
-export function forClaim<DB, TB extends keyof DB, O>(db: Kysely<any>, select: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+export function forClaim<DB, TB extends keyof DB, O>(db: UntypedDb, select: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
   return isPostgres(db) ? select.forUpdate().skipLocked() : select;
 }

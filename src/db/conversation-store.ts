@@ -1,5 +1,5 @@
 /**
- * The SQLite home of conversations and the answers that belong to them, scoped by owner (structurally an llm/
+ * Conversations and the answers that belong to them (on SQLite or PostgreSQL), scoped by owner (structurally an llm/
  * ConversationStore). The stored JSON is validated on read with the schemas the caller passes in, so a corrupt
  * row is an error naming that row, not a crash somewhere later.
  */
@@ -37,14 +37,14 @@ function readJson<T>(text: string, schema: z.ZodType<T>, where: string): T {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${where} is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw new Error(`${where} is not valid JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new Error(`${where} is not what was stored: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
   return parsed.data;
 }
 
-export function createSqliteConversationStore<Message, Receipt>(db: JournalDb, schemas: ConversationSchemas<Message, Receipt>) {
+export function createConversationStore<Message, Receipt>(db: JournalDb, schemas: ConversationSchemas<Message, Receipt>) {
   const messageList = schemas.message.array();
   const fromRow = (r: ConversationRow): StoredConversation<Message> => ({
     id: r.id,

@@ -5,8 +5,11 @@
  * second run copies nothing, and a copy that was cut off is completed by running it again.
  */
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { isPostgres } from './claim-lock.ts';
+import { resumeSerialAfterMax } from './postgres-store.ts';
+import { chunksOf } from './store.ts';
+import type { UntypedDb } from './untyped-db.ts';
 
 interface TableSpec {
   table: string;
@@ -27,12 +30,15 @@ export const JOURNAL_TABLES: readonly TableSpec[] = [
   { table: 'conversation', key: ['id'], serial: 'id' },
   { table: 'conversation_message', key: ['owner_id', 'chat_id', 'message_id'] },
   { table: 'ask_cache', key: ['owner_id', 'key'] },
+  { table: 'ask_cache_read', key: ['owner_id', 'cache_key', 'entry_id'] },
   { table: 'digest_subscription', key: ['owner_id'] },
   { table: 'digest_delivery', key: ['owner_id', 'local_day'] },
   // Updates stored but not handled yet, and the last day's handled ones (a redelivery is still recognised).
   { table: 'update_inbox', key: ['seq'], serial: 'seq' },
   // Questions waiting, and failed ones whose Retry buttons name their ids.
   { table: 'job', key: ['id'], serial: 'id' },
+  // What entry text was sent to which model (ids and counts).
+  { table: 'sent_ledger', key: ['id'], serial: 'id' },
 ];
 
 /** Tables of a SQLite journal that are deliberately not copied, and why. */
@@ -57,7 +63,7 @@ export interface TableReport {
 }
 
 /** Tables in `source` that are neither copied nor known to be left out: a new table this copy does not know yet. */
-export async function unknownTables(source: Kysely<any>): Promise<string[]> {
+export async function unknownTables(source: UntypedDb): Promise<string[]> {
   const tables = await source.introspection.getTables();
   const known = new Set([...JOURNAL_TABLES.map((t) => t.table), ...Object.keys(NOT_COPIED)]);
   return tables.map((t) => t.name).filter((name) => !known.has(name) && !SQLITE_INTERNAL.test(name));
@@ -66,7 +72,7 @@ export async function unknownTables(source: Kysely<any>): Promise<string[]> {
 type Row = Record<string, unknown>;
 
 /** Every row of `spec.table`, in key order, a page at a time (keyset paging: flat cost at any size). */
-async function* pages(db: Kysely<any>, spec: TableSpec): AsyncGenerator<Row[]> {
+async function* pages(db: UntypedDb, spec: TableSpec): AsyncGenerator<Row[]> {
   let after: unknown[] | null = null;
   for (;;) {
     const keys = spec.key.map((k) => sql.ref(k));
@@ -91,7 +97,7 @@ function canonical(row: Row, columns: readonly string[]): string {
  * Rows and an order-free checksum of the table: the sum of each row's SHA-256 (first 8 bytes) modulo 2^64, so the
  * engines' different orders of text keys (collations) do not matter, while any changed, missing or extra row does.
  */
-async function summarize(db: Kysely<any>, spec: TableSpec, columns: readonly string[]): Promise<{ rows: number; checksum: string }> {
+async function summarize(db: UntypedDb, spec: TableSpec, columns: readonly string[]): Promise<{ rows: number; checksum: string }> {
   let rows = 0;
   let sum = 0n;
   for await (const page of pages(db, spec)) {
@@ -103,28 +109,26 @@ async function summarize(db: Kysely<any>, spec: TableSpec, columns: readonly str
   return { rows, checksum: sum.toString(16).padStart(16, '0') };
 }
 
-async function columnsOf(db: Kysely<any>, table: string): Promise<string[]> {
+async function columnsOf(db: UntypedDb, table: string): Promise<string[]> {
   const meta = (await db.introspection.getTables()).find((t) => t.name === table);
   if (!meta) throw new Error(`the table ${table} is missing`);
   return meta.columns.map((c) => c.name).sort();
 }
 
 /** Copies one table's rows that `target` does not hold yet; returns how many it inserted. */
-async function copyTable(source: Kysely<any>, target: Kysely<any>, spec: TableSpec, columns: readonly string[]): Promise<number> {
+async function copyTable(source: UntypedDb, target: UntypedDb, spec: TableSpec, columns: readonly string[]): Promise<number> {
   const perInsert = Math.max(1, Math.min(PAGE, Math.floor(MAX_PARAMETERS / columns.length)));
   let copied = 0;
   for await (const page of pages(source, spec)) {
-    for (let i = 0; i < page.length; i += perInsert) {
-      const rows = page.slice(i, i + perInsert).map((r) => Object.fromEntries(columns.map((c) => [c, r[c]])));
+    for (const slice of chunksOf(page, perInsert)) {
+      const rows = slice.map((r) => Object.fromEntries(columns.map((c) => [c, r[c]])));
       // Any unique key already taken (the same row from an earlier run) leaves that row out.
       const result = await target.insertInto(spec.table).values(rows).onConflict((oc) => oc.doNothing()).executeTakeFirst();
       copied += Number(result.numInsertedOrUpdatedRows ?? 0n);
     }
   }
-  if (spec.serial && isPostgres(target)) {
-    // New rows must get ids after the copied ones.
-    await sql`select setval(pg_get_serial_sequence(${spec.table}, ${spec.serial}), coalesce((select max(${sql.ref(spec.serial)}) from ${sql.table(spec.table)}), 0) + 1, false)`.execute(target);
-  }
+  // New rows must get ids after the copied ones.
+  if (spec.serial && isPostgres(target)) await resumeSerialAfterMax(target, spec.table, spec.serial);
   return copied;
 }
 
@@ -132,7 +136,7 @@ async function copyTable(source: Kysely<any>, target: Kysely<any>, spec: TableSp
  * Copies every journal table from `source` to `target` (both migrated to the latest schema) and verifies each;
  * `progress` hears each table as it is done.
  */
-export async function copyJournal(source: Kysely<any>, target: Kysely<any>, progress: (report: TableReport) => void = () => undefined): Promise<TableReport[]> {
+export async function copyJournal(source: UntypedDb, target: UntypedDb, progress: (report: TableReport) => void = () => undefined): Promise<TableReport[]> {
   const reports: TableReport[] = [];
   for (const spec of JOURNAL_TABLES) {
     const columns = await columnsOf(source, spec.table);

@@ -1,4 +1,4 @@
-/** The SQLite home of digest subscriptions and deliveries; the (owner, day) key is the never-twice guarantee. */
+/** Digest subscriptions and deliveries (on SQLite or PostgreSQL); the (owner, day) key is the never-twice guarantee. */
 import { sql } from 'kysely';
 import type { JournalDb } from './open-database.ts';
 
@@ -20,7 +20,7 @@ const fromRow = (r: { owner_id: number; chat_id: number; local_time: string; sin
   since: r.since,
 });
 
-export function createSqliteDigestStore(db: JournalDb) {
+export function createDigestStore(db: JournalDb) {
   return {
     /** Turns the digest on (or moves its time); the new time counts from `now`. */
     async subscribe(ownerId: number, chatId: number, localTime: string, now: Date): Promise<void> {
@@ -92,4 +92,4 @@ export function createSqliteDigestStore(db: JournalDb) {
   };
 }
 
-export type DigestStore = ReturnType<typeof createSqliteDigestStore>;
+export type DigestStore = ReturnType<typeof createDigestStore>;

@@ -1,4 +1,4 @@
-/** The SQLite home of object handles, scoped by owner (structurally an objects/ HandleStore). */
+/** Object handles (on SQLite or PostgreSQL), scoped by owner (structurally an objects/ HandleStore). */
 import type { JournalDb } from './open-database.ts';
 
 interface Handle {
@@ -21,7 +21,7 @@ function readState(r: { id: string; state: string }): unknown {
   try {
     return JSON.parse(r.state) as unknown;
   } catch (error) {
-    throw new Error(`object handle ${r.id}: state is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw new Error(`object handle ${r.id}: state is not valid JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
   }
 }
 
@@ -35,10 +35,10 @@ const fromRow = (r: { id: string; kind: string; state: string; created_at: strin
 /** Handles read recently, per store: enough for every handle of a conversation, bounded all the same. */
 const KNOWN_HANDLES = 1_000;
 
-export function createSqliteHandleStore(db: JournalDb) {
+export function createHandleStore(db: JournalDb) {
   const owned = (ownerId: number) => db.selectFrom('object_handle').select(['id', 'kind', 'state', 'created_at']).where('owner_id', '=', ownerId);
-  // A stored handle never changes and is never deleted (nothing updates or deletes object_handle rows), so a handle
-  // once read needs no second lookup: every method call on a view resolves its handle first.
+  // A stored handle never changes (only forgetting a whole journal deletes handles, and a store lives for one
+  // question or command), so a handle once read needs no second lookup: every method call on a view resolves it first.
   const known = new Map<string, Handle>();
   return {
     async get(ownerId: number, id: string) {

@@ -7,9 +7,20 @@ import type { JournalDb } from './open-database.ts';
 import type { JobStatus } from './schema.ts';
 import { forClaim } from './claim-lock.ts';
 
-const COLUMNS = ['id', 'update_id', 'kind', 'owner_id', 'chat_id', 'payload', 'status', 'starts', 'replied_at'] as const;
+const COLUMNS = ['id', 'update_id', 'kind', 'owner_id', 'chat_id', 'payload', 'status', 'starts', 'replied_at', 'reply_message_id'] as const;
 
-type Row = { id: number; update_id: number; kind: string; owner_id: number; chat_id: number; payload: string; status: JobStatus; starts: number; replied_at: string | null };
+type Row = {
+  id: number;
+  update_id: number;
+  kind: string;
+  owner_id: number;
+  chat_id: number;
+  payload: string;
+  status: JobStatus;
+  starts: number;
+  replied_at: string | null;
+  reply_message_id: number | null;
+};
 
 /**
  * A job as its consumer reads it. Its shape is the telegram/ JobStore port's JobRecord (the one definition, on the
@@ -25,13 +36,14 @@ const fromRow = (r: Row) => ({
   status: r.status,
   starts: r.starts,
   repliedAt: r.replied_at,
+  replyMessageId: r.reply_message_id,
 });
 type StoredJob = ReturnType<typeof fromRow>;
 
 /** Earlier than any lease: a lease set to it has run out. */
 const LONG_AGO = new Date(0).toISOString();
 
-export function createSqliteJobStore(db: JournalDb) {
+export function createJobStore(db: JournalDb) {
   return {
     /** Queues a job; the update it comes from may queue one job only, so handling an update twice changes nothing (null). */
     async add(job: { updateId: number; kind: string; ownerId: number; chatId: number; payload: string }, now: Date): Promise<StoredJob | null> {
@@ -97,6 +109,19 @@ export function createSqliteJobStore(db: JournalDb) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** Keeps the id of the message the job began to send, once Telegram took it; false when the job is no longer `holder`'s. */
+    async noteReply(id: number, holder: string, messageId: number): Promise<boolean> {
+      const result = await db
+        .updateTable('job')
+        .set({ reply_message_id: messageId })
+        .where('id', '=', id)
+        .where('lease_holder', '=', holder)
+        .where('status', '=', 'running')
+        .where('reply_message_id', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     /** Ends a job `holder` runs; false (and nothing changed) when it is no longer theirs: another instance took it over. */
     async finish(id: number, holder: string, status: 'done' | 'failed', error: string | null, now: Date): Promise<boolean> {
       const result = await db
@@ -118,7 +143,7 @@ export function createSqliteJobStore(db: JournalDb) {
     async requeue(id: number, ownerId: number, now: Date): Promise<StoredJob | undefined> {
       const row = await db
         .updateTable('job')
-        .set({ status: 'queued', starts: 0, error: null, lease_holder: null, lease_until: null, replied_at: null, updated_at: now.toISOString() })
+        .set({ status: 'queued', starts: 0, error: null, lease_holder: null, lease_until: null, replied_at: null, reply_message_id: null, updated_at: now.toISOString() })
         .where('id', '=', id)
         .where('owner_id', '=', ownerId)
         .where('status', '=', 'failed')

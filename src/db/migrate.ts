@@ -1,14 +1,11 @@
 /** Applies the migrations in migrations/ with kysely's Migrator; reports each, never half-silent. */
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Migrator, sql, SqliteAdapter, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
+import { pathToFileURL } from 'node:url';
+import { Migrator, sql, SqliteAdapter, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
 import { isPostgres } from './claim-lock.ts';
+import { MIGRATIONS_FOLDER, migrationFiles } from './migration-files.ts';
 import type { Store } from './store.ts';
-
-export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
-
-const MIGRATION_FILE = /^[^.].*(?<!\.d)\.(ts|js|mjs)$/;
+import type { UntypedDb } from './untyped-db.ts';
 
 /**
  * Every migration file in the folder, by name. Our own import() (not kysely's FileMigrationProvider) so vitest
@@ -18,7 +15,7 @@ function folderMigrations(folder: string): MigrationProvider {
   return {
     async getMigrations() {
       const migrations: Record<string, Migration> = {};
-      for (const file of (await readdir(folder)).filter((f) => MIGRATION_FILE.test(f)).sort()) {
+      for (const file of migrationFiles(folder)) {
         const module = (await import(pathToFileURL(path.join(folder, file)).href)) as Partial<Migration> & { default?: Partial<Migration> };
         const migration = typeof module.up === 'function' ? module : module.default;
         if (typeof migration?.up !== 'function') throw new Error(`Migration ${file} exports no up() function`);
@@ -30,10 +27,10 @@ function folderMigrations(folder: string): MigrationProvider {
 }
 
 /**
- * Brings the schema to the latest migration; throws (with cause) if one fails. Kysely<any>: kysely's migration
+ * Brings the schema to the latest migration; throws (with cause) if one fails. UntypedDb: kysely's migration
  * signature. A JournalDb brings its store's folder (migrations/ for SQLite, migrations/postgres/ for PostgreSQL).
  */
-export async function migrateToLatest(db: Kysely<any>, folder = (db as { store?: Store }).store?.migrationFolder ?? MIGRATIONS_FOLDER): Promise<MigrationResult[]> {
+export async function migrateToLatest(db: UntypedDb, folder = (db as { store?: Store }).store?.migrationFolder ?? MIGRATIONS_FOLDER): Promise<MigrationResult[]> {
   const migrationTableSchema = await ownSchema(db);
   const { error, results = [] } = await oneAtATime(db, (conn) => new Migrator({ db: conn, provider: folderMigrations(folder), migrationTableSchema }).migrateToLatest());
   if (error) {
@@ -43,12 +40,18 @@ export async function migrateToLatest(db: Kysely<any>, folder = (db as { store?:
   return results;
 }
 
+/** The migrations of the store's folder not yet applied to this database, by name; reads only, creates nothing. */
+export async function pendingMigrations(db: UntypedDb, folder = (db as { store?: Store }).store?.migrationFolder ?? MIGRATIONS_FOLDER): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: folderMigrations(folder), migrationTableSchema: await ownSchema(db) });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
 /**
  * On PostgreSQL, the schema the connection works in (its search_path). kysely looks for its migration tables in any
  * schema unless told one: beside another schema's journal (or another kysely app's tables) in the same database it
  * would find theirs, skip creating its own, and fail.
  */
-async function ownSchema(db: Kysely<any>): Promise<string | undefined> {
+async function ownSchema(db: UntypedDb): Promise<string | undefined> {
   if (!isPostgres(db)) return undefined;
   return (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema;
 }
@@ -58,7 +61,7 @@ async function ownSchema(db: Kysely<any>): Promise<string | undefined> {
  * run the same migration twice. One immediate transaction around the run makes them take turns (SQLite's DDL is
  * transactional); the later ones then find nothing to do. PostgreSQL needs nothing: kysely holds an advisory lock.
  */
-async function oneAtATime<T>(db: Kysely<any>, run: (conn: Kysely<any>) => Promise<T>): Promise<T> {
+async function oneAtATime<T>(db: UntypedDb, run: (conn: UntypedDb) => Promise<T>): Promise<T> {
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return run(db);
   return db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);

@@ -1,10 +1,12 @@
-/** Opens the SQLite file behind a kysely instance: WAL, foreign keys, a busy timeout. */
+/** Opens the SQLite file behind a kysely instance: WAL, secure delete, foreign keys, a busy timeout. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Dialect, type KyselyConfig, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.ts';
+import { DatabaseFileError } from './database-file-error.ts';
+import { inspectJournalFile } from './journal-file.ts';
 import { createPrivateFile, looseModeWarnings } from './private-files.ts';
+import { openJournalConnection } from './journal-key.ts';
 import { CompiledQueries } from './compiled-queries.ts';
 import { sqliteStore } from './sqlite-store.ts';
 import { StatementCache } from './statement-cache.ts';
@@ -19,6 +21,19 @@ import type { Store } from './store.ts';
 class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  /**
+   * SQLite rolls a transaction back by itself on some failures (SQLITE_FULL, an I/O error): kysely's ROLLBACK then
+   * fails with "cannot rollback - no transaction is active" and that error would replace the one that says why.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } catch (error) {
+      if (error instanceof Error && /no transaction is active/.test(error.message)) return;
+      throw error;
+    }
   }
 }
 
@@ -57,31 +72,41 @@ export interface OpenOptions {
   log?: KyselyConfig['log'];
   /** Where the warning about a journal file others can read goes; stderr by default. */
   warn?: (line: string) => void;
-}
-
-/** The database file is missing (when it must exist) or is not a SQLite database; the message names the file. */
-export class DatabaseFileError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'DatabaseFileError';
-  }
+  /** JOURNAL_KEY: the file is encrypted with it (db/journal-key.ts); a wrong or missing key is a JournalKeyError. */
+  key?: string | null;
 }
 
 /**
- * Creates missing folders (0700) and a new file (0600), unless `mustExist`; an existing file others can read gets a
- * one-line warning. The returned db owns the file handle (`db.destroy()` closes it).
+ * Creates missing folders (0700) and a new file (0600), unless `mustExist`; an existing file is first checked to be a
+ * journal (or a database with no tables), read-only, so another app's file is never changed (NotAJournalError). An
+ * existing journal others can read gets a one-line warning. The returned db owns the file handle (`db.destroy()`).
  */
 export function openDatabase(file: string, options: OpenOptions = {}): JournalDb {
   const inMemory = file === ':memory:';
-  if (!inMemory && options.mustExist && !existsSync(file)) throw new DatabaseFileError(`There is no database at ${path.resolve(file)}; nothing was created.`);
-  if (!inMemory && !options.mustExist) createPrivateFile(file);
-  const sqlite = new SQLite(file);
+  const key = options.key ?? null;
+  const exists = !inMemory && existsSync(file);
+  if (!inMemory && options.mustExist && !exists) throw new DatabaseFileError(`There is no database at ${path.resolve(file)}; nothing was created.`);
+  if (exists) inspectJournalFile(file, key);
+  else if (!inMemory) createPrivateFile(file);
+  const sqlite = openJournalConnection(file, key);
   try {
     // The first statements read the file's header: a file that is not a database fails here.
     sqlite.pragma('journal_mode = WAL');
+    // NORMAL: commits are synced at checkpoints, which survives a crash of the app but not of the machine. The one
+    // commit that must survive a power cut, the update inbox's before Telegram is told, syncs itself (inbox-store.ts):
+    // the -wal is written in order, so that sync also keeps every commit before it.
     sqlite.pragma('synchronous = NORMAL');
+    // Deleted rows (a handled update's text, a pruned one) are overwritten with zeros, not left in free pages.
+    sqlite.pragma('secure_delete = ON');
+    // The -wal is folded back into the file every 256 pages (1 MB; SQLite's default is 4 MB) and cut back to 1 MB
+    // after that: on a nearly full disk a growing -wal is what fills it, and a checkpoint of a big one needs room too.
+    sqlite.pragma('wal_autocheckpoint = 256');
+    sqlite.pragma('journal_size_limit = 1048576');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // Deleted and overwritten content is zeroed in the file, not left in free space: a forgotten entry's text (and an
+    // edited entry's old text once its revision is forgotten) is gone from the file's bytes.
+    sqlite.pragma('secure_delete = ON');
   } catch (error) {
     sqlite.close();
     const reason = error instanceof Error ? error.message : String(error);

@@ -1,10 +1,20 @@
-/** Chooses the store from the configuration: PostgreSQL when DATABASE_URL is set, else the SQLite file at DATABASE_PATH. */
+/**
+ * Opens the journal from the configuration (PostgreSQL when DATABASE_URL is set, else the SQLite file at
+ * DATABASE_PATH), in one of two ways: for a command that uses an existing journal (never creating or migrating it),
+ * or for one that may create it and brings its schema up to date.
+ */
+import type { MigrationResult } from 'kysely';
+import { DatabaseFileError } from './database-file-error.ts';
+import { migrateToLatest, pendingMigrations } from './migrate.ts';
 import { openDatabase, type JournalDb, type OpenOptions } from './open-database.ts';
 import { openPostgresDatabase } from './open-postgres.ts';
+import { storageFailure } from './storage-failure.ts';
 
 export interface StoreConfig {
   databaseUrl: string | null;
   databasePath: string;
+  /** JOURNAL_KEY: encrypts the SQLite file; PostgreSQL is not touched by it. */
+  journalKey?: string | null;
 }
 
 /** Where the journal is, for messages and logs: the SQLite file, or the PostgreSQL host and database (never the password). */
@@ -16,5 +26,64 @@ export function storeLabel(config: StoreConfig): string {
 
 /** The app's JournalDb; `mustExist` applies to a SQLite file (a PostgreSQL database exists or the first query fails). */
 export function openJournalDatabase(config: StoreConfig, options: OpenOptions = {}): JournalDb {
-  return config.databaseUrl ? openPostgresDatabase(config.databaseUrl, { log: options.log, warn: options.warn }) : openDatabase(config.databasePath, options);
+  if (!config.databaseUrl) return openDatabase(config.databasePath, { key: config.journalKey ?? null, ...options });
+  if (config.journalKey) {
+    (options.warn ?? ((line: string) => process.stderr.write(`${line}\n`)))('Warning: JOURNAL_KEY encrypts a SQLite journal only; the PostgreSQL database at DATABASE_URL is not encrypted by it.');
+  }
+  return openPostgresDatabase(config.databaseUrl, { log: options.log, warn: options.warn });
+}
+
+/**
+ * For commands that only use a journal (journal, mcp, export, chat): it must exist and be at this code's schema.
+ * Nothing is created or migrated; an older schema is an error that says to run `npm run migrate`.
+ */
+export async function openExistingJournal(config: StoreConfig, options: Omit<OpenOptions, 'mustExist'> = {}): Promise<JournalDb> {
+  const db = openJournalDatabase(config, { ...options, mustExist: true });
+  try {
+    const pending = await pendingMigrations(db);
+    if (pending.length > 0) {
+      throw new DatabaseFileError(
+        `The journal at ${storeLabel(config)} is not ready for this version (${pending.length} schema step${pending.length === 1 ? '' : 's'} to apply, from ${pending[0]}); nothing was changed. Run \`npm run migrate\` (or start the bot) first.`,
+      );
+    }
+    return db;
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}
+
+export interface MigrateOptions extends OpenOptions {
+  /** Called while another process holds the journal's write lock, before each new try. */
+  onLocked?: (where: string, waitedMs: number) => void;
+  /** Ends the wait for a lock (a stop signal). */
+  signal?: AbortSignal;
+  /** Pause between tries after a lock timed out (each try waits the busy timeout first). */
+  retryPauseMs?: number;
+}
+
+/**
+ * For commands that may create the journal (start, migrate, import, demo): opens it and applies pending migrations.
+ * While another process holds the write lock (a backup, a second process, a slow disk), it waits and tries again,
+ * saying so through `onLocked`, instead of giving up after the busy timeout.
+ */
+export async function openAndMigrateJournal(config: StoreConfig, options: MigrateOptions = {}): Promise<{ db: JournalDb; applied: MigrationResult[] }> {
+  const { onLocked, signal, retryPauseMs = 1000, ...openOptions } = options;
+  const db = openJournalDatabase(config, openOptions);
+  const started = Date.now();
+  try {
+    for (;;) {
+      try {
+        return { db, applied: await migrateToLatest(db) };
+      } catch (error) {
+        if (storageFailure(error)?.cause !== 'locked' || signal?.aborted) throw error;
+        onLocked?.(storeLabel(config), Date.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, retryPauseMs));
+        if (signal?.aborted) throw error;
+      }
+    }
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
 }

@@ -19,15 +19,16 @@ function parseInt8(text: string): number {
   return value;
 }
 
+/** How int8 and numeric are read, by type oid: the pool below and the tests' PGlite shim both use these. */
+export const NUMBER_PARSERS: Readonly<Record<number, (text: string) => number>> = { [INT8]: parseInt8, [NUMERIC]: Number };
+
 /** `pg` is loaded when a PostgreSQL store is opened, so a SQLite install never pays its start-up time. */
 const loadPg = () => createRequire(import.meta.url)('pg') as typeof Pg;
 
 function typeParsers(pg: typeof Pg): Pg.CustomTypesConfig {
   return {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
-      if (oid === INT8) return parseInt8;
-      if (oid === NUMERIC) return Number;
-      return pg.types.getTypeParser(oid, format);
+      return NUMBER_PARSERS[oid] ?? pg.types.getTypeParser(oid, format);
     },
   } as Pg.CustomTypesConfig;
 }

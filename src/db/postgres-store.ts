@@ -4,15 +4,24 @@
  */
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { MIGRATIONS_FOLDER } from './migrate.ts';
+import { MIGRATIONS_FOLDER } from './migration-files.ts';
 import { combinedTsquery } from './postgres-search.ts';
 import { ENTRY_KEY, type Database, type NewEntryRow } from './schema.ts';
 import type { SearchQuery } from './search-query.ts';
-import { ENTRY_COLUMNS, ROWS_PER_STATEMENT, type SearchAccess, type Store } from './store.ts';
+import { chunksOf, ENTRY_COLUMN_DEFAULTS, ENTRY_COLUMNS, type SearchAccess, type Store } from './store.ts';
+import type { UntypedDb } from './untyped-db.ts';
 
 export const POSTGRES_MIGRATIONS_FOLDER = path.join(MIGRATIONS_FOLDER, 'postgres');
 
 const DEMO_MARK_KEY = 'demo_mark';
+
+/**
+ * After rows were written with explicit ids: moves the serial column's sequence past the highest stored, so new rows
+ * get the ids after them. is_called = false: the next nextval() returns exactly max + 1 (1 in an empty table).
+ */
+export async function resumeSerialAfterMax(db: UntypedDb, table: string, column: string): Promise<void> {
+  await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), coalesce((SELECT max(${sql.ref(column)}) FROM ${sql.table(table)}), 0) + 1, false)`.execute(db);
+}
 
 export function postgresStore(): Store {
   return {
@@ -28,9 +37,9 @@ export function postgresStore(): Store {
 
     async insertEntryRows(trx: Kysely<Database>, rows: readonly NewEntryRow[]) {
       let inserted = 0;
-      for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+      for (const slice of chunksOf(rows)) {
         // Every row gets every column (a left-out media field as NULL), so the multi-row VALUES lines up.
-        const chunk = rows.slice(start, start + ROWS_PER_STATEMENT).map((row) => Object.fromEntries(ENTRY_COLUMNS.map((c) => [c, row[c] ?? null])) as NewEntryRow);
+        const chunk = slice.map((row) => Object.fromEntries(ENTRY_COLUMNS.map((c) => [c, row[c] ?? ENTRY_COLUMN_DEFAULTS[c] ?? null])) as NewEntryRow);
         const result = await trx.insertInto('entry').values(chunk).onConflict((oc) => oc.columns(ENTRY_KEY).doNothing()).executeTakeFirst();
         inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
       }
@@ -47,8 +56,18 @@ export function postgresStore(): Store {
     },
 
     async afterExplicitIds(trx: Kysely<Database>, table: 'entry' | 'entry_revision') {
-      // is_called = false: the next nextval() returns exactly max + 1 (1 in an empty table).
-      await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), coalesce((SELECT max(id) FROM ${sql.table(table)}), 0) + 1, false)`.execute(trx);
+      await resumeSerialAfterMax(trx, table, 'id');
+    },
+
+    // Deleted rows stay in the table's pages until VACUUM reclaims them (autovacuum does, in its time): not run here,
+    // as it cannot run inside a transaction and a hosted database schedules its own.
+    async purgeDeleted() {
+      return { complete: true };
+    },
+
+    async deleteOwnerEntries(trx: Kysely<Database>, ownerId: number) {
+      const result = await trx.deleteFrom('entry').where('owner_id', '=', ownerId).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async writeDemoMark(db: Kysely<Database>, mark: number) {

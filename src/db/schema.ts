@@ -1,7 +1,10 @@
 /** The one Database interface: every table kysely sees, as stored. */
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 export type EntrySource = 'live' | 'import';
+
+/** The app an entry came from (`source` says how it arrived: live or by import). */
+export type EntrySourceApp = 'telegram' | 'dayone' | 'jrnl' | 'markdown';
 
 /** What makes an entry unique, the target of every insert's ON CONFLICT: one message of one chat, per owner and source. */
 export const ENTRY_KEY = ['owner_id', 'source', 'chat_id', 'message_id'] as const;
@@ -34,6 +37,12 @@ export interface EntryTable {
   media_file_size: number | null;
   /** When the content became the media's transcript. */
   transcribed_at: string | null;
+  /** The app the entry came from; Telegram unless imported from another app. */
+  source_app: ColumnType<EntrySourceApp, EntrySourceApp | undefined, EntrySourceApp>;
+  /** The app's own id of the entry (`<chat>:<message>` for Telegram, Day One's uuid, …). */
+  source_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What else the app knew (starred, place, weather, zone, media list): JSON of journal/entry-metadata.ts, or null. */
+  metadata: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EntryRevisionTable {
@@ -125,16 +134,24 @@ export interface UpdateInboxTable {
   update_id: number;
   /** Updates with one key are handled one at a time, in `seq` order. */
   chat_key: string;
-  /** The raw update, JSON. */
-  payload: string;
-  status: 'pending' | 'done';
+  /** The raw update, JSON; null once handled (the row then only dedupes its id). */
+  payload: string | null;
+  /** `parked`: can never be handled as it stands (malformed); kept for `npm run journal -- inbox retry`. */
+  status: 'pending' | 'done' | 'parked';
   received_at: string;
   handled_at: string | null;
+  /** Failed tries so far; a pending row with attempts waits until `next_attempt_at` (ISO). */
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  /** Why the last try failed, or why the row is parked. */
+  last_error: string | null;
+  /** 0: an owner's private chat, handled first; 1: anyone else's (answered cheaply, after). */
+  priority: Generated<number>;
 }
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
-/** Slow work an update asked for (a question, an import), run apart from capture; resumed after a stop. */
+/** Slow work an update asked for (a question, a review, an export, an import), run apart from capture; resumed after a stop. */
 export interface JobTable {
   id: Generated<number>;
   update_id: number;
@@ -151,8 +168,10 @@ export interface JobTable {
   /** The instance running it, while it runs; another may take it over once `lease_until` (ISO) has passed. */
   lease_holder: string | null;
   lease_until: string | null;
-  /** When a job that answers once began to send its answer (ISO); such a job is never run again. */
+  /** When the job began to send its first message (ISO); taken over after that, it is not run again from the start. */
   replied_at: string | null;
+  /** That first message, once Telegram took it: a job that can go on in it (an import's status) resumes there. */
+  reply_message_id: number | null;
 }
 
 /** A chat's inbox lane, held by one instance until `expires_at` (ISO, renewed while it works). */
@@ -171,6 +190,35 @@ export interface AskCacheTable {
   created_at: string;
 }
 
+/**
+ * The ledger of what was sent to a model: one row per request path, question and entries' day. Ids and counts only,
+ * never text; an owner's rows go with the owner (delete by owner_id).
+ */
+export interface SentLedgerTable {
+  id: Generated<number>;
+  owner_id: number;
+  /** ISO instant in UTC. */
+  sent_at: string;
+  /** The Messages API base URL the request went to. */
+  endpoint: string;
+  model: string;
+  /** 'answer': tool results in a question's conversation; 'reader': ask's reader model. */
+  via: 'answer' | 'reader';
+  conversation_id: number | null;
+  /** The entries' local day. */
+  local_day: string;
+  entry_count: number;
+  /** JSON array of the entries' ids. */
+  entry_ids: string;
+}
+
+/** Which entries a stored `ask` answer read: forgetting an entry removes the answers that read it. */
+export interface AskCacheReadTable {
+  owner_id: number;
+  cache_key: string;
+  entry_id: number;
+}
+
 export interface Database {
   entry: EntryTable;
   entry_revision: EntryRevisionTable;
@@ -186,6 +234,8 @@ export interface Database {
   inbox_lease: InboxLeaseTable;
   job: JobTable;
   ask_cache: AskCacheTable;
+  sent_ledger: SentLedgerTable;
+  ask_cache_read: AskCacheReadTable;
 }
 
 export type EntryRow = Selectable<EntryTable>;

@@ -3,11 +3,11 @@
  * StatementCache fast path), SQLite's date() arithmetic and PRAGMA user_version.
  */
 import { sql, type Kysely } from 'kysely';
-import { MIGRATIONS_FOLDER } from './migrate.ts';
+import { MIGRATIONS_FOLDER } from './migration-files.ts';
 import { ENTRY_KEY, type Database, type NewEntryRow } from './schema.ts';
 import type { SearchQuery, SearchTerm } from './search-query.ts';
 import type { StatementCache } from './statement-cache.ts';
-import { ENTRY_COLUMNS, ROWS_PER_STATEMENT, type SearchAccess, type Store } from './store.ts';
+import { chunksOf, ENTRY_COLUMN_DEFAULTS, ENTRY_COLUMNS, type SearchAccess, type Store } from './store.ts';
 
 // Every term is an FTS5 string: the syntax's quotes never reach it, so nothing inside is ever an operator.
 const ftsTerm = (t: SearchTerm) => `"${t.text}"${t.prefix ? '*' : ''}`;
@@ -66,11 +66,10 @@ export function sqliteStore(statements: StatementCache): SqliteStore {
     // the connection the caller's transaction holds, so `trx` itself is not needed here.
     async insertEntryRows(_trx: Kysely<Database>, rows: readonly NewEntryRow[]) {
       let inserted = 0;
-      for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-        const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+      for (const chunk of chunksOf(rows)) {
         const parameters: unknown[] = [];
         // A column the row leaves out (nullable media fields) is stored as NULL.
-        for (const row of chunk) for (const column of ENTRY_COLUMNS) parameters.push(row[column] ?? null);
+        for (const row of chunk) for (const column of ENTRY_COLUMNS) parameters.push(row[column] ?? ENTRY_COLUMN_DEFAULTS[column] ?? null);
         inserted += statements.write(insertSqlFor(chunk.length)).run(parameters).changes;
       }
       return inserted;
@@ -94,6 +93,21 @@ export function sqliteStore(statements: StatementCache): SqliteStore {
     async readDemoMark(db: Kysely<Database>) {
       const mark = (await sql<{ user_version: number }>`PRAGMA user_version`.execute(db)).rows[0]?.user_version;
       return mark ? mark : null;
+    },
+
+    async purgeDeleted(db: Kysely<Database>) {
+      const result = await sql<{ busy: number; log: number; checkpointed: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+      return { complete: result.rows[0]?.busy === 0 };
+    },
+
+    async deleteOwnerEntries(trx: Kysely<Database>, ownerId: number) {
+      // Per-row secure-delete took 6 s for 20,000 entries; tombstones and one full merge ('optimize'), 0.4 s. The merge
+      // drops the deleted entries' terms and frees the old segments' pages, which secure_delete zeroes.
+      await sql`INSERT INTO entry_fts(entry_fts, rank) VALUES ('secure-delete', 0)`.execute(trx);
+      const result = await trx.deleteFrom('entry').where('owner_id', '=', ownerId).executeTakeFirst();
+      await sql`INSERT INTO entry_fts(entry_fts) VALUES ('optimize')`.execute(trx);
+      await sql`INSERT INTO entry_fts(entry_fts, rank) VALUES ('secure-delete', 1)`.execute(trx);
+      return Number(result.numDeletedRows);
     },
 
     async hasEntryTable(db: Kysely<Database>) {

@@ -10,11 +10,20 @@ import type { SearchQuery } from './search-query.ts';
 /** Rows per bulk INSERT: 16 parameters each, far below SQLite's 32766 and PostgreSQL's 65535, and the fastest size measured. */
 export const ROWS_PER_STATEMENT = 500;
 
+/** `rows` in consecutive slices of at most `size`: the one chunk loop of every bulk write. */
+export function* chunksOf<T>(rows: readonly T[], size = ROWS_PER_STATEMENT): Generator<T[]> {
+  for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
+}
+
 /** Column order of the bulk INSERT: every column of an entry row but its id. */
 export const ENTRY_COLUMNS = [
   'owner_id', 'source', 'chat_id', 'message_id', 'written_at', 'local_day', 'local_time', 'title', 'content', 'edited_at', 'created_at',
   'media_kind', 'media_file_id', 'media_file_name', 'media_duration_seconds', 'media_file_size',
+  'source_app', 'source_id', 'metadata',
 ] as const;
+
+/** What the bulk path stores for a column a row leaves out (NULL unless named here). */
+export const ENTRY_COLUMN_DEFAULTS: Partial<Record<(typeof ENTRY_COLUMNS)[number], unknown>> = { source_app: 'telegram' };
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -61,6 +70,20 @@ export interface Store {
   /** Marks the database as built by the demo (so a rerun may rebuild it), or reads that mark. */
   writeDemoMark(db: Kysely<Database>, mark: number): Promise<void>;
   readDemoMark(db: Kysely<Database>): Promise<number | null>;
+  /**
+   * After rows were forgotten: makes the deleted text unreadable from the store's files where the store can. SQLite:
+   * the deletes already zeroed their bytes (secure_delete) and the search index dropped their terms; a TRUNCATE
+   * checkpoint moves the last pages into the file and empties the -wal, which still held the old pages. False when
+   * another connection's read kept the checkpoint from finishing (the next one does). PostgreSQL: dead rows wait for
+   * VACUUM (autovacuum), which this does not run.
+   */
+  purgeDeleted(db: Kysely<Database>): Promise<{ complete: boolean }>;
+  /**
+   * Deletes every entry of an owner (their revisions, tags and jobs go by cascade) inside the caller's transaction,
+   * leaving no trace in the search index; returns how many. SQLite: removing each entry's terms at once costs a
+   * rewrite of index pages per entry, so for many entries at once that is suspended and the index merged whole.
+   */
+  deleteOwnerEntries(trx: Kysely<Database>, ownerId: number): Promise<number>;
   /** Whether the entry table exists yet (a fresh database has no tables before its migrations). */
   hasEntryTable(db: Kysely<Database>): Promise<boolean>;
 }

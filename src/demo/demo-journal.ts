@@ -6,7 +6,8 @@ import type { JournalDb } from '../db/open-database.ts';
 import type { NewEntryRow } from '../db/schema.ts';
 import { insertNewRows, ROWS_PER_STATEMENT } from '../journal/entry-batch.ts';
 import { titleOf } from '../journal/entry.ts';
-import { instantFromLocal } from '../journal/local-day.ts';
+import { addDays, daysBetween } from '../journal/dates/calendar-day.ts';
+import { instantOnDay } from '../journal/dates/local-moment.ts';
 import { seededRandom, entryText } from './demo-text.ts';
 
 export interface GeneratedJournalOptions {
@@ -24,12 +25,8 @@ export interface GeneratedJournalOptions {
 
 export const DEMO_JOURNAL = { entries: 700, from: '2024-04-01', to: '2024-06-30', seed: 1 } as const;
 
-const DAY_MS = 86_400_000;
-
-const dayAt = (from: string, offset: number) => new Date(Date.parse(`${from}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
-
 function spanInDays(options: GeneratedJournalOptions): number {
-  if (options.to !== undefined) return Math.round((Date.parse(`${options.to}T00:00:00Z`) - Date.parse(`${options.from}T00:00:00Z`)) / DAY_MS) + 1;
+  if (options.to !== undefined) return daysBetween(options.from, options.to) + 1;
   return Math.min(3650, Math.max(30, Math.ceil(options.entries / 2.5)));
 }
 
@@ -78,8 +75,9 @@ export function* generateJournalRows(options: GeneratedJournalOptions): Generato
   let messageId = 0;
   for (let d = 0; d < days; d++) {
     if (counts[d] === 0) continue;
-    const day = dayAt(options.from, d);
-    const noon = instantFromLocal(`${day}T12:00`, zone)!.getTime();
+    const day = addDays(options.from, d);
+    // Times of day are counted from local noon, which no clock change is near.
+    const noon = instantOnDay(day, '12:00', zone).getTime();
     for (const seconds of timesOfDay(counts[d]!, random)) {
       const writtenAt = new Date(noon + (seconds - 12 * 3600) * 1000).toISOString();
       const content = entryText(random);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { JournalDb } from '../db/open-database.ts';
 import { exportJournal, type ExportFormat } from './export-journal.ts';
+import { utcDay } from '../journal/dates/instant-format.ts';
 
 /** Telegram's upload limit for bots is 50 MB; the margin leaves room for the multipart framing. */
 export const TELEGRAM_UPLOAD_BYTES = 50 * 1024 * 1024 - 64 * 1024;
@@ -30,7 +31,7 @@ export function createChatExporter(deps: ChatExporterDeps) {
       const cleanup = () => rm(dir, { recursive: true, force: true });
       try {
         const now = deps.clock();
-        const day = now.toISOString().slice(0, 10);
+        const day = utcDay(now);
         // JSON in one file (split only if too big); Markdown one file per year.
         const out = format === 'json' ? { file: path.join(dir, `journal-${day}.json`) } : { dir };
         const result = await exportJournal(deps.db, {

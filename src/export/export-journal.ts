@@ -6,6 +6,7 @@ import type { ExportFile } from './parted-output.ts';
 import { readJournal, summarizeYears } from './read-journal.ts';
 import { writeJsonExport } from './write-json.ts';
 import { writeMarkdownExport } from './write-markdown.ts';
+import { utcDay } from '../journal/dates/instant-format.ts';
 
 export type ExportFormat = 'json' | 'md';
 
@@ -37,9 +38,10 @@ export function partPath(file: string, part: number): string {
 }
 
 export async function exportJournal(db: JournalDb, request: ExportRequest): Promise<ExportResult> {
-  const day = request.now.toISOString().slice(0, 10);
+  const day = utcDay(request.now);
   const dir = 'dir' in request.out ? request.out.dir : path.dirname(request.out.file);
-  await mkdir(dir, { recursive: true });
+  // A journal's text is private: a folder made for it is 0700 and each file 0600 (parted-output.ts).
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const entries = readJournal(db, request.ownerId);
   if (request.format === 'json') {
     const file = 'file' in request.out ? request.out.file : path.join(dir, `journal-${day}.json`);
@@ -52,5 +54,7 @@ export async function exportJournal(db: JournalDb, request: ExportRequest): Prom
     pathOf: (year, part) => partPath('file' in request.out ? request.out.file : path.join(dir, `${year}.md`), part),
     maxBytes: request.maxPartBytes,
     exportedAt: request.now.toISOString(),
+    timeZone: request.timeZone,
+    dayStartsAt: request.dayStartsAt,
   });
 }

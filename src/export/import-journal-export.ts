@@ -9,6 +9,8 @@ import { JSONParser } from '@streamparser/json';
 import type { Transaction } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import type { Database } from '../db/schema.ts';
+import { metadataText } from '../journal/entry-metadata.ts';
+import { telegramSourceId } from '../journal/entry-source.ts';
 import { insertTags } from '../journal/entry-tags.ts';
 import { EXPORT_FORMAT, EXPORT_VERSION, exportedEntrySchema, type ExportedEntry } from './journal-export-format.ts';
 
@@ -135,6 +137,9 @@ async function writeEntry(trx: Transaction<Database>, ownerId: number, e: Export
       media_duration_seconds: e.media?.duration_seconds ?? null,
       media_file_size: e.media?.file_size ?? null,
       transcribed_at: e.media?.transcribed_at ?? null,
+      source_app: e.source_app ?? 'telegram',
+      source_id: e.source_id ?? (e.source_app === undefined ? telegramSourceId(e.chat_id, e.message_id) : null),
+      metadata: metadataText(e.metadata),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

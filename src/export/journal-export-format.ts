@@ -1,10 +1,13 @@
 /**
  * The journal's own export file, version 1: every entry field, losslessly, so `npm run import` of it rebuilds the
- * journal. One JSON object; the keys before `entries` say what it is, each entry is one line. Documented in README.md
- * ("Exporting"); the zod schema below is what a re-import accepts.
+ * journal. One JSON object; the keys before `entries` say what it is, each entry is one line. Documented in
+ * docs/exporting.md; the zod schema below is what a re-import accepts.
  */
 import { z } from 'zod';
+import { entryMetadataSchema } from '../journal/entry-metadata.ts';
+import { SOURCE_APPS } from '../journal/entry-source.ts';
 import { MEDIA_KINDS, type MediaKind } from '../journal/media.ts';
+import type { EntrySourceApp } from '../db/schema.ts';
 
 export const EXPORT_FORMAT = 'journal-objects-export';
 export const EXPORT_VERSION = 1;
@@ -45,6 +48,11 @@ export const exportedEntrySchema = z.strictObject({
   media: exportedMediaSchema.nullable(),
   tags: z.array(z.string().min(1)),
   revisions: z.array(exportedRevisionSchema),
+  /** The app it came from and its id there; absent in exports written before they were recorded (then Telegram). */
+  source_app: z.enum(SOURCE_APPS as unknown as [EntrySourceApp, ...EntrySourceApp[]]).optional(),
+  source_id: z.string().nullable().optional(),
+  /** Starred, place, weather, the entry's own zone, its media list (journal/entry-metadata.ts); null when none. */
+  metadata: entryMetadataSchema.nullable().optional(),
 });
 
 export type ExportedEntry = z.infer<typeof exportedEntrySchema>;
@@ -61,6 +69,3 @@ export interface ExportHeader {
   /** 1, 2, …: an export too big for one file (a Telegram upload) is split; each part is a whole export of its entries. */
   part: number;
 }
-
-/** How a file begins when it is one of ours: the first key, as written. */
-export const EXPORT_SIGNATURE = `{"format":"${EXPORT_FORMAT}"`;

@@ -52,7 +52,8 @@ export class PartedOutput {
     if (this.handle !== null) await this.finishPart();
     this.part += 1;
     const path = this.options.pathOf(this.part);
-    this.handle = await open(path, 'w');
+    this.handle = await open(path, 'w', 0o600);
+    await this.handle.chmod(0o600); // a file that was there already keeps its mode through open
     this.files.push({ path, bytes: 0 });
     this.bytes = 0;
     this.chunks = 0;

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import type { EntryRow } from '../db/schema.ts';
 import { ENTRY_COLUMNS } from '../db/store.ts';
+import { readMetadata } from '../journal/entry-metadata.ts';
 import type { ExportedEntry } from './journal-export-format.ts';
 
 const PAGE = 1000;
@@ -36,6 +37,9 @@ function exportedEntry(row: EntryRow, tags: string[], revisions: ExportedEntry['
           },
     tags,
     revisions,
+    source_app: row.source_app,
+    source_id: row.source_id,
+    metadata: readMetadata(row.metadata, row.id),
   };
 }
 

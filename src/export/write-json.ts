@@ -10,7 +10,7 @@ export async function writeJsonExport(
 ): Promise<{ files: ExportFile[]; entries: number }> {
   const head = (part: number) => {
     const full: ExportHeader = { format: EXPORT_FORMAT, version: EXPORT_VERSION, ...header, part };
-    // The format key first: that is how `npm run import` recognises the file (EXPORT_SIGNATURE).
+    // The format key first: that is how `npm run import` recognises the file (isJournalExport).
     return `${JSON.stringify(full).slice(0, -1)},"entries":[\n`;
   };
   const output = new PartedOutput({ pathOf, head, tail: '\n]}\n', separator: ',\n', maxBytes });

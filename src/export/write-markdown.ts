@@ -5,15 +5,15 @@
 import type { ExportedEntry } from './journal-export-format.ts';
 import { PartedOutput, type ExportFile } from './parted-output.ts';
 import type { YearSummary } from './read-journal.ts';
+import { weekdayName as weekday } from '../journal/dates/calendar-day.ts';
+import { utcYear } from '../journal/dates/instant-format.ts';
 import { mediaLabel } from '../journal/media.ts';
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-const weekday = (day: string) => WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()]!;
 /** YAML scalars: quoted as JSON, which YAML reads. */
 const yaml = (value: string) => JSON.stringify(value);
 
-function frontMatter(title: string, years: readonly YearSummary[], part: number, exportedAt: string): string {
+function frontMatter(title: string, years: readonly YearSummary[], part: number, target: MarkdownTarget): string {
+  const { exportedAt } = target;
   const tags = [...new Set(years.flatMap((y) => y.tags))];
   const lines = [
     '---',
@@ -23,6 +23,9 @@ function frontMatter(title: string, years: readonly YearSummary[], part: number,
     `entries: ${years.reduce((n, y) => n + y.entries, 0)}`,
     `tags: [${tags.map(yaml).join(', ')}]`,
     `exported: ${exportedAt}`,
+    // What the headings' days and times were computed with: `npm run import` of this file reads them back.
+    ...(target.timeZone ? [`time_zone: ${yaml(target.timeZone)}`] : []),
+    ...(target.dayStartsAt ? [`day_starts_at: ${yaml(target.dayStartsAt)}`] : []),
     ...(part > 1 ? [`part: ${part}`] : []),
     '---',
     '',
@@ -32,8 +35,10 @@ function frontMatter(title: string, years: readonly YearSummary[], part: number,
   return lines.join('\n');
 }
 
-function entryBlock(entry: ExportedEntry, newDay: boolean): string {
-  const heading = [entry.local_time];
+function entryBlock(entry: ExportedEntry, newDay: boolean, timeZone: string | undefined): string {
+  // An entry dated in its own zone (Day One) says which, so its time reads right and re-imports to the same instant.
+  const ownZone = entry.metadata?.time_zone;
+  const heading = [ownZone && ownZone !== timeZone ? `${entry.local_time} (${ownZone})` : entry.local_time];
   if (entry.media) heading.push(mediaLabel({ kind: entry.media.kind, fileId: null, fileName: entry.media.file_name, durationSeconds: entry.media.duration_seconds, fileSize: null }).slice(1, -1));
   if (entry.edited_at) heading.push('edited');
   const day = newDay ? `## ${entry.local_day} ${weekday(entry.local_day)}\n\n` : '';
@@ -47,6 +52,9 @@ export interface MarkdownTarget {
   pathOf(year: string, part: number): string;
   maxBytes?: number;
   exportedAt: string;
+  /** JOURNAL_TIMEZONE and JOURNAL_DAY_STARTS_AT, written to the front matter. */
+  timeZone?: string;
+  dayStartsAt?: string;
 }
 
 export async function writeMarkdownExport(
@@ -64,7 +72,7 @@ export async function writeMarkdownExport(
     const title = target.perYear ? `Journal ${year}` : 'Journal';
     return new PartedOutput({
       pathOf: (part) => target.pathOf(target.perYear ? year : 'all', part),
-      head: (part) => frontMatter(title, covered, part, target.exportedAt),
+      head: (part) => frontMatter(title, covered, part, target),
       tail: '',
       separator: '\n',
       maxBytes: target.maxBytes,
@@ -78,11 +86,11 @@ export async function writeMarkdownExport(
       currentFile = year;
       lastDay = null;
     }
-    await output!.add(entryBlock(entry, entry.local_day !== lastDay));
+    await output!.add(entryBlock(entry, entry.local_day !== lastDay, target.timeZone));
     lastDay = entry.local_day;
     count += 1;
   }
-  if (!output) output = open(target.perYear ? String(new Date(target.exportedAt).getUTCFullYear()) : 'all');
+  if (!output) output = open(target.perYear ? utcYear(new Date(target.exportedAt)) : 'all');
   files.push(...(await output.close()));
   return { files, entries: count };
 }

@@ -13,6 +13,10 @@ export const exportMessageSchema = z.object({
   /** Unix seconds, written as a string (tolerated as a number). */
   date_unixtime: z.union([z.string(), z.number()]).optional(),
   edited_unixtime: z.union([z.string(), z.number()]).optional(),
+  /** Wall-clock time of the edit, no zone (the only edit time before v3.7.6). */
+  edited: z.string().optional().catch(undefined),
+  /** `{question, answers: [{text}]}`; question and answers' text may be strings or part arrays. */
+  poll: z.unknown().optional(),
   from_id: peerId.nullable().optional(),
   forwarded_from: z.string().nullable().optional(),
   saved_from: z.string().nullable().optional(),
@@ -55,6 +59,7 @@ export const SKIP_REASONS = [
   'bad-text',
   'too-deep',
   'malformed',
+  'duplicate-id',
   'chat-not-selected',
 ] as const;
 
@@ -72,8 +77,9 @@ export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
   'bad-text': 'whose text is not text',
   'too-deep': 'nested too deeply',
   malformed: 'malformed',
+  'duplicate-id': 'repeating a message id already seen in the chat (the first kept)',
   'chat-not-selected': 'in chats not selected',
 };
 
 /** Skips that mean the file is damaged or odd, not a normal kind of message: reported with their message ids. */
-export const DAMAGE_REASONS: ReadonlySet<SkipReason> = new Set(['no-id', 'no-date', 'bad-date', 'bad-text', 'too-deep', 'malformed']);
+export const DAMAGE_REASONS: ReadonlySet<SkipReason> = new Set(['no-id', 'no-date', 'bad-date', 'bad-text', 'too-deep', 'malformed', 'duplicate-id']);

@@ -41,6 +41,8 @@ export interface ImportOptions {
   /** Called once per chunk read (256 KB): keep it cheap. */
   onProgress?: (progress: ImportProgress) => void;
   batchSize?: number;
+  /** Count what would be imported (every batch rolled back); write nothing. */
+  dryRun?: boolean;
 }
 
 export interface ImportReport {
@@ -92,17 +94,28 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
     );
   };
 
+  const refusePartners = (partner: unknown): never => {
+    batch = [];
+    throw new ImportError(
+      name,
+      `is a personal chat with user ${options.ownerId} exported from the other person's account${typeof partner === 'string' && partner ? ` (it names the chat "${partner}")` : ''}: ` +
+        `another account's export, so the import stopped. Import the export made from ${options.ownerId}'s own account.`,
+    );
+  };
+
   const decide = (chat: ChatSnapshot, final: boolean): ChatState => {
     const state = chatState(chat, final, options);
     const { type, id } = state.report;
     if (state.report.selected && type === 'saved_messages' && id !== null && id !== options.ownerId) refuseForeign(id);
+    // A personal chat's id is the partner's: one whose id is the owner's was exported by the other person.
+    if (state.report.selected && type === 'personal_chat' && id === options.ownerId) refusePartners(chat.object.name);
     states.set(chat.key, state);
     return state;
   };
 
   const flush = async () => {
     if (!batchChat || batch.length === 0) return;
-    const { inserted, alreadyPresent, revised } = await insertEntryBatch(db, batch, options.timeZone, now, options.dayStartsAt);
+    const { inserted, alreadyPresent, revised } = await insertEntryBatch(db, batch, options.timeZone, now, options.dayStartsAt, { dryRun: options.dryRun });
     report.imported += inserted;
     report.alreadyPresent += alreadyPresent;
     report.revised += revised;

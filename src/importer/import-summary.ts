@@ -5,9 +5,9 @@ import type { ChatReport, ImportReport } from './import-export.ts';
 
 const LISTED_CHATS = 8;
 
-export function chatLabel(chat: Pick<ChatReport, 'name' | 'type' | 'id'>): string {
+export function chatLabel(chat: Pick<ChatReport, 'name' | 'type' | 'id'> & { section?: ChatReport['section'] }): string {
   const name = chat.type === 'saved_messages' ? 'Saved Messages' : (chat.name ?? '(no name)');
-  return `"${name}" (${chat.type ?? 'unknown type'}${chat.id !== null ? `, id ${chat.id}` : ''})`;
+  return `"${name}" (${chat.type ?? 'unknown type'}${chat.id !== null ? `, id ${chat.id}` : ''}${chat.section === 'left_chats' ? ', left' : ''})`;
 }
 
 /** "1 service message", "3 forwarded": the one reason that is a noun takes its plural. */

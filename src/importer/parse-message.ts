@@ -1,6 +1,6 @@
 /** One export message → an entry draft, or the reason it is not one. Pure. */
 import { textOrLabel, type EntryDraft } from '../journal/entry.ts';
-import { instantFromLocal, localMoment } from '../journal/local-day.ts';
+import { fromUnixSeconds, inEntryYears, instantFromLocal } from '../journal/dates/local-moment.ts';
 import { exportMessageSchema, OWN_CHAT_TYPES, type ExportMessage, type SkipReason } from './export-format.ts';
 import { exportHashtags, mediaOfExport } from './export-media.ts';
 
@@ -40,15 +40,13 @@ export function readText(text: unknown): string | null {
     else if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], depth: depth + 1 });
     else if (value !== null && typeof value === 'object') {
       // A part without text (a future kind of entity) adds nothing; its text, if any, must be text.
-      if ('text' in value) stack.push({ value: (value as { text: unknown }).text, depth: depth + 1 });
+      const part = value as { text?: unknown; type?: unknown; href?: unknown };
+      // A link's address follows its words, `text (url)`, so the journal, its exports and the model all keep it.
+      if (part.type === 'text_link' && typeof part.href === 'string' && part.href !== '' && part.href !== part.text) stack.push({ value: ` (${part.href})`, depth: depth + 1 });
+      if ('text' in value) stack.push({ value: part.text, depth: depth + 1 });
     } else return null;
   }
   return out.join('');
-}
-
-/** readText, with anything that is not text read as no text. */
-export function flattenText(text: unknown): string {
-  return readText(text) ?? '';
 }
 
 function isOwnersMessage(message: ExportMessage, context: MessageContext): boolean {
@@ -58,36 +56,40 @@ function isOwnersMessage(message: ExportMessage, context: MessageContext): boole
   return typeof from === 'number' && (from === context.ownerId || from === context.ownerId + USER_PEER_SHIFT);
 }
 
-/** Entries are dated from 1970 to 9999: the instant (UTC) and the local day must both fall in those years. */
-const LATEST_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
-/** No zone is a day or more off UTC: an instant this far inside the range has its local day inside it too. */
-const SURELY_INSIDE = 2 * 86_400_000;
-
-function inRange(at: Date, timeZone: string): boolean {
-  const ms = at.getTime();
-  if (!(Number.isFinite(ms) && ms >= 0 && ms <= LATEST_MS)) return false;
-  // Only the first and last days need the zone (a local-day lookup per message was a tenth of parsing).
-  return (ms >= SURELY_INSIDE && ms <= LATEST_MS - SURELY_INSIDE) || /^\d{4}-/.test(localMoment(at, timeZone).day);
-}
-
 /** Unix seconds (a digit string or a whole number) as an instant; null if not one or out of range. */
 function unixSeconds(value: string | number, timeZone: string): Date | null {
   const seconds = typeof value === 'string' ? (/^\d{1,12}$/.test(value.trim()) ? Number(value) : NaN) : value;
   if (!Number.isSafeInteger(seconds)) return null;
-  const at = new Date(seconds * 1000);
-  return inRange(at, timeZone) ? at : null;
+  const at = fromUnixSeconds(seconds);
+  return inEntryYears(at, timeZone) ? at : null;
 }
 
 /** A zone-less `date` that is a real calendar time (2024-02-30 and 25:00 are not), read in the zone; null if not. */
 function wallClockInstant(date: string, timeZone: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(date.trim());
-  if (!m) return null;
-  const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
-  const calendar = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  const real = y >= 1970 && calendar.getUTCFullYear() === y && calendar.getUTCMonth() === mo - 1 && calendar.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
-  if (!real) return null;
   const at = instantFromLocal(date, timeZone);
-  return at && inRange(at, timeZone) ? at : null;
+  return at && inEntryYears(at, timeZone) ? at : null;
+}
+
+/**
+ * When the message was edited: `edited_unixtime`, else (exports before v3.7.6) `edited` read in the zone as `date`
+ * is. Exports before v2.1.9 wrote `edited` on every message, 1970-01-01 for unedited ones: that is no edit.
+ */
+function editedAt(message: ExportMessage, timeZone: string): Date | null {
+  if (message.edited_unixtime !== undefined) return unixSeconds(message.edited_unixtime, timeZone);
+  if (message.edited === undefined || message.edited.startsWith('1970-01-01')) return null;
+  return wallClockInstant(message.edited, timeZone);
+}
+
+/** `[poll] question: option, option…`: a poll's words, which an export keeps apart from `text`. */
+export function pollText(poll: unknown): string | null {
+  if (poll === null || typeof poll !== 'object') return null;
+  const { question, answers } = poll as { question?: unknown; answers?: unknown };
+  const asked = readText(question ?? '')?.trim() ?? '';
+  const options = Array.isArray(answers)
+    ? answers.map((a) => (a !== null && typeof a === 'object' ? readText((a as { text?: unknown }).text ?? '')?.trim() : null)).filter((a): a is string => !!a)
+    : [];
+  if (asked === '' && options.length === 0) return null;
+  return `[poll] ${asked}${options.length ? `: ${options.join(', ')}` : ''}`;
 }
 
 /** The instant: `date_unixtime`, else the zone-less `date`. `bad` when present but not a real time in range. */
@@ -107,9 +109,10 @@ export function parseMessage(raw: unknown, context: MessageContext): ParsedMessa
   const written = readText(message.text ?? message.text_entities ?? '');
   if (written === null) return { skip: 'bad-text' };
   const media = mediaOfExport(message);
-  // A voice note or bare photo is an entry of its kind; a sticker, or nothing at all, is not.
-  if (written.trim() === '' && !media) return { skip: 'no-text' };
-  const text = media ? textOrLabel(written, media) : written;
+  const poll = written.trim() === '' ? pollText(message.poll) : null;
+  // A voice note or bare photo is an entry of its kind, a poll one of its words; a sticker, or nothing at all, is not.
+  if (written.trim() === '' && !media && !poll) return { skip: 'no-text' };
+  const text = poll ?? (media ? textOrLabel(written, media) : written);
   if (message.id === undefined || context.chatId === null) return { skip: 'no-id' };
   const at = writtenAt(message, context.timeZone);
   if (at === 'missing') return { skip: 'no-date' };
@@ -126,7 +129,7 @@ export function parseMessage(raw: unknown, context: MessageContext): ParsedMessa
       messageId: message.id,
       writtenAt: at,
       text,
-      editedAt: message.edited_unixtime === undefined ? null : unixSeconds(message.edited_unixtime, context.timeZone),
+      editedAt: editedAt(message, context.timeZone),
     },
   };
 }

@@ -8,6 +8,7 @@ import { ImportError } from './import-error.ts';
 import type { ChatUpdates, ParsedItem, WorkerInput, WorkerMessage } from './parse-protocol.ts';
 import { parseMessage } from './parse-message.ts';
 import { readExport, type ExportMessageItem } from './read-export.ts';
+import { SeenIds } from './seen-ids.ts';
 
 /** The message's own id, if it has a usable one: how a skip is named in the report. */
 function messageIdOf(raw: unknown): number | undefined {
@@ -35,11 +36,18 @@ export async function* parseExportMessages(input: Omit<WorkerInput, 'maxInFlight
     return state;
   }
 
+  /** Per chat: a message id met twice in one file is damage (the first kept), not "already in the journal". */
+  const seenIds = new Map<string, SeenIds>();
   function parsed({ chat, raw, tooDeep }: ExportMessageItem): ParsedItem {
     const state = stateOf(chat);
     if (state?.decision !== 'import') return { k: chat.key };
     const result = tooDeep ? { skip: 'too-deep' as const } : parseMessage(raw, state.context);
-    if ('draft' in result) return { k: chat.key, d: result.draft };
+    if ('draft' in result) {
+      let seen = seenIds.get(chat.key);
+      if (!seen) seenIds.set(chat.key, (seen = new SeenIds()));
+      if (seen.add(result.draft.messageId)) return { k: chat.key, s: 'duplicate-id', i: result.draft.messageId };
+      return { k: chat.key, d: result.draft };
+    }
     const id = messageIdOf(raw);
     return id === undefined ? { k: chat.key, s: result.skip } : { k: chat.key, s: result.skip, i: id };
   }

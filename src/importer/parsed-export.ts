@@ -5,6 +5,7 @@
  */
 import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { RUNS_BUILT, runnablePath } from '../db/code-location.ts';
 import type { ChatSnapshot } from './chat-state.ts';
 import { ImportError } from './import-error.ts';
 import type { ExportBatch, ExportOutline } from './read-export.ts';
@@ -80,7 +81,9 @@ function apply(outline: ParsedOutline, updates: ChatUpdates): void {
 }
 
 async function* parsedBatches(input: WorkerInput, outline: ParsedOutline): AsyncGenerator<ParsedBatch> {
-  const worker = new Worker(new URL('./parse-worker.mjs', import.meta.url), { workerData: input, execArgv: [] });
+  // The sources' worker goes through parse-worker.mjs, which registers tsx (a worker does not inherit loaders).
+  const script = RUNS_BUILT ? runnablePath('src/importer/parse-worker.ts') : new URL('./parse-worker.mjs', import.meta.url);
+  const worker = new Worker(script, { workerData: input, execArgv: [] });
   const queue: WorkerMessage[] = [];
   let failure: Error | null = null;
   let exited = false;

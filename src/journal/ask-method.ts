@@ -8,10 +8,13 @@ import { countView, findViewEntries, type ViewCounts } from './entry-queries.ts'
 import type { EntryReader, ReadableEntry } from './entry-reader.ts';
 import type { JournalView } from './journal-view.ts';
 
-/** Where answers are kept; the key changes whenever an entry read (or the question, or the reader) changes. */
+/**
+ * Where answers are kept; the key changes whenever an entry read (or the question, or the reader) changes. An answer is
+ * kept with the ids of the entries it read, so forgetting one of them removes it (journal/forget.ts).
+ */
 export interface AskAnswerCache {
   get(ownerId: number, key: string): Promise<unknown>;
-  put(ownerId: number, key: string, result: unknown, now: Date): Promise<void>;
+  put(ownerId: number, key: string, result: unknown, now: Date, entryIds: readonly number[]): Promise<void>;
 }
 
 export interface AskOptions {
@@ -67,6 +70,8 @@ function citedDays(answer: string, entries: readonly ReadableEntry[]): string[] 
 async function readAndAnswer(reader: EntryReader, question: string, entries: ReadableEntry[], ctx: MethodContext): Promise<AskResult> {
   const outcome = await reader.read(question, entries);
   const spend = outcome.spend;
+  // Every entry is in some request once any call went out (a read that failed halfway may have sent only some).
+  if (spend.calls > 0) ctx.reportSent?.({ to: reader.model, items: entries.map((e) => ({ id: e.id, day: e.date })) });
   ctx.reportSpend?.({ by: reader.model, ...spend, itemsRead: outcome.ok ? entries.length : 0, fromCache: false });
   if (!outcome.ok) {
     throw new ObjectError(
@@ -85,16 +90,15 @@ async function readAndAnswer(reader: EntryReader, question: string, entries: Rea
   };
 }
 
-/** The method; without options (no model configured) it is listed all the same and says why it cannot run. */
-export function askMethod(db: JournalDb, options: AskOptions | undefined): MethodDefinition<JournalView> {
-  const clock = options?.clock ?? (() => new Date());
+/** The method, on a surface with a reader model; without one the kind does not list it (journal-collection-kind.ts). */
+export function askMethod(db: JournalDb, options: AskOptions): MethodDefinition<JournalView> {
+  const clock = options.clock ?? (() => new Date());
   return methodsFor<JournalView>()({
     name: 'ask',
     signature: 'ask(question: string) -> {answer, entriesRead, firstDate, lastDate, sources}',
     description: 'a reader model reads every entry of this view and answers; only the answer comes back. Narrow first: it costs reader tokens per entry; too big a view is refused.',
     args: askArgs,
     run: async (view, args, ctx) => {
-      if (!options) throw new ObjectError('ask is unavailable here: no reader model is configured (it needs ANTHROPIC_API_KEY). Read with getEntries instead.');
       const reader = options.reader;
       const counts = await countView(db, ctx.ownerId, view);
       if (counts.entries > options.maxEntries) throw new ObjectError(overCapText(counts, options.maxEntries));
@@ -110,7 +114,7 @@ export function askMethod(db: JournalDb, options: AskOptions | undefined): Metho
         return { value: { ...cached, readerCalls: 0, fromCache: true } };
       }
       const result = await readAndAnswer(reader, args.question, entries, ctx);
-      await options.cache?.put(ctx.ownerId, key, result, clock());
+      await options.cache?.put(ctx.ownerId, key, result, clock(), entries.map((e) => e.id));
       return { value: result };
     },
   });

@@ -4,7 +4,7 @@
  * is pure day arithmetic on the rows (no zone involved), one UPDATE in one transaction with the setting it records.
  */
 import type { JournalDb } from '../db/open-database.ts';
-import { MIDNIGHT } from './local-day.ts';
+import { MIDNIGHT } from './dates/local-moment.ts';
 
 const SETTING = 'day_starts_at';
 

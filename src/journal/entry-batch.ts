@@ -5,7 +5,7 @@ import type { Database, NewEntryRow } from '../db/schema.ts';
 import { entryRowFromDraft, type EntryDraft } from './entry.ts';
 import { reviseEntry } from './entry-store.ts';
 import { tagInsertedRows } from './entry-tags.ts';
-import { MIDNIGHT } from './local-day.ts';
+import { MIDNIGHT } from './dates/local-moment.ts';
 import { isSpeech } from './media.ts';
 
 export interface BatchDraft extends EntryDraft {
@@ -40,20 +40,31 @@ const twinKey = (writtenAt: string, content: string) => `${writtenAt}\u0000${con
 /** A note's twin key: its words may have become a transcript live, while the export still says `[voice note 0:42]`. */
 const speechTwinKey = (writtenAt: string, kind: string, duration: number | null) => `${writtenAt}\u0000${kind}\u0000${duration ?? ''}`;
 
-/** Stores a batch in one transaction with ON CONFLICT DO NOTHING; returns how many rows were new. */
+/** Carries a dry run's counts out of the transaction it rolls back. */
+class DryRunOutcome extends Error {
+  constructor(readonly outcome: { inserted: number; revised: number }) {
+    super('dry run: rolled back');
+  }
+}
+
+/**
+ * Stores a batch in one transaction with ON CONFLICT DO NOTHING; returns how many rows were new. `dryRun` does the
+ * same work and rolls it back, so the counts are exactly what a real run would write, and nothing is written.
+ */
 export async function insertEntryBatch(
   db: JournalDb,
   drafts: readonly BatchDraft[],
   timeZone: string,
   now: Date,
   dayStartsAt: string = MIDNIGHT,
+  options: { dryRun?: boolean } = {},
 ): Promise<BatchResult> {
   if (drafts.length === 0) return { inserted: 0, alreadyPresent: 0, revised: 0 };
   let pending = drafts.map((draft) => ({
     draft,
     row: { ...entryRowFromDraft(draft, timeZone, now, dayStartsAt), edited_at: draft.editedAt?.toISOString() ?? null },
   }));
-  const outcome = await db.transaction().execute(async (trx) => {
+  const write = () => db.transaction().execute(async (trx) => {
     const liveCandidates = pending.filter((p) => p.draft.mayBeLive).map((p) => p.row);
     if (liveCandidates.length > 0) {
       const twins = await trx
@@ -75,7 +86,12 @@ export async function insertEntryBatch(
     if (inserted > 0) await tagInsertedRows(trx, pending.map((p) => ({ ...p.row, entityTags: p.draft.hashtags })));
     // Only a batch that met stored rows pays for the comparison: a first import never does.
     const revised = inserted < pending.length ? await reviseChangedTexts(trx, pending) : 0;
+    if (options.dryRun) throw new DryRunOutcome({ inserted, revised });
     return { inserted, revised };
+  });
+  const outcome = await write().catch((error: unknown) => {
+    if (error instanceof DryRunOutcome) return error.outcome;
+    throw error;
   });
   return { inserted: outcome.inserted, alreadyPresent: drafts.length - outcome.inserted, revised: outcome.revised };
 }
@@ -86,7 +102,7 @@ async function reviseChangedTexts(trx: Transaction<Database>, pending: { draft: 
   const wanted = new Map(pending.map((p) => [`${p.row.chat_id}:${p.row.message_id}`, p]));
   const stored = await trx
     .selectFrom('entry')
-    .select(['id', 'owner_id', 'chat_id', 'message_id', 'title', 'content'])
+    .select(['id', 'owner_id', 'chat_id', 'message_id', 'title', 'content', 'metadata'])
     .where('owner_id', '=', rows[0]!.owner_id)
     .where('source', '=', 'import')
     .where('chat_id', 'in', [...new Set(rows.map((r) => r.chat_id))])
@@ -95,7 +111,11 @@ async function reviseChangedTexts(trx: Transaction<Database>, pending: { draft: 
   let revised = 0;
   for (const current of stored) {
     const incoming = wanted.get(`${current.chat_id}:${current.message_id}`);
-    if (!incoming || incoming.row.content === current.content) continue;
+    if (!incoming) continue;
+    // What else the app knows (starred, place) follows the newest export; only a changed text makes a revision.
+    const metadata = incoming.row.metadata ?? null;
+    if (metadata !== current.metadata) await trx.updateTable('entry').set({ metadata }).where('id', '=', current.id).execute();
+    if (incoming.row.content === current.content) continue;
     await reviseEntry(trx, current, incoming.row.content, incoming.draft.editedAt ?? new Date(incoming.row.created_at), incoming.draft.hashtags);
     revised += 1;
   }

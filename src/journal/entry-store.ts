@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { ENTRY_KEY, entryRowFromDraft, titleOf, type EntryDraft } from './entry.ts';
 import { insertTags, replaceTags } from './entry-tags.ts';
 import { hashtagsOf } from './hashtags.ts';
-import { MIDNIGHT } from './local-day.ts';
+import { MIDNIGHT } from './dates/local-moment.ts';
 import { queueTranscriptionIfSpeech } from './transcription-jobs.ts';
 
 export type SaveResult = 'stored' | 'duplicate';

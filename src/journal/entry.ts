@@ -1,6 +1,8 @@
 /** What an entry is, in the app's terms, and how one is drafted from raw text. */
-import type { EntrySource } from '../db/schema.ts';
-import { localMoment, MIDNIGHT } from './local-day.ts';
+import type { EntrySource, EntrySourceApp } from '../db/schema.ts';
+import { metadataText, type EntryMetadata } from './entry-metadata.ts';
+import { telegramSourceId } from './entry-source.ts';
+import { localMoment, MIDNIGHT } from './dates/local-moment.ts';
 import { mediaLabel, type EntryMedia } from './media.ts';
 
 /** An entry about to be stored: where it came from and what it says. */
@@ -14,8 +16,15 @@ export interface EntryDraft {
   text: string;
   /** What the message carried besides text, if anything. */
   media?: EntryMedia | null;
-  /** Tags Telegram marked as `hashtag` entities; `#word` in the text is found anyway. */
+  /** Tags Telegram marked as `hashtag` entities (or another app's tags); `#word` in the text is found anyway. */
   hashtags?: readonly string[];
+  /** The app it came from (default Telegram) and its id there (default `<chat>:<message>`). */
+  sourceApp?: EntrySourceApp;
+  sourceId?: string;
+  /** The zone the entry itself was written in (Day One records one): its local day follows it, not the journal's. */
+  timeZone?: string;
+  /** What else the app knew: starred, place, weather, media. */
+  metadata?: EntryMetadata | null;
 }
 
 /** The text a media message stands for: its caption, else its label. */
@@ -55,7 +64,7 @@ export function titleOf(text: string): string {
 
 /** The row for a draft, with its local day in the owner's zone (and journal day start, JOURNAL_DAY_STARTS_AT). */
 export function entryRowFromDraft(draft: EntryDraft, timeZone: string, now: Date, dayStartsAt: string = MIDNIGHT) {
-  const { day, time } = localMoment(draft.writtenAt, timeZone, dayStartsAt);
+  const { day, time } = localMoment(draft.writtenAt, draft.timeZone ?? timeZone, dayStartsAt);
   const media = draft.media ?? null;
   return {
     owner_id: draft.ownerId,
@@ -74,5 +83,8 @@ export function entryRowFromDraft(draft: EntryDraft, timeZone: string, now: Date
     media_file_name: media?.fileName ?? null,
     media_duration_seconds: media?.durationSeconds ?? null,
     media_file_size: media?.fileSize ?? null,
+    source_app: draft.sourceApp ?? 'telegram',
+    source_id: draft.sourceId ?? telegramSourceId(draft.chatId, draft.messageId),
+    metadata: metadataText(draft.metadata),
   };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { JournalDb } from '../db/open-database.ts';
 import { methodsFor, type MethodDefinition } from '../objects/kind.ts';
 import { ObjectError } from '../objects/object-error.ts';
+import { metadataFields, readMetadata } from './entry-metadata.ts';
 import { findEntry } from './entry-queries.ts';
 import { entryPage } from './entry-reading.ts';
 import type { JournalView } from './journal-view.ts';
@@ -24,7 +25,12 @@ export function getEntryMethod(db: JournalDb): MethodDefinition<JournalView> {
       if (args.offset > entry.content.length) {
         throw new ObjectError(`offset ${args.offset} is past the end of entry ${args.id} (${entry.content.length} characters); start at 0 or a nextOffset.`);
       }
-      return { value: entryPage(entry, args.offset) };
+      const page = entryPage(entry, args.offset);
+      const carries = [{ id: entry.id, day: entry.date }];
+      if (args.offset > 0) return { value: page, carries };
+      // Place, weather and the starred mark an app recorded (Day One), beside the first page.
+      const stored = await db.selectFrom('entry').select('metadata').where('id', '=', entry.id).where('owner_id', '=', ctx.ownerId).executeTakeFirst();
+      return { value: { ...page, ...metadataFields(readMetadata(stored?.metadata ?? null, entry.id)) }, carries };
     },
   });
 }

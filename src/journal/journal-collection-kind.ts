@@ -27,6 +27,8 @@ const rangeArgs = z
       const a = issue.input as { startDate: string; endDate: string };
       return `startDate ${a.startDate} is after endDate ${a.endDate}; the range is inclusive and runs forward, so swap them`;
     },
+    // Only for two valid days: a date that is wrong gets its own advice, not "swap them" as well.
+    when: (payload) => payload.issues.length === 0,
   });
 
 const searchArgs = z.strictObject({
@@ -54,7 +56,7 @@ const method = methodsFor<JournalView>();
 export interface JournalCollectionOptions {
   /** The owner's local day now, YYYY-MM-DD: the default of date arguments such as onThisDay's. */
   today: () => string;
-  /** The reader `ask` reads through; without it, ask says it is unavailable. */
+  /** The reader `ask` reads through; without it the kind has no ask method. */
   ask?: AskOptions;
 }
 
@@ -98,7 +100,10 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       description: "that local day's entries (no date field), oldest first.",
       args: z.strictObject({ date: dayArgument('date') }),
       pagingHint: 'Page through the day with getDateRangeView(date, date), then getEntries(limit, offset).',
-      run: async (view, args, ctx) => ({ value: (await findEntriesForDay(db, ctx.ownerId, view, args.date)).map(withContentCut) }),
+      run: async (view, args, ctx) => {
+        const entries = await findEntriesForDay(db, ctx.ownerId, view, args.date);
+        return { value: entries.map(withContentCut), carries: entries.map((e) => ({ id: e.id, day: args.date })) };
+      },
     }),
     method({
       name: 'getEntries',
@@ -106,9 +111,10 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       description: 'entries oldest first, for paged reading.',
       args: pageArgs,
       pagingHint: 'Call getEntries again with offset increased by the number shown, or narrow the view first.',
-      run: async (view, args, ctx) => ({
-        value: (await findEntriesPage(db, ctx.ownerId, view, args.limit, args.offset)).map(withContentCut),
-      }),
+      run: async (view, args, ctx) => {
+        const entries = await findEntriesPage(db, ctx.ownerId, view, args.limit, args.offset);
+        return { value: entries.map(withContentCut), carries: entries.map((e) => ({ id: e.id, day: e.date })) };
+      },
     }),
     getEntryMethod(db),
     method({
@@ -130,7 +136,8 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       }),
     }),
     ...tagMethods(db, JOURNAL_COLLECTION_KIND),
-    askMethod(db, options.ask),
+    // Only where a reader model is configured: a surface lists only the methods that can run there.
+    ...(options.ask ? [askMethod(db, options.ask)] : []),
     onThisDayMethod(JOURNAL_COLLECTION_KIND, options.today),
   ];
 }
@@ -143,7 +150,8 @@ export function journalCollectionKind(db: JournalDb, options: JournalCollectionO
       "The owner's journal, or a view of it narrowed by dates and/or words. It bears on any question about what they wrote, did or felt, and when or how often.",
     interpretation:
       'An entry is one message the owner wrote, dated by local day and time; a day with entries is a day they wrote. ' +
-      'Answer "how often" and "when" with counts and getOverview; read entries only to quote them; ask a view to summarise. ' +
+      'Answer "how often" and "when" with counts and getOverview; read entries only to quote them' +
+      (options.ask ? '; ask a view to summarise. ' : '. ') +
       'Views only narrow: a view of a view keeps both filters.',
     fields: JOURNAL_ENTRY_FIELDS,
     methods: methods(db, options),

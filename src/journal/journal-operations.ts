@@ -1,13 +1,14 @@
 /** The object operations over one owner's journal: the kinds, the root handle `journal`, and handles kept in SQLite. */
-import { createSqliteHandleStore } from '../db/handle-store.ts';
+import { createHandleStore } from '../db/handle-store.ts';
 import type { JournalDb } from '../db/open-database.ts';
-import type { MethodSpend } from '../objects/kind.ts';
+import type { MethodSpend, SentItems } from '../objects/kind.ts';
 import { KindRegistry } from '../objects/kind-registry.ts';
 import { createObjectOperations, type ObjectOperations } from '../objects/operations.ts';
 import type { AskOptions } from './ask-method.ts';
 import { journalCollectionKind, JOURNAL_COLLECTION_KIND } from './journal-collection-kind.ts';
 import { journalEntryKind, JOURNAL_ENTRY_KIND } from './journal-entry-kind.ts';
-import { localMoment } from './local-day.ts';
+import { localDay } from './dates/local-moment.ts';
+import { systemTimeZone } from './dates/zone-offset.ts';
 
 export { JOURNAL_COLLECTION_KIND, JOURNAL_ENTRY_KIND };
 
@@ -24,20 +25,44 @@ export interface JournalOperationsOptions {
   resultLimit?: number;
   /** Mints handle ids; UUIDs unless a demo needs repeatable ones. */
   newId?: () => string;
-  /** The reader, cap and cache of `ask`; without them, ask says it is unavailable. */
+  /** The reader, cap and cache of `ask`; without them the journal offers no ask method. */
   ask?: AskOptions;
   /** Receives what a method spends beyond its result (ask's reader tokens). */
   reportSpend?: (spend: MethodSpend) => void;
+  /** Receives the entries whose text a result carries or ask's reader was sent (ids and days). */
+  reportSent?: (sent: SentItems) => void;
+}
+
+/**
+ * What every surface (bot, CLI, MCP) opens an owner's journal with, so "today", local days and on-this-day agree
+ * between them: built once from the configuration (config.ts journalSettings) and passed to openJournalOperations.
+ */
+export interface JournalSettings {
+  /** JOURNAL_TIMEZONE. */
+  timeZone: string;
+  /** JOURNAL_DAY_STARTS_AT. */
+  dayStartsAt: string;
+  clock: () => Date;
+}
+
+/** The owner's journal day now, under the settings every surface shares. */
+export function journalToday(settings: JournalSettings): string {
+  return localDay(settings.clock(), settings.timeZone, settings.dayStartsAt);
+}
+
+/** The one way the bot, the CLI and the MCP server open an owner's journal operations. */
+export function openJournalOperations(db: JournalDb, ownerId: number, settings: JournalSettings, extras: Omit<JournalOperationsOptions, keyof JournalSettings> = {}): ObjectOperations {
+  return createJournalOperations(db, ownerId, { ...extras, ...settings });
 }
 
 export function createJournalOperations(db: JournalDb, ownerId: number, options: JournalOperationsOptions = {}): ObjectOperations {
   const clock = options.clock ?? (() => new Date());
-  const timeZone = options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const today = () => localMoment(clock(), timeZone, options.dayStartsAt).day;
+  const timeZone = options.timeZone ?? systemTimeZone();
+  const today = () => localDay(clock(), timeZone, options.dayStartsAt);
   const { ask, timeZone: _zone, dayStartsAt: _dayStartsAt, ...rest } = options;
   return createObjectOperations({
     kinds: new KindRegistry([journalCollectionKind(db, { today, ask: ask && { clock: options.clock, ...ask } }), journalEntryKind]),
-    handles: createSqliteHandleStore(db),
+    handles: createHandleStore(db),
     roots: [{ id: JOURNAL_ROOT_ID, kind: JOURNAL_COLLECTION_KIND, state: {} }],
     ownerId,
     ...rest,

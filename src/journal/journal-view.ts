@@ -1,16 +1,10 @@
 /** A JournalCollection's state: a small filter (date range, search terms) that composes by intersection. */
 import { z } from 'zod';
+import { isCalendarDay } from './dates/calendar-day.ts';
 import { checkSearch, parseSearch, searchText } from './search-syntax.ts';
-import { storedTags } from './tag-view.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** True for a real calendar day written as YYYY-MM-DD (2024-02-30 is not one). */
-export function isCalendarDay(text: string): boolean {
-  if (!DAY.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
 
 /** A YYYY-MM-DD argument whose errors name the field and the format, as the model reads them. */
 export function dayArgument(name: string) {
@@ -41,8 +35,8 @@ export const journalViewSchema = z.strictObject({
     .optional(),
   /** On-this-day: MM-DD month-days in any year (on-this-day.ts); empty when two such filters do not overlap. */
   monthDays: z.array(z.string().regex(/^\d{2}-\d{2}$/)).optional(),
-  /** Hashtags every entry must carry (tag-view.ts). */
-  tags: storedTags.optional(),
+  /** Hashtags every entry must carry, lower case without '#' (tag-view.ts narrows and describes by them). */
+  tags: z.array(z.string().min(1)).min(1).optional(),
 });
 
 export type JournalView = z.infer<typeof journalViewSchema>;

@@ -1,15 +1,8 @@
 /** "On this day": a view narrowed to one month and day (MM-DD) in every year, and the calendar days that stands for. */
 import { z } from 'zod';
 import { methodsFor, type MethodDefinition } from '../objects/kind.ts';
+import { daysOnMonthDays, monthDaysOf, yearOf } from './dates/calendar-day.ts';
 import { dayArgument, type JournalView } from './journal-view.ts';
-
-const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-
-/** The month-days that are `date`'s "this day": on Feb 28 of a year without Feb 29, leap years' Feb 29 shows too. */
-export function monthDaysOf(date: string): string[] {
-  const monthDay = date.slice(5);
-  return monthDay === '02-28' && !isLeapYear(Number(date.slice(0, 4))) ? ['02-28', '02-29'] : [monthDay];
-}
 
 /** This view narrowed to `monthDays`; two such filters intersect (possibly to none, an empty view). */
 export function withMonthDays(view: JournalView, monthDays: string[]): JournalView {
@@ -27,13 +20,9 @@ const LAST_YEAR = 2100;
  */
 export function monthDayCalendarDays(view: JournalView): string[] | null {
   if (view.monthDays === undefined) return null;
-  const first = Math.max(FIRST_YEAR, view.from ? Number(view.from.slice(0, 4)) : FIRST_YEAR);
-  const last = Math.min(LAST_YEAR, view.to ? Number(view.to.slice(0, 4)) : LAST_YEAR);
-  const days: string[] = [];
-  for (let year = first; year <= last; year++) {
-    for (const monthDay of view.monthDays) days.push(`${String(year).padStart(4, '0')}-${monthDay}`);
-  }
-  return days;
+  const first = Math.max(FIRST_YEAR, view.from ? yearOf(view.from) : FIRST_YEAR);
+  const last = Math.min(LAST_YEAR, view.to ? yearOf(view.to) : LAST_YEAR);
+  return daysOnMonthDays(view.monthDays, first, last);
 }
 
 /** How a month-day filter reads in a view's description, e.g. " written on 04-01 in any year". */

@@ -16,8 +16,6 @@ export const tagArgument = z
     return tag;
   });
 
-export const storedTags = z.array(z.string().min(1)).min(1);
-
 /** This view narrowed to entries that also carry `tag` (all tags must be there); sorted, so equal views are equal. */
 export function withTag(view: JournalView, tag: string): JournalView {
   return { ...view, tags: [...new Set([...(view.tags ?? []), tag])].sort() };

@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.ts';
 import { titleOf, type EntryDraft } from './entry.ts';
 import { replaceTags } from './entry-tags.ts';
 import { isSpeech, mediaLabel } from './media.ts';
+import { HOUR_MS } from './dates/durations.ts';
 
 /** The cloud Bot API's getFile serves files up to 20 MB: bigger notes cannot be fetched, so they are not queued. */
 export const MAX_TRANSCRIBE_BYTES = 20 * 1024 * 1024;
@@ -75,7 +76,7 @@ export async function completeTranscription(db: JournalDb, entryId: number, tran
 
 /** Pauses between attempts: 1 min, 2, 4, … up to 6 hours; the job is never dropped for a passing fault. */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000);
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * HOUR_MS);
 }
 
 export async function postponeTranscription(db: JournalDb, job: DueTranscription, error: string, now: Date): Promise<Date> {

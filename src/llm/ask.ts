@@ -4,20 +4,28 @@ import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { Logger } from '../log/log-fields.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import { createToolExecutor } from '../objects/object-tools.ts';
-import type { MethodSpend } from '../objects/kind.ts';
+import type { MethodSpend, SentItems } from '../objects/kind.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
 import { apiFailureFields, apiFailureText, isApiFailure } from './api-failure.ts';
 import type { Conversation, ConversationStore } from './conversation.ts';
 import { findMentions, unknownMentionsText } from './mentions.ts';
 import { interfaceMarker, questionContent } from './prompt.ts';
 import { createSpendTally, estimateTokens, formatReceipt, type Receipt, type SpendTally } from './receipt.ts';
+import { createSentCollector, type SentCollector, type SentLedger } from './sent-ledger.ts';
 import { runToolLoop, type AnswerListener, type ToolLoopResult } from './tool-loop.ts';
 
 export interface QuestionDeps {
   client: Pick<Anthropic, 'messages'>;
   model: string;
-  /** The operations of one owner: every handle they resolve is theirs; methods report their own spend (ask's reader) to the hook. */
-  operationsFor(ownerId: number, hooks?: { reportSpend?: (spend: MethodSpend) => void }): ObjectOperations;
+  /**
+   * The operations of one owner: every handle they resolve is theirs; methods report their own spend (ask's reader)
+   * and the items whose text they sent or return to the hooks.
+   */
+  operationsFor(ownerId: number, hooks?: { reportSpend?: (spend: MethodSpend) => void; reportSent?: (sent: SentItems) => void }): ObjectOperations;
+  /** Where entry text sent for a question is recorded (ids, days, endpoint, model; never text). */
+  ledger?: SentLedger;
+  /** The Messages API base URL the client talks to, as the ledger names it. */
+  endpoint?: string;
   conversations: ConversationStore;
   clock: () => Date;
   /** Today's date where the user lives, YYYY-MM-DD. */
@@ -104,7 +112,7 @@ export function createQuestions(deps: QuestionDeps): Questions {
     return { known: [...new Set(known)], unknown };
   };
 
-  const receiptOf = async (ownerId: number, r: ToolLoopResult, tally: SpendTally): Promise<Receipt> => ({
+  const receiptOf = async (ownerId: number, r: ToolLoopResult, tally: SpendTally, sent: SentCollector): Promise<Receipt> => ({
     at: now().toISOString(),
     model: deps.model,
     steps: r.steps,
@@ -114,12 +122,21 @@ export function createQuestions(deps: QuestionDeps): Questions {
     peakContextTokens: r.peakContextTokens,
     wholeJournalTokens: deps.corpusChars ? estimateTokens(await deps.corpusChars(ownerId)) : null,
     reader: tally.usage(),
+    sent: sent.summary(),
   });
 
-  /** One question's operations, with a tally of what its methods spend. */
+  /** One question's operations, with a tally of what its methods spend and of the entries whose text they send. */
   const operationsWithTally = (ownerId: number) => {
     const tally = createSpendTally();
-    return { ops: deps.operationsFor(ownerId, { reportSpend: tally.add }), tally };
+    const sent = createSentCollector(deps.model);
+    return { ops: deps.operationsFor(ownerId, { reportSpend: tally.add, reportSent: sent.add }), tally, sent };
+  };
+
+  /** Writes what the question sent to the ledger; also after a failed loop, whose requests may have carried it. */
+  const recordSent = async (ownerId: number, conversationId: number, sent: SentCollector) => {
+    if (!deps.ledger) return;
+    const records = sent.records({ ownerId, conversationId, sentAt: now(), endpoint: deps.endpoint ?? 'unknown' });
+    if (records.length) await deps.ledger.record(records);
   };
 
   /** The mentioned handles, or the reply listing the owner's handles when one is not theirs. */
@@ -140,7 +157,7 @@ export function createQuestions(deps: QuestionDeps): Questions {
 
   const answer = async (
     ownerId: number,
-    { ops, tally }: { ops: ObjectOperations; tally: SpendTally },
+    { ops, tally, sent }: { ops: ObjectOperations; tally: SpendTally; sent: SentCollector },
     conversation: Conversation,
     question: string,
     known: string[],
@@ -163,11 +180,13 @@ export function createQuestions(deps: QuestionDeps): Questions {
     } catch (error) {
       // Whatever failed, the question stays with the conversation for a retry.
       await store.update(ownerId, id, { status: 'failed', pendingQuestion: question }, now());
+      await recordSent(ownerId, id, sent);
       if (!isApiFailure(error)) throw error;
       deps.logger.error('question.api_failed', { conversation_id: id, ...apiFailureFields(error) });
       return { type: 'unavailable', text: apiFailureText(error), conversationId: id };
     }
-    const receipt = await receiptOf(ownerId, result, tally);
+    await recordSent(ownerId, id, sent);
+    const receipt = await receiptOf(ownerId, result, tally, sent);
     const reader = tally.usage();
     await store.update(ownerId, id, { messages: result.messages, status: 'answered', pendingQuestion: null, receipt }, now());
     deps.logger.info('question.answered', {

@@ -2,6 +2,7 @@
 import type { Usage } from '@anthropic-ai/sdk/resources/messages';
 import { z } from 'zod';
 import type { MethodSpend } from '../objects/kind.ts';
+import { sentLine } from './sent-ledger.ts';
 
 const toolCallRecordSchema = z.object({
   name: z.string(),
@@ -45,6 +46,8 @@ export const receiptSchema = z.object({
   wholeJournalTokens: z.number().nullable(),
   /** The reader's work, when a method used it; absent in receipts stored before ask existed. */
   reader: readerUsageSchema.nullable().optional(),
+  /** Entries whose text went to a model for this answer (ids counted, never text); absent in older receipts. */
+  sent: z.object({ entries: z.number(), firstDay: z.string().nullable(), lastDay: z.string().nullable() }).nullable().optional(),
 });
 
 export type ToolCallRecord = z.infer<typeof toolCallRecordSchema>;
@@ -93,7 +96,10 @@ export function contextTokens(usage: Partial<Usage> | undefined): number {
   return (usage?.input_tokens ?? 0) + (usage?.cache_read_input_tokens ?? 0) + (usage?.cache_creation_input_tokens ?? 0);
 }
 
-/** A rough token count for text we have not sent: journal text measured about 3.6 characters a token (BENCHMARKS.md). */
+/**
+ * A rough token count for text we have not sent: 3.6 characters a token, a little under the 3.9 that
+ * @anthropic-ai/tokenizer counts on the demo journal's entries, so the estimate errs high.
+ */
 export const estimateTokens = (chars: number): number => Math.ceil(chars / 3.6);
 
 const n = (value: number) => value.toLocaleString('en-US');
@@ -126,6 +132,7 @@ export function formatReceipt(r: Receipt): string {
     `Tokens: ${n(totalIn)} in (${n(u.cacheReadTokens)} read from cache, ${n(u.cacheWriteTokens)} written to it), ${n(u.outputTokens)} out; largest request ${n(r.peakContextTokens)}.`,
   ];
   if (r.reader) lines.push(readerLine(r.reader));
+  if (r.sent) lines.push(sentLine(r.sent));
   if (r.wholeJournalTokens !== null) lines.push(`Pasting the whole journal instead would have cost ~${n(r.wholeJournalTokens)} input tokens per request.`);
   return lines.join('\n');
 }

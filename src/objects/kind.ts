@@ -21,14 +21,35 @@ export interface MethodSpend {
   fromCache: boolean;
 }
 
-/** Who is calling: methods read only this owner's data, and report any spend of their own. */
+/** An item whose own text (the owner's words, not a count about them) is carried to a model: its id and its day. */
+export interface CarriedItem {
+  id: number;
+  day: string;
+}
+
+/**
+ * Items whose text went to a model: `to` names the model a method sent them to itself (ask's reader); null means the
+ * method's result, read by whoever called (its tokens go to the caller's model). Ids and days, never the text.
+ */
+export interface SentItems {
+  to: string | null;
+  items: readonly CarriedItem[];
+}
+
+/** Who is calling: methods read only this owner's data, and report any spend of their own and any text they sent. */
 export interface MethodContext {
   ownerId: number;
   reportSpend?: (spend: MethodSpend) => void;
+  /** A method that sends items' text to a model itself reports them here (with `to`). */
+  reportSent?: (sent: SentItems) => void;
 }
 
-/** A method returns either a plain value (moved as JSON) or another object (returned as a new handle). */
-export type MethodOutcome = { value: unknown } | { object: { kind: string; state: unknown } };
+/**
+ * A method returns either a plain value (moved as JSON) or another object (returned as a new handle). `carries`
+ * names the items whose text the value holds: one per item of an array value, in the same order (so the items a
+ * bound cuts off are not counted as sent), or any number for another value.
+ */
+export type MethodOutcome = { value: unknown; carries?: readonly CarriedItem[] } | { object: { kind: string; state: unknown } };
 
 /**
  * One method. `Args` is its argument schema; `run` receives exactly what that schema outputs, so the argument

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { boundResult, DEFAULT_RESULT_LIMIT } from './bound-result.ts';
 import type { HandleStore, RootObject, StoredHandle } from './handle-store.ts';
-import type { DataField, KindDefinition, MethodContext, MethodSpend } from './kind.ts';
+import type { CarriedItem, DataField, KindDefinition, MethodContext, MethodSpend, SentItems } from './kind.ts';
 import type { KindRegistry } from './kind-registry.ts';
 import { ObjectError } from './object-error.ts';
 
@@ -69,6 +69,8 @@ export interface OperationsDeps {
   newId?: () => string;
   /** Receives what methods spend beyond their results (see MethodSpend). */
   reportSpend?: (spend: MethodSpend) => void;
+  /** Receives the items whose text a result carries (to: null) or a method sent to a model itself (see SentItems). */
+  reportSent?: (sent: SentItems) => void;
 }
 
 const methodSummary = (m: { name: string; signature: string; description: string }): MethodSummary => ({
@@ -106,6 +108,21 @@ function controlCharacterProblem(value: unknown, where = 'args', depth = 0): str
   return null;
 }
 
+/**
+ * Args given as an array, in the order the signature reads (`getDateRangeView("2024-04-01", "2024-04-30")`), as the
+ * named object the method's schema checks; null stands for a left-out optional argument. An object passes unchanged.
+ */
+function namedArgs(given: unknown, schema: unknown, signature: string): unknown {
+  if (!Array.isArray(given)) return given;
+  const shape = (schema as { shape?: unknown }).shape;
+  const names = shape && typeof shape === 'object' ? Object.keys(shape) : [];
+  if (given.length > names.length) {
+    const takes = names.length === 0 ? 'no arguments' : `${names.length} (${names.join(', ')})`;
+    throw new ObjectError(`Bad args for ${signature}: it takes ${takes}, got ${given.length}. Pass them in that order, or as an object {${names.map((n) => `"${n}": …`).join(', ')}}.`);
+  }
+  return Object.fromEntries(given.flatMap((value, i) => (value === null ? [] : [[names[i], value]])));
+}
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** An issue as one phrase; a message that already names its field is not prefixed again. */
@@ -114,9 +131,15 @@ function issueText(issue: { path: PropertyKey[]; message: string }): string {
   return where === '' || issue.message.startsWith(where) ? issue.message : `${where}: ${issue.message}`;
 }
 
+/** The carried items a bounded result still holds: an array cut to its first `shown` items keeps theirs. */
+function carriedThrough(value: unknown, bounded: unknown, carries: readonly CarriedItem[]): readonly CarriedItem[] {
+  const cut = bounded !== value && Array.isArray(value) && carries.length === value.length && typeof bounded === 'object' && bounded !== null && 'shown' in bounded;
+  return cut ? carries.slice(0, Number((bounded as { shown: unknown }).shown)) : carries;
+}
+
 /** Builds the operations for one owner: every handle lookup is scoped to them. */
 export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
-  const ctx: MethodContext = { ownerId: deps.ownerId, reportSpend: deps.reportSpend };
+  const ctx: MethodContext = { ownerId: deps.ownerId, reportSpend: deps.reportSpend, reportSent: deps.reportSent };
   const clock = deps.clock ?? (() => new Date());
   const limit = deps.resultLimit ?? DEFAULT_RESULT_LIMIT;
   const listLimit = deps.listLimit ?? 20;
@@ -208,16 +231,19 @@ export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
           { objId: id, methodName: String(methodName) },
         );
       }
-      const given = argsObject(args);
-      const control = controlCharacterProblem(given);
+      const control = controlCharacterProblem(argsObject(args));
       if (control) throw new ObjectError(`Bad args for ${method.signature}: ${control}; remove it and call again.`, { objId: id, methodName });
-      const parsed = method.args.safeParse(given);
+      const parsed = method.args.safeParse(namedArgs(argsObject(args), method.args, method.signature));
       if (!parsed.success) {
         const problems = parsed.error.issues.map(issueText).join('; ');
         throw new ObjectError(`Bad args for ${method.signature}: ${problems}.`, { objId: id, methodName });
       }
       const outcome = await method.run(state, parsed.data, ctx);
-      if ('value' in outcome) return { type: 'value', value: boundResult(outcome.value, limit, method.pagingHint) };
+      if ('value' in outcome) {
+        const value = boundResult(outcome.value, limit, method.pagingHint);
+        if (outcome.carries?.length) deps.reportSent?.({ to: null, items: carriedThrough(outcome.value, value, outcome.carries) });
+        return { type: 'value', value };
+      }
 
       const childKind = deps.kinds.getOrThrow(outcome.object.kind);
       const childState = childKind.state.parse(outcome.object.state);

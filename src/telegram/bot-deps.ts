@@ -4,9 +4,12 @@ import type { EditResult, SaveResult } from '../journal/entry-store.ts';
 import type { EntryDraft } from '../journal/entry.ts';
 import type { OnThisDay } from '../journal/memories.ts';
 import type { AskOptions, AskOutcome, Questions } from '../llm/ask.ts';
+import type { SentTotal } from '../llm/sent-ledger.ts';
 import type { ReviewPeriod } from '../journal/review-range.ts';
 import type { DocumentImport } from './document-import.ts';
 import type { Jobs } from './job-runner.ts';
+import type { EntryToForget, ForgetEntryResult, ForgetOwnerResult } from '../journal/forget.ts';
+import type { JournalBrowse } from '../journal/browse.ts';
 import type { StatsPeriod, StatsPicture } from '../stats/stats-picture.ts';
 
 export interface EntryCapture {
@@ -37,21 +40,41 @@ export interface JournalExporter {
   exportForChat(ownerId: number, format: 'json' | 'md'): Promise<{ files: { path: string; name: string }[]; entries: number; cleanup(): Promise<void> }>;
 }
 
+/** Forgetting an entry or the whole journal (journal/forget.ts), always for the owner who asks. */
+export interface Forgetting {
+  find(ownerId: number, ref: { entryId: number } | { chatId: number; messageId: number }): Promise<EntryToForget | undefined>;
+  /** `alsoMessages`: chat messages that quoted the entry (the prompt), whose stored updates go too. */
+  entry(ownerId: number, entryId: number, alsoMessages: readonly { chatId: number; messageId: number }[]): Promise<ForgetEntryResult>;
+  everything(ownerId: number): Promise<ForgetOwnerResult>;
+  countEntries(ownerId: number): Promise<number>;
+}
+
+/** Why questions get no model: JOURNAL_AI=off, or no ANTHROPIC_API_KEY. */
+export type AiOff = 'switched-off' | 'no-key';
+
 export interface BotDeps {
   allowedUserIds: readonly number[];
   capture: EntryCapture;
   journal: JournalReads;
   digests: DigestSettings;
   logger: Logger;
-  /** Answers questions; absent when ANTHROPIC_API_KEY is not set. */
+  /** Answers questions; absent when the AI is off (`aiOff` says why). */
   questions?: Questions;
+  aiOff?: AiOff | null;
+  forgetting: Forgetting;
+  /** /search and /day: views of the journal, read without any model. */
+  browse: JournalBrowse;
   /** Reviews of the last week or month; absent when ANTHROPIC_API_KEY is not set. */
   reviews?: { review(ownerId: number, period: ReviewPeriod, options?: AskOptions): Promise<AskOutcome> };
   /** Imports a Telegram Desktop export the owner sent as a document. */
   importDocument: DocumentImport;
-  /** Runs the slow part of an update (questions, imports) apart from capture. */
+  /** Runs the slow part of an update (questions, reviews, exports, imports) apart from capture, each reply sent once. */
   jobs: Jobs;
   exporter: JournalExporter;
+  /** The ledger of entry text sent to a model, for /sent (readable with the AI off too). */
+  sent: { totals(ownerId: number, since?: string): Promise<SentTotal[]> };
+  /** Whether an error is the store failing (locked, disk full): such an update is retried by the inbox, not apologised for. */
+  isStorageFailure?: (error: unknown) => boolean;
   /** /stats pictures (and the digest's weekly one). */
   stats: StatsPictures;
 }

@@ -4,13 +4,14 @@ import { autoRetry } from '@grammyjs/auto-retry';
 import type { UserFromGetMe } from 'grammy/types';
 import type { BotContext } from './context.ts';
 import type { BotDeps } from './bot-deps.ts';
-import { createErrorHandler } from './error-handler.ts';
+import { createErrorHandler, createUpdateBoundary } from './error-handler.ts';
 import { accessFeature } from './features/access.ts';
 import { startFeature } from './features/start.ts';
 import { questionFeature } from './features/question.ts';
 import { retryFeature } from './features/retry.ts';
 import { jobRetryFeature } from './features/job-retry.ts';
 import { traceFeature } from './features/trace.ts';
+import { sentFeature } from './features/sent.ts';
 import { onThisDayFeature } from './features/on-this-day.ts';
 import { digestFeature } from './features/digest.ts';
 import { reviewFeature } from './features/review.ts';
@@ -18,6 +19,10 @@ import { importFeature } from './features/import.ts';
 import { exportFeature } from './features/export.ts';
 import { statsFeature } from './features/stats.ts';
 import { entryFeature } from './features/entry.ts';
+import { forgetFeature } from './features/forget.ts';
+import { searchFeature } from './features/search.ts';
+import { dayFeature } from './features/day.ts';
+import { browsePagesFeature } from './features/browse-pages.ts';
 import { unhandledFeature } from './features/unhandled.ts';
 
 export interface BotOptions {
@@ -37,13 +42,19 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   // Per-chat order (an edit never overtakes its message) is kept by the update inbox, which hands updates over.
   const onError = createErrorHandler(deps.logger);
   deps.jobs.bind(bot, onError);
-  const app = bot.errorBoundary(onError);
+  // A storage failure escapes the boundary to the update inbox, which retries the update; the rest is apologised for.
+  const app = bot.errorBoundary(createUpdateBoundary(onError, deps.isStorageFailure ?? (() => false)));
   app.use(accessFeature(deps));
   app.use(startFeature());
   app.use(exportFeature(deps));
   app.use(traceFeature(deps));
+  app.use(sentFeature(deps));
   app.use(onThisDayFeature(deps));
   app.use(statsFeature(deps));
+  app.use(searchFeature(deps));
+  app.use(dayFeature(deps));
+  app.use(browsePagesFeature(deps));
+  app.use(forgetFeature(deps)); // before questions and entries: its typed confirmation replies to the bot and is neither
   app.use(digestFeature(deps));
   app.use(reviewFeature(deps));
   app.use(retryFeature(deps));

@@ -1,7 +1,7 @@
 /** The daily digest as a Telegram message: on-this-day entries, a nudge after a day without writing, and on Sundays the weekly review. */
 import { GrammyError, InlineKeyboard, InputFile, type Api } from 'grammy';
 import type { DeliverDigest } from '../digest/digest-scheduler.ts';
-import { addDays, weekdayOf } from '../digest/schedule.ts';
+import { addDays, weekdayName, weekdayOf } from '../journal/dates/calendar-day.ts';
 import type { JournalReads, StatsPictures } from './bot-deps.ts';
 import { onThisDayText } from './on-this-day-text.ts';
 import { TELEGRAM_TEXT_LIMIT } from './reply.ts';
@@ -10,17 +10,21 @@ export const NUDGE_TEXT = 'Nothing written yesterday. A line about today is enou
 export const WEEKLY_OFFER_TEXT = "It's Sunday: want a look back at your week? Tap below or send /review week.";
 export const REVIEW_WEEK_DATA = 'review:week';
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
 export interface DigestMessage {
   text: string;
   offerWeeklyReview: boolean;
 }
 
-export async function composeDigest(journal: Pick<JournalReads, 'onThisDay' | 'wroteOn'>, ownerId: number, day: string): Promise<DigestMessage> {
+/** `offerReview: false` (the AI is off): no Sunday offer of a review, which would need the model. */
+export async function composeDigest(
+  journal: Pick<JournalReads, 'onThisDay' | 'wroteOn'>,
+  ownerId: number,
+  day: string,
+  options: { offerReview?: boolean } = {},
+): Promise<DigestMessage> {
   const [found, wroteYesterday] = await Promise.all([journal.onThisDay(ownerId, day), journal.wroteOn(ownerId, addDays(day, -1))]);
-  const offerWeeklyReview = weekdayOf(day) === 0;
-  const head = `Your digest for ${WEEKDAYS[weekdayOf(day)]}, ${day}`;
+  const offerWeeklyReview = (options.offerReview ?? true) && weekdayOf(day) === 0;
+  const head = `Your digest for ${weekdayName(day)}, ${day}`;
   const tail = [...(wroteYesterday ? [] : [NUDGE_TEXT]), ...(offerWeeklyReview ? [WEEKLY_OFFER_TEXT] : [])].map((t) => `\n\n${t}`).join('');
   const body = onThisDayText(found, TELEGRAM_TEXT_LIMIT - head.length - tail.length - 2);
   return { text: `${head}\n\n${body}${tail}`, offerWeeklyReview };
@@ -30,13 +34,14 @@ export async function composeDigest(journal: Pick<JournalReads, 'onThisDay' | 'w
  * Sends through the bot's API (with its 429 retries); a Telegram error answer means nothing was delivered. On
  * Sundays the week's stats picture follows the text; the digest counts as delivered once its text is.
  */
-export function createDigestDelivery(api: Api, journal: Pick<JournalReads, 'onThisDay' | 'wroteOn'>, week?: WeekPictures): DeliverDigest {
+export function createDigestDelivery(api: Api, journal: Pick<JournalReads, 'onThisDay' | 'wroteOn'>, options: { offerReview?: boolean; week?: WeekPictures } = {}): DeliverDigest {
   return async (subscription, day) => {
-    const digest = await composeDigest(journal, subscription.ownerId, day);
+    const digest = await composeDigest(journal, subscription.ownerId, day, options);
     const markup = digest.offerWeeklyReview ? { reply_markup: new InlineKeyboard().text('Review my week', REVIEW_WEEK_DATA) } : {};
     try {
       const sent = await api.sendMessage(subscription.chatId, digest.text, markup);
       // The text is out: whatever happens to the picture, the digest counts as delivered (never sent twice).
+      const week = options.week;
       if (weekdayOf(day) === 0 && week) await sendWeekPicture(api, week.stats, subscription, day).catch(week.failed);
       return { type: 'sent', messageId: sent.message_id };
     } catch (error) {

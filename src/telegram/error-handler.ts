@@ -22,3 +22,15 @@ export function createErrorHandler(logger: Logger) {
     }
   };
 }
+
+/**
+ * The boundary around the features: a failure of the store (locked, disk full: `isStorageFailure`) is not the
+ * message's fault and goes on to the update inbox, which keeps the update and tries it again later; anything else is
+ * apologised for as above.
+ */
+export function createUpdateBoundary(onError: (err: BotError<BotContext>) => Promise<void>, isStorageFailure: (error: unknown) => boolean) {
+  return async (err: BotError<BotContext>) => {
+    if (isStorageFailure(err.error)) throw err.error;
+    await onError(err);
+  };
+}

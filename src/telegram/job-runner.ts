@@ -1,14 +1,18 @@
 /**
- * Jobs: the slow part of an update (a question, a retry, an import) runs apart from capture, so a message written
- * meanwhile in the same chat is stored and acknowledged at once. Each job is recorded in the database (queued →
- * running → done/failed) with the update that asked for it, and runs as a handler of that update would (a Context
- * rebuilt from it). One job at a time per chat, in order; chats in parallel.
+ * Jobs: the slow part of an update (a question, a retry, a review, an export, an import) runs apart from capture, so
+ * a message written meanwhile in the same chat is stored and acknowledged at once. Each job is recorded in the
+ * database (queued → running → done/failed) with the update that asked for it, and runs as a handler of that update
+ * would (a Context rebuilt from it). One job at a time per chat, in order; chats in parallel.
  *
  * Every instance sharing the database runs jobs: each claims the next one in a single statement, so exactly one
  * instance runs it, under a lease renewed while it runs. A job whose instance died (or was stopped mid-way) is
  * claimed again once its lease runs out (at once by a restart under the same name); one cut off MAX_STARTS times is
- * given up, and its user is told so with a Retry button. A job that answers once (a question) marks its answer before
- * sending it: taken over after that point it is not run again, so no answer is ever sent twice.
+ * given up, and its user is told so with a Retry button.
+ *
+ * Every job answers once: its first message to the chat is marked (by the instance holding the job) before it goes
+ * out, and a job taken over after that mark is not run again, so no reply is ever sent twice. A kind that can go on
+ * in the message it already sent (an import's status, edited as it goes) says so with `resume`: once Telegram took
+ * that message, its id is kept, and a job cut off later resumes in it instead of sending another.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { BotError, Context, InlineKeyboard, type Bot } from 'grammy';
@@ -27,8 +31,10 @@ export interface JobRecord {
   payload: string;
   status: 'queued' | 'running' | 'done' | 'failed';
   starts: number;
-  /** When it began to send its answer, if it did. */
+  /** When it began to send its first message, if it did. */
   repliedAt: string | null;
+  /** That message's id, once Telegram took it. */
+  replyMessageId: number | null;
 }
 
 /** Where jobs live (db/job-store.ts). */
@@ -37,6 +43,7 @@ export interface JobStore {
   claimNext(holder: string, now: Date, until: Date): Promise<JobRecord | undefined>;
   renew(holder: string, until: Date): Promise<number[]>;
   claimReply(id: number, holder: string, now: Date): Promise<boolean>;
+  noteReply(id: number, holder: string, messageId: number): Promise<boolean>;
   finish(id: number, holder: string, status: 'done' | 'failed', error: string | null, now: Date): Promise<boolean>;
   releaseAll(holder: string): Promise<void>;
   requeue(id: number, ownerId: number, now: Date): Promise<JobRecord | undefined>;
@@ -45,18 +52,22 @@ export interface JobStore {
 export interface JobKind {
   /** What the user is told was not finished, e.g. "your question". */
   title: string;
+  /**
+   * Does the job. Its first message to the chat must not be sent twice: the job is marked before that message goes
+   * out, and a job taken over after the mark is not run again (never twice beats once more), unless it can `resume`.
+   */
   run(ctx: BotContext): Promise<void>;
   /**
-   * Its first message to the chat is its answer, and it must not be sent twice: the job is marked before that
-   * message goes out, and a job taken over after the mark is not run again (never twice beats once more).
+   * Goes on after a cut-off in `messageId`, the first message an earlier start sent (and Telegram took), sending no
+   * new one; without it, a job cut off after its first message went out is given up silently.
    */
-  answersOnce?: boolean;
+  resume?(ctx: BotContext, messageId: number): Promise<void>;
 }
 
 export interface Jobs {
   /** Says what a kind of job does; features call it as the bot is assembled. */
   define(kind: string, job: JobKind): void;
-  /** Records a job for the update in hand and runs it in the background: the handler returns at once. */
+  /** Records a job for the update in hand and runs it in the background: the handler returns at once. One per update. */
   enqueue(kind: string, ctx: BotContext): Promise<void>;
   /** Queues a given-up job of this owner again (its Retry button); false when there is none. */
   retry(jobId: number, ownerId: number): Promise<boolean>;
@@ -102,13 +113,19 @@ class JobTakenOver extends Error {
 /** Bot API methods that put a message in the chat (not a typing action, a draft preview, a reaction or a download). */
 const SENDS = /^(send(?!ChatAction|MessageDraft)|copyMessage|forwardMessage)/;
 
+/** The id of the message a Bot API call returned, if it returned one. */
+function messageIdOf(result: unknown): number | undefined {
+  if (typeof result !== 'object' || result === null || !('message_id' in result)) return undefined;
+  return typeof result.message_id === 'number' ? result.message_id : undefined;
+}
+
 export function createJobRunner(deps: JobRunnerDeps): Jobs {
   const { store, logger, clock, holder, leases } = deps;
   const maxRunning = deps.maxRunning ?? MAX_RUNNING;
   const kinds = new Map<string, JobKind>();
   const inHand = new Map<number, Promise<void>>();
-  /** The job whose code is running, so the api transformer knows whose answer a message is. */
-  const current = new AsyncLocalStorage<{ job: JobRecord; kind: JobKind; replied: boolean }>();
+  /** The job whose code is running, so the api transformer knows whose reply a message is. */
+  const current = new AsyncLocalStorage<{ job: JobRecord; kind: JobKind; claim?: Promise<boolean> }>();
   let bot: Bot<BotContext> | undefined;
   let onError: (error: BotError<BotContext>) => Promise<void> = async () => undefined;
   let running = false;
@@ -122,14 +139,19 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
     return new Context(JSON.parse(job.payload) as Update, bot.api, bot.botInfo);
   };
 
+  /** The message a job cut off after its first message goes on in, when its kind can. */
+  const resumesIn = (job: JobRecord, kind: JobKind): number | undefined =>
+    job.repliedAt !== null && job.replyMessageId !== null && kind.resume ? job.replyMessageId : undefined;
+
   const execute = async (job: JobRecord, kind: JobKind) => {
     const log = { job_id: job.id, kind: job.kind, update_id: job.updateId };
     const ctx = contextOf(job);
+    const resumeIn = resumesIn(job, kind);
     try {
-      await current.run({ job, kind, replied: false }, () => kind.run(ctx));
+      await current.run({ job, kind, claim: job.repliedAt !== null ? Promise.resolve(true) : undefined }, () => (resumeIn !== undefined && kind.resume ? kind.resume(ctx, resumeIn) : kind.run(ctx)));
     } catch (error) {
-      if (!running) return; // cut off by a stop: taken over when its lease runs out, or at the next start
       if (error instanceof JobTakenOver) return void logger.error('job.taken_over', { ...log, hint: 'its lease ran out while it ran; the instance that took it over answers' });
+      if (!running) return; // cut off by a stop: taken over when its lease runs out, or at the next start
       if (await store.finish(job.id, holder, 'failed', errorMessage(error), clock())) await onError(new BotError(error, ctx));
       return;
     }
@@ -155,8 +177,8 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
     if (!kind) {
       logger.error('job.unknown_kind', log);
       await store.finish(job.id, holder, 'failed', `unknown kind ${job.kind}`, clock());
-    } else if (job.repliedAt) {
-      // Its answer may have reached the chat before its instance stopped: not sent again.
+    } else if (job.repliedAt && resumesIn(job, kind) === undefined) {
+      // Its reply may have reached the chat before its instance stopped: not sent again.
       logger.error('job.maybe_answered', { ...log, replied_at: job.repliedAt });
       await store.finish(job.id, holder, 'failed', 'cut off after it began to send its answer; not sent again', clock());
     } else if (job.starts > MAX_STARTS) {
@@ -240,14 +262,20 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
     bind(b, handler) {
       bot = b;
       onError = handler;
-      // A job's answer is marked as begun before it is sent, and only by the instance that holds the job.
+      // A job's first message is marked as begun before it is sent, and only by the instance that holds the job;
+      // once Telegram took it, its id is kept for a kind that resumes in it (the others need no second write).
       b.api.config.use(async (prev, method, payload, signal) => {
         const at = current.getStore();
-        if (at?.kind.answersOnce && !at.replied && SENDS.test(method)) {
-          if (!(await store.claimReply(at.job.id, holder, clock()))) throw new JobTakenOver(at.job.id);
-          at.replied = true;
+        if (!at || !SENDS.test(method)) return prev(method, payload, signal);
+        const first = at.claim === undefined;
+        at.claim ??= store.claimReply(at.job.id, holder, clock()); // sends racing for the first wait on one claim
+        if (!(await at.claim)) throw new JobTakenOver(at.job.id);
+        const result = await prev(method, payload, signal);
+        const messageId = first && at.kind.resume && result.ok ? messageIdOf(result.result) : undefined;
+        if (messageId !== undefined) {
+          await store.noteReply(at.job.id, holder, messageId).catch((error) => logger.error('job.note_reply_failed', { job_id: at.job.id, error: errorMessage(error) }));
         }
-        return prev(method, payload, signal);
+        return result;
       });
     },
 

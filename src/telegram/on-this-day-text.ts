@@ -1,4 +1,5 @@
 /** On-this-day entries as one plain-text Telegram message: newest year first, cut to fit, with a count of the rest. */
+import { monthDayOf, yearOf } from '../journal/dates/calendar-day.ts';
 import type { OnThisDay } from '../journal/memories.ts';
 import { TELEGRAM_TEXT_LIMIT } from './reply.ts';
 
@@ -8,7 +9,7 @@ const ENTRY_CHARS = 700;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function yearHeading(day: string, asked: string): string {
-  const back = Number(asked.slice(0, 4)) - Number(day.slice(0, 4));
+  const back = yearOf(asked) - yearOf(day);
   const when = back === 0 ? 'this year' : back === 1 ? '1 year ago' : back > 0 ? `${back} years ago` : `${-back} years ahead`;
   return `${day} · ${when}`;
 }
@@ -20,9 +21,9 @@ function entryText(time: string, content: string): string {
 
 /** The message; `limit` leaves room for anything the caller adds after it. */
 export function onThisDayText(found: OnThisDay, limit = TELEGRAM_TEXT_LIMIT): string {
-  const monthDay = found.date.slice(5);
+  const monthDay = monthDayOf(found.date);
   if (found.total === 0) return `Nothing written on ${monthDay} (MM-DD) in any year yet.`;
-  const years = new Set(found.entries.map((e) => e.date.slice(0, 4))).size;
+  const years = new Set(found.entries.map((e) => yearOf(e.date))).size;
   const head = `On this day, ${monthDay} (MM-DD): ${plural(found.total, 'entry', 'entries')}${found.total === found.entries.length ? ` from ${plural(years, 'year', 'years')}` : ''}.`;
   const rest = (n: number) => `\n\n…and ${plural(n, 'more entry', 'more entries')} (search the day with @journal to read them).`;
   let text = head;

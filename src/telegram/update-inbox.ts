@@ -3,34 +3,65 @@
  * time per chat (so an edit never overtakes its message) and concurrently across chats. A row is marked done only
  * after its handler finished, so a crash or a stop leaves it pending and it is handled again.
  *
+ * A failed update is retried, never dropped. When its handler fails because the store failed (locked, disk full), the
+ * row stays pending with its attempts and a back-off (1 s doubling up to 5 minutes); the chat's later updates wait
+ * behind it (order kept), other chats go on, and the chat gets one notice per incident (failures less than 10 minutes
+ * apart). An update that can never be
+ * handled as it stands (malformed, or failing for another reason five times) is parked: kept with its reason, the
+ * owners told once, its chat going on. `npm run journal -- inbox` lists them, `inbox retry` replays them. When even
+ * recording a failure fails (a full disk), the back-off is kept in memory: a chat never spins.
+ *
  * Several instances may share the store. Each chat is a lane that one instance at a time holds under a lease
  * (`holder`, renewed while it works): the holder handles the chat's pending updates in arrival order, whichever
  * instance received them. When a lane runs dry it is let go. An instance that dies stops renewing, and once its leases
  * run out the others' periodic sweep takes its chats over; a restart under the same holder name takes them back at once.
+ *
+ * Owners' chats come first: their lanes open whatever the number of strangers' chats waiting, and a stranger's
+ * update is stored without its text. A handled update keeps only its id (for the dedupe window).
  */
+import { BotError } from 'grammy';
 import type { Update } from 'grammy/types';
 import { errorMessage, type Logger } from '../logger.ts';
 import type { LeaseTimings } from './leases.ts';
+import { chatKeyOf, isOwners, malformedReason, privateChatOf, withoutText } from './update-triage.ts';
+
+export { chatKeyOf } from './update-triage.ts';
 
 export interface InboxUpdate {
   updateId: number;
   chatKey: string;
   /** The raw update, JSON. */
   payload: string;
+  /** 0: an owner's private chat (handled first); 1: anyone else's. */
+  priority: number;
+}
+
+export interface PendingUpdate {
+  seq: number;
+  updateId: number;
+  chatKey: string;
+  payload: string;
+  attempts: number;
+  nextAttemptAt: Date | null;
 }
 
 /** Where the inbox and its lanes' leases live (db/inbox-store.ts). */
 export interface InboxStore {
   add(updates: readonly InboxUpdate[], now: Date): Promise<number>;
-  pendingIn(chatKey: string, limit: number): Promise<(InboxUpdate & { seq: number })[]>;
-  lanesWithWork(holder: string, now: Date, limit: number): Promise<string[]>;
+  pendingIn(chatKey: string, limit: number): Promise<PendingUpdate[]>;
+  lanesWithWork(holder: string, now: Date, limit: number): Promise<{ chatKey: string; priority: number }[]>;
   claimLane(chatKey: string, holder: string, now: Date, until: Date): Promise<boolean>;
   renewLanes(holder: string, until: Date): Promise<string[]>;
   releaseLane(chatKey: string, holder: string): Promise<void>;
   releaseAll(holder: string): Promise<void>;
   markDone(seq: number, now: Date): Promise<void>;
-  prune(now: Date): Promise<void>;
+  markFailed(seq: number, attempts: number, nextAttemptAt: Date, error: string): Promise<void>;
+  park(seq: number, reason: string): Promise<void>;
+  prune(now: Date, scrub: boolean): Promise<number>;
 }
+
+/** The store failing (db/storage-failure.ts): the work is retried, and the log names the cause. */
+export type StorageFailureOf = (error: unknown) => { code: string; cause: string } | null;
 
 export interface UpdateInbox {
   /** Stores the updates in one transaction and wakes the handler; resolves once they are safe on disk. */
@@ -41,70 +72,207 @@ export interface UpdateInbox {
   stop(timeoutMs: number): Promise<boolean>;
   /** Resolves once nothing is waiting or in hand. */
   idle(): Promise<void>;
+  /** Forgets what is no longer needed (handled ids past the dedupe window, their text in the log); runs every 10 s. */
+  prune(): Promise<void>;
+}
+
+export interface RetryTimings {
+  /** The first back-off; it doubles with each failed try. */
+  firstMs: number;
+  maxMs: number;
 }
 
 export interface UpdateInboxDeps {
   store: InboxStore;
   /** Handles one update (the bot's middleware); must be safe to run again for an update it already handled. */
   handle(update: Update): Promise<void>;
+  /** Tells a chat something (a notice); a failure is logged, never retried. */
+  notify(chatId: number, text: string): Promise<void>;
+  storageFailure: StorageFailureOf;
+  /** The owners' user ids: their chats go first; they are told about parked updates. */
+  owners: readonly number[];
   logger: Logger;
   clock: () => Date;
   /** This instance's name in leases. */
   holder: string;
   leases: LeaseTimings;
-  /** Chats handled at once by this instance; more wait for the next sweep. */
+  /**
+   * Strangers' (and groups') chats handled at once by this instance; more wait for a free lane. Few, so that their
+   * queries never queue an owner's behind them on the store. Owners' chats are never held back.
+   */
   maxLanes?: number;
+  retry?: RetryTimings;
+  pruneEveryMs?: number;
 }
+
+export const RETRY_NOTICE = 'I could not store your message yet; it is kept and will be retried.';
+export const PARKED_NOTICE =
+  'An update from Telegram could not be read and was set aside. `npm run journal -- inbox` lists it; `npm run journal -- inbox retry` replays it.';
 
 /** Rows a lane reads per query. */
 const PAGE = 100;
-const MAX_LANES = 200;
-
-/** The chat an update belongs to; updates without one are keyed by their user, else share one lane. */
-export function chatKeyOf(update: Update): string {
-  const u = update as Record<string, any>;
-  for (const value of Object.values(u)) {
-    if (value && typeof value === 'object') {
-      const chat = value.chat ?? value.message?.chat;
-      if (chat && typeof chat.id === 'number') return `chat:${chat.id}`;
-      if (value.from && typeof value.from.id === 'number') return `user:${value.from.id}`;
-    }
-  }
-  return 'none';
-}
+const MAX_STRANGER_LANES = 8;
+/** Chats a sweep looks at. */
+const SWEEP_LIMIT = 200;
+const DEFAULT_RETRY: RetryTimings = { firstMs: 1000, maxMs: 5 * 60_000 };
+/** A failure that is not the store's, and not a malformed update: a few tries, then it is parked. */
+const OTHER_FAILURE_TRIES = 5;
+const PRUNE_EVERY_MS = 10_000;
+/** A chat's failures less than this apart are one incident: one notice. */
+const NOTICE_QUIET_MS = 10 * 60_000;
+/** Owners hear about parked updates at most this often. */
+const PARKED_NOTICE_EVERY_MS = 60 * 60_000;
 
 /** A lane this instance works on; `claimed` while its lease row is known to be ours. */
 interface Lane {
+  priority: number;
   done: Promise<void>;
   claimed: boolean;
   lost: boolean;
 }
 
+/**
+ * A failure's back-off as this instance knows it (`until` on the monotonic clock, so it passes however the app's
+ * clock is set); `recorded` once the store holds it too.
+ */
+interface Backoff {
+  attempts: number;
+  until: number;
+  recorded: boolean;
+}
+
 export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
   const { store, logger, holder, leases } = deps;
-  const maxLanes = deps.maxLanes ?? MAX_LANES;
+  const maxLanes = deps.maxLanes ?? MAX_STRANGER_LANES;
+  const retry = deps.retry ?? DEFAULT_RETRY;
   const lanes = new Map<string, Lane>();
   /** Lanes that got new rows while this instance was working them: they are read once more before being let go. */
   const poked = new Set<string>();
+  const backoffs = new Map<number, Backoff>();
+  /** When each chat was last told about a failure (monotonic ms): one notice per incident, not one per try. */
+  const noticed = new Map<string, number>();
+  let lastParkedNotice = -Infinity;
+  let handledSincePrune = false;
   let running = false;
   let starved = false;
   let sweeping: Promise<void> | null = null;
   let timers: NodeJS.Timeout[] = [];
+  /** Sleeping lanes wake on it (each sweep, and a stop) and look at their chat again. */
+  let wake: { promise: Promise<void>; resolve: () => void } = newWake();
   const until = () => new Date(deps.clock().getTime() + leases.leaseMs);
+  const strangerLanes = () => [...lanes.values()].filter((l) => l.priority > 0).length;
 
-  const handleRow = async (row: InboxUpdate & { seq: number }) => {
+  function newWake() {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    return { promise, resolve };
+  }
+  const wakeAll = () => {
+    const current = wake;
+    wake = newWake();
+    current.resolve();
+  };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      void wake.promise.then(() => (clearTimeout(timer), resolve()));
+    });
+
+  const notify = (chatId: number, text: string, why: string) =>
+    deps.notify(chatId, text).catch((error) => logger.error('inbox.notice_failed', { chat_id: chatId, why, error: errorMessage(error) }));
+
+  const park = async (row: PendingUpdate, reason: string) => {
+    logger.error('inbox.parked', { update_id: row.updateId, chat_key: row.chatKey, reason, hint: 'npm run journal -- inbox lists it; inbox retry replays it' });
+    await store.park(row.seq, reason);
+    backoffs.delete(row.seq);
+    const now = deps.clock().getTime();
+    if (now - lastParkedNotice < PARKED_NOTICE_EVERY_MS) return;
+    lastParkedNotice = now;
+    for (const owner of deps.owners) await notify(owner, PARKED_NOTICE, 'parked');
+  };
+
+  /** Records a failed try and its back-off (in memory when the store cannot take it); tells the chat once. */
+  const failed = async (row: PendingUpdate, error: unknown, attempts: number) => {
+    const fault = deps.storageFailure(error);
+    const waitMs = Math.min(retry.maxMs, retry.firstMs * 2 ** Math.min(attempts - 1, 30));
+    const next = deps.clock().getTime() + waitMs;
+    const untilMono = performance.now() + waitMs;
+    const reason = fault ? `${fault.code} (${fault.cause}): ${errorMessage(error)}` : errorMessage(error);
+    logger.error('inbox.retry_later', { update_id: row.updateId, chat_key: row.chatKey, attempt: attempts, retry_in_ms: waitMs, cause: fault?.cause ?? null, code: fault?.code ?? null, error: errorMessage(error) });
+    const backoff: Backoff = { attempts, until: untilMono, recorded: false };
+    backoffs.set(row.seq, backoff);
     try {
-      await deps.handle(JSON.parse(row.payload) as Update);
-    } catch (error) {
-      // The error boundary answers the user; what escapes it is logged, and the row still counts as handled so one
-      // bad update cannot block its chat forever.
-      logger.error('update.unhandled', { update_id: row.updateId, error: errorMessage(error) });
+      await store.markFailed(row.seq, attempts, new Date(next), reason);
+      backoff.recorded = true;
+    } catch (markError) {
+      const markFault = deps.storageFailure(markError);
+      logger.error('inbox.mark_failed', { update_id: row.updateId, cause: markFault?.cause ?? null, error: errorMessage(markError), hint: 'the back-off is kept in memory' });
     }
+    // A full disk: a checkpoint may give room back at once (the -wal is often most of what filled it).
+    if (fault?.cause === 'disk full') {
+      handledSincePrune = true;
+      void prune();
+    }
+    const chatId = privateChatOf(row.chatKey);
+    const lastNotice = noticed.get(row.chatKey);
+    // An incident lasts until the chat has gone NOTICE_QUIET_MS without a failure (a full disk comes and goes).
+    const quiet = lastNotice === undefined || performance.now() - lastNotice > NOTICE_QUIET_MS;
+    if (fault && chatId !== null && row.attempts === 0 && quiet) await notify(chatId, RETRY_NOTICE, fault.cause);
+    if (fault && chatId !== null) noticed.set(row.chatKey, performance.now());
+  };
+
+  /** Handles one row; true when it is done with (handled or parked), false when it waits for another try. */
+  const handleRow = async (row: PendingUpdate, memory: Backoff | undefined): Promise<boolean> => {
+    const attempts = Math.max(row.attempts, memory?.attempts ?? 0) + 1;
+    let update: unknown;
+    try {
+      update = JSON.parse(row.payload);
+    } catch {
+      update = null;
+    }
+    const malformed = malformedReason(update);
+    if (malformed) {
+      await park(row, malformed);
+      return true;
+    }
+    try {
+      await deps.handle(update as Update);
+    } catch (thrown) {
+      const error = thrown instanceof BotError ? thrown.error : thrown;
+      if (!deps.storageFailure(error) && attempts >= OTHER_FAILURE_TRIES) {
+        await park(row, `failed ${attempts} times: ${errorMessage(error)}`);
+        return true;
+      }
+      await failed(row, error, attempts);
+      return false;
+    }
+    backoffs.delete(row.seq);
     try {
       await store.markDone(row.seq, deps.clock());
+      handledSincePrune = true;
     } catch (error) {
-      logger.error('inbox.mark_failed', { update_id: row.updateId, error: errorMessage(error) });
+      // Handled but not recorded: it runs again later (handlers are safe to repeat), after a back-off, not at once.
+      const fault = deps.storageFailure(error);
+      logger.error('inbox.mark_failed', { update_id: row.updateId, cause: fault?.cause ?? null, error: errorMessage(error) });
+      backoffs.set(row.seq, { attempts: row.attempts, until: performance.now() + retry.firstMs, recorded: false });
+      return false;
     }
+    return true;
+  };
+
+  /**
+   * How long the row waits before its next try: this instance's own back-off when it tried the row, else the one the
+   * store recorded (a try by an earlier run or another instance).
+   */
+  const waitFor = (row: PendingUpdate): { waitMs: number; memory: Backoff | undefined } => {
+    let memory = backoffs.get(row.seq);
+    // Recorded and then reset by `inbox retry` (attempts back to 0): the store is right.
+    if (memory?.recorded && row.attempts < memory.attempts) {
+      backoffs.delete(row.seq);
+      memory = undefined;
+    }
+    if (memory) return { waitMs: memory.until - performance.now(), memory };
+    return { waitMs: row.nextAttemptAt ? Math.min(retry.maxMs, row.nextAttemptAt.getTime() - deps.clock().getTime()) : 0, memory };
   };
 
   /** Handles the chat's pending rows in order while the lane is ours; lets it go when dry. Returns when done. */
@@ -115,7 +283,12 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
       const rows = await store.pendingIn(chatKey, PAGE);
       for (const row of rows) {
         if (!running || lane.lost) return; // stopping or taken over: the rest stays pending for the lane's holder
-        await handleRow(row);
+        const { waitMs, memory } = waitFor(row);
+        if (waitMs > 0) {
+          await sleep(waitMs); // woken early by a sweep or a stop, it looks again (an `inbox retry` shows there)
+          break;
+        }
+        if (!(await handleRow(row, memory))) break; // the chat's later rows wait behind this one
       }
       if (rows.length > 0) continue;
       lane.claimed = false;
@@ -126,30 +299,32 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
     }
   };
 
-  const openLane = (chatKey: string) => {
+  const openLane = (chatKey: string, priority: number) => {
     if (!running) return;
     if (lanes.has(chatKey)) return void poked.add(chatKey);
-    if (lanes.size >= maxLanes) return void (starved = true);
-    const lane: Lane = { done: Promise.resolve(), claimed: false, lost: false };
+    // Owners' chats always get a lane: strangers' chats, however many, never hold them back.
+    if (priority > 0 && strangerLanes() >= maxLanes) return void (starved = true);
+    const lane: Lane = { priority, done: Promise.resolve(), claimed: false, lost: false };
     lanes.set(chatKey, lane);
     lane.done = work(chatKey, lane)
-      .catch((error) => logger.error('inbox.lane_failed', { chat_key: chatKey, error: errorMessage(error) }))
+      .catch((error) => logger.error('inbox.lane_failed', { chat_key: chatKey, cause: deps.storageFailure(error)?.cause ?? null, error: errorMessage(error) }))
       .finally(() => {
         if (lanes.get(chatKey) === lane) lanes.delete(chatKey);
         // A row poked in after the lane's last look, or chats left waiting for a free lane: look again.
-        if (poked.delete(chatKey)) openLane(chatKey);
-        if (starved && lanes.size < maxLanes / 2) sweep();
+        if (poked.delete(chatKey)) openLane(chatKey, priority);
+        if (starved && strangerLanes() <= maxLanes / 2) sweep();
       });
   };
 
   /** Opens a lane for every chat with pending rows that nobody else holds (a dead instance's, once expired). */
   const sweep = () => {
+    wakeAll();
     if (!running || sweeping) return;
     starved = false;
     sweeping = store
-      .lanesWithWork(holder, deps.clock(), maxLanes)
-      .then((keys) => keys.forEach(openLane))
-      .catch((error) => logger.error('inbox.read_failed', { error: errorMessage(error) }))
+      .lanesWithWork(holder, deps.clock(), SWEEP_LIMIT)
+      .then((found) => found.forEach((l) => openLane(l.chatKey, l.priority)))
+      .catch((error) => logger.error('inbox.read_failed', { cause: deps.storageFailure(error)?.cause ?? null, error: errorMessage(error) }))
       .finally(() => (sweeping = null));
   };
 
@@ -164,22 +339,48 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
     }
   };
 
+  const prune = async () => {
+    const scrub = handledSincePrune;
+    handledSincePrune = false;
+    try {
+      await store.prune(deps.clock(), scrub);
+    } catch (error) {
+      if (scrub) handledSincePrune = true;
+      logger.error('inbox.prune_failed', { cause: deps.storageFailure(error)?.cause ?? null, error: errorMessage(error) });
+    }
+  };
+
   return {
     async accept(updates) {
-      const rows = updates.map((u) => ({ updateId: u.update_id, chatKey: chatKeyOf(u), payload: JSON.stringify(u) }));
-      const added = await store.add(rows, deps.clock());
+      const rows = updates.map((u): InboxUpdate => {
+        const owners = isOwners(u, deps.owners);
+        // A stranger's text is never stored: the access feature turns them away on who and where alone. A malformed
+        // update is kept whole, for the operator who looks at why it was parked.
+        const keep = owners || malformedReason(u) !== null;
+        return { updateId: u.update_id, chatKey: chatKeyOf(u), payload: JSON.stringify(keep ? u : withoutText(u)), priority: owners ? 0 : 1 };
+      });
+      let added: number;
+      try {
+        added = await store.add(rows, deps.clock());
+      } catch (error) {
+        const fault = deps.storageFailure(error);
+        throw fault ? new Error(`${fault.code} (${fault.cause}): ${errorMessage(error)}`, { cause: error }) : error;
+      }
       if (added < rows.length) logger.info('inbox.redelivered', { updates: rows.length, already_stored: rows.length - added });
-      for (const chatKey of new Set(rows.map((r) => r.chatKey))) openLane(chatKey);
+      const lanesToOpen = new Map<string, number>();
+      for (const r of rows) lanesToOpen.set(r.chatKey, Math.min(r.priority, lanesToOpen.get(r.chatKey) ?? r.priority));
+      for (const [chatKey, priority] of lanesToOpen) openLane(chatKey, priority);
     },
 
     async start() {
       running = true;
       // What an earlier run under this name held is ours again now, not after its leases run out.
       await store.releaseAll(holder);
-      void store.prune(deps.clock()).catch((error) => logger.error('inbox.prune_failed', { error: errorMessage(error) }));
+      void prune();
       const every = (ms: number, fn: () => unknown) => timers.push(setInterval(fn, ms).unref());
-      every(leases.renewEveryMs, () => renew().catch((error) => logger.error('inbox.renew_failed', { error: errorMessage(error) })));
+      every(leases.renewEveryMs, () => renew().catch((error) => logger.error('inbox.renew_failed', { cause: deps.storageFailure(error)?.cause ?? null, error: errorMessage(error) })));
       every(leases.sweepEveryMs, sweep);
+      every(deps.pruneEveryMs ?? PRUNE_EVERY_MS, () => void prune());
       sweep();
     },
 
@@ -187,6 +388,7 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
       running = false;
       timers.forEach(clearInterval);
       timers = [];
+      wakeAll();
       await sweeping;
       let timer: NodeJS.Timeout | undefined;
       const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
@@ -200,5 +402,7 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
     async idle() {
       while (sweeping || lanes.size > 0) await Promise.all([sweeping, ...[...lanes.values()].map((l) => l.done)]);
     },
+
+    prune,
   };
 }

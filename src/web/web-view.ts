@@ -4,7 +4,7 @@
  * journal text, and under a Content-Security-Policy of `default-src 'self'`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isCalendarDay } from '../journal/journal-view.ts';
+import { isCalendarDay } from '../journal/dates/calendar-day.ts';
 import { monthSpan, yearSpan } from '../stats/calendar-days.ts';
 import { APP_CSS, APP_JS, ICON_SVG } from './assets.ts';
 import { page, type PageOptions, type Html } from './html.ts';

@@ -33,6 +33,8 @@ describe('npm run backup', { timeout: PROCESS_TEST_MS }, () => {
     expect(result.stdout).toContain('integrity_check ok');
 
     expect(statSync(copy).mode & 0o777).toBe(0o600);
+    // One self-contained file: no -wal or -shm left beside it.
+    expect([existsSync(`${copy}-wal`), existsSync(`${copy}-shm`)]).toEqual([false, false]);
     const db = openDatabase(copy);
     try {
       expect((await db.selectFrom('entry').select('id').execute()).length).toBe(50);

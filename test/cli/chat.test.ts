@@ -45,6 +45,14 @@ describe('npm run chat', { timeout: PROCESS_TEST_MS }, () => {
     expect(llm.requests.map((r) => r.body.model)).toEqual(['claude-haiku-5-5', 'claude-haiku-5-5']);
   });
 
+  it('piped, exits 1 when a question stayed unanswered', async () => {
+    llm.script(overloaded, overloaded, overloaded);
+    const result = await chat('@journal how many days did I write in April?\n');
+    expect(result.stdout).toBe('The model is overloaded right now. Your question is kept: retry in a moment. Type /retry to ask again.\n\n');
+    expect(result.stderr).toMatch(/1 question stayed unanswered\.\n$/);
+    expect(result.code).toBe(1);
+  });
+
   it('an overloaded API prints a clear message, and /retry asks the kept question again', async () => {
     llm.script(overloaded, overloaded, overloaded, ...aprilDayCount());
     const result = await chat('@journal how many days did I write in April?\n/retry\n');

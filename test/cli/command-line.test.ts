@@ -43,7 +43,7 @@ describe('every CLI', () => {
     writeFileSync(garbage, 'this is a shopping list, not SQLite\n'.repeat(200));
     const result = await run('journal', ['objects'], { DATABASE_PATH: garbage });
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toMatch(new RegExp(`^${garbage.replaceAll('.', '\\.')} cannot be opened as a journal database: file is not a database\\.`));
+    expect(result.stderr.trim()).toMatch(new RegExp(`^${garbage.replaceAll('.', '\\.')} is not a SQLite database \\(file is not a database\\); nothing was changed\\.`));
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 

@@ -60,7 +60,17 @@ describe('journal CLI', { timeout: PROCESS_TEST_MS }, () => {
     const owner = ['--owner', String(OWNER)];
     expectOneLineError(await journal(['invoke', 'journal', 'getEntriesForDay', '{"date":"2024-02-30"}', ...owner]), 'date must be a real calendar day in YYYY-MM-DD');
     expectOneLineError(await journal(['invoke', 'nope', 'getDayCount', ...owner]), 'Unknown handle "nope"');
-    expectOneLineError(await journal(['invoke', 'journal', 'getDayCount', '{oops', ...owner]), "must be a JSON object, e.g. '{\"date\":\"2024-04-01\"}'");
+    expectOneLineError(await journal(['invoke', 'journal', 'getDayCount', '{oops', ...owner]), "an object of named arguments, e.g. '{\"date\":\"2024-04-01\"}', or an array");
+  });
+
+  it('takes a method\'s arguments as a positional array, in the order of its signature', async () => {
+    const result = await journal(['invoke', 'journal', 'getDateRangeView', '["2024-04-01","2024-04-30"]', '--owner', String(OWNER)]);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ type: 'object', description: expect.stringMatching(/from 2024-04-01 to 2024-04-30: 4 days/) });
+  });
+
+  it('an --owner with no journal here is an error listing the owners, not an empty journal', async () => {
+    expectOneLineError(await journal(['objects', '--owner', '42'], { ALLOWED_USER_IDS: '303' }), '--owner 42 has no journal here. The owners are: 101, 202, 303.');
   });
 
   it('an unknown command prints the usage and exits 1', async () => {

@@ -5,11 +5,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSentLedgerStore } from '../../src/db/sent-ledger-store.ts';
 import { copyJournal, JOURNAL_TABLES, unknownTables } from '../../src/db/copy-journal.ts';
-import { createSqliteConversationStore } from '../../src/db/conversation-store.ts';
-import { createSqliteDigestStore } from '../../src/db/digest-store.ts';
-import { createSqliteInboxStore } from '../../src/db/inbox-store.ts';
-import { createSqliteJobStore } from '../../src/db/job-store.ts';
+import { createConversationStore } from '../../src/db/conversation-store.ts';
+import { createDigestStore } from '../../src/db/digest-store.ts';
+import { createInboxStore } from '../../src/db/inbox-store.ts';
+import { createJobStore } from '../../src/db/job-store.ts';
 import { applyEdit, storeEntry } from '../../src/journal/entry-store.ts';
 import { storedConversationSchemas } from '../../src/llm/conversation.ts';
 import { sharedPostgres } from '../helpers/many-instances.ts';
@@ -30,15 +31,17 @@ async function seed(temp: TempDb) {
   await applyEdit(db, draft(1, 'Entry 1, edited #run'), new Date(NOW.getTime() + 3_600_000), 'Europe/Berlin', NOW);
   await db.insertInto('journal_setting').values({ key: 'day_starts_at', value: '04:00' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: '04:00' })).execute();
   await db.insertInto('object_handle').values({ owner_id: OWNER, id: '3f2a0000-0000-4000-8000-000000000001', kind: 'so.idyllic.prototype#JournalCollection', state: '{"from":"2024-04-01"}', created_at: NOW.toISOString() }).execute();
-  const conversations = createSqliteConversationStore(db, storedConversationSchemas);
+  const conversations = createConversationStore(db, storedConversationSchemas);
   const conversation = await conversations.create(OWNER, NOW);
   await conversations.linkMessage(OWNER, OWNER, 9001, conversation.id);
   await db.insertInto('ask_cache').values({ owner_id: OWNER, key: 'k1', result: '{"answer":"yes"}', created_at: NOW.toISOString() }).execute();
-  const digests = createSqliteDigestStore(db);
+  await db.insertInto('ask_cache_read').values({ owner_id: OWNER, cache_key: 'k1', entry_id: 1 }).execute();
+  const digests = createDigestStore(db);
   await digests.subscribe(OWNER, OWNER, '08:00', NOW);
   await digests.claim(OWNER, '2024-06-01', NOW, 3);
-  await createSqliteInboxStore(db).add([{ updateId: 77, chatKey: `chat:${OWNER}`, payload: '{"update_id":77}' }], NOW);
-  await createSqliteJobStore(db).add({ updateId: 77, kind: 'question', ownerId: OWNER, chatId: OWNER, payload: '{"update_id":77}' }, NOW);
+  await createInboxStore(db).add([{ updateId: 77, chatKey: `chat:${OWNER}`, payload: '{"update_id":77}', priority: 0 }], NOW);
+  await createJobStore(db).add({ updateId: 77, kind: 'question', ownerId: OWNER, chatId: OWNER, payload: '{"update_id":77}' }, NOW);
+  await createSentLedgerStore(db).record([{ ownerId: OWNER, conversationId: conversation.id, sentAt: NOW, endpoint: 'https://api.anthropic.com', model: 'claude-sonnet-5-5', via: 'answer', items: [{ id: voice!, day: '2024-06-01' }] }]);
 }
 
 let source: TempDb;
@@ -131,7 +134,7 @@ describe('npm run migrate-to-postgres', () => {
       const { host, pathname } = new URL(url);
       expect(first.stdout).toContain(`journal.sqlite → PostgreSQL ${host}${pathname}\n`);
       expect(first.stdout).toMatch(/^entry +31 copied +31 in SQLite +31 in PostgreSQL +checksum (\w{16}) = \1 +ok$/m);
-      expect(first.stdout).toMatch(/^Copied \d+ rows; all 13 tables verified \(counts and checksums match\)\.$/m);
+      expect(first.stdout).toMatch(/^Copied \d+ rows; all 14 tables verified \(counts and checksums match\)\.$/m);
       const again = await run(['--from', source.file, '--to', url]);
       expect(again.code).toBe(0);
       expect(again.stdout).toContain('Nothing to copy: PostgreSQL already holds every row; all tables verified.');

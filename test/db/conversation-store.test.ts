@@ -1,7 +1,7 @@
 // The conversation store validates the JSON it reads back: a row written by the app reads back as written, and a
 // corrupted row is an error naming the row and the column instead of a crash somewhere in the tool loop.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSqliteConversationStore } from '../../src/db/conversation-store.ts';
+import { createConversationStore } from '../../src/db/conversation-store.ts';
 import { storedConversationSchemas } from '../../src/llm/conversation.ts';
 import type { Receipt } from '../../src/llm/receipt.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
@@ -29,7 +29,7 @@ describeStores('conversation store', () => {
 
   describe('conversation store', () => {
     it('reads back the messages and receipt it stored', async () => {
-      const store = createSqliteConversationStore(temp.db, storedConversationSchemas);
+      const store = createConversationStore(temp.db, storedConversationSchemas);
       const c = await store.create(1, now);
       const messages = [
         { role: 'user' as const, content: 'how many days?' },
@@ -42,7 +42,7 @@ describeStores('conversation store', () => {
     });
 
     it('a corrupt messages column is an error naming the conversation', async () => {
-      const store = createSqliteConversationStore(temp.db, storedConversationSchemas);
+      const store = createConversationStore(temp.db, storedConversationSchemas);
       const c = await store.create(1, now);
       await temp.db.updateTable('conversation').set({ messages: '[{"role":"user"' }).where('id', '=', c.id).execute();
       await expect(store.get(1, c.id)).rejects.toThrow(`conversation ${c.id}: messages is not valid JSON`);
@@ -51,7 +51,7 @@ describeStores('conversation store', () => {
     });
 
     it('a receipt of the wrong shape is an error naming the conversation', async () => {
-      const store = createSqliteConversationStore(temp.db, storedConversationSchemas);
+      const store = createConversationStore(temp.db, storedConversationSchemas);
       const c = await store.create(1, now);
       await store.update(1, c.id, { status: 'answered', pendingQuestion: null, receipt }, now);
       await temp.db.updateTable('conversation').set({ receipt: '{"at":"2024"}' }).where('id', '=', c.id).execute();

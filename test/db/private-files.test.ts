@@ -1,8 +1,9 @@
 // The journal is private: a new database and its -wal/-shm files are 0600, folders created for it 0700, and an
 // existing file others can read gets one warning line and keeps its mode.
-import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
@@ -34,7 +35,8 @@ describe('private files', () => {
 
   it('warns once about an existing journal others can read, and leaves its mode alone', async () => {
     const file = path.join(dir, 'journal.sqlite');
-    writeFileSync(file, '');
+    // A database with no tables yet (an empty file is not a journal and is refused untouched).
+    new SQLite(file).pragma('user_version = 1');
     chmodSync(file, 0o644);
     const warnings: string[] = [];
     const db = openDatabase(file, { warn: (line) => warnings.push(line) });

@@ -3,8 +3,8 @@
 // order, a dead holder's job is taken over after its lease, only the holder may begin an answer or end the job, and a
 // day's digest is claimed once per owner whoever asks.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSqliteDigestStore } from '../../src/db/digest-store.ts';
-import { createSqliteJobStore } from '../../src/db/job-store.ts';
+import { createDigestStore } from '../../src/db/digest-store.ts';
+import { createJobStore } from '../../src/db/job-store.ts';
 import type { JournalDb } from '../../src/db/open-database.ts';
 import { describeStores } from '../helpers/stores.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
@@ -24,7 +24,7 @@ const T0 = new Date('2026-12-01T10:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
 
 async function queue(chats: number, perChat: number) {
-  const store = createSqliteJobStore(temp.db);
+  const store = createJobStore(temp.db);
   let updateId = 1;
   for (let i = 0; i < perChat; i++) {
     for (let chat = 1; chat <= chats; chat++) await store.add({ updateId: updateId++, kind: 'question', ownerId: chat, chatId: chat, payload: '{}' }, T0);
@@ -35,7 +35,7 @@ describeStores('work leases', () => {
   describe('job claims across instances', () => {
     it('every job is claimed by exactly one instance; a chat has one running job at a time, in order', async () => {
       await queue(6, 5);
-      const stores = connections.map((db) => createSqliteJobStore(db));
+      const stores = connections.map((db) => createJobStore(db));
       const claims: { holder: number; id: number; chat: number }[] = [];
       // Three instances claim and finish as fast as they can, interleaved.
       await Promise.all(
@@ -65,7 +65,7 @@ describeStores('work leases', () => {
 
     it('a running job is taken over only after its lease ran out, started once more; then only the new holder may answer', async () => {
       await queue(1, 1);
-      const [a, b] = connections.map((db) => createSqliteJobStore(db));
+      const [a, b] = connections.map((db) => createJobStore(db));
       const first = await a!.claimNext('host:a', T0, at(30_000));
       expect(first).toMatchObject({ id: 1, status: 'running', starts: 1 });
       expect(await b!.claimNext('host:b', at(29_000), at(59_000))).toBeUndefined();
@@ -84,7 +84,7 @@ describeStores('work leases', () => {
 
     it("a restart under the same name takes its running jobs back at once, another instance's it leaves alone", async () => {
       await queue(2, 1);
-      const [a, b] = connections.map((db) => createSqliteJobStore(db));
+      const [a, b] = connections.map((db) => createJobStore(db));
       await a!.claimNext('host:a', T0, at(30_000));
       await b!.claimNext('host:b', T0, at(30_000));
       await a!.releaseAll('host:a');
@@ -95,7 +95,7 @@ describeStores('work leases', () => {
 
   describe('digests across instances', () => {
     it("an owner's digest for a day is claimed once, whichever instances ask", async () => {
-      const stores = connections.map((db) => createSqliteDigestStore(db));
+      const stores = connections.map((db) => createDigestStore(db));
       const wins = await Promise.all(stores.flatMap((store) => [store.claim(111, '2026-12-01', T0, 3), store.claim(111, '2026-12-01', T0, 3)]));
       expect(wins.filter(Boolean)).toHaveLength(1);
       // A refused send may be tried again: again by one instance only.

@@ -1,7 +1,7 @@
 // Generated journals are deterministic and look like a journal: exact size, gaps, busy days, varied length, local times.
 import { describe, expect, it } from 'vitest';
 import { DEMO_JOURNAL, generateJournalRows } from '../../src/demo/demo-journal.ts';
-import { localMoment } from '../../src/journal/local-day.ts';
+import { localMoment } from '../../src/journal/dates/local-moment.ts';
 
 const rows = (options: Parameters<typeof generateJournalRows>[0]) => [...generateJournalRows(options)];
 

@@ -1,6 +1,7 @@
 // When digests come due: local times in the journal's zone, across midnight and daylight-saving changes.
 import { describe, expect, it } from 'vitest';
-import { dueAt, dueDays, nextDue, parseLocalTime } from '../../src/digest/schedule.ts';
+import { dueAt, dueDays, nextDue } from '../../src/digest/schedule.ts';
+import { parseTimeOfDay as parseLocalTime } from '../../src/journal/dates/wall-time.ts';
 
 describe('digest schedule', () => {
   it('reads times of day and nothing else', () => {

@@ -27,3 +27,40 @@ export interface FuzzFigures {
 export function recordFigures(figures: FuzzFigures): void {
   if (process.env.FUZZ_REPORT) appendFileSync(process.env.FUZZ_REPORT, `${JSON.stringify(figures)}\n`);
 }
+
+/**
+ * Counts what a property observed, case by case, and records it even when the property fails (fast-check throws):
+ * the figures are what happened, not what a passing run implies.
+ */
+export class FuzzTally {
+  cases = 0;
+  items = 0;
+  crashes = 0;
+  lost = 0;
+  readonly #started = performance.now();
+  /** The table's row name; a property may add what it counted (e.g. its clear errors). */
+  constructor(public property: string) {}
+
+  /**
+   * Runs one call: returns its value, or the error when `isClear` accepts it (a clear error, e.g. ImportError);
+   * any other error is counted as a crash and rethrown, failing the property.
+   */
+  async guard<T>(run: () => Promise<T>, isClear: (error: unknown) => boolean): Promise<{ value: T } | { error: unknown }> {
+    try {
+      return { value: await run() };
+    } catch (error) {
+      if (isClear(error)) return { error };
+      this.crashes += 1;
+      throw error;
+    }
+  }
+
+  /** Runs the property and records the figures afterwards, whatever its outcome. */
+  async run(property: () => Promise<void>): Promise<void> {
+    try {
+      await property();
+    } finally {
+      recordFigures({ property: this.property, cases: this.cases, items: this.items, crashes: this.crashes, lost: this.lost, seconds: (performance.now() - this.#started) / 1000 });
+    }
+  }
+}

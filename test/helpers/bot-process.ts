@@ -6,9 +6,10 @@ import { OWNER_ID } from './updates.ts';
 
 export const PROCESS_TOKEN = '123456789:AAH-abcdefghijklmnopqrstuvwxyz012';
 
-export function startBot(options: { cwd: string; dbPath: string; apiRoot: string; env?: Record<string, string> }): RunningProcess {
+export function startBot(options: { cwd: string; dbPath: string; apiRoot: string; env?: Record<string, string>; wrapper?: string[] }): RunningProcess {
   return startEntryPoint('src/main.ts', [], {
     cwd: options.cwd,
+    wrapper: options.wrapper,
     env: {
       TELEGRAM_BOT_TOKEN: PROCESS_TOKEN,
       TELEGRAM_API_ROOT: options.apiRoot,

@@ -237,13 +237,19 @@ export async function killTheBusiest(instances: Instance[], read: ReadDatabase):
     holders = await runningBy();
   }
   const victim = instances.find((i) => i.alive && holders.some((h) => h.lease_holder === i.holder)) ?? instances.find((i) => i.alive)!;
+  // What the victim holds, read just before and just after the kill: with short leases on a loaded machine another
+  // instance may take over (and change the holder) before the second read, and work may end before the kill.
+  const holdings = () =>
+    read(async (db) => ({
+      lanes: (await db.selectFrom('inbox_lease').select('chat_key').where('holder', '=', victim.holder).execute()).map((l) => String(l.chat_key)),
+      jobs: (await db.selectFrom('job').select('id').where('lease_holder', '=', victim.holder).where('status', '=', 'running').execute()).map((j) => j.id),
+    }));
+  const before = await holdings();
   victim.alive = false;
   victim.process.child.kill('SIGKILL');
   await victim.process.done;
-  const held = await read(async (db) => ({
-    lanes: (await db.selectFrom('inbox_lease').select('chat_key').where('holder', '=', victim.holder).execute()).length,
-    jobs: (await db.selectFrom('job').select('id').where('lease_holder', '=', victim.holder).where('status', '=', 'running').execute()).map((j) => j.id),
-  }));
+  const after = await holdings();
+  const held = { lanes: new Set([...before.lanes, ...after.lanes]).size, jobs: [...new Set([...before.jobs, ...after.jobs])] };
   return { victim, held };
 }
 

@@ -8,12 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PostgresDialect, type Dialect } from 'kysely';
+import { NUMBER_PARSERS } from '../../src/db/open-postgres.ts';
 
-const INT8 = 20;
-const NUMERIC = 1700;
-
-/** Parses as the app's pool does (db/open-postgres.ts): int8 and numeric as JS numbers. */
-const parsers = { [INT8]: (text: string) => Number(text), [NUMERIC]: (text: string) => Number(text) };
+/** Parses as the app's pool does: int8 and numeric as JS numbers, an int8 beyond 2^53 an error. */
+const parsers = { ...NUMBER_PARSERS };
 
 /** The dump's name changes with the migrations, so a changed schema is never loaded from an old dump. */
 function dumpFile(migrationFolder: string): string {

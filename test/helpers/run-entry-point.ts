@@ -29,8 +29,13 @@ export interface RunningProcess {
   done: Promise<RunResult>;
 }
 
-export function startEntryPoint(script: string, args: string[], options: { env?: Record<string, string>; cwd: string; stdin?: string }): RunningProcess {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, path.join(REPO_ROOT, script), ...args], {
+export function startEntryPoint(
+  script: string,
+  args: string[],
+  options: { env?: Record<string, string>; cwd: string; stdin?: string; /** A command the process runs under, e.g. strace and its flags. */ wrapper?: string[] },
+): RunningProcess {
+  const command = [...(options.wrapper ?? []), process.execPath, '--import', TSX_LOADER, path.join(REPO_ROOT, script), ...args];
+  const child = spawn(command[0]!, command.slice(1), {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', JOURNAL_TIMEZONE: 'UTC', ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],

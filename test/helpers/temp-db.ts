@@ -29,6 +29,15 @@ export interface TempDb {
   cleanup(): Promise<void>;
 }
 
+/**
+ * TEST_JOURNAL_KEY: SQLite test journals are encrypted with it (as JOURNAL_KEY would), so a suite runs on encrypted
+ * files too (`TEST_JOURNAL_KEY=… npx vitest run …`; test/db/encrypted-suites.test.ts sets it for a few suites). Read
+ * at each open, so a test file may set it before its suites run.
+ */
+export function testJournalKey(): string | null {
+  return process.env.TEST_JOURNAL_KEY || null;
+}
+
 /** The real server's URL, when the run has one. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
@@ -70,7 +79,8 @@ export async function createTempDb(store: TestStore = defaultStore): Promise<Tem
   let open: () => JournalDb;
   let dispose = async () => {};
   if (store === 'sqlite') {
-    open = () => openDatabase(file);
+    const key = testJournalKey();
+    open = () => openDatabase(file, { key });
   } else if (store === 'pglite') {
     const pglite = await filePglite();
     open = () => postgresJournalDatabase(pgliteDialect(pglite));

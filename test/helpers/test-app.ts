@@ -4,7 +4,7 @@ import { parseConfig, type Config } from '../../src/config.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { startBotApiStandIn, TEST_BOT_INFO, type BotApiStandIn } from '../stand-ins/bot-api.ts';
 import { startMessagesApiStandIn, type MessagesApiStandIn } from '../stand-ins/messages-api.ts';
-import { createTempDb, type TempDb, type TestStore } from './temp-db.ts';
+import { createTempDb, testJournalKey, type TempDb, type TestStore } from './temp-db.ts';
 import { OWNER_ID } from './updates.ts';
 
 export const TEST_TOKEN = '123456:TEST-token-for-the-stand-in-api';
@@ -53,6 +53,8 @@ export async function createTestApp(
     ALLOWED_USER_IDS: String(OWNER_ID),
     DATABASE_PATH: temp.file,
     JOURNAL_TIMEZONE: 'UTC',
+    // The app's configuration names the key its SQLite journal is encrypted with (temp-db.ts), as JOURNAL_KEY would.
+    ...(testJournalKey() && temp.store === 'sqlite' ? { JOURNAL_KEY: testJournalKey() ?? '' } : {}),
     ...env,
   });
   const logger = createMemoryLogger();

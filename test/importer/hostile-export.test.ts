@@ -95,6 +95,8 @@ describe('hostile exports', { timeout: PROCESS_TEST_MS }, () => {
     const databasePath = path.join(dir, 'cli.sqlite');
     const result = await runEntryPoint('src/cli/import.ts', [file], { cwd: dir, env: { DATABASE_PATH: databasePath, ALLOWED_USER_IDS: String(OWNER) } });
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe(`${file}: is JSON, but not a Telegram Desktop export: "messages" is an object, not an array.`);
+    const [found, ...rest] = result.stderr.trim().split('\n');
+    expect(found).toBe(`import: ${file} is a Telegram Desktop export.`);
+    expect(rest).toEqual([`${file}: is JSON, but not a Telegram Desktop export: "messages" is an object, not an array.`]);
   });
 });

@@ -64,7 +64,7 @@ describe('npm run import', { timeout: PROCESS_TEST_MS }, () => {
 
   it.each([
     ['a missing file', () => path.join(dir, 'nope.json'), /nope\.json: no such file\.$/],
-    ['a file that is not JSON', () => writeTo('notes.txt', 'hello'), /notes\.txt: is not JSON \(it starts with "hello"\)\.$/],
+    ['a file that is no journal', () => writeTo('notes.txt', 'hello'), /notes\.txt: is none of the journals this reads \(Telegram, Day One, jrnl, Markdown notes\): it starts with "hello"\. Name one with --format/],
     ['JSON that is not an export', () => writeTo('config.json', '{"a": 1}'), /config\.json: is JSON, but not a Telegram Desktop export/],
     ['a syntax error', () => writeTo('broken.json', '{"messages": [\n {"id": 1,, "type": "message"}]}'), /broken\.json: is not valid JSON at line 2, column 11: unexpected comma/],
   ])('%s: one line naming the file and the problem, no stack trace, exit 1', async (_what, makeFile, expected) => {
@@ -89,7 +89,7 @@ describe('npm run import', { timeout: PROCESS_TEST_MS }, () => {
   it('usage problems exit 2 with the usage text', async () => {
     const none = await importCli([], freshEnv());
     expect(none.code).toBe(2);
-    expect(none.stderr).toMatch(/Which file\?[\s\S]*Usage: npm run import -- <result\.json>/);
+    expect(none.stderr).toMatch(/Which file\?[\s\S]*Usage: npm run import -- <file or folder>/);
     const noOwner = await importCli([fixture('saved-messages.json')], { ...freshEnv(), ALLOWED_USER_IDS: '' });
     expect(noOwner.code).toBe(2);
     expect(noOwner.stderr).toMatch(/Pass --owner <telegram user id>/);

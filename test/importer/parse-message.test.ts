@@ -1,6 +1,6 @@
 // The rules that decide which export messages become entries, one at a time.
 import { describe, expect, it } from 'vitest';
-import { flattenText, parseMessage, type MessageContext } from '../../src/importer/parse-message.ts';
+import { parseMessage, type MessageContext } from '../../src/importer/parse-message.ts';
 
 const OWNER = 111;
 const inChat = (chatType: string, chatId: number | null = 500): MessageContext => ({ ownerId: OWNER, chatId, chatType, timeZone: 'Europe/Berlin' });
@@ -27,10 +27,12 @@ describe('parseMessage', () => {
   });
 
   it('flattens text arrays and rich objects to readable text, keeping line breaks', () => {
-    expect(flattenText(['Read ', { type: 'bold', text: 'Dune' }, '\nsee ', { type: 'text_link', text: 'this', href: 'https://x.y' }])).toBe('Read Dune\nsee this');
-    expect(flattenText({ type: 'rich', text: [{ type: 'plain', text: 'a ' }, { type: 'italic', text: { text: 'b' } }] })).toBe('a b');
-    expect(flattenText(undefined)).toBe('');
-    expect(flattenText(42)).toBe('');
+    const textOf = (text: unknown) => {
+      const parsed = parseMessage(message({ text }), inChat('personal_chat'));
+      return 'draft' in parsed ? parsed.draft.text : null;
+    };
+    expect(textOf(['Read ', { type: 'bold', text: 'Dune' }, '\nsee ', { type: 'text_link', text: 'this', href: 'https://x.y' }])).toBe('Read Dune\nsee this (https://x.y)');
+    expect(textOf({ type: 'rich', text: [{ type: 'plain', text: 'a ' }, { type: 'italic', text: { text: 'b' } }] })).toBe('a b');
   });
 
   it('uses text_entities when text is missing', () => {

@@ -3,7 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
 import { applyDayStart } from '../../src/journal/day-start.ts';
-import { addDays, localMoment } from '../../src/journal/local-day.ts';
+import { addDays } from '../../src/journal/dates/calendar-day.ts';
+import { localMoment } from '../../src/journal/dates/local-moment.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
 import { createTestApp } from '../helpers/test-app.ts';

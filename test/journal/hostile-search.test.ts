@@ -1,7 +1,7 @@
 // A NUL in a search query once broke the owner's handles for good. Now it is refused before anything is stored,
 // and a handle stored that way by an older version is reported beside the list while every other handle still lists.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSqliteHandleStore } from '../../src/db/handle-store.ts';
+import { createHandleStore } from '../../src/db/handle-store.ts';
 import { JOURNAL_COLLECTION_KIND } from '../../src/journal/journal-operations.ts';
 import { createToolExecutor } from '../../src/objects/object-tools.ts';
 import { ObjectError } from '../../src/objects/object-error.ts';
@@ -32,7 +32,7 @@ describe('a NUL in a search', { timeout: PROCESS_TEST_MS }, () => {
 
   it('a handle an older version stored with one is reported, and objects, listObjects and the tool still list every other handle', async () => {
     const coffee = (await ops.invokeMethod('journal', 'search', { query: 'coffee' })) as { objId: string };
-    await createSqliteHandleStore(temp.db).put(OWNER, { id: 'deadbeef-0000-4000-8000-000000000000', kind: JOURNAL_COLLECTION_KIND, state: { search: ['walk\u0000river'] }, createdAt: '2026-12-01T00:00:00.000Z' });
+    await createHandleStore(temp.db).put(OWNER, { id: 'deadbeef-0000-4000-8000-000000000000', kind: JOURNAL_COLLECTION_KIND, state: { search: ['walk\u0000river'] }, createdAt: '2026-12-01T00:00:00.000Z' });
     const listed = await ops.listObjects();
     expect(listed.objects.map((o) => o.objId)).toEqual(['journal', coffee.objId]);
     expect(listed.objects[1]!.description).toBe('Journal entries containing "coffee"'); // from the state alone: no counts per handle

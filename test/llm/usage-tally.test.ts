@@ -1,7 +1,7 @@
 // `npm run journal -- usage` counts from what conversations store: questions asked through the real path are split
 // into their call sequences (follow-ups and step-limit notes included), and operations are tallied by method name.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSqliteConversationStore } from '../../src/db/conversation-store.ts';
+import { createConversationStore } from '../../src/db/conversation-store.ts';
 import { storedConversationSchemas } from '../../src/llm/conversation.ts';
 import { formatUsage, tallyUsage } from '../../src/llm/usage-tally.ts';
 import { aprilDayCount, OWNER, setupAsk, type AskSetup } from './ask-setup.ts';
@@ -23,7 +23,7 @@ describe('tallyUsage', () => {
     s.llm.script({ text: 'Hello.' });
     await s.questions.ask(OWNER, '@journal hi');
 
-    const tally = tallyUsage(await createSqliteConversationStore(s.temp.db, storedConversationSchemas).allMessages(OWNER));
+    const tally = tallyUsage(await createConversationStore(s.temp.db, storedConversationSchemas).allMessages(OWNER));
     expect(tally).toEqual({
       conversations: 3,
       questions: 4,

@@ -166,6 +166,11 @@ describe('a restarted server, spoken to in raw JSON-RPC', () => {
     expect(JSON.parse(text(count)).value).toBeGreaterThan(0);
     expect(text(objects)).toContain(`${aprilHandle} (so.idyllic.prototype#JournalCollection)`);
     expect(text(page).length).toBeLessThanOrEqual(16_000);
+    // The page's entries went to the client's model: the ledger counts those the bounded page still held, no text.
+    const pageValue = JSON.parse(text(page)).value;
+    const ledger = await temp.db.selectFrom('sent_ledger').select(['endpoint', 'entry_count', 'entry_ids']).execute();
+    expect(ledger.every((r) => r.endpoint === 'mcp:stdio')).toBe(true);
+    expect(ledger.reduce((n, r) => n + r.entry_count, 0)).toBe(Array.isArray(pageValue) ? pageValue.length : pageValue.shown);
     expect(unknown).toMatchObject({ isError: true });
     expect(JSON.parse(text(mayDays))).toEqual({ value: await sqlDayCount('2024-05-01', '2024-05-31') });
     expect(responses()).toHaveLength(6);

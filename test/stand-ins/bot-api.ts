@@ -42,6 +42,11 @@ export interface BotApiStandIn {
   fail(method: string, failure: Failure, times?: number): void;
   /** Answers every call of `method` after `ms` (a slow Telegram, so handlers take time). */
   slow(method: string, ms: number): void;
+  /**
+   * Holds the answers to the next `times` calls of `method` open until `until` settles (a slow upload): each call is
+   * recorded when it arrives, so the bot's message has reached "Telegram" while the bot still waits for the answer.
+   */
+  hold(method: string, until: Promise<unknown>, times?: number): void;
   /** Serves `content` for getFile(file_id) and its download. */
   addFile(fileId: string, content: Buffer | string): void;
   /** The webhook the bot registered with setWebhook (null after deleteWebhook). */
@@ -61,6 +66,7 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
   const updates: Record<string, any>[] = [];
   const failures = new Map<string, { failure: Failure; times: number }>();
   const delays = new Map<string, number>();
+  const holds = new Map<string, { until: Promise<unknown>; times: number }>();
   const files = new Map<string, Buffer>();
   const waiters = new Set<() => void>();
   let nextUpdateId = 1;
@@ -102,6 +108,11 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
   const answer = async (method: string, payload: Record<string, any>, res: ServerResponse) => {
     const delay = delays.get(method);
     if (delay) await new Promise((r) => setTimeout(r, delay));
+    const held = holds.get(method);
+    if (held && held.times > 0) {
+      held.times -= 1;
+      await held.until.catch(() => undefined);
+    }
     const failing = failures.get(method);
     if (failing && failing.times > 0) {
       failing.times -= 1;
@@ -178,7 +189,7 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
         });
         continue;
       }
-      let delivered = false;
+      let delivered: boolean;
       try {
         const response = await fetch(localUrl, {
           method: 'POST',
@@ -230,6 +241,9 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
     },
     slow(method, ms) {
       delays.set(method, ms);
+    },
+    hold(method, until, times = 1) {
+      holds.set(method, { until, times });
     },
     fail(method, failure, times = 1) {
       failures.set(method, { failure, times });

@@ -19,9 +19,10 @@ describeStores('digests', () => {
 
   afterEach(() => t.close());
 
+  // A key, so the AI is on and Sundays offer a review (nothing here calls the model).
   async function digestApp() {
     at('2026-03-03T06:00:00Z');
-    t = await createTestApp({ JOURNAL_TIMEZONE: 'Europe/Berlin' }, clock);
+    t = await createTestApp({ JOURNAL_TIMEZONE: 'Europe/Berlin', ANTHROPIC_API_KEY: 'test-key' }, clock);
     await seedEntries(t.temp.db, OWNER_ID, [
       ['2024-03-03T09:00:00Z', 'Two years ago: first day at the new job'],
       ['2025-03-03T09:00:00Z', 'Last year: snow'],

@@ -2,7 +2,8 @@
 // a time, in order, whichever instance stored its updates; a lane whose holder stops renewing is taken over.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Update } from 'grammy/types';
-import { createSqliteInboxStore } from '../../src/db/inbox-store.ts';
+import { createInboxStore } from '../../src/db/inbox-store.ts';
+import { storageFailure } from '../../src/db/storage-failure.ts';
 import { openDatabase, type JournalDb } from '../../src/db/open-database.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { createUpdateInbox, type UpdateInbox } from '../../src/telegram/update-inbox.ts';
@@ -14,12 +15,15 @@ import { textUpdate } from '../helpers/updates.ts';
 let temp: TempDb;
 const connections: JournalDb[] = [];
 const inboxes: UpdateInbox[] = [];
+/** Notices the inboxes sent; none is expected here (no update fails). */
+const notices: { chatId: number; text: string }[] = [];
 beforeEach(async () => {
   temp = await createTempDb();
 });
 afterEach(async () => {
   for (const inbox of inboxes.splice(0)) await inbox.stop(1000);
   for (const db of connections.splice(0)) await db.destroy();
+  expect(notices.splice(0)).toEqual([]);
   await temp.cleanup();
 });
 
@@ -36,10 +40,13 @@ function instance(holder: string, handled: Handled[], options: { handleMs?: numb
   const db = openDatabase(temp.file);
   connections.push(db);
   const inbox = createUpdateInbox({
-    store: createSqliteInboxStore(db),
+    store: createInboxStore(db),
     holder,
     leases: options.leases ?? leaseTimings(2000),
     logger: createMemoryLogger(),
+    notify: async (chatId, text) => void notices.push({ chatId, text }),
+    storageFailure,
+    owners: [7, 100, 101, 102, 103, 104],
     clock: () => new Date(),
     async handle(update) {
       if (options.hang?.(update)) return new Promise<void>(() => undefined); // its instance is as good as dead

@@ -2,7 +2,7 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
-import { parseLocalTime } from '../../digest/schedule.ts';
+import { parseTimeOfDay } from '../../journal/dates/wall-time.ts';
 
 export const DIGEST_USAGE = 'Use /digest HH:MM for a daily digest at that time (e.g. /digest 08:00), or /digest off to stop it.';
 
@@ -25,7 +25,7 @@ export function digestFeature(deps: Pick<BotDeps, 'digests'>): Composer<BotConte
       const was = await deps.digests.off(ownerId);
       return void (await ctx.reply(was ? 'Daily digest off. /digest HH:MM turns it on again.' : `The daily digest was already off. ${DIGEST_USAGE}`));
     }
-    const time = parseLocalTime(arg);
+    const time = parseTimeOfDay(arg);
     if (!time) return void (await ctx.reply(`"${arg.slice(0, 40)}" is not a time of day. ${DIGEST_USAGE}`));
     await deps.digests.set(ownerId, ctx.chat.id, time);
     await ctx.reply(`Daily digest on: every day at ${time} (${zone}), with what you wrote on that day in earlier years, a nudge after a day without writing, and on Sundays an offer to review the week. /digest off stops it.`);

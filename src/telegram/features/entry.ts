@@ -7,6 +7,7 @@ import { mediaOf } from '../message-media.ts';
 import { errorMessage } from '../../logger.ts';
 import { textOrLabel, type EntryDraft } from '../../journal/entry.ts';
 import { hashtagEntities } from '../../journal/hashtags.ts';
+import { fromUnixSeconds } from '../../journal/dates/local-moment.ts';
 
 const SAVED_REACTION = '✍';
 
@@ -21,7 +22,7 @@ function draftOf(message: Message, ownerId: number): EntryDraft | null {
   if (!hasText && !media) return null;
   const text = media ? textOrLabel(written, media) : written!;
   const hashtags = hasText ? hashtagEntities(written, message.entities ?? message.caption_entities) : [];
-  return { ownerId, source: 'live', chatId: message.chat.id, messageId: message.message_id, writtenAt: new Date(message.date * 1000), text, media, hashtags };
+  return { ownerId, source: 'live', chatId: message.chat.id, messageId: message.message_id, writtenAt: fromUnixSeconds(message.date), text, media, hashtags };
 }
 
 export function entryFeature(deps: Pick<BotDeps, 'capture' | 'logger'>): Composer<BotContext> {
@@ -45,7 +46,7 @@ export function entryFeature(deps: Pick<BotDeps, 'capture' | 'logger'>): Compose
     const edited = ctx.editedMessage;
     const draft = draftOf(edited, ctx.from.id);
     if (!draft) return;
-    const editedAt = new Date((edited.edit_date ?? edited.date) * 1000);
+    const editedAt = fromUnixSeconds(edited.edit_date ?? edited.date);
     const result = await deps.capture.edit(draft, editedAt);
     deps.logger.info('entry.edited', { update_id: ctx.update.update_id, message_id: draft.messageId, result });
   });

@@ -1,31 +1,48 @@
-/** /export [json|md]: the whole journal sent back as documents (several when over Telegram's 50 MB upload limit). */
+/**
+ * /export [json|md]: the whole journal sent back as documents (several when over Telegram's 50 MB upload limit).
+ * Building and uploading take a while, so the export runs as a job (job-runner.ts): what the owner writes meanwhile
+ * is stored at once, and the export is sent once.
+ */
 import { Composer, InputFile } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
+import { commandArgument } from '../command-argument.ts';
 
 export const EXPORT_USAGE = 'Send /export for the full journal as JSON (re-importable with npm run import), or /export md for Markdown, one file per year.';
 
-export function exportFeature(deps: Pick<BotDeps, 'exporter' | 'logger'>): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
-  composer.command('export', async (ctx) => {
-    if (!ctx.from) return; // a command always has a sender; the guard narrows the type
-    const ownerId = ctx.from.id;
-    const arg = ctx.match.trim().toLowerCase();
-    if (!['', 'json', 'md', 'markdown'].includes(arg)) return void (await ctx.reply(EXPORT_USAGE));
-    const format = arg === '' || arg === 'json' ? 'json' : 'md';
-    await ctx.replyWithChatAction('upload_document').catch(() => undefined);
-    const result = await deps.exporter.exportForChat(ownerId, format);
-    try {
-      deps.logger.info('export.ready', { update_id: ctx.update.update_id, format, entries: result.entries, files: result.files.length });
-      const total = result.files.length;
-      for (const [i, file] of result.files.entries()) {
-        const part = total > 1 ? ` (file ${i + 1} of ${total})` : '';
-        const caption = i === 0 ? `Your journal: ${result.entries} ${result.entries === 1 ? 'entry' : 'entries'}${part}.` : `Your journal${part}.`;
-        await ctx.replyWithDocument(new InputFile(file.path, file.name), { caption });
-      }
-    } finally {
-      await result.cleanup();
+const formatOf = (argument: string): 'json' | 'md' | undefined => {
+  const arg = argument.toLowerCase();
+  if (arg === '' || arg === 'json') return 'json';
+  return arg === 'md' || arg === 'markdown' ? 'md' : undefined;
+};
+
+/** The job: builds the export in a temp folder and uploads its files, then removes them. */
+async function sendExport(ctx: BotContext, deps: Pick<BotDeps, 'exporter' | 'logger'>): Promise<void> {
+  const format = formatOf(commandArgument(ctx.msg?.text));
+  if (!ctx.from || !format) throw new Error('an export job needs an /export [json|md] message from a user');
+  await ctx.replyWithChatAction('upload_document').catch(() => undefined);
+  const result = await deps.exporter.exportForChat(ctx.from.id, format);
+  try {
+    deps.logger.info('export.ready', { update_id: ctx.update.update_id, format, entries: result.entries, files: result.files.length });
+    const total = result.files.length;
+    for (const [i, file] of result.files.entries()) {
+      const part = total > 1 ? ` (file ${i + 1} of ${total})` : '';
+      const caption = i === 0 ? `Your journal: ${result.entries} ${result.entries === 1 ? 'entry' : 'entries'}${part}.` : `Your journal${part}.`;
+      await ctx.replyWithDocument(new InputFile(file.path, file.name), { caption });
     }
+  } finally {
+    await result.cleanup();
+  }
+}
+
+export function exportFeature(deps: Pick<BotDeps, 'exporter' | 'logger' | 'jobs'>): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  deps.jobs.define('export', { title: 'your export', run: (ctx) => sendExport(ctx, deps) });
+  composer.command('export', async (ctx) => {
+    if (!formatOf(ctx.match.trim())) return void (await ctx.reply(EXPORT_USAGE));
+    // Shown at once; the job shows it again when it starts (a chat action lasts about 5 seconds).
+    await ctx.replyWithChatAction('upload_document').catch(() => undefined);
+    await deps.jobs.enqueue('export', ctx);
   });
   return composer;
 }

@@ -34,30 +34,38 @@ export function reportText(report: ImportReport): string {
 
 const isExport = (fileName: string | undefined, mime: string | undefined) => /\.json$/i.test(fileName ?? '') || mime === 'application/json';
 
-/** The job: downloads the export, imports it with progress edits, then shows the summary (apart from capture). */
-async function importDocument(ctx: BotContext, deps: Pick<BotDeps, 'importDocument' | 'logger'>): Promise<void> {
+/**
+ * The job: downloads the export, imports it with progress edits of one status message, then shows the summary (apart
+ * from capture). Resumed after a cut-off, it goes on in the status message an earlier start sent (`statusId`).
+ */
+async function importDocument(ctx: BotContext, deps: Pick<BotDeps, 'importDocument' | 'logger'>, statusId?: number): Promise<void> {
   const message = ctx.message;
   if (!message?.document || !ctx.from) return; // the job is only queued for a document message from its owner
   const { document, message_id } = message;
   const ownerId = ctx.from.id;
+  const chatId = message.chat.id;
   const fileName = document.file_name ?? 'result.json';
-  const log = { update_id: ctx.update.update_id, bytes: document.file_size ?? null };
+  const log = { update_id: ctx.update.update_id, bytes: document.file_size ?? null, resumed: statusId !== undefined };
   if ((document.file_size ?? 0) > MAX_DOCUMENT_BYTES) {
     deps.logger.info('import.too_big', log);
-    await ctx.reply(tooBigText(fileName, document.file_size ?? null), { reply_parameters: { message_id } });
+    const text = tooBigText(fileName, document.file_size ?? null);
+    if (statusId === undefined) await ctx.reply(text, { reply_parameters: { message_id } });
+    else await ctx.api.editMessageText(chatId, statusId, text).catch((error) => deps.logger.error('import.status_edit_failed', { ...log, error: errorMessage(error) }));
     return;
   }
-  const status = await ctx.reply(`Importing ${fileName}…`, { reply_parameters: { message_id } });
+  const first = statusId === undefined ? `Importing ${fileName}…` : `Importing ${fileName} again after a restart (nothing is added twice)…`;
+  const status = statusId ?? (await ctx.reply(first, { reply_parameters: { message_id } })).message_id;
   let lastEdit = Date.now();
-  let shown = status.text;
+  let shown = statusId === undefined ? first : '';
   let editing: Promise<unknown> = Promise.resolve();
   const show = (text: string) => {
     if (text === shown) return;
     shown = text;
     editing = editing
-      .then(() => ctx.api.editMessageText(status.chat.id, status.message_id, text))
+      .then(() => ctx.api.editMessageText(chatId, status, text))
       .catch((error) => deps.logger.error('import.status_edit_failed', { ...log, error: errorMessage(error) }));
   };
+  show(first);
 
   let finalText: string;
   try {
@@ -79,7 +87,7 @@ async function importDocument(ctx: BotContext, deps: Pick<BotDeps, 'importDocume
   }
   await editing;
   try {
-    await ctx.api.editMessageText(status.chat.id, status.message_id, finalText);
+    await ctx.api.editMessageText(chatId, status, finalText);
   } catch (error) {
     // The summary must arrive even if the status message cannot be edited.
     deps.logger.error('import.status_edit_failed', { ...log, error: errorMessage(error) });
@@ -89,8 +97,12 @@ async function importDocument(ctx: BotContext, deps: Pick<BotDeps, 'importDocume
 
 export function importFeature(deps: Pick<BotDeps, 'importDocument' | 'logger' | 'jobs'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  // Importing is idempotent (entries are keyed), so a cut-off import simply runs again at the next start.
-  deps.jobs.define('import', { title: 'the import', run: (ctx) => importDocument(ctx, deps) });
+  // Importing is idempotent (entries are keyed), so a cut-off import simply runs again, in the status message it sent.
+  deps.jobs.define('import', {
+    title: 'the import',
+    run: (ctx) => importDocument(ctx, deps),
+    resume: (ctx, statusId) => importDocument(ctx, deps, statusId),
+  });
   composer.on('message:document').filter(
     (ctx) => isExport(ctx.message.document.file_name, ctx.message.document.mime_type),
     (ctx) => deps.jobs.enqueue('import', ctx),

@@ -2,7 +2,7 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
-import { isCalendarDay } from '../../journal/journal-view.ts';
+import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
 import { onThisDayText } from '../on-this-day-text.ts';
 
 export const ON_THIS_DAY_USAGE = 'Use /onthisday for today, or /onthisday YYYY-MM-DD for another day, e.g. /onthisday 2024-04-01.';

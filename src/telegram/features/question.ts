@@ -14,6 +14,13 @@ import { isQuestion, stripAskCommand } from '../../llm/mentions.ts';
 export const NO_API_KEY_TEXT =
   "Questions need the Anthropic API, and this bot has no key: its owner must set ANTHROPIC_API_KEY and restart it. Nothing was saved from this message.";
 
+/** The one line a question gets with JOURNAL_AI=off: nothing is sent to any model. */
+export const AI_SWITCHED_OFF_TEXT =
+  'The AI is off on this bot (JOURNAL_AI=off), so nothing is sent to any model; its owner can turn it on with JOURNAL_AI=on and ANTHROPIC_API_KEY, then a restart. /search and /day work without it. Nothing was saved from this message.';
+
+/** What a question gets when the AI is off, by why it is off. */
+export const aiOffText = (reason: BotDeps['aiOff']) => (reason === 'switched-off' ? AI_SWITCHED_OFF_TEXT : NO_API_KEY_TEXT);
+
 /** How often the typing indicator is renewed; Telegram shows it for about 5 seconds. */
 export const TYPING_EVERY_MS = 4_000;
 
@@ -89,20 +96,20 @@ async function conversationRepliedTo(ctx: BotContext, questions: Questions | und
 const questionTextOf = (message: { text?: string; caption?: string } | undefined) => message?.text ?? message?.caption ?? '';
 
 /** The job: asks the question of the update in hand and replies (it runs apart from capture, see job-runner.ts). */
-async function answerQuestion(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'questions'>): Promise<void> {
+async function answerQuestion(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'questions' | 'aiOff'>): Promise<void> {
   const message = ctx.msg;
   if (!message || !ctx.from || !ctx.chat) throw new Error('a question job needs the message that asked it');
   const replyTo = message.message_id;
-  if (!deps.questions) return void (await ctx.reply(NO_API_KEY_TEXT, { reply_parameters: { message_id: replyTo } }));
+  if (!deps.questions) return void (await ctx.reply(aiOffText(deps.aiOff), { reply_parameters: { message_id: replyTo } }));
   const questions = deps.questions;
   const conversationId = await conversationRepliedTo(ctx, questions);
   const place = { ownerId: ctx.from.id, chatId: ctx.chat.id, replyTo };
   await askAndReply(ctx, deps, questions, place, (options) => questions.ask(place.ownerId, stripAskCommand(questionTextOf(message)), conversationId, options));
 }
 
-export function questionFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'jobs'>): Composer<BotContext> {
+export function questionFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'jobs' | 'aiOff'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  deps.jobs.define('question', { title: 'your question', run: (ctx) => answerQuestion(ctx, deps), answersOnce: true });
+  deps.jobs.define('question', { title: 'your question', run: (ctx) => answerQuestion(ctx, deps) });
 
   // A caption is a question by the same rules as text (a photo captioned "@journal …" is asked, not stored).
   composer.on(['message:text', 'message:caption'], async (ctx, next) => {

@@ -1,35 +1,54 @@
-/** /review week and /review month (also the digest's Sunday button): counts and what stood out, through the question loop. */
+/**
+ * /review week and /review month (also the digest's Sunday button): counts and what stood out, through the question
+ * loop. The model may take a minute, so the review runs as a job (job-runner.ts): what the owner writes meanwhile is
+ * stored at once, and the review is sent once, even when the bot is killed just after sending it.
+ */
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { REVIEW_WEEK_DATA } from '../digest-delivery.ts';
+import { commandArgument } from '../command-argument.ts';
 import { askAndReply, NO_API_KEY_TEXT } from './question.ts';
+import { errorMessage } from '../../logger.ts';
 import type { ReviewPeriod } from '../../journal/review-range.ts';
 
 export const REVIEW_USAGE = 'Use /review week for the last 7 days, or /review month for the last calendar month.';
 
-export function reviewFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'reviews'>): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+const periodOf = (argument: string): ReviewPeriod | undefined => {
+  const period = argument.toLowerCase();
+  return period === 'week' || period === 'month' ? period : undefined;
+};
 
-  const review = async (ctx: BotContext, period: ReviewPeriod, replyTo: number) => {
-    deps.logger.info('review.requested', { update_id: ctx.update.update_id, period });
-    const { questions, reviews } = deps;
-    if (!questions || !reviews) return void (await ctx.reply(NO_API_KEY_TEXT, { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }));
-    // Commands and button presses always carry both; the guard narrows the types (no non-null assertions).
-    if (!ctx.from || !ctx.chat) return;
-    const ownerId = ctx.from.id;
-    await askAndReply(ctx, deps, questions, { ownerId, chatId: ctx.chat.id, replyTo }, (options) => reviews.review(ownerId, period, options));
-  };
+/** The job: the period the update asked for (the button: the week), reviewed and replied under what asked. */
+async function sendReview(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'questions' | 'reviews'>): Promise<void> {
+  // A button press first: grammY's ctx.msg is also the message that carries the button.
+  const asked = ctx.callbackQuery ? { period: 'week' as const, replyTo: ctx.callbackQuery.message?.message_id ?? 0 } : { period: periodOf(commandArgument(ctx.msg?.text)), replyTo: ctx.msg?.message_id ?? 0 };
+  const { period, replyTo } = asked;
+  if (!period || !ctx.from || !ctx.chat) throw new Error('a review job needs a /review week|month message or the review button, from a user in a chat');
+  const { questions, reviews } = deps;
+  if (!questions || !reviews) return void (await ctx.reply(NO_API_KEY_TEXT, { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }));
+  const ownerId = ctx.from.id;
+  await askAndReply(ctx, deps, questions, { ownerId, chatId: ctx.chat.id, replyTo }, (options) => reviews.review(ownerId, period, options));
+}
+
+export function reviewFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'reviews' | 'jobs'>): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  deps.jobs.define('review', { title: 'your review', run: (ctx) => sendReview(ctx, deps) });
 
   composer.command('review', async (ctx) => {
-    const period = ctx.match.trim().toLowerCase();
-    if (period !== 'week' && period !== 'month') return void (await ctx.reply(REVIEW_USAGE));
-    await review(ctx, period, ctx.msg.message_id);
+    const period = periodOf(ctx.match.trim());
+    if (!period) return void (await ctx.reply(REVIEW_USAGE));
+    deps.logger.info('review.requested', { update_id: ctx.update.update_id, period });
+    // Shown at once, also while an earlier job of this chat still runs; the job keeps it up while the model works.
+    await ctx.replyWithChatAction('typing').catch(() => undefined);
+    await deps.jobs.enqueue('review', ctx);
   });
 
   composer.callbackQuery(REVIEW_WEEK_DATA, async (ctx) => {
-    await ctx.answerCallbackQuery();
-    await review(ctx, 'week', ctx.callbackQuery.message?.message_id ?? 0);
+    deps.logger.info('review.requested', { update_id: ctx.update.update_id, period: 'week', from: 'digest' });
+    // Answered at once, so the button stops spinning while the review runs as a job.
+    await ctx.answerCallbackQuery().catch((error) => deps.logger.error('review.callback_answer_failed', { error: errorMessage(error) }));
+    await deps.jobs.enqueue('review', ctx);
   });
 
   return composer;

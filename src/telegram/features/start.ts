@@ -7,23 +7,29 @@ export const COMMANDS = [
   { command: 'help', description: 'How to write, ask and import' },
   { command: 'ask', description: 'Ask a question about your journal' },
   { command: 'trace', description: 'Show how the last answer was found' },
+  { command: 'sent', description: "Which entries' text was sent to a model, by day" },
   { command: 'onthisday', description: 'What you wrote on this day in other years' },
   { command: 'stats', description: 'A picture of your year: /stats, or /stats 2024' },
   { command: 'review', description: 'A review of your week or month: /review week, /review month' },
   { command: 'digest', description: 'A daily digest at a time you choose: /digest 08:00, /digest off' },
   { command: 'export', description: 'Get the whole journal as a file (JSON, or /export md)' },
+  { command: 'search', description: 'Find entries by words, no AI needed: /search walk' },
+  { command: 'day', description: "A day's entries: /day, /day yesterday, /day 2024-04-01" },
+  { command: 'forget', description: 'Forget an entry (reply /forget to it) or everything' },
 ];
 
 export const HELP_TEXT = [
   'This is your private journal.',
   '',
   '• Write anything: every message is saved as an entry, and so are voice notes, video notes, photos and files ([voice note 0:42], or the caption). Edits are kept, with the earlier text. #hashtags are kept per entry. With transcription set up, a voice note’s words become its text.',
-  '• Ask about it: mention @journal in a question, e.g. "@journal how many days did I write in April?", or start with /ask. The answer appears as it is written, then arrives formatted. Reply to an answer to follow up; /trace shows how it was found.',
+  '• Ask about it: mention @journal in a question, e.g. "@journal how many days did I write in April?", or start with /ask. The answer appears as it is written, then arrives formatted. Reply to an answer to follow up; /trace shows how it was found, /sent which entries\' text was ever sent to a model.',
   '• On this day: /onthisday shows what you wrote on today\'s date in every year, newest first (or /onthisday 2024-04-01 for another day).',
   '• Stats: /stats sends a picture of the last 12 months (the days you wrote, streaks, months, tags); /stats 2024 one of a year.',
   '• Reviews: /review week looks back at the last 7 days, /review month at the last calendar month: days written, entries, and what stood out.',
   '• Daily digest: /digest 08:00 sends, every day at that time, what you wrote on that day in earlier years, a nudge if you wrote nothing the day before, and on Sundays an offer to review the week. /digest off stops it.',
   '• Import history: send a Telegram Desktop export (result.json) as a file.',
+  '• Find without AI: /search walk river lists matching entries, newest first, with ◀ ▶ to page ("a phrase", walk OR run, -work, walk* work too). /day shows today, /day yesterday or /day 2024-04-01 another day.',
+  '• Forget: reply /forget to one of your messages (or /forget <entry id>) to remove that entry and every copy the bot kept; /forget everything deletes the whole journal after you confirm.',
   '• Take it with you: /export sends the whole journal as JSON (re-importable with npm run import), /export md as Markdown, one file per year.',
 ].join('\n');
 

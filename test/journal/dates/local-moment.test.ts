@@ -2,7 +2,7 @@
 // across zones with odd, historical and sub-hour offsets and across years; instantFromLocal reads its output back.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { instantFromLocal, localMoment } from '../../src/journal/local-day.ts';
+import { instantFromLocal, localMoment } from '../../../src/journal/dates/local-moment.ts';
 
 const ZONES = [
   'Europe/Berlin',

@@ -1,0 +1,193 @@
+/**
+ * Benchmark: start-up, the compiled build against the tsx way, side by side in one run (interleaved, medians).
+ * The tsx way is the scripts as they were before the build (`tsx src/cli/journal.ts`, `node --import tsx src/…`),
+ * run by npm from a scratch package whose src/, migrations/ and node_modules are links to this checkout's. Measured:
+ * `npm run -s journal -- --help`; the MCP server's initialize + tools/list through `npm run -s mcp` as a client
+ * spawns it; `npm start` to its first getUpdates (Bot API stand-in); the bot's idle RSS (and npm's beside it).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { CONFIG_VARIABLES } from '../../src/config.ts';
+import { startBotApiStandIn, type BotApiStandIn } from '../../test/stand-ins/bot-api.ts';
+import type { Aim } from './aims.ts';
+import { mb, num, table, times } from './markdown.ts';
+import { median, nowMs } from './timing.ts';
+
+const TOKEN = '123456789:AAH-abcdefghijklmnopqrstuvwxyz012';
+const OWNER = 1000;
+/** How long the bot idles after its first getUpdates before its memory is read. */
+const IDLE_MS = 3_000;
+
+export const STARTUP_AIMS = { helpMs: 300, mcpMs: 400, startMs: 600, rssMiB: 120 };
+
+/** The scripts before the build, as they were in package.json. */
+const TSX_SCRIPTS = {
+  journal: 'tsx src/cli/journal.ts',
+  mcp: 'node --import tsx src/cli/mcp.ts',
+  migrate: 'tsx src/cli/migrate.ts',
+  start: 'node --import tsx src/main.ts',
+};
+
+type Way = 'tsx' | 'compiled';
+
+export interface StartupSample {
+  helpMs: number;
+  mcpMs: number;
+  startMs: number;
+  /** The bot's node process, and npm's (which stays for as long as the bot runs). */
+  botRssBytes: number;
+  npmRssBytes: number;
+}
+
+export interface StartupResult {
+  runs: number;
+  samples: Record<Way, StartupSample[]>;
+}
+
+/** A developer's .env must not leak in (npm runs scripts in the package folder): every variable is blanked. */
+function env(extra: Record<string, string>): Record<string, string> {
+  const blank = Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, '']));
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...blank, JOURNAL_TIMEZONE: 'UTC', ...extra };
+}
+
+/** A package with the old scripts over this checkout's sources. */
+function tsxPackage(repoRoot: string, dir: string): string {
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as Record<string, unknown>;
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ ...pkg, scripts: TSX_SCRIPTS }, null, 2));
+  for (const name of ['src', 'migrations', 'node_modules', 'tsconfig.json']) symlinkSync(path.join(repoRoot, name), path.join(dir, name));
+  return dir;
+}
+
+async function timeHelp(cwd: string): Promise<number> {
+  const t0 = nowMs();
+  const child = spawn('npm', ['run', '-s', 'journal', '--', '--help'], { cwd, env: env({}), stdio: 'ignore' });
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`journal --help exited ${code} in ${cwd}`);
+  return nowMs() - t0;
+}
+
+async function timeMcp(cwd: string, dbPath: string): Promise<number> {
+  const t0 = nowMs();
+  const transport = new StdioClientTransport({ command: 'npm', args: ['run', '-s', 'mcp'], cwd, env: env({ DATABASE_PATH: dbPath, ALLOWED_USER_IDS: String(OWNER) }), stderr: 'ignore' });
+  const client = new Client({ name: 'startup-bench', version: '1.0.0' });
+  await client.connect(transport);
+  const { tools } = await client.listTools();
+  const elapsed = nowMs() - t0;
+  if (tools.length === 0) throw new Error('the MCP server listed no tools');
+  await client.close();
+  return elapsed;
+}
+
+const rssOf = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN) * 1024;
+
+/** The pids below `pid` whose command line runs main (the bot), found through ps. */
+function botPid(npmPid: number): number {
+  const rows = spawnSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' }).stdout.trim().split('\n').map((l) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(l)!);
+  const below = new Set([npmPid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [, pid, ppid] of rows) {
+      if (!below.has(Number(ppid)) || below.has(Number(pid))) continue;
+      below.add(Number(pid));
+      grew = true;
+    }
+  }
+  const bot = rows.find(([, pid, , args]) => below.has(Number(pid)) && /^node .*\bmain\.[jt]s$/.test(args!));
+  if (!bot) throw new Error(`no bot process found under npm (pid ${npmPid})`);
+  return Number(bot[1]);
+}
+
+async function timeStart(cwd: string, dbPath: string, api: BotApiStandIn): Promise<Pick<StartupSample, 'startMs' | 'botRssBytes' | 'npmRssBytes'>> {
+  const before = api.callsTo('getUpdates').length;
+  const t0 = nowMs();
+  const npm = spawn('npm', ['start'], { cwd, env: env({ TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: api.url, ALLOWED_USER_IDS: String(OWNER), DATABASE_PATH: dbPath }), stdio: 'ignore' });
+  const closed = new Promise<void>((resolve) => npm.on('close', () => resolve()));
+  try {
+    await api.waitFor(() => api.callsTo('getUpdates').length > before, 120_000);
+    const startMs = nowMs() - t0;
+    await new Promise((r) => setTimeout(r, IDLE_MS));
+    const bot = botPid(npm.pid!);
+    const sample = { startMs, botRssBytes: rssOf(bot), npmRssBytes: rssOf(npm.pid!) };
+    // The bot first: under the tsx way a signal to npm would not reach it.
+    process.kill(bot, 'SIGTERM');
+    await closed;
+    return sample;
+  } finally {
+    if (npm.exitCode === null) npm.kill('SIGKILL');
+  }
+}
+
+export async function runStartupBench(repoRoot: string, runs: number, log: (line: string) => void): Promise<StartupResult> {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'startup-bench-'));
+  const api = await startBotApiStandIn();
+  try {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`the build failed: ${build.stderr}`);
+    const cwd: Record<Way, string> = { compiled: repoRoot, tsx: tsxPackage(repoRoot, mkdtempSync(path.join(scratch, 'tsx-'))) };
+    const dbPath = path.join(scratch, 'journal.sqlite');
+    const migrate = spawnSync('npm', ['run', '-s', 'migrate'], { cwd: repoRoot, env: env({ DATABASE_PATH: dbPath }), encoding: 'utf8' });
+    if (migrate.status !== 0) throw new Error(`npm run migrate failed: ${migrate.stderr}`);
+    const samples: Record<Way, StartupSample[]> = { tsx: [], compiled: [] };
+    // One warm-up of each (disk caches), then interleaved runs, so load on the shared machine hits both alike.
+    for (let run = 0; run <= runs; run++) {
+      for (const way of ['tsx', 'compiled'] as const) {
+        const sample = { helpMs: await timeHelp(cwd[way]), mcpMs: await timeMcp(cwd[way], dbPath), ...(await timeStart(cwd[way], dbPath, api)) };
+        if (run > 0) samples[way].push(sample);
+        log(`startup ${way}${run === 0 ? ' (warm-up)' : ` ${run}/${runs}`}: help ${num(sample.helpMs)} ms, mcp ${num(sample.mcpMs)} ms, start ${num(sample.startMs)} ms, bot ${mb(sample.botRssBytes)}, npm ${mb(sample.npmRssBytes)}`);
+      }
+    }
+    return { runs, samples };
+  } finally {
+    await api.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+const med = (samples: StartupSample[], key: keyof StartupSample) => median(samples.map((s) => s[key]));
+
+export function startupSection(r: StartupResult): string {
+  const rows = ([
+    ['`npm run -s journal -- --help`', 'helpMs', STARTUP_AIMS.helpMs],
+    ['MCP `initialize` + `tools/list` (`npm run -s mcp`)', 'mcpMs', STARTUP_AIMS.mcpMs],
+    ['`npm start` to its first `getUpdates`', 'startMs', STARTUP_AIMS.startMs],
+  ] as const).map(([what, key, aim]) => {
+    const tsx = med(r.samples.tsx, key);
+    const compiled = med(r.samples.compiled, key);
+    return [what, `${num(tsx)} ms`, `${num(compiled)} ms`, times(tsx / compiled, 1), `≤ ${num(aim)} ms`];
+  });
+  const rss = (way: Way) => `${mb(med(r.samples[way], 'botRssBytes'))} (npm beside it: ${mb(med(r.samples[way], 'npmRssBytes'))})`;
+  return [
+    '## Start-up',
+    '',
+    'Each command started as a user starts it, the tsx way (the scripts before the compiled build: `tsx src/cli/…`, ' +
+      '`node --import tsx src/…`, run by npm from a scratch package over the same sources) against the compiled build ' +
+      '(`node --import ./scripts/fresh-build.mjs dist/…`: the freshness check included), interleaved, after one warm-up ' +
+      `of each; medians of ${r.runs} runs. MCP is timed from spawning npm to the \`tools/list\` answer (the official ` +
+      'client over stdio, as Claude spawns it); `npm start` against the Bot API stand-in; the RSS is read from ' +
+      `/proc ${num(IDLE_MS / 1000)} s after the first \`getUpdates\`. \`node dist/main.js\` run directly (systemd, Docker) ` +
+      'saves npm\'s share as well. Produced by `npm run bench -- startup` (scripts/bench/startup.ts).',
+    '',
+    table(['', 'tsx way', 'compiled', 'faster', 'aim'], [...rows, ['the bot\'s idle RSS', rss('tsx'), rss('compiled'), '', `≤ ${STARTUP_AIMS.rssMiB} MiB`]]),
+  ].join('\n');
+}
+
+export function startupAims(r: StartupResult): Aim[] {
+  const c = r.samples.compiled;
+  const t = r.samples.tsx;
+  const check = (what: string, key: keyof StartupSample, aim: number): Aim => ({
+    aim: `${what} ≤ ${num(aim)} ms, compiled`,
+    measured: `${num(med(c, key))} ms (tsx way ${num(med(t, key))} ms)`,
+    met: med(c, key) <= aim,
+  });
+  const rss = med(c, 'botRssBytes') / 2 ** 20;
+  return [
+    check('`npm run -s journal -- --help`', 'helpMs', STARTUP_AIMS.helpMs),
+    check('MCP `initialize` + `tools/list`', 'mcpMs', STARTUP_AIMS.mcpMs),
+    check('`npm start` to its first `getUpdates`', 'startMs', STARTUP_AIMS.startMs),
+    { aim: `The bot's idle RSS ≤ ${STARTUP_AIMS.rssMiB} MiB, compiled`, measured: `${num(rss)} MiB (tsx way ${num(med(t, 'botRssBytes') / 2 ** 20)} MiB)`, met: rss <= STARTUP_AIMS.rssMiB },
+  ];
+}

@@ -1,0 +1,128 @@
+// The compiled build: esbuild bundles each entry point into dist/, mirroring the sources (src/main.ts →
+// dist/main.js, src/cli/journal.ts → dist/cli/journal.js, migrations/x.ts → dist/migrations/x.js). Packages stay
+// imports of node_modules; only our own code is bundled, so a start loads one file of ours instead of a hundred
+// through a TypeScript loader.
+//
+//   node scripts/build.mjs            builds (npm ci runs it as "prepare")
+//   node scripts/build.mjs --check    exits 1 and says what to run when dist/ is older than the sources
+//
+// The npm scripts start `node --import ./scripts/fresh-build.mjs dist/…`: that preload rebuilds first when a source
+// changed (buildIfStale below), so a source change is never run stale; when fresh it costs a few milliseconds.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST = path.join(ROOT, 'dist');
+const STAMP = path.join(DIST, '.build-stamp');
+
+/** What the build reads: a change to any of these (a file added, removed, touched) makes dist/ stale. */
+const INPUT_DIRS = ['src', 'migrations'];
+const INPUT_FILES = ['package.json', 'tsconfig.json', 'scripts/build.mjs'];
+
+/** Entry points started by our code rather than by a script: the importer's parse worker (a worker thread). */
+const CODE_STARTED = ['importer/parse-worker.js'];
+
+/** The source of a file in dist/: src/ for our code, the same path for migrations. */
+export function sourceOf(distRelative) {
+  const ts = distRelative.replace(/\.js$/, '.ts');
+  return ts.startsWith('migrations/') ? ts : `src/${ts}`;
+}
+
+/** Every entry point: what package.json's scripts run from dist/, the code-started ones, and every migration. */
+export function entryPoints() {
+  const scripts = Object.values(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts ?? {});
+  const named = scripts.flatMap((s) => [...String(s).matchAll(/\bdist\/([\w./-]+\.js)\b/g)].map((m) => m[1]));
+  const migrations = listFiles('migrations').filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, '.js'));
+  return [...new Set([...named, ...CODE_STARTED, ...migrations])].sort();
+}
+
+function listFiles(dir) {
+  const full = path.join(ROOT, dir);
+  if (!existsSync(full)) return [];
+  return readdirSync(full, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.relative(ROOT, path.join(d.parentPath ?? d.path, d.name)).split(path.sep).join('/'));
+}
+
+/**
+ * The name, size and modification time of every input, one line each: stat calls only (no reading, no hashing, so a
+ * fresh check takes milliseconds), and a file added, removed, edited or touched changes it.
+ */
+export function inputFingerprint() {
+  return [...INPUT_DIRS.flatMap(listFiles), ...INPUT_FILES]
+    .sort()
+    .map((file) => {
+      const s = statSync(path.join(ROOT, file), { throwIfNoEntry: false });
+      return `${file} ${s ? `${s.size} ${s.mtimeMs}` : '-'}`;
+    })
+    .join('\n');
+}
+
+export function isFresh() {
+  return existsSync(STAMP) && readFileSync(STAMP, 'utf8') === inputFingerprint();
+}
+
+/** Builds every entry point; each file is written whole and renamed into place, so a running start never reads half of one. */
+export async function build({ log = (line) => process.stderr.write(`${line}\n`) } = {}) {
+  const started = performance.now();
+  const fingerprint = inputFingerprint(); // before reading: an edit during the build leaves it stale, not stamped fresh
+  const { build: esbuild } = await import('esbuild');
+  const entries = entryPoints();
+  const missing = entries.filter((e) => !existsSync(path.join(ROOT, sourceOf(e))));
+  if (missing.length) throw new Error(`package.json runs ${missing.map((e) => `dist/${e}`).join(', ')}, but there is no ${missing.map(sourceOf).join(', ')}`);
+  const result = await esbuild({
+    absWorkingDir: ROOT,
+    entryPoints: entries.map((e) => ({ in: sourceOf(e), out: e.replace(/\.js$/, '') })),
+    outdir: DIST,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    write: false,
+    logLevel: 'silent',
+  });
+  for (const file of result.outputFiles) {
+    mkdirSync(path.dirname(file.path), { recursive: true });
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
+  writeFileSync(STAMP, fingerprint);
+  log(`built ${entries.length} entry points into dist/ in ${Math.round(performance.now() - started)} ms`);
+}
+
+/** Rebuilds when a source changed since the last build; says why on stderr (stdout may carry JSON or MCP). */
+export async function buildIfStale() {
+  if (isFresh()) return false;
+  process.stderr.write(`${existsSync(STAMP) ? 'The sources changed since the last build' : 'No build yet'}: building dist/ (node scripts/build.mjs)…\n`);
+  await build();
+  return true;
+}
+
+/** esbuild's errors as "file:line:col: text" lines, the way a compiler prints them. */
+export function buildErrorText(error) {
+  const errors = error?.errors ?? [];
+  if (!errors.length) return String(error?.message ?? error);
+  return errors.map((e) => `${e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ` : ''}${e.text}`).join('\n');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  try {
+    if (args.includes('--check')) {
+      if (!isFresh()) {
+        console.error('dist/ is older than the sources: run `node scripts/build.mjs` (npm start and the other scripts do it themselves).');
+        process.exit(1);
+      }
+    } else if (args.length) {
+      console.error('Usage: node scripts/build.mjs [--check]');
+      process.exit(2);
+    } else await build();
+  } catch (error) {
+    console.error(`The build failed:\n${buildErrorText(error)}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The home of the ledger of what was sent to a model (table `sent_ledger`, on SQLite and PostgreSQL): a record's
+ * entries split by their day into rows of ids and counts; no text is ever written here. Rows belong to their owner.
+ */
+import { sql } from 'kysely';
+import type { JournalDb } from './open-database.ts';
+
+export interface LedgerRecordInput {
+  ownerId: number;
+  conversationId: number | null;
+  sentAt: Date;
+  endpoint: string;
+  model: string;
+  via: 'answer' | 'reader';
+  items: readonly { id: number; day: string }[];
+}
+
+export interface LedgerTotal {
+  day: string;
+  endpoint: string;
+  model: string;
+  entries: number;
+  questions: number;
+}
+
+/** Rows per INSERT: 10 columns each, well under either engine's parameter limit. */
+const ROWS_PER_INSERT = 500;
+
+export function createSentLedgerStore(db: JournalDb) {
+  return {
+    async record(records: readonly LedgerRecordInput[]): Promise<void> {
+      const rows = records.flatMap((r) => {
+        const byDay = new Map<string, number[]>();
+        for (const item of r.items) byDay.set(item.day, [...(byDay.get(item.day) ?? []), item.id]);
+        return [...byDay.entries()].map(([day, ids]) => ({
+          owner_id: r.ownerId,
+          sent_at: r.sentAt.toISOString(),
+          endpoint: r.endpoint,
+          model: r.model,
+          via: r.via,
+          conversation_id: r.conversationId,
+          local_day: day,
+          entry_count: ids.length,
+          entry_ids: JSON.stringify(ids.sort((a, b) => a - b)),
+        }));
+      });
+      if (rows.length === 0) return;
+      await db.transaction().execute(async (trx) => {
+        for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await trx.insertInto('sent_ledger').values(rows.slice(i, i + ROWS_PER_INSERT)).execute();
+      });
+    },
+
+    async totals(ownerId: number, since?: string): Promise<LedgerTotal[]> {
+      let query = db
+        .selectFrom('sent_ledger')
+        .select(['local_day', 'endpoint', 'model'])
+        .select((eb) => [eb.fn.sum<number | string>('entry_count').as('entries'), sql<number | string>`count(distinct coalesce(conversation_id, -id))`.as('questions')])
+        .where('owner_id', '=', ownerId);
+      if (since) query = query.where('sent_at', '>=', since);
+      const rows = await query.groupBy(['local_day', 'endpoint', 'model']).orderBy('local_day', 'desc').orderBy('endpoint').orderBy('model').execute();
+      // PostgreSQL returns sums of integers as numeric text.
+      return rows.map((r) => ({ day: r.local_day, endpoint: r.endpoint, model: r.model, entries: Number(r.entries), questions: Number(r.questions) }));
+    },
+  };
+}
+
+export type SentLedgerStore = ReturnType<typeof createSentLedgerStore>;

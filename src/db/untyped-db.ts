@@ -1,0 +1,8 @@
+/**
+ * A kysely database of any schema, for the code that works below the typed one: the migrator (kysely's own
+ * signature for migrations), the claim seam, and the journal copier, which reads tables by name.
+ */
+import type { Kysely } from 'kysely';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- kysely's type for a database whose schema is not known
+export type UntypedDb = Kysely<any>;

@@ -1,0 +1,232 @@
+/**
+ * Day One's JSON export (the zip, or one `<Journal>.json` of it) → source items. Each entry keeps its instant
+ * (`creationDate`, UTC) and its own zone (`timeZone`) for its local day, its text with Day One's Markdown escapes
+ * undone and `dayone-moment://` references as media labels, its tags, starred mark, place, weather and media.
+ * Both versions of the format seen (iOS/Mac `1.0`, Android's) are read: every field is optional and checked.
+ */
+import { createReadStream, statSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { EntryMetadata } from '../journal/entry-metadata.ts';
+import { mediaLabel, type EntryMedia, type MediaKind } from '../journal/media.ts';
+import { ImportError } from './import-error.ts';
+import { jsonValues } from './json-values.ts';
+import { appTag, inDateRange, type SourceItem, type SourceReader } from './source-item.ts';
+import { listZip, readZipMember, ZipError, type ZipMember } from './zip-reader.ts';
+import { isCalendarDay } from '../journal/dates/calendar-day.ts';
+import { isTimeZone } from '../journal/dates/zone-offset.ts';
+
+/** Day One writes "(null)" where it had no value. */
+const text = z.preprocess((v) => (v === '(null)' ? undefined : v), z.string().optional()).catch(undefined);
+const number = z.preprocess((v) => (v === '(null)' ? undefined : v), z.number().finite().optional()).catch(undefined);
+
+const mediaSchema = z.object({ identifier: text, md5: text, type: text, duration: number, orderInEntry: number, filename: text });
+const mediaList = z.array(z.unknown()).optional().catch(undefined);
+
+const entrySchema = z.object({
+  uuid: text,
+  creationDate: text,
+  timeZone: text,
+  text,
+  tags: z.array(z.unknown()).optional().catch(undefined),
+  starred: z.boolean().optional().catch(undefined),
+  isPinned: z.boolean().optional().catch(undefined),
+  location: z
+    .object({ placeName: text, localityName: text, administrativeArea: text, country: text, latitude: number, longitude: number })
+    .optional()
+    .catch(undefined),
+  weather: z.object({ conditionsDescription: text, temperatureCelsius: number }).optional().catch(undefined),
+  photos: mediaList,
+  videos: mediaList,
+  audios: mediaList,
+  pdfAttachments: mediaList,
+});
+
+type DayOneEntry = z.infer<typeof entrySchema>;
+
+interface Medium {
+  kind: MediaKind;
+  identifier: string | undefined;
+  fileName: string | null;
+  duration: number | null;
+  order: number;
+}
+
+const MEDIA_FIELDS: [keyof DayOneEntry, MediaKind, string][] = [
+  ['photos', 'photo', 'jpeg'],
+  ['videos', 'video', 'mov'],
+  ['audios', 'audio', 'm4a'],
+  ['pdfAttachments', 'file', 'pdf'],
+];
+
+function mediaOf(entry: DayOneEntry): Medium[] {
+  const all: Medium[] = [];
+  for (const [field, kind, defaultType] of MEDIA_FIELDS) {
+    for (const raw of (entry[field] as unknown[] | undefined) ?? []) {
+      const m = mediaSchema.safeParse(raw);
+      if (!m.success) continue;
+      const { md5, type, identifier, duration, orderInEntry, filename } = m.data;
+      // The file in the zip is named by its md5; a PDF keeps its own name for the reader too.
+      const fileName = md5 ? `${md5}.${type ?? defaultType}` : (filename ?? null);
+      all.push({ kind, identifier, fileName, duration: duration && duration > 0 ? Math.round(duration) : null, order: orderInEntry ?? all.length });
+    }
+  }
+  return all.sort((a, b) => a.order - b.order);
+}
+
+const asEntryMedia = (m: Medium): EntryMedia => ({ kind: m.kind, fileId: null, fileName: m.fileName, durationSeconds: m.duration, fileSize: null });
+
+/** `dayone-moment://ID` (photos) and `dayone-moment:/video/ID` (other media), in image syntax or bare. */
+const MOMENT = /!?\[[^\]\n]*\]\(dayone-moment:\/{1,2}(?:(\w+)\/)?([A-Za-z0-9-]+)\)|dayone-moment:\/{1,2}(?:(\w+)\/)?([A-Za-z0-9-]+)/g;
+const SCHEME_KINDS: Record<string, MediaKind> = { video: 'video', audio: 'audio', pdfAttachment: 'file', pdf: 'file', photo: 'photo' };
+
+/** Day One escapes Markdown characters (`\.` `\-` `\(`, `\/` on Apple): any backslash before ASCII punctuation. */
+export function unescapeDayOne(value: string): string {
+  return value.replace(/\\([!-/:-@[-`{-~])/g, '$1').replace(/\u200b/g, '');
+}
+
+/** The text as a person reads it: escapes undone, media references as labels (a dangling one by its scheme). */
+export function dayOneText(raw: string, media: readonly Medium[]): string {
+  const byId = new Map(media.filter((m) => m.identifier).map((m) => [m.identifier!.toUpperCase(), m]));
+  const withLabels = raw.replace(MOMENT, (_all, scheme1: string | undefined, id1: string | undefined, scheme2: string | undefined, id2: string | undefined) => {
+    const id = (id1 ?? id2 ?? '').toUpperCase();
+    const known = byId.get(id);
+    const kind = known?.kind ?? SCHEME_KINDS[scheme1 ?? scheme2 ?? 'photo'] ?? 'photo';
+    return mediaLabel(known ? asEntryMedia(known) : { kind, fileId: null, fileName: null, durationSeconds: null, fileSize: null });
+  });
+  return unescapeDayOne(withLabels).replace(/\n{3,}/g, '\n\n').trim();
+}
+
+const zones = new Map<string, boolean>();
+/** An IANA zone the platform knows (Android exports have been seen with other strings). */
+function knownZone(zone: string | undefined): string | undefined {
+  if (!zone) return undefined;
+  if (!zones.has(zone)) {
+    zones.set(zone, isTimeZone(zone));
+  }
+  return zones.get(zone) ? zone : undefined;
+}
+
+/** `2016-10-12T18:38:16Z`, with or without fractions; other forms with an offset are read as ISO. */
+function instantOf(value: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(value.trim())) return null;
+  const at = new Date(value.trim());
+  const real = isCalendarDay(value.slice(0, 10));
+  return real && inDateRange(at) ? at : null;
+}
+
+/** One Day One entry → an item. Pure. */
+export function dayOneItem(raw: unknown, journal: string, index: number): SourceItem {
+  const name = typeof raw === 'object' && raw !== null && typeof (raw as { uuid?: unknown }).uuid === 'string' ? (raw as { uuid: string }).uuid : `entry ${index + 1} of ${journal}`;
+  const parsed = entrySchema.safeParse(raw);
+  if (!parsed.success) return { skip: 'malformed', id: name, journal };
+  const e = parsed.data;
+  if (!e.uuid) return { skip: 'no-id', id: name, journal };
+  if (!e.creationDate) return { skip: 'no-date', id: e.uuid, journal };
+  const writtenAt = instantOf(e.creationDate);
+  if (!writtenAt) return { skip: 'bad-date', id: e.uuid, journal };
+  const media = mediaOf(e);
+  const written = dayOneText(e.text ?? '', media);
+  const content = written !== '' ? written : media.map((m) => mediaLabel(asEntryMedia(m))).join(' ');
+  if (content === '') return { skip: 'empty', id: e.uuid, journal };
+  const zone = knownZone(e.timeZone);
+  const place = e.location && {
+    name: e.location.placeName,
+    locality: e.location.localityName,
+    area: e.location.administrativeArea,
+    country: e.location.country,
+    latitude: e.location.latitude,
+    longitude: e.location.longitude,
+  };
+  const metadata: EntryMetadata = {
+    ...(e.starred ? { starred: true } : {}),
+    ...(e.isPinned ? { pinned: true } : {}),
+    ...(zone ? { time_zone: zone } : {}),
+    journal,
+    ...(place && Object.values(place).some((v) => v !== undefined) ? { place: stripUndefined(place) } : {}),
+    ...(e.weather && (e.weather.conditionsDescription !== undefined || e.weather.temperatureCelsius !== undefined)
+      ? { weather: stripUndefined({ description: e.weather.conditionsDescription, temperature_c: e.weather.temperatureCelsius }) }
+      : {}),
+    ...(media.length ? { media: media.map((m) => ({ kind: m.kind, file_name: m.fileName })) } : {}),
+  };
+  const tags = (e.tags ?? []).filter((t): t is string => typeof t === 'string').map(appTag);
+  return {
+    journal,
+    entry: { sourceId: e.uuid, writtenAt, ...(zone ? { timeZone: zone } : {}), text: content, tags, media: media[0] ? asEntryMedia(media[0]) : null, metadata },
+  };
+}
+
+function stripUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+export interface DayOneOptions {
+  /** `--journal` names; empty: every journal. */
+  journals?: readonly string[];
+  /** A zip member may not inflate past this (tests bound a bomb with less). */
+  maxMemberBytes?: number;
+}
+
+/** The journals of a zip: its top-level `.json` members (media sit in photos/, videos/…). */
+function journalMembers(members: ZipMember[]): ZipMember[] {
+  return members.filter((m) => !m.name.includes('/') && m.name.toLowerCase().endsWith('.json') && !m.name.startsWith('.'));
+}
+
+export const journalNameOf = (fileName: string) => path.basename(fileName).replace(/\.json$/i, '');
+
+/** A reader over a Day One zip or JSON file. `zip`: what the content said the file is. */
+export function readDayOne(file: string, zip: boolean, options: DayOneOptions = {}): SourceReader {
+  const progress = { bytesRead: 0, totalBytes: statSync(file).size };
+  const wanted = (options.journals ?? []).map((j) => j.trim().toLowerCase());
+  const chosen = (journal: string) => wanted.length === 0 || wanted.includes(journal.toLowerCase());
+  async function* items(): AsyncGenerator<SourceItem> {
+    if (!zip) {
+      yield* journalItems(createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>, journalNameOf(file), chosen(journalNameOf(file)), (b) => (progress.bytesRead = b));
+      return;
+    }
+    let members: ZipMember[];
+    try {
+      members = await listZip(file);
+    } catch (error) {
+      throw error instanceof ZipError ? new ImportError(file, error.message) : error;
+    }
+    const journals = journalMembers(members);
+    if (journals.length === 0) throw new ImportError(file, 'is a zip, but holds no Day One journal (no .json file at its top level).');
+    const unknown = wanted.filter((w) => !journals.some((m) => journalNameOf(m.name).toLowerCase() === w));
+    if (unknown.length) {
+      throw new ImportError(file, `holds no journal named ${unknown.map((u) => `"${u}"`).join(', ')}; its journals: ${journals.map((m) => `"${journalNameOf(m.name)}"`).join(', ')}.`);
+    }
+    let before = 0;
+    for (const member of journals) {
+      const journal = journalNameOf(member.name);
+      try {
+        yield* journalItems(readZipMember(file, member, options.maxMemberBytes), journal, chosen(journal), (b) => (progress.bytesRead = Math.min(progress.totalBytes, before + Math.round((b * member.compressedSize) / Math.max(1, member.size)))));
+      } catch (error) {
+        throw error instanceof ZipError ? new ImportError(file, error.message) : error;
+      }
+      before += member.compressedSize;
+    }
+  }
+  return { app: 'dayone', label: zip ? 'Day One zip' : 'Day One JSON', items: items(), progress };
+}
+
+async function* journalItems(chunks: AsyncIterable<Buffer>, journal: string, chosen: boolean, onBytes: (bytes: number) => void): AsyncGenerator<SourceItem> {
+  let index = 0;
+  let sawEntries = false;
+  try {
+    for await (const { value, path: at } of jsonValues(chunks, ['$.entries.*', '$.entries'], onBytes)) {
+      if (at.length === 0) {
+        // `$.entries` itself, after its elements: it must have been an array.
+        if (!Array.isArray(value)) throw new Error('has "entries" that is not a list');
+        sawEntries = true;
+        continue;
+      }
+      yield chosen ? dayOneItem(value, journal, index) : { skip: 'not-selected', id: `entry ${index + 1}`, journal };
+      index += 1;
+    }
+  } catch (error) {
+    if (error instanceof ZipError || error instanceof ImportError) throw error;
+    throw new ImportError(`${journal}.json`, error instanceof Error ? error.message : String(error));
+  }
+  if (!sawEntries) throw new ImportError(`${journal}.json`, 'is JSON, but not a Day One export: it has no "entries" list.');
+}

@@ -1,0 +1,138 @@
+/**
+ * importSource: the pipeline every other app's journal goes through (Day One, jrnl, Markdown notes), the same as
+ * Telegram's: items streamed from a reader, batches that commit whole, skips counted and damaged items named by
+ * the app's own id, idempotent (the app's id is the key; a changed text becomes a revision), --dry-run, progress.
+ */
+import type { JournalDb } from '../db/open-database.ts';
+import { insertEntryBatch, type BatchDraft } from '../journal/entry-batch.ts';
+import { messageIdOf, SOURCE_CHAT_IDS } from '../journal/entry-source.ts';
+import { ImportError } from './import-error.ts';
+import type { ImportProgress } from './import-export.ts';
+import { SOURCE_DAMAGE, SOURCE_SKIP_REASONS, type SourceReader, type SourceSkipReason } from './source-item.ts';
+
+export interface SourceImportOptions {
+  ownerId: number;
+  timeZone: string;
+  dayStartsAt?: string;
+  /** Count what would be imported; write nothing. */
+  dryRun?: boolean;
+  signal?: AbortSignal;
+  onProgress?: (progress: ImportProgress) => void;
+  now?: () => Date;
+  batchSize?: number;
+}
+
+export interface SourceReport {
+  app: SourceReader['app'];
+  label: string;
+  file: string;
+  /** Items read (entries and skips). */
+  items: number;
+  imported: number;
+  alreadyPresent: number;
+  revised: number;
+  skipped: Record<SourceSkipReason, number>;
+  /** The first ids of each damaged kind, as the app names them. */
+  skippedIds: Partial<Record<SourceSkipReason, string[]>>;
+  /** Entries per journal (Day One's journals), when the app has several. */
+  journals: Record<string, number>;
+  dryRun: boolean;
+  interrupted: boolean;
+  error: ImportError | null;
+  seconds: number;
+}
+
+const DEFAULT_BATCH_SIZE = 500;
+const IDS_KEPT = 5;
+
+export async function importSource(db: JournalDb, reader: SourceReader, file: string, options: SourceImportOptions): Promise<SourceReport> {
+  const started = performance.now();
+  const now = (options.now ?? (() => new Date()))();
+  const skipped = Object.fromEntries(SOURCE_SKIP_REASONS.map((r) => [r, 0])) as Record<SourceSkipReason, number>;
+  const report: SourceReport = {
+    app: reader.app,
+    label: reader.label,
+    file,
+    items: 0,
+    imported: 0,
+    alreadyPresent: 0,
+    revised: 0,
+    skipped,
+    skippedIds: {},
+    journals: {},
+    dryRun: options.dryRun === true,
+    interrupted: false,
+    error: null,
+    seconds: 0,
+  };
+  const chatId = SOURCE_CHAT_IDS[reader.app];
+  // Message ids (48 bits of the app's id) seen in this file: a repeat is damage, not "already in the journal".
+  const seen = new Set<number>();
+  let batch: BatchDraft[] = [];
+
+  const skip = (reason: SourceSkipReason, id: string) => {
+    skipped[reason] += 1;
+    if (SOURCE_DAMAGE.has(reason)) {
+      const ids = (report.skippedIds[reason] ??= []);
+      if (ids.length < IDS_KEPT) ids.push(id);
+    }
+  };
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const result = await insertEntryBatch(db, batch, options.timeZone, now, options.dayStartsAt, { dryRun: options.dryRun });
+    report.imported += result.inserted;
+    report.alreadyPresent += result.alreadyPresent;
+    report.revised += result.revised;
+    batch = [];
+    options.onProgress?.({ pass: 1, bytesRead: reader.progress.bytesRead, totalBytes: reader.progress.totalBytes, messages: report.items, imported: report.imported });
+    // Lets signals and timers run between batches (the SQLite calls are synchronous).
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  try {
+    for await (const item of reader.items) {
+      report.items += 1;
+      if ('skip' in item) {
+        skip(item.skip, item.id);
+        continue;
+      }
+      const { entry } = item;
+      const messageId = messageIdOf(entry.sourceId);
+      if (seen.has(messageId)) {
+        skip('duplicate-id', entry.sourceId);
+        continue;
+      }
+      seen.add(messageId);
+      if (item.journal !== undefined) report.journals[item.journal] = (report.journals[item.journal] ?? 0) + 1;
+      batch.push({
+        ownerId: options.ownerId,
+        source: 'import',
+        chatId,
+        messageId,
+        sourceApp: reader.app,
+        sourceId: entry.sourceId,
+        writtenAt: entry.writtenAt,
+        ...(entry.timeZone ? { timeZone: entry.timeZone } : {}),
+        text: entry.text,
+        media: entry.media,
+        hashtags: entry.tags,
+        metadata: entry.metadata,
+        editedAt: entry.editedAt ?? null,
+      });
+      if (batch.length >= (options.batchSize ?? DEFAULT_BATCH_SIZE)) {
+        await flush();
+        if (options.signal?.aborted) {
+          report.interrupted = true;
+          break;
+        }
+      }
+    }
+    if (!report.interrupted) await flush();
+  } catch (error) {
+    await flush().catch(() => undefined); // whole entries read before the fault are kept; the fault is reported
+    report.error = error instanceof ImportError ? error : new ImportError(file, `import stopped: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
+  }
+  options.onProgress?.({ pass: 1, bytesRead: reader.progress.totalBytes, totalBytes: reader.progress.totalBytes, messages: report.items, imported: report.imported });
+  report.seconds = (performance.now() - started) / 1000;
+  return report;
+}

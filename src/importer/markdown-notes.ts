@@ -1,0 +1,225 @@
+/**
+ * Markdown → source items. Daily notes (Obsidian `YYYY-MM-DD.md`, Logseq `journals/YYYY_MM_DD.md`): one entry per
+ * note, dated by its file name at the start of the journal day, tags from front matter (`tags:`), Logseq's
+ * `tags::` and `#tags`/`#[[tags]]`; notes a template left empty are skipped and counted. And the project's own
+ * Markdown export (`## 2024-04-15 Monday`, `### 09:30 · photo · edited`): one entry per timed heading.
+ */
+import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { addDays, isCalendarDay } from '../journal/dates/calendar-day.ts';
+import { instantFromLocal, MIDNIGHT } from '../journal/dates/local-moment.ts';
+import { MEDIA_KINDS, type EntryMedia, type MediaKind } from '../journal/media.ts';
+import { appTag, inDateRange, type SourceItem, type SourceReader } from './source-item.ts';
+
+/** A daily note's date in its file name: `2024-04-15.md` (Obsidian) or `2024_04_15.md` (Logseq). */
+const DAILY_NAME = /^(\d{4})[-_](\d{2})[-_](\d{2})\.(md|markdown)$/i;
+/** Folders that hold an app's own files, never notes. */
+const IGNORED_DIRS = new Set(['.obsidian', '.trash', '.git', 'logseq', 'node_modules', 'templates', 'Templates']);
+/** Notes bigger than this are not daily notes (read whole, one at a time). */
+const MAX_NOTE_BYTES = 16 * 1024 * 1024;
+
+export interface NoteFile {
+  file: string;
+  /** `YYYY-MM-DD` from the name, or null when the name carries no date. */
+  day: string | null;
+  /** A Logseq page in Org mode: counted, not read. */
+  org?: true;
+}
+
+/** Every Markdown file under the folder (app folders left out), with its date if its name has one; sorted by path. */
+export function markdownFiles(folder: string): NoteFile[] {
+  const out: NoteFile[] = [];
+  const walk = (dir: string) => {
+    for (const d of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (d.isDirectory()) {
+        if (!d.name.startsWith('.') && !IGNORED_DIRS.has(d.name)) walk(path.join(dir, d.name));
+      } else if (d.isFile() && /^\d{4}[-_]\d{2}[-_]\d{2}\.org$/i.test(d.name)) {
+        out.push({ file: path.join(dir, d.name), day: null, org: true });
+      } else if (d.isFile() && /\.(md|markdown)$/i.test(d.name)) {
+        const m = DAILY_NAME.exec(d.name);
+        out.push({ file: path.join(dir, d.name), day: m ? `${m[1]}-${m[2]}-${m[3]}` : null });
+      }
+    }
+  };
+  walk(folder);
+  return out;
+}
+
+/** Front matter (between `---` lines at the top) and the rest. */
+export function splitFrontMatter(text: string): { front: string; body: string } {
+  const m = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
+  return m ? { front: m[1]!, body: text.slice(m[0].length) } : { front: '', body: text.replace(/^\uFEFF/, '') };
+}
+
+/** `tags: [a, b]`, `tags: a, b`, `tags: "#a #b"` or a `- a` list under `tags:` (also `tag:`); the values only. */
+export function frontMatterTags(front: string): string[] {
+  const lines = front.split(/\r?\n/);
+  const at = lines.findIndex((l) => /^tags?\s*:/i.test(l));
+  if (at < 0) return [];
+  const inline = lines[at]!.replace(/^tags?\s*:/i, '').trim();
+  const values: string[] = [];
+  // `[a, "b c"]` and `a, b` split at commas; `#a #b` at spaces.
+  if (inline !== '') values.push(...inline.replace(/^\[|\]$/g, '').split(inline.includes(',') || inline.startsWith('[') ? /\s*,\s*/ : /\s+/));
+  else for (const line of lines.slice(at + 1)) {
+    const item = /^\s*-\s+(.*)$/.exec(line);
+    if (!item) break;
+    values.push(item[1]!);
+  }
+  return values.map((v) => v.trim().replace(/^["']|["']$/g, '')).filter((v) => v !== '' && v !== '""');
+}
+
+/** `#[[multi word]]` (Logseq) and `#word` not inside a word, URL fragment or heading mark. */
+const INLINE_TAG = /(?<![\p{L}\p{N}_&/#])#(\[\[[^\]\n]+\]\]|[\p{L}\p{N}_][\p{L}\p{N}_/-]*)/gu;
+/** Logseq's page properties: `tags:: a, [[b c]]`. */
+const LOGSEQ_TAGS = /^\s*-?\s*tags::\s*(.+)$/gim;
+
+export function noteTags(front: string, body: string): string[] {
+  const fromFront = frontMatterTags(front);
+  const fromProperties = [...body.matchAll(LOGSEQ_TAGS)].flatMap((m) => m[1]!.split(',').map((t) => t.trim()));
+  const inline = [...body.matchAll(INLINE_TAG)].map((m) => m[1]!);
+  return [...new Set([...fromFront, ...fromProperties, ...inline].map(appTag).filter((t) => t !== ''))];
+}
+
+/**
+ * Nothing a person wrote, only what a template puts in every note: blank lines, bare bullets (`-`, `- [ ]`),
+ * headings, `key:: value` properties, template placeholders (`<% … %>`, `{{…}}`) and separators.
+ */
+export function isEmptyNote(body: string): boolean {
+  const left = body
+    .replace(/<%[\s\S]*?%>|\{\{[\s\S]*?\}\}/g, '')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => !/^([-*+]|[-*+] \[[ x]?\]|#+|---+|\*\*\*+)?$/.test(l) && !/^([-*+]\s+)?#{1,6}\s/.test(l) && !/^-?\s*[\w-]+::/.test(l));
+  return left.length === 0;
+}
+
+/** One daily note → an item, dated at the start of its journal day in the zone. */
+export function noteItem(note: NoteFile, relative: string, raw: string, zone: string, dayStartsAt: string): SourceItem {
+  if (!note.day) return { skip: 'no-date', id: relative };
+  const { front, body } = splitFrontMatter(raw);
+  if (isEmptyNote(body)) return { skip: 'empty', id: relative };
+  const writtenAt = instantFromLocal(`${note.day}T${dayStartsAt}:00`, zone);
+  const real = isCalendarDay(note.day);
+  if (!writtenAt || !real || !inDateRange(writtenAt)) return { skip: 'bad-date', id: relative };
+  const app = /_/.test(path.basename(note.file)) ? 'logseq' : 'obsidian';
+  return { entry: { sourceId: `${app}:${note.day}`, writtenAt, text: body.trim(), tags: noteTags(front, body), media: null, metadata: null } };
+}
+
+/** A folder of daily notes (or one note). Files without a date in their name are skipped and counted. */
+export function readMarkdownNotes(target: string, zone: string, dayStartsAt: string = MIDNIGHT): SourceReader {
+  const isFolder = statSync(target).isDirectory();
+  const notes = isFolder ? markdownFiles(target) : [{ file: target, day: (() => { const m = DAILY_NAME.exec(path.basename(target)); return m ? `${m[1]}-${m[2]}-${m[3]}` : null; })() }];
+  const progress = { bytesRead: 0, totalBytes: notes.reduce((n, f) => n + statSync(f.file).size, 0) };
+  const logseq = notes.some((n) => n.day && /_/.test(path.basename(n.file)));
+  async function* items(): AsyncGenerator<SourceItem> {
+    for (const note of notes) {
+      const relative = isFolder ? path.relative(target, note.file) : path.basename(note.file);
+      const size = statSync(note.file).size;
+      if (note.org) yield { skip: 'other-format', id: relative };
+      else if (size > MAX_NOTE_BYTES) yield { skip: 'malformed', id: relative };
+      else yield noteItem(note, relative, readFileSync(note.file, 'utf8'), zone, dayStartsAt);
+      progress.bytesRead += size;
+    }
+  }
+  return { app: 'markdown', label: logseq ? 'Logseq journals' : 'Obsidian daily notes', items: items(), progress };
+}
+
+/** Does this text begin like the project's own Markdown export (its front matter)? */
+export function isOwnMarkdownExport(head: string): boolean {
+  const { front } = splitFrontMatter(head);
+  return /^date_from:/m.test(front) && /^exported:/m.test(front);
+}
+
+const KIND_OF_WORD = new Map<string, MediaKind>(MEDIA_KINDS.map((k) => [k.replace('_', ' '), k]));
+
+/** `photo`, `voice note 0:42`, `file report.pdf`, `video clip.mp4 1:02` → the media (without file id or size). */
+export function mediaOfLabel(label: string): EntryMedia | null {
+  for (const [word, kind] of KIND_OF_WORD) {
+    if (label !== word && !label.startsWith(`${word} `)) continue;
+    let rest = label.slice(word.length).trim();
+    let duration: number | null = null;
+    const time = /(?:^| )(\d+(?::\d{2}){1,2})$/.exec(rest);
+    if (time) {
+      duration = time[1]!.split(':').reduce((n, p) => n * 60 + Number(p), 0);
+      rest = rest.slice(0, time.index).trim();
+    }
+    return { kind, fileId: null, fileName: rest === '' ? null : rest, durationSeconds: duration, fileSize: null };
+  }
+  return null;
+}
+
+/** The project's own Markdown export, one file or a folder of year files: one entry per `### HH:MM` heading. */
+export function readOwnMarkdownExport(target: string, zone: string, dayStartsAt: string = MIDNIGHT): SourceReader {
+  const files = statSync(target).isDirectory()
+    ? readdirSync(target)
+        .filter((n) => /\.md$/i.test(n))
+        .sort()
+        .map((n) => path.join(target, n))
+    : [target];
+  const progress = { bytesRead: 0, totalBytes: files.reduce((n, f) => n + statSync(f).size, 0) };
+  async function* items(): AsyncGenerator<SourceItem> {
+    const seen = new Map<string, number>();
+    for (const file of files) {
+      const before = progress.bytesRead;
+      const stream = createReadStream(file, { encoding: 'utf8' });
+      let bytes = 0;
+      stream.on('data', (chunk) => (progress.bytesRead = before + (bytes += Buffer.byteLength(chunk as string))));
+      // The zone and day start the export was written with, when it says (older exports do not: the journal's).
+      let fileZone = zone;
+      let fileDayStart = dayStartsAt;
+      let inFront = false;
+      let lineNo = 0;
+      let day: string | null = null;
+      let current: { time: string; zone: string | null; label: string; lines: string[]; id: string } | null = null;
+      const finish = (): SourceItem | null => {
+        if (!current || !day) return null;
+        const { time, label, lines, id } = current;
+        const entryZone = current.zone ?? fileZone;
+        current = null;
+        // A time before the journal day's start was written on the next calendar day.
+        const calendarDay = time < fileDayStart ? addDays(day, 1) : day;
+        const writtenAt = instantFromLocal(`${calendarDay}T${time}:00`, entryZone);
+        if (!writtenAt || !inDateRange(writtenAt)) return { skip: 'bad-date', id };
+        const text = lines.join('\n').trim();
+        const media = mediaOfLabel(label);
+        if (text === '' && !media) return { skip: 'empty', id };
+        const key = `${day} ${time}`;
+        const n = (seen.get(key) ?? 0) + 1;
+        seen.set(key, n);
+        return {
+          entry: { sourceId: n === 1 ? key : `${key}#${n}`, writtenAt, timeZone: entryZone, text, tags: [], media, metadata: entryZone !== fileZone ? { time_zone: entryZone } : null },
+        };
+      };
+      for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
+        lineNo += 1;
+        if (lineNo === 1 && line === '---') {
+          inFront = true;
+          continue;
+        }
+        if (inFront) {
+          if (line === '---') inFront = false;
+          const zoneLine = /^time_zone:\s*"?([^"]+)"?$/.exec(line);
+          if (zoneLine) fileZone = zoneLine[1]!;
+          const startLine = /^day_starts_at:\s*"?(\d{2}:\d{2})"?$/.exec(line);
+          if (startLine) fileDayStart = startLine[1]!;
+          continue;
+        }
+        const dayHeading = /^## (\d{4}-\d{2}-\d{2})(?: \w+)?$/.exec(line);
+        const entryHeading = /^### (\d{2}:\d{2})(?: \(([\w+-]+(?:\/[\w+-]+)*)\))?(?: · (.*))?$/.exec(line);
+        if (dayHeading || entryHeading) {
+          const done = finish();
+          if (done) yield done;
+        }
+        if (dayHeading) day = dayHeading[1]!;
+        else if (entryHeading) {
+          const parts = (entryHeading[3] ?? '').split(' · ').filter((p) => p !== 'edited' && p !== '');
+          current = { time: entryHeading[1]!, zone: entryHeading[2] ?? null, label: parts[0] ?? '', lines: [], id: `${day ?? '?'} ${entryHeading[1]} (${path.basename(file)} line ${lineNo})` };
+        } else if (current) current.lines.push(line);
+      }
+      const done = finish();
+      if (done) yield done;
+    }
+  }
+  return { app: 'markdown', label: 'journal Markdown export', items: items(), progress };
+}

@@ -1,0 +1,75 @@
+/**
+ * Search and browse without a model: `/search` and `/day` open a JournalCollection view through the same operations
+ * the model calls (search(query), getDateRangeView(day, day)), so the view is a stored handle; pages of it are read
+ * with the same view queries the methods run. A handle is resolved for its owner only: another owner's is unknown.
+ */
+import type { JournalDb } from '../db/open-database.ts';
+import { ObjectError } from '../objects/object-error.ts';
+import type { ObjectOperations } from '../objects/operations.ts';
+import { describeViewFilter } from './describe-view.ts';
+import { countEntries, findEntriesPage, type JournalEntryValue } from './entry-queries.ts';
+import { JOURNAL_COLLECTION_KIND, JOURNAL_ROOT_ID } from './journal-operations.ts';
+import type { JournalView } from './journal-view.ts';
+
+export type BrowseOrder = 'newest' | 'oldest';
+
+export interface BrowsePage {
+  handle: string;
+  /** What the view holds, from its filter: `Journal entries containing "walk"`. */
+  description: string;
+  total: number;
+  /** Entries before this page, counted in `order`. */
+  offset: number;
+  order: BrowseOrder;
+  entries: JournalEntryValue[];
+}
+
+export type Opened = { handle: string } | { problem: string };
+
+export interface JournalBrowse {
+  /** A search view (the journal's search syntax); a query the syntax refuses comes back as the problem, saying why. */
+  openSearch(ownerId: number, query: string): Promise<Opened>;
+  /** A view of one local day. */
+  openDay(ownerId: number, day: string): Promise<Opened>;
+  /** A page of a view, or undefined when the owner holds no such handle. */
+  page(ownerId: number, handle: string, offset: number, order: BrowseOrder, size: number): Promise<BrowsePage | undefined>;
+}
+
+async function open(ops: ObjectOperations, methodName: string, args: Record<string, string>): Promise<Opened> {
+  try {
+    const result = await ops.invokeMethod(JOURNAL_ROOT_ID, methodName, args);
+    if (result.type !== 'object') return { problem: `${methodName} gave no view` };
+    return { handle: result.objId };
+  } catch (error) {
+    if (error instanceof ObjectError) return { problem: error.message };
+    throw error;
+  }
+}
+
+export function createJournalBrowse(db: JournalDb, operationsFor: (ownerId: number) => ObjectOperations): JournalBrowse {
+  return {
+    openSearch: (ownerId, query) => open(operationsFor(ownerId), 'search', { query }),
+    openDay: (ownerId, day) => open(operationsFor(ownerId), 'getDateRangeView', { startDate: day, endDate: day }),
+
+    async page(ownerId, handle, offset, order, size) {
+      let resolved;
+      try {
+        resolved = await operationsFor(ownerId).resolve(handle);
+      } catch (error) {
+        if (error instanceof ObjectError) return undefined;
+        throw error;
+      }
+      if (resolved.kind.kind !== JOURNAL_COLLECTION_KIND) return undefined;
+      const view = resolved.state as JournalView;
+      const total = await countEntries(db, ownerId, view);
+      const from = Math.min(Math.max(0, offset), Math.max(0, total - 1));
+      // Views page oldest first; newest first is the same page counted from the end.
+      const start = order === 'oldest' ? from : Math.max(0, total - from - size);
+      const limit = order === 'oldest' ? size : Math.min(size, total - from);
+      const entries = limit > 0 ? await findEntriesPage(db, ownerId, view, limit, start) : [];
+      const oneDay = view.from !== undefined && view.from === view.to && view.search === undefined && view.tags === undefined;
+      const description = oneDay ? `Your entries of ${view.from}` : describeViewFilter(view);
+      return { handle: resolved.objId, description, total, offset: from, order, entries: order === 'oldest' ? entries : entries.reverse() };
+    },
+  };
+}

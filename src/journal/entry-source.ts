@@ -1,0 +1,22 @@
+/**
+ * Where an entry came from: the app, and the app's own id. Entries of other apps fit the key Telegram's use
+ * (owner, source, chat, message): each app has a chat id of its own (negative, never a Telegram export's chat id)
+ * and the message id is derived from the app's id, so a re-import meets the same key and adds nothing.
+ */
+import { createHash } from 'node:crypto';
+import type { EntrySourceApp } from '../db/schema.ts';
+
+export type { EntrySourceApp };
+
+export const SOURCE_APPS: readonly EntrySourceApp[] = ['telegram', 'dayone', 'jrnl', 'markdown'];
+
+/** The chat an app's entries are filed under. Telegram export ids are bare positive numbers, so these never meet one. */
+export const SOURCE_CHAT_IDS: Record<Exclude<EntrySourceApp, 'telegram'>, number> = { dayone: -1, jrnl: -2, markdown: -3 };
+
+/** A stable message id for an app's own id: 48 bits of its SHA-256 (collisions: about one in 10^8 at a million entries). */
+export function messageIdOf(sourceId: string): number {
+  return createHash('sha256').update(sourceId).digest().readUIntBE(0, 6);
+}
+
+/** Telegram's own id of a message: messages are numbered per chat. */
+export const telegramSourceId = (chatId: number, messageId: number) => `${chatId}:${messageId}`;
