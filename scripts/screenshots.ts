@@ -61,7 +61,7 @@ async function main(): Promise<void> {
       const page = await context.newPage();
       const launch = new URLSearchParams({ tgWebAppData: sign({ user: { id: OWNER, first_name: 'Owner' } }, TOKEN, new Date()), tgWebAppThemeParams: JSON.stringify(TELEGRAM_DARK) });
       await page.goto(`${web.url}/month/2024-04#${launch.toString()}`);
-      await page.waitForFunction(`document.querySelector('h1')?.textContent === 'April 2024'`);
+      await page.locator('main h1', { hasText: /^April 2024$/ }).waitFor();
       await page.screenshot({ path: path.join(OUT, 'web-mini-app.png') });
       console.log('docs/img/web-mini-app.png');
       await context.close();
