@@ -5,7 +5,7 @@ import type { Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { aiOffReason, journalSettings, type Config } from './config.ts';
 import type { JournalDb } from './db/open-database.ts';
-import type { Logger } from './logger.ts';
+import { errorMessage, type Logger } from './logger.ts';
 import { applyEdit, storeEntry } from './journal/entry-store.ts';
 import { isSpeech } from './journal/media.ts';
 import { fetchTelegramFile, FileFetchError } from './telegram/telegram-file.ts';
@@ -39,6 +39,12 @@ import { leaseTimings, type LeaseTimings } from './telegram/leases.ts';
 import { createChatExporter } from './export/chat-export.ts';
 import { countOwnerEntries, findEntryToForget, forgetEntry, forgetOwner } from './journal/forget.ts';
 import { createJournalBrowse } from './journal/browse.ts';
+import { statsPicture } from './stats/stats-picture.ts';
+import { readEntryDetails, readEntryRevisions } from './journal/entry-details.ts';
+import { createWebAuth } from './web/web-auth.ts';
+import { createWebJournal } from './web/web-journal.ts';
+import { createWebView, type WebView } from './web/web-view.ts';
+import type { StatsPictures } from './telegram/bot-deps.ts';
 
 export interface AppDeps {
   config: Config;
@@ -97,6 +103,33 @@ export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Question
   });
 }
 
+/**
+ * The web view of the journal (Mini App and npm run web): pages read through the same JournalCollection methods
+ * as the model; initData is checked with `botToken` (null: Telegram sign-in off, login links only).
+ */
+export function createJournalWebView(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'logger'> & { botToken: string | null }): WebView {
+  const { config, db, clock } = deps;
+  const zone = config.journalTimezone;
+  const settings = journalSettings(config, clock);
+  return createWebView({
+    auth: createWebAuth({ botToken: deps.botToken, allowedUserIds: config.allowedUserIds, clock }),
+    logger: deps.logger,
+    journalFor: (ownerId) =>
+      createWebJournal({
+        ownerId,
+        operations: openJournalOperations(db, ownerId, settings),
+        today: () => journalToday(settings),
+        timeZone: zone,
+        details: (ids) => readEntryDetails(db, ownerId, ids),
+        revisions: (entryId) => readEntryRevisions(db, ownerId, entryId),
+        forget: async (entryId) => {
+          const result = await forgetEntry(db, ownerId, entryId);
+          return result.type === 'forgotten' ? { day: result.day } : null;
+        },
+      }),
+  });
+}
+
 export interface App {
   bot: Bot<BotContext>;
   /** Sends daily digests; main.ts starts it, tests call tick() with their own clock. */
@@ -127,6 +160,7 @@ export function createApp(token: string, deps: AppDeps): App {
     onThisDay: (ownerId, date) => readOnThisDay(db, ownerId, date),
     wroteOn: (ownerId, day) => wroteOn(db, ownerId, day),
   };
+  const stats: StatsPictures = { picture: (ownerId, period) => statsPicture(db, ownerId, period, { today: journal.today(), timeZone: zone }) };
   const digestStore = createDigestStore(db);
   const questions = createJournalQuestions(deps) ?? undefined;
   // Built after the bot (it sends through bot.api); /digest only reaches it once updates flow.
@@ -186,6 +220,7 @@ export function createApp(token: string, deps: AppDeps): App {
       }),
       sent: createSentLedgerStore(db),
       exporter: createChatExporter({ db, timeZone: zone, dayStartsAt: config.journalDayStartsAt, clock, maxPartBytes: deps.exportPartBytes }),
+      stats,
       isStorageFailure: (error) => storageFailure(error) !== null,
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },
@@ -223,7 +258,7 @@ export function createApp(token: string, deps: AppDeps): App {
     if (failed > 0) deps.logger.info('questions.interrupted', { conversations: failed });
   };
   // Without the AI there is no review to offer on Sundays.
-  digests = createDigestScheduler({ store: digestStore, deliver: createDigestDelivery(bot.api, journal, { offerReview: questions !== undefined }), clock, timeZone: zone, logger: deps.logger });
+  digests = createDigestScheduler({ store: digestStore, deliver: createDigestDelivery(bot.api, journal, { offerReview: questions !== undefined, week: { stats, failed: (error) => deps.logger.error('digest.picture_failed', { error: errorMessage(error) }) } }), clock, timeZone: zone, logger: deps.logger });
   return {
     bot,
     digests,

@@ -13,6 +13,8 @@ export const DEFAULT_READER_MODEL = 'claude-haiku-5-5';
 export const DEFAULT_ASK_MAX_ENTRIES = 10_000;
 /** Work a dead instance held is taken over by the others after this (plus a third of it, their look interval). */
 export const DEFAULT_LEASE_SECONDS = 30;
+/** Where the web view listens in polling mode and for npm run web. */
+export const DEFAULT_WEB_PORT = 8081;
 
 export interface Config {
   telegramBotToken: string | null;
@@ -46,6 +48,12 @@ export interface Config {
   instanceName: string | null;
   /** JOURNAL_KEY (or the contents of JOURNAL_KEY_FILE): the SQLite journal is encrypted with it; null keeps it plain. */
   journalKey: string | null;
+  /** MINI_APP_URL: the public https URL of the web view; set, the bot's menu button opens it as a Mini App. */
+  miniAppUrl: string | null;
+  /** WEB_PORT: the web view's port in polling mode (webhook mode serves it on PORT) and for npm run web. */
+  webPort: number;
+  /** WEB_HOST: the address the web view listens on in polling mode (127.0.0.1: behind a TLS proxy on this host). */
+  webHost: string;
 }
 
 /** A configuration fault: `variable` is the env variable to fix. */
@@ -71,6 +79,19 @@ export function isPostgresUrl(text: string): boolean {
     return false;
   }
   return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '' && /^\/[^/]+$/.test(url.pathname);
+}
+
+/** A port number from 1 to 65535, or `fallback` when unset. */
+function portField(fallback: number) {
+  return optionalText.transform((p, ctx) => {
+    if (p === undefined) return fallback;
+    const port = Number(p);
+    if (!/^\d{1,5}$/.test(p) || port < 1 || port > 65535) {
+      ctx.addIssue({ code: 'custom', message: `"${p}" is not a port (expected a number from 1 to 65535)` });
+      return z.NEVER;
+    }
+    return port;
+  });
 }
 
 const schema = z.object({
@@ -132,14 +153,13 @@ const schema = z.object({
   TELEGRAM_WEBHOOK_SECRET: optionalText.refine((t) => t === undefined || /^[A-Za-z0-9_-]{1,256}$/.test(t), {
     message: 'must be 1 to 256 characters of A-Z, a-z, 0-9, _ and - (Telegram\'s rule for secret_token)',
   }),
-  PORT: optionalText.transform((p, ctx) => {
-    if (p === undefined) return DEFAULT_PORT;
-    const port = Number(p);
-    if (!/^\d{1,5}$/.test(p) || port < 1 || port > 65535) {
-      ctx.addIssue({ code: 'custom', message: `"${p}" is not a port (expected a number from 1 to 65535)` });
-      return z.NEVER;
-    }
-    return port;
+  PORT: portField(DEFAULT_PORT),
+  WEB_PORT: portField(DEFAULT_WEB_PORT),
+  MINI_APP_URL: optionalText.refine((u) => u === undefined || /^https:\/\/[^\s/]+(\/\S*)?$/.test(u), {
+    message: 'must be the public https URL of the web view (Telegram opens only https), e.g. https://journal.example.com/',
+  }),
+  WEB_HOST: optionalText.refine((h) => h === undefined || /^[\w.:-]{1,253}$/.test(h), {
+    message: 'must be an address to listen on, e.g. 127.0.0.1 (behind a proxy on this host) or 0.0.0.0',
   }),
   ANTHROPIC_READER_MODEL: optionalText,
   LEASE_SECONDS: optionalText.refine((v) => v === undefined || (/^\d{1,4}(\.\d{1,3})?$/.test(v) && Number(v) >= 0.3 && Number(v) <= 3600), {
@@ -201,6 +221,9 @@ export function parseConfig(env: Record<string, string | undefined>, defaults: {
     askMaxEntries: e.ASK_MAX_ENTRIES === undefined ? DEFAULT_ASK_MAX_ENTRIES : Number(e.ASK_MAX_ENTRIES),
     leaseSeconds: e.LEASE_SECONDS === undefined ? DEFAULT_LEASE_SECONDS : Number(e.LEASE_SECONDS),
     instanceName: e.INSTANCE_NAME ?? null,
+    miniAppUrl: e.MINI_APP_URL ?? null,
+    webPort: e.WEB_PORT,
+    webHost: e.WEB_HOST ?? '127.0.0.1',
   };
 }
 

@@ -1,7 +1,7 @@
 /** npm start: configuration → database → migrations → Telegram → the inbox and polling; a clean stop on SIGINT/SIGTERM. */
 import { hostname } from 'node:os';
 import { GrammyError } from 'grammy';
-import { createApp } from './app.ts';
+import { createApp, createJournalWebView } from './app.ts';
 import { readEnvironment } from './cli/environment.ts';
 import { exitOnConfigError } from './cli/exit-on-config-error.ts';
 import { aiOffReason, parseConfig, requireBotToken } from './config.ts';
@@ -12,6 +12,8 @@ import { connectToTelegram } from './telegram/connect.ts';
 import { COMMANDS } from './telegram/features/start.ts';
 import { startPolling } from './telegram/polling.ts';
 import { startWebhookServer } from './telegram/webhook-server.ts';
+import { setMiniAppMenuButton } from './telegram/mini-app-button.ts';
+import { startWebServer } from './web/web-server.ts';
 
 /** How long a stop waits for the updates in hand. */
 const STOP_GRACE_MS = 10_000;
@@ -69,6 +71,11 @@ async function main(): Promise<void> {
   if (stopping) return;
   await bot.api.setMyCommands(COMMANDS).catch((error) => logger.error('commands.failed', { error: errorMessage(error) }));
   if (config.allowedUserIds.length === 0) logger.info('access.nobody_allowed', { hint: 'set ALLOWED_USER_IDS' });
+  // The web view as a Mini App: served by this process (the webhook's port, or WEB_PORT when polling).
+  const web = config.miniAppUrl ? createJournalWebView({ config, db, clock: () => new Date(), logger, botToken: token }) : null;
+  if (config.miniAppUrl) {
+    await setMiniAppMenuButton(bot.api, config.miniAppUrl).catch((error) => logger.error('mini_app.menu_button_failed', { error: errorMessage(error) }));
+  }
   const aiOff = aiOffReason(config);
   if (aiOff) logger.info('questions.disabled', { reason: aiOff, hint: aiOff === 'switched-off' ? 'JOURNAL_AI=off: nothing is sent to any model' : 'set ANTHROPIC_API_KEY' });
 
@@ -76,7 +83,7 @@ async function main(): Promise<void> {
     // The port first: holding it proves no other live instance here has this instance's name. Then jobs and updates
     // a previous run left unfinished go first; then Telegram is told where to post.
     const url = config.telegramWebhookUrl;
-    const server = await startWebhookServer({ port: config.port, path: new URL(url).pathname, secret: config.telegramWebhookSecret, inbox: app.inbox, logger });
+    const server = await startWebhookServer({ port: config.port, path: new URL(url).pathname, secret: config.telegramWebhookSecret, inbox: app.inbox, logger, otherRequests: web?.handle });
     stopIntake = () => server.close();
     await app.start();
     app.digests.start(); // sends a digest missed while down, if less than 12 hours late
@@ -90,10 +97,16 @@ async function main(): Promise<void> {
     // getUpdates is refused while a webhook is set: remove a stale one (its pending updates stay with Telegram).
     await bot.api.deleteWebhook().catch((error) => logger.error('webhook.delete_failed', { error: errorMessage(error) }));
     if (stopping) return;
+    // The web view's port before any work starts: a port in use stops the start here, with nothing half begun.
+    const webServer = web ? await startWebServer(web, { port: config.webPort, host: config.webHost }) : null;
     await app.start();
     app.digests.start(); // sends a digest missed while down, if less than 12 hours late
     const polling = startPolling({ api: bot.api, inbox: app.inbox, logger });
-    stopIntake = () => polling.stop();
+    stopIntake = async () => {
+      await polling.stop();
+      await webServer?.close();
+    };
+    if (webServer) logger.info('web.started', { host: config.webHost, port: webServer.port });
   }
   if (stopping) return;
   // Voice notes waiting for a transcript (from before a restart, or after a failed attempt) are picked up here.

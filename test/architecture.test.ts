@@ -38,7 +38,11 @@ const allowed: Record<string, string[]> = {
   demo: ['journal', 'db'],
   export: ['journal', 'db'],
   transcription: ['journal', 'db'],
-  telegram: ['llm', 'journal', 'importer', 'digest', '(root)'],
+  telegram: ['llm', 'journal', 'importer', 'digest', 'stats', '(root)'],
+  // The stats picture: numbers through the journal's views, its date layer, SVG → PNG.
+  stats: ['journal', 'db'],
+  // The web view (Mini App and npm run web): the JournalCollection kind through objects/, the date layer in stats/.
+  web: ['journal', 'objects', 'stats'],
   // The MCP surface: the shared tools (objects/) and the bot's question framing (llm/); the journal is wired in by cli/mcp.ts.
   mcp: ['objects', 'llm', '(root)'],
 };
@@ -70,6 +74,9 @@ describe('architecture', () => {
     ['pg', ['db']],
     ['@electric-sql/pglite', ['db']],
     ['@modelcontextprotocol/', ['mcp', 'cli']],
+    ['@tma.js/', ['web']],
+    ['@resvg/', ['stats']],
+    ['playwright-core', []],
   ])('%s is imported only from its owning folders', (pkg, owners) => {
     const offending = files.filter((f) => f.imports.some((i) => i === pkg || i.startsWith(pkg.endsWith('/') ? pkg : `${pkg}/`)) && !owners.includes(f.folder)).map((f) => f.rel);
     expect(offending).toEqual([]);

@@ -10,6 +10,7 @@ import type { DocumentImport } from './document-import.ts';
 import type { Jobs } from './job-runner.ts';
 import type { EntryToForget, ForgetEntryResult, ForgetOwnerResult } from '../journal/forget.ts';
 import type { JournalBrowse } from '../journal/browse.ts';
+import type { StatsPeriod, StatsPicture } from '../stats/stats-picture.ts';
 
 export interface EntryCapture {
   save(draft: EntryDraft): Promise<SaveResult>;
@@ -74,4 +75,11 @@ export interface BotDeps {
   sent: { totals(ownerId: number, since?: string): Promise<SentTotal[]> };
   /** Whether an error is the store failing (locked, disk full): such an update is retried by the inbox, not apologised for. */
   isStorageFailure?: (error: unknown) => boolean;
+  /** /stats pictures (and the digest's weekly one). */
+  stats: StatsPictures;
+}
+
+/** A stats picture of the owner's journal for a period, or a sentence when it holds no entries. */
+export interface StatsPictures {
+  picture(ownerId: number, period: StatsPeriod): Promise<StatsPicture>;
 }

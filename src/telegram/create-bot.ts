@@ -17,6 +17,7 @@ import { digestFeature } from './features/digest.ts';
 import { reviewFeature } from './features/review.ts';
 import { importFeature } from './features/import.ts';
 import { exportFeature } from './features/export.ts';
+import { statsFeature } from './features/stats.ts';
 import { entryFeature } from './features/entry.ts';
 import { forgetFeature } from './features/forget.ts';
 import { searchFeature } from './features/search.ts';
@@ -49,6 +50,7 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   app.use(traceFeature(deps));
   app.use(sentFeature(deps));
   app.use(onThisDayFeature(deps));
+  app.use(statsFeature(deps));
   app.use(searchFeature(deps));
   app.use(dayFeature(deps));
   app.use(browsePagesFeature(deps));

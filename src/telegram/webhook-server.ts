@@ -30,6 +30,8 @@ export interface WebhookOptions {
   inbox: Pick<UpdateInbox, 'accept'>;
   logger: Logger;
   host?: string;
+  /** Answers requests for any other path (the web view, when MINI_APP_URL is set); without it they get 404. */
+  otherRequests?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 }
 
 function sameSecret(given: string | string[] | undefined, secret: string): boolean {
@@ -72,7 +74,7 @@ export async function startWebhookServer(options: WebhookOptions): Promise<Webho
 
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (path !== options.path) return answer(res, 404, 'not found');
+    if (path !== options.path) return options.otherRequests ? options.otherRequests(req, res) : answer(res, 404, 'not found');
     if (req.method !== 'POST') return answer(res, 405, 'POST only');
     if (!sameSecret(req.headers[SECRET_HEADER], options.secret)) {
       logger.error('webhook.rejected', { reason: 'wrong or missing secret token', remote: req.socket.remoteAddress ?? null });

@@ -163,6 +163,8 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
         return ok(message({ message_id: payload.message_id, text: payload.text }));
       case 'sendDocument':
         return ok(message({ document: { file_id: 'sent', file_unique_id: 'sent' } }));
+      case 'sendPhoto':
+        return ok(message({ photo: [{ file_id: 'sent-photo', file_unique_id: 'sent-photo', width: 1, height: 1 }], caption: payload.caption }));
       case 'getFile': {
         const content = files.get(payload.file_id);
         if (!content) return json(res, 400, { ok: false, error_code: 400, description: 'Bad Request: invalid file_id' });

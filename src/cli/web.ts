@@ -1,0 +1,56 @@
+/**
+ * npm run web -- [--owner <telegram user id>]: the journal's web view on this computer, at 127.0.0.1:WEB_PORT
+ * (default 8081), with no Telegram and no public URL. Prints a one-time login link; opening it signs this browser in
+ * (a session cookie, HttpOnly, SameSite=Strict) until the command stops. Ctrl-C stops it.
+ */
+import { createJournalWebView } from '../app.ts';
+import { parseConfig } from '../config.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { openJournalDatabase } from '../db/open-journal.ts';
+import { applyDayStart } from '../journal/day-start.ts';
+import { createLogger } from '../logger.ts';
+import { startWebServer } from '../web/web-server.ts';
+import { parseCommandLine, runMain, UsageError } from './command-line.ts';
+import { readEnvironment } from './environment.ts';
+import { exitOnConfigError } from './exit-on-config-error.ts';
+import { resolveOwner } from './resolve-owner.ts';
+
+const USAGE = `Usage: npm run web -- [--owner <telegram user id>]
+  Serves the journal at DATABASE_PATH on http://127.0.0.1:WEB_PORT (default 8081) and prints a one-time login link.
+  --owner   whose journal (default: the only id in ALLOWED_USER_IDS, or the only owner in the database)`;
+
+/** Only this computer: the link is the key, and it must not travel over a network in plain http. */
+const HOST = '127.0.0.1';
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv, USAGE, { owner: { type: 'string' } });
+  if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".\n${USAGE}`);
+  const config = exitOnConfigError(() => parseConfig(readEnvironment()));
+  // Browsing only reads (Forget aside): a mistyped DATABASE_PATH must not create an empty journal.
+  const db = openJournalDatabase(config, { mustExist: true });
+  await migrateToLatest(db);
+  await applyDayStart(db, config.journalDayStartsAt);
+  const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
+  const logger = createLogger({ redact: [config.telegramBotToken, config.anthropicApiKey] });
+  const view = createJournalWebView({ config, db, clock: () => new Date(), logger, botToken: config.telegramBotToken });
+  let server;
+  try {
+    server = await startWebServer(view, { port: config.webPort, host: HOST });
+  } catch (error) {
+    await db.destroy();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`Port ${config.webPort} is in use: stop what holds it, or set WEB_PORT to another port.`);
+    throw error;
+  }
+  console.log(`The journal of user ${ownerId} is served on http://${HOST}:${server.port}/ (Ctrl-C stops it).`);
+  console.log(`Open this link once to sign in (it works one time, for 10 minutes):\n  http://${HOST}:${server.port}${view.loginPath(ownerId)}`);
+  const running = server;
+  await new Promise<void>((resolve) => {
+    const stop = () => void running.close().then(resolve);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await db.destroy();
+  return 0;
+}
+
+runMain(() => main(process.argv.slice(2)), 'The web view stopped');

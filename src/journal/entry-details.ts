@@ -1,0 +1,59 @@
+/**
+ * What a JournalEntry value leaves out and the web view shows beside it: an entry's media label, its #tags and its
+ * earlier texts (revisions). Read by ids the views returned, through the same owner-scoped rows (viewRows), so an
+ * id of another owner finds nothing.
+ */
+import type { JournalDb } from '../db/open-database.ts';
+import { viewRows } from './entry-queries.ts';
+import { mediaLabel, type MediaKind } from './media.ts';
+
+export interface EntryDetails {
+  /** `[voice note 0:42]`, `[photo]`…; null for a text message. */
+  media: string | null;
+  tags: string[];
+  /** How many earlier texts the entry has. */
+  revisions: number;
+}
+
+export interface EntryRevision {
+  title: string;
+  content: string;
+  /** When this text stopped being current, ISO UTC. */
+  replacedAt: string;
+}
+
+/** Details of the owner's entries among `ids`; ids of no entry of theirs are absent. */
+export async function readEntryDetails(db: JournalDb, ownerId: number, ids: readonly number[]): Promise<Map<number, EntryDetails>> {
+  const found = new Map<number, EntryDetails>();
+  if (ids.length === 0) return found;
+  const rows = await viewRows(db, ownerId, {})
+    .where('id', 'in', [...ids])
+    .select((eb) => [
+      'id',
+      'media_kind',
+      'media_file_name',
+      'media_duration_seconds',
+      eb.selectFrom('entry_revision').select((r) => r.fn.countAll<number>().as('n')).whereRef('entry_revision.entry_id', '=', 'entry.id').as('revisions'),
+    ])
+    .execute();
+  for (const r of rows) {
+    const kind = r.media_kind as MediaKind | null;
+    const media = kind ? mediaLabel({ kind, fileId: null, fileName: r.media_file_name, durationSeconds: r.media_duration_seconds, fileSize: null }) : null;
+    found.set(r.id, { media, tags: [], revisions: Number(r.revisions ?? 0) });
+  }
+  if (found.size === 0) return found;
+  const tags = await db.selectFrom('entry_tag').select(['entry_id', 'tag']).where('owner_id', '=', ownerId).where('entry_id', 'in', [...found.keys()]).orderBy('tag').execute();
+  for (const t of tags) found.get(t.entry_id)?.tags.push(t.tag);
+  return found;
+}
+
+/** The owner's entry's earlier texts, oldest first; empty for an entry that is not theirs. */
+export async function readEntryRevisions(db: JournalDb, ownerId: number, entryId: number): Promise<EntryRevision[]> {
+  return db
+    .selectFrom('entry_revision')
+    .select(['title', 'content', 'replaced_at as replacedAt'])
+    .where('entry_id', 'in', viewRows(db, ownerId, {}).where('id', '=', entryId).select('id'))
+    .orderBy('replaced_at')
+    .orderBy('id')
+    .execute();
+}

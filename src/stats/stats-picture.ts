@@ -1,0 +1,29 @@
+/** A stats picture for an owner and a period: a PNG and its caption, or a sentence when the period holds no entries. */
+import type { JournalDb } from '../db/open-database.ts';
+import { readJournalStats, type StatsPeriod } from './journal-stats.ts';
+import { renderPng } from './render-png.ts';
+import { statsSvg } from './stats-svg.ts';
+
+export type { StatsPeriod };
+
+export type StatsPicture = { type: 'picture'; png: Buffer; caption: string } | { type: 'empty'; text: string };
+
+export interface StatsPictureOptions {
+  /** The owner's local day now. */
+  today: string;
+  timeZone: string;
+}
+
+function periodWords(period: StatsPeriod): string {
+  if (period.kind === 'year') return `in ${period.year}`;
+  if (period.kind === 'week') return 'this week';
+  return 'in the last 12 months';
+}
+
+export async function statsPicture(db: JournalDb, ownerId: number, period: StatsPeriod, options: StatsPictureOptions): Promise<StatsPicture> {
+  const stats = await readJournalStats(db, ownerId, period, options.today, options.timeZone);
+  if (stats.entries === 0) return { type: 'empty', text: `No entries ${periodWords(period)}, so there is nothing to picture yet.` };
+  const png = renderPng(statsSvg(stats, options.timeZone));
+  const caption = `${stats.entries} ${stats.entries === 1 ? 'entry' : 'entries'} on ${stats.days} ${stats.days === 1 ? 'day' : 'days'} ${periodWords(period)}; longest streak ${stats.streaks.longest}, current ${stats.streaks.current}.`;
+  return { type: 'picture', png, caption };
+}

@@ -1,0 +1,161 @@
+/**
+ * The stats picture as SVG: a calendar heatmap (a square per day, month labels), the streaks, entries per month and
+ * the top tags; or, for the digest's week, seven day squares. The picture carries its own light card, so it reads
+ * the same in Telegram's light and dark themes; the shades step in lightness, not only in hue.
+ */
+import type { JournalStats } from './journal-stats.ts';
+import { weekColumns, weekdayIndex } from './calendar-days.ts';
+
+export const COLORS = {
+  card: '#f6f8fa',
+  text: '#1f2328',
+  muted: '#57606a',
+  /** Empty day, then four shades from few entries to many. */
+  levels: ['#e1e4e8', '#9be9a8', '#40c463', '#30a14e', '#216e39'],
+  bar: '#30a14e',
+} as const;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** 0 for no entries, else 1..4 by the share of the busiest day. */
+export function level(entries: number, busiest: number): number {
+  if (entries <= 0 || busiest <= 0) return 0;
+  return Math.min(4, Math.max(1, Math.ceil((4 * entries) / busiest)));
+}
+
+const monthName = (month: string) => MONTHS[Number(month.slice(5, 7)) - 1] ?? month;
+
+function title(stats: JournalStats): string {
+  const { period, span } = stats;
+  if (period.kind === 'year') return `Your journal in ${period.year}`;
+  if (period.kind === 'week') return `Your week · ${span.from} – ${span.to}`;
+  return `Your journal · ${monthName(span.from.slice(0, 7))} ${span.from.slice(0, 4)} – ${monthName(span.to.slice(0, 7))} ${span.to.slice(0, 4)}`;
+}
+
+function summary(stats: JournalStats): string {
+  return [
+    `${plural(stats.entries, 'entry', 'entries')} on ${plural(stats.days, 'day')}`,
+    `current streak ${plural(stats.streaks.current, 'day')}`,
+    `longest ${plural(stats.streaks.longest, 'day')}`,
+  ].join(' · ');
+}
+
+interface Svg {
+  width: number;
+  height: number;
+  parts: string[];
+}
+
+const textAt = (x: number, y: number, content: string, attrs = '') => `<text x="${x}" y="${y}" ${attrs}>${escapeXml(content)}</text>`;
+
+function heatmap(svg: Svg, stats: JournalStats, zone: string, top: number): number {
+  const weeks = weekColumns(stats.span, zone);
+  const cell = 15;
+  const step = 18;
+  const left = 70;
+  const busiest = Math.max(0, ...stats.perDay.values());
+  let lastLabel = -3;
+  weeks.forEach((week, column) => {
+    const x = left + column * step;
+    // A month's label goes over the column holding its first day (or the span's first day), if there is room.
+    const starts = week.find((d) => d !== null && (d.endsWith('-01') || d === stats.span.from));
+    if (starts && column - lastLabel >= 3) {
+      svg.parts.push(textAt(x, top + 12, monthName(starts.slice(0, 7)), `font-size="13" fill="${COLORS.muted}"`));
+      lastLabel = column;
+    }
+    week.forEach((day, row) => {
+      if (day === null) return;
+      const fill = COLORS.levels[level(stats.perDay.get(day) ?? 0, busiest)];
+      svg.parts.push(`<rect x="${x}" y="${top + 22 + row * step}" width="${cell}" height="${cell}" rx="3" fill="${fill}"/>`);
+    });
+  });
+  for (const row of [0, 2, 4]) svg.parts.push(textAt(24, top + 22 + row * step + 12, WEEKDAYS[row]!, `font-size="12" fill="${COLORS.muted}"`));
+  const bottom = top + 22 + 7 * step;
+  // The legend: from no entries to the busiest days.
+  const legendX = left + weeks.length * step - 5 * step - 80;
+  svg.parts.push(textAt(legendX, bottom + 20, 'Less', `font-size="12" fill="${COLORS.muted}" text-anchor="end"`));
+  COLORS.levels.forEach((fill, i) => svg.parts.push(`<rect x="${legendX + 8 + i * step}" y="${bottom + 8}" width="${cell}" height="${cell}" rx="3" fill="${fill}"/>`));
+  svg.parts.push(textAt(legendX + 8 + 5 * step + 4, bottom + 20, 'More', `font-size="12" fill="${COLORS.muted}"`));
+  return bottom + 40;
+}
+
+function monthBars(svg: Svg, stats: JournalStats, top: number, height: number): void {
+  const left = 40;
+  const width = 560;
+  svg.parts.push(textAt(left, top, 'Entries per month', `font-size="17" font-weight="bold" fill="${COLORS.text}"`));
+  const most = Math.max(1, ...stats.months.map((m) => m.entries));
+  const slot = width / stats.months.length;
+  const barTop = top + 30;
+  const barHeight = height - 70;
+  stats.months.forEach((m, i) => {
+    const h = Math.round((barHeight * m.entries) / most);
+    const x = left + i * slot + slot * 0.15;
+    const w = slot * 0.7;
+    svg.parts.push(`<rect x="${x.toFixed(1)}" y="${barTop + barHeight - h}" width="${w.toFixed(1)}" height="${Math.max(h, 1)}" rx="2" fill="${m.entries ? COLORS.bar : COLORS.levels[0]}"/>`);
+    svg.parts.push(textAt(Number((x + w / 2).toFixed(1)), barTop + barHeight - h - 5, String(m.entries), `font-size="11" fill="${COLORS.muted}" text-anchor="middle"`));
+    svg.parts.push(textAt(Number((x + w / 2).toFixed(1)), barTop + barHeight + 17, monthName(m.month), `font-size="12" fill="${COLORS.muted}" text-anchor="middle"`));
+  });
+}
+
+function topTags(svg: Svg, stats: JournalStats, left: number, top: number): void {
+  svg.parts.push(textAt(left, top, 'Top tags', `font-size="17" font-weight="bold" fill="${COLORS.text}"`));
+  if (stats.topTags.length === 0) {
+    svg.parts.push(textAt(left, top + 34, 'No #tags in this period', `font-size="14" fill="${COLORS.muted}"`));
+    return;
+  }
+  const most = Math.max(1, ...stats.topTags.map((t) => t.entries));
+  stats.topTags.forEach((t, i) => {
+    const y = top + 34 + i * 32;
+    const tag = t.tag.length > 18 ? `${t.tag.slice(0, 17)}…` : t.tag;
+    svg.parts.push(textAt(left, y, `#${tag}`, `font-size="15" fill="${COLORS.text}"`));
+    svg.parts.push(`<rect x="${left + 170}" y="${y - 12}" width="${Math.max(2, Math.round((110 * t.entries) / most))}" height="14" rx="2" fill="${COLORS.levels[2]}"/>`);
+    svg.parts.push(textAt(left + 290, y, String(t.entries), `font-size="14" fill="${COLORS.muted}"`));
+  });
+}
+
+function weekDays(svg: Svg, stats: JournalStats, zone: string, top: number): number {
+  const busiest = Math.max(0, ...stats.perDay.values());
+  const size = 96;
+  const step = 120;
+  const days: string[] = [];
+  for (const week of weekColumns(stats.span, zone)) for (const d of week) if (d !== null) days.push(d);
+  days.forEach((d, i) => {
+    const x = 40 + i * step;
+    const n = stats.perDay.get(d) ?? 0;
+    const lvl = level(n, busiest);
+    svg.parts.push(textAt(x + size / 2, top, WEEKDAYS[weekdayIndex(d, zone)]!, `font-size="15" fill="${COLORS.muted}" text-anchor="middle"`));
+    svg.parts.push(`<rect x="${x}" y="${top + 12}" width="${size}" height="${size}" rx="8" fill="${COLORS.levels[lvl]}"/>`);
+    svg.parts.push(textAt(x + size / 2, top + 12 + size / 2 + 9, String(n), `font-size="26" font-weight="bold" fill="${lvl >= 3 ? '#ffffff' : COLORS.text}" text-anchor="middle"`));
+    svg.parts.push(textAt(x + size / 2, top + size + 34, d.slice(5), `font-size="13" fill="${COLORS.muted}" text-anchor="middle"`));
+  });
+  return top + size + 60;
+}
+
+/** The picture's SVG, sized in CSS pixels (the PNG is rendered at twice that). */
+export function statsSvg(stats: JournalStats, zone: string): string {
+  const week = stats.period.kind === 'week';
+  const svg: Svg = { width: week ? 880 : 1040, height: 0, parts: [] };
+  svg.parts.push(textAt(40, 52, title(stats), `font-size="28" font-weight="bold" fill="${COLORS.text}"`));
+  svg.parts.push(textAt(40, 84, summary(stats), `font-size="16" fill="${COLORS.muted}"`));
+  if (week) {
+    const bottom = weekDays(svg, stats, zone, 130);
+    topTags(svg, stats, 40, bottom + 10);
+    svg.height = bottom + 40 + Math.max(1, stats.topTags.length) * 32;
+  } else {
+    const bottom = heatmap(svg, stats, zone, 104);
+    monthBars(svg, stats, bottom + 20, 230);
+    topTags(svg, stats, 660, bottom + 20);
+    svg.height = bottom + 20 + 230 + 20;
+  }
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${svg.width}" height="${svg.height}" viewBox="0 0 ${svg.width} ${svg.height}" font-family="DejaVu Sans">`,
+    `<rect width="${svg.width}" height="${svg.height}" rx="18" fill="${COLORS.card}"/>`,
+    ...svg.parts,
+    '</svg>',
+  ].join('\n');
+}

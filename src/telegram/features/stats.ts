@@ -1,0 +1,25 @@
+/** /stats [YYYY]: a picture of the journal (a calendar heatmap, streaks, months, tags) for the last 12 months or a year. */
+import { Composer, InputFile } from 'grammy';
+import type { BotContext } from '../context.ts';
+import type { BotDeps } from '../bot-deps.ts';
+
+export const STATS_USAGE = 'Use /stats for the last 12 months, or /stats 2024 for a calendar year.';
+
+/** Years a journal can hold (Telegram began in 2013; imports of older notes go back further). */
+const FIRST_YEAR = 1970;
+const LAST_YEAR = 2100;
+
+export function statsFeature(deps: Pick<BotDeps, 'stats'>): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.command('stats', async (ctx) => {
+    if (!ctx.from) return; // a command always has a sender; the guard narrows the type
+    const arg = ctx.match.trim();
+    if (arg !== '' && !/^\d{4}$/.test(arg)) return void (await ctx.reply(`"${arg.slice(0, 40)}" is not a year. ${STATS_USAGE}`));
+    const year = Number(arg);
+    if (arg !== '' && (year < FIRST_YEAR || year > LAST_YEAR)) return void (await ctx.reply(`${arg} is outside ${FIRST_YEAR}–${LAST_YEAR}. ${STATS_USAGE}`));
+    const picture = await deps.stats.picture(ctx.from.id, arg === '' ? { kind: 'last-12-months' } : { kind: 'year', year });
+    if (picture.type === 'empty') return void (await ctx.reply(picture.text));
+    await ctx.replyWithPhoto(new InputFile(picture.png, 'journal-stats.png'), { caption: picture.caption });
+  });
+  return composer;
+}

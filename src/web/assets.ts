@@ -1,0 +1,153 @@
+/**
+ * The web view's only assets, served by the bot itself (the CSP allows nothing from elsewhere). The colours are
+ * Telegram's theme variables when opened as a Mini App (app.js copies themeParams into them), else light or dark
+ * by the system's preference.
+ */
+export const APP_CSS = `
+:root {
+  color-scheme: light dark;
+  --bg: var(--tg-theme-bg-color, #ffffff);
+  --text: var(--tg-theme-text-color, #1f2328);
+  --hint: var(--tg-theme-hint-color, #59636e);
+  --link: var(--tg-theme-link-color, #0550ae);
+  --button: var(--tg-theme-button-color, #1f6feb);
+  --button-text: var(--tg-theme-button-text-color, #ffffff);
+  --panel: var(--tg-theme-secondary-bg-color, #f6f8fa);
+  --danger: var(--tg-theme-destructive-text-color, #c11);
+  --l0: color-mix(in srgb, var(--text) 9%, var(--bg));
+  --l1: #9be9a8; --l2: #40c463; --l3: #30a14e; --l4: #216e39;
+  --on-l: #111;
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --bg: var(--tg-theme-bg-color, #0d1117);
+    --text: var(--tg-theme-text-color, #e6edf3);
+    --hint: var(--tg-theme-hint-color, #9198a1);
+    --link: var(--tg-theme-link-color, #6cb6ff);
+    --panel: var(--tg-theme-secondary-bg-color, #161b22);
+    --danger: var(--tg-theme-destructive-text-color, #ff7b72);
+  }
+}
+* { box-sizing: border-box; }
+html { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-size: 17px; line-height: 1.45; }
+body { margin: 0; background: var(--bg); color: var(--text); }
+a { color: var(--link); }
+a:focus-visible, button:focus-visible, input:focus-visible { outline: 3px solid var(--button); outline-offset: 2px; }
+.skip { position: absolute; left: -999px; }
+.skip:focus { left: 8px; top: 8px; background: var(--bg); padding: 4px 8px; z-index: 2; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+header { background: var(--panel); padding: 8px 12px; position: sticky; top: 0; z-index: 1; }
+nav ul { display: flex; flex-wrap: wrap; gap: 4px 16px; list-style: none; margin: 0 0 8px; padding: 0; }
+nav a { text-decoration: none; font-weight: 600; padding: 6px 0; display: inline-block; }
+nav a[aria-current="page"] { text-decoration: underline; text-underline-offset: 4px; }
+form.search { display: flex; gap: 8px; }
+input { font: inherit; color: var(--text); background: var(--bg); border: 1px solid var(--hint); border-radius: 8px; padding: 6px 10px; min-height: 40px; }
+form.search input { flex: 1; min-width: 0; }
+button { font: inherit; background: var(--button); color: var(--button-text); border: 0; border-radius: 8px; padding: 6px 14px; min-height: 40px; cursor: pointer; }
+button.danger { background: var(--danger); color: #fff; }
+a.danger { color: var(--danger); }
+main { max-width: 60rem; margin: 0 auto; padding: 12px 16px 48px; }
+main:focus { outline: none; }
+h1 { font-size: 1.5rem; margin: 12px 0; }
+h2 { font-size: 1.15rem; }
+.pager { display: flex; flex-wrap: wrap; gap: 8px 20px; }
+.pager a { padding: 6px 0; }
+.meta { color: var(--hint); margin: 0 0 4px; display: flex; flex-wrap: wrap; gap: 4px 10px; }
+.media { font-style: italic; }
+.tag { text-decoration: none; }
+.entry { border-top: 1px solid var(--l0); padding: 10px 0; }
+.content { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; }
+.whole { font-size: 1.05rem; margin: 12px 0 24px; }
+.open { margin: 6px 0 0; }
+blockquote.content { border-left: 4px solid var(--l0); padding-left: 12px; margin: 12px 0; }
+.error { color: var(--danger); font-weight: 600; }
+.notice { background: var(--panel); padding: 8px 12px; border-radius: 8px; }
+.history li { margin-bottom: 12px; }
+.tags { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr)); gap: 6px 16px; }
+.count { color: var(--hint); }
+.year { display: grid; grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr)); gap: 12px; }
+table.month { border-collapse: separate; border-spacing: 2px; }
+table.month caption { text-align: left; font-weight: 600; padding: 4px 3px; }
+table.month th { font-weight: 400; color: var(--hint); font-size: 0.8rem; }
+table.month abbr { text-decoration: none; }
+table.month td { padding: 0; }
+table.month td > * { display: flex; flex-direction: column; align-items: center; justify-content: center; width: 1.25rem; height: 1.25rem; border-radius: 4px; font-size: 0.6rem; text-decoration: none; color: var(--hint); }
+table.month.large { border-spacing: 4px; }
+table.month.large td > * { width: 2.7rem; height: 3rem; font-size: 1rem; border-radius: 6px; }
+table.month td > a { color: var(--on-l); font-weight: 600; }
+table.month small { font-size: 0.7rem; font-weight: 400; }
+.l0 { background: var(--l0); } .l1 { background: var(--l1); } .l2 { background: var(--l2); } .l3 { background: var(--l3); } .l4 { background: var(--l4); }
+table.month td > a.l3, table.month td > a.l4 { color: #fff; }
+.legend { display: flex; align-items: center; gap: 3px; color: var(--hint); font-size: 0.85rem; }
+.legend span { width: 14px; height: 14px; border-radius: 3px; display: inline-block; }
+form.inline { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }
+`;
+
+/**
+ * Inside Telegram: reads the launch data from the URL fragment (tgWebAppData, tgWebAppThemeParams), applies the
+ * theme, and loads every page and form with the initData in an Authorization header, swapping in the new <body>.
+ * Outside Telegram it does nothing: links and forms work as plain HTML with the session cookie.
+ */
+export const APP_JS = `'use strict';
+(function () {
+  var launch = new URLSearchParams(location.hash.slice(1));
+  var initData = launch.get('tgWebAppData') || sessionStorage.getItem('journal.initData');
+  if (!initData) return;
+  sessionStorage.setItem('journal.initData', initData);
+  var theme = launch.get('tgWebAppThemeParams') || sessionStorage.getItem('journal.theme');
+  if (theme) {
+    sessionStorage.setItem('journal.theme', theme);
+    try {
+      var params = JSON.parse(theme);
+      Object.keys(params).forEach(function (key) {
+        if (/^[a-z_]+$/.test(key) && /^#[0-9a-fA-F]{3,8}$/.test(String(params[key]))) {
+          document.documentElement.style.setProperty('--tg-theme-' + key.replace(/_/g, '-'), params[key]);
+        }
+      });
+    } catch (e) { /* a theme that is not JSON is ignored */ }
+  }
+
+  function show(text, url, push) {
+    var doc = new DOMParser().parseFromString(text, 'text/html');
+    document.title = doc.title;
+    document.body.replaceWith(document.importNode(doc.body, true));
+    if (push) history.pushState(null, '', url);
+    var h1 = document.querySelector('main h1');
+    var main = document.querySelector('main');
+    if (main) main.focus();
+    if (h1) window.scrollTo(0, 0);
+  }
+
+  function load(url, init, push) {
+    init = init || {};
+    init.headers = Object.assign({}, init.headers, { Authorization: 'tma ' + initData });
+    return fetch(url, init).then(function (res) {
+      return res.text().then(function (text) { show(text, res.url || url, push); });
+    });
+  }
+
+  document.addEventListener('click', function (event) {
+    var link = event.target.closest && event.target.closest('a[href]');
+    if (!link || link.origin !== location.origin || event.ctrlKey || event.metaKey) return;
+    if (link.hash && link.pathname === location.pathname) return;
+    event.preventDefault();
+    load(link.href, null, true);
+  });
+
+  document.addEventListener('submit', function (event) {
+    var form = event.target;
+    event.preventDefault();
+    var data = new URLSearchParams(new FormData(form));
+    if ((form.method || 'get').toLowerCase() === 'post') {
+      load(form.action, { method: 'POST', body: data }, true);
+    } else {
+      load(form.action.split('?')[0] + '?' + data.toString(), null, true);
+    }
+  });
+
+  window.addEventListener('popstate', function () { load(location.href, null, false); });
+  load(location.pathname + location.search, null, false);
+})();
+`;
+
+export const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#30a14e"/><rect x="4" y="3" width="8" height="10" rx="1" fill="#fff"/><path d="M6 6h4M6 8h4M6 10h3" stroke="#30a14e"/></svg>`;

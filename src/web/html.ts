@@ -1,0 +1,75 @@
+/**
+ * HTML built as text with every value escaped: `html` escapes whatever it interpolates except what `html` itself made
+ * (or `Html` values from other builders), so entry text can never become markup.
+ */
+export class Html {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+type Part = Html | string | number | null | undefined | false | readonly Part[];
+
+function render(value: Part): string {
+  if (value === null || value === undefined || value === false) return '';
+  if (value instanceof Html) return value.text;
+  if (Array.isArray(value)) return value.map(render).join('');
+  return escapeHtml(String(value));
+}
+
+export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
+  let out = strings[0] ?? '';
+  values.forEach((value, i) => (out += render(value) + (strings[i + 1] ?? '')));
+  return new Html(out);
+}
+
+export interface PageOptions {
+  title: string;
+  /** The navigation item to mark as current. */
+  current?: 'calendar' | 'search' | 'tags' | 'onthisday';
+  /** The search box's text, kept on the search page. */
+  query?: string;
+}
+
+const NAV: { key: NonNullable<PageOptions['current']>; href: string; label: string }[] = [
+  { key: 'calendar', href: '/', label: 'Calendar' },
+  { key: 'search', href: '/search', label: 'Search' },
+  { key: 'tags', href: '/tags', label: 'Tags' },
+  { key: 'onthisday', href: '/onthisday', label: 'On this day' },
+];
+
+/** A whole page: every asset ours (the CSP allows nothing else), the content in <main>, its h1 focusable. */
+export function page(options: PageOptions, content: Html): string {
+  return `<!doctype html>${html`<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="same-origin">
+<title>${options.title} · Journal</title>
+<link rel="stylesheet" href="/assets/app.css">
+<link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
+<script src="/assets/app.js" defer></script>
+</head>
+<body>
+<a class="skip" href="#content">Skip to content</a>
+<header>
+<nav aria-label="Journal">
+<ul>${NAV.map((n) => html`<li><a href="${n.href}"${n.key === options.current ? html` aria-current="page"` : ''}>${n.label}</a></li>`)}</ul>
+</nav>
+<form class="search" role="search" action="/search" method="get">
+<label for="q" class="visually-hidden">Search the journal</label>
+<input id="q" name="q" type="search" value="${options.query ?? ''}" placeholder="Search: walk, &quot;a phrase&quot;, a OR b, -word">
+<button type="submit">Search</button>
+</form>
+</header>
+<main id="content" tabindex="-1">
+${content}
+</main>
+</body>
+</html>`.text}`;
+}

@@ -1,0 +1,160 @@
+/** The pages' content, server-rendered: calendar, month, day, search, tags, on this day, entry, Forget, and the errors. */
+import { dayTitle, monthSpan, monthTitle, monthsOf, shiftMonth, weekColumns, yearSpan } from '../stats/calendar-days.ts';
+import { html, type Html } from './html.ts';
+import type { EntryList, FullEntry, ListedEntry } from './web-journal.ts';
+
+const WEEKDAYS = [
+  ['Mon', 'Monday'],
+  ['Tue', 'Tuesday'],
+  ['Wed', 'Wednesday'],
+  ['Thu', 'Thursday'],
+  ['Fri', 'Friday'],
+  ['Sat', 'Saturday'],
+  ['Sun', 'Sunday'],
+] as const;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** 0 for no entries, else 1..4 by the share of the busiest day (as the stats picture shades). */
+function level(entries: number, busiest: number): number {
+  if (entries <= 0 || busiest <= 0) return 0;
+  return Math.min(4, Math.max(1, Math.ceil((4 * entries) / busiest)));
+}
+
+/** One month as a table: a row per week, Monday first; a day with entries links to its page. */
+function monthTable(month: string, counts: Map<string, number>, busiest: number, zone: string, showCounts: boolean): Html {
+  const weeks = weekColumns(monthSpan(month, zone), zone);
+  return html`<table class="month${showCounts ? ' large' : ''}">
+<caption><a href="/month/${month}">${monthTitle(month, zone)}</a></caption>
+<thead><tr>${WEEKDAYS.map(([short, long]) => html`<th scope="col"><abbr title="${long}">${showCounts ? short : short.slice(0, 1)}</abbr></th>`)}</tr></thead>
+<tbody>${weeks.map(
+    (week) =>
+      html`<tr>${week.map((day) => {
+        if (day === null) return html`<td></td>`;
+        const n = counts.get(day) ?? 0;
+        const number = Number(day.slice(8));
+        const label = `${dayTitle(day, zone)}: ${plural(n, 'entry', 'entries')}`;
+        return n > 0
+          ? html`<td><a class="l${level(n, busiest)}" href="/day/${day}" aria-label="${label}" title="${label}">${number}${showCounts ? html`<small>${n}</small>` : ''}</a></td>`
+          : html`<td><span class="l0" title="${label}">${number}</span></td>`;
+      })}</tr>`,
+  )}</tbody>
+</table>`;
+}
+
+function legend(): Html {
+  return html`<p class="legend" aria-hidden="true">Fewer <span class="l0"></span><span class="l1"></span><span class="l2"></span><span class="l3"></span><span class="l4"></span> More entries</p>`;
+}
+
+export function calendarPage(year: number, counts: Map<string, number>, zone: string): Html {
+  const busiest = Math.max(0, ...counts.values());
+  const entries = [...counts.values()].reduce((a, b) => a + b, 0);
+  return html`<h1>${year}</h1>
+<p class="pager"><a href="/?year=${year - 1}" rel="prev">← ${year - 1}</a> <a href="/?year=${year + 1}" rel="next">${year + 1} →</a></p>
+<p>${plural(entries, 'entry', 'entries')} on ${plural(counts.size, 'day')}. Pick a day to read it.</p>
+${legend()}
+<div class="year">${monthsOf(yearSpan(year), zone).map((m) => monthTable(m, counts, busiest, zone, false))}</div>`;
+}
+
+export function monthPage(month: string, counts: Map<string, number>, zone: string): Html {
+  const busiest = Math.max(0, ...counts.values());
+  const entries = [...counts.values()].reduce((a, b) => a + b, 0);
+  const previous = shiftMonth(month, -1, zone);
+  const next = shiftMonth(month, 1, zone);
+  return html`<h1>${monthTitle(month, zone)}</h1>
+<p class="pager"><a href="/month/${previous}" rel="prev">← ${monthTitle(previous, zone)}</a> <a href="/?year=${month.slice(0, 4)}">Year ${month.slice(0, 4)}</a> <a href="/month/${next}" rel="next">${monthTitle(next, zone)} →</a></p>
+<p>${plural(entries, 'entry', 'entries')} on ${plural(counts.size, 'day')}.</p>
+${legend()}
+${monthTable(month, counts, busiest, zone, true)}`;
+}
+
+function entryMeta(entry: ListedEntry, withDate: boolean): Html {
+  return html`<p class="meta">${withDate ? html`<a href="/day/${entry.date}">${entry.date}</a> ` : ''}<time datetime="${entry.date}T${entry.time}">${entry.time}</time>${
+    entry.media && entry.media !== entry.content.trim() ? html` <span class="media">${entry.media}</span>` : ''
+  }${entry.tags.map((t) => html` <a class="tag" href="/tags/${encodeURIComponent(t)}">#${t}</a>`)}</p>`;
+}
+
+function entryCard(entry: ListedEntry, withDate: boolean): Html {
+  return html`<article class="entry" aria-labelledby="entry-${entry.id}">
+<h2 id="entry-${entry.id}" class="visually-hidden">Entry at ${entry.date} ${entry.time}</h2>
+${entryMeta(entry, withDate)}
+<p class="content">${entry.content}${entry.cut ? '…' : ''}</p>
+<p class="open"><a href="/entry/${entry.id}">Open entry${entry.revisions > 0 ? ` (${plural(entry.revisions, 'earlier version')})` : ''}${entry.cut ? ' to read it all' : ''}</a></p>
+</article>`;
+}
+
+export function dayPage(date: string, entries: ListedEntry[], zone: string, around: { previous: string; next: string }, notice?: string): Html {
+  return html`<h1>${dayTitle(date, zone)}</h1>
+<p class="pager"><a href="/day/${around.previous}" rel="prev">← Previous day</a> <a href="/month/${date.slice(0, 7)}">${monthTitle(date.slice(0, 7), zone)}</a> <a href="/day/${around.next}" rel="next">Next day →</a></p>
+${notice ? html`<p role="status" class="notice">${notice}</p>` : ''}
+${entries.length === 0 ? html`<p>Nothing written on this day.</p>` : html`<p>${plural(entries.length, 'entry', 'entries')}.</p>${entries.map((e) => entryCard(e, false))}`}`;
+}
+
+function pagedList(found: EntryList, offset: number, pageSize: number, nextHref: (offset: number) => string): Html {
+  const shownTo = offset + found.entries.length;
+  return html`<p>${plural(found.total, 'entry', 'entries')}${found.total > 0 ? `, ${offset + 1}–${shownTo} shown` : ''}.</p>
+${found.entries.map((e) => entryCard(e, true))}
+<p class="pager">${offset > 0 ? html`<a href="${nextHref(Math.max(0, offset - pageSize))}" rel="prev">← Earlier</a>` : ''} ${
+    shownTo < found.total ? html`<a href="${nextHref(shownTo)}" rel="next">More →</a>` : ''
+  }</p>`;
+}
+
+export const SEARCH_HELP = 'Words find entries holding all of them; "a phrase" in quotes; a OR b; -word leaves out; walk* finds walked, walking.';
+
+export function searchPage(query: string, result: { found: EntryList; offset: number; pageSize: number } | { problem: string } | null): Html {
+  const heading = query === '' ? 'Search' : `Search: ${query}`;
+  if (result === null) return html`<h1>${heading}</h1><p>${SEARCH_HELP}</p>`;
+  if ('problem' in result) return html`<h1>${heading}</h1><p role="alert" class="error">${result.problem}</p><p>${SEARCH_HELP}</p>`;
+  return html`<h1>${heading}</h1>${pagedList(result.found, result.offset, result.pageSize, (o) => `/search?q=${encodeURIComponent(query)}&offset=${o}`)}`;
+}
+
+export function tagsPage(tags: { tag: string; entries: number }[], distinct: number): Html {
+  if (tags.length === 0) return html`<h1>Tags</h1><p>No #tags yet: write one in an entry, e.g. #walk.</p>`;
+  return html`<h1>Tags</h1>
+<p>${plural(distinct, 'tag')}${distinct > tags.length ? `, the ${tags.length} most used shown` : ''}.</p>
+<ul class="tags">${tags.map((t) => html`<li><a href="/tags/${encodeURIComponent(t.tag)}">#${t.tag}</a> <span class="count">${plural(t.entries, 'entry', 'entries')}</span></li>`)}</ul>`;
+}
+
+export function taggedPage(tag: string, found: EntryList, offset: number, pageSize: number): Html {
+  return html`<h1>#${tag}</h1>${pagedList(found, offset, pageSize, (o) => `/tags/${encodeURIComponent(tag)}?offset=${o}`)}`;
+}
+
+export function onThisDayPage(date: string, found: EntryList): Html {
+  const monthDay = date.slice(5);
+  const years = [...new Set(found.entries.map((e) => e.date.slice(0, 4)))].sort().reverse();
+  return html`<h1>On this day: ${monthDay}</h1>
+<form class="inline" action="/onthisday" method="get"><label for="date">Another day</label> <input id="date" name="date" type="date" value="${date}"> <button type="submit">Show</button></form>
+${
+  found.total === 0
+    ? html`<p>Nothing written on ${monthDay} (MM-DD) in any year yet.</p>`
+    : html`<p>${plural(found.total, 'entry', 'entries')} from ${plural(years.length, 'year')}.</p>${years.map(
+        (y) => html`<section><h2>${y}</h2>${found.entries.filter((e) => e.date.startsWith(y)).map((e) => entryCard(e, true))}</section>`,
+      )}`
+}`;
+}
+
+export function entryPage(entry: FullEntry, zone: string): Html {
+  return html`<h1>${dayTitle(entry.date, zone)}, ${entry.time}</h1>
+${entryMeta(entry, true)}
+<div class="content whole">${entry.content}</div>
+<section aria-labelledby="history"><h2 id="history">Earlier versions</h2>${
+    entry.history.length === 0
+      ? html`<p>None: this entry was never edited.</p>`
+      : html`<ol class="history">${entry.history.map((r) => html`<li><p class="meta">Replaced <time datetime="${r.replacedAt}">${r.replacedAt.slice(0, 16).replace('T', ' ')} UTC</time></p><div class="content">${r.content}</div></li>`)}</ol>`
+  }</section>
+<p><a class="danger" href="/entry/${entry.id}/forget">Forget this entry…</a></p>`;
+}
+
+export function forgetConfirmPage(entry: FullEntry): Html {
+  return html`<h1>Forget this entry?</h1>
+<p>The entry of ${entry.date} ${entry.time}${entry.history.length ? ` and its ${plural(entry.history.length, 'earlier version')}` : ''} will be deleted from the journal for good. Backups and exports made before keep their copy.</p>
+<blockquote class="content">${entry.content.length > 300 ? `${entry.content.slice(0, 300)}…` : entry.content}</blockquote>
+<form method="post" action="/entry/${entry.id}/forget"><button type="submit" class="danger">Forget for good</button> <a href="/entry/${entry.id}">Keep it</a></form>`;
+}
+
+export function messagePage(title: string, text: string): Html {
+  return html`<h1>${title}</h1><p>${text}</p>`;
+}
+
+export const SIGN_IN_TEXT =
+  "This journal is private. Open it from the bot's menu button in Telegram, or run npm run web on the computer that keeps the journal and open the link it prints.";

@@ -1,0 +1,117 @@
+/**
+ * Who is asking. Inside Telegram every request carries the Mini App's initData (`Authorization: tma <initData>`),
+ * checked with the bot token (HMAC-SHA256 per Telegram's Web Apps docs) and at most an hour old; its user must be
+ * an owner in ALLOWED_USER_IDS. On one's own computer (npm run web) a one-time login link is exchanged for a session
+ * cookie (HttpOnly, SameSite=Strict). Sessions and links live in this process's memory only.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { validate } from '@tma.js/init-data-node';
+
+export const SESSION_COOKIE = 'journal_session';
+/** Telegram's initData is signed once, when the Mini App opens: older than this, it is refused. */
+export const INIT_DATA_MAX_AGE_SECONDS = 3600;
+const LOGIN_LINK_TTL_MS = 10 * 60_000;
+const SESSION_TTL_MS = 12 * 3_600_000;
+
+export type Caller = { ownerId: number; via: 'telegram' | 'session' } | { ownerId: null; reason: string };
+
+export interface WebAuthOptions {
+  /** The bot token initData is signed with; null: Telegram sign-in is off (npm run web without a token). */
+  botToken: string | null;
+  allowedUserIds: readonly number[];
+  clock: () => Date;
+}
+
+export interface WebAuth {
+  identify(req: IncomingMessage): Caller;
+  /** A one-time token for `ownerId`'s login link. */
+  loginToken(ownerId: number): string;
+  /** Exchanges a login token for a session id; null when it is unknown, used or expired. */
+  redeem(token: string): string | null;
+}
+
+const newToken = () => randomBytes(32).toString('base64url');
+
+function cookie(req: IncomingMessage, name: string): string | null {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return null;
+}
+
+/** A map lookup that compares keys in constant time (session ids are secrets). */
+function findSecret<V>(map: Map<string, V>, given: string): V | undefined {
+  const a = Buffer.from(given);
+  for (const [key, value] of map) {
+    const b = Buffer.from(key);
+    if (a.length === b.length && timingSafeEqual(a, b)) return value;
+  }
+  return undefined;
+}
+
+/** The Telegram user of valid initData, or why it is not valid. */
+export function initDataUser(initData: string, botToken: string, now: Date): { userId: number } | { reason: string } {
+  try {
+    // validate() reads the current time itself; now only decides the clock in the message.
+    validate(initData, botToken, { expiresIn: INIT_DATA_MAX_AGE_SECONDS });
+  } catch (error) {
+    const name = error instanceof Error ? error.name : 'Error';
+    return { reason: name === 'ExpiredError' ? `initData expired (older than ${INIT_DATA_MAX_AGE_SECONDS} s at ${now.toISOString()})` : `initData not valid (${name})` };
+  }
+  const user = new URLSearchParams(initData).get('user');
+  try {
+    const id = (JSON.parse(user ?? 'null') as { id?: unknown } | null)?.id;
+    if (typeof id === 'number' && Number.isSafeInteger(id)) return { userId: id };
+  } catch {
+    // falls through: signed, but no user in it (e.g. opened from a reply keyboard)
+  }
+  return { reason: 'initData carries no user' };
+}
+
+export function createWebAuth(options: WebAuthOptions): WebAuth {
+  const links = new Map<string, { ownerId: number; until: number }>();
+  const sessions = new Map<string, { ownerId: number; until: number }>();
+  const now = () => options.clock().getTime();
+  const sweep = (map: Map<string, { until: number }>) => {
+    for (const [key, value] of map) if (value.until <= now()) map.delete(key);
+  };
+
+  return {
+    identify(req) {
+      const header = req.headers.authorization;
+      if (typeof header === 'string' && header.startsWith('tma ')) {
+        if (!options.botToken) return { ownerId: null, reason: 'Telegram sign-in is not set up here' };
+        const user = initDataUser(header.slice(4), options.botToken, options.clock());
+        if ('reason' in user) return { ownerId: null, reason: user.reason };
+        if (!options.allowedUserIds.includes(user.userId)) return { ownerId: null, reason: 'not an owner of this journal' };
+        return { ownerId: user.userId, via: 'telegram' };
+      }
+      const id = cookie(req, SESSION_COOKIE);
+      if (id) {
+        sweep(sessions);
+        const session = findSecret(sessions, id);
+        if (session) return { ownerId: session.ownerId, via: 'session' };
+        return { ownerId: null, reason: 'the session has ended' };
+      }
+      return { ownerId: null, reason: 'not signed in' };
+    },
+
+    loginToken(ownerId) {
+      const token = newToken();
+      links.set(token, { ownerId, until: now() + LOGIN_LINK_TTL_MS });
+      return token;
+    },
+
+    redeem(token) {
+      sweep(links);
+      const link = findSecret(links, token);
+      if (!link) return null;
+      for (const [key, value] of links) if (value === link) links.delete(key);
+      const session = newToken();
+      sessions.set(session, { ownerId: link.ownerId, until: now() + SESSION_TTL_MS });
+      return session;
+    },
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * The journal as the web pages read it: every list, count and search goes through the JournalCollection kind's own
+ * methods (the ones the model, the CLI and MCP call), with their argument checks and their error messages. Views are
+ * narrowed in memory and not stored as handles, so browsing leaves nothing in the model's list of objects.
+ */
+import type { KindDefinition } from '../objects/kind.ts';
+import type { ObjectOperations } from '../objects/operations.ts';
+import type { EntryDetails, EntryRevision } from '../journal/entry-details.ts';
+import type { JournalEntryValue, OverviewGroup } from '../journal/entry-queries.ts';
+import type { EntryPage } from '../journal/entry-reading.ts';
+import type { JournalView } from '../journal/journal-view.ts';
+import { JOURNAL_ROOT_ID } from '../journal/journal-operations.ts';
+import type { TagCount } from '../journal/tag-queries.ts';
+import { daysOf, shiftDay, type DaySpan } from '../stats/calendar-days.ts';
+
+/** What the owner typed could not be used (a search's syntax, a tag): the message says what was expected. */
+export class WebInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebInputError';
+  }
+}
+
+export interface ListedEntry extends Omit<JournalEntryValue, 'date'>, EntryDetails {
+  date: string;
+  /** True when content is only the start of a longer text. */
+  cut: boolean;
+}
+
+export interface FullEntry extends ListedEntry {
+  history: EntryRevision[];
+}
+
+export interface EntryList {
+  total: number;
+  entries: ListedEntry[];
+}
+
+/** What the web needs besides the kind's methods: the details a JournalEntry value leaves out, and Forget. */
+export interface WebJournalPorts {
+  ownerId: number;
+  operations: ObjectOperations;
+  today(): string;
+  timeZone: string;
+  details(ids: readonly number[]): Promise<Map<number, EntryDetails>>;
+  revisions(entryId: number): Promise<EntryRevision[]>;
+  /** Forgets the owner's entry for good; null when they have no such entry. */
+  forget(entryId: number): Promise<{ day: string } | null>;
+}
+
+export interface WebJournal {
+  today(): string;
+  timeZone: string;
+  dayCounts(span: DaySpan): Promise<Map<string, number>>;
+  day(date: string): Promise<ListedEntry[]>;
+  search(query: string, offset: number, limit: number): Promise<EntryList>;
+  tags(): Promise<{ tags: TagCount[]; distinctTags: number }>;
+  tagged(tag: string, offset: number, limit: number): Promise<EntryList>;
+  onThisDay(date: string): Promise<EntryList>;
+  entry(id: number): Promise<FullEntry | null>;
+  forget(id: number): Promise<{ day: string } | null>;
+}
+
+/** getOverview lists at most 100 periods: a span is read in parts this long. */
+const OVERVIEW_DAYS = 90;
+
+export function createWebJournal(ports: WebJournalPorts): WebJournal {
+  const ctx = { ownerId: ports.ownerId };
+  const rootKind = async () => (await ports.operations.resolve(JOURNAL_ROOT_ID)).kind as KindDefinition<JournalView>;
+
+  /** Runs one of the kind's methods on a view, its args checked by the method's own schema. */
+  const call = async (view: JournalView, name: string, args: unknown) => {
+    const kind = await rootKind();
+    const method = kind.methods.find((m) => m.name === name);
+    if (!method) throw new Error(`JournalCollection has no method ${name}`);
+    const parsed = method.args.safeParse(args);
+    if (!parsed.success) throw new WebInputError(parsed.error.issues.map((i) => i.message.replace(/^\w+: /, '')).join('; '));
+    return { kind, outcome: await method.run(view, parsed.data, ctx) };
+  };
+  const value = async <T>(view: JournalView, name: string, args: unknown = {}): Promise<T> => {
+    const { outcome } = await call(view, name, args);
+    if (!('value' in outcome)) throw new Error(`${name} returned a view, not a value`);
+    return outcome.value as T;
+  };
+  const narrow = async (view: JournalView, name: string, args: unknown): Promise<JournalView> => {
+    const { kind, outcome } = await call(view, name, args);
+    if (!('object' in outcome)) throw new Error(`${name} returned a value, not a view`);
+    return kind.state.parse(outcome.object.state);
+  };
+
+  const withDetails = async (entries: (Omit<JournalEntryValue, 'date'> & { date?: string; cut?: string })[], date?: string): Promise<ListedEntry[]> => {
+    const details = await ports.details(entries.map((e) => e.id));
+    return entries.map(({ cut, ...e }) => ({
+      ...e,
+      date: e.date ?? date ?? '',
+      cut: cut !== undefined,
+      ...(details.get(e.id) ?? { media: null, tags: [], revisions: 0 }),
+    }));
+  };
+
+  const list = async (view: JournalView, offset: number, limit: number): Promise<EntryList> => {
+    const [total, entries] = await Promise.all([value<number>(view, 'getTotalEntryCount'), value<JournalEntryValue[]>(view, 'getEntries', { limit, offset })]);
+    return { total, entries: await withDetails(entries) };
+  };
+
+  return {
+    today: ports.today,
+    timeZone: ports.timeZone,
+
+    async dayCounts(span) {
+      const counts = new Map<string, number>();
+      const days = daysOf(span, ports.timeZone);
+      for (let at = 0; at < days.length; at += OVERVIEW_DAYS) {
+        const part = await narrow({}, 'getDateRangeView', { startDate: days[at], endDate: days[Math.min(days.length, at + OVERVIEW_DAYS) - 1] });
+        const overview = await value<{ groups: Pick<OverviewGroup, 'period' | 'entries'>[] }>(part, 'getOverview', { groupBy: 'day' });
+        for (const g of overview.groups) counts.set(g.period, g.entries);
+      }
+      return counts;
+    },
+
+    async day(date) {
+      return withDetails(await value<Omit<JournalEntryValue, 'date'>[]>({}, 'getEntriesForDay', { date }), date);
+    },
+
+    async search(query, offset, limit) {
+      return list(await narrow({}, 'search', { query }), offset, limit);
+    },
+
+    tags: () => value({}, 'getTags', { limit: 100 }),
+
+    async tagged(tag, offset, limit) {
+      return list(await narrow({}, 'tagged', { tag }), offset, limit);
+    },
+
+    async onThisDay(date) {
+      return list(await narrow({}, 'onThisDay', { date }), 0, 100);
+    },
+
+    async entry(id) {
+      // Owner-scoped: an id of no entry of theirs (another owner's included) is simply not found.
+      if (!(await ports.details([id])).has(id)) return null;
+      let page = await value<EntryPage>({}, 'getEntry', { id });
+      // getEntry reads a long entry a page at a time; the web shows it whole.
+      let content = page.content;
+      while (page.nextOffset !== null) {
+        page = await value<EntryPage>({}, 'getEntry', { id, offset: page.nextOffset });
+        content += page.content;
+      }
+      const [listed] = await withDetails([{ id, time: page.time, title: page.title, content, date: page.date }]);
+      return listed ? { ...listed, history: await ports.revisions(id) } : null;
+    },
+
+    forget: (id) => ports.forget(id),
+  };
+}
+
+/** The day before and after, for a day page's links. */
+export const neighbourDays = (date: string, zone: string) => ({ previous: shiftDay(date, -1, zone), next: shiftDay(date, 1, zone) });
