@@ -5,7 +5,7 @@
 import type { JournalDb } from '../db/open-database.ts';
 import { countByPeriod } from '../journal/entry-queries.ts';
 import { countTags, type TagCount } from '../journal/tag-queries.ts';
-import { lastTwelveMonths, monthsOf, streaksOf, weekEndingOn, yearSpan, type DaySpan, type Streaks } from './calendar-days.ts';
+import { lastTwelveMonths, monthsOf, streaksOf, weekEndingOn, yearSpan, type DaySpan, type Streaks } from '../journal/dates/calendar-spans.ts';
 
 /** What a picture covers: the last twelve months, a calendar year, or the digest's week. */
 export type StatsPeriod = { kind: 'last-12-months' } | { kind: 'year'; year: number } | { kind: 'week'; endingOn: string };

@@ -4,7 +4,7 @@
  * the same in Telegram's light and dark themes; the shades step in lightness, not only in hue.
  */
 import type { JournalStats } from './journal-stats.ts';
-import { weekColumns, weekdayIndex } from './calendar-days.ts';
+import { weekColumns, weekdayIndex } from '../journal/dates/calendar-spans.ts';
 
 export const COLORS = {
   card: '#f6f8fa',

@@ -1,5 +1,5 @@
 /** The pages' content, server-rendered: calendar, month, day, search, tags, on this day, entry, Forget, and the errors. */
-import { dayTitle, monthSpan, monthTitle, monthsOf, shiftMonth, weekColumns, yearSpan } from '../stats/calendar-days.ts';
+import { dayTitle, monthSpan, monthTitle, monthsOf, shiftMonth, weekColumns, yearSpan } from '../journal/dates/calendar-spans.ts';
 import { html, type Html } from './html.ts';
 import type { EntryList, FullEntry, ListedEntry } from './web-journal.ts';
 

@@ -4,6 +4,7 @@
  * an owner in ALLOWED_USER_IDS. On one's own computer (npm run web) a one-time login link is exchanged for a session
  * cookie (HttpOnly, SameSite=Strict). Sessions and links live in this process's memory only.
  */
+import { HOUR_MS } from '../journal/dates/durations.ts';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { validate } from '@tma.js/init-data-node';
@@ -12,7 +13,7 @@ export const SESSION_COOKIE = 'journal_session';
 /** Telegram's initData is signed once, when the Mini App opens: older than this, it is refused. */
 export const INIT_DATA_MAX_AGE_SECONDS = 3600;
 const LOGIN_LINK_TTL_MS = 10 * 60_000;
-const SESSION_TTL_MS = 12 * 3_600_000;
+const SESSION_TTL_MS = 12 * HOUR_MS;
 
 export type Caller = { ownerId: number; via: 'telegram' | 'session' } | { ownerId: null; reason: string };
 

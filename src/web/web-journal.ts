@@ -11,7 +11,7 @@ import type { EntryPage } from '../journal/entry-reading.ts';
 import type { JournalView } from '../journal/journal-view.ts';
 import { JOURNAL_ROOT_ID } from '../journal/journal-operations.ts';
 import type { TagCount } from '../journal/tag-queries.ts';
-import { daysOf, shiftDay, type DaySpan } from '../stats/calendar-days.ts';
+import { daysOf, shiftDay, type DaySpan } from '../journal/dates/calendar-spans.ts';
 
 /** What the owner typed could not be used (a search's syntax, a tag): the message says what was expected. */
 export class WebInputError extends Error {

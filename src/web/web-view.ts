@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isCalendarDay } from '../journal/dates/calendar-day.ts';
-import { monthSpan, yearSpan } from '../stats/calendar-days.ts';
+import { monthSpan, yearSpan } from '../journal/dates/calendar-spans.ts';
 import { APP_CSS, APP_JS, ICON_SVG } from './assets.ts';
 import { page, type PageOptions, type Html } from './html.ts';
 import {

@@ -1,7 +1,7 @@
 // The date layer of the stats picture and the web calendar: spans, week columns (Monday first), streaks, and a DST
 // day that is still one day.
 import { describe, expect, it } from 'vitest';
-import { daysOf, lastTwelveMonths, monthSpan, shiftDay, streaksOf, weekColumns, weekdayIndex, yearSpan } from '../../src/stats/calendar-days.ts';
+import { daysOf, lastTwelveMonths, monthSpan, shiftDay, streaksOf, weekColumns, weekdayIndex, yearSpan } from '../../../src/journal/dates/calendar-spans.ts';
 
 describe('calendar days', () => {
   it('moves across a DST change and a leap day one calendar day at a time', () => {

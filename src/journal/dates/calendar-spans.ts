@@ -3,21 +3,19 @@
  * periods, week columns, months and streaks. All of it is date-fns in the owner's zone (`{ in: tz(zone) }`), so a
  * DST day is still one day and no millisecond maths is written here.
  */
-import { tz } from '@date-fns/tz';
-import {
-  addDays,
-  addMonths,
-  differenceInCalendarDays,
-  eachDayOfInterval,
-  eachMonthOfInterval,
-  endOfMonth,
-  endOfWeek,
-  format,
-  getISODay,
-  parseISO,
-  startOfMonth,
-  startOfWeek,
-} from 'date-fns';
+import { tz } from '@date-fns/tz/tz';
+import { addDays } from 'date-fns/addDays';
+import { addMonths } from 'date-fns/addMonths';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { eachDayOfInterval } from 'date-fns/eachDayOfInterval';
+import { eachMonthOfInterval } from 'date-fns/eachMonthOfInterval';
+import { endOfMonth } from 'date-fns/endOfMonth';
+import { endOfWeek } from 'date-fns/endOfWeek';
+import { format } from 'date-fns/format';
+import { getISODay } from 'date-fns/getISODay';
+import { parseISO } from 'date-fns/parseISO';
+import { startOfMonth } from 'date-fns/startOfMonth';
+import { startOfWeek } from 'date-fns/startOfWeek';
 
 /** An inclusive span of journal days. */
 export interface DaySpan {
