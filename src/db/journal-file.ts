@@ -16,6 +16,19 @@ const MIGRATION_TABLE = 'kysely_migration';
 /** What the file is: a journal (with the migrations this code has that it lacks), or a database with no tables yet. */
 export type JournalFileState = { kind: 'journal'; pending: string[] } | { kind: 'blank' };
 
+/** How long an empty file may take to get its first page: another instance may have just created the journal. */
+const FIRST_PAGE_WAIT_MS = 1000;
+
+/** True when the file is empty and stays empty for FIRST_PAGE_WAIT_MS (a blocking wait: this runs once, at open). */
+function isEmptyForLong(file: string): boolean {
+  const waitUntil = Date.now() + FIRST_PAGE_WAIT_MS;
+  while (statSync(file).size === 0) {
+    if (Date.now() >= waitUntil) return true;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  }
+  return false;
+}
+
 function readHeader(file: string): string {
   const fd = openSync(file, 'r');
   try {
@@ -35,7 +48,7 @@ function readHeader(file: string): string {
 export function inspectJournalFile(file: string, key: string | null = null): JournalFileState {
   const where = path.resolve(file);
   const unchanged = 'nothing was changed';
-  if (statSync(file).size === 0) {
+  if (isEmptyForLong(file)) {
     throw new NotAJournalError(`${where} is an empty file, not a journal; ${unchanged}. Point DATABASE_PATH at your journal, or delete the file to start a new journal there.`);
   }
   const plainSqlite = readHeader(file) === SQLITE_HEADER;

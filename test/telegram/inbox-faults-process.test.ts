@@ -23,7 +23,12 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 async function inboxRows(dbPath: string): Promise<number> {
   if (!existsSync(dbPath)) return 0;
-  const db = openDatabase(dbPath);
+  let db: ReturnType<typeof openDatabase>;
+  try {
+    db = openDatabase(dbPath);
+  } catch {
+    return 0; // the bot has created the file but not written its first page yet
+  }
   try {
     return Number((await db.selectFrom('update_inbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
   } catch {
