@@ -23,6 +23,7 @@ import { BotError } from 'grammy';
 import type { Update } from 'grammy/types';
 import { errorMessage, type Logger } from '../logger.ts';
 import type { LeaseTimings } from './leases.ts';
+import { createInboxNotices } from './inbox-notices.ts';
 import { chatKeyOf, isOwners, malformedReason, privateChatOf, withoutText } from './update-triage.ts';
 
 export { chatKeyOf } from './update-triage.ts';
@@ -105,9 +106,7 @@ export interface UpdateInboxDeps {
   pruneEveryMs?: number;
 }
 
-export const RETRY_NOTICE = 'I could not store your message yet; it is kept and will be retried.';
-export const PARKED_NOTICE =
-  'An update from Telegram could not be read and was set aside. `npm run journal -- inbox` lists it; `npm run journal -- inbox retry` replays it.';
+export { PARKED_NOTICE, RETRY_NOTICE } from './inbox-notices.ts';
 
 /** Rows a lane reads per query. */
 const PAGE = 100;
@@ -118,10 +117,6 @@ const DEFAULT_RETRY: RetryTimings = { firstMs: 1000, maxMs: 5 * 60_000 };
 /** A failure that is not the store's, and not a malformed update: a few tries, then it is parked. */
 const OTHER_FAILURE_TRIES = 5;
 const PRUNE_EVERY_MS = 10_000;
-/** A chat's failures less than this apart are one incident: one notice. */
-const NOTICE_QUIET_MS = 10 * 60_000;
-/** Owners hear about parked updates at most this often. */
-const PARKED_NOTICE_EVERY_MS = 60 * 60_000;
 
 /** A lane this instance works on; `claimed` while its lease row is known to be ours. */
 interface Lane {
@@ -149,9 +144,7 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
   /** Lanes that got new rows while this instance was working them: they are read once more before being let go. */
   const poked = new Set<string>();
   const backoffs = new Map<number, Backoff>();
-  /** When each chat was last told about a failure (monotonic ms): one notice per incident, not one per try. */
-  const noticed = new Map<string, number>();
-  let lastParkedNotice = -Infinity;
+  const notices = createInboxNotices({ notify: deps.notify, owners: deps.owners, clock: deps.clock, logger });
   let handledSincePrune = false;
   let running = false;
   let starved = false;
@@ -178,17 +171,11 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
       void wake.promise.then(() => (clearTimeout(timer), resolve()));
     });
 
-  const notify = (chatId: number, text: string, why: string) =>
-    deps.notify(chatId, text).catch((error) => logger.error('inbox.notice_failed', { chat_id: chatId, why, error: errorMessage(error) }));
-
   const park = async (row: PendingUpdate, reason: string) => {
     logger.error('inbox.parked', { update_id: row.updateId, chat_key: row.chatKey, reason, hint: 'npm run journal -- inbox lists it; inbox retry replays it' });
     await store.park(row.seq, reason);
     backoffs.delete(row.seq);
-    const now = deps.clock().getTime();
-    if (now - lastParkedNotice < PARKED_NOTICE_EVERY_MS) return;
-    lastParkedNotice = now;
-    for (const owner of deps.owners) await notify(owner, PARKED_NOTICE, 'parked');
+    await notices.parked();
   };
 
   /** Records a failed try and its back-off (in memory when the store cannot take it); tells the chat once. */
@@ -213,12 +200,7 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
       handledSincePrune = true;
       void prune();
     }
-    const chatId = privateChatOf(row.chatKey);
-    const lastNotice = noticed.get(row.chatKey);
-    // An incident lasts until the chat has gone NOTICE_QUIET_MS without a failure (a full disk comes and goes).
-    const quiet = lastNotice === undefined || performance.now() - lastNotice > NOTICE_QUIET_MS;
-    if (fault && chatId !== null && row.attempts === 0 && quiet) await notify(chatId, RETRY_NOTICE, fault.cause);
-    if (fault && chatId !== null) noticed.set(row.chatKey, performance.now());
+    if (fault) await notices.storageFailed(row.chatKey, privateChatOf(row.chatKey), row.attempts === 0, fault.cause);
   };
 
   /** Handles one row; true when it is done with (handled or parked), false when it waits for another try. */
