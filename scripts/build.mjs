@@ -1,14 +1,16 @@
 // The compiled build: esbuild bundles each entry point into dist/, mirroring the sources (src/main.ts →
-// dist/main.js, src/cli/journal.ts → dist/cli/journal.js, migrations/x.ts → dist/migrations/x.js). Packages stay
-// imports of node_modules; only our own code is bundled, so a start loads one file of ours instead of a hundred
-// through a TypeScript loader.
+// dist/main.js, src/cli/journal.ts → dist/cli/journal.js, migrations/x.ts → dist/migrations/x.js), with the code
+// they share split into dist/chunks/. The pure-JavaScript packages are bundled too: loading kysely, zod, grammY or
+// an SDK module by module costs node hundreds of file reads and module records per start (kysely alone ~0.3 s),
+// one chunk costs a few milliseconds. Native addons and packages that find their own files at run time stay
+// imports of node_modules (NOT_BUNDLED). Code behind a dynamic import() lands in its own chunk, loaded when used.
 //
 //   node scripts/build.mjs            builds (npm ci runs it as "prepare")
 //   node scripts/build.mjs --check    exits 1 and says what to run when dist/ is older than the sources
 //
 // The npm scripts start `node --import ./scripts/fresh-build.mjs dist/…`: that preload rebuilds first when a source
 // changed (buildIfStale below), so a source change is never run stale; when fresh it costs a few milliseconds.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,6 +21,20 @@ const STAMP = path.join(DIST, '.build-stamp');
 /** What the build reads: a change to any of these (a file added, removed, touched) makes dist/ stale. */
 const INPUT_DIRS = ['src', 'migrations'];
 const INPUT_FILES = ['package.json', 'tsconfig.json', 'scripts/build.mjs'];
+
+/**
+ * Packages left as imports of node_modules: native addons (a .node file beside their code), pg (loaded only when a
+ * PostgreSQL store opens, see db/open-postgres.ts, with its optional native half), the font files the stats
+ * picture resolves by path, and the build and TypeScript tools themselves.
+ */
+const NOT_BUNDLED = ['better-sqlite3', 'better-sqlite3-multiple-ciphers', '@resvg/resvg-js', 'pg', 'pg-native', 'dejavu-fonts-ttf', 'esbuild', 'tsx'];
+
+/**
+ * Bundled CommonJS packages call require() for node's own modules; an ES module has none, so each output file
+ * defines one first. The name is esbuild's own shim's first choice (`typeof require`), and no module of ours
+ * declares a top-level `require` (test/build/compiled-build.test.ts checks the build runs).
+ */
+const REQUIRE_BANNER = "import { createRequire as __createRequireForBundle } from 'node:module'; const require = __createRequireForBundle(import.meta.url);";
 
 /** Entry points started by our code rather than by a script: the importer's parse worker (a worker thread). */
 const CODE_STARTED = ['importer/parse-worker.js'];
@@ -76,7 +92,13 @@ export async function build({ log = (line) => process.stderr.write(`${line}\n`) 
     entryPoints: entries.map((e) => ({ in: sourceOf(e), out: e.replace(/\.js$/, '') })),
     outdir: DIST,
     bundle: true,
-    packages: 'external',
+    external: NOT_BUNDLED,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    banner: { js: REQUIRE_BANNER },
+    // Packages check classes by name (node-fetch, under grammY, takes a signal only if its class is named
+    // AbortSignal); without this esbuild renames a class that collides with a global, and grammY's requests fail.
+    keepNames: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
@@ -84,14 +106,36 @@ export async function build({ log = (line) => process.stderr.write(`${line}\n`) 
     write: false,
     logLevel: 'silent',
   });
-  for (const file of result.outputFiles) {
+  // Chunks before the entry points that import them, so a start racing the build never finds a missing chunk.
+  const chunksFirst = [...result.outputFiles].sort((a, b) => Number(!isChunk(a.path)) - Number(!isChunk(b.path)));
+  for (const file of chunksFirst) {
     mkdirSync(path.dirname(file.path), { recursive: true });
     const temporary = `${file.path}.${process.pid}.tmp`;
     writeFileSync(temporary, file.contents);
     renameSync(temporary, file.path);
   }
+  pruneOldChunks(new Set(result.outputFiles.map((f) => f.path)));
   writeFileSync(STAMP, fingerprint);
   log(`built ${entries.length} entry points into dist/ in ${Math.round(performance.now() - started)} ms`);
+}
+
+const CHUNKS = path.join(DIST, 'chunks');
+const isChunk = (file) => file.startsWith(CHUNKS + path.sep);
+
+/**
+ * A process started from an earlier build loads its dynamic import()s' chunks later (the stats picture, the web
+ * view): a chunk this build no longer uses is removed only when it is a day old, so a running bot keeps its own.
+ */
+const STALE_CHUNK_MS = 24 * 60 * 60 * 1000;
+
+function pruneOldChunks(current) {
+  if (!existsSync(CHUNKS)) return;
+  for (const name of readdirSync(CHUNKS)) {
+    const file = path.join(CHUNKS, name);
+    if (current.has(file)) continue;
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (stat && Date.now() - stat.mtimeMs > STALE_CHUNK_MS) rmSync(file, { force: true });
+  }
 }
 
 /** Rebuilds when a source changed since the last build; says why on stderr (stdout may carry JSON or MCP). */

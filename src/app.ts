@@ -39,11 +39,6 @@ import { leaseTimings, type LeaseTimings } from './telegram/leases.ts';
 import { createChatExporter } from './export/chat-export.ts';
 import { countOwnerEntries, findEntryToForget, forgetEntry, forgetOwner } from './journal/forget.ts';
 import { createJournalBrowse } from './journal/browse.ts';
-import { statsPicture } from './stats/stats-picture.ts';
-import { readEntryDetails, readEntryRevisions } from './journal/entry-details.ts';
-import { createWebAuth } from './web/web-auth.ts';
-import { createWebJournal } from './web/web-journal.ts';
-import { createWebView, type WebView } from './web/web-view.ts';
 import type { StatsPictures } from './telegram/bot-deps.ts';
 
 export interface AppDeps {
@@ -103,33 +98,6 @@ export function createJournalQuestions(deps: Omit<AppDeps, 'botInfo'>): Question
   });
 }
 
-/**
- * The web view of the journal (Mini App and npm run web): pages read through the same JournalCollection methods
- * as the model; initData is checked with `botToken` (null: Telegram sign-in off, login links only).
- */
-export function createJournalWebView(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'logger'> & { botToken: string | null }): WebView {
-  const { config, db, clock } = deps;
-  const zone = config.journalTimezone;
-  const settings = journalSettings(config, clock);
-  return createWebView({
-    auth: createWebAuth({ botToken: deps.botToken, allowedUserIds: config.allowedUserIds, clock }),
-    logger: deps.logger,
-    journalFor: (ownerId) =>
-      createWebJournal({
-        ownerId,
-        operations: openJournalOperations(db, ownerId, settings),
-        today: () => journalToday(settings),
-        timeZone: zone,
-        details: (ids) => readEntryDetails(db, ownerId, ids),
-        revisions: (entryId) => readEntryRevisions(db, ownerId, entryId),
-        forget: async (entryId) => {
-          const result = await forgetEntry(db, ownerId, entryId);
-          return result.type === 'forgotten' ? { day: result.day } : null;
-        },
-      }),
-  });
-}
-
 export interface App {
   bot: Bot<BotContext>;
   /** Sends daily digests; main.ts starts it, tests call tick() with their own clock. */
@@ -160,7 +128,10 @@ export function createApp(token: string, deps: AppDeps): App {
     onThisDay: (ownerId, date) => readOnThisDay(db, ownerId, date),
     wroteOn: (ownerId, day) => wroteOn(db, ownerId, day),
   };
-  const stats: StatsPictures = { picture: (ownerId, period) => statsPicture(db, ownerId, period, { today: journal.today(), timeZone: zone }) };
+  // The picture's code (and resvg, a native addon) loads at the first /stats or weekly digest, not at every start.
+  const stats: StatsPictures = {
+    picture: async (ownerId, period) => (await import('./stats/stats-picture.ts')).statsPicture(db, ownerId, period, { today: journal.today(), timeZone: zone }),
+  };
   const digestStore = createDigestStore(db);
   const questions = createJournalQuestions(deps) ?? undefined;
   // Built after the bot (it sends through bot.api); /digest only reaches it once updates flow.

@@ -1,7 +1,7 @@
 /** npm start: configuration → database → migrations → Telegram → the inbox and polling; a clean stop on SIGINT/SIGTERM. */
 import { hostname } from 'node:os';
 import { GrammyError } from 'grammy';
-import { createApp, createJournalWebView } from './app.ts';
+import { createApp } from './app.ts';
 import { readEnvironment } from './cli/environment.ts';
 import { exitOnConfigError } from './cli/exit-on-config-error.ts';
 import { aiOffReason, parseConfig, requireBotToken } from './config.ts';
@@ -13,7 +13,6 @@ import { COMMANDS } from './telegram/features/start.ts';
 import { startPolling } from './telegram/polling.ts';
 import { startWebhookServer } from './telegram/webhook-server.ts';
 import { setMiniAppMenuButton } from './telegram/mini-app-button.ts';
-import { startWebServer } from './web/web-server.ts';
 
 /** How long a stop waits for the updates in hand. */
 const STOP_GRACE_MS = 10_000;
@@ -72,7 +71,8 @@ async function main(): Promise<void> {
   await bot.api.setMyCommands(COMMANDS).catch((error) => logger.error('commands.failed', { error: errorMessage(error) }));
   if (config.allowedUserIds.length === 0) logger.info('access.nobody_allowed', { hint: 'set ALLOWED_USER_IDS' });
   // The web view as a Mini App: served by this process (the webhook's port, or WEB_PORT when polling).
-  const web = config.miniAppUrl ? createJournalWebView({ config, db, clock: () => new Date(), logger, botToken: token }) : null;
+  // Loaded only when set: a bot without the Mini App never pays for the web code (or its initData checker).
+  const web = config.miniAppUrl ? (await import('./journal-web-view.ts')).createJournalWebView({ config, db, clock: () => new Date(), logger, botToken: token }) : null;
   if (config.miniAppUrl) {
     await setMiniAppMenuButton(bot.api, config.miniAppUrl).catch((error) => logger.error('mini_app.menu_button_failed', { error: errorMessage(error) }));
   }
@@ -98,7 +98,7 @@ async function main(): Promise<void> {
     await bot.api.deleteWebhook().catch((error) => logger.error('webhook.delete_failed', { error: errorMessage(error) }));
     if (stopping) return;
     // The web view's port before any work starts: a port in use stops the start here, with nothing half begun.
-    const webServer = web ? await startWebServer(web, { port: config.webPort, host: config.webHost }) : null;
+    const webServer = web ? await (await import('./web/web-server.ts')).startWebServer(web, { port: config.webPort, host: config.webHost }) : null;
     await app.start();
     app.digests.start(); // sends a digest missed while down, if less than 12 hours late
     const polling = startPolling({ api: bot.api, inbox: app.inbox, logger });

@@ -13,7 +13,8 @@ function sourceFiles(dir: string): string[] {
 
 const files = sourceFiles(path.join(REPO_ROOT, 'src')).map((file) => {
   const rel = path.relative(path.join(REPO_ROOT, 'src'), file);
-  const imports = [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+  // Static imports and dynamic import()s alike: loading a module later does not change who depends on whom.
+  const imports = [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm)].map((m) => (m[1] ?? m[2])!);
   const folder = rel.includes(path.sep) ? rel.split(path.sep)[0]! : '(root)';
   const srcFolders = imports
     .filter((i) => i.startsWith('.'))

@@ -4,7 +4,7 @@ import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { parseConfig } from '../config.ts';
 import { backupDatabase } from '../db/backup.ts';
-import { JournalKeyError } from '../db/journal-key.ts';
+import { JournalKeyError } from '../db/database-file-error.ts';
 import { storeLabel } from '../db/open-journal.ts';
 import { utcFileStamp } from '../journal/dates/instant-format.ts';
 import { errorMessage } from '../logger.ts';

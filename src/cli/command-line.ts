@@ -5,8 +5,7 @@
  */
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { DatabaseFileError, NotAJournalError } from '../db/database-file-error.ts';
-import { JournalKeyError } from '../db/journal-key.ts';
+import { DatabaseFileError, JournalKeyError, NotAJournalError } from '../db/database-file-error.ts';
 import { errorMessage } from '../logger.ts';
 import { OwnerError } from './resolve-owner.ts';
 

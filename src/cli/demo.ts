@@ -8,7 +8,7 @@ import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { JournalKeyError } from '../db/journal-key.ts';
+import { JournalKeyError } from '../db/database-file-error.ts';
 import { openDatabase, type JournalDb } from '../db/open-database.ts';
 import { allEntryTexts, buildGeneratedJournal, DEMO_JOURNAL, foreignEntryCount, markAsDemoDatabase } from '../demo/demo-journal.ts';
 import { seededRandom } from '../demo/demo-text.ts';

@@ -1,99 +1,22 @@
 /**
  * npm run journal -- <command> [--owner <telegram user id>]: the object operations from a shell.
  * `invoke` prints only JSON on stdout; every fault is one line on stderr and exit code 1.
+ * The journal code loads after the command line is read, so --help and a mistyped command answer at once.
  */
-import { fixableErrorMessage, parseCommandLine, UsageError } from './command-line.ts';
-import { readEnvironment } from './environment.ts';
-import { exitOnConfigError } from './exit-on-config-error.ts';
-import { resolveOwner } from './resolve-owner.ts';
-import { inboxCommand } from './inbox-command.ts';
-import { isCalendarDay } from '../journal/dates/calendar-day.ts';
-import { journalSettings, parseConfig } from '../config.ts';
-import { openExistingJournal } from '../db/open-journal.ts';
-import { createConversationStore } from '../db/conversation-store.ts';
-import { storedConversationSchemas } from '../llm/conversation.ts';
-import { openJournalOperations } from '../journal/journal-operations.ts';
-import { formatUsage, tallyUsage } from '../llm/usage-tally.ts';
-import { formatSentTotals } from '../llm/sent-ledger.ts';
-import { createSentLedgerStore } from '../db/sent-ledger-store.ts';
-import { formatInterface, formatObjectLine, formatUnreadableLine } from '../objects/format-interface.ts';
-import { ObjectError } from '../objects/object-error.ts';
-import type { ObjectOperations } from '../objects/operations.ts';
-import { errorMessage } from '../logger.ts';
-
-const USAGE = `Usage: npm run -s journal -- <command> [--owner <telegram user id>]
-  objects                                  the handles you hold, one per line
-  analyze <objId>                          an object's interface: kind, fields, methods
-  invoke <objId> <methodName> ['<json>']   runs a method; prints the result as JSON
-  kinds                                    the kinds of object there are
-  kind <kind>                              one kind's interface
-  usage                                    how often each method is called, and the call sequences that recur
-  inbox [retry]                            updates parked or waiting for another try; retry replays them
-  sent [--since YYYY-MM-DD]                which entries' text was sent to a model: totals by day and endpoint
-The journal is the file at DATABASE_PATH (default data/journal.sqlite); it must exist. -s keeps npm's banner off
-stdout, so invoke's JSON can be piped.`;
-
-const COMMANDS = ['objects', 'analyze', 'invoke', 'kinds', 'kind', 'usage', 'sent', 'inbox'];
-
-function parseJsonArgs(text: string | undefined): unknown {
-  if (text === undefined) return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new UsageError(`The method's args must be JSON: an object of named arguments, e.g. '{"date":"2024-04-01"}', or an array in the method's order, e.g. '["2024-04-01","2024-04-30"]' (got ${text}).`);
-  }
-}
-
-function need(value: string | undefined, what: string): string {
-  if (value === undefined || value === '') throw new UsageError(`Missing ${what}.\n${USAGE}`);
-  return value;
-}
-
-async function run(ops: ObjectOperations, command: string, rest: string[]): Promise<string> {
-  switch (command) {
-    case 'objects': {
-      const { objects, more, unreadable } = await ops.listObjects();
-      return [...objects.map(formatObjectLine), ...(more > 0 ? [`… and ${more} older handles`] : []), ...unreadable.map(formatUnreadableLine)].join('\n');
-    }
-    case 'analyze':
-      return formatInterface(await ops.analyzeObject(need(rest[0], 'objId')));
-    case 'invoke': {
-      const result = await ops.invokeMethod(need(rest[0], 'objId'), need(rest[1], 'methodName'), parseJsonArgs(rest[2]));
-      return JSON.stringify(result, null, 2);
-    }
-    case 'kinds':
-      return ops.listKinds().map((k) => `${k.kind}: ${k.about}`).join('\n');
-    case 'kind':
-      return formatInterface(ops.describeKind(need(rest[0], 'kind')));
-    default:
-      throw new UsageError(`Unknown command "${command}".\n${USAGE}`);
-  }
-}
+import { parseCommandLine, UsageError } from './command-line.ts';
+import { COMMANDS, USAGE } from './journal-usage.ts';
 
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseCommandLine(argv, USAGE, { owner: { type: 'string' }, since: { type: 'string' } });
   const [command, ...rest] = positionals;
   if (command === undefined) throw new UsageError(`Which command?\n${USAGE}`);
   if (!COMMANDS.includes(command)) throw new UsageError(`Unknown command "${command}".\n${USAGE}`);
-  if (values.since !== undefined && (command !== 'sent' || !isCalendarDay(values.since))) {
-    throw new UsageError(command === 'sent' ? `--since must be a day, YYYY-MM-DD (got "${values.since}").\n${USAGE}` : `--since belongs to the sent command.\n${USAGE}`);
-  }
-  const config = exitOnConfigError(() => parseConfig(readEnvironment()));
-  // Every command only reads the journal: a mistyped DATABASE_PATH must not create (or migrate) one.
-  const db = await openExistingJournal(config);
-  try {
-    if (command === 'inbox') return console.log(await inboxCommand(db, rest));
-    const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
-    if (command === 'usage') console.log(formatUsage(tallyUsage(await createConversationStore(db, storedConversationSchemas).allMessages(ownerId))));
-    else if (command === 'sent') console.log(formatSentTotals(await createSentLedgerStore(db).totals(ownerId, values.since), values.since));
-    else console.log(await run(openJournalOperations(db, ownerId, journalSettings(config)), command, rest));
-  } finally {
-    await db.destroy();
-  }
+  const { runJournalCommand } = await import('./journal-commands.ts');
+  await runJournalCommand(command, rest, values);
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  const fixable = error instanceof ObjectError ? error.message : fixableErrorMessage(error);
-  console.error(fixable ?? `journal: ${errorMessage(error)}`);
+main(process.argv.slice(2)).catch(async (error: unknown) => {
+  if (error instanceof UsageError) console.error(error.message);
+  else console.error((await import('./journal-commands.ts')).commandFailure(error));
   process.exitCode = 1;
 });

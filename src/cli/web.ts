@@ -3,7 +3,7 @@
  * (default 8081), with no Telegram and no public URL. Prints a one-time login link; opening it signs this browser in
  * (a session cookie, HttpOnly, SameSite=Strict) until the command stops. Ctrl-C stops it.
  */
-import { createJournalWebView } from '../app.ts';
+import { createJournalWebView } from '../journal-web-view.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openJournalDatabase } from '../db/open-journal.ts';

@@ -13,3 +13,11 @@ export class NotAJournalError extends DatabaseFileError {
     this.name = 'NotAJournalError';
   }
 }
+
+/** A key that does not open the journal, or a journal that needs one: the message names JOURNAL_KEY and the fix. */
+export class JournalKeyError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'JournalKeyError';
+  }
+}

@@ -6,8 +6,8 @@
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { NotAJournalError } from './database-file-error.ts';
-import { checkKey, JournalKeyError, openSqliteConnection, type SqliteConnection } from './journal-key.ts';
+import { JournalKeyError, NotAJournalError } from './database-file-error.ts';
+import { checkKey, openSqliteConnection, type SqliteConnection } from './journal-key.ts';
 import { knownMigrationNames } from './migration-files.ts';
 
 const SQLITE_HEADER = 'SQLite format 3\0';

@@ -7,6 +7,7 @@ import { closeSync, existsSync, openSync, readSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import MultipleCiphers from 'better-sqlite3-multiple-ciphers';
+import { JournalKeyError } from './database-file-error.ts';
 
 /** One connection to a SQLite file: both drivers have this API, so the rest of db/ names better-sqlite3's type. */
 export type SqliteConnection = SQLite.Database;
@@ -14,13 +15,6 @@ export type SqliteConnection = SQLite.Database;
 /** What a plain SQLite file starts with; an encrypted one starts with random bytes (SQLCipher's salt). */
 const PLAIN_HEADER = 'SQLite format 3\u0000';
 
-/** A key that does not open the journal, or a journal that needs one: the message names JOURNAL_KEY and the fix. */
-export class JournalKeyError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'JournalKeyError';
-  }
-}
 
 /**
  * The cipher, then the key, before any other statement (they take effect when the first page is read). The key goes

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
 import { backupDatabase } from '../../src/db/backup.ts';
 import { ConversionError, convertJournal } from '../../src/db/convert-encryption.ts';
-import { JournalKeyError } from '../../src/db/journal-key.ts';
+import { JournalKeyError } from '../../src/db/database-file-error.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { openDatabase, type JournalDb } from '../../src/db/open-database.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';

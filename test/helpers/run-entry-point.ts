@@ -1,5 +1,7 @@
 // Runs one of our entry points (src/main.ts, src/cli/*.ts) as a real process under tsx, from a temp cwd
-// so that a developer's own .env never leaks into a test.
+// so that a developer's own .env never leaks into a test. With TEST_RUN_BUILT=1 the same tests run the compiled
+// build instead (`node dist/main.js`, run `npm run build` first): every real-process test then checks the bundles,
+// packages inlined, as deployments run them (docs/development.md).
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,12 +31,18 @@ export interface RunningProcess {
   done: Promise<RunResult>;
 }
 
+/** What follows node to run `script` (a path under src/): the source under tsx, or its bundle with TEST_RUN_BUILT=1. */
+function entryPointArgs(script: string): string[] {
+  if (process.env.TEST_RUN_BUILT !== '1') return ['--import', TSX_LOADER, path.join(REPO_ROOT, script)];
+  return [path.join(REPO_ROOT, 'dist', script.replace(/^src\//, '').replace(/\.ts$/, '.js'))];
+}
+
 export function startEntryPoint(
   script: string,
   args: string[],
   options: { env?: Record<string, string>; cwd: string; stdin?: string; /** A command the process runs under, e.g. strace and its flags. */ wrapper?: string[] },
 ): RunningProcess {
-  const command = [...(options.wrapper ?? []), process.execPath, '--import', TSX_LOADER, path.join(REPO_ROOT, script), ...args];
+  const command = [...(options.wrapper ?? []), process.execPath, ...entryPointArgs(script), ...args];
   const child = spawn(command[0]!, command.slice(1), {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', JOURNAL_TIMEZONE: 'UTC', ...options.env },

@@ -131,15 +131,15 @@ describeStores('JOURNAL_AI=off', () => {
     await seedEntries(app().temp.db, OWNER_ID, WALKS);
   });
 
-  it('a question gets the AI-off line, /ask and /review too send nothing; search works', async () => {
+  it('a question gets the AI-off line, /ask, /review and /trace the same (not "no key"); search works', async () => {
     await app().send(textUpdate('@journal how many walks?'));
     await app().send(textUpdate('/ask what did I do?'));
     await app().send(textUpdate('/review week'));
+    await app().send(textUpdate('/trace'));
     await app().send(textUpdate('/search walk number 3'));
     const texts = sent().map((p) => p.text);
-    expect(texts.slice(0, 2)).toEqual([AI_SWITCHED_OFF_TEXT, AI_SWITCHED_OFF_TEXT]);
-    expect(texts[2]).toMatch(/ANTHROPIC_API_KEY/);
-    expect(texts[3]).toMatch(/^Journal entries containing "walk" and "number" and "3": 1 entry\n\n2024-04-03 18:00 · #3/);
+    expect(texts.slice(0, 4)).toEqual([AI_SWITCHED_OFF_TEXT, AI_SWITCHED_OFF_TEXT, AI_SWITCHED_OFF_TEXT, AI_SWITCHED_OFF_TEXT]);
+    expect(texts[4]).toMatch(/^Journal entries containing "walk" and "number" and "3": 1 entry\n\n2024-04-03 18:00 · #3/);
     expect(app().llm!.requests).toEqual([]);
   });
 });

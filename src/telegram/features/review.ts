@@ -8,7 +8,7 @@ import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { REVIEW_WEEK_DATA } from '../digest-delivery.ts';
 import { commandArgument } from '../command-argument.ts';
-import { askAndReply, NO_API_KEY_TEXT } from './question.ts';
+import { aiOffText, askAndReply } from './question.ts';
 import { errorMessage } from '../../logger.ts';
 import type { ReviewPeriod } from '../../journal/review-range.ts';
 
@@ -20,18 +20,18 @@ const periodOf = (argument: string): ReviewPeriod | undefined => {
 };
 
 /** The job: the period the update asked for (the button: the week), reviewed and replied under what asked. */
-async function sendReview(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'questions' | 'reviews'>): Promise<void> {
+async function sendReview(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'questions' | 'reviews' | 'aiOff'>): Promise<void> {
   // A button press first: grammY's ctx.msg is also the message that carries the button.
   const asked = ctx.callbackQuery ? { period: 'week' as const, replyTo: ctx.callbackQuery.message?.message_id ?? 0 } : { period: periodOf(commandArgument(ctx.msg?.text)), replyTo: ctx.msg?.message_id ?? 0 };
   const { period, replyTo } = asked;
   if (!period || !ctx.from || !ctx.chat) throw new Error('a review job needs a /review week|month message or the review button, from a user in a chat');
   const { questions, reviews } = deps;
-  if (!questions || !reviews) return void (await ctx.reply(NO_API_KEY_TEXT, { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }));
+  if (!questions || !reviews) return void (await ctx.reply(aiOffText(deps.aiOff), { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }));
   const ownerId = ctx.from.id;
   await askAndReply(ctx, deps, questions, { ownerId, chatId: ctx.chat.id, replyTo }, (options) => reviews.review(ownerId, period, options));
 }
 
-export function reviewFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'reviews' | 'jobs'>): Composer<BotContext> {
+export function reviewFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'reviews' | 'jobs' | 'aiOff'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   deps.jobs.define('review', { title: 'your review', run: (ctx) => sendReview(ctx, deps) });
 

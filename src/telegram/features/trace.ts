@@ -3,13 +3,13 @@ import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { splitForTelegram } from '../reply.ts';
-import { NO_API_KEY_TEXT } from './question.ts';
+import { aiOffText } from './question.ts';
 
-export function traceFeature(deps: Pick<BotDeps, 'questions'>): Composer<BotContext> {
+export function traceFeature(deps: Pick<BotDeps, 'questions' | 'aiOff'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   // Only a message has a sender (a channel post has none), so the filter types ctx.from.
   composer.on('message').command('trace', async (ctx) => {
-    const text = deps.questions ? await deps.questions.trace(ctx.from.id) : NO_API_KEY_TEXT;
+    const text = deps.questions ? await deps.questions.trace(ctx.from.id) : aiOffText(deps.aiOff);
     for (const chunk of splitForTelegram(text)) await ctx.reply(chunk);
   });
   return composer;

@@ -1,0 +1,39 @@
+/**
+ * Wires the web view of the journal (Mini App and npm run web) from its dependencies, as app.ts wires the bot. Its
+ * own file so that a bot without MINI_APP_URL never loads the web code (main.ts imports it only when set).
+ */
+import type { AppDeps } from './app.ts';
+import { journalSettings } from './config.ts';
+import { readEntryDetails, readEntryRevisions } from './journal/entry-details.ts';
+import { forgetEntry } from './journal/forget.ts';
+import { journalToday, openJournalOperations } from './journal/journal-operations.ts';
+import { createWebAuth } from './web/web-auth.ts';
+import { createWebJournal } from './web/web-journal.ts';
+import { createWebView, type WebView } from './web/web-view.ts';
+
+/**
+ * The web view of the journal (Mini App and npm run web): pages read through the same JournalCollection methods
+ * as the model; initData is checked with `botToken` (null: Telegram sign-in off, login links only).
+ */
+export function createJournalWebView(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'logger'> & { botToken: string | null }): WebView {
+  const { config, db, clock } = deps;
+  const zone = config.journalTimezone;
+  const settings = journalSettings(config, clock);
+  return createWebView({
+    auth: createWebAuth({ botToken: deps.botToken, allowedUserIds: config.allowedUserIds, clock }),
+    logger: deps.logger,
+    journalFor: (ownerId) =>
+      createWebJournal({
+        ownerId,
+        operations: openJournalOperations(db, ownerId, settings),
+        today: () => journalToday(settings),
+        timeZone: zone,
+        details: (ids) => readEntryDetails(db, ownerId, ids),
+        revisions: (entryId) => readEntryRevisions(db, ownerId, entryId),
+        forget: async (entryId) => {
+          const result = await forgetEntry(db, ownerId, entryId);
+          return result.type === 'forgotten' ? { day: result.day } : null;
+        },
+      }),
+  });
+}
