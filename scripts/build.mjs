@@ -3,7 +3,8 @@
 // they share split into dist/chunks/. The pure-JavaScript packages are bundled too: loading kysely, zod, grammY or
 // an SDK module by module costs node hundreds of file reads and module records per start (kysely alone ~0.3 s),
 // one chunk costs a few milliseconds. Native addons and packages that find their own files at run time stay
-// imports of node_modules (NOT_BUNDLED). Code behind a dynamic import() lands in its own chunk, loaded when used.
+// imports of node_modules (NOT_BUNDLED). Code behind a dynamic import() lands in its own chunk, loaded when used
+// (only ever at start: see pruneOldChunks).
 //
 //   node scripts/build.mjs            builds (npm ci runs it as "prepare")
 //   node scripts/build.mjs --check    exits 1 and says what to run when dist/ is older than the sources
@@ -120,21 +121,22 @@ export async function build({ log = (line) => process.stderr.write(`${line}\n`) 
 }
 
 const CHUNKS = path.join(DIST, 'chunks');
+const CHUNK_LIST = path.join(DIST, '.build-chunks.json');
 const isChunk = (file) => file.startsWith(CHUNKS + path.sep);
 
 /**
- * A process started from an earlier build loads its dynamic import()s' chunks later (the stats picture, the web
- * view): a chunk this build no longer uses is removed only when it is a day old, so a running bot keeps its own.
+ * Chunk names carry a hash, so each build that changes shared code adds files: those neither this build nor the one
+ * before it uses are removed. The one before keeps its chunks because a start that read its entry point just before
+ * this build renamed the new one in still imports them. (Every dynamic import() in our code runs at start, never
+ * hours later, so no longer-running process needs an older build's chunks.)
  */
-const STALE_CHUNK_MS = 24 * 60 * 60 * 1000;
-
 function pruneOldChunks(current) {
-  if (!existsSync(CHUNKS)) return;
-  for (const name of readdirSync(CHUNKS)) {
-    const file = path.join(CHUNKS, name);
-    if (current.has(file)) continue;
-    const stat = statSync(file, { throwIfNoEntry: false });
-    if (stat && Date.now() - stat.mtimeMs > STALE_CHUNK_MS) rmSync(file, { force: true });
+  const names = [...current].filter(isChunk).map((file) => path.basename(file));
+  const previous = existsSync(CHUNK_LIST) ? JSON.parse(readFileSync(CHUNK_LIST, 'utf8')).current ?? [] : [];
+  writeFileSync(CHUNK_LIST, JSON.stringify({ current: names, previous }));
+  const keep = new Set([...names, ...previous]);
+  for (const name of existsSync(CHUNKS) ? readdirSync(CHUNKS) : []) {
+    if (!keep.has(name)) rmSync(path.join(CHUNKS, name), { force: true });
   }
 }
 

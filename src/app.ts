@@ -39,6 +39,7 @@ import { leaseTimings, type LeaseTimings } from './telegram/leases.ts';
 import { createChatExporter } from './export/chat-export.ts';
 import { countOwnerEntries, findEntryToForget, forgetEntry, forgetOwner } from './journal/forget.ts';
 import { createJournalBrowse } from './journal/browse.ts';
+import { statsPicture } from './stats/stats-picture.ts';
 import type { StatsPictures } from './telegram/bot-deps.ts';
 
 export interface AppDeps {
@@ -128,10 +129,7 @@ export function createApp(token: string, deps: AppDeps): App {
     onThisDay: (ownerId, date) => readOnThisDay(db, ownerId, date),
     wroteOn: (ownerId, day) => wroteOn(db, ownerId, day),
   };
-  // The picture's code (and resvg, a native addon) loads at the first /stats or weekly digest, not at every start.
-  const stats: StatsPictures = {
-    picture: async (ownerId, period) => (await import('./stats/stats-picture.ts')).statsPicture(db, ownerId, period, { today: journal.today(), timeZone: zone }),
-  };
+  const stats: StatsPictures = { picture: (ownerId, period) => statsPicture(db, ownerId, period, { today: journal.today(), timeZone: zone }) };
   const digestStore = createDigestStore(db);
   const questions = createJournalQuestions(deps) ?? undefined;
   // Built after the bot (it sends through bot.api); /digest only reaches it once updates flow.
