@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db);
     await buildWebDemo(db, OWNER);
-    const picture = await statsPicture(db, OWNER, { kind: 'year', year: 2024 }, { today: '2024-06-30', timeZone: 'UTC' });
+    const picture = await statsPicture(db, OWNER, { kind: 'year', year: 2024 }, { today: '2024-06-30' });
     if (picture.type !== 'picture') throw new Error('the demo journal gave no stats picture');
     writeFileSync(path.join(OUT, 'stats.png'), picture.png);
     const web = await serveWebDemo(db, { TELEGRAM_BOT_TOKEN: TOKEN, ALLOWED_USER_IDS: String(OWNER) });

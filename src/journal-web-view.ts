@@ -17,7 +17,6 @@ import { createWebView, type WebView } from './web/web-view.ts';
  */
 export function createJournalWebView(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'logger'> & { botToken: string | null }): WebView {
   const { config, db, clock } = deps;
-  const zone = config.journalTimezone;
   const settings = journalSettings(config, clock);
   return createWebView({
     auth: createWebAuth({ botToken: deps.botToken, allowedUserIds: config.allowedUserIds, clock }),
@@ -27,7 +26,6 @@ export function createJournalWebView(deps: Pick<AppDeps, 'config' | 'db' | 'cloc
         ownerId,
         operations: openJournalOperations(db, ownerId, settings),
         today: () => journalToday(settings),
-        timeZone: zone,
         details: (ids) => readEntryDetails(db, ownerId, ids),
         revisions: (entryId) => readEntryRevisions(db, ownerId, entryId),
         forget: async (entryId) => {

@@ -26,14 +26,14 @@ export interface JournalStats {
 /** How many tags the picture lists. */
 export const TOP_TAGS = 5;
 
-export function spanOf(period: StatsPeriod, today: string, zone: string): DaySpan {
+export function spanOf(period: StatsPeriod, today: string): DaySpan {
   if (period.kind === 'year') return yearSpan(period.year);
-  if (period.kind === 'week') return weekEndingOn(period.endingOn, zone);
-  return lastTwelveMonths(today, zone);
+  if (period.kind === 'week') return weekEndingOn(period.endingOn);
+  return lastTwelveMonths(today);
 }
 
-export async function readJournalStats(db: JournalDb, ownerId: number, period: StatsPeriod, today: string, zone: string): Promise<JournalStats> {
-  const span = spanOf(period, today, zone);
+export async function readJournalStats(db: JournalDb, ownerId: number, period: StatsPeriod, today: string): Promise<JournalStats> {
+  const span = spanOf(period, today);
   const view = { from: span.from, to: span.to };
   const [perDayRows, tags, writtenUpToToday] = await Promise.all([
     countByPeriod(db, ownerId, view, 'day'),
@@ -43,15 +43,15 @@ export async function readJournalStats(db: JournalDb, ownerId: number, period: S
   const perDay = new Map(perDayRows.map((r) => [r.period, r.entries]));
   const perMonth = new Map<string, number>();
   for (const [day, n] of perDay) perMonth.set(day.slice(0, 7), (perMonth.get(day.slice(0, 7)) ?? 0) + n);
-  const longestInSpan = streaksOf([...perDay.keys()], span.to, zone).longest;
+  const longestInSpan = streaksOf([...perDay.keys()], span.to).longest;
   return {
     period,
     span,
     perDay,
     entries: [...perDay.values()].reduce((a, b) => a + b, 0),
     days: perDay.size,
-    months: monthsOf(span, zone).map((month) => ({ month, entries: perMonth.get(month) ?? 0 })),
-    streaks: { current: streaksOf(writtenUpToToday.map((r) => r.period), today, zone).current, longest: longestInSpan },
+    months: monthsOf(span).map((month) => ({ month, entries: perMonth.get(month) ?? 0 })),
+    streaks: { current: streaksOf(writtenUpToToday.map((r) => r.period), today).current, longest: longestInSpan },
     topTags: tags.tags,
   };
 }

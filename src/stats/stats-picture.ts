@@ -11,7 +11,6 @@ export type StatsPicture = { type: 'picture'; png: Buffer; caption: string } | {
 export interface StatsPictureOptions {
   /** The owner's local day now. */
   today: string;
-  timeZone: string;
 }
 
 function periodWords(period: StatsPeriod): string {
@@ -21,9 +20,9 @@ function periodWords(period: StatsPeriod): string {
 }
 
 export async function statsPicture(db: JournalDb, ownerId: number, period: StatsPeriod, options: StatsPictureOptions): Promise<StatsPicture> {
-  const stats = await readJournalStats(db, ownerId, period, options.today, options.timeZone);
+  const stats = await readJournalStats(db, ownerId, period, options.today);
   if (stats.entries === 0) return { type: 'empty', text: `No entries ${periodWords(period)}, so there is nothing to picture yet.` };
-  const png = renderPng(statsSvg(stats, options.timeZone));
+  const png = renderPng(statsSvg(stats));
   const caption = `${stats.entries} ${stats.entries === 1 ? 'entry' : 'entries'} on ${stats.days} ${stats.days === 1 ? 'day' : 'days'} ${periodWords(period)}; longest streak ${stats.streaks.longest}, current ${stats.streaks.current}.`;
   return { type: 'picture', png, caption };
 }

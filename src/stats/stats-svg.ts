@@ -53,8 +53,8 @@ interface Svg {
 
 const textAt = (x: number, y: number, content: string, attrs = '') => `<text x="${x}" y="${y}" ${attrs}>${escapeXml(content)}</text>`;
 
-function heatmap(svg: Svg, stats: JournalStats, zone: string, top: number): number {
-  const weeks = weekColumns(stats.span, zone);
+function heatmap(svg: Svg, stats: JournalStats, top: number): number {
+  const weeks = weekColumns(stats.span);
   const cell = 15;
   const step = 18;
   const left = 70;
@@ -118,17 +118,17 @@ function topTags(svg: Svg, stats: JournalStats, left: number, top: number): void
   });
 }
 
-function weekDays(svg: Svg, stats: JournalStats, zone: string, top: number): number {
+function weekDays(svg: Svg, stats: JournalStats, top: number): number {
   const busiest = Math.max(0, ...stats.perDay.values());
   const size = 96;
   const step = 120;
   const days: string[] = [];
-  for (const week of weekColumns(stats.span, zone)) for (const d of week) if (d !== null) days.push(d);
+  for (const week of weekColumns(stats.span)) for (const d of week) if (d !== null) days.push(d);
   days.forEach((d, i) => {
     const x = 40 + i * step;
     const n = stats.perDay.get(d) ?? 0;
     const lvl = level(n, busiest);
-    svg.parts.push(textAt(x + size / 2, top, WEEKDAYS[weekdayIndex(d, zone)]!, `font-size="15" fill="${COLORS.muted}" text-anchor="middle"`));
+    svg.parts.push(textAt(x + size / 2, top, WEEKDAYS[weekdayIndex(d)]!, `font-size="15" fill="${COLORS.muted}" text-anchor="middle"`));
     svg.parts.push(`<rect x="${x}" y="${top + 12}" width="${size}" height="${size}" rx="8" fill="${COLORS.levels[lvl]}"/>`);
     svg.parts.push(textAt(x + size / 2, top + 12 + size / 2 + 9, String(n), `font-size="26" font-weight="bold" fill="${lvl >= 3 ? '#ffffff' : COLORS.text}" text-anchor="middle"`));
     svg.parts.push(textAt(x + size / 2, top + size + 34, d.slice(5), `font-size="13" fill="${COLORS.muted}" text-anchor="middle"`));
@@ -137,17 +137,17 @@ function weekDays(svg: Svg, stats: JournalStats, zone: string, top: number): num
 }
 
 /** The picture's SVG, sized in CSS pixels (the PNG is rendered at twice that). */
-export function statsSvg(stats: JournalStats, zone: string): string {
+export function statsSvg(stats: JournalStats): string {
   const week = stats.period.kind === 'week';
   const svg: Svg = { width: week ? 880 : 1040, height: 0, parts: [] };
   svg.parts.push(textAt(40, 52, title(stats), `font-size="28" font-weight="bold" fill="${COLORS.text}"`));
   svg.parts.push(textAt(40, 84, summary(stats), `font-size="16" fill="${COLORS.muted}"`));
   if (week) {
-    const bottom = weekDays(svg, stats, zone, 130);
+    const bottom = weekDays(svg, stats, 130);
     topTags(svg, stats, 40, bottom + 10);
     svg.height = bottom + 40 + Math.max(1, stats.topTags.length) * 32;
   } else {
-    const bottom = heatmap(svg, stats, zone, 104);
+    const bottom = heatmap(svg, stats, 104);
     monthBars(svg, stats, bottom + 20, 230);
     topTags(svg, stats, 660, bottom + 20);
     svg.height = bottom + 20 + 230 + 20;

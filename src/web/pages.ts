@@ -1,5 +1,6 @@
 /** The pages' content, server-rendered: calendar, month, day, search, tags, on this day, entry, Forget, and the errors. */
-import { dayTitle, monthSpan, monthTitle, monthsOf, shiftMonth, weekColumns, yearSpan } from '../journal/dates/calendar-spans.ts';
+import { dayTitle } from '../journal/dates/calendar-day.ts';
+import { monthSpan, monthTitle, monthsOf, shiftMonth, weekColumns, yearSpan } from '../journal/dates/calendar-spans.ts';
 import { html, type Html } from './html.ts';
 import type { EntryList, FullEntry, ListedEntry } from './web-journal.ts';
 
@@ -22,10 +23,10 @@ function level(entries: number, busiest: number): number {
 }
 
 /** One month as a table: a row per week, Monday first; a day with entries links to its page. */
-function monthTable(month: string, counts: Map<string, number>, busiest: number, zone: string, showCounts: boolean): Html {
-  const weeks = weekColumns(monthSpan(month, zone), zone);
+function monthTable(month: string, counts: Map<string, number>, busiest: number, showCounts: boolean): Html {
+  const weeks = weekColumns(monthSpan(month));
   return html`<table class="month${showCounts ? ' large' : ''}">
-<caption><a href="/month/${month}">${monthTitle(month, zone)}</a></caption>
+<caption><a href="/month/${month}">${monthTitle(month)}</a></caption>
 <thead><tr>${WEEKDAYS.map(([short, long]) => html`<th scope="col"><abbr title="${long}">${showCounts ? short : short.slice(0, 1)}</abbr></th>`)}</tr></thead>
 <tbody>${weeks.map(
     (week) =>
@@ -33,7 +34,7 @@ function monthTable(month: string, counts: Map<string, number>, busiest: number,
         if (day === null) return html`<td></td>`;
         const n = counts.get(day) ?? 0;
         const number = Number(day.slice(8));
-        const label = `${dayTitle(day, zone)}: ${plural(n, 'entry', 'entries')}`;
+        const label = `${dayTitle(day)}: ${plural(n, 'entry', 'entries')}`;
         return n > 0
           ? html`<td><a class="l${level(n, busiest)}" href="/day/${day}" aria-label="${label}" title="${label}">${number}${showCounts ? html`<small>${n}</small>` : ''}</a></td>`
           : html`<td><span class="l0" title="${label}">${number}</span></td>`;
@@ -46,26 +47,26 @@ function legend(): Html {
   return html`<p class="legend" aria-hidden="true">Fewer <span class="l0"></span><span class="l1"></span><span class="l2"></span><span class="l3"></span><span class="l4"></span> More entries</p>`;
 }
 
-export function calendarPage(year: number, counts: Map<string, number>, zone: string): Html {
+export function calendarPage(year: number, counts: Map<string, number>): Html {
   const busiest = Math.max(0, ...counts.values());
   const entries = [...counts.values()].reduce((a, b) => a + b, 0);
   return html`<h1>${year}</h1>
 <p class="pager"><a href="/?year=${year - 1}" rel="prev">← ${year - 1}</a> <a href="/?year=${year + 1}" rel="next">${year + 1} →</a></p>
 <p>${plural(entries, 'entry', 'entries')} on ${plural(counts.size, 'day')}. Pick a day to read it.</p>
 ${legend()}
-<div class="year">${monthsOf(yearSpan(year), zone).map((m) => monthTable(m, counts, busiest, zone, false))}</div>`;
+<div class="year">${monthsOf(yearSpan(year)).map((m) => monthTable(m, counts, busiest, false))}</div>`;
 }
 
-export function monthPage(month: string, counts: Map<string, number>, zone: string): Html {
+export function monthPage(month: string, counts: Map<string, number>): Html {
   const busiest = Math.max(0, ...counts.values());
   const entries = [...counts.values()].reduce((a, b) => a + b, 0);
-  const previous = shiftMonth(month, -1, zone);
-  const next = shiftMonth(month, 1, zone);
-  return html`<h1>${monthTitle(month, zone)}</h1>
-<p class="pager"><a href="/month/${previous}" rel="prev">← ${monthTitle(previous, zone)}</a> <a href="/?year=${month.slice(0, 4)}">Year ${month.slice(0, 4)}</a> <a href="/month/${next}" rel="next">${monthTitle(next, zone)} →</a></p>
+  const previous = shiftMonth(month, -1);
+  const next = shiftMonth(month, 1);
+  return html`<h1>${monthTitle(month)}</h1>
+<p class="pager"><a href="/month/${previous}" rel="prev">← ${monthTitle(previous)}</a> <a href="/?year=${month.slice(0, 4)}">Year ${month.slice(0, 4)}</a> <a href="/month/${next}" rel="next">${monthTitle(next)} →</a></p>
 <p>${plural(entries, 'entry', 'entries')} on ${plural(counts.size, 'day')}.</p>
 ${legend()}
-${monthTable(month, counts, busiest, zone, true)}`;
+${monthTable(month, counts, busiest, true)}`;
 }
 
 function entryMeta(entry: ListedEntry, withDate: boolean): Html {
@@ -83,9 +84,9 @@ ${entryMeta(entry, withDate)}
 </article>`;
 }
 
-export function dayPage(date: string, entries: ListedEntry[], zone: string, around: { previous: string; next: string }, notice?: string): Html {
-  return html`<h1>${dayTitle(date, zone)}</h1>
-<p class="pager"><a href="/day/${around.previous}" rel="prev">← Previous day</a> <a href="/month/${date.slice(0, 7)}">${monthTitle(date.slice(0, 7), zone)}</a> <a href="/day/${around.next}" rel="next">Next day →</a></p>
+export function dayPage(date: string, entries: ListedEntry[], around: { previous: string; next: string }, notice?: string): Html {
+  return html`<h1>${dayTitle(date)}</h1>
+<p class="pager"><a href="/day/${around.previous}" rel="prev">← Previous day</a> <a href="/month/${date.slice(0, 7)}">${monthTitle(date.slice(0, 7))}</a> <a href="/day/${around.next}" rel="next">Next day →</a></p>
 ${notice ? html`<p role="status" class="notice">${notice}</p>` : ''}
 ${entries.length === 0 ? html`<p>Nothing written on this day.</p>` : html`<p>${plural(entries.length, 'entry', 'entries')}.</p>${entries.map((e) => entryCard(e, false))}`}`;
 }
@@ -133,8 +134,8 @@ ${
 }`;
 }
 
-export function entryPage(entry: FullEntry, zone: string): Html {
-  return html`<h1>${dayTitle(entry.date, zone)}, ${entry.time}</h1>
+export function entryPage(entry: FullEntry): Html {
+  return html`<h1>${dayTitle(entry.date)}, ${entry.time}</h1>
 ${entryMeta(entry, true)}
 <div class="content whole">${entry.content}</div>
 <section aria-labelledby="history"><h2 id="history">Earlier versions</h2>${

@@ -11,7 +11,8 @@ import type { EntryPage } from '../journal/entry-reading.ts';
 import type { JournalView } from '../journal/journal-view.ts';
 import { JOURNAL_ROOT_ID } from '../journal/journal-operations.ts';
 import type { TagCount } from '../journal/tag-queries.ts';
-import { daysOf, shiftDay, type DaySpan } from '../journal/dates/calendar-spans.ts';
+import { addDays, eachDay } from '../journal/dates/calendar-day.ts';
+import type { DaySpan } from '../journal/dates/calendar-spans.ts';
 
 /** What the owner typed could not be used (a search's syntax, a tag): the message says what was expected. */
 export class WebInputError extends Error {
@@ -41,7 +42,6 @@ export interface WebJournalPorts {
   ownerId: number;
   operations: ObjectOperations;
   today(): string;
-  timeZone: string;
   details(ids: readonly number[]): Promise<Map<number, EntryDetails>>;
   revisions(entryId: number): Promise<EntryRevision[]>;
   /** Forgets the owner's entry for good; null when they have no such entry. */
@@ -50,7 +50,6 @@ export interface WebJournalPorts {
 
 export interface WebJournal {
   today(): string;
-  timeZone: string;
   dayCounts(span: DaySpan): Promise<Map<string, number>>;
   day(date: string): Promise<ListedEntry[]>;
   search(query: string, offset: number, limit: number): Promise<EntryList>;
@@ -105,11 +104,10 @@ export function createWebJournal(ports: WebJournalPorts): WebJournal {
 
   return {
     today: ports.today,
-    timeZone: ports.timeZone,
 
     async dayCounts(span) {
       const counts = new Map<string, number>();
-      const days = daysOf(span, ports.timeZone);
+      const days = eachDay(span.from, span.to);
       for (let at = 0; at < days.length; at += OVERVIEW_DAYS) {
         const part = await narrow({}, 'getDateRangeView', { startDate: days[at], endDate: days[Math.min(days.length, at + OVERVIEW_DAYS) - 1] });
         const overview = await value<{ groups: Pick<OverviewGroup, 'period' | 'entries'>[] }>(part, 'getOverview', { groupBy: 'day' });
@@ -155,4 +153,4 @@ export function createWebJournal(ports: WebJournalPorts): WebJournal {
 }
 
 /** The day before and after, for a day page's links. */
-export const neighbourDays = (date: string, zone: string) => ({ previous: shiftDay(date, -1, zone), next: shiftDay(date, 1, zone) });
+export const neighbourDays = (date: string) => ({ previous: addDays(date, -1), next: addDays(date, 1) });

@@ -74,7 +74,7 @@ const routes: Route[] = [
       const asked = url.searchParams.get('year');
       const year = asked === null ? Number(journal.today().slice(0, 4)) : Number(asked);
       if (!/^\d{4}$/.test(String(year)) || year < 1970 || year > 2100) return badRequest('Not a year', 'The calendar shows a year from 1970 to 2100, e.g. /?year=2024.');
-      return ok({ title: String(year), current: 'calendar' }, calendarPage(year, await journal.dayCounts(yearSpan(year)), journal.timeZone));
+      return ok({ title: String(year), current: 'calendar' }, calendarPage(year, await journal.dayCounts(yearSpan(year))));
     },
   },
   {
@@ -82,7 +82,7 @@ const routes: Route[] = [
     path: /^\/month\/(\d{4}-(?:0[1-9]|1[0-2]))$/,
     async run({ params, journal }) {
       const month = params[0]!;
-      return ok({ title: month, current: 'calendar' }, monthPage(month, await journal.dayCounts(monthSpan(month, journal.timeZone)), journal.timeZone));
+      return ok({ title: month, current: 'calendar' }, monthPage(month, await journal.dayCounts(monthSpan(month))));
     },
   },
   {
@@ -92,7 +92,7 @@ const routes: Route[] = [
       const date = params[0]!;
       if (!isCalendarDay(date)) return notFound(`${date} is not a calendar day.`);
       const notice = url.searchParams.has('forgotten') ? 'The entry was forgotten.' : undefined;
-      return ok({ title: date, current: 'calendar' }, dayPage(date, await journal.day(date), journal.timeZone, neighbourDays(date, journal.timeZone), notice));
+      return ok({ title: date, current: 'calendar' }, dayPage(date, await journal.day(date), neighbourDays(date), notice));
     },
   },
   {
@@ -147,7 +147,7 @@ const routes: Route[] = [
     path: /^\/entry\/(\d{1,15})$/,
     async run({ params, journal }) {
       const entry = await journal.entry(Number(params[0]));
-      return entry ? ok({ title: `${entry.date} ${entry.time}` }, entryPage(entry, journal.timeZone)) : notFound('There is no such entry in your journal.');
+      return entry ? ok({ title: `${entry.date} ${entry.time}` }, entryPage(entry)) : notFound('There is no such entry in your journal.');
     },
   },
   {

@@ -17,10 +17,12 @@ import { format } from 'date-fns/format';
 import { getDay } from 'date-fns/getDay';
 import { startOfMonth } from 'date-fns/startOfMonth';
 import { startOfWeek } from 'date-fns/startOfWeek';
+import { addMonths as addMonthsToDate } from 'date-fns/addMonths';
 import { subMonths } from 'date-fns/subMonths';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_FORMAT = 'yyyy-MM-dd';
+// uuuu, not yyyy: yyyy is the year of the era, which writes year 0 (1 BC) as 0001.
+const DAY_FORMAT = 'uuuu-MM-dd';
 
 /** Year, month (1–12) and day of a real calendar day in YYYY-MM-DD, or null. */
 function fieldsOf(text: string): [number, number, number] | null {
@@ -60,6 +62,11 @@ export function addDays(day: string, days: number): string {
   return dayOf(addDaysToDate(dateOfDay(day), days));
 }
 
+/** `day` moved by whole months, clamped to the month's end (`2024-01-31`, 1 → `2024-02-29`). */
+export function addMonths(day: string, months: number): string {
+  return dayOf(addMonthsToDate(dateOfDay(day), months));
+}
+
 /** Calendar days from `from` to `to` (`2024-03-01` → `2024-03-03` is 2). */
 export function daysBetween(from: string, to: string): number {
   return differenceInCalendarDays(dateOfDay(to), dateOfDay(from));
@@ -95,6 +102,11 @@ export function monthOf(day: string): string {
 /** `March 2024` */
 export function monthName(day: string): string {
   return format(dateOfDay(day), 'MMMM yyyy');
+}
+
+/** `Monday, 1 April 2024`: a day as a page title reads it. */
+export function dayTitle(day: string): string {
+  return format(dateOfDay(day), 'EEEE, d MMMM yyyy');
 }
 
 /** The first and last day of `day`'s month. */
