@@ -23,43 +23,12 @@ import { BotError } from 'grammy';
 import type { Update } from 'grammy/types';
 import { errorMessage, type Logger } from '../logger.ts';
 import type { LeaseTimings } from './leases.ts';
+import { createInboxBackoffs, type RetryTimings } from './inbox-backoffs.ts';
 import { createInboxNotices } from './inbox-notices.ts';
+import type { InboxStore, InboxUpdate, PendingUpdate } from './inbox-store-port.ts';
 import { chatKeyOf, isOwners, malformedReason, privateChatOf, withoutText } from './update-triage.ts';
 
 export { chatKeyOf } from './update-triage.ts';
-
-export interface InboxUpdate {
-  updateId: number;
-  chatKey: string;
-  /** The raw update, JSON. */
-  payload: string;
-  /** 0: an owner's private chat (handled first); 1: anyone else's. */
-  priority: number;
-}
-
-export interface PendingUpdate {
-  seq: number;
-  updateId: number;
-  chatKey: string;
-  payload: string;
-  attempts: number;
-  nextAttemptAt: Date | null;
-}
-
-/** Where the inbox and its lanes' leases live (db/inbox-store.ts). */
-export interface InboxStore {
-  add(updates: readonly InboxUpdate[], now: Date): Promise<number>;
-  pendingIn(chatKey: string, limit: number): Promise<PendingUpdate[]>;
-  lanesWithWork(holder: string, now: Date, limit: number): Promise<{ chatKey: string; priority: number }[]>;
-  claimLane(chatKey: string, holder: string, now: Date, until: Date): Promise<boolean>;
-  renewLanes(holder: string, until: Date): Promise<string[]>;
-  releaseLane(chatKey: string, holder: string): Promise<void>;
-  releaseAll(holder: string): Promise<void>;
-  markDone(seq: number, now: Date): Promise<void>;
-  markFailed(seq: number, attempts: number, nextAttemptAt: Date, error: string): Promise<void>;
-  park(seq: number, reason: string): Promise<void>;
-  prune(now: Date, scrub: boolean): Promise<number>;
-}
 
 /** The store failing (db/storage-failure.ts): the work is retried, and the log names the cause. */
 export type StorageFailureOf = (error: unknown) => { code: string; cause: string } | null;
@@ -75,12 +44,6 @@ export interface UpdateInbox {
   idle(): Promise<void>;
   /** Forgets what is no longer needed (handled ids past the dedupe window, their text in the log); runs every 10 s. */
   prune(): Promise<void>;
-}
-
-export interface RetryTimings {
-  /** The first back-off; it doubles with each failed try. */
-  firstMs: number;
-  maxMs: number;
 }
 
 export interface UpdateInboxDeps {
@@ -113,7 +76,6 @@ const PAGE = 100;
 const MAX_STRANGER_LANES = 8;
 /** Chats a sweep looks at. */
 const SWEEP_LIMIT = 200;
-const DEFAULT_RETRY: RetryTimings = { firstMs: 1000, maxMs: 5 * 60_000 };
 /** A failure that is not the store's, and not a malformed update: a few tries, then it is parked. */
 const OTHER_FAILURE_TRIES = 5;
 const PRUNE_EVERY_MS = 10_000;
@@ -126,24 +88,13 @@ interface Lane {
   lost: boolean;
 }
 
-/**
- * A failure's back-off as this instance knows it (`until` on the monotonic clock, so it passes however the app's
- * clock is set); `recorded` once the store holds it too.
- */
-interface Backoff {
-  attempts: number;
-  until: number;
-  recorded: boolean;
-}
-
 export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
   const { store, logger, holder, leases } = deps;
   const maxLanes = deps.maxLanes ?? MAX_STRANGER_LANES;
-  const retry = deps.retry ?? DEFAULT_RETRY;
   const lanes = new Map<string, Lane>();
   /** Lanes that got new rows while this instance was working them: they are read once more before being let go. */
   const poked = new Set<string>();
-  const backoffs = new Map<number, Backoff>();
+  const backoffs = createInboxBackoffs(deps.retry, deps.clock);
   const notices = createInboxNotices({ notify: deps.notify, owners: deps.owners, clock: deps.clock, logger });
   let handledSincePrune = false;
   let running = false;
@@ -174,23 +125,19 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
   const park = async (row: PendingUpdate, reason: string) => {
     logger.error('inbox.parked', { update_id: row.updateId, chat_key: row.chatKey, reason, hint: 'npm run journal -- inbox lists it; inbox retry replays it' });
     await store.park(row.seq, reason);
-    backoffs.delete(row.seq);
+    backoffs.forget(row.seq);
     await notices.parked();
   };
 
   /** Records a failed try and its back-off (in memory when the store cannot take it); tells the chat once. */
   const failed = async (row: PendingUpdate, error: unknown, attempts: number) => {
     const fault = deps.storageFailure(error);
-    const waitMs = Math.min(retry.maxMs, retry.firstMs * 2 ** Math.min(attempts - 1, 30));
-    const next = deps.clock().getTime() + waitMs;
-    const untilMono = performance.now() + waitMs;
+    const { waitMs, nextAttemptAt, recorded } = backoffs.failed(row.seq, attempts);
     const reason = fault ? `${fault.code} (${fault.cause}): ${errorMessage(error)}` : errorMessage(error);
     logger.error('inbox.retry_later', { update_id: row.updateId, chat_key: row.chatKey, attempt: attempts, retry_in_ms: waitMs, cause: fault?.cause ?? null, code: fault?.code ?? null, error: errorMessage(error) });
-    const backoff: Backoff = { attempts, until: untilMono, recorded: false };
-    backoffs.set(row.seq, backoff);
     try {
-      await store.markFailed(row.seq, attempts, new Date(next), reason);
-      backoff.recorded = true;
+      await store.markFailed(row.seq, attempts, nextAttemptAt, reason);
+      recorded();
     } catch (markError) {
       const markFault = deps.storageFailure(markError);
       logger.error('inbox.mark_failed', { update_id: row.updateId, cause: markFault?.cause ?? null, error: errorMessage(markError), hint: 'the back-off is kept in memory' });
@@ -204,8 +151,8 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
   };
 
   /** Handles one row; true when it is done with (handled or parked), false when it waits for another try. */
-  const handleRow = async (row: PendingUpdate, memory: Backoff | undefined): Promise<boolean> => {
-    const attempts = Math.max(row.attempts, memory?.attempts ?? 0) + 1;
+  const handleRow = async (row: PendingUpdate, triedBefore: number): Promise<boolean> => {
+    const attempts = triedBefore + 1;
     let update: unknown;
     try {
       update = JSON.parse(row.payload);
@@ -228,7 +175,7 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
       await failed(row, error, attempts);
       return false;
     }
-    backoffs.delete(row.seq);
+    backoffs.forget(row.seq);
     try {
       await store.markDone(row.seq, deps.clock());
       handledSincePrune = true;
@@ -236,25 +183,10 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
       // Handled but not recorded: it runs again later (handlers are safe to repeat), after a back-off, not at once.
       const fault = deps.storageFailure(error);
       logger.error('inbox.mark_failed', { update_id: row.updateId, cause: fault?.cause ?? null, error: errorMessage(error) });
-      backoffs.set(row.seq, { attempts: row.attempts, until: performance.now() + retry.firstMs, recorded: false });
+      backoffs.handledUnrecorded(row.seq, row.attempts);
       return false;
     }
     return true;
-  };
-
-  /**
-   * How long the row waits before its next try: this instance's own back-off when it tried the row, else the one the
-   * store recorded (a try by an earlier run or another instance).
-   */
-  const waitFor = (row: PendingUpdate): { waitMs: number; memory: Backoff | undefined } => {
-    let memory = backoffs.get(row.seq);
-    // Recorded and then reset by `inbox retry` (attempts back to 0): the store is right.
-    if (memory?.recorded && row.attempts < memory.attempts) {
-      backoffs.delete(row.seq);
-      memory = undefined;
-    }
-    if (memory) return { waitMs: memory.until - performance.now(), memory };
-    return { waitMs: row.nextAttemptAt ? Math.min(retry.maxMs, row.nextAttemptAt.getTime() - deps.clock().getTime()) : 0, memory };
   };
 
   /** Handles the chat's pending rows in order while the lane is ours; lets it go when dry. Returns when done. */
@@ -265,12 +197,12 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
       const rows = await store.pendingIn(chatKey, PAGE);
       for (const row of rows) {
         if (!running || lane.lost) return; // stopping or taken over: the rest stays pending for the lane's holder
-        const { waitMs, memory } = waitFor(row);
+        const { waitMs, attempts } = backoffs.waitFor(row);
         if (waitMs > 0) {
           await sleep(waitMs); // woken early by a sweep or a stop, it looks again (an `inbox retry` shows there)
           break;
         }
-        if (!(await handleRow(row, memory))) break; // the chat's later rows wait behind this one
+        if (!(await handleRow(row, attempts))) break; // the chat's later rows wait behind this one
       }
       if (rows.length > 0) continue;
       lane.claimed = false;
