@@ -19,35 +19,8 @@ import { BotError, Context, InlineKeyboard, type Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import { errorMessage, type Logger } from '../logger.ts';
 import type { BotContext } from './context.ts';
+import type { JobRecord, JobStore } from './job-store-port.ts';
 import type { LeaseTimings } from './leases.ts';
-
-export interface JobRecord {
-  id: number;
-  updateId: number;
-  kind: string;
-  ownerId: number;
-  chatId: number;
-  /** The update that asked for the job, JSON. */
-  payload: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  starts: number;
-  /** When it began to send its first message, if it did. */
-  repliedAt: string | null;
-  /** That message's id, once Telegram took it. */
-  replyMessageId: number | null;
-}
-
-/** Where jobs live (db/job-store.ts). */
-export interface JobStore {
-  add(job: Pick<JobRecord, 'updateId' | 'kind' | 'ownerId' | 'chatId' | 'payload'>, now: Date): Promise<JobRecord | null>;
-  claimNext(holder: string, now: Date, until: Date): Promise<JobRecord | undefined>;
-  renew(holder: string, until: Date): Promise<number[]>;
-  claimReply(id: number, holder: string, now: Date): Promise<boolean>;
-  noteReply(id: number, holder: string, messageId: number): Promise<boolean>;
-  finish(id: number, holder: string, status: 'done' | 'failed', error: string | null, now: Date): Promise<boolean>;
-  releaseAll(holder: string): Promise<void>;
-  requeue(id: number, ownerId: number, now: Date): Promise<JobRecord | undefined>;
-}
 
 export interface JobKind {
   /** What the user is told was not finished, e.g. "your question". */
