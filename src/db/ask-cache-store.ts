@@ -13,16 +13,26 @@ export function createAskCache(db: JournalDb) {
       const row = await db.selectFrom('ask_cache').select('result').where('owner_id', '=', ownerId).where('key', '=', key).executeTakeFirst();
       return row ? (JSON.parse(row.result) as unknown) : undefined;
     },
+    /**
+     * Keeps an answer with the entries it read. An answer that read an entry forgotten while it was being made is not
+     * kept: forgetting that entry found nothing to remove, so the answer would outlive it.
+     */
     async put(ownerId: number, key: string, result: unknown, now: Date, entryIds: readonly number[]): Promise<void> {
       const text = JSON.stringify(result);
+      const ids = [...new Set(entryIds)];
       await db.transaction().execute(async (trx) => {
+        let present = 0;
+        for (let start = 0; start < ids.length; start += READS_PER_INSERT) {
+          const chunk = ids.slice(start, start + READS_PER_INSERT);
+          present += (await trx.selectFrom('entry').select('id').where('owner_id', '=', ownerId).where('id', 'in', chunk).execute()).length;
+        }
+        if (present < ids.length) return;
         await trx
           .insertInto('ask_cache')
           .values({ owner_id: ownerId, key, result: text, created_at: now.toISOString() })
           .onConflict((oc) => oc.columns(['owner_id', 'key']).doUpdateSet({ result: text, created_at: now.toISOString() }))
           .execute();
         await trx.deleteFrom('ask_cache_read').where('owner_id', '=', ownerId).where('cache_key', '=', key).execute();
-        const ids = [...new Set(entryIds)];
         for (let start = 0; start < ids.length; start += READS_PER_INSERT) {
           const chunk = ids.slice(start, start + READS_PER_INSERT).map((entryId) => ({ owner_id: ownerId, cache_key: key, entry_id: entryId }));
           await trx.insertInto('ask_cache_read').values(chunk).execute();

@@ -75,25 +75,43 @@ export function createConversationStore<Message, Receipt>(db: JournalDb, schemas
       return row && fromRow(row);
     },
 
+    /**
+     * Records a change. With `readEntries` (the entries whose text the new messages carry), the conversation is
+     * stored only while every one of them still exists: one forgotten while the question ran (/forget does not see
+     * messages not yet written) drops the conversation instead, so no copy of the entry outlives it. Returns false
+     * when dropped.
+     */
     async update(
       ownerId: number,
       id: number,
-      change: { messages?: Message[]; status: Status; pendingQuestion: string | null; receipt?: Receipt },
+      change: { messages?: Message[]; status: Status; pendingQuestion: string | null; receipt?: Receipt; readEntries?: readonly number[] },
       now: Date,
-    ): Promise<void> {
+    ): Promise<boolean> {
       const at = now.toISOString();
-      await db
-        .updateTable('conversation')
-        .set({
-          status: change.status,
-          pending_question: change.pendingQuestion,
-          updated_at: at,
-          ...(change.messages ? { messages: JSON.stringify(change.messages) } : {}),
-          ...(change.receipt ? { receipt: JSON.stringify(change.receipt), answered_at: at } : {}),
-        })
-        .where('owner_id', '=', ownerId)
-        .where('id', '=', id)
-        .execute();
+      const read = [...new Set(change.readEntries ?? [])];
+      return db.transaction().execute(async (trx) => {
+        if (change.messages && read.length > 0) {
+          const present = await trx.selectFrom('entry').select('id').where('owner_id', '=', ownerId).where('id', 'in', read).execute();
+          if (present.length < read.length) {
+            await trx.deleteFrom('conversation_message').where('owner_id', '=', ownerId).where('conversation_id', '=', id).execute();
+            await trx.deleteFrom('conversation').where('owner_id', '=', ownerId).where('id', '=', id).execute();
+            return false;
+          }
+        }
+        await trx
+          .updateTable('conversation')
+          .set({
+            status: change.status,
+            pending_question: change.pendingQuestion,
+            updated_at: at,
+            ...(change.messages ? { messages: JSON.stringify(change.messages) } : {}),
+            ...(change.receipt ? { receipt: JSON.stringify(change.receipt), answered_at: at } : {}),
+          })
+          .where('owner_id', '=', ownerId)
+          .where('id', '=', id)
+          .execute();
+        return true;
+      });
     },
 
     async linkMessage(ownerId: number, chatId: number, messageId: number, conversationId: number): Promise<void> {

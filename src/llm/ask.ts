@@ -188,7 +188,9 @@ export function createQuestions(deps: QuestionDeps): Questions {
     await recordSent(ownerId, id, sent);
     const receipt = await receiptOf(ownerId, result, tally, sent);
     const reader = tally.usage();
-    await store.update(ownerId, id, { messages: result.messages, status: 'answered', pendingQuestion: null, receipt }, now());
+    // An entry forgotten while the question ran must not live on in the stored conversation: it is dropped then.
+    const kept = await store.update(ownerId, id, { messages: result.messages, status: 'answered', pendingQuestion: null, receipt, readEntries: sent.itemIds() }, now());
+    if (!kept) deps.logger.info('question.conversation_dropped', { conversation_id: id, reason: 'an entry it read was forgotten meanwhile' });
     deps.logger.info('question.answered', {
       conversation_id: id,
       steps: result.steps,

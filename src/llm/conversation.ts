@@ -38,9 +38,16 @@ export interface ConversationStore {
   update(
     ownerId: number,
     id: number,
-    change: { messages?: MessageParam[]; status: ConversationStatus; pendingQuestion: string | null; receipt?: Receipt },
+    change: {
+      messages?: MessageParam[];
+      status: ConversationStatus;
+      pendingQuestion: string | null;
+      receipt?: Receipt;
+      /** The entries whose text `messages` carry: when one was forgotten meanwhile, the conversation is dropped. */
+      readEntries?: readonly number[];
+    },
     now: Date,
-  ): Promise<void>;
+  ): Promise<boolean>;
   /** Remembers that a chat message (an answer) belongs to a conversation, so a reply to it continues there. */
   linkMessage(ownerId: number, chatId: number, messageId: number, conversationId: number): Promise<void>;
   findByMessage(ownerId: number, chatId: number, messageId: number): Promise<number | undefined>;

@@ -51,6 +51,10 @@ export function createSentCollector(answerModel: string) {
     records(base: Omit<SentRecord, 'model' | 'via' | 'items'>): SentRecord[] {
       return [...groups.values()].filter((g) => g.items.size > 0).map((g) => ({ ...base, model: g.model, via: g.via, items: [...g.items.values()] }));
     },
+    /** The ids of every item sent to any model. */
+    itemIds(): number[] {
+      return [...new Set([...groups.values()].flatMap((g) => [...g.items.keys()]))];
+    },
     /** Distinct items sent to any model, and their first and last day, for the receipt. */
     summary(): SentSummary {
       const all = new Map<number, CarriedItem>();

@@ -109,6 +109,11 @@ describeStores('forgetting', (store) => {
     expect(await count('transcription_job')).toBe(1);
     await forgetEntry(db, A, voice.id);
     expect(await count('transcription_job')).toBe(0);
+
+    // An answer made while its entry was forgotten (the forget found nothing to remove yet) is not kept either.
+    await cache.put(A, 'read-forgotten', { answer: `You noted ${PLANTED}.` }, NOW, [kept.id, secret.id]);
+    expect(await cache.get(A, 'read-forgotten')).toBeUndefined();
+    expect(await db.selectFrom('ask_cache_read').select('entry_id').where('cache_key', '=', 'read-forgotten').execute()).toEqual([]);
   });
 
   it('forgetOwner leaves no row of the owner in any table, and the other owner exactly as before', async () => {

@@ -8,6 +8,7 @@ import { DEFAULT_READER_MODEL } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { CONFIRM_PHRASE, EVERYTHING_PROMPT_HEAD, FORGET_USAGE, NOT_AN_ENTRY_TEXT } from '../../src/telegram/features/forget.ts';
 import { strangerLine } from '../../src/telegram/features/access.ts';
+import { forgetEntry } from '../../src/journal/forget.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { editUpdate, OWNER_ID, STRANGER_ID, textUpdate } from '../helpers/updates.ts';
 import { TEST_BOT_INFO } from '../stand-ins/bot-api.ts';
@@ -113,6 +114,29 @@ describe('/forget an entry', () => {
     expect(await db.selectFrom('entry').select(['id', 'content']).execute()).toEqual([{ id: 2, content: 'A long walk by the river with Ana' }]);
     // The question that quoted it is gone; a reply to its answer starts fresh.
     expect(await db.selectFrom('conversation').select('id').execute()).toEqual([]);
+  });
+
+  it('an entry forgotten while a question that read it is still running: the finished question keeps no copy', async () => {
+    const llm = t.llm!;
+    await t.send(textUpdate(`Locker combination ${PLANTED} 7788`, { messageId: 100, date: DAY }));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    llm.script(
+      { tools: [{ name: 'invokeMethod', input: { objId: 'journal', methodName: 'getEntriesForDay', args: { date: '2024-04-15' } } }] },
+      { until: released, then: { text: 'One entry that day.' } },
+    );
+    await t.deliver(textUpdate('@journal what did I write on 2024-04-15?', { messageId: 101, date: DAY + 60 }));
+    // The tool result holding the entry's text has gone to the model; its answer is held open.
+    const deadline = Date.now() + 30_000;
+    while (llm.requests.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(llm.requests[1]!.raw).toContain(PLANTED);
+    expect(await forgetEntry(t.temp.db, OWNER_ID, 1)).toMatchObject({ type: 'forgotten' });
+    release();
+    await t.app.idle();
+    expect(sentTexts()).toContain('One entry that day.');
+    await t.restart();
+    expect(await everyRowText(t.temp.file)).not.toContain(PLANTED);
+    expect(await t.temp.db.selectFrom('conversation').select('id').execute()).toEqual([]);
   });
 
   it('says what it needs, keeps on Keep, and answers nobody else', async () => {
