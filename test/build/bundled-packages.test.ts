@@ -4,7 +4,7 @@
 // question through the Anthropic SDK (Messages API stand-in), sends a /stats picture (resvg and the font files, a
 // lazily loaded chunk) and serves the Mini App (its initData checker, another); `node dist/cli/mcp.js` lists its
 // tools to the official MCP client; `node dist/cli/journal.js` prints its help and calls a method.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -12,7 +12,7 @@ import { sign } from '@tma.js/init-data-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botApiPerTest } from '../helpers/bot-api-per-test.ts';
 import { freePort, PROCESS_TOKEN, waitForStderr } from '../helpers/bot-process.ts';
-import { PROCESS_TEST_MS, PROCESS_WAIT_MS, REPO_ROOT, type RunningProcess } from '../helpers/run-entry-point.ts';
+import { PROCESS_TEST_MS, PROCESS_WAIT_MS, REPO_ROOT, startRecorded, type RunningProcess } from '../helpers/run-entry-point.ts';
 import { OWNER_ID, textUpdate } from '../helpers/updates.ts';
 import { startMessagesApiStandIn, type MessagesApiStandIn } from '../stand-ins/messages-api.ts';
 
@@ -28,19 +28,10 @@ afterAll(() => messages.close());
 
 /** A bundle under plain node, from a temp folder (no .env of the developer's), with only what the test gives. */
 function runBundle(bundle: string, args: string[], env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist', bundle), ...args], {
+  return startRecorded([process.execPath, path.join(REPO_ROOT, 'dist', bundle), ...args], {
     cwd: harness.dir,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', JOURNAL_TIMEZONE: 'UTC', ALLOWED_USER_IDS: String(OWNER_ID), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (err += d));
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, stdout: out, stderr: err })),
-  );
-  return { child, stdout: () => out, stderr: () => err, done };
 }
 
 describe('the bundles, packages inlined', { timeout: PROCESS_TEST_MS }, () => {

@@ -1,7 +1,7 @@
 // The compiled build as users run it: the npm scripts start `node dist/…` (the parse worker and the migrations
 // built too), a source change is rebuilt before it runs, and SIGTERM reaches the bot through `npm start` and through
 // the deployment command, `node dist/main.js`, which both stop it cleanly.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { openDatabase } from '../../src/db/open-database.ts';
 import { writeSyntheticExport } from '../../scripts/synthetic-export.ts';
 import { botApiPerTest } from '../helpers/bot-api-per-test.ts';
 import { PROCESS_TOKEN, waitForStderr } from '../helpers/bot-process.ts';
-import { PROCESS_TEST_MS, PROCESS_WAIT_MS, REPO_ROOT, type RunningProcess } from '../helpers/run-entry-point.ts';
+import { PROCESS_TEST_MS, PROCESS_WAIT_MS, REPO_ROOT, startRecorded, type RunningProcess } from '../helpers/run-entry-point.ts';
 import { OWNER_ID, textUpdate } from '../helpers/updates.ts';
 
 const harness = botApiPerTest('journal-build-');
@@ -25,15 +25,7 @@ function cleanEnv(env: Record<string, string>): Record<string, string> {
 }
 
 function start(command: string, args: string[], env: Record<string, string>): RunningProcess {
-  const child = spawn(command, args, { cwd: REPO_ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (err += d));
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, stdout: out, stderr: err })),
-  );
-  return { child, stdout: () => out, stderr: () => err, done };
+  return startRecorded([command, ...args], { cwd: REPO_ROOT, env: cleanEnv(env) });
 }
 
 const build = (...args: string[]) => spawnSync(process.execPath, ['scripts/build.mjs', ...args], { cwd: REPO_ROOT, encoding: 'utf8' });

@@ -43,16 +43,18 @@ export function startEntryPoint(
   options: { env?: Record<string, string>; cwd: string; stdin?: string; /** A command the process runs under, e.g. strace and its flags. */ wrapper?: string[] },
 ): RunningProcess {
   const command = [...(options.wrapper ?? []), process.execPath, ...entryPointArgs(script), ...args];
-  const child = spawn(command[0]!, command.slice(1), {
-    cwd: options.cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', JOURNAL_TIMEZONE: 'UTC', ...options.env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const running = startRecorded(command, { cwd: options.cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', JOURNAL_TIMEZONE: 'UTC', ...options.env } });
+  if (options.stdin !== undefined) running.child.stdin!.end(options.stdin);
+  return running;
+}
+
+/** Starts `command` (its program first) with exactly `env`, recording what it writes on stdout and stderr. */
+export function startRecorded(command: readonly string[], options: { cwd: string; env: Record<string, string> }): RunningProcess {
+  const child = spawn(command[0]!, command.slice(1), { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (err += d));
-  if (options.stdin !== undefined) child.stdin!.end(options.stdin);
   const done = new Promise<RunResult>((resolve) =>
     child.on('close', (code, signal) => resolve({ code, signal, stdout: out, stderr: err })),
   );
