@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Migrator, sql, SqliteAdapter, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
 import { isPostgres } from './claim-lock.ts';
-import { MIGRATIONS_FOLDER, migrationFiles } from './migration-files.ts';
+import { knownMigrationNames, MIGRATIONS_FOLDER, migrationFiles } from './migration-files.ts';
 import type { Store } from './store.ts';
 import type { UntypedDb } from './untyped-db.ts';
 
@@ -31,6 +31,8 @@ function folderMigrations(folder: string): MigrationProvider {
  * signature. A JournalDb brings its store's folder (migrations/ for SQLite, migrations/postgres/ for PostgreSQL).
  */
 export async function migrateToLatest(db: UntypedDb, folder = (db as { store?: Store }).store?.migrationFolder ?? MIGRATIONS_FOLDER): Promise<MigrationResult[]> {
+  // Nothing to apply (every start after the first): known from the names, with no migration's code loaded.
+  if ((await pendingMigrations(db, folder)).length === 0) return [];
   const migrationTableSchema = await ownSchema(db);
   const { error, results = [] } = await oneAtATime(db, (conn) => new Migrator({ db: conn, provider: folderMigrations(folder), migrationTableSchema }).migrateToLatest());
   if (error) {
@@ -40,9 +42,20 @@ export async function migrateToLatest(db: UntypedDb, folder = (db as { store?: S
   return results;
 }
 
+/**
+ * The folder's migrations by name only: enough for kysely to say which are applied, without loading any of their
+ * code (each is a module to read and compile, at every start of every command).
+ */
+function namesOnly(folder: string): MigrationProvider {
+  const notLoaded = async () => {
+    throw new Error('this migration was listed by name only; migrateToLatest loads it');
+  };
+  return { getMigrations: async () => Object.fromEntries(knownMigrationNames(folder).map((name) => [name, { up: notLoaded }])) };
+}
+
 /** The migrations of the store's folder not yet applied to this database, by name; reads only, creates nothing. */
 export async function pendingMigrations(db: UntypedDb, folder = (db as { store?: Store }).store?.migrationFolder ?? MIGRATIONS_FOLDER): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: folderMigrations(folder), migrationTableSchema: await ownSchema(db) });
+  const migrator = new Migrator({ db, provider: namesOnly(folder), migrationTableSchema: await ownSchema(db) });
   return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 
