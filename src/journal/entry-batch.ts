@@ -47,9 +47,19 @@ class DryRunOutcome extends Error {
   }
 }
 
+export interface BatchOptions {
+  /** Do the same work and roll it back: the counts are exactly what a real run would write, and nothing is written. */
+  dryRun?: boolean;
+  /**
+   * An open transaction to write in (the importers' larger commits, importer/batch-writer.ts): the batch is then
+   * committed with it, not on its own. Not with `dryRun`.
+   */
+  transaction?: Transaction<Database>;
+}
+
 /**
- * Stores a batch in one transaction with ON CONFLICT DO NOTHING; returns how many rows were new. `dryRun` does the
- * same work and rolls it back, so the counts are exactly what a real run would write, and nothing is written.
+ * Stores a batch with ON CONFLICT DO NOTHING, in one transaction of its own or in the caller's; returns how many rows
+ * were new.
  */
 export async function insertEntryBatch(
   db: JournalDb,
@@ -57,14 +67,15 @@ export async function insertEntryBatch(
   timeZone: string,
   now: Date,
   dayStartsAt: string = MIDNIGHT,
-  options: { dryRun?: boolean } = {},
+  options: BatchOptions = {},
 ): Promise<BatchResult> {
   if (drafts.length === 0) return { inserted: 0, alreadyPresent: 0, revised: 0 };
   let pending = drafts.map((draft) => ({
     draft,
     row: { ...entryRowFromDraft(draft, timeZone, now, dayStartsAt), edited_at: draft.editedAt?.toISOString() ?? null },
   }));
-  const write = () => db.transaction().execute(async (trx) => {
+  if (options.dryRun && options.transaction) throw new Error('insertEntryBatch: a dry run rolls back a transaction of its own');
+  const work = async (trx: Transaction<Database>) => {
     const liveCandidates = pending.filter((p) => p.draft.mayBeLive).map((p) => p.row);
     if (liveCandidates.length > 0) {
       const twins = await trx
@@ -88,7 +99,9 @@ export async function insertEntryBatch(
     const revised = inserted < pending.length ? await reviseChangedTexts(trx, pending) : 0;
     if (options.dryRun) throw new DryRunOutcome({ inserted, revised });
     return { inserted, revised };
-  });
+  };
+  const within = options.transaction;
+  const write = () => (within ? work(within) : db.transaction().execute(work));
   const outcome = await write().catch((error: unknown) => {
     if (error instanceof DryRunOutcome) return error.outcome;
     throw error;

@@ -1,0 +1,102 @@
+/**
+ * The importers' writes: batches (insertEntryBatch, 500 rows) gathered into fewer, larger commits. A commit per batch
+ * cost half an import: each one flushed the search index's pending terms, and each one past the -wal's 1 MB
+ * checkpointed it (wal_autocheckpoint, db/open-database.ts), so the same index pages were copied into the file again
+ * and again. An import may lose its last commit to a crash: it is idempotent, so running it again adds exactly what
+ * is missing, and the journal's earlier entries keep the durability they had (nothing here changes a pragma).
+ */
+import type { ControlledTransaction } from 'kysely';
+import type { JournalDb } from '../db/open-database.ts';
+import type { Database } from '../db/schema.ts';
+import { insertEntryBatch, type BatchDraft, type BatchResult } from '../journal/entry-batch.ts';
+
+/**
+ * Rows per commit, and how long one may stay open: enough rows that the commits' own work (index flushes and
+ * checkpoints) is a small part of the import (BENCHMARKS.md), and short enough that the bot's live captures, waiting
+ * for the one connection, and another process's writes, waiting on the file's lock, are held up by under a second.
+ */
+export const COMMIT_ROWS = 20_000;
+export const COMMIT_MS = 1_000;
+
+export interface BatchWriterOptions {
+  timeZone: string;
+  now: Date;
+  dayStartsAt?: string;
+  /** Each batch is written and rolled back on its own, as insertEntryBatch's dry run does. */
+  dryRun?: boolean;
+  commitRows?: number;
+  commitMs?: number;
+  /** Milliseconds from any origin (default performance.now): when a commit has been open too long. */
+  clock?: () => number;
+}
+
+export interface BatchWriter {
+  /**
+   * Writes a batch whole into the open commit (opening one); `counted` receives its counts once that commit is
+   * durable, so a report never counts rows a failed commit lost. A batch that fails is undone alone: the batches
+   * before it stay in the commit, as they did when each batch committed on its own.
+   */
+  write(drafts: readonly BatchDraft[], counted: (result: BatchResult) => void): Promise<void>;
+  /** Commits what was written: at the end, on Ctrl-C, before a fault is reported. */
+  commit(): Promise<void>;
+  /** Drops what was written since the last commit (nothing was counted for it). */
+  rollback(): Promise<void>;
+}
+
+const SAVEPOINT = 'import_batch';
+
+export function createBatchWriter(db: JournalDb, options: BatchWriterOptions): BatchWriter {
+  const commitRows = options.commitRows ?? COMMIT_ROWS;
+  const commitMs = options.commitMs ?? COMMIT_MS;
+  const clock = options.clock ?? (() => performance.now());
+  let open: { trx: ControlledTransaction<Database>; rows: number; since: number; results: BatchResult[]; counters: ((r: BatchResult) => void)[] } | null = null;
+
+  const commit = async () => {
+    if (!open) return;
+    const { trx, results, counters } = open;
+    open = null;
+    await trx
+      .commit()
+      .execute()
+      .catch(async (error: unknown) => {
+        await trx.rollback().execute().catch(() => undefined); // frees the connection the transaction held
+        throw error;
+      });
+    results.forEach((result, i) => counters[i]!(result));
+  };
+
+  const rollback = async () => {
+    if (!open) return;
+    const { trx } = open;
+    open = null;
+    await trx.rollback().execute();
+  };
+
+  return {
+    commit,
+    rollback,
+    async write(drafts, counted) {
+      if (drafts.length === 0) return;
+      if (options.dryRun) {
+        counted(await insertEntryBatch(db, drafts, options.timeZone, options.now, options.dayStartsAt, { dryRun: true }));
+        return;
+      }
+      open ??= { trx: await db.startTransaction().execute(), rows: 0, since: clock(), results: [], counters: [] };
+      const group = open;
+      const point = await group.trx.savepoint(SAVEPOINT).execute();
+      let result: BatchResult;
+      try {
+        result = await insertEntryBatch(db, drafts, options.timeZone, options.now, options.dayStartsAt, { transaction: point });
+      } catch (error) {
+        // Undo this batch only; if the database already ended the transaction (a full disk), it rolls back whole.
+        await point.rollbackToSavepoint(SAVEPOINT).execute().catch(() => rollback());
+        throw error;
+      }
+      await point.releaseSavepoint(SAVEPOINT).execute();
+      group.rows += drafts.length;
+      group.results.push(result);
+      group.counters.push(counted);
+      if (group.rows >= commitRows || clock() - group.since >= commitMs) await commit();
+    },
+  };
+}
