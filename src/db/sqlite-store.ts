@@ -4,10 +4,10 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { MIGRATIONS_FOLDER } from './migration-files.ts';
-import { ENTRY_KEY, type Database, type NewEntryRow } from './schema.ts';
+import { ENTRY_KEY, type Database } from './schema.ts';
 import type { SearchQuery, SearchTerm } from './search-query.ts';
 import type { StatementCache } from './statement-cache.ts';
-import { chunksOf, ENTRY_COLUMN_DEFAULTS, ENTRY_COLUMNS, type SearchAccess, type Store } from './store.ts';
+import { chunksOf, ENTRY_COLUMNS, type EntryValues, type SearchAccess, type Store } from './store.ts';
 
 // Every term is an FTS5 string: the syntax's quotes never reach it, so nothing inside is ever an operator.
 const ftsTerm = (t: SearchTerm) => `"${t.text}"${t.prefix ? '*' : ''}`;
@@ -64,14 +64,9 @@ export function sqliteStore(statements: StatementCache): SqliteStore {
 
     // better-sqlite3 is synchronous and kysely's SQLite driver has one connection: the prepared statement runs on
     // the connection the caller's transaction holds, so `trx` itself is not needed here.
-    async insertEntryRows(_trx: Kysely<Database>, rows: readonly NewEntryRow[]) {
+    async insertEntryRows(_trx: Kysely<Database>, rows: readonly EntryValues[]) {
       let inserted = 0;
-      for (const chunk of chunksOf(rows)) {
-        const parameters: unknown[] = [];
-        // A column the row leaves out (nullable media fields) is stored as NULL.
-        for (const row of chunk) for (const column of ENTRY_COLUMNS) parameters.push(row[column] ?? ENTRY_COLUMN_DEFAULTS[column] ?? null);
-        inserted += statements.write(insertSqlFor(chunk.length)).run(parameters).changes;
-      }
+      for (const chunk of chunksOf(rows)) inserted += statements.write(insertSqlFor(chunk.length)).run(chunk.flat()).changes;
       return inserted;
     },
 

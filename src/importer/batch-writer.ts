@@ -1,5 +1,5 @@
 /**
- * The importers' writes: batches (insertEntryBatch, 500 rows) gathered into fewer, larger commits. A commit per batch
+ * The importers' writes: batches (insertBatchRows, 500 rows) gathered into fewer, larger commits. A commit per batch
  * cost half an import: each one flushed the search index's pending terms, and each one past the -wal's 1 MB
  * checkpointed it (wal_autocheckpoint, db/open-database.ts), so the same index pages were copied into the file again
  * and again. An import may lose its last commit to a crash: it is idempotent, so running it again adds exactly what
@@ -8,7 +8,7 @@
 import type { ControlledTransaction } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import type { Database } from '../db/schema.ts';
-import { insertEntryBatch, type BatchDraft, type BatchResult } from '../journal/entry-batch.ts';
+import { insertBatchRows, type BatchResult, type BatchRow } from '../journal/entry-batch.ts';
 
 /**
  * Rows per commit, and how long one may stay open: enough rows that the commits' own work (index flushes and
@@ -19,10 +19,7 @@ export const COMMIT_ROWS = 20_000;
 export const COMMIT_MS = 1_000;
 
 export interface BatchWriterOptions {
-  timeZone: string;
-  now: Date;
-  dayStartsAt?: string;
-  /** Each batch is written and rolled back on its own, as insertEntryBatch's dry run does. */
+  /** Each batch is written and rolled back on its own, as insertBatchRows's dry run does. */
   dryRun?: boolean;
   commitRows?: number;
   commitMs?: number;
@@ -33,17 +30,14 @@ export interface BatchWriterOptions {
 export interface BatchWriter {
   /**
    * Writes a batch whole into the open commit (opening one); `counted` receives its counts once that commit is
-   * durable, so a report never counts rows a failed commit lost. A batch that fails is undone alone: the batches
-   * before it stay in the commit, as they did when each batch committed on its own.
+   * made, so a report never counts rows a failed commit lost. A batch that fails undoes the open commit with it.
    */
-  write(drafts: readonly BatchDraft[], counted: (result: BatchResult) => void): Promise<void>;
+  write(rows: readonly BatchRow[], counted: (result: BatchResult) => void): Promise<void>;
   /** Commits what was written: at the end, on Ctrl-C, before a fault is reported. */
   commit(): Promise<void>;
   /** Drops what was written since the last commit (nothing was counted for it). */
   rollback(): Promise<void>;
 }
-
-const SAVEPOINT = 'import_batch';
 
 export function createBatchWriter(db: JournalDb, options: BatchWriterOptions): BatchWriter {
   const commitRows = options.commitRows ?? COMMIT_ROWS;
@@ -75,25 +69,25 @@ export function createBatchWriter(db: JournalDb, options: BatchWriterOptions): B
   return {
     commit,
     rollback,
-    async write(drafts, counted) {
-      if (drafts.length === 0) return;
+    async write(rows, counted) {
+      if (rows.length === 0) return;
       if (options.dryRun) {
-        counted(await insertEntryBatch(db, drafts, options.timeZone, options.now, options.dayStartsAt, { dryRun: true }));
+        counted(await insertBatchRows(db, rows, { dryRun: true }));
         return;
       }
       open ??= { trx: await db.startTransaction().execute(), rows: 0, since: clock(), results: [], counters: [] };
       const group = open;
-      const point = await group.trx.savepoint(SAVEPOINT).execute();
       let result: BatchResult;
       try {
-        result = await insertEntryBatch(db, drafts, options.timeZone, options.now, options.dayStartsAt, { transaction: point });
+        result = await insertBatchRows(db, rows, { transaction: group.trx });
       } catch (error) {
-        // Undo this batch only; if the database already ended the transaction (a full disk), it rolls back whole.
-        await point.rollbackToSavepoint(SAVEPOINT).execute().catch(() => rollback());
+        // The whole open commit goes, uncounted: a savepoint per batch, to keep the batches before, cost a tenth of
+        // the import (SQLite journals each page's first change after one), and what fails a batch here (a full disk,
+        // a lost connection) has mostly ended the transaction anyway. Running the import again adds what is missing.
+        await rollback().catch(() => undefined);
         throw error;
       }
-      await point.releaseSavepoint(SAVEPOINT).execute();
-      group.rows += drafts.length;
+      group.rows += rows.length;
       group.results.push(result);
       group.counters.push(counted);
       if (group.rows >= commitRows || clock() - group.since >= commitMs) await commit();

@@ -3,7 +3,7 @@
  * a report (it never throws for a bad file). Stopping at any point and running again adds nothing twice.
  */
 import type { JournalDb } from '../db/open-database.ts';
-import type { BatchDraft } from '../journal/entry-batch.ts';
+import type { BatchRow } from '../journal/batch-row.ts';
 import { createBatchWriter } from './batch-writer.ts';
 import { isSelected } from './chat-selection.ts';
 import { chatState, type ChatReport, type ChatSnapshot, type ChatState } from './chat-state.ts';
@@ -82,9 +82,9 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
   const name = options.name ?? file;
   const report = emptyReport(name);
   const states = new Map<string, ChatState>();
-  let batch: BatchDraft[] = [];
+  let batch: BatchRow[] = [];
   let batchChat: ChatState | null = null;
-  const writer = createBatchWriter(db, { timeZone: options.timeZone, now, dayStartsAt: options.dayStartsAt, dryRun: options.dryRun });
+  const writer = createBatchWriter(db, { dryRun: options.dryRun });
 
   /** Someone else's export: stop without committing the batch in hand. */
   const refuseForeign = (exporterId: number): never => {
@@ -197,14 +197,15 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
   };
 
   const choice = { ownerId: options.ownerId, timeZone: options.timeZone, chats: options.chats, botId: options.botId };
-  const first = readParsedExport(file, { name, options: choice });
+  const rows = { now, dayStartsAt: options.dayStartsAt };
+  const first = readParsedExport(file, { name, options: choice, rows });
   try {
     await pass(1, first.outline, first.batches);
     report.shape = first.outline.shape;
     const deferred = settle(first.outline);
     if (deferred.size > 0 && !report.interrupted) {
       const settled = [...deferred].map((key): [string, ChatState['context']] => [key, states.get(key)!.context]);
-      const second = readParsedExport(file, { name, options: choice, settled });
+      const second = readParsedExport(file, { name, options: choice, rows, settled });
       await pass(2, second.outline, second.batches);
     }
     report.unmatchedChats = (options.chats ?? []).filter((s) => ![...states.values()].some((st) => st.report.selected && matchesReport(s, st)));

@@ -4,7 +4,7 @@
  * the app's own id, idempotent (the app's id is the key; a changed text becomes a revision), --dry-run, progress.
  */
 import type { JournalDb } from '../db/open-database.ts';
-import type { BatchDraft } from '../journal/entry-batch.ts';
+import { batchRowOf, type BatchDraft, type BatchRow } from '../journal/batch-row.ts';
 import { messageIdOf, SOURCE_CHAT_IDS } from '../journal/entry-source.ts';
 import { createBatchWriter } from './batch-writer.ts';
 import { ImportError } from './import-error.ts';
@@ -69,8 +69,8 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
   const chatId = SOURCE_CHAT_IDS[reader.app];
   // Message ids (48 bits of the app's id) seen in this file: a repeat is damage, not "already in the journal".
   const seen = new Set<number>();
-  let batch: BatchDraft[] = [];
-  const writer = createBatchWriter(db, { timeZone: options.timeZone, now, dayStartsAt: options.dayStartsAt, dryRun: options.dryRun });
+  let batch: BatchRow[] = [];
+  const writer = createBatchWriter(db, { dryRun: options.dryRun });
 
   const skip = (reason: SourceSkipReason, id: string) => {
     skipped[reason] += 1;
@@ -108,7 +108,7 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
       }
       seen.add(messageId);
       if (item.journal !== undefined) report.journals[item.journal] = (report.journals[item.journal] ?? 0) + 1;
-      batch.push({
+      const draft: BatchDraft = {
         ownerId: options.ownerId,
         source: 'import',
         chatId,
@@ -122,7 +122,8 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
         hashtags: entry.tags,
         metadata: entry.metadata,
         editedAt: entry.editedAt ?? null,
-      });
+      };
+      batch.push(batchRowOf(draft, options.timeZone, now, options.dayStartsAt));
       if (batch.length >= (options.batchSize ?? DEFAULT_BATCH_SIZE)) {
         await flush();
         if (options.signal?.aborted) {

@@ -12,7 +12,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const choice = { ownerId: 111, timeZone: 'Europe/Berlin', chats: [], botId: 4242 };
 
 async function readAll(file: string, options: ParseOptions) {
-  const { outline, batches } = readParsedExport(file, { name: path.basename(file), options: choice }, options);
+  const { outline, batches } = readParsedExport(file, { name: path.basename(file), options: choice, rows: { now: new Date('2024-06-01T12:00:00Z') } }, options);
   const items = [];
   let error: unknown = null;
   try {
