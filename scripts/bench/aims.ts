@@ -86,19 +86,30 @@ function mcpAims(sizes: SizeTokens[]): Aim[] {
   ];
 }
 
+/**
+ * The import aim is judged from 100,000 messages up (issue 23): below that the fixed process start (npm, node,
+ * migrations) weighs more than the import, and BENCHMARKS.md's import section says by how much instead.
+ */
+export const IMPORT_AIM_FROM_MESSAGES = 100_000;
+
+/** Whether the fixed start of a run (a one-message import) alone is over what the aim allows the whole run. */
+const startBound = (i: ImportSize) => i.startSeconds >= i.entries / i.rawBestPerSecond / IMPORT_SHARE_AIM;
+
 export function importAims(imports: ImportSize[]): Aim[] {
   if (imports.length === 0) return [];
-  const shares = imports.map((i) => i.importPerSecond / i.rawBestPerSecond);
+  const sorted = [...imports].sort((a, b) => a.messages - b.messages);
+  const share = (i: ImportSize) => i.importPerSecond / i.rawBestPerSecond;
+  const judged = sorted.filter((i) => i.messages >= IMPORT_AIM_FROM_MESSAGES);
   const aims: Aim[] = [
     {
-      aim: `Import (\`npm run import\`, end to end) at ≥ ${percent(IMPORT_SHARE_AIM, 0)} of the raw insert speed (the faster raw way)`,
-      measured: imports.map((i, k) => `${percent(shares[k]!, 0)} at ${num(i.messages)}`).join(', '),
-      met: shares.every((s) => s >= IMPORT_SHARE_AIM),
+      aim: `Import (\`npm run import\`, end to end) at ≥ ${percent(IMPORT_SHARE_AIM, 0)} of the raw insert speed (the faster raw way) at ${num(IMPORT_AIM_FROM_MESSAGES)} messages and more`,
+      measured: sorted.map((i) => `${percent(share(i), 0)} at ${num(i.messages)}${startBound(i) ? ' (where a one-message import alone takes longer than the aim allows)' : ''}`).join(', '),
+      met: judged.length > 0 && judged.every((i) => share(i) >= IMPORT_SHARE_AIM),
     },
   ];
-  if (imports.length > 1) {
-    const first = imports[0]!;
-    const last = imports.at(-1)!;
+  if (sorted.length > 1) {
+    const first = sorted[0]!;
+    const last = sorted.at(-1)!;
     const growth = last.peakRssBytes / first.peakRssBytes;
     aims.push({
       aim: 'Import memory flat in file size',
