@@ -46,6 +46,11 @@ export function postgresStore(): Store {
       return inserted;
     },
 
+    // The server manages its own write-ahead log.
+    async beginBulkWrite() {
+      return async () => {};
+    },
+
     async shiftLocalDays(trx: Kysely<Database>, previous: string, current: string) {
       // Undo the old rule (a time before it had been moved back a day), then apply the new one; days stay text.
       const result = await sql`UPDATE entry SET local_day = to_char(local_day::date

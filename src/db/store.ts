@@ -75,6 +75,12 @@ export interface Store {
    */
   insertEntryRows(trx: Kysely<Database>, rows: readonly EntryValues[]): Promise<number>;
   /**
+   * Readies the store for an import's many writes and returns what undoes it (call it in a `finally`). SQLite: what
+   * was committed before is checkpointed into the file (synced), then the -wal is folded back every 64 MB instead of
+   * every 1 MB until the import ends, and checkpointed once more then. PostgreSQL: nothing.
+   */
+  beginBulkWrite(db: Kysely<Database>): Promise<() => Promise<void>>;
+  /**
    * Moves every entry's local day from the old journal day start (`HH:MM`) to the new one, by its stored wall-clock
    * time: pure day arithmetic (one day back or forward). Returns how many entries moved.
    */

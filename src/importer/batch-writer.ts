@@ -1,9 +1,10 @@
 /**
- * The importers' writes: batches (insertBatchRows, 500 rows) gathered into fewer, larger commits. A commit per batch
- * cost half an import: each one flushed the search index's pending terms, and each one past the -wal's 1 MB
- * checkpointed it (wal_autocheckpoint, db/open-database.ts), so the same index pages were copied into the file again
- * and again. An import may lose its last commit to a crash: it is idempotent, so running it again adds exactly what
- * is missing, and the journal's earlier entries keep the durability they had (nothing here changes a pragma).
+ * The importers' writes: batches (insertBatchRows, 500 rows) gathered into fewer, larger commits, with the store in
+ * its bulk mode meanwhile (Store.beginBulkWrite). A commit per batch cost half an import: each one flushed the search
+ * index's pending terms and, past the -wal's 1 MB, checkpointed it (wal_autocheckpoint, db/open-database.ts), copying
+ * the same index pages into the file again and again; SQLite now checkpoints every 64 MB during an import. An import
+ * may lose its last commit to a crash: it is idempotent, so running it again adds exactly what is missing, and the
+ * journal's earlier entries keep the durability they had.
  */
 import type { ControlledTransaction } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
@@ -11,12 +12,13 @@ import type { Database } from '../db/schema.ts';
 import { insertBatchRows, type BatchResult, type BatchRow } from '../journal/entry-batch.ts';
 
 /**
- * Rows per commit, and how long one may stay open: enough rows that the commits' own work (index flushes and
- * checkpoints) is a small part of the import (BENCHMARKS.md), and short enough that the bot's live captures, waiting
- * for the one connection, and another process's writes, waiting on the file's lock, are held up by under a second.
+ * Rows per commit, and how long one may stay open. Once checkpoints are rare, the size barely matters to speed
+ * (500 to 20,000 rows a commit wrote 100,000 rows in 1.7-2.0 s alike, on a loaded machine); fewer commits still
+ * flush the search index's pending terms less often. Short enough that the bot's live captures, waiting for the one
+ * connection, and another process's writes, waiting on the file's lock, are held up by half a second at most.
  */
-export const COMMIT_ROWS = 20_000;
-export const COMMIT_MS = 1_000;
+export const COMMIT_ROWS = 10_000;
+export const COMMIT_MS = 500;
 
 export interface BatchWriterOptions {
   /** Each batch is written and rolled back on its own, as insertBatchRows's dry run does. */
@@ -37,12 +39,16 @@ export interface BatchWriter {
   commit(): Promise<void>;
   /** Drops what was written since the last commit (nothing was counted for it). */
   rollback(): Promise<void>;
+  /** Commits what was written and gives the store back its everyday settings (Store.beginBulkWrite): call it last, also after a failure. */
+  finish(): Promise<void>;
 }
 
 export function createBatchWriter(db: JournalDb, options: BatchWriterOptions): BatchWriter {
   const commitRows = options.commitRows ?? COMMIT_ROWS;
   const commitMs = options.commitMs ?? COMMIT_MS;
   const clock = options.clock ?? (() => performance.now());
+  /** Undoes the store's bulk mode, begun at the first write. */
+  let endBulk: (() => Promise<void>) | null = null;
   let open: { trx: ControlledTransaction<Database>; rows: number; since: number; results: BatchResult[]; counters: ((r: BatchResult) => void)[] } | null = null;
 
   const commit = async () => {
@@ -69,12 +75,22 @@ export function createBatchWriter(db: JournalDb, options: BatchWriterOptions): B
   return {
     commit,
     rollback,
+    async finish() {
+      try {
+        await commit();
+      } finally {
+        const end = endBulk;
+        endBulk = null;
+        await end?.();
+      }
+    },
     async write(rows, counted) {
       if (rows.length === 0) return;
       if (options.dryRun) {
         counted(await insertBatchRows(db, rows, { dryRun: true }));
         return;
       }
+      endBulk ??= await db.store.beginBulkWrite(db);
       open ??= { trx: await db.startTransaction().execute(), rows: 0, since: clock(), results: [], counters: [] };
       const group = open;
       let result: BatchResult;

@@ -215,6 +215,11 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
     await writer.commit().catch(() => undefined); // a commit that fails rolls back: nothing of it was counted
     report.error = error instanceof ImportError ? error : new ImportError(name, `import stopped: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
   }
+  try {
+    await writer.finish();
+  } catch (error) {
+    report.error ??= new ImportError(name, `import stopped: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
+  }
   for (const chat of first.outline.chats.values()) {
     const state = states.get(chat.key);
     if (state) state.report.messages = chat.messages;

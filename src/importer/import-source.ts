@@ -140,6 +140,11 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
     await writer.commit().catch(() => undefined); // a commit that fails rolls back: nothing of it was counted
     report.error = error instanceof ImportError ? error : new ImportError(file, `import stopped: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
   }
+  try {
+    await writer.finish();
+  } catch (error) {
+    report.error ??= new ImportError(file, `import stopped: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
+  }
   options.onProgress?.({ pass: 1, bytesRead: reader.progress.totalBytes, totalBytes: reader.progress.totalBytes, messages: report.items, imported: report.imported });
   report.seconds = (performance.now() - started) / 1000;
   return report;
