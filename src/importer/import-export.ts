@@ -11,6 +11,7 @@ import { DAMAGE_REASONS, SKIP_REASONS, type SkipReason } from './export-format.t
 import { ImportError } from './import-error.ts';
 import type { ParsedItem } from './parse-protocol.ts';
 import { readParsedExport, type ParsedBatch, type ParsedOutline } from './parsed-export.ts';
+import type { ParseThread } from './parse-thread.ts';
 
 export type { ChatReport };
 
@@ -44,6 +45,8 @@ export interface ImportOptions {
   batchSize?: number;
   /** Count what would be imported (every batch rolled back); write nothing. */
   dryRun?: boolean;
+  /** A parse thread started ahead for this file (the CLI's, parse-thread.ts): the first pass takes it over. */
+  parseThread?: ParseThread;
 }
 
 export interface ImportReport {
@@ -198,7 +201,7 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
 
   const choice = { ownerId: options.ownerId, timeZone: options.timeZone, chats: options.chats, botId: options.botId };
   const rows = { now, dayStartsAt: options.dayStartsAt };
-  const first = readParsedExport(file, { name, options: choice, rows });
+  const first = readParsedExport(file, { name, options: choice, rows }, { started: options.parseThread });
   try {
     await pass(1, first.outline, first.batches);
     report.shape = first.outline.shape;

@@ -1,13 +1,14 @@
 /**
  * The parse worker: runs parseExportMessages off the main thread, which meanwhile writes the previous batches.
- * Started by parsed-export.ts for files big enough to pay for a thread.
+ * Started by parsed-export.ts for files big enough to pay for a thread, or ahead of its input by the CLI.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { WorkerInput } from './parse-protocol.ts';
 import { parseExportMessages } from './parse-stream.ts';
 
-const input = workerData as WorkerInput;
 const port = parentPort!;
+/** The input: given at the start, or in the first message to a worker started ahead of it (startParseWorker). */
+const input = (workerData as WorkerInput | null) ?? (await new Promise<WorkerInput>((resolve) => port.once('message', resolve)));
 let inFlight = 0;
 let wake: (() => void) | null = null;
 const onAck = () => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { INLINE_PARSE_MAX_BYTES, readParsedExport, type ParseOptions } from '../../src/importer/parsed-export.ts';
+import { ParseThread } from '../../src/importer/parse-thread.ts';
 import { writeSyntheticExport } from '../../scripts/synthetic-export.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'parsed-export-'));
@@ -32,6 +33,15 @@ describe('readParsedExport', () => {
     expect(inline.items.length).toBeGreaterThanOrEqual(3_000);
     expect(inline).toEqual(worker);
     expect(await readAll(made.file, {})).toEqual(inline);
+  });
+
+  it('a thread started ahead of its file reads it as one started for it; one not needed (a small file) is ended', { timeout: 60_000 }, async () => {
+    const made = await writeSyntheticExport(path.join(dir, 'ahead.json'), { messages: 1_000, shape: 'full', mix: true });
+    const fresh = await readAll(made.file, { thread: 'worker' });
+    expect(await readAll(made.file, { thread: 'worker', started: new ParseThread() })).toEqual(fresh);
+    const unused = new ParseThread();
+    expect(await readAll(made.file, { started: unused })).toEqual(fresh); // small: read inline
+    await expect(unused.next()).rejects.toThrow(/stopped/);
   });
 
   it('a truncated file fails with the same error, after the same whole chunks, on both paths', { timeout: 60_000 }, async () => {
