@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { INLINE_PARSE_MAX_BYTES, readParsedExport, type ParseOptions } from '../../src/importer/parsed-export.ts';
 import { ParseThread } from '../../src/importer/parse-thread.ts';
 import { writeSyntheticExport } from '../../scripts/synthetic-export.ts';
+import { REPO_ROOT } from '../helpers/run-entry-point.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'parsed-export-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,6 +43,13 @@ describe('readParsedExport', () => {
     const unused = new ParseThread();
     expect(await readAll(made.file, { started: unused })).toEqual(fresh); // small: read inline
     await expect(unused.next()).rejects.toThrow(/stopped/);
+  });
+
+  it('the parse worker loads no zod: it would be 150 ms of the worker\'s start', async () => {
+    const { build } = await import('esbuild');
+    const bundle = await build({ entryPoints: [path.join(REPO_ROOT, 'src/importer/parse-worker.ts')], bundle: true, packages: 'external', platform: 'node', format: 'esm', write: false, logLevel: 'silent' });
+    const packages = [...bundle.outputFiles[0]!.text.matchAll(/^import .* from "([^".][^"]*)";$/gm)].map((m) => m[1]);
+    expect(packages.filter((p) => p === 'zod' || p!.startsWith('zod/'))).toEqual([]);
   });
 
   it('a truncated file fails with the same error, after the same whole chunks, on both paths', { timeout: 60_000 }, async () => {
