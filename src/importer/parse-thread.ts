@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { RUNS_BUILT, runnablePath } from '../db/code-location.ts';
 import type { WorkerInput, WorkerMessage } from './parse-protocol.ts';
+import { fromWire, type PostedMessage } from './parse-wire.ts';
 
 export class ParseThread {
   readonly #worker: Worker;
@@ -18,8 +19,8 @@ export class ParseThread {
     // The sources' worker goes through parse-worker.mjs, which registers tsx (a worker does not inherit loaders).
     const script = RUNS_BUILT ? runnablePath('src/importer/parse-worker.ts') : new URL('./parse-worker.mjs', import.meta.url);
     this.#worker = new Worker(script, { workerData: null, execArgv: [] });
-    this.#worker.on('message', (message: WorkerMessage) => {
-      this.#queue.push(message);
+    this.#worker.on('message', (message: PostedMessage) => {
+      this.#queue.push(message.type === 'chunk' ? posted(message) : message);
       this.#wakeUp();
     });
     this.#worker.on('error', (error) => {
@@ -61,4 +62,10 @@ export class ParseThread {
     this.#notify?.();
     this.#notify = null;
   }
+}
+
+/** A posted chunk with its items rebuilt. */
+function posted(message: Extract<PostedMessage, { type: 'chunk' }>): WorkerMessage {
+  const { wire, ...rest } = message;
+  return { ...rest, items: fromWire(wire) };
 }

@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { WorkerInput } from './parse-protocol.ts';
 import { parseExportMessages } from './parse-stream.ts';
+import { toWire, type PostedMessage } from './parse-wire.ts';
 
 const port = parentPort!;
 /** The input: given at the start, or in the first message to a worker started ahead of it (startParseWorker). */
@@ -19,8 +20,12 @@ const onAck = () => {
 port.on('message', onAck);
 
 for await (const message of parseExportMessages(input)) {
-  port.postMessage(message);
-  if (message.type !== 'chunk') continue;
+  if (message.type !== 'chunk') {
+    port.postMessage(message satisfies PostedMessage);
+    continue;
+  }
+  const { items, ...rest } = message;
+  port.postMessage({ ...rest, wire: toWire(items) } satisfies PostedMessage);
   inFlight += 1;
   if (inFlight >= input.maxInFlight) await new Promise<void>((resolve) => (wake = resolve));
 }
