@@ -50,6 +50,8 @@ export interface SqliteStore extends Store {
 }
 
 export function sqliteStore(statements: StatementCache): SqliteStore {
+  /** Imports writing in bulk mode now, and the checkpoint cadence to go back to. */
+  const bulk = { writers: 0, everyday: 0 };
   return {
     dialect: 'sqlite',
     statements,
@@ -79,13 +81,20 @@ export function sqliteStore(statements: StatementCache): SqliteStore {
     // it is one or two checkpoints per 100,000 entries. Durability is unchanged: commits were never synced before a checkpoint
     // (synchronous = NORMAL), and the one that must survive a power cut syncs itself (inbox-store.ts); the first
     // checkpoint here syncs everything committed before the import.
+    // Imports at once (two documents sent to the bot) share the mode: the first begins it, the last ends it.
     async beginBulkWrite(db: Kysely<Database>) {
-      const { rows } = await sql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(db);
-      const before = Number(rows[0]?.wal_autocheckpoint ?? 1000);
-      await sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(db);
-      await sql.raw(`PRAGMA wal_autocheckpoint = ${BULK_AUTOCHECKPOINT_PAGES}`).execute(db);
+      if (bulk.writers++ === 0) {
+        const { rows } = await sql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(db);
+        bulk.everyday = Number(rows[0]?.wal_autocheckpoint ?? 1000);
+        await sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(db);
+        await sql.raw(`PRAGMA wal_autocheckpoint = ${BULK_AUTOCHECKPOINT_PAGES}`).execute(db);
+      }
+      let ended = false;
       return async () => {
-        await sql.raw(`PRAGMA wal_autocheckpoint = ${before}`).execute(db);
+        if (ended) return;
+        ended = true;
+        if (--bulk.writers > 0) return;
+        await sql.raw(`PRAGMA wal_autocheckpoint = ${bulk.everyday}`).execute(db);
         await sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(db);
       };
     },

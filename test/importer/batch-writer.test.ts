@@ -67,5 +67,13 @@ describeStores('batch writer', (store) => {
     expect(await autocheckpoint()).toBe(16_384);
     await writer.finish();
     expect(await autocheckpoint()).toBe(everyday);
+    // Two imports at once: the mode lasts until the last one ends.
+    const [first, second] = [createBatchWriter(temp.db, { commitRows: 500 }), createBatchWriter(temp.db, { commitRows: 500 })];
+    await first.write(rows(1_000, 500), () => undefined);
+    await second.write(rows(2_000, 500), () => undefined);
+    await first.finish();
+    expect(await autocheckpoint()).toBe(16_384);
+    await second.finish();
+    expect(await autocheckpoint()).toBe(everyday);
   });
 });
