@@ -77,7 +77,7 @@ export function importSection(imports: ImportSize[], runs: number): string {
     '',
     ...imports.map(bound),
     '',
-    `Memory stays flat: at most 16 chunks of 256 KB are parsed ahead of the writer and one batch is in hand (an open commit waits in the -wal, not in memory)${growth(imports)}.`,
+    `Memory stays flat: at most 8 chunks of 256 KB are parsed ahead of the writer and one batch is in hand (an open commit waits in the -wal, not in memory)${growth(imports)}.`,
   ].join('\n');
 }
 
