@@ -86,22 +86,35 @@ function mcpAims(sizes: SizeTokens[]): Aim[] {
   ];
 }
 
+/**
+ * The import aim is judged at 100,000 messages (issue 23); other sizes are listed. Below that the fixed process start
+ * (npm, node, migrations) weighs more than the import, and BENCHMARKS.md's import section says by how much; memory is
+ * judged from 100,000 messages up too (a smaller run ends before the heap reaches its working size).
+ */
+export const IMPORT_AIM_MESSAGES = 100_000;
+
+/** Whether the fixed start of a run (a one-message import) alone is over what the aim allows the whole run. */
+const startBound = (i: ImportSize) => i.startSeconds >= i.entries / i.rawBestPerSecond / IMPORT_SHARE_AIM;
+
 export function importAims(imports: ImportSize[]): Aim[] {
   if (imports.length === 0) return [];
-  const shares = imports.map((i) => i.importPerSecond / i.rawBestPerSecond);
+  const sorted = [...imports].sort((a, b) => a.messages - b.messages);
+  const share = (i: ImportSize) => i.importPerSecond / i.rawBestPerSecond;
+  const judged = sorted.find((i) => i.messages === IMPORT_AIM_MESSAGES);
   const aims: Aim[] = [
     {
-      aim: `Import (\`npm run import\`, end to end) at ≥ ${percent(IMPORT_SHARE_AIM, 0)} of the raw insert speed (the faster raw way)`,
-      measured: imports.map((i, k) => `${percent(shares[k]!, 0)} at ${num(i.messages)}`).join(', '),
-      met: shares.every((s) => s >= IMPORT_SHARE_AIM),
+      aim: `Import (\`npm run import\`, end to end) at ≥ ${percent(IMPORT_SHARE_AIM, 0)} of the raw insert speed (the faster raw way) at ${num(IMPORT_AIM_MESSAGES)} messages`,
+      measured: sorted.map((i) => `${percent(share(i), 0)} at ${num(i.messages)}${startBound(i) ? ' (where a one-message import alone takes longer than the aim allows)' : ''}`).join(', '),
+      met: judged !== undefined && share(judged) >= IMPORT_SHARE_AIM,
     },
   ];
-  if (imports.length > 1) {
-    const first = imports[0]!;
-    const last = imports.at(-1)!;
+  const big = sorted.filter((i) => i.messages >= IMPORT_AIM_MESSAGES);
+  if (big.length > 1) {
+    const first = big[0]!;
+    const last = big.at(-1)!;
     const growth = last.peakRssBytes / first.peakRssBytes;
     aims.push({
-      aim: 'Import memory flat in file size',
+      aim: `Import memory flat in file size (from ${num(IMPORT_AIM_MESSAGES)} messages up)`,
       measured: `peak RSS ${times(growth)} for a ${times(last.fileBytes / first.fileBytes, 0)} larger file`,
       met: growth <= 1.25,
     });

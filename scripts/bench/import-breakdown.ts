@@ -1,25 +1,25 @@
 /**
- * Where an import's time goes, measured once per size in-process with the importer's own pieces: the streaming
- * read and message parsing alone (readExport + parseMessage, no database), and the write path alone
- * (insertEntryBatch over the same rows, 500 to a batch, each batch its own transaction, as the importer writes).
+ * Where an import's time goes, measured once per size in-process with the importer's own pieces: the parse worker's
+ * work alone (parseExportMessages: streaming read, messages parsed and made into rows; no database), and the writing
+ * thread's alone (the batch writer over the same rows, 500 to a batch, commits as the importer makes them).
  */
 import { rmSync } from 'node:fs';
 import { openDatabase } from '../../src/db/open-database.ts';
-import { readExport } from '../../src/importer/read-export.ts';
-import { parseMessage } from '../../src/importer/parse-message.ts';
-import { insertEntryBatch, type BatchDraft } from '../../src/journal/entry-batch.ts';
+import { createBatchWriter } from '../../src/importer/batch-writer.ts';
+import { parseExportMessages } from '../../src/importer/parse-stream.ts';
+import { batchRowOf, type BatchDraft } from '../../src/journal/batch-row.ts';
 import { createMigratedFile } from './journal-db.ts';
 
-/** Seconds to stream and parse every message of a single-chat export; throws unless every message became a draft. */
+/** Seconds to read, parse and make rows of every message of a single-chat export; throws unless every message became a row. */
 export async function readAndParseSeconds(file: string, ownerId: number, expected: number): Promise<number> {
-  const context = { ownerId, chatId: ownerId, chatType: 'saved_messages', timeZone: 'UTC' };
-  let drafts = 0;
+  const input = { file, name: file, options: { ownerId, timeZone: 'UTC' }, rows: { now: new Date() } };
+  let rows = 0;
   const t0 = performance.now();
-  for await (const chunk of readExport(file).batches) {
-    for (const item of chunk.items) if ('draft' in parseMessage(item.raw, context)) drafts++;
+  for await (const message of parseExportMessages(input)) {
+    if (message.type === 'chunk') for (const item of message.items) if (item.d) rows++;
   }
   const seconds = (performance.now() - t0) / 1000;
-  if (drafts !== expected) throw new Error(`parsing gave ${drafts} drafts, expected ${expected}`);
+  if (rows !== expected) throw new Error(`parsing gave ${rows} rows, expected ${expected}`);
   return seconds;
 }
 
@@ -36,12 +36,14 @@ const draftOf = (row: Record<string, any>): BatchDraft => ({
 /** Seconds for the importer's write path to store `rows` into a fresh migrated file. */
 export async function writePathSeconds(file: string, rows: Record<string, any>[], batchSize = 500): Promise<number> {
   await createMigratedFile(file);
-  const drafts = rows.map(draftOf);
+  const now = new Date();
+  const prepared = rows.map((row) => batchRowOf(draftOf(row), 'UTC', now));
   const db = openDatabase(file);
   try {
-    const now = new Date();
+    const writer = createBatchWriter(db, {});
     const t0 = performance.now();
-    for (let i = 0; i < drafts.length; i += batchSize) await insertEntryBatch(db, drafts.slice(i, i + batchSize), 'UTC', now);
+    for (let i = 0; i < prepared.length; i += batchSize) await writer.write(prepared.slice(i, i + batchSize), () => undefined);
+    await writer.finish();
     return (performance.now() - t0) / 1000;
   } finally {
     await db.destroy();

@@ -1,7 +1,8 @@
 /**
  * Benchmark 2, import: `npm run import` of generated Telegram exports (scripts/synthetic-export.ts), timed end to
  * end with its peak RSS (GNU time), against the raw limit measured in the same run: better-sqlite3 prepared inserts
- * of the same rows in one transaction (one row per statement, and 500), into the same migrated schema (indexes, FTS5 trigger).
+ * of the same rows (every column) in one transaction (one row per statement, and 500), into the same migrated schema
+ * (indexes, FTS5 trigger).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync, statSync } from 'node:fs';
@@ -10,7 +11,7 @@ import SQLite from 'better-sqlite3';
 import { writeSyntheticExport } from '../synthetic-export.ts';
 import { readAndParseSeconds, writePathSeconds } from './import-breakdown.ts';
 import { createMigratedFile } from './journal-db.ts';
-import { rawInsertMultiRow, rawInsertOneTransaction, readEntryRows } from './raw-insert.ts';
+import { IMPORTED_COLUMNS, rawInsertMultiRow, rawInsertOneTransaction, readEntryRows } from './raw-insert.ts';
 import { median } from './timing.ts';
 
 export const IMPORT_OWNER_ID = 111;
@@ -25,6 +26,8 @@ export interface ImportRun {
   rawSeconds: number;
   /** 500 rows per prepared statement (as the importer batches), one transaction. */
   rawMultiSeconds: number;
+  /** `npm run import` of a one-message export into a fresh file: the fixed cost of a run (npm, node, modules, migrations, close). */
+  startSeconds: number;
 }
 
 export interface ImportSize {
@@ -42,6 +45,8 @@ export interface ImportSize {
   readParsePerSecond: number;
   writePathPerSecond: number;
   peakRssBytes: number;
+  /** Median of ImportRun.startSeconds. */
+  startSeconds: number;
 }
 
 /** `npm run import -- <file> --owner <id>` as a user runs it; wall seconds and the peak RSS of the process tree. */
@@ -84,23 +89,27 @@ export async function runImportBench(repoRoot: string, dir: string, sizes: numbe
     log(`export of ${messages.toLocaleString('en-US')} messages: ${(made.bytes / 1e6).toFixed(0)} MB`);
     const dbFile = path.join(dir, `import-${messages}.sqlite`);
     const rawFile = path.join(dir, `import-raw-${messages}.sqlite`);
+    const tinyFile = path.join(dir, 'export-1.json');
+    await writeSyntheticExport(tinyFile, { messages: 1, shape: 'single', ownerId: IMPORT_OWNER_ID });
     const results: ImportRun[] = [];
     let rows: Record<string, unknown>[] = [];
     for (let r = 0; r < runs; r++) {
       removeDb(dbFile);
+      const tiny = await runImportCli(repoRoot, tinyFile, dbFile);
+      removeDb(dbFile);
       const cli = await runImportCli(repoRoot, exportFile, dbFile);
       const stored = countEntries(dbFile);
       if (stored !== made.entries) throw new Error(`import stored ${stored} entries, expected ${made.entries}:\n${cli.stdout.slice(-1500)}`);
-      if (r === 0) rows = readEntryRows(dbFile);
+      if (r === 0) rows = readEntryRows(dbFile, IMPORTED_COLUMNS);
       await createMigratedFile(rawFile);
-      const rawSeconds = rawInsertOneTransaction(rawFile, rows);
+      const rawSeconds = rawInsertOneTransaction(rawFile, rows, IMPORTED_COLUMNS);
       const rawStored = countEntries(rawFile);
       await createMigratedFile(rawFile);
-      const rawMultiSeconds = rawInsertMultiRow(rawFile, rows);
+      const rawMultiSeconds = rawInsertMultiRow(rawFile, rows, 500, IMPORTED_COLUMNS);
       if (rawStored !== stored || countEntries(rawFile) !== stored) throw new Error(`raw inserts stored ${rawStored} and ${countEntries(rawFile)} rows, not ${stored}`);
       const importerSeconds = Number(/messages read, ([\d.]+) s\)/.exec(cli.stdout)?.[1] ?? Number.NaN);
-      results.push({ seconds: cli.seconds, importerSeconds, peakRssBytes: cli.peakRssBytes, rawSeconds, rawMultiSeconds });
-      log(`import ${messages}: npm run import ${cli.seconds.toFixed(1)} s (importer ${importerSeconds.toFixed(1)} s, peak RSS ${(cli.peakRssBytes / 2 ** 20).toFixed(0)} MB), raw insert ${rawSeconds.toFixed(1)} s, 500 rows a statement ${rawMultiSeconds.toFixed(1)} s`);
+      results.push({ seconds: cli.seconds, importerSeconds, peakRssBytes: cli.peakRssBytes, rawSeconds, rawMultiSeconds, startSeconds: tiny.seconds });
+      log(`import ${messages}: npm run import ${cli.seconds.toFixed(1)} s (importer ${importerSeconds.toFixed(1)} s, peak RSS ${(cli.peakRssBytes / 2 ** 20).toFixed(0)} MB; one message ${tiny.seconds.toFixed(1)} s), raw insert ${rawSeconds.toFixed(1)} s, 500 rows a statement ${rawMultiSeconds.toFixed(1)} s`);
     }
     const readParse = await readAndParseSeconds(exportFile, IMPORT_OWNER_ID, made.entries);
     const writePath = await writePathSeconds(rawFile, rows);
@@ -116,11 +125,13 @@ export async function runImportBench(repoRoot: string, dir: string, sizes: numbe
       rawMultiPerSecond: made.entries / median(results.map((x) => x.rawMultiSeconds)),
       rawBestPerSecond: made.entries / Math.min(median(results.map((x) => x.rawSeconds)), median(results.map((x) => x.rawMultiSeconds))),
       peakRssBytes: median(results.map((x) => x.peakRssBytes)),
+      startSeconds: median(results.map((x) => x.startSeconds)),
       readParsePerSecond: messages / readParse,
       writePathPerSecond: made.entries / writePath,
     });
     removeDb(dbFile);
     removeDb(rawFile);
+    rmSync(tinyFile, { force: true });
     if (!keep) rmSync(exportFile, { force: true });
   }
   return out;

@@ -1,12 +1,12 @@
 /** BENCHMARKS.md sections from one run's results: one per part, each stamped with its machine, commit and date. */
 import { encryptionAims, encryptionSection, type EncryptionResult } from './encryption.ts';
-import { captureAims, IMPORT_SHARE_AIM, importAims, methodAims, tokenAims, type Aim } from './aims.ts';
+import { captureAims, importAims, methodAims, tokenAims, type Aim } from './aims.ts';
 import type { CaptureResult } from './capture.ts';
 import { instancesAims, instancesSection, type InstancesResult } from './instances.ts';
+import { importSection } from './import-report.ts';
 import type { ImportSize } from './import-speed.ts';
 import type { MachineInfo } from './machine.ts';
-import { mb, ms, num, percent, table, times } from './markdown.ts';
-import { median } from './timing.ts';
+import { ms, num, percent, table, times } from './markdown.ts';
 import type { MethodsResult } from './methods.ts';
 import type { BenchOptions, Part } from './options.ts';
 import type { PostgresResult } from './postgres.ts';
@@ -44,51 +44,6 @@ export interface BenchResults {
   finishedAt?: Record<string, string>;
   /** The machine's 5-minute load average when each part finished: how busy the shared machine was. */
   loadAt?: Record<string, number>;
-}
-
-function importSection(imports: ImportSize[], runs: number): string {
-  if (imports.length === 0) return '';
-  const rows = imports.map((i) => [
-    num(i.messages),
-    mb(i.fileBytes),
-    num(i.importPerSecond),
-    num(i.importerPerSecond),
-    num(i.rawPerSecond),
-    num(i.rawMultiPerSecond),
-    percent(i.importPerSecond / i.rawBestPerSecond, 0),
-    percent(i.importerPerSecond / i.rawBestPerSecond, 0),
-    mb(i.peakRssBytes),
-  ]);
-  return [
-    '## 2. Import',
-    '',
-    `\`npm run import -- <export> --owner <id>\` of a generated single-chat export (\`scripts/synthetic-export.ts\`, every message a text entry), into a fresh migrated database, timed end to end (npm and tsx start-up, streaming parse, batches of 500 rows each committed, FTS5 trigger) with the peak RSS of the process tree from GNU time. "importTelegramExport alone" is the time the CLI's summary line reports for the import itself (no npm or tsx start-up, no migrations). ` +
-      `Raw limit, measured in the same run on the same rows (read back from the imported file), into a fresh database with the same migrations (indexes, UNIQUE key, FTS5 trigger), all in one transaction: one better-sqlite3 prepared statement per row, and 500 rows per statement (as the importer batches); ratios are against the faster of the two. Medians of ${runs} runs.`,
-    '',
-    table(['messages', 'export', 'npm run import (messages/s)', 'importTelegramExport alone', 'raw, 1 row a statement (rows/s)', 'raw, 500 rows a statement', 'npm run import / raw', 'importer alone / raw', 'peak RSS'], rows),
-    '',
-    'Where the time goes (messages/s, one in-process run of each of the importer\'s own pieces): reading and parsing run on a worker thread while the main thread writes, so an import runs at about the pace of the slower of the two, less the hand-over between threads.',
-    '',
-    table(
-      ['messages', 'read + parse alone (readExport + parseMessage)', 'write path alone (insertEntryBatch)', 'raw, 500 rows a statement'],
-      imports.map((i) => [num(i.messages), num(i.readParsePerSecond), num(i.writePathPerSecond), num(i.rawMultiPerSecond)]),
-    ),
-    '',
-    'What stands between each size and the aim (seconds, medians; the phases run one after another except parsing and writing, which overlap):',
-    '',
-    table(
-      ['messages', 'aim: end to end within', 'npm run import', 'start-up (npm, tsx, migrations)', 'importer', 'read + parse alone', 'write path alone', 'raw, faster way', ''],
-      imports.map((i) => {
-        const total = median(i.runs.map((x) => x.seconds));
-        const importer = median(i.runs.map((x) => x.importerSeconds));
-        const allowed = i.messages / i.rawBestPerSecond / IMPORT_SHARE_AIM;
-        return [num(i.messages), num(allowed, 1), num(total, 1), num(total - importer, 1), num(importer, 1), num(i.messages / i.readParsePerSecond, 1), num(i.entries / i.writePathPerSecond, 1), num(i.entries / i.rawBestPerSecond, 1), total <= allowed ? 'met' : 'missed'];
-      }),
-    ),
-    '',
-    'The importer runs at about the pace of the slower of its two threads (read + parse on the worker, the write path on the main thread) plus the worker\'s start (~0.6 s) and the hand-over; the start-up is fixed, so it weighs most on the smaller file' +
-      (imports.length > 1 ? `; peak RSS grows ${times(imports.at(-1)!.peakRssBytes / imports[0]!.peakRssBytes)} while the file grows ${times(imports.at(-1)!.fileBytes / imports[0]!.fileBytes, 0)}.` : '.'),
-  ].join('\n');
 }
 
 function methodsSection(m: MethodsResult | undefined): string {

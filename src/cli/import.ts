@@ -4,7 +4,7 @@
  * journal's own export), says which, imports it and prints what happened. Exit codes: 0 done, 1 the file or the
  * database failed (or another account's export), 2 a usage problem, 130 stopped by Ctrl-C (run again to finish).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { fromInvocationDir, parseCommandLine, runMain, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
@@ -23,6 +23,8 @@ import { ImportError } from '../importer/import-error.ts';
 import { importTelegramExport } from '../importer/import-export.ts';
 import { importSource } from '../importer/import-source.ts';
 import { formatImportSummary } from '../importer/import-summary.ts';
+import { ParseThread } from '../importer/parse-thread.ts';
+import { INLINE_PARSE_MAX_BYTES } from '../importer/parsed-export.ts';
 import { readJrnlJson, readJrnlText } from '../importer/jrnl.ts';
 import { readMarkdownNotes, readOwnMarkdownExport } from '../importer/markdown-notes.ts';
 import type { SourceReader } from '../importer/source-item.ts';
@@ -144,7 +146,13 @@ async function main(argv: string[]): Promise<number> {
     console.error(`${args.file}: there is no such file or folder; nothing was imported or created.`);
     return 1;
   }
-  const { db } = await openAndMigrateJournal(config, { onLocked: lockedLine });
+  // A big export is parsed on a thread of its own, which takes half a second to start: started now, it loads while
+  // the journal opens. Unused (another kind of file, after all), it is ended below.
+  const parseThread = args.format === undefined || args.format === 'telegram' ? startParseThreadFor(args.file) : null;
+  const { db } = await openAndMigrateJournal(config, { onLocked: lockedLine }).catch(async (error: unknown) => {
+    await parseThread?.terminate();
+    throw error;
+  });
   const progress = createProgressReporter(process.stderr);
   const stop = new AbortController();
   // Stops after the batch in hand (milliseconds away). Repeats are ignored: Ctrl-C reaches npm and this process
@@ -196,6 +204,7 @@ async function main(argv: string[]): Promise<number> {
       botId: botIdOf(config.telegramBotToken),
       signal: stop.signal,
       onProgress: (p) => progress.update(p),
+      parseThread: parseThread ?? undefined,
     });
     progress.stop();
     if (report.error) {
@@ -210,8 +219,15 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     progress.stop();
     process.off('SIGINT', onSigint);
+    await parseThread?.terminate();
     await db.destroy();
   }
+}
+
+/** A parse thread for a file big enough to be parsed on one (readParsedExport's rule); null for a small one or a folder. */
+function startParseThreadFor(file: string): ParseThread | null {
+  const info = statSync(file, { throwIfNoEntry: false });
+  return info?.isFile() && info.size >= INLINE_PARSE_MAX_BYTES ? new ParseThread() : null;
 }
 
 runMain(() => main(process.argv.slice(2)), 'Import failed');

@@ -8,7 +8,7 @@ import { MIGRATIONS_FOLDER } from './migration-files.ts';
 import { combinedTsquery } from './postgres-search.ts';
 import { ENTRY_KEY, type Database, type NewEntryRow } from './schema.ts';
 import type { SearchQuery } from './search-query.ts';
-import { chunksOf, ENTRY_COLUMN_DEFAULTS, ENTRY_COLUMNS, type SearchAccess, type Store } from './store.ts';
+import { chunksOf, ENTRY_COLUMNS, type EntryValues, type SearchAccess, type Store } from './store.ts';
 import type { UntypedDb } from './untyped-db.ts';
 
 export const POSTGRES_MIGRATIONS_FOLDER = path.join(MIGRATIONS_FOLDER, 'postgres');
@@ -35,15 +35,20 @@ export function postgresStore(): Store {
       return sql<boolean>`${sql.ref(`${entry}.search_vector`)} @@ ${combinedTsquery(searches)}::tsquery`;
     },
 
-    async insertEntryRows(trx: Kysely<Database>, rows: readonly NewEntryRow[]) {
+    async insertEntryRows(trx: Kysely<Database>, rows: readonly EntryValues[]) {
       let inserted = 0;
       for (const slice of chunksOf(rows)) {
-        // Every row gets every column (a left-out media field as NULL), so the multi-row VALUES lines up.
-        const chunk = slice.map((row) => Object.fromEntries(ENTRY_COLUMNS.map((c) => [c, row[c] ?? ENTRY_COLUMN_DEFAULTS[c] ?? null])) as NewEntryRow);
+        // Every row names every column, so the multi-row VALUES lines up.
+        const chunk = slice.map((values) => Object.fromEntries(ENTRY_COLUMNS.map((c, i) => [c, values[i]])) as NewEntryRow);
         const result = await trx.insertInto('entry').values(chunk).onConflict((oc) => oc.columns(ENTRY_KEY).doNothing()).executeTakeFirst();
         inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
       }
       return inserted;
+    },
+
+    // The server manages its own write-ahead log.
+    async beginBulkWrite() {
+      return async () => {};
     },
 
     async shiftLocalDays(trx: Kysely<Database>, previous: string, current: string) {

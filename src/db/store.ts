@@ -25,6 +25,23 @@ export const ENTRY_COLUMNS = [
 /** What the bulk path stores for a column a row leaves out (NULL unless named here). */
 export const ENTRY_COLUMN_DEFAULTS: Partial<Record<(typeof ENTRY_COLUMNS)[number], unknown>> = { source_app: 'telegram' };
 
+export type EntryColumn = (typeof ENTRY_COLUMNS)[number];
+
+/**
+ * An entry row as the bulk INSERT binds it: its values in ENTRY_COLUMNS order. Arrays rather than objects because
+ * the importer's rows are built on the parse worker and copied to the writing thread, where an object's 19 keys cost
+ * more to copy than its values.
+ */
+export type EntryValues = unknown[];
+
+/** Where each column sits in EntryValues. */
+export const COLUMN_INDEX = Object.fromEntries(ENTRY_COLUMNS.map((c, i) => [c, i])) as Record<EntryColumn, number>;
+
+/** A row object's values in ENTRY_COLUMNS order; a column it leaves out takes its default (NULL unless named). */
+export function entryValues(row: NewEntryRow): EntryValues {
+  return ENTRY_COLUMNS.map((c) => row[c] ?? ENTRY_COLUMN_DEFAULTS[c] ?? null);
+}
+
 export type StoreDialect = 'sqlite' | 'postgres';
 
 /**
@@ -52,11 +69,17 @@ export interface Store {
    */
   readonly walksSearchPages: boolean;
   /**
-   * Inserts entry rows (each with every column but its id), skipping any already stored under the entry key;
-   * returns how many were new. Call it inside a transaction and pass that transaction: on SQLite the write runs
-   * on the connection the transaction holds, on PostgreSQL it runs in it.
+   * Inserts entry rows (each every column but its id, in ENTRY_COLUMNS order), skipping any already stored under the
+   * entry key; returns how many were new. Call it inside a transaction and pass that transaction: on SQLite the write
+   * runs on the connection the transaction holds, on PostgreSQL it runs in it.
    */
-  insertEntryRows(trx: Kysely<Database>, rows: readonly NewEntryRow[]): Promise<number>;
+  insertEntryRows(trx: Kysely<Database>, rows: readonly EntryValues[]): Promise<number>;
+  /**
+   * Readies the store for an import's many writes and returns what undoes it (call it in a `finally`). SQLite: what
+   * was committed before is checkpointed into the file (synced), then the -wal is folded back every 64 MB instead of
+   * every 1 MB until the import ends, and checkpointed once more then. PostgreSQL: nothing.
+   */
+  beginBulkWrite(db: Kysely<Database>): Promise<() => Promise<void>>;
   /**
    * Moves every entry's local day from the old journal day start (`HH:MM`) to the new one, by its stored wall-clock
    * time: pure day arithmetic (one day back or forward). Returns how many entries moved.

@@ -9,7 +9,7 @@ import { JSONParser } from '@streamparser/json';
 import type { Transaction } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import type { Database } from '../db/schema.ts';
-import { metadataText } from '../journal/entry-metadata.ts';
+import { metadataText } from '../journal/metadata-text.ts';
 import { telegramSourceId } from '../journal/entry-source.ts';
 import { insertTags } from '../journal/entry-tags.ts';
 import { EXPORT_FORMAT, EXPORT_VERSION, exportedEntrySchema, type ExportedEntry } from './journal-export-format.ts';

@@ -3,7 +3,7 @@
  * given the same keys, reach the same decision: the worker parses exactly the messages the main thread imports.
  */
 import { isSelected, type ChatSection } from './chat-selection.ts';
-import { exportChatSchema } from './export-format.ts';
+import { exportChatOf } from './export-format.ts';
 import type { MessageContext } from './parse-message.ts';
 
 /** A chat as read so far: its place in the file, its own keys (name, type, id), its messages counted. */
@@ -43,7 +43,7 @@ export interface ChoiceOptions {
 
 /** `final`: no more keys will come (the file was read), so a chat without type or id is decided anyway. */
 export function chatState(chat: ChatSnapshot, final: boolean, options: ChoiceOptions): ChatState {
-  const meta = exportChatSchema.parse(chat.object);
+  const meta = exportChatOf(chat.object);
   const botId = options.botId ?? null;
   const known = meta.type !== undefined && meta.id !== undefined;
   const selected = isSelected({ ...meta, section: chat.section }, options.chats ?? [], botId);

@@ -1,48 +1,95 @@
-/** The parts of a Telegram Desktop export (result.json) the importer reads, as permissive zod schemas. */
-import { z } from 'zod';
+/**
+ * The parts of a Telegram Desktop export (result.json) the importer reads, checked by hand rather than with zod: the
+ * parse worker then starts without loading zod (150 ms of its half-second start), and a message is read in a tenth of
+ * the time. test/importer/export-format.test.ts holds the zod schemas these replaced and checks both agree.
+ */
 
 /** `"user123"` since tdesktop v2.7.2, a bare number before. */
-const peerId = z.union([z.string(), z.number()]);
+type PeerId = string | number;
 
 /** One element of `messages`. New keys appear often, so unknown keys are dropped, not rejected. */
-export const exportMessageSchema = z.object({
-  id: z.number().int().optional(),
-  type: z.string().optional(),
+export interface ExportMessage {
+  id?: number;
+  type?: string;
   /** Wall-clock time of the exporting computer, no zone. */
-  date: z.string().optional(),
+  date?: string;
   /** Unix seconds, written as a string (tolerated as a number). */
-  date_unixtime: z.union([z.string(), z.number()]).optional(),
-  edited_unixtime: z.union([z.string(), z.number()]).optional(),
-  /** Wall-clock time of the edit, no zone (the only edit time before v3.7.6). */
-  edited: z.string().optional().catch(undefined),
+  date_unixtime?: string | number;
+  edited_unixtime?: string | number;
+  /** Wall-clock time of the edit, no zone (the only edit time before v3.7.6); dropped when not a string. */
+  edited?: string;
   /** `{question, answers: [{text}]}`; question and answers' text may be strings or part arrays. */
-  poll: z.unknown().optional(),
-  from_id: peerId.nullable().optional(),
-  forwarded_from: z.string().nullable().optional(),
-  saved_from: z.string().nullable().optional(),
+  poll?: unknown;
+  from_id?: PeerId | null;
+  forwarded_from?: string | null;
+  saved_from?: string | null;
   /** A string, an array of strings and `{type, text}` parts, or (newest versions) a rich object. */
-  text: z.unknown().optional(),
-  text_entities: z.unknown().optional(),
+  text?: unknown;
+  text_entities?: unknown;
   /** Media (see export-media.ts): a photo has only `photo`; a document has `file` and, unless a plain file, `media_type`. */
-  photo: z.unknown().optional(),
-  file: z.unknown().optional(),
-  file_name: z.unknown().optional(),
-  media_type: z.unknown().optional(),
-  duration_seconds: z.unknown().optional(),
-  file_size: z.unknown().optional(),
-  photo_file_size: z.unknown().optional(),
-});
+  photo?: unknown;
+  file?: unknown;
+  file_name?: unknown;
+  media_type?: unknown;
+  duration_seconds?: unknown;
+  file_size?: unknown;
+  photo_file_size?: unknown;
+}
 
-export type ExportMessage = z.infer<typeof exportMessageSchema>;
+/** Keys kept as they are, whatever they hold. */
+const ANY_KEYS = ['poll', 'text', 'text_entities', 'photo', 'file', 'file_name', 'media_type', 'duration_seconds', 'file_size', 'photo_file_size'] as const;
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+/** A finite number (JSON's 1e400 reads as Infinity, which is none). */
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isWhole = (v: unknown): v is number => Number.isSafeInteger(v);
+const isStringOrNumber = (v: unknown): v is string | number => isString(v) || isNumber(v);
+const isStringOrNull = (v: unknown): v is string | null => v === null || isString(v);
+
+/** Each checked key and what it must hold when present (absent, or undefined, always passes). */
+const CHECKED: [keyof ExportMessage, (v: unknown) => boolean][] = [
+  ['id', isWhole],
+  ['type', isString],
+  ['date', isString],
+  ['date_unixtime', isStringOrNumber],
+  ['edited_unixtime', isStringOrNumber],
+  ['from_id', (v) => v === null || isStringOrNumber(v)],
+  ['forwarded_from', isStringOrNull],
+  ['saved_from', isStringOrNull],
+];
+
+/** A message's keys the importer reads, or null if one of them holds the wrong kind of value (a malformed message). */
+export function exportMessageOf(raw: unknown): ExportMessage | null {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const value = raw as Record<string, unknown>;
+  const message: Record<string, unknown> = {};
+  for (const [key, check] of CHECKED) {
+    if (!(key in value)) continue;
+    const v = value[key];
+    if (v !== undefined && !check(v)) return null;
+    message[key] = v;
+  }
+  for (const key of ANY_KEYS) if (key in value) message[key] = value[key];
+  // A wrong `edited` is dropped, not a reason to skip the message.
+  if ('edited' in value) message.edited = isString(value.edited) ? value.edited : undefined;
+  return message as ExportMessage;
+}
 
 /** A chat's own keys; `name` is absent for Saved Messages, and anything may be missing in hand-made files. */
-export const exportChatSchema = z.object({
-  name: z.string().nullable().optional().catch(null),
-  type: z.string().optional().catch(undefined),
-  id: z.number().int().optional().catch(undefined),
-});
+export interface ExportChatMeta {
+  name?: string | null;
+  type?: string;
+  id?: number;
+}
 
-export type ExportChatMeta = z.infer<typeof exportChatSchema>;
+/** A chat's keys as the importer reads them: a wrong one counts as absent (a wrong name as null). */
+export function exportChatOf(object: Record<string, unknown>): ExportChatMeta {
+  const meta: ExportChatMeta = {};
+  if ('name' in object) meta.name = object.name === undefined || isStringOrNull(object.name) ? object.name : null;
+  if ('type' in object) meta.type = isString(object.type) ? object.type : undefined;
+  if ('id' in object) meta.id = isWhole(object.id) ? object.id : undefined;
+  return meta;
+}
 
 /** Chat types whose messages are all the owner's own: the chat with yourself, and channels (diaries). */
 export const OWN_CHAT_TYPES: ReadonlySet<string> = new Set(['saved_messages', 'private_channel', 'public_channel']);

@@ -53,6 +53,8 @@ export class ExportStructureGuard {
   #afterColon = false;
   #skipping = 0;
   #messageTooDeep = false;
+  /** The last token handed to the parser. */
+  #last: TokenType | null = null;
 
   /** The token to hand to the parser, or null to drop it (inside a cut). Throws NotAnExport on a wrong shape. */
   accept(token: ParsedTokenInfo): ParsedTokenInfo | null {
@@ -62,6 +64,7 @@ export class ExportStructureGuard {
       else if (type === TokenType.RIGHT_BRACE || type === TokenType.RIGHT_BRACKET) this.#skipping -= 1;
       return null;
     }
+    this.#last = type;
     const top = this.#frames.at(-1);
     if (type === TokenType.RIGHT_BRACE || type === TokenType.RIGHT_BRACKET) {
       this.#frames.pop();
@@ -95,6 +98,18 @@ export class ExportStructureGuard {
     }
     this.#frames.push({ array: type === TokenType.LEFT_BRACKET, key: null });
     return token;
+  }
+
+  /**
+   * Whether the last token opened a chat's messages array or separated two of its values, so that the next value is
+   * a message: where the reader's fast lane (message-scanner.ts) may parse one whole.
+   */
+  get messageNext(): boolean {
+    if (this.#skipping > 0 || (this.#last !== TokenType.COMMA && this.#last !== TokenType.LEFT_BRACKET)) return false;
+    const f = this.#frames;
+    if (f.length === 2) return f[0]!.key === 'messages' && f[1]!.array;
+    const section = f[0]?.key;
+    return f.length === 5 && (section === 'chats' || section === 'left_chats') && f[1]!.key === 'list' && f[2]!.array && f[3]!.key === 'messages' && f[4]!.array;
   }
 
   /** Whether the message just parsed had something cut out; reads and resets the mark. */

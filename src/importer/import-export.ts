@@ -3,13 +3,15 @@
  * a report (it never throws for a bad file). Stopping at any point and running again adds nothing twice.
  */
 import type { JournalDb } from '../db/open-database.ts';
-import { insertEntryBatch, type BatchDraft } from '../journal/entry-batch.ts';
+import type { BatchRow } from '../journal/batch-row.ts';
+import { createBatchWriter } from './batch-writer.ts';
 import { isSelected } from './chat-selection.ts';
 import { chatState, type ChatReport, type ChatSnapshot, type ChatState } from './chat-state.ts';
 import { DAMAGE_REASONS, SKIP_REASONS, type SkipReason } from './export-format.ts';
 import { ImportError } from './import-error.ts';
 import type { ParsedItem } from './parse-protocol.ts';
 import { readParsedExport, type ParsedBatch, type ParsedOutline } from './parsed-export.ts';
+import type { ParseThread } from './parse-thread.ts';
 
 export type { ChatReport };
 
@@ -36,13 +38,15 @@ export interface ImportOptions {
   now?: () => Date;
   /** How the report and errors name the file (default: its path). */
   name?: string;
-  /** Aborting stops after the batch in hand is committed; the report then says `interrupted`. */
+  /** Aborting stops after the batch in hand is written and committed; the report then says `interrupted`. */
   signal?: AbortSignal;
   /** Called once per chunk read (256 KB): keep it cheap. */
   onProgress?: (progress: ImportProgress) => void;
   batchSize?: number;
   /** Count what would be imported (every batch rolled back); write nothing. */
   dryRun?: boolean;
+  /** A parse thread started ahead for this file (the CLI's, parse-thread.ts): the first pass takes it over. */
+  parseThread?: ParseThread;
 }
 
 export interface ImportReport {
@@ -81,8 +85,9 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
   const name = options.name ?? file;
   const report = emptyReport(name);
   const states = new Map<string, ChatState>();
-  let batch: BatchDraft[] = [];
+  let batch: BatchRow[] = [];
   let batchChat: ChatState | null = null;
+  const writer = createBatchWriter(db, { dryRun: options.dryRun });
 
   /** Someone else's export: stop without committing the batch in hand. */
   const refuseForeign = (exporterId: number): never => {
@@ -113,14 +118,17 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
     return state;
   };
 
+  /** Writes the batch in hand; it is counted once its commit is (batch-writer.ts). */
   const flush = async () => {
     if (!batchChat || batch.length === 0) return;
-    const { inserted, alreadyPresent, revised } = await insertEntryBatch(db, batch, options.timeZone, now, options.dayStartsAt, { dryRun: options.dryRun });
-    report.imported += inserted;
-    report.alreadyPresent += alreadyPresent;
-    report.revised += revised;
-    batchChat.report.imported += inserted;
-    batchChat.report.alreadyPresent += alreadyPresent;
+    const chat = batchChat;
+    await writer.write(batch, ({ inserted, alreadyPresent, revised }) => {
+      report.imported += inserted;
+      report.alreadyPresent += alreadyPresent;
+      report.revised += revised;
+      chat.report.imported += inserted;
+      chat.report.alreadyPresent += alreadyPresent;
+    });
     batch = [];
   };
 
@@ -174,6 +182,7 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
       }
     }
     await flush();
+    await writer.commit();
     if (last && last.imported !== report.imported) options.onProgress?.({ ...last, imported: report.imported });
   };
 
@@ -191,20 +200,28 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
   };
 
   const choice = { ownerId: options.ownerId, timeZone: options.timeZone, chats: options.chats, botId: options.botId };
-  const first = readParsedExport(file, { name, options: choice });
+  const rows = { now, dayStartsAt: options.dayStartsAt };
+  const first = readParsedExport(file, { name, options: choice, rows }, { started: options.parseThread });
   try {
     await pass(1, first.outline, first.batches);
     report.shape = first.outline.shape;
     const deferred = settle(first.outline);
     if (deferred.size > 0 && !report.interrupted) {
       const settled = [...deferred].map((key): [string, ChatState['context']] => [key, states.get(key)!.context]);
-      const second = readParsedExport(file, { name, options: choice, settled });
+      const second = readParsedExport(file, { name, options: choice, rows, settled });
       await pass(2, second.outline, second.batches);
     }
     report.unmatchedChats = (options.chats ?? []).filter((s) => ![...states.values()].some((st) => st.report.selected && matchesReport(s, st)));
   } catch (error) {
-    await flush().catch(() => undefined); // whole messages read before the fault are kept; the fault is reported
+    // Whole messages read before the fault are kept (a batch the database refused is left out); the fault is reported.
+    await flush().catch(() => undefined);
+    await writer.commit().catch(() => undefined); // a commit that fails rolls back: nothing of it was counted
     report.error = error instanceof ImportError ? error : new ImportError(name, `import stopped: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
+  }
+  try {
+    await writer.finish();
+  } catch (error) {
+    report.error ??= new ImportError(name, `import stopped: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
   }
   for (const chat of first.outline.chats.values()) {
     const state = states.get(chat.key);

@@ -4,8 +4,9 @@
  * the app's own id, idempotent (the app's id is the key; a changed text becomes a revision), --dry-run, progress.
  */
 import type { JournalDb } from '../db/open-database.ts';
-import { insertEntryBatch, type BatchDraft } from '../journal/entry-batch.ts';
+import { batchRowOf, type BatchDraft, type BatchRow } from '../journal/batch-row.ts';
 import { messageIdOf, SOURCE_CHAT_IDS } from '../journal/entry-source.ts';
+import { createBatchWriter } from './batch-writer.ts';
 import { ImportError } from './import-error.ts';
 import type { ImportProgress } from './import-export.ts';
 import { SOURCE_DAMAGE, SOURCE_SKIP_REASONS, type SourceReader, type SourceSkipReason } from './source-item.ts';
@@ -68,7 +69,8 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
   const chatId = SOURCE_CHAT_IDS[reader.app];
   // Message ids (48 bits of the app's id) seen in this file: a repeat is damage, not "already in the journal".
   const seen = new Set<number>();
-  let batch: BatchDraft[] = [];
+  let batch: BatchRow[] = [];
+  const writer = createBatchWriter(db, { dryRun: options.dryRun });
 
   const skip = (reason: SourceSkipReason, id: string) => {
     skipped[reason] += 1;
@@ -77,12 +79,14 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
       if (ids.length < IDS_KEPT) ids.push(id);
     }
   };
+  /** Writes the batch in hand; it is counted once its commit is (batch-writer.ts). */
   const flush = async () => {
     if (batch.length === 0) return;
-    const result = await insertEntryBatch(db, batch, options.timeZone, now, options.dayStartsAt, { dryRun: options.dryRun });
-    report.imported += result.inserted;
-    report.alreadyPresent += result.alreadyPresent;
-    report.revised += result.revised;
+    await writer.write(batch, (result) => {
+      report.imported += result.inserted;
+      report.alreadyPresent += result.alreadyPresent;
+      report.revised += result.revised;
+    });
     batch = [];
     options.onProgress?.({ pass: 1, bytesRead: reader.progress.bytesRead, totalBytes: reader.progress.totalBytes, messages: report.items, imported: report.imported });
     // Lets signals and timers run between batches (the SQLite calls are synchronous).
@@ -104,7 +108,7 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
       }
       seen.add(messageId);
       if (item.journal !== undefined) report.journals[item.journal] = (report.journals[item.journal] ?? 0) + 1;
-      batch.push({
+      const draft: BatchDraft = {
         ownerId: options.ownerId,
         source: 'import',
         chatId,
@@ -118,7 +122,8 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
         hashtags: entry.tags,
         metadata: entry.metadata,
         editedAt: entry.editedAt ?? null,
-      });
+      };
+      batch.push(batchRowOf(draft, options.timeZone, now, options.dayStartsAt));
       if (batch.length >= (options.batchSize ?? DEFAULT_BATCH_SIZE)) {
         await flush();
         if (options.signal?.aborted) {
@@ -128,9 +133,17 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
       }
     }
     if (!report.interrupted) await flush();
+    await writer.commit();
   } catch (error) {
-    await flush().catch(() => undefined); // whole entries read before the fault are kept; the fault is reported
+    // Whole entries read before the fault are kept (a batch the database refused is left out); the fault is reported.
+    await flush().catch(() => undefined);
+    await writer.commit().catch(() => undefined); // a commit that fails rolls back: nothing of it was counted
     report.error = error instanceof ImportError ? error : new ImportError(file, `import stopped: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
+  }
+  try {
+    await writer.finish();
+  } catch (error) {
+    report.error ??= new ImportError(file, `import stopped: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
   }
   options.onProgress?.({ pass: 1, bytesRead: reader.progress.totalBytes, totalBytes: reader.progress.totalBytes, messages: report.items, imported: report.imported });
   report.seconds = (performance.now() - started) / 1000;

@@ -2,19 +2,22 @@
 import { createReadStream } from 'node:fs';
 import { TokenizerError } from '@streamparser/json';
 import { ImportError } from './import-error.ts';
-import type { EscapeSanitizer } from './sanitize-escapes.ts';
 
 /** Thrown from the token callback when the top level cannot be an export; the tokenizer reports it. */
 export class NotAnExport extends Error {}
 
-/** Turns a parser fault into one sentence with a line and column in the original file. */
-export async function describeFailure(file: string, name: string, failure: Error, totalBytes: number, sanitizer: EscapeSanitizer, lastTokenOffset: number): Promise<ImportError> {
+/**
+ * Turns a parser fault into one sentence with a line and column in the original file. `originalOffset` maps the
+ * tokenizer's offsets back to the file's (the tokenizer reads the file with its escapes fixed and without the messages
+ * the fast lane parsed).
+ */
+export async function describeFailure(file: string, name: string, failure: Error, totalBytes: number, originalOffset: (tokenizerOffset: number) => number, lastTokenOffset: number): Promise<ImportError> {
   if (failure instanceof NotAnExport) return new ImportError(name, `is JSON, but not a Telegram Desktop export: ${failure.message}.`);
   if (/ended in the middle|ended in mid-parsing/.test(failure.message)) {
     return new ImportError(name, `ends in the middle of the JSON after ${totalBytes} bytes: the file is truncated (was the export or the download interrupted?).`, undefined, { cause: failure });
   }
   const tokenizerFault = failure instanceof TokenizerError ? /Unexpected "([\s\S]*)" at .*\(absolute position "(\d+)"\) in state (\w+)/.exec(failure.message) : null;
-  const byte = sanitizer.originalOffset(tokenizerFault ? Number(tokenizerFault[2]) : lastTokenOffset);
+  const byte = originalOffset(tokenizerFault ? Number(tokenizerFault[2]) : lastTokenOffset);
   const position = { byte, ...(await lineAndColumn(file, byte)) };
   const where = `line ${position.line}, column ${position.column}`;
   if (tokenizerFault?.[3] === 'ENDED') return new ImportError(name, `has more data after the end of the JSON, at ${where}.`, position, { cause: failure });

@@ -1,7 +1,7 @@
 /** One export message → an entry draft, or the reason it is not one. Pure. */
 import { textOrLabel, type EntryDraft } from '../journal/entry.ts';
 import { fromUnixSeconds, inEntryYears, instantFromLocal } from '../journal/dates/local-moment.ts';
-import { exportMessageSchema, OWN_CHAT_TYPES, type ExportMessage, type SkipReason } from './export-format.ts';
+import { exportMessageOf, OWN_CHAT_TYPES, type ExportMessage, type SkipReason } from './export-format.ts';
 import { exportHashtags, mediaOfExport } from './export-media.ts';
 
 /** A draft from an export: also carries when the message was last edited, if it was. */
@@ -100,9 +100,8 @@ function writtenAt(message: ExportMessage, timeZone: string): Date | 'missing' |
 }
 
 export function parseMessage(raw: unknown, context: MessageContext): ParsedMessage {
-  const parsed = exportMessageSchema.safeParse(raw);
-  if (!parsed.success) return { skip: 'malformed' };
-  const message = parsed.data;
+  const message = exportMessageOf(raw);
+  if (!message) return { skip: 'malformed' };
   if (message.type !== 'message') return { skip: message.type === 'service' ? 'service' : 'no-text' };
   if (!isOwnersMessage(message, context)) return { skip: 'not-owner' };
   if (message.forwarded_from !== undefined || message.saved_from !== undefined) return { skip: 'forwarded' };

@@ -1,7 +1,8 @@
 /** Messages between the importer and its parse worker (structured-cloned: plain objects, Dates, no classes). */
 import type { ChatSnapshot, ChoiceOptions } from './chat-state.ts';
 import type { SkipReason } from './export-format.ts';
-import type { ImportedDraft, MessageContext } from './parse-message.ts';
+import type { BatchRow } from '../journal/batch-row.ts';
+import type { MessageContext } from './parse-message.ts';
 
 export interface WorkerInput {
   file: string;
@@ -11,12 +12,24 @@ export interface WorkerInput {
   settled?: [key: string, context: MessageContext][];
   /** Chunks posted but not yet acknowledged before the worker waits: bounds memory whatever the file size. */
   maxInFlight: number;
+  /** What a draft's row depends on besides the draft (options.timeZone is the journal's zone). */
+  rows: RowOptions;
 }
 
-/** One message: its chat, and the draft or skip reason if the chat is imported (nothing if skipped or deferred). */
+export interface RowOptions {
+  /** The import's instant: every row's created_at. */
+  now: Date;
+  /** JOURNAL_DAY_STARTS_AT. */
+  dayStartsAt?: string;
+}
+
+/**
+ * One message: its chat, and its row (made on the worker, all of the import's per-row work) or skip reason if the
+ * chat is imported (nothing if skipped or deferred).
+ */
 export interface ParsedItem {
   k: string;
-  d?: ImportedDraft;
+  d?: BatchRow;
   s?: SkipReason;
   /** With a skip: the message's id when it has a numeric one, so the report can name it. */
   i?: number;

@@ -3,6 +3,7 @@
  * failure): the body of the parse worker, also run inline on the main thread for small files, where starting a
  * worker would cost more than the overlap it buys.
  */
+import { batchRowOf } from '../journal/batch-row.ts';
 import { chatState, type ChatSnapshot, type ChatState } from './chat-state.ts';
 import { ImportError } from './import-error.ts';
 import type { ChatUpdates, ParsedItem, WorkerInput, WorkerMessage } from './parse-protocol.ts';
@@ -46,7 +47,7 @@ export async function* parseExportMessages(input: Omit<WorkerInput, 'maxInFlight
       let seen = seenIds.get(chat.key);
       if (!seen) seenIds.set(chat.key, (seen = new SeenIds()));
       if (seen.add(result.draft.messageId)) return { k: chat.key, s: 'duplicate-id', i: result.draft.messageId };
-      return { k: chat.key, d: result.draft };
+      return { k: chat.key, d: batchRowOf(result.draft, input.options.timeZone, input.rows.now, input.rows.dayStartsAt) };
     }
     const id = messageIdOf(raw);
     return id === undefined ? { k: chat.key, s: result.skip } : { k: chat.key, s: result.skip, i: id };

@@ -1,13 +1,15 @@
 /**
  * The parse worker: runs parseExportMessages off the main thread, which meanwhile writes the previous batches.
- * Started by parsed-export.ts for files big enough to pay for a thread.
+ * Started by parsed-export.ts for files big enough to pay for a thread, or ahead of its input by the CLI.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { WorkerInput } from './parse-protocol.ts';
 import { parseExportMessages } from './parse-stream.ts';
+import { toWire, type PostedMessage } from './parse-wire.ts';
 
-const input = workerData as WorkerInput;
 const port = parentPort!;
+/** The input: given at the start, or in the first message to a worker started ahead of it (startParseWorker). */
+const input = (workerData as WorkerInput | null) ?? (await new Promise<WorkerInput>((resolve) => port.once('message', resolve)));
 let inFlight = 0;
 let wake: (() => void) | null = null;
 const onAck = () => {
@@ -18,8 +20,12 @@ const onAck = () => {
 port.on('message', onAck);
 
 for await (const message of parseExportMessages(input)) {
-  port.postMessage(message);
-  if (message.type !== 'chunk') continue;
+  if (message.type !== 'chunk') {
+    port.postMessage(message satisfies PostedMessage);
+    continue;
+  }
+  const { items, ...rest } = message;
+  port.postMessage({ ...rest, wire: toWire(items) } satisfies PostedMessage);
   inFlight += 1;
   if (inFlight >= input.maxInFlight) await new Promise<void>((resolve) => (wake = resolve));
 }

@@ -4,28 +4,36 @@
  * start-up would cost more than the overlap. Errors arrive as the ImportError readExport would have thrown.
  */
 import { statSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
-import { RUNS_BUILT, runnablePath } from '../db/code-location.ts';
 import type { ChatSnapshot } from './chat-state.ts';
 import { ImportError } from './import-error.ts';
 import type { ExportBatch, ExportOutline } from './read-export.ts';
 import type { ChatUpdates, ParsedItem, WorkerInput, WorkerMessage } from './parse-protocol.ts';
 import { parseExportMessages } from './parse-stream.ts';
+import { ParseThread } from './parse-thread.ts';
 
 export type ParsedBatch = ExportBatch<ParsedItem>;
 
 /** As far as read: the chats as of the chunk last handed over, complete at the end. */
 export type ParsedOutline = ExportOutline<ChatSnapshot>;
 
-/** Chunks parsed ahead of the writer: enough to keep both threads busy, few enough to keep memory flat. */
-const MAX_IN_FLIGHT = 4;
+/**
+ * Chunks (256 KB of the file each) parsed ahead of the writer: enough that the worker goes on while the writer stalls
+ * (a checkpoint of the -wal takes a quarter of a second), few enough to keep memory flat. 4, 8 and 16 imported
+ * 100,000 messages alike (2.0-2.3 s); 16 added 12 MB to the peak at 300,000, 8 about 3 MB.
+ */
+const MAX_IN_FLIGHT = 8;
 
-/** Below this size a file is parsed on the main thread: a worker takes about 0.6 s to start (BENCHMARKS.md). */
+/** Below this size a file is parsed on the main thread: a worker takes about half a second to start (parse-thread.ts). */
 export const INLINE_PARSE_MAX_BYTES = 4_000_000;
 
 export interface ParseOptions {
   /** Overrides the size rule (tests drive both paths on the same file). */
   thread?: 'worker' | 'inline';
+  /**
+   * A parse thread started ahead (its code loaded while the caller did other things: the CLI opens the journal
+   * meanwhile): used if this read takes a thread, terminated if not. Either way it is this read's from here on.
+   */
+  started?: ParseThread;
 }
 
 export function readParsedExport(
@@ -36,7 +44,11 @@ export function readParsedExport(
   const outline: ParsedOutline = { shape: null, chats: new Map(), exporterId: null };
   const thread = options.thread ?? (sizeOf(file) < INLINE_PARSE_MAX_BYTES ? 'inline' : 'worker');
   const full = { ...input, file, maxInFlight: MAX_IN_FLIGHT };
-  return { outline, batches: thread === 'inline' ? inlineBatches(full, outline) : parsedBatches(full, outline) };
+  if (thread === 'inline') {
+    void options.started?.terminate();
+    return { outline, batches: inlineBatches(full, outline) };
+  }
+  return { outline, batches: parsedBatches(full, outline, options.started) };
 }
 
 /** A file that cannot be read counts as small: the inline reader then reports why, as the worker would. */
@@ -80,45 +92,17 @@ function apply(outline: ParsedOutline, updates: ChatUpdates): void {
   }
 }
 
-async function* parsedBatches(input: WorkerInput, outline: ParsedOutline): AsyncGenerator<ParsedBatch> {
-  // The sources' worker goes through parse-worker.mjs, which registers tsx (a worker does not inherit loaders).
-  const script = RUNS_BUILT ? runnablePath('src/importer/parse-worker.ts') : new URL('./parse-worker.mjs', import.meta.url);
-  const worker = new Worker(script, { workerData: input, execArgv: [] });
-  const queue: WorkerMessage[] = [];
-  let failure: Error | null = null;
-  let exited = false;
-  let notify: (() => void) | null = null;
-  const wakeUp = () => {
-    notify?.();
-    notify = null;
-  };
-  worker.on('message', (message: WorkerMessage) => {
-    queue.push(message);
-    wakeUp();
-  });
-  worker.on('error', (error) => {
-    failure ??= error;
-    wakeUp();
-  });
-  worker.on('exit', () => {
-    exited = true;
-    wakeUp();
-  });
+async function* parsedBatches(input: WorkerInput, outline: ParsedOutline, started?: ParseThread): AsyncGenerator<ParsedBatch> {
+  const thread = started ?? new ParseThread();
+  thread.start(input);
   try {
     for (;;) {
-      const message = queue.shift();
-      if (!message) {
-        if (failure) throw failure;
-        if (exited) throw new Error('the parse worker stopped unexpectedly');
-        await new Promise<void>((resolve) => (notify = resolve));
-        continue;
-      }
-      const batch = received(outline, message);
+      const batch = received(outline, await thread.next());
       if (!batch) return;
       yield batch;
-      worker.postMessage('ack');
+      thread.ack();
     }
   } finally {
-    await worker.terminate();
+    await thread.terminate();
   }
 }

@@ -8,6 +8,7 @@ import { Tokenizer, TokenParser } from '@streamparser/json';
 import { ExportStructureGuard } from './export-structure.ts';
 import type { ChatSection } from './chat-selection.ts';
 import { ImportError } from './import-error.ts';
+import { MessageScanner } from './message-scanner.ts';
 import { describeFailure, notJson } from './parse-failure.ts';
 import { createEscapeSanitizer } from './sanitize-escapes.ts';
 
@@ -49,6 +50,8 @@ export interface ReadExportOptions {
   /** How errors name the file (default: its path), e.g. the name a document was sent under. */
   name?: string;
   chunkBytes?: number;
+  /** false: every byte through the tokenizer, the reference the fast lane (message-scanner.ts) is tested against. */
+  fastLane?: boolean;
 }
 
 const CHAT_KEYS = ['name', 'type', 'id'];
@@ -91,6 +94,22 @@ async function* readBatches(file: string, outline: ExportOutline, options: ReadE
   let failure: Error | null = null;
   let lastTokenOffset = 0;
   let tokens = 0;
+  /** Tokens before the scanner's last write: a `[` or `,` it wrote counts only if read as a token then. */
+  let tokensBeforeWrite = 0;
+  /** A message the fast lane parsed: the value of the `null` it hands the tokenizer in its place. */
+  let parsedHere: { value: unknown } | null = null;
+  const scanner = new MessageScanner({
+    tokenize(bytes) {
+      tokensBeforeWrite = tokens;
+      tokenizer.write(bytes);
+      if (parsedHere) throw new Error('the export reader lost a message the fast lane parsed'); // a bug, not a bad file
+    },
+    messageNext: () => options.fastLane !== false && tokens > tokensBeforeWrite && guard.messageNext,
+    failed: () => failure !== null,
+    message(value) {
+      parsedHere = { value };
+    },
+  });
 
   tokenizer.onToken = (token) => {
     lastTokenOffset = token.offset;
@@ -116,7 +135,12 @@ async function* readBatches(file: string, outline: ExportOutline, options: ReadE
     }
     return chat;
   };
-  const take = (chat: ExportChat, raw: unknown) => {
+  const take = (chat: ExportChat, parsed: unknown) => {
+    let raw = parsed;
+    if (parsedHere) {
+      raw = parsedHere.value;
+      parsedHere = null;
+    }
     chat.messages += 1;
     const tooDeep = guard.takeTooDeep();
     if (!options.onlyChats || options.onlyChats.has(chat.key)) pending.push(tooDeep ? { chat, raw, tooDeep } : { chat, raw });
@@ -142,12 +166,13 @@ async function* readBatches(file: string, outline: ExportOutline, options: ReadE
   try {
     for await (const chunk of stream) {
       bytesRead += (chunk as Buffer).length;
-      tokenizer.write(sanitizer.push(chunk as Buffer));
+      scanner.push(sanitizer.push(chunk as Buffer));
       if (failure) break;
       yield { items: takePending(), bytesRead, totalBytes };
     }
     if (!failure) {
-      tokenizer.write(sanitizer.flush());
+      scanner.push(sanitizer.flush());
+      scanner.flush();
       try {
         if (!failure && !tokenizer.isEnded) tokenizer.end();
       } catch (error) {
@@ -159,7 +184,7 @@ async function* readBatches(file: string, outline: ExportOutline, options: ReadE
   }
   // Messages completed before a fault are whole: hand them over, then report the fault.
   if (pending.length) yield { items: takePending(), bytesRead, totalBytes };
-  if (failure) throw tokens === 0 ? await notJson(file, name, failure) : await describeFailure(file, name, failure, totalBytes, sanitizer, lastTokenOffset);
+  if (failure) throw tokens === 0 ? await notJson(file, name, failure) : await describeFailure(file, name, failure, totalBytes, (offset) => sanitizer.originalOffset(scanner.inputOffset(offset)), lastTokenOffset);
   if (tokens === 0) throw new ImportError(name, 'is empty.');
   outline.shape = guard.rootKeys.has('messages') ? 'single' : guard.rootKeys.has('chats') || guard.rootKeys.has('left_chats') ? 'full' : null;
   if (!outline.shape) {

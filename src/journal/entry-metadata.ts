@@ -45,12 +45,6 @@ export function readMetadata(text: string | null, entryId: number): EntryMetadat
   return parsed.data;
 }
 
-/** Metadata as stored: null when there is nothing to say. */
-export function metadataText(metadata: EntryMetadata | null | undefined): string | null {
-  if (!metadata) return null;
-  const kept = Object.fromEntries(Object.entries(metadata).filter(([, v]) => v !== undefined));
-  return Object.keys(kept).length ? JSON.stringify(kept) : null;
-}
 
 /** "Uncle's Tavern, Alice Springs, NT, Australia (-23.70069, 133.88130)". */
 export function placeText(place: NonNullable<EntryMetadata['place']>): string {

@@ -1,6 +1,7 @@
 /** Writing an entry's hashtags (entry_tag): derived from its text whenever the text is written. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { COLUMN_INDEX, type EntryValues } from '../db/store.ts';
 import { hashtagsOf } from './hashtags.ts';
 
 /** Makes the entry's tags exactly those of `text` (plus Telegram's entity tags). */
@@ -18,25 +19,22 @@ export async function insertTags(db: Kysely<Database>, entry: { id: number; owne
     .execute();
 }
 
-/** Tags of rows just inserted in bulk: only rows whose text has a tag pay for finding their ids. */
-export async function tagInsertedRows(
-  db: Kysely<Database>,
-  rows: readonly { owner_id: number; source: string; chat_id: number; message_id: number; content: string; entityTags?: readonly string[] }[],
-): Promise<void> {
-  const tagged = rows.map((row) => ({ row, tags: hashtagsOf(row.content, row.entityTags) })).filter((t) => t.tags.length > 0);
+/** Tags of rows just inserted in bulk (their tags found beforehand, batch-row.ts): only rows with tags pay for their ids. */
+export async function tagInsertedRows(db: Kysely<Database>, rows: readonly { values: EntryValues; tags: readonly string[] }[]): Promise<void> {
+  const tagged = rows.filter((r) => r.tags.length > 0);
   if (tagged.length === 0) return;
-  const first = tagged[0]!.row;
+  const first = tagged[0]!.values;
   const ids = await db
     .selectFrom('entry')
     .select(['id', 'chat_id', 'message_id'])
-    .where('owner_id', '=', first.owner_id)
-    .where('source', '=', first.source as 'live' | 'import')
-    .where('chat_id', 'in', [...new Set(tagged.map((t) => t.row.chat_id))])
-    .where('message_id', 'in', tagged.map((t) => t.row.message_id))
+    .where('owner_id', '=', first[COLUMN_INDEX.owner_id] as number)
+    .where('source', '=', first[COLUMN_INDEX.source] as 'live' | 'import')
+    .where('chat_id', 'in', [...new Set(tagged.map((t) => t.values[COLUMN_INDEX.chat_id] as number))])
+    .where('message_id', 'in', tagged.map((t) => t.values[COLUMN_INDEX.message_id] as number))
     .execute();
   const idByKey = new Map(ids.map((r) => [`${r.chat_id}:${r.message_id}`, r.id]));
-  for (const { row, tags } of tagged) {
-    const id = idByKey.get(`${row.chat_id}:${row.message_id}`);
-    if (id !== undefined) await insertTags(db, { id, ownerId: row.owner_id }, tags);
+  for (const { values, tags } of tagged) {
+    const id = idByKey.get(`${String(values[COLUMN_INDEX.chat_id])}:${String(values[COLUMN_INDEX.message_id])}`);
+    if (id !== undefined) await insertTags(db, { id, ownerId: values[COLUMN_INDEX.owner_id] as number }, tags);
   }
 }

@@ -1,6 +1,7 @@
 /** What an entry is, in the app's terms, and how one is drafted from raw text. */
 import type { EntrySource, EntrySourceApp } from '../db/schema.ts';
-import { metadataText, type EntryMetadata } from './entry-metadata.ts';
+import type { EntryMetadata } from './entry-metadata.ts';
+import { metadataText } from './metadata-text.ts';
 import { telegramSourceId } from './entry-source.ts';
 import { localMoment, MIDNIGHT } from './dates/local-moment.ts';
 import { mediaLabel, type EntryMedia } from './media.ts';

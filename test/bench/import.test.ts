@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { importSection } from '../../scripts/bench/import-report.ts';
 import { runImportBench } from '../../scripts/bench/import-speed.ts';
 import { REPO_ROOT } from '../helpers/run-entry-point.ts';
 
@@ -15,5 +16,8 @@ describe('import benchmark (smoke)', () => {
     expect(size!.entries).toBe(2_000);
     for (const rate of [size!.importPerSecond, size!.importerPerSecond, size!.rawPerSecond, size!.rawMultiPerSecond, size!.rawBestPerSecond, size!.readParsePerSecond, size!.writePathPerSecond]) expect(Number.isFinite(rate) && rate > 0).toBe(true);
     expect(size!.peakRssBytes).toBeGreaterThan(10 * 2 ** 20);
+    expect(size!.startSeconds).toBeGreaterThan(0);
+    // The section says, for each size, whether the aim is met or what bounds it.
+    expect(importSection([size!], 1)).toMatch(/^At 2,000 (the aim is met|the process start bounds it|the start takes)/m);
   }, 60_000);
 });

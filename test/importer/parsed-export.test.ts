@@ -5,14 +5,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { INLINE_PARSE_MAX_BYTES, readParsedExport, type ParseOptions } from '../../src/importer/parsed-export.ts';
+import { ParseThread } from '../../src/importer/parse-thread.ts';
 import { writeSyntheticExport } from '../../scripts/synthetic-export.ts';
+import { REPO_ROOT } from '../helpers/run-entry-point.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'parsed-export-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const choice = { ownerId: 111, timeZone: 'Europe/Berlin', chats: [], botId: 4242 };
 
 async function readAll(file: string, options: ParseOptions) {
-  const { outline, batches } = readParsedExport(file, { name: path.basename(file), options: choice }, options);
+  const { outline, batches } = readParsedExport(file, { name: path.basename(file), options: choice, rows: { now: new Date('2024-06-01T12:00:00Z') } }, options);
   const items = [];
   let error: unknown = null;
   try {
@@ -32,6 +34,22 @@ describe('readParsedExport', () => {
     expect(inline.items.length).toBeGreaterThanOrEqual(3_000);
     expect(inline).toEqual(worker);
     expect(await readAll(made.file, {})).toEqual(inline);
+  });
+
+  it('a thread started ahead of its file reads it as one started for it; one not needed (a small file) is ended', { timeout: 60_000 }, async () => {
+    const made = await writeSyntheticExport(path.join(dir, 'ahead.json'), { messages: 1_000, shape: 'full', mix: true });
+    const fresh = await readAll(made.file, { thread: 'worker' });
+    expect(await readAll(made.file, { thread: 'worker', started: new ParseThread() })).toEqual(fresh);
+    const unused = new ParseThread();
+    expect(await readAll(made.file, { started: unused })).toEqual(fresh); // small: read inline
+    await expect(unused.next()).rejects.toThrow(/stopped/);
+  });
+
+  it('the parse worker loads no zod: it would be 150 ms of the worker\'s start', async () => {
+    const { build } = await import('esbuild');
+    const bundle = await build({ entryPoints: [path.join(REPO_ROOT, 'src/importer/parse-worker.ts')], bundle: true, packages: 'external', platform: 'node', format: 'esm', write: false, logLevel: 'silent' });
+    const packages = [...bundle.outputFiles[0]!.text.matchAll(/^import .* from "([^".][^"]*)";$/gm)].map((m) => m[1]);
+    expect(packages.filter((p) => p === 'zod' || p!.startsWith('zod/'))).toEqual([]);
   });
 
   it('a truncated file fails with the same error, after the same whole chunks, on both paths', { timeout: 60_000 }, async () => {
