@@ -30,10 +30,12 @@ function bound(i: ImportSize): string {
     return `${at} the process start bounds it: a one-message import alone takes ${num(p.start, 1)} s, more than the ${num(p.allowed, 1)} s the aim allows the whole run (raw needs ${num(p.raw, 2)} s), so no importer could meet it at this size.`;
   }
   const slower = Math.max(p.readParse, p.write);
+  const startAllowed = p.allowed - p.importer - p.rest;
+  const withStart = startAllowed > 0 ? `With the import as it is, a start of ${num(startAllowed, 1)} s or less would meet the aim.` : 'The import alone takes longer than the aim allows the whole run.';
   return (
     `${at} it is missed by ${num(p.total - p.allowed, 1)} s (${num(p.total, 1)} s for ${num(p.allowed, 1)} s allowed): the start takes ${num(p.start, 1)} s, and the import ${num(p.importer, 1)} s, ` +
     `${num(p.importer - slower, 1)} s more than its slower thread alone (write path ${num(p.write, 1)} s against raw's ${num(p.raw, 1)} s; parse worker ${num(p.readParse, 1)} s): ` +
-    `the cost of running both threads on this machine's 2 cores and handing rows between them. With the import as it is, a start of ${num(Math.max(0, p.allowed - p.importer - p.rest), 1)} s or less would meet the aim.`
+    `the cost of running both threads on this machine's 2 cores and handing rows between them. ${withStart}`
   );
 }
 
