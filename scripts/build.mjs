@@ -26,9 +26,11 @@ const INPUT_FILES = ['package.json', 'tsconfig.json', 'scripts/build.mjs'];
 /**
  * Packages left as imports of node_modules: native addons (a .node file beside their code), pg (loaded only when a
  * PostgreSQL store opens, see db/open-postgres.ts, with its optional native half), the font files the stats
- * picture resolves by path, and the build and TypeScript tools themselves.
+ * picture resolves by path, the build and TypeScript tools themselves, and node-fetch (grammY's HTTP client): it
+ * calls url.parse() and, through whatwg-url, the punycode builtin, which Node 22+ warns about (DEP0169, DEP0040) at
+ * every request from code outside node_modules, as bundled code is.
  */
-const NOT_BUNDLED = ['better-sqlite3', 'better-sqlite3-multiple-ciphers', '@resvg/resvg-js', 'pg', 'pg-native', 'dejavu-fonts-ttf', 'esbuild', 'tsx'];
+const NOT_BUNDLED = ['better-sqlite3', 'better-sqlite3-multiple-ciphers', '@resvg/resvg-js', 'pg', 'pg-native', 'dejavu-fonts-ttf', 'esbuild', 'tsx', 'node-fetch'];
 
 /**
  * Bundled CommonJS packages call require() for node's own modules; an ES module has none, so each output file
@@ -36,18 +38,6 @@ const NOT_BUNDLED = ['better-sqlite3', 'better-sqlite3-multiple-ciphers', '@resv
  * declares a top-level `require` (test/build/compiled-build.test.ts checks the build runs).
  */
 const REQUIRE_BANNER = "import { createRequire as __createRequireForBundle } from 'node:module'; const require = __createRequireForBundle(import.meta.url);";
-
-/**
- * tr46 and whatwg-url (under grammY's node-fetch) require("punycode"): node's deprecated builtin, which Node 22+ warns
- * about (DEP0040) for code outside node_modules, as bundled code is. They get the npm package of the same code instead.
- * (esbuild's `alias` does not apply to builtins, hence a resolver.)
- */
-const userlandPunycode = {
-  name: 'userland-punycode',
-  setup(build) {
-    build.onResolve({ filter: /^punycode$/ }, () => ({ path: path.join(ROOT, 'node_modules/punycode/punycode.js') }));
-  },
-};
 
 /** Entry points started by our code rather than by a script: the importer's parse worker (a worker thread). */
 const CODE_STARTED = ['importer/parse-worker.js'];
@@ -127,7 +117,6 @@ export async function build({ log = (line) => process.stderr.write(`${line}\n`) 
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     banner: { js: REQUIRE_BANNER },
-    plugins: [userlandPunycode],
     // Packages check classes by name (node-fetch, under grammY, takes a signal only if its class is named
     // AbortSignal); without this esbuild renames a class that collides with a global, and grammY's requests fail.
     keepNames: true,
