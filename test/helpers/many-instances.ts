@@ -223,8 +223,12 @@ export type ReadDatabase = <T>(fn: (db: Reader) => Promise<T>) => Promise<T>;
 
 export interface Killed {
   victim: Instance;
-  /** What it held when it died: lanes, and the ids of the jobs it was running. */
-  held: { lanes: number; jobs: number[] };
+  /**
+   * What it held around its death: lanes, and the ids of the jobs it was running just before or just after the kill.
+   * `diedWith` are the jobs still running under it after the kill; a job only in the first read may have been
+   * finished by the victim itself in the moment between (then it stays `done` under its name, as `finish` leaves it).
+   */
+  held: { lanes: number; jobs: number[]; diedWith: number[] };
 }
 
 /** Kills the instance running a question (waiting a moment for one to run), and says what it held when it died. */
@@ -249,7 +253,7 @@ export async function killTheBusiest(instances: Instance[], read: ReadDatabase):
   victim.process.child.kill('SIGKILL');
   await victim.process.done;
   const after = await holdings();
-  const held = { lanes: new Set([...before.lanes, ...after.lanes]).size, jobs: [...new Set([...before.jobs, ...after.jobs])] };
+  const held = { lanes: new Set([...before.lanes, ...after.lanes]).size, jobs: [...new Set([...before.jobs, ...after.jobs])], diedWith: after.jobs };
   return { victim, held };
 }
 
@@ -262,8 +266,8 @@ export interface BurstRun {
   seconds: { acknowledged: number; handled: number };
   /** Reactions (✍) sent more than once for one message. */
   reactionsDoubled: number;
-  /** The jobs the dead instance was running, as they ended. */
-  takenOver: { status: string; lease_holder: string | null }[];
+  /** The jobs the dead instance was running around its death, as they ended. */
+  takenOver: { id: number; status: string; lease_holder: string | null }[];
 }
 
 /**
@@ -312,7 +316,7 @@ export async function runBurst(options: {
     const outcome = await read((db) => checkBurst(db, plan, answers()));
     const reactions = api.callsTo('setMessageReaction').slice(reactionsBefore).map((c) => `${c.payload.chat_id}:${c.payload.message_id}`);
     const takenOver = killed?.held.jobs.length
-      ? await read((db) => db.selectFrom('job').select(['status', 'lease_holder']).where('id', 'in', killed.held.jobs).execute())
+      ? await read((db) => db.selectFrom('job').select(['id', 'status', 'lease_holder']).where('id', 'in', killed.held.jobs).execute())
       : [];
     const stopped: (number | null)[] = [];
     for (const i of instances.filter((i) => i.alive)) {
