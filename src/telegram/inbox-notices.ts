@@ -22,6 +22,8 @@ export interface InboxNoticeDeps {
   logger: Logger;
 }
 
+export type InboxNotices = ReturnType<typeof createInboxNotices>;
+
 export function createInboxNotices(deps: InboxNoticeDeps) {
   /** When each chat was last told about a failure (monotonic ms). */
   const noticed = new Map<string, number>();

@@ -3,13 +3,8 @@
  * time per chat (so an edit never overtakes its message) and concurrently across chats. A row is marked done only
  * after its handler finished, so a crash or a stop leaves it pending and it is handled again.
  *
- * A failed update is retried, never dropped. When its handler fails because the store failed (locked, disk full), the
- * row stays pending with its attempts and a back-off (1 s doubling up to 5 minutes); the chat's later updates wait
- * behind it (order kept), other chats go on, and the chat gets one notice per incident (failures less than 10 minutes
- * apart). An update that can never be
- * handled as it stands (malformed, or failing for another reason five times) is parked: kept with its reason, the
- * owners told once, its chat going on. `npm run journal -- inbox` lists them, `inbox retry` replays them. When even
- * recording a failure fails (a full disk), the back-off is kept in memory: a chat never spins.
+ * A failed update is retried, never dropped, or parked when it can never be handled as it stands: how one row is
+ * handled is inbox-row-handler.ts. The lanes below decide which rows are handled, when, and by which instance.
  *
  * Several instances may share the store. Each chat is a lane that one instance at a time holds under a lease
  * (`holder`, renewed while it works): the holder handles the chat's pending updates in arrival order, whichever
@@ -19,19 +14,17 @@
  * Owners' chats come first: their lanes open whatever the number of strangers' chats waiting, and a stranger's
  * update is stored without its text. A handled update keeps only its id (for the dedupe window).
  */
-import { BotError } from 'grammy';
 import type { Update } from 'grammy/types';
 import { errorMessage, type Logger } from '../logger.ts';
 import type { LeaseTimings } from './leases.ts';
 import { createInboxBackoffs, type RetryTimings } from './inbox-backoffs.ts';
 import { createInboxNotices } from './inbox-notices.ts';
-import type { InboxStore, InboxUpdate, PendingUpdate } from './inbox-store-port.ts';
-import { chatKeyOf, isOwners, malformedReason, privateChatOf, withoutText } from './update-triage.ts';
+import { createInboxRowHandler, type StorageFailureOf } from './inbox-row-handler.ts';
+import type { InboxStore, InboxUpdate } from './inbox-store-port.ts';
+import { chatKeyOf, isOwners, malformedReason, withoutText } from './update-triage.ts';
 
 export { chatKeyOf } from './update-triage.ts';
-
-/** The store failing (db/storage-failure.ts): the work is retried, and the log names the cause. */
-export type StorageFailureOf = (error: unknown) => { code: string; cause: string } | null;
+export type { StorageFailureOf } from './inbox-row-handler.ts';
 
 export interface UpdateInbox {
   /** Stores the updates in one transaction and wakes the handler; resolves once they are safe on disk. */
@@ -76,8 +69,6 @@ const PAGE = 100;
 const MAX_STRANGER_LANES = 8;
 /** Chats a sweep looks at. */
 const SWEEP_LIMIT = 200;
-/** A failure that is not the store's, and not a malformed update: a few tries, then it is parked. */
-const OTHER_FAILURE_TRIES = 5;
 const PRUNE_EVERY_MS = 10_000;
 
 /** A lane this instance works on; `claimed` while its lease row is known to be ours. */
@@ -122,72 +113,20 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
       void wake.promise.then(() => (clearTimeout(timer), resolve()));
     });
 
-  const park = async (row: PendingUpdate, reason: string) => {
-    logger.error('inbox.parked', { update_id: row.updateId, chat_key: row.chatKey, reason, hint: 'npm run journal -- inbox lists it; inbox retry replays it' });
-    await store.park(row.seq, reason);
-    backoffs.forget(row.seq);
-    await notices.parked();
-  };
-
-  /** Records a failed try and its back-off (in memory when the store cannot take it); tells the chat once. */
-  const failed = async (row: PendingUpdate, error: unknown, attempts: number) => {
-    const fault = deps.storageFailure(error);
-    const { waitMs, nextAttemptAt, recorded } = backoffs.failed(row.seq, attempts);
-    const reason = fault ? `${fault.code} (${fault.cause}): ${errorMessage(error)}` : errorMessage(error);
-    logger.error('inbox.retry_later', { update_id: row.updateId, chat_key: row.chatKey, attempt: attempts, retry_in_ms: waitMs, cause: fault?.cause ?? null, code: fault?.code ?? null, error: errorMessage(error) });
-    try {
-      await store.markFailed(row.seq, attempts, nextAttemptAt, reason);
-      recorded();
-    } catch (markError) {
-      const markFault = deps.storageFailure(markError);
-      logger.error('inbox.mark_failed', { update_id: row.updateId, cause: markFault?.cause ?? null, error: errorMessage(markError), hint: 'the back-off is kept in memory' });
-    }
-    // A full disk: a checkpoint may give room back at once (the -wal is often most of what filled it).
-    if (fault?.cause === 'disk full') {
+  const handleRow = createInboxRowHandler({
+    store,
+    handle: (update) => deps.handle(update),
+    storageFailure: deps.storageFailure,
+    backoffs,
+    notices,
+    logger,
+    clock: deps.clock,
+    handled: () => void (handledSincePrune = true),
+    diskFull: () => {
       handledSincePrune = true;
       void prune();
-    }
-    if (fault) await notices.storageFailed(row.chatKey, privateChatOf(row.chatKey), row.attempts === 0, fault.cause);
-  };
-
-  /** Handles one row; true when it is done with (handled or parked), false when it waits for another try. */
-  const handleRow = async (row: PendingUpdate, triedBefore: number): Promise<boolean> => {
-    const attempts = triedBefore + 1;
-    let update: unknown;
-    try {
-      update = JSON.parse(row.payload);
-    } catch {
-      update = null;
-    }
-    const malformed = malformedReason(update);
-    if (malformed) {
-      await park(row, malformed);
-      return true;
-    }
-    try {
-      await deps.handle(update as Update);
-    } catch (thrown) {
-      const error = thrown instanceof BotError ? thrown.error : thrown;
-      if (!deps.storageFailure(error) && attempts >= OTHER_FAILURE_TRIES) {
-        await park(row, `failed ${attempts} times: ${errorMessage(error)}`);
-        return true;
-      }
-      await failed(row, error, attempts);
-      return false;
-    }
-    backoffs.forget(row.seq);
-    try {
-      await store.markDone(row.seq, deps.clock());
-      handledSincePrune = true;
-    } catch (error) {
-      // Handled but not recorded: it runs again later (handlers are safe to repeat), after a back-off, not at once.
-      const fault = deps.storageFailure(error);
-      logger.error('inbox.mark_failed', { update_id: row.updateId, cause: fault?.cause ?? null, error: errorMessage(error) });
-      backoffs.handledUnrecorded(row.seq, row.attempts);
-      return false;
-    }
-    return true;
-  };
+    },
+  });
 
   /** Handles the chat's pending rows in order while the lane is ours; lets it go when dry. Returns when done. */
   const work = async (chatKey: string, lane: Lane) => {
