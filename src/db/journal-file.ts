@@ -13,8 +13,14 @@ import { knownMigrationNames } from './migration-files.ts';
 const SQLITE_HEADER = 'SQLite format 3\0';
 const MIGRATION_TABLE = 'kysely_migration';
 
-/** What the file is: a journal (with the migrations this code has that it lacks), or a database with no tables yet. */
-export type JournalFileState = { kind: 'journal'; pending: string[] } | { kind: 'blank' };
+/**
+ * What the file is: a journal or a database with no tables yet, with the migrations this code has that it lacks (all
+ * of them for a blank one): the same answer the migrator would give, read once at open.
+ */
+export interface JournalFileState {
+  kind: 'journal' | 'blank';
+  pending: string[];
+}
 
 /** How long an empty file may take to get its first page: another instance may have just created the journal. */
 const FIRST_PAGE_WAIT_MS = 1000;
@@ -72,8 +78,8 @@ export function inspectJournalFile(file: string, key: string | null = null): Jou
   } finally {
     sqlite.close();
   }
-  if (tables.length === 0) return { kind: 'blank' };
   const known = knownMigrationNames();
+  if (tables.length === 0) return { kind: 'blank', pending: known };
   if (!tables.includes(MIGRATION_TABLE) || !applied.some((name) => known.includes(name))) {
     const listed = tables.slice(0, 5).join(', ') + (tables.length > 5 ? `, … (${tables.length} tables)` : '');
     throw new NotAJournalError(`${where} is another application's database (tables: ${listed}), not a journal; ${unchanged}. Point DATABASE_PATH at your journal.`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Dialect, type KyselyConfig, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.ts';
 import { DatabaseFileError } from './database-file-error.ts';
-import { inspectJournalFile } from './journal-file.ts';
+import { inspectJournalFile, type JournalFileState } from './journal-file.ts';
 import { createPrivateFile, looseModeWarnings } from './private-files.ts';
 import { openJournalConnection } from './journal-key.ts';
 import { CompiledQueries } from './compiled-queries.ts';
@@ -82,12 +82,17 @@ export interface OpenOptions {
  * existing journal others can read gets a one-line warning. The returned db owns the file handle (`db.destroy()`).
  */
 export function openDatabase(file: string, options: OpenOptions = {}): JournalDb {
+  return openDatabaseFile(file, options).db;
+}
+
+/** openDatabase, and what the read-only check found in an existing file (null for a new file or `:memory:`). */
+export function openDatabaseFile(file: string, options: OpenOptions = {}): { db: JournalDb; found: JournalFileState | null } {
   const inMemory = file === ':memory:';
   const key = options.key ?? null;
   const exists = !inMemory && existsSync(file);
   if (!inMemory && options.mustExist && !exists) throw new DatabaseFileError(`There is no database at ${path.resolve(file)}; nothing was created.`);
-  if (exists) inspectJournalFile(file, key);
-  else if (!inMemory) createPrivateFile(file);
+  const found = exists ? inspectJournalFile(file, key) : null;
+  if (!exists && !inMemory) createPrivateFile(file);
   const sqlite = openJournalConnection(file, key);
   try {
     // The first statements read the file's header: a file that is not a database fails here.
@@ -117,5 +122,5 @@ export function openDatabase(file: string, options: OpenOptions = {}): JournalDb
   if (!inMemory) for (const line of looseModeWarnings(file)) warn(line);
   // kysely's queries and the bulk writes share one cache of statements prepared on the one connection.
   const statements = new StatementCache(sqlite);
-  return new JournalDatabase(new ImmediateSqliteDialect({ database: statements.forKysely() }), sqliteStore(statements), options.log);
+  return { db: new JournalDatabase(new ImmediateSqliteDialect({ database: statements.forKysely() }), sqliteStore(statements), options.log), found };
 }

@@ -6,7 +6,7 @@
 import type { MigrationResult } from 'kysely';
 import { DatabaseFileError } from './database-file-error.ts';
 import { migrateToLatest, pendingMigrations } from './migrate.ts';
-import { openDatabase, type JournalDb, type OpenOptions } from './open-database.ts';
+import { openDatabaseFile, type JournalDb, type OpenOptions } from './open-database.ts';
 import { openPostgresDatabase } from './open-postgres.ts';
 import { storageFailure } from './storage-failure.ts';
 
@@ -26,11 +26,22 @@ export function storeLabel(config: StoreConfig): string {
 
 /** The app's JournalDb; `mustExist` applies to a SQLite file (a PostgreSQL database exists or the first query fails). */
 export function openJournalDatabase(config: StoreConfig, options: OpenOptions = {}): JournalDb {
-  if (!config.databaseUrl) return openDatabase(config.databasePath, { key: config.journalKey ?? null, ...options });
+  return openJournalStore(config, options).db;
+}
+
+/**
+ * openJournalDatabase, and the migrations an existing SQLite file lacks as its read-only check (db/journal-file.ts)
+ * read them; null where nothing was read yet (PostgreSQL, a new file, `:memory:`).
+ */
+function openJournalStore(config: StoreConfig, options: OpenOptions): { db: JournalDb; pending: string[] | null } {
+  if (!config.databaseUrl) {
+    const { db, found } = openDatabaseFile(config.databasePath, { key: config.journalKey ?? null, ...options });
+    return { db, pending: found?.pending ?? null };
+  }
   if (config.journalKey) {
     (options.warn ?? ((line: string) => process.stderr.write(`${line}\n`)))('Warning: JOURNAL_KEY encrypts a SQLite journal only; the PostgreSQL database at DATABASE_URL is not encrypted by it.');
   }
-  return openPostgresDatabase(config.databaseUrl, { log: options.log, warn: options.warn });
+  return { db: openPostgresDatabase(config.databaseUrl, { log: options.log, warn: options.warn }), pending: null };
 }
 
 /**
@@ -38,9 +49,10 @@ export function openJournalDatabase(config: StoreConfig, options: OpenOptions = 
  * Nothing is created or migrated; an older schema is an error that says to run `npm run migrate`.
  */
 export async function openExistingJournal(config: StoreConfig, options: Omit<OpenOptions, 'mustExist'> = {}): Promise<JournalDb> {
-  const db = openJournalDatabase(config, { ...options, mustExist: true });
+  const { db, pending: read } = openJournalStore(config, { ...options, mustExist: true });
   try {
-    const pending = await pendingMigrations(db);
+    // A SQLite file's check has just read its migrations: that answer serves, the store is not asked again.
+    const pending = read ?? (await pendingMigrations(db));
     if (pending.length > 0) {
       throw new DatabaseFileError(
         `The journal at ${storeLabel(config)} is not ready for this version (${pending.length} schema step${pending.length === 1 ? '' : 's'} to apply, from ${pending[0]}); nothing was changed. Run \`npm run migrate\` (or start the bot) first.`,

@@ -46,10 +46,12 @@ describe('inspectJournalFile', () => {
     expect(inspectJournalFile(file)).toEqual({ kind: 'journal', pending: [last] });
   });
 
-  it('takes a database with no tables as blank', () => {
+  it('takes a database with no tables as blank, every migration still to apply', async () => {
     const file = path.join(dir, 'blank.sqlite');
     new SQLite(file).exec('PRAGMA user_version = 0; VACUUM');
-    expect(inspectJournalFile(file)).toEqual({ kind: 'blank' });
+    expect(inspectJournalFile(file)).toEqual({ kind: 'blank', pending: knownMigrationNames() });
+    const steps = knownMigrationNames().length;
+    await expect(openExistingJournal({ databaseUrl: null, databasePath: file })).rejects.toThrow(`${steps} schema steps to apply, from ${knownMigrationNames()[0]}`);
   });
 
   it.each([
