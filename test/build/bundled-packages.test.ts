@@ -93,7 +93,9 @@ describe('the bundles, packages inlined', { timeout: PROCESS_TEST_MS }, () => {
       expect(tools.map((t) => t.name)).toContain('invokeMethod');
       const result = await client.callTool({ name: 'invokeMethod', arguments: { objId: 'journal', methodName: 'getTotalEntryCount' } });
       expect(result.isError).toBeFalsy();
-      expect(JSON.stringify(result.content)).toContain('1');
+      const content = result.content as { type: string; text?: string }[];
+      expect(content.map((c) => c.type)).toEqual(['text']);
+      expect(JSON.parse(content[0]!.text!)).toEqual({ value: 1 });
     } finally {
       await client.close();
     }
