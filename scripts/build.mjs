@@ -157,7 +157,7 @@ const isChunk = (file) => file.startsWith(CHUNKS + path.sep);
  * Chunk names carry a hash, so each build that changes shared code adds files: those neither this build nor the one
  * before it uses are removed. The one before keeps its chunks because a start that read its entry point just before
  * this build renamed the new one in still imports them. (Every dynamic import() in our code runs at start, never
- * hours later, so no longer-running process needs an older build's chunks.)
+ * hours later, so no longer-running process needs an older build's chunks; test/architecture.test.ts pins each one.)
  */
 function pruneOldChunks(current) {
   const names = [...current].filter(isChunk).map((file) => path.basename(file));

@@ -1,6 +1,8 @@
 // Pins the dependency rules: telegram → llm → objects ← journal → db, mcp → llm/objects; one owner per package.
+// Also pins every dynamic import() with why it runs at start, the promise scripts/build.mjs prunes chunks on.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './helpers/run-entry-point.ts';
 
@@ -48,6 +50,33 @@ const allowed: Record<string, string[]> = {
   mcp: ['objects', 'llm', '(root)'],
 };
 
+/**
+ * Every import() call in src/ and why it runs at start. scripts/build.mjs puts the code behind one in a chunk and keeps
+ * only the last two builds' chunks (pruneOldChunks): a long-running process that imported one hours after it started
+ * could find that its build's chunk was deleted by later builds.
+ */
+const DYNAMIC_IMPORTS: [site: string, whyAtStart: string][] = [
+  ["cli/journal.ts: import('./journal-commands.ts')", 'the command itself, as soon as its command line is read'],
+  ["cli/journal.ts: import('./journal-commands.ts')", 'the error message: the module the line above loaded (or failed to, just now)'],
+  ['db/migrate.ts: import(pathToFileURL(path.join(folder, file)).href)', 'migrations: applied while a command opens its journal, before any work'],
+  ["main.ts: import('./journal-web-view.ts')", 'the Mini App, set up before the bot takes its first update'],
+  ["main.ts: import('./web/web-server.ts')", "the web view's port, opened before any work starts"],
+];
+
+/** Each import() call in a file, as `file: import(argument)`; comments and `import('x').T` types are not calls. */
+function dynamicImportSites(rel: string): string[] {
+  const source = ts.createSourceFile(rel, readFileSync(path.join(REPO_ROOT, 'src', rel), 'utf8'), ts.ScriptTarget.Latest, true);
+  const sites: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      sites.push(`${rel.split(path.sep).join('/')}: import(${node.arguments.map((a) => a.getText(source)).join(', ')})`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return sites;
+}
+
 describe('architecture', () => {
   it.each(Object.keys(allowed))('%s/ imports only the folders it may depend on', (folder) => {
     const offending = files
@@ -91,5 +120,12 @@ describe('architecture', () => {
   it('src/objects names no kind', () => {
     const naming = files.filter((f) => f.folder === 'objects' && /JournalCollection|journal-|from '\.\.\/journal/.test(readFileSync(path.join(REPO_ROOT, 'src', f.rel), 'utf8')));
     expect(naming.map((f) => f.rel)).toEqual([]);
+  });
+
+  it('every dynamic import() is one of the pinned sites that run at start', () => {
+    const found = files.flatMap((f) => dynamicImportSites(f.rel)).sort();
+    const hint =
+      "src/ gained, lost or changed a dynamic import(). scripts/build.mjs prunes old chunks on the promise that every import() runs at start (its comment on pruneOldChunks): pin one that does in DYNAMIC_IMPORTS with why; make one that may run later a static import.";
+    expect(found, hint).toEqual(DYNAMIC_IMPORTS.map(([site]) => site).sort());
   });
 });
