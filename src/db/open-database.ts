@@ -101,8 +101,6 @@ export function openDatabaseFile(file: string, options: OpenOptions = {}): { db:
     // commit that must survive a power cut, the update inbox's before Telegram is told, syncs itself (inbox-store.ts):
     // the -wal is written in order, so that sync also keeps every commit before it.
     sqlite.pragma('synchronous = NORMAL');
-    // Deleted rows (a handled update's text, a pruned one) are overwritten with zeros, not left in free pages.
-    sqlite.pragma('secure_delete = ON');
     // The -wal is folded back into the file every 256 pages (1 MB; SQLite's default is 4 MB) and cut back to 1 MB
     // after that: on a nearly full disk a growing -wal is what fills it, and a checkpoint of a big one needs room too.
     sqlite.pragma('wal_autocheckpoint = 256');
@@ -110,7 +108,8 @@ export function openDatabaseFile(file: string, options: OpenOptions = {}): { db:
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     // Deleted and overwritten content is zeroed in the file, not left in free space: a forgotten entry's text (and an
-    // edited entry's old text once its revision is forgotten) is gone from the file's bytes.
+    // edited entry's old text once its revision is forgotten), a handled update's text, a pruned one, are gone from
+    // the file's bytes.
     sqlite.pragma('secure_delete = ON');
   } catch (error) {
     sqlite.close();
