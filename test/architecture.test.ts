@@ -56,6 +56,7 @@ const allowed: Record<string, string[]> = {
  * could find that its build's chunk was deleted by later builds.
  */
 const DYNAMIC_IMPORTS: [site: string, whyAtStart: string][] = [
+  ["cli/import.ts: import('./import-command.ts')", 'the import command itself, right after the parse thread is started'],
   ["cli/journal.ts: import('./journal-commands.ts')", 'the command itself, as soon as its command line is read'],
   ["cli/journal.ts: import('./journal-commands.ts')", 'the error message: the module the line above loaded (or failed to, just now)'],
   ['db/migrate.ts: import(pathToFileURL(path.join(folder, file)).href)', 'migrations: applied while a command opens its journal, before any work'],

@@ -3,10 +3,20 @@
  * given its input when the file is known, read message by message with an acknowledgement each (parse-worker.ts).
  * What the thread says or suffers before anyone reads (a failure while loading) is kept until read.
  */
+import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { RUNS_BUILT, runnablePath } from '../db/code-location.ts';
 import type { WorkerInput, WorkerMessage } from './parse-protocol.ts';
 import { fromWire, type PostedMessage } from './parse-wire.ts';
+
+/** Below this size a file is parsed on the main thread: a worker takes a few hundred milliseconds to start. */
+export const INLINE_PARSE_MAX_BYTES = 4_000_000;
+
+/** A parse thread for a file big enough to be parsed on one (readParsedExport's rule); null for a small one, a folder, none. */
+export function parseThreadFor(file: string): ParseThread | null {
+  const info = statSync(file, { throwIfNoEntry: false });
+  return info?.isFile() && info.size >= INLINE_PARSE_MAX_BYTES ? new ParseThread() : null;
+}
 
 export class ParseThread {
   readonly #worker: Worker;

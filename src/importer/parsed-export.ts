@@ -9,7 +9,7 @@ import { ImportError } from './import-error.ts';
 import type { ExportBatch, ExportOutline } from './read-export.ts';
 import type { ChatUpdates, ParsedItem, WorkerInput, WorkerMessage } from './parse-protocol.ts';
 import { parseExportMessages } from './parse-stream.ts';
-import { ParseThread } from './parse-thread.ts';
+import { INLINE_PARSE_MAX_BYTES, ParseThread } from './parse-thread.ts';
 
 export type ParsedBatch = ExportBatch<ParsedItem>;
 
@@ -22,9 +22,6 @@ export type ParsedOutline = ExportOutline<ChatSnapshot>;
  * 100,000 messages alike (2.0-2.3 s); 16 added 12 MB to the peak at 300,000, 8 about 3 MB.
  */
 const MAX_IN_FLIGHT = 8;
-
-/** Below this size a file is parsed on the main thread: a worker takes about half a second to start (parse-thread.ts). */
-export const INLINE_PARSE_MAX_BYTES = 4_000_000;
 
 export interface ParseOptions {
   /** Overrides the size rule (tests drive both paths on the same file). */

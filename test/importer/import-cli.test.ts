@@ -93,6 +93,10 @@ describe('npm run import', { timeout: PROCESS_TEST_MS }, () => {
     const noOwner = await importCli([fixture('saved-messages.json')], { ...freshEnv(), ALLOWED_USER_IDS: '' });
     expect(noOwner.code).toBe(2);
     expect(noOwner.stderr).toMatch(/Pass --owner <telegram user id>/);
+    // A big export's parse thread starts before the line is checked (cli/import.ts): a refused line still ends at once.
+    const refused = await importCli([big.file, '--no-such-option'], freshEnv());
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/Unknown option '--no-such-option'[\s\S]*Usage: npm run import -- <file or folder>/);
   });
 
   it('killed mid-way (SIGKILL), then run again: every entry exactly once', async () => {

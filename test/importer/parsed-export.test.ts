@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { INLINE_PARSE_MAX_BYTES, readParsedExport, type ParseOptions } from '../../src/importer/parsed-export.ts';
+import { INLINE_PARSE_MAX_BYTES } from '../../src/importer/parse-thread.ts';
+import { readParsedExport, type ParseOptions } from '../../src/importer/parsed-export.ts';
 import { ParseThread } from '../../src/importer/parse-thread.ts';
 import { writeSyntheticExport } from '../../scripts/synthetic-export.ts';
 import { REPO_ROOT } from '../helpers/run-entry-point.ts';

@@ -1,0 +1,208 @@
+/**
+ * The import command itself (cli/import.ts starts it, once it has started the parse thread): recognises what the file
+ * or folder holds, says which, imports it and prints what happened.
+ */
+import { existsSync } from 'node:fs';
+import { fromInvocationDir, parseCommandLine, runMain, UsageError } from './command-line.ts';
+import { IMPORT_OPTIONS, IMPORT_USAGE } from './import-options.ts';
+import { readEnvironment } from './environment.ts';
+import { exitOnConfigError } from './exit-on-config-error.ts';
+import { createProgressReporter } from './import-progress.ts';
+import { OwnerError, resolveOwner } from './resolve-owner.ts';
+import { parseConfig } from '../config.ts';
+import { openAndMigrateJournal } from '../db/open-journal.ts';
+import { lockedLine } from './locked-line.ts';
+import { applyDayStart } from '../journal/day-start.ts';
+import { importJournalExport, isJournalExport } from '../export/import-journal-export.ts';
+import type { JournalDb } from '../db/open-database.ts';
+import { exportAccountId } from '../importer/export-account.ts';
+import { detectSource, SOURCE_FORMATS, SOURCE_NAMES, type DetectedSource, type SourceFormat } from '../importer/detect-source.ts';
+import { readDayOne } from '../importer/dayone.ts';
+import { ImportError } from '../importer/import-error.ts';
+import { importTelegramExport } from '../importer/import-export.ts';
+import { importSource } from '../importer/import-source.ts';
+import { formatImportSummary } from '../importer/import-summary.ts';
+import type { ParseThread } from '../importer/parse-thread.ts';
+import { readJrnlJson, readJrnlText } from '../importer/jrnl.ts';
+import { readMarkdownNotes, readOwnMarkdownExport } from '../importer/markdown-notes.ts';
+import type { SourceReader } from '../importer/source-item.ts';
+import { formatSourceSummary } from '../importer/source-summary.ts';
+
+function parseImportArgs(argv: string[]) {
+  const { values, positionals } = parseCommandLine(argv, IMPORT_USAGE, IMPORT_OPTIONS);
+  if (positionals.length !== 1) throw new UsageError(`${positionals.length ? 'Give one file or folder.' : 'Which file? Give the path of the export, journal or folder.'}\n${IMPORT_USAGE}`);
+  const format = values.format;
+  if (format !== undefined && !(SOURCE_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${SOURCE_FORMATS.join(', ')}, got "${format}".`);
+  return {
+    file: fromInvocationDir(positionals[0]!),
+    name: positionals[0]!,
+    owner: values.owner,
+    chats: values.chat ?? [],
+    format: format as SourceFormat | undefined,
+    journals: values.journal ?? [],
+    dateFormat: values['date-format'],
+    dryRun: values['dry-run'] === true,
+  };
+}
+
+type ImportArgs = ReturnType<typeof parseImportArgs>;
+
+/** The options that belong to one source only, refused for the others so that none is silently ignored. */
+function checkOptions(args: ImportArgs, found: DetectedSource): void {
+  const misplaced = [
+    args.chats.length > 0 && found.kind !== 'telegram' ? '--chat (Telegram exports)' : null,
+    args.journals.length > 0 && found.format !== 'dayone' ? '--journal (Day One zips)' : null,
+    args.dateFormat !== undefined && found.kind !== 'jrnl-text' && found.kind !== 'jrnl-folder' ? '--date-format (jrnl text journals)' : null,
+    args.dryRun && found.kind === 'journal-export' ? '--dry-run (every source but the journal\'s own JSON export)' : null,
+  ].filter((m): m is string => m !== null);
+  if (misplaced.length) throw new UsageError(`${args.name} is ${SOURCE_NAMES[found.kind]}; ${misplaced.join(' and ')} ${misplaced.length > 1 ? 'do' : 'does'} not apply to it.`);
+}
+
+function readerFor(found: DetectedSource, args: ImportArgs, timeZone: string, dayStartsAt: string): SourceReader {
+  switch (found.kind) {
+    case 'dayone-zip':
+    case 'dayone-json':
+      return readDayOne(args.file, found.kind === 'dayone-zip', { journals: args.journals });
+    case 'jrnl-json':
+      return readJrnlJson(args.file, timeZone);
+    case 'jrnl-text':
+    case 'jrnl-folder':
+      try {
+        return readJrnlText(args.file, timeZone, args.dateFormat);
+      } catch (error) {
+        throw new UsageError(error instanceof Error ? error.message : String(error));
+      }
+    case 'notes':
+      return readMarkdownNotes(args.file, timeZone, dayStartsAt);
+    case 'own-markdown':
+      return readOwnMarkdownExport(args.file, timeZone, dayStartsAt);
+    default:
+      throw new Error(`no reader for ${found.kind}`);
+  }
+}
+
+/** The journal's own JSON export (npm run export): every field back as it was; --owner moves it to another owner. */
+async function importOwnExport(db: JournalDb, args: ImportArgs): Promise<number> {
+  if (args.owner !== undefined && !/^\d{1,15}$/.test(args.owner.trim())) throw new OwnerError(`--owner must be a Telegram user id (digits), got "${args.owner}".`);
+  const report = await importJournalExport(db, args.file, args.owner !== undefined ? { ownerId: Number(args.owner.trim()) } : {});
+  const summary = `Imported ${report.imported} of ${report.entries} entries from the journal export into user ${report.ownerId}'s journal; ${report.alreadyPresent} already there.`;
+  if (report.error) {
+    if (report.imported > 0) console.log(summary);
+    console.error(`${args.file}: ${report.error}`);
+    return 1;
+  }
+  console.log(summary);
+  return 0;
+}
+
+/**
+ * The owner of a Telegram import: --owner (anyone: an import may start a journal), else as the other commands decide.
+ * With nobody configured and an empty journal, the export's own account: its first import needs no --owner.
+ */
+async function importOwner(db: JournalDb, args: { file: string; owner: string | undefined }, allowedUserIds: readonly number[]): Promise<number> {
+  try {
+    return await resolveOwner(db, args.owner, allowedUserIds, { anyOwner: true });
+  } catch (error) {
+    if (!(error instanceof OwnerError) || args.owner !== undefined || allowedUserIds.length > 0) throw error;
+    if (await db.selectFrom('entry').select('id').limit(1).executeTakeFirst()) throw error;
+    const account = await exportAccountId(args.file);
+    if (account === null) throw error;
+    console.error(`No owner is configured and the journal is empty: importing into the export's own account, user ${account}. Set ALLOWED_USER_IDS=${account} for the bot.`);
+    return account;
+  }
+}
+
+/** The bot's own user id is the number before the colon of its token. */
+function botIdOf(token: string | null): number | null {
+  const match = token ? /^(\d+):/.exec(token) : null;
+  return match ? Number(match[1]) : null;
+}
+
+/** Runs the import of `argv` and exits with its code; `parseThread` was started for the file argument, if it is big. */
+export function runImport(argv: string[], parseThread: ParseThread | null): void {
+  runMain(() => main(argv, parseThread), 'Import failed');
+}
+
+async function main(argv: string[], parseThread: ParseThread | null): Promise<number> {
+  const args = parseImportArgs(argv);
+  const config = exitOnConfigError(() => parseConfig(readEnvironment()));
+  // A mistyped export path must not create an empty journal on the way to failing.
+  if (!existsSync(args.file)) {
+    console.error(`${args.file}: there is no such file or folder; nothing was imported or created.`);
+    return 1;
+  }
+  // The parse thread (started by cli/import.ts, loading meanwhile) is ended below, whether it was used or not.
+  const { db } = await openAndMigrateJournal(config, { onLocked: lockedLine }).catch(async (error: unknown) => {
+    await parseThread?.terminate();
+    throw error;
+  });
+  const progress = createProgressReporter(process.stderr);
+  const stop = new AbortController();
+  // Stops after the batch in hand (milliseconds away). Repeats are ignored: Ctrl-C reaches npm and this process
+  // alike (the terminal signals the whole foreground group), and a second press must not cut a batch short.
+  const onSigint = () => stop.abort();
+  process.on('SIGINT', onSigint);
+  try {
+    // Days of the rows already there and of those imported now must follow the same JOURNAL_DAY_STARTS_AT.
+    await applyDayStart(db, config.journalDayStartsAt);
+    let found: DetectedSource;
+    try {
+      found = await detectSource(args.file, args.name, args.format);
+    } catch (error) {
+      if (!(error instanceof ImportError)) throw error;
+      console.error(error.message);
+      return 1;
+    }
+    checkOptions(args, found);
+    const what = 'guessed' in found && found.guessed ? `JSON of no journal recognised; read as ${SOURCE_NAMES[found.kind]}` : `${SOURCE_NAMES[found.kind]}`;
+    console.error(`import: ${args.name} is ${what}${args.format ? ` (--format ${args.format})` : ''}.`);
+    if (found.kind === 'journal-export' && (await isJournalExport(args.file))) return await importOwnExport(db, args);
+    // A Telegram export names its own account: the first import into an empty journal needs no --owner.
+    const ownerId = found.format === 'telegram' ? await importOwner(db, args, config.allowedUserIds) : await resolveOwner(db, args.owner, config.allowedUserIds);
+    if (found.format !== 'telegram') {
+      const reader = readerFor(found, args, config.journalTimezone, config.journalDayStartsAt);
+      const report = await importSource(db, reader, args.name, {
+        ownerId,
+        timeZone: config.journalTimezone,
+        dayStartsAt: config.journalDayStartsAt,
+        dryRun: args.dryRun,
+        signal: stop.signal,
+        onProgress: (p) => progress.update(p),
+      });
+      progress.stop();
+      if (report.error) {
+        if (report.imported > 0) console.log(formatSourceSummary(report).join('\n'));
+        console.error(report.error.message);
+        return 1;
+      }
+      console.log(formatSourceSummary(report).join('\n'));
+      return report.interrupted ? 130 : 0;
+    }
+    const report = await importTelegramExport(db, args.file, {
+      dryRun: args.dryRun,
+      ownerId,
+      timeZone: config.journalTimezone,
+      dayStartsAt: config.journalDayStartsAt,
+      chats: args.chats,
+      botId: botIdOf(config.telegramBotToken),
+      signal: stop.signal,
+      onProgress: (p) => progress.update(p),
+      parseThread: parseThread ?? undefined,
+    });
+    progress.stop();
+    if (report.error) {
+      if (report.imported > 0) console.log(formatImportSummary(report, 'add --chat <name or id>').join('\n'));
+      console.error(report.error.message);
+      return 1;
+    }
+    if (args.dryRun) console.log('Dry run, nothing written: these are the counts a real import would have.');
+    console.log(formatImportSummary(report, 'add --chat <name or id> (repeatable)').join('\n'));
+    if (report.interrupted) return 130;
+    return report.unmatchedChats.length ? 2 : 0;
+  } finally {
+    progress.stop();
+    process.off('SIGINT', onSigint);
+    await parseThread?.terminate();
+    await db.destroy();
+  }
+}
