@@ -81,9 +81,12 @@ export interface MigrateOptions extends OpenOptions {
  */
 export async function openAndMigrateJournal(config: StoreConfig, options: MigrateOptions = {}): Promise<{ db: JournalDb; applied: MigrationResult[] }> {
   const { onLocked, signal, retryPauseMs = 1000, ...openOptions } = options;
-  const db = openJournalDatabase(config, openOptions);
+  const { db, pending } = openJournalStore(config, openOptions);
   const started = Date.now();
   try {
+    // A SQLite file's check has just read its migrations: nothing pending (every start after the first) needs no second
+    // look; with some pending, migrateToLatest asks again under the write lock, as another process may be applying them.
+    if (pending?.length === 0) return { db, applied: [] };
     for (;;) {
       try {
         return { db, applied: await migrateToLatest(db) };
