@@ -132,21 +132,20 @@ export async function build({ log = (line) => process.stderr.write(`${line}\n`) 
   });
   // Chunks before the entry points that import them, so a start racing the build never finds a missing chunk.
   const chunksFirst = [...result.outputFiles].sort((a, b) => Number(!isChunk(a.path)) - Number(!isChunk(b.path)));
-  for (const file of chunksFirst) {
-    mkdirSync(path.dirname(file.path), { recursive: true });
-    const temporary = `${file.path}.${process.pid}.tmp`;
-    writeFileSync(temporary, file.contents);
-    renameSync(temporary, file.path);
-  }
+  for (const file of chunksFirst) writeWhole(file.path, file.contents);
   // The launchers last: each imports a bundle written above.
-  for (const entry of commands) {
-    const file = path.join(DIST, entry);
-    writeFileSync(`${file}.${process.pid}.tmp`, launcherOf(path.basename(appBundleOf(entry))));
-    renameSync(`${file}.${process.pid}.tmp`, file);
-  }
+  for (const entry of commands) writeWhole(path.join(DIST, entry), launcherOf(path.basename(appBundleOf(entry))));
   pruneOldChunks(new Set(result.outputFiles.map((f) => f.path)));
   writeFileSync(STAMP, fingerprint);
   log(`built ${entries.length} entry points into dist/ in ${Math.round(performance.now() - started)} ms`);
+}
+
+/** Writes a file whole or not at all (a temporary file renamed in): a start racing the build never reads half of one. */
+function writeWhole(file, contents) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, file);
 }
 
 const CHUNKS = path.join(DIST, 'chunks');
@@ -162,7 +161,7 @@ const isChunk = (file) => file.startsWith(CHUNKS + path.sep);
 function pruneOldChunks(current) {
   const names = [...current].filter(isChunk).map((file) => path.basename(file));
   const previous = existsSync(CHUNK_LIST) ? JSON.parse(readFileSync(CHUNK_LIST, 'utf8')).current ?? [] : [];
-  writeFileSync(CHUNK_LIST, JSON.stringify({ current: names, previous }));
+  writeFileSync(CHUNK_LIST, JSON.stringify({ current: names }));
   const keep = new Set([...names, ...previous]);
   for (const name of existsSync(CHUNKS) ? readdirSync(CHUNKS) : []) {
     if (!keep.has(name)) rmSync(path.join(CHUNKS, name), { force: true });
