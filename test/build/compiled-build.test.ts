@@ -2,7 +2,7 @@
 // built too), a source change is rebuilt before it runs, and SIGTERM reaches the bot through `npm start` and through
 // the deployment command, `node dist/main.js`, which both stop it cleanly.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../../src/config.ts';
@@ -94,6 +94,26 @@ describe('the compiled build', { timeout: PROCESS_TEST_MS }, () => {
     expect(result.stderr).toMatch(/The sources changed since the last build: building dist/);
     expect(result.stdout).toMatch(/^Usage: npm run -s journal/);
     expect(build('--check').status).toBe(0);
+  });
+
+  it("keeps the chunks of this build and the one before, and removes older ones", () => {
+    const chunks = path.join(REPO_ROOT, 'dist/chunks');
+    const list = path.join(REPO_ROOT, 'dist/.build-chunks.json');
+    // A chunk the last build listed (a start that read its entry point may still import it), and one nobody lists.
+    const lastBuilds = path.join(chunks, 'last-build-TEST0001.js');
+    const older = path.join(chunks, 'older-build-TEST0002.js');
+    writeFileSync(lastBuilds, '');
+    writeFileSync(older, '');
+    const listed = JSON.parse(readFileSync(list, 'utf8')) as { current: string[] };
+    writeFileSync(list, JSON.stringify({ current: [...listed.current, path.basename(lastBuilds)] }));
+    expect(build().status).toBe(0);
+    expect(existsSync(older)).toBe(false);
+    expect(existsSync(lastBuilds)).toBe(true);
+    const current = (JSON.parse(readFileSync(list, 'utf8')) as { current: string[] }).current;
+    expect(current.length).toBeGreaterThan(0);
+    expect(current.every((name) => existsSync(path.join(chunks, name)))).toBe(true);
+    expect(build().status).toBe(0); // a build later, it is two builds old
+    expect(existsSync(lastBuilds)).toBe(false);
   });
 
   it('stops cleanly when the deployment command, node dist/main.js, gets SIGTERM', async () => {
