@@ -52,8 +52,7 @@ export function createInboxRowHandler(deps: InboxRowDeps): InboxRowHandler {
   };
 
   /** Records a failed try and its back-off (in memory when the store cannot take it); tells the chat once. */
-  const failed = async (row: PendingUpdate, error: unknown, attempts: number) => {
-    const fault = deps.storageFailure(error);
+  const failed = async (row: PendingUpdate, error: unknown, fault: ReturnType<StorageFailureOf>, attempts: number) => {
     const { waitMs, nextAttemptAt, recorded } = backoffs.failed(row.seq, attempts);
     const reason = fault ? `${fault.code} (${fault.cause}): ${errorMessage(error)}` : errorMessage(error);
     logger.error('inbox.retry_later', { update_id: row.updateId, chat_key: row.chatKey, attempt: attempts, retry_in_ms: waitMs, cause: fault?.cause ?? null, code: fault?.code ?? null, error: errorMessage(error) });
@@ -86,11 +85,12 @@ export function createInboxRowHandler(deps: InboxRowDeps): InboxRowHandler {
       await deps.handle(update as Update);
     } catch (thrown) {
       const error = thrown instanceof BotError ? thrown.error : thrown;
-      if (!deps.storageFailure(error) && attempts >= OTHER_FAILURE_TRIES) {
+      const fault = deps.storageFailure(error);
+      if (!fault && attempts >= OTHER_FAILURE_TRIES) {
         await park(row, `failed ${attempts} times: ${errorMessage(error)}`);
         return true;
       }
-      await failed(row, error, attempts);
+      await failed(row, error, fault, attempts);
       return false;
     }
     backoffs.forget(row.seq);
