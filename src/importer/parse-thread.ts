@@ -1,6 +1,6 @@
 /**
- * The parse worker seen from the importer's thread: started at once (a thread, then its code: about half a second),
- * given its input when the file is known, read message by message with an acknowledgement each (parse-worker.ts).
+ * The parse worker seen from the importer's thread: started ahead of its input (a thread, then its code: ~0.1 s on an
+ * idle machine, more on a busy one), given its input when the file is known, read message by message with an acknowledgement each (parse-worker.ts).
  * What the thread says or suffers before anyone reads (a failure while loading) is kept until read.
  */
 import { statSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { RUNS_BUILT, runnablePath } from '../db/code-location.ts';
 import type { WorkerInput, WorkerMessage } from './parse-protocol.ts';
 import { fromWire, type PostedMessage } from './parse-wire.ts';
 
-/** Below this size a file is parsed on the main thread: a worker takes a few hundred milliseconds to start. */
+/** Below this size a file is parsed on the main thread: a worker's start and hand-over cost more than they save. */
 export const INLINE_PARSE_MAX_BYTES = 4_000_000;
 
 /** A parse thread for a file big enough to be parsed on one (readParsedExport's rule); null for a small one, a folder, none. */
