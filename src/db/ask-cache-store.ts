@@ -3,9 +3,10 @@
  * read (ask_cache_read), so forgetting an entry removes exactly the answers that read it.
  */
 import type { JournalDb } from './open-database.ts';
+import { chunksOf } from './store.ts';
 
-/** Rows of entry ids per INSERT: 3 parameters each, well under both stores' limits. */
-const READS_PER_INSERT = 1_000;
+/** Entry ids per statement (the check that they exist, the INSERT of reads: 3 parameters each), well under both stores' limits. */
+const IDS_PER_STATEMENT = 1_000;
 
 export function createAskCache(db: JournalDb) {
   return {
@@ -22,8 +23,7 @@ export function createAskCache(db: JournalDb) {
       const ids = [...new Set(entryIds)];
       await db.transaction().execute(async (trx) => {
         let present = 0;
-        for (let start = 0; start < ids.length; start += READS_PER_INSERT) {
-          const chunk = ids.slice(start, start + READS_PER_INSERT);
+        for (const chunk of chunksOf(ids, IDS_PER_STATEMENT)) {
           present += (await trx.selectFrom('entry').select('id').where('owner_id', '=', ownerId).where('id', 'in', chunk).execute()).length;
         }
         if (present < ids.length) return;
@@ -33,9 +33,8 @@ export function createAskCache(db: JournalDb) {
           .onConflict((oc) => oc.columns(['owner_id', 'key']).doUpdateSet({ result: text, created_at: now.toISOString() }))
           .execute();
         await trx.deleteFrom('ask_cache_read').where('owner_id', '=', ownerId).where('cache_key', '=', key).execute();
-        for (let start = 0; start < ids.length; start += READS_PER_INSERT) {
-          const chunk = ids.slice(start, start + READS_PER_INSERT).map((entryId) => ({ owner_id: ownerId, cache_key: key, entry_id: entryId }));
-          await trx.insertInto('ask_cache_read').values(chunk).execute();
+        for (const chunk of chunksOf(ids, IDS_PER_STATEMENT)) {
+          await trx.insertInto('ask_cache_read').values(chunk.map((entryId) => ({ owner_id: ownerId, cache_key: key, entry_id: entryId }))).execute();
         }
       });
     },

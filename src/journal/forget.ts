@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import type { Database } from '../db/schema.ts';
-import type { Store } from '../db/store.ts';
+import { chunksOf, type Store } from '../db/store.ts';
 import { entryTraces, type EntryTraces } from './entry-traces.ts';
 
 /** How many rows went, per table. */
@@ -43,11 +43,7 @@ type Trx = Kysely<Database>;
 
 const deleted = (result: { numDeletedRows: bigint } | undefined) => Number(result?.numDeletedRows ?? 0n);
 
-function chunks<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let at = 0; at < items.length; at += CHUNK) out.push(items.slice(at, at + CHUNK));
-  return out;
-}
+const chunks = <T>(items: readonly T[]) => chunksOf(items, CHUNK);
 
 /** The inbox lanes of an owner's private chat with the bot (its chat id is the user id) and of updates without a chat. */
 const ownerChatKeys = (ownerId: number) => [`chat:${ownerId}`, `user:${ownerId}`];
