@@ -15,7 +15,6 @@ export type SqliteConnection = SQLite.Database;
 /** What a plain SQLite file starts with; an encrypted one starts with random bytes (SQLCipher's salt). */
 const PLAIN_HEADER = 'SQLite format 3\u0000';
 
-
 /**
  * The cipher, then the key, before any other statement (they take effect when the first page is read). The key goes
  * in as hex of its UTF-8 bytes (`hexkey`): no quoting of the passphrase into SQL, and the same key as `key='…'`.
