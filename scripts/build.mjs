@@ -40,7 +40,7 @@ const NOT_BUNDLED = ['better-sqlite3', 'better-sqlite3-multiple-ciphers', '@resv
 const REQUIRE_BANNER = "import { createRequire as __createRequireForBundle } from 'node:module'; const require = __createRequireForBundle(import.meta.url);";
 
 /** Entry points started by our code rather than by a script: the importer's parse worker (a worker thread). */
-const CODE_STARTED = ['importer/parse-worker.js'];
+const CODE_STARTED = ['importer/telegram-export/parse-worker.js'];
 
 /** The source of a file in dist/: src/ for our code, the same path for migrations. */
 export function sourceOf(distRelative) {

@@ -10,8 +10,8 @@ import { applyDayStart } from './journal/day-start.ts';
 import { createLogger, errorMessage } from './logger.ts';
 import { connectToTelegram } from './telegram/connect.ts';
 import { COMMANDS } from './telegram/features/start.ts';
-import { startPolling } from './telegram/polling.ts';
-import { startWebhookServer } from './telegram/webhook-server.ts';
+import { startPolling } from './telegram/intake/polling.ts';
+import { startWebhookServer } from './telegram/intake/webhook-server.ts';
 import { setMiniAppMenuButton } from './telegram/mini-app-button.ts';
 
 /** How long a stop waits for the updates in hand. */

@@ -15,18 +15,18 @@ import { lockedLine } from './locked-line.ts';
 import { applyDayStart } from '../journal/day-start.ts';
 import { importJournalExport, isJournalExport } from '../export/import-journal-export.ts';
 import type { JournalDb } from '../db/open-database.ts';
-import { exportAccountId } from '../importer/export-account.ts';
-import { detectSource, SOURCE_FORMATS, SOURCE_NAMES, type DetectedSource, type SourceFormat } from '../importer/detect-source.ts';
-import { readDayOne } from '../importer/dayone.ts';
+import { exportAccountId } from '../importer/telegram-export/export-account.ts';
+import { detectSource, SOURCE_FORMATS, SOURCE_NAMES, type DetectedSource, type SourceFormat } from '../importer/sources/detect-source.ts';
+import { readDayOne } from '../importer/sources/dayone.ts';
 import { ImportError } from '../importer/import-error.ts';
-import { importTelegramExport } from '../importer/import-export.ts';
-import { importSource } from '../importer/import-source.ts';
+import { importTelegramExport } from '../importer/telegram-export/import-export.ts';
+import { importSource } from '../importer/sources/import-source.ts';
 import { formatImportSummary } from '../importer/import-summary.ts';
-import type { ParseThread } from '../importer/parse-thread.ts';
-import { readJrnlJson, readJrnlText } from '../importer/jrnl.ts';
-import { readMarkdownNotes, readOwnMarkdownExport } from '../importer/markdown-notes.ts';
-import type { SourceReader } from '../importer/source-item.ts';
-import { formatSourceSummary } from '../importer/source-summary.ts';
+import type { ParseThread } from '../importer/telegram-export/parse-thread.ts';
+import { readJrnlJson, readJrnlText } from '../importer/sources/jrnl.ts';
+import { readMarkdownNotes, readOwnMarkdownExport } from '../importer/sources/markdown-notes.ts';
+import type { SourceReader } from '../importer/sources/source-item.ts';
+import { formatSourceSummary } from '../importer/sources/source-summary.ts';
 
 function parseImportArgs(argv: string[]) {
   const { values, positionals } = parseCommandLine(argv, IMPORT_USAGE, IMPORT_OPTIONS);

@@ -10,7 +10,7 @@
  * known. The command line is checked properly there; a thread started for a line it refuses is never used.
  */
 import { parseArgs } from 'node:util';
-import { parseThreadFor, type ParseThread } from '../importer/parse-thread.ts';
+import { parseThreadFor, type ParseThread } from '../importer/telegram-export/parse-thread.ts';
 import { fromInvocationDir } from './command-line.ts';
 import { IMPORT_OPTIONS } from './import-options.ts';
 

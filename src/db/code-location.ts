@@ -16,7 +16,7 @@ export const PROJECT_ROOT = RUNS_BUILT ? here.slice(0, here.lastIndexOf(`${path.
 
 /**
  * The runnable form of a project file given by its source path: the source itself under tsx and vitest, its bundle
- * in dist/ under node (src/importer/parse-worker.ts → dist/importer/parse-worker.js, migrations → dist/migrations).
+ * in dist/ under node (src/importer/telegram-export/parse-worker.ts → dist/importer/telegram-export/parse-worker.js, migrations → dist/migrations).
  */
 export function runnablePath(sourcePath: string): string {
   if (!RUNS_BUILT) return path.join(PROJECT_ROOT, sourcePath);

@@ -1,5 +1,5 @@
 /**
- * The home of the update inbox (structurally the InboxStore of telegram/inbox-store-port.ts): raw updates, stored before they are confirmed,
+ * The home of the update inbox (structurally the InboxStore of telegram/intake/inbox-store-port.ts): raw updates, stored before they are confirmed,
  * and the leases that let several instances share them. A chat's pending updates are handled by the one instance that
  * holds the chat's lane (`inbox_lease`), so its updates stay in order whichever instance received them.
  *

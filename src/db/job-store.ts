@@ -1,5 +1,5 @@
 /**
- * The home of jobs (structurally the JobStore of telegram/job-store-port.ts): slow work an update asked for, resumable after a stop, and
+ * The home of jobs (structurally the JobStore of telegram/jobs/job-store-port.ts): slow work an update asked for, resumable after a stop, and
  * shared by every instance on the database. A job is claimed in one statement by one instance, under a lease it
  * renews while it runs; per chat only the oldest unfinished job can be claimed, so a chat's jobs run in order.
  */

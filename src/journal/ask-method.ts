@@ -5,7 +5,7 @@ import type { JournalDb } from '../db/open-database.ts';
 import { methodsFor, type MethodContext, type MethodDefinition } from '../objects/kind.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import { countView, findViewEntries, type ViewCounts } from './entry-queries.ts';
-import type { EntryReader, ReadableEntry } from './entry-reader.ts';
+import type { EntryReader, ReadableEntry } from './entry-reader-port.ts';
 import type { JournalView } from './journal-view.ts';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * A draft made into the row a bulk write stores, with its tags: all the per-row work of an import, pure, so that the
- * Telegram importer does it on its parse worker (importer/parse-stream.ts) and the writing thread only writes.
+ * Telegram importer does it on its parse worker (importer/telegram-export/parse-stream.ts) and the writing thread only writes.
  */
 import { COLUMN_INDEX, entryValues, type EntryValues } from '../db/store.ts';
 import { entryRowFromDraft, type EntryDraft } from './entry.ts';

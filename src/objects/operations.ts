@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { boundResult, DEFAULT_RESULT_LIMIT } from './bound-result.ts';
-import type { HandleStore, RootObject, StoredHandle } from './handle-store.ts';
+import type { HandleStore, RootObject, StoredHandle } from './handle-store-port.ts';
 import type { CarriedItem, DataField, KindDefinition, MethodContext, MethodSpend, SentItems } from './kind.ts';
 import type { KindRegistry } from './kind-registry.ts';
 import { ObjectError } from './object-error.ts';

@@ -7,7 +7,7 @@ import type { AskOptions, AskOutcome, Questions } from '../llm/ask.ts';
 import type { SentTotal } from '../llm/sent-ledger.ts';
 import type { ReviewPeriod } from '../journal/review-range.ts';
 import type { DocumentImport } from './document-import.ts';
-import type { Jobs } from './job-runner.ts';
+import type { Jobs } from './jobs/job-runner.ts';
 import type { EntryToForget, ForgetEntryResult, ForgetOwnerResult } from '../journal/forget.ts';
 import type { JournalBrowse } from '../journal/browse.ts';
 import type { StatsPeriod, StatsPicture } from '../stats/stats-picture.ts';

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ImportOptions, ImportProgress, ImportReport } from '../importer/import-export.ts';
+import type { ImportOptions, ImportProgress, ImportReport } from '../importer/telegram-export/import-export.ts';
 import { downloadTelegramFile } from './telegram-file.ts';
 
 export interface DocumentImportRequest {

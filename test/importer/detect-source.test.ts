@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { detectSource } from '../../src/importer/detect-source.ts';
+import { detectSource } from '../../src/importer/sources/detect-source.ts';
 import { REPO_ROOT } from '../helpers/run-entry-point.ts';
 import { SHARED_JOURNALS, SKIP_REASON, sharedJournalsPresent } from '../helpers/shared-fixtures.ts';
 import { buildZip } from '../helpers/zip-writer.ts';

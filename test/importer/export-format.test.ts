@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { exportChatOf, exportMessageOf } from '../../src/importer/export-format.ts';
+import { exportChatOf, exportMessageOf } from '../../src/importer/telegram-export/export-format.ts';
 import { FUZZ_SEED, runs } from '../fuzz/fuzz-budget.ts';
 import { hostileExport } from '../fuzz/hostile-export-arbs.ts';
 

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importTelegramExport } from '../../src/importer/import-export.ts';
-import { parseMessage } from '../../src/importer/parse-message.ts';
+import { importTelegramExport } from '../../src/importer/telegram-export/import-export.ts';
+import { parseMessage } from '../../src/importer/telegram-export/parse-message.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 
 const OWNER = 111;

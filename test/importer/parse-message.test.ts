@@ -1,6 +1,6 @@
 // The rules that decide which export messages become entries, one at a time.
 import { describe, expect, it } from 'vitest';
-import { parseMessage, type MessageContext } from '../../src/importer/parse-message.ts';
+import { parseMessage, type MessageContext } from '../../src/importer/telegram-export/parse-message.ts';
 
 const OWNER = 111;
 const inChat = (chatType: string, chatId: number | null = 500): MessageContext => ({ ownerId: OWNER, chatId, chatType, timeZone: 'Europe/Berlin' });

@@ -1,8 +1,8 @@
 // The parse worker's chunks cross to the importer's thread in the wire form and come back as the same items.
 import { describe, expect, it } from 'vitest';
 import { batchRowOf } from '../../src/journal/batch-row.ts';
-import type { ParsedItem } from '../../src/importer/parse-protocol.ts';
-import { fromWire, toWire } from '../../src/importer/parse-wire.ts';
+import type { ParsedItem } from '../../src/importer/telegram-export/parse-protocol.ts';
+import { fromWire, toWire } from '../../src/importer/telegram-export/parse-wire.ts';
 
 const NOW = new Date('2024-06-01T12:00:00Z');
 const row = (chatId: number, messageId: number, text: string) =>

@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { INLINE_PARSE_MAX_BYTES } from '../../src/importer/parse-thread.ts';
-import { readParsedExport, type ParseOptions } from '../../src/importer/parsed-export.ts';
-import { ParseThread } from '../../src/importer/parse-thread.ts';
+import { INLINE_PARSE_MAX_BYTES } from '../../src/importer/telegram-export/parse-thread.ts';
+import { readParsedExport, type ParseOptions } from '../../src/importer/telegram-export/parsed-export.ts';
+import { ParseThread } from '../../src/importer/telegram-export/parse-thread.ts';
 import { writeSyntheticExport } from '../../scripts/synthetic-export.ts';
 import { REPO_ROOT } from '../helpers/run-entry-point.ts';
 
@@ -48,7 +48,7 @@ describe('readParsedExport', () => {
 
   it('the parse worker loads no zod: it would be 150 ms of the worker\'s start', async () => {
     const { build } = await import('esbuild');
-    const bundle = await build({ entryPoints: [path.join(REPO_ROOT, 'src/importer/parse-worker.ts')], bundle: true, packages: 'external', platform: 'node', format: 'esm', write: false, logLevel: 'silent' });
+    const bundle = await build({ entryPoints: [path.join(REPO_ROOT, 'src/importer/telegram-export/parse-worker.ts')], bundle: true, packages: 'external', platform: 'node', format: 'esm', write: false, logLevel: 'silent' });
     const packages = [...bundle.outputFiles[0]!.text.matchAll(/^import .* from "([^".][^"]*)";$/gm)].map((m) => m[1]);
     expect(packages.filter((p) => p === 'zod' || p!.startsWith('zod/'))).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ImportError } from '../../src/importer/import-error.ts';
-import { readExport, type ReadExportOptions } from '../../src/importer/read-export.ts';
+import { readExport, type ReadExportOptions } from '../../src/importer/telegram-export/read-export.ts';
 import { REPO_ROOT } from '../helpers/run-entry-point.ts';
 
 const fixture = (name: string) => path.join(REPO_ROOT, 'test/fixtures/telegram-export', name);

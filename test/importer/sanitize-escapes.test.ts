@@ -1,7 +1,7 @@
 // Telegram Desktop's \xHH escapes become valid JSON, whatever the chunk boundaries, and nothing else changes.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createEscapeSanitizer } from '../../src/importer/sanitize-escapes.ts';
+import { createEscapeSanitizer } from '../../src/importer/telegram-export/sanitize-escapes.ts';
 
 /** A JSON string literal as tdesktop writes it: control characters other than \n \r \t as \xHH. */
 function tdesktopLiteral(text: string): string {

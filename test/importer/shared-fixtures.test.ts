@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importTelegramExport, type ImportOptions } from '../../src/importer/import-export.ts';
+import { importTelegramExport, type ImportOptions } from '../../src/importer/telegram-export/import-export.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { REPO_ROOT } from '../helpers/run-entry-point.ts';
 

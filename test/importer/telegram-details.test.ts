@@ -2,7 +2,7 @@
 // the partner's export of a personal chat refused, duplicate ids reported as damage, left chats marked.
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importTelegramExport } from '../../src/importer/import-export.ts';
+import { importTelegramExport } from '../../src/importer/telegram-export/import-export.ts';
 import { formatImportSummary } from '../../src/importer/import-summary.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { REPO_ROOT } from '../helpers/run-entry-point.ts';

@@ -1,6 +1,6 @@
 // A tiny kind of our own (numbers in a range) and an in-memory handle store, to drive the loop without the journal.
 import { z } from 'zod';
-import type { HandleStore, StoredHandle } from '../../src/objects/handle-store.ts';
+import type { HandleStore, StoredHandle } from '../../src/objects/handle-store-port.ts';
 import { defineKind, methodsFor } from '../../src/objects/kind.ts';
 import { KindRegistry } from '../../src/objects/kind-registry.ts';
 import { ObjectError } from '../../src/objects/object-error.ts';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { formatUnreadableLine } from '../../src/objects/format-interface.ts';
-import type { HandleStore, StoredHandle } from '../../src/objects/handle-store.ts';
+import type { HandleStore, StoredHandle } from '../../src/objects/handle-store-port.ts';
 import { defineKind } from '../../src/objects/kind.ts';
 import { KindRegistry } from '../../src/objects/kind-registry.ts';
 import { ObjectError } from '../../src/objects/object-error.ts';

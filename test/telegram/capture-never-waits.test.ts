@@ -2,7 +2,7 @@
 // the Messages API stand-in holds the question's HTTP answer open. A question cut off by a stop is asked again at the
 // next start, and one cut off too often is given up with a Retry button; no conversation is left pending.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { notFinishedText } from '../../src/telegram/job-runner.ts';
+import { notFinishedText } from '../../src/telegram/jobs/job-runner.ts';
 import { strangerLine } from '../../src/telegram/features/access.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { OWNER_ID, STRANGER_ID, photoUpdate, textUpdate } from '../helpers/updates.ts';

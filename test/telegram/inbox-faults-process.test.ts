@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statfsSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RETRY_NOTICE } from '../../src/telegram/update-inbox.ts';
+import { RETRY_NOTICE } from '../../src/telegram/intake/update-inbox.ts';
 import { APOLOGY_TEXT } from '../../src/telegram/error-handler.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { botApiPerTest } from '../helpers/bot-api-per-test.ts';

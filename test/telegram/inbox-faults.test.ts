@@ -6,7 +6,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RETRY_NOTICE, PARKED_NOTICE } from '../../src/telegram/update-inbox.ts';
+import { RETRY_NOTICE, PARKED_NOTICE } from '../../src/telegram/intake/update-inbox.ts';
 import { strangerLine } from '../../src/telegram/features/access.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { describeStores } from '../helpers/stores.ts';

@@ -6,7 +6,7 @@ import { createInboxStore } from '../../src/db/inbox-store.ts';
 import { storageFailure } from '../../src/db/storage-failure.ts';
 import { openDatabase, type JournalDb } from '../../src/db/open-database.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
-import { createUpdateInbox, type UpdateInbox } from '../../src/telegram/update-inbox.ts';
+import { createUpdateInbox, type UpdateInbox } from '../../src/telegram/intake/update-inbox.ts';
 import { leaseTimings, type LeaseTimings } from '../../src/telegram/leases.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { waitUntil } from '../helpers/bot-process.ts';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REVIEW_WEEK_DATA } from '../../src/telegram/digest-delivery.ts';
-import { notFinishedText } from '../../src/telegram/job-runner.ts';
+import { notFinishedText } from '../../src/telegram/jobs/job-runner.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
 import { REPO_ROOT } from '../helpers/run-entry-point.ts';

@@ -7,7 +7,7 @@ import { Api } from 'grammy';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { setMiniAppMenuButton } from '../../src/telegram/mini-app-button.ts';
-import { startWebhookServer } from '../../src/telegram/webhook-server.ts';
+import { startWebhookServer } from '../../src/telegram/intake/webhook-server.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
 import { describeStores } from '../helpers/stores.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';

@@ -2,7 +2,7 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
-import { PAGE_SIZE, pageKeyboard, pageText } from '../browse-pages.ts';
+import { PAGE_SIZE, pageKeyboard, pageText } from '../browse-page-message.ts';
 import { addDays, isCalendarDay } from '../../journal/dates/calendar-day.ts';
 
 export const DAY_USAGE = 'Use /day for today, /day yesterday, or /day YYYY-MM-DD for another day, e.g. /day 2024-04-01.';

@@ -4,7 +4,7 @@ import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { FileFetchError, isFileTooBigError } from '../telegram-file.ts';
 import { TELEGRAM_TEXT_LIMIT } from '../reply.ts';
-import type { ImportProgress, ImportReport } from '../../importer/import-export.ts';
+import type { ImportProgress, ImportReport } from '../../importer/telegram-export/import-export.ts';
 import { formatImportSummary } from '../../importer/import-summary.ts';
 import { errorMessage } from '../../logger.ts';
 

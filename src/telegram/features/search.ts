@@ -2,7 +2,7 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
-import { PAGE_SIZE, pageKeyboard, pageText } from '../browse-pages.ts';
+import { PAGE_SIZE, pageKeyboard, pageText } from '../browse-page-message.ts';
 
 export const SEARCH_USAGE =
   'Use /search followed by words, e.g. /search walk river. Also: "a phrase", walk OR run, -work (without it), walk* (words starting with it).';

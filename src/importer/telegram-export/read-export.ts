@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import { Tokenizer, TokenParser } from '@streamparser/json';
 import { ExportStructureGuard } from './export-structure.ts';
 import type { ChatSection } from './chat-selection.ts';
-import { ImportError } from './import-error.ts';
+import { ImportError } from '../import-error.ts';
 import { MessageScanner } from './message-scanner.ts';
 import { describeFailure, notJson } from './parse-failure.ts';
 import { createEscapeSanitizer } from './sanitize-escapes.ts';

@@ -7,9 +7,9 @@
 import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { addDays, isCalendarDay } from '../journal/dates/calendar-day.ts';
-import { instantFromLocal, MIDNIGHT } from '../journal/dates/local-moment.ts';
-import { MEDIA_KINDS, type EntryMedia, type MediaKind } from '../journal/media.ts';
+import { addDays, isCalendarDay } from '../../journal/dates/calendar-day.ts';
+import { instantFromLocal, MIDNIGHT } from '../../journal/dates/local-moment.ts';
+import { MEDIA_KINDS, type EntryMedia, type MediaKind } from '../../journal/media.ts';
 import { appTag, inDateRange, type SourceItem, type SourceReader } from './source-item.ts';
 
 /** A daily note's date in its file name: `2024-04-15.md` (Obsidian) or `2024_04_15.md` (Logseq). */

@@ -1,7 +1,7 @@
 /** A parser fault as one sentence that names the file, with the line and column in the original bytes. */
 import { createReadStream } from 'node:fs';
 import { TokenizerError } from '@streamparser/json';
-import { ImportError } from './import-error.ts';
+import { ImportError } from '../import-error.ts';
 
 /** Thrown from the token callback when the top level cannot be an export; the tokenizer reports it. */
 export class NotAnExport extends Error {}

@@ -17,10 +17,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { BotError, Context, InlineKeyboard, type Bot } from 'grammy';
 import type { Update } from 'grammy/types';
-import { errorMessage, type Logger } from '../logger.ts';
-import type { BotContext } from './context.ts';
+import { errorMessage, type Logger } from '../../logger.ts';
+import type { BotContext } from '../context.ts';
 import type { JobRecord, JobStore } from './job-store-port.ts';
-import type { LeaseTimings } from './leases.ts';
+import type { LeaseTimings } from '../leases.ts';
 
 export interface JobKind {
   /** What the user is told was not finished, e.g. "your question". */

@@ -8,11 +8,11 @@ import { createReadStream, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { instantFromLocal } from '../journal/dates/local-moment.ts';
-import { ImportError } from './import-error.ts';
+import { instantFromLocal } from '../../journal/dates/local-moment.ts';
+import { ImportError } from '../import-error.ts';
 import { jsonValues } from './json-values.ts';
 import { appTag, inDateRange, type SourceItem, type SourceReader } from './source-item.ts';
-import { isCalendarDay } from '../journal/dates/calendar-day.ts';
+import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
 
 /** `@tag` not inside a word or an address. */
 const AT_TAG = /(?<![\p{L}\p{N}_@.])@([\p{L}\p{N}_][\p{L}\p{N}_-]*)/gu;

@@ -4,7 +4,7 @@
  * the thread that writes; as one array of values per chunk, with a chat's rows in a row sent as one run, the copy
  * costs half that, and rebuilding the items from it a few milliseconds.
  */
-import { ENTRY_COLUMNS } from '../db/store.ts';
+import { ENTRY_COLUMNS } from '../../db/store.ts';
 import type { ParsedItem, WorkerMessage } from './parse-protocol.ts';
 
 const WIDTH = ENTRY_COLUMNS.length;

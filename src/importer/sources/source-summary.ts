@@ -1,5 +1,5 @@
 /** The report of another app's import as a few lines a person reads (the Telegram one is import-summary.ts). */
-import { plural } from '../journal/plural.ts';
+import { plural } from '../../journal/plural.ts';
 import type { SourceReport } from './import-source.ts';
 import { SOURCE_SKIP_REASONS, SOURCE_SKIP_TEXT, type SourceSkipReason } from './source-item.ts';
 

@@ -6,7 +6,7 @@
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { ImportError } from './import-error.ts';
+import { ImportError } from '../import-error.ts';
 import { folderJournalFiles } from './jrnl.ts';
 import { isOwnMarkdownExport, markdownFiles } from './markdown-notes.ts';
 import { isZip, listZip } from './zip-reader.ts';

@@ -7,14 +7,14 @@
 import { createReadStream, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { EntryMetadata } from '../journal/entry-metadata.ts';
-import { mediaLabel, type EntryMedia, type MediaKind } from '../journal/media.ts';
-import { ImportError } from './import-error.ts';
+import type { EntryMetadata } from '../../journal/entry-metadata.ts';
+import { mediaLabel, type EntryMedia, type MediaKind } from '../../journal/media.ts';
+import { ImportError } from '../import-error.ts';
 import { jsonValues } from './json-values.ts';
 import { appTag, inDateRange, type SourceItem, type SourceReader } from './source-item.ts';
 import { listZip, readZipMember, ZipError, type ZipMember } from './zip-reader.ts';
-import { isCalendarDay } from '../journal/dates/calendar-day.ts';
-import { isTimeZone } from '../journal/dates/zone-offset.ts';
+import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
+import { isTimeZone } from '../../journal/dates/zone-offset.ts';
 
 /** Day One writes "(null)" where it had no value. */
 const text = z.preprocess((v) => (v === '(null)' ? undefined : v), z.string().optional()).catch(undefined);

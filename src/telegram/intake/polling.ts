@@ -4,7 +4,7 @@
  * and the inbox ignores what it already holds.
  */
 import type { Api } from 'grammy';
-import { errorMessage, type Logger } from '../logger.ts';
+import { errorMessage, type Logger } from '../../logger.ts';
 import type { UpdateInbox } from './update-inbox.ts';
 
 export interface Polling {

@@ -3,12 +3,12 @@
  * Telegram's: items streamed from a reader, batches that commit whole, skips counted and damaged items named by
  * the app's own id, idempotent (the app's id is the key; a changed text becomes a revision), --dry-run, progress.
  */
-import type { JournalDb } from '../db/open-database.ts';
-import { batchRowOf, type BatchDraft, type BatchRow } from '../journal/batch-row.ts';
-import { messageIdOf, SOURCE_CHAT_IDS } from '../journal/entry-source.ts';
-import { createBatchWriter } from './batch-writer.ts';
-import { ImportError } from './import-error.ts';
-import type { ImportProgress } from './import-export.ts';
+import type { JournalDb } from '../../db/open-database.ts';
+import { batchRowOf, type BatchDraft, type BatchRow } from '../../journal/batch-row.ts';
+import { messageIdOf, SOURCE_CHAT_IDS } from '../../journal/entry-source.ts';
+import { createBatchWriter } from '../batch-writer.ts';
+import { ImportError } from '../import-error.ts';
+import type { ImportProgress } from '../telegram-export/import-export.ts';
 import { SOURCE_DAMAGE, SOURCE_SKIP_REASONS, type SourceReader, type SourceSkipReason } from './source-item.ts';
 
 export interface SourceImportOptions {

@@ -5,7 +5,7 @@
  */
 import { statSync } from 'node:fs';
 import type { ChatSnapshot } from './chat-state.ts';
-import { ImportError } from './import-error.ts';
+import { ImportError } from '../import-error.ts';
 import type { ExportBatch, ExportOutline } from './read-export.ts';
 import type { ChatUpdates, ParsedItem, WorkerInput, WorkerMessage } from './parse-protocol.ts';
 import { parseExportMessages } from './parse-stream.ts';

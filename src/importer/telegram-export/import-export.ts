@@ -2,13 +2,13 @@
  * importTelegramExport: streams an export into the journal in batches that each commit whole, and returns
  * a report (it never throws for a bad file). Stopping at any point and running again adds nothing twice.
  */
-import type { JournalDb } from '../db/open-database.ts';
-import type { BatchRow } from '../journal/batch-row.ts';
-import { createBatchWriter } from './batch-writer.ts';
+import type { JournalDb } from '../../db/open-database.ts';
+import type { BatchRow } from '../../journal/batch-row.ts';
+import { createBatchWriter } from '../batch-writer.ts';
 import { isSelected } from './chat-selection.ts';
 import { chatState, type ChatReport, type ChatSnapshot, type ChatState } from './chat-state.ts';
 import { DAMAGE_REASONS, SKIP_REASONS, type SkipReason } from './export-format.ts';
-import { ImportError } from './import-error.ts';
+import { ImportError } from '../import-error.ts';
 import type { ParsedItem } from './parse-protocol.ts';
 import { readParsedExport, type ParsedBatch, type ParsedOutline } from './parsed-export.ts';
 import type { ParseThread } from './parse-thread.ts';

@@ -5,7 +5,7 @@
  */
 import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { RUNS_BUILT, runnablePath } from '../db/code-location.ts';
+import { RUNS_BUILT, runnablePath } from '../../db/code-location.ts';
 import type { WorkerInput, WorkerMessage } from './parse-protocol.ts';
 import { fromWire, type PostedMessage } from './parse-wire.ts';
 
@@ -27,7 +27,7 @@ export class ParseThread {
 
   constructor() {
     // The sources' worker goes through parse-worker.mjs, which registers tsx (a worker does not inherit loaders).
-    const script = RUNS_BUILT ? runnablePath('src/importer/parse-worker.ts') : new URL('./parse-worker.mjs', import.meta.url);
+    const script = RUNS_BUILT ? runnablePath('src/importer/telegram-export/parse-worker.ts') : new URL('./parse-worker.mjs', import.meta.url);
     this.#worker = new Worker(script, { workerData: null, execArgv: [] });
     this.#worker.on('message', (message: PostedMessage) => {
       this.#queue.push(message.type === 'chunk' ? posted(message) : message);
