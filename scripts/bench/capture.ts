@@ -10,7 +10,7 @@ import { parseConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { saveEntry } from '../../src/journal/entry-store.ts';
 import type { EntryDraft } from '../../src/journal/entry.ts';
-import { createLogger } from '../../src/logger.ts';
+import { createLogger } from '../../src/log/logger.ts';
 import { startPolling } from '../../src/telegram/intake/polling.ts';
 import { startBotApiStandIn, TEST_BOT_INFO } from '../../test/stand-ins/bot-api.ts';
 import { createMigratedFile } from './journal-db.ts';

@@ -14,7 +14,7 @@ import { openDatabase } from '../../src/db/open-database.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { createQuestions } from '../../src/llm/ask.ts';
 import { createEntryReader } from '../../src/llm/entry-reader.ts';
-import { createMemoryLogger } from '../../src/logger.ts';
+import { createMemoryLogger } from '../../src/log/logger.ts';
 import { startMessagesApiStandIn, type RecordedRequest } from '../../test/stand-ins/messages-api.ts';
 import { BENCH_OWNER_ID } from './journal-db.ts';
 import { pasteAllRequestTokens, pasteAllTokens } from './paste.ts';

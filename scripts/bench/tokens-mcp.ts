@@ -7,7 +7,7 @@
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import type { JournalDb } from '../../src/db/open-database.ts';
 import { createJournalOperations, JOURNAL_ROOT_ID } from '../../src/journal/journal-operations.ts';
-import { createMemoryLogger } from '../../src/logger.ts';
+import { createMemoryLogger } from '../../src/log/logger.ts';
 import { serverInstructions } from '../../src/mcp/instructions.ts';
 import { createObjectsServer } from '../../src/mcp/objects-server.ts';
 import type { Question } from './questions.ts';

@@ -12,7 +12,7 @@ import { openDatabase } from '../../src/db/open-database.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { createQuestions } from '../../src/llm/ask.ts';
 import { storedConversationSchemas } from '../../src/llm/conversation.ts';
-import { createMemoryLogger } from '../../src/logger.ts';
+import { createMemoryLogger } from '../../src/log/logger.ts';
 import { startMessagesApiStandIn } from '../../test/stand-ins/messages-api.ts';
 import { bm25Top, pasteAllRequestTokens, pasteAllTokens, type PasteAll } from './paste.ts';
 import { buildQuestions, type Question } from './questions.ts';

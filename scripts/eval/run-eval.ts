@@ -9,7 +9,7 @@ import { storedConversationSchemas } from '../../src/llm/conversation.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
 import type { Receipt } from '../../src/llm/receipt.ts';
-import { createMemoryLogger } from '../../src/logger.ts';
+import { createMemoryLogger } from '../../src/log/logger.ts';
 import { BENCH_OWNER_ID } from '../bench/journal-db.ts';
 import { plantFacts } from '../bench/planted-facts.ts';
 import { buildQuestions } from '../bench/questions.ts';

@@ -7,7 +7,7 @@ import { backupDatabase } from '../db/backup.ts';
 import { JournalKeyError } from '../db/database-file-error.ts';
 import { storeLabel } from '../db/open-journal.ts';
 import { utcFileStamp } from '../journal/dates/instant-format.ts';
-import { errorMessage } from '../logger.ts';
+import { errorMessage } from '../log/error-message.ts';
 
 const USAGE = 'Usage: npm run backup -- [<file>]   (default: backups/journal-<date>-<time>.sqlite next to DATABASE_PATH)';
 

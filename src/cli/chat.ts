@@ -15,7 +15,8 @@ import { openExistingJournal, storeLabel } from '../db/open-journal.ts';
 import type { JournalDb } from '../db/open-database.ts';
 import type { AskOutcome, Questions } from '../llm/ask.ts';
 import { stripAskCommand } from '../llm/mentions.ts';
-import { createMemoryLogger, errorMessage } from '../logger.ts';
+import { createMemoryLogger } from '../log/logger.ts';
+import { errorMessage } from '../log/error-message.ts';
 
 const USAGE = `Usage: npm run chat -- [--owner <telegram user id>]
   Questions about the journal at DATABASE_PATH (it must exist), one per line; needs ANTHROPIC_API_KEY.`;

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DatabaseFileError, JournalKeyError, NotAJournalError } from '../db/database-file-error.ts';
-import { errorMessage } from '../logger.ts';
+import { errorMessage } from '../log/error-message.ts';
 import { OwnerError } from './resolve-owner.ts';
 
 /** A command line we cannot act on: the message says what was expected (and usually shows the usage). */

@@ -14,7 +14,7 @@ import { allEntryTexts, buildGeneratedJournal, DEMO_JOURNAL, foreignEntryCount, 
 import { seededRandom } from '../demo/demo-text.ts';
 import { createJournalOperations } from '../journal/journal-operations.ts';
 import { formatInterface } from '../objects/format-interface.ts';
-import { errorMessage } from '../logger.ts';
+import { errorMessage } from '../log/error-message.ts';
 
 export const DEMO_DATABASE_PATH = 'data/demo.sqlite';
 const DEMO_OWNER_ID = 1000;

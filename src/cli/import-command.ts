@@ -27,6 +27,7 @@ import { readJrnlJson, readJrnlText } from '../importer/sources/jrnl.ts';
 import { readMarkdownNotes, readOwnMarkdownExport } from '../importer/sources/markdown-notes.ts';
 import type { SourceReader } from '../importer/sources/source-item.ts';
 import { formatSourceSummary } from '../importer/sources/source-summary.ts';
+import { errorReason } from '../log/error-message.ts';
 
 function parseImportArgs(argv: string[]) {
   const { values, positionals } = parseCommandLine(argv, IMPORT_USAGE, IMPORT_OPTIONS);
@@ -70,7 +71,7 @@ function readerFor(found: DetectedSource, args: ImportArgs, timeZone: string, da
       try {
         return readJrnlText(args.file, timeZone, args.dateFormat);
       } catch (error) {
-        throw new UsageError(error instanceof Error ? error.message : String(error));
+        throw new UsageError(errorReason(error));
       }
     case 'notes':
       return readMarkdownNotes(args.file, timeZone, dayStartsAt);

@@ -17,7 +17,7 @@ import { createSentLedgerStore } from '../db/sent-ledger-store.ts';
 import { formatInterface, formatObjectLine, formatUnreadableLine } from '../objects/format-interface.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
-import { errorMessage } from '../logger.ts';
+import { errorMessage } from '../log/error-message.ts';
 
 function parseJsonArgs(text: string | undefined): unknown {
   if (text === undefined) return {};

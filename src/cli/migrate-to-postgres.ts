@@ -7,7 +7,7 @@ import { copyJournal, JOURNAL_TABLES, NOT_COPIED, unknownTables, type TableRepor
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { openPostgresDatabase } from '../db/open-postgres.ts';
-import { errorMessage } from '../logger.ts';
+import { errorMessage } from '../log/error-message.ts';
 import { fromInvocationDir, parseCommandLine, runMain, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';

@@ -4,7 +4,7 @@ import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { parseConfig } from '../config.ts';
 import { openAndMigrateJournal, storeLabel } from '../db/open-journal.ts';
-import { errorMessage } from '../logger.ts';
+import { errorMessage } from '../log/error-message.ts';
 import { lockedLine } from './locked-line.ts';
 
 const USAGE = `Usage: npm run migrate

@@ -8,7 +8,7 @@ import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openJournalDatabase } from '../db/open-journal.ts';
 import { applyDayStart } from '../journal/day-start.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger } from '../log/logger.ts';
 import { startWebServer } from '../web/web-server.ts';
 import { parseCommandLine, runMain, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';

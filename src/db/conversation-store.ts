@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { JournalDb } from './open-database.ts';
 import type { ConversationTable } from './schema.ts';
+import { errorReason } from '../log/error-message.ts';
 
 type Status = ConversationTable['status'];
 
@@ -37,7 +38,7 @@ function readJson<T>(text: string, schema: z.ZodType<T>, where: string): T {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${where} is not valid JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+    throw new Error(`${where} is not valid JSON (${errorReason(error)})`, { cause: error });
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new Error(`${where} is not what was stored: ${parsed.error.issues.map((i) => i.message).join('; ')}`);

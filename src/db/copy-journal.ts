@@ -10,6 +10,7 @@ import { isPostgres } from './claim-lock.ts';
 import { resumeSerialAfterMax } from './postgres-store.ts';
 import { chunksOf } from './store.ts';
 import type { UntypedDb } from './untyped-db.ts';
+import { errorReason } from '../log/error-message.ts';
 
 interface TableSpec {
   table: string;
@@ -141,7 +142,7 @@ export async function copyJournal(source: UntypedDb, target: UntypedDb, progress
   for (const spec of JOURNAL_TABLES) {
     const columns = await columnsOf(source, spec.table);
     const copied = await copyTable(source, target, spec, columns).catch((error: unknown) => {
-      throw new Error(`copying ${spec.table}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(`copying ${spec.table}: ${errorReason(error)}`, { cause: error });
     });
     const [from, to] = [await summarize(source, spec, columns), await summarize(target, spec, columns)];
     const report = { table: spec.table, copied, source: from, target: to, verified: from.rows === to.rows && from.checksum === to.checksum };

@@ -1,5 +1,6 @@
 /** Object handles (on SQLite or PostgreSQL), scoped by owner (structurally an objects/ HandleStore). */
 import type { JournalDb } from './open-database.ts';
+import { errorReason } from '../log/error-message.ts';
 
 interface Handle {
   id: string;
@@ -21,7 +22,7 @@ function readState(r: { id: string; state: string }): unknown {
   try {
     return JSON.parse(r.state) as unknown;
   } catch (error) {
-    throw new Error(`object handle ${r.id}: state is not valid JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+    throw new Error(`object handle ${r.id}: state is not valid JSON (${errorReason(error)})`, { cause: error });
   }
 }
 

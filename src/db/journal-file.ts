@@ -9,6 +9,7 @@ import path from 'node:path';
 import { JournalKeyError, NotAJournalError } from './database-file-error.ts';
 import { checkKey, openSqliteConnection, type SqliteConnection } from './journal-key.ts';
 import { knownMigrationNames } from './migration-files.ts';
+import { errorReason } from '../log/error-message.ts';
 
 const SQLITE_HEADER = 'SQLite format 3\0';
 const MIGRATION_TABLE = 'kysely_migration';
@@ -64,7 +65,7 @@ export function inspectJournalFile(file: string, key: string | null = null): Jou
   try {
     sqlite = openSqliteConnection(file, key, { readonly: true, fileMustExist: true });
   } catch (error) {
-    throw new NotAJournalError(`${where} cannot be read as a journal (${error instanceof Error ? error.message : String(error)}); ${unchanged}.`);
+    throw new NotAJournalError(`${where} cannot be read as a journal (${errorReason(error)}); ${unchanged}.`);
   }
   try {
     if (key !== null) checkKey(sqlite, file, true);
@@ -72,7 +73,7 @@ export function inspectJournalFile(file: string, key: string | null = null): Jou
     if (tables.includes(MIGRATION_TABLE)) applied = (sqlite.prepare(`SELECT name FROM ${MIGRATION_TABLE}`).all() as { name: string }[]).map((r) => r.name);
   } catch (error) {
     if (error instanceof JournalKeyError) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorReason(error);
     if (plainSqlite) throw new NotAJournalError(`${where} cannot be read as a journal (${reason}); ${unchanged}.`);
     throw new NotAJournalError(`${where} is not a SQLite database (${reason}); ${unchanged}. If it is an encrypted journal, set JOURNAL_KEY (or JOURNAL_KEY_FILE) to its key.`);
   } finally {

@@ -6,6 +6,7 @@ import { isPostgres } from './claim-lock.ts';
 import { knownMigrationNames, MIGRATIONS_FOLDER, migrationFiles } from './migration-files.ts';
 import type { Store } from './store.ts';
 import type { UntypedDb } from './untyped-db.ts';
+import { errorReason } from '../log/error-message.ts';
 
 /**
  * Every migration file in the folder, by name. Our own import() (not kysely's FileMigrationProvider) so vitest
@@ -37,7 +38,7 @@ export async function migrateToLatest(db: UntypedDb, folder = (db as { store?: S
   const { error, results = [] } = await oneAtATime(db, (conn) => new Migrator({ db: conn, provider: folderMigrations(folder), migrationTableSchema }).migrateToLatest());
   if (error) {
     const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`Migration ${failed} failed: ${errorReason(error)}`, { cause: error });
   }
   return results;
 }

@@ -11,6 +11,7 @@ import { CompiledQueries } from './compiled-queries.ts';
 import { sqliteStore } from './sqlite-store.ts';
 import { StatementCache } from './statement-cache.ts';
 import type { Store } from './store.ts';
+import { errorReason } from '../log/error-message.ts';
 
 /**
  * Transactions take the write lock when they begin (`BEGIN IMMEDIATE`), not at their first write. With several
@@ -113,7 +114,7 @@ export function openDatabaseFile(file: string, options: OpenOptions = {}): { db:
     sqlite.pragma('secure_delete = ON');
   } catch (error) {
     sqlite.close();
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorReason(error);
     throw new DatabaseFileError(`${path.resolve(file)} cannot be opened as a journal database: ${reason}.`, { cause: error });
   }
   // Only a file that is a journal is worth a warning about who can read it.

@@ -4,6 +4,7 @@
  */
 import type { DigestStore, DigestSubscription } from '../db/digest-store.ts';
 import { dueDays, LATE_LIMIT_MS, nextDue } from './schedule.ts';
+import { errorMessage, errorReason } from '../log/error-message.ts';
 
 type LogFields = Record<string, string | number | boolean | null | undefined>;
 
@@ -51,7 +52,7 @@ export function createDigestScheduler(deps: DigestSchedulerDeps): DigestSchedule
       outcome = await deps.deliver(sub, day);
     } catch (error) {
       // It may have reached the chat: the claim stays "sending" and is never retried (never twice beats once more).
-      logger.error('digest.uncertain', { owner_id: sub.ownerId, day, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+      logger.error('digest.uncertain', { owner_id: sub.ownerId, day, error: errorMessage(error) });
       return;
     }
     if (outcome.type === 'sent') {
@@ -76,7 +77,7 @@ export function createDigestScheduler(deps: DigestSchedulerDeps): DigestSchedule
           await deliverDay(sub, due.day);
         } catch (error) {
           // One owner's failure (the database, composing) must not stop the others' digests.
-          logger.error('digest.failed', { owner_id: sub.ownerId, day: due.day, error: error instanceof Error ? error.message : String(error) });
+          logger.error('digest.failed', { owner_id: sub.ownerId, day: due.day, error: errorReason(error) });
         }
       }
     }
@@ -100,7 +101,7 @@ export function createDigestScheduler(deps: DigestSchedulerDeps): DigestSchedule
         const ms = await sleepMs();
         if (running) timer = setTimeout(look, ms);
       } catch (error) {
-        logger.error('digest.look_failed', { error: error instanceof Error ? error.message : String(error) });
+        logger.error('digest.look_failed', { error: errorReason(error) });
         if (running) timer = setTimeout(look, maxSleep);
       }
     };

@@ -13,6 +13,7 @@ import { metadataText } from '../journal/metadata-text.ts';
 import { telegramSourceId } from '../journal/entry-source.ts';
 import { insertTags } from '../journal/entry-tags.ts';
 import { EXPORT_FORMAT, EXPORT_VERSION, exportedEntrySchema, type ExportedEntry } from './journal-export-format.ts';
+import { errorReason } from '../log/error-message.ts';
 
 export interface JournalImportReport {
   ownerId: number | null;
@@ -83,7 +84,7 @@ export async function importJournalExport(db: JournalDb, file: string, options: 
     if (!fault && report.ownerId === null) fault = 'names no owner_id before its entries';
     if (!fault) await writeBatch(db, batch, report);
   } catch (error) {
-    fault ??= error instanceof Error ? error.message : String(error);
+    fault ??= errorReason(error);
   }
   report.error = fault;
   return report;

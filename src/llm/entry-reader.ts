@@ -7,6 +7,7 @@ import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import { isApiFailure } from './api-failure.ts';
 import { contextTokens, estimateTokens } from './receipt.ts';
 import { entryTag, MERGE_NOTES_SYSTEM, MERGE_SYSTEM, mergeRequestText, READ_ALL_SYSTEM, READ_PART_SYSTEM, readRequestText, type FramedEntry } from './reader-prompt.ts';
+import { errorReason } from '../log/error-message.ts';
 
 /** Tokens of entries in one request: well inside a small model's window and its lower price tier (under 100k). */
 export const DEFAULT_CHUNK_TOKENS = 30_000;
@@ -76,7 +77,7 @@ async function inPool<T, R>(items: readonly T[], limit: number, fn: (item: T, in
 
 function failureText(error: unknown): string {
   if (isApiFailure(error)) return `a reader call failed after its retries (${error.status ?? error.constructor.name}: ${error.message.slice(0, 160)}).`;
-  return error instanceof Error ? error.message : String(error);
+  return errorReason(error);
 }
 
 export function createEntryReader(options: EntryReaderOptions) {

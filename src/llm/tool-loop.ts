@@ -6,6 +6,7 @@ import type { ToolExecutor } from '../objects/object-tools.ts';
 import { FINAL_ANSWER_REQUEST, SYSTEM } from './prompt.ts';
 import { addUsage, contextTokens, emptyUsage, type ToolCallRecord, type UsageTotals } from './receipt.ts';
 import { TOOLS } from './tools.ts';
+import { errorReason } from '../log/error-message.ts';
 
 export const DEFAULT_MAX_STEPS = 20;
 export const DEFAULT_TOKEN_BUDGET = 100_000;
@@ -18,7 +19,7 @@ export class ToolFailure extends Error {
     readonly tool: string,
     options: { cause: unknown },
   ) {
-    super(`Tool ${tool} failed: ${options.cause instanceof Error ? options.cause.message : String(options.cause)}`, options);
+    super(`Tool ${tool} failed: ${errorReason(options.cause)}`, options);
     this.name = 'ToolFailure';
   }
 }

@@ -1,6 +1,6 @@
 /**
- * What a logger takes, as a type every layer may name (llm/ cannot import the root logger.ts). One JSON line per
- * event: callers pass ids and sizes, never message text.
+ * What a logger takes, as types every folder may name (the logger itself is ./logger.ts). One JSON line per event:
+ * callers pass ids and sizes, never message text.
  */
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 

@@ -1,11 +1,12 @@
 /** An MCP server over one owner's objects: the bot's tools from their one definition, read-only, and the ask prompt. */
 import { fromJsonSchema, McpServer, type CallToolResult, type JsonSchemaType, type jsonSchemaValidator } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../log/logger.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import { createToolExecutor, OBJECT_TOOLS, toolInputSchema } from '../objects/object-tools.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
 import { askPromptMessages } from './ask-prompt.ts';
+import { errorReason } from '../log/error-message.ts';
 
 export interface ObjectsServerDeps {
   operations: ObjectOperations;
@@ -47,7 +48,7 @@ export function createObjectsServer(deps: ObjectsServerDeps): McpServer {
         } catch (error) {
           if (error instanceof ObjectError) return text(error.message, true);
           // A fault the caller cannot fix (SQLite, a bug): logged here, and said plainly there.
-          deps.logger.error('mcp.tool_failed', { tool: tool.name, error: error instanceof Error ? error.message : String(error) });
+          deps.logger.error('mcp.tool_failed', { tool: tool.name, error: errorReason(error) });
           return text(`${tool.name} failed inside the server; the call may be fine. The server's log (stderr) has the cause.`, true);
         }
       },

@@ -8,6 +8,7 @@ import type { HandleStore, RootObject, StoredHandle } from './handle-store-port.
 import type { CarriedItem, DataField, KindDefinition, MethodContext, MethodSpend, SentItems } from './kind.ts';
 import type { KindRegistry } from './kind-registry.ts';
 import { ObjectError } from './object-error.ts';
+import { errorReason } from '../log/error-message.ts';
 
 export interface ObjectSummary {
   objId: string;
@@ -123,8 +124,6 @@ function namedArgs(given: unknown, schema: unknown, signature: string): unknown 
   return Object.fromEntries(given.flatMap((value, i) => (value === null ? [] : [[names[i], value]])));
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** An issue as one phrase; a message that already names its field is not prefixed again. */
 function issueText(issue: { path: PropertyKey[]; message: string }): string {
   const where = issue.path.map(String).join('.');
@@ -201,7 +200,7 @@ export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
           const description = kind.describeState ? kind.describeState(parsed.data) : await kind.describeInstance(parsed.data, ctx);
           stored.push({ objId: h.id, kind: kind.kind, description });
         } catch (error) {
-          unreadable.push({ objId: h.id, kind: h.kind, problem: errorText(error) });
+          unreadable.push({ objId: h.id, kind: h.kind, problem: errorReason(error) });
         }
       }
       const total = await deps.handles.count(deps.ownerId);

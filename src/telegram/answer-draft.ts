@@ -5,7 +5,8 @@
  * Telegram refuses (an older server, a 400) stops drafting for that answer, logged once, never failing the answer.
  */
 import type { Api } from 'grammy';
-import { errorMessage, type Logger } from '../logger.ts';
+import type { Logger } from '../log/logger.ts';
+import { errorMessage } from '../log/error-message.ts';
 import { formatMarkdown } from './markdown.ts';
 
 /** Telegram animates changes of one draft; more than about one a second would only queue up behind its rate limit. */

@@ -1,5 +1,5 @@
 /** What the bot needs from the rest of the app; handlers call these and never touch SQL or the SDK. */
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../log/logger.ts';
 import type { EditResult, SaveResult } from '../journal/entry-store.ts';
 import type { EntryDraft } from '../journal/entry.ts';
 import type { OnThisDay } from '../journal/memories.ts';

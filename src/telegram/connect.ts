@@ -5,7 +5,8 @@
  */
 import { GrammyError, type Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
-import { errorMessage, type Logger } from '../logger.ts';
+import type { Logger } from '../log/logger.ts';
+import { errorMessage } from '../log/error-message.ts';
 import type { BotContext } from './context.ts';
 
 export interface ConnectOptions {

@@ -1,7 +1,8 @@
 /** The error boundary: log with the update id, apologise once to the chat, keep the bot running. */
 import type { BotError } from 'grammy';
 import type { BotContext } from './context.ts';
-import { errorMessage, type Logger } from '../logger.ts';
+import type { Logger } from '../log/logger.ts';
+import { errorMessage } from '../log/error-message.ts';
 
 export const APOLOGY_TEXT = 'Sorry, something went wrong on my side with that message. Please try again in a moment.';
 

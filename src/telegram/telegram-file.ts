@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { GrammyError, type Api } from 'grammy';
+import { errorReason } from '../log/error-message.ts';
 
 /** Why a file could not be fetched; `permanent` when asking again cannot help (Telegram serves bots files up to 20 MB). */
 export class FileFetchError extends Error {
@@ -42,7 +43,7 @@ export async function telegramFilePath(api: Api, fileId: string): Promise<string
   try {
     filePath = (await api.getFile(fileId)).file_path;
   } catch (error) {
-    throw new FileFetchError(`getFile failed: ${error instanceof Error ? error.message : String(error)}`, isFileTooBigError(error), { cause: error });
+    throw new FileFetchError(`getFile failed: ${errorReason(error)}`, isFileTooBigError(error), { cause: error });
   }
   if (!filePath) throw new FileFetchError('Telegram gave no file path', false);
   return filePath;

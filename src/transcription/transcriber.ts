@@ -1,4 +1,5 @@
 /** A client of an OpenAI-compatible speech-to-text endpoint (POST /v1/audio/transcriptions, multipart). */
+import { errorReason } from '../log/error-message.ts';
 
 export class TranscriptionError extends Error {
   constructor(
@@ -40,7 +41,7 @@ export function createTranscriber(options: TranscriberOptions): Transcriber {
           signal: AbortSignal.timeout(options.timeoutMs ?? 120_000),
         });
       } catch (error) {
-        throw new TranscriptionError(`the transcription endpoint could not be reached (${error instanceof Error ? error.message : String(error)})`, false, { cause: error });
+        throw new TranscriptionError(`the transcription endpoint could not be reached (${errorReason(error)})`, false, { cause: error });
       }
       const body = await response.text().catch(() => '');
       if (!response.ok) throw new TranscriptionError(`the transcription endpoint answered HTTP ${response.status}`);

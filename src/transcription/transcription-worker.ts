@@ -6,6 +6,7 @@
 import type { JournalDb } from '../db/open-database.ts';
 import { claimTranscription, completeTranscription, dropTranscription, dueTranscriptions, postponeTranscription } from '../journal/transcription-jobs.ts';
 import { TranscriptionError, type Transcriber } from './transcriber.ts';
+import { errorReason } from '../log/error-message.ts';
 
 export interface TranscriptionWorkerDeps {
   db: JournalDb;
@@ -57,7 +58,7 @@ export function createTranscriptionWorker(deps: TranscriptionWorkerDeps): Transc
         deps.logger.info('transcription.done', { ...log, result, chars: text.length });
         transcribed += 1;
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorReason(error);
         if (error instanceof TranscriptionError && error.permanent) {
           await dropTranscription(deps.db, job.entryId);
           deps.logger.error('transcription.given_up', { ...log, error: message });
@@ -73,7 +74,7 @@ export function createTranscriptionWorker(deps: TranscriptionWorkerDeps): Transc
 
   const runDue = () => {
     const run = chain.then(runOnce);
-    chain = run.catch((error) => deps.logger.error('transcription.run_failed', { error: error instanceof Error ? error.message : String(error) }));
+    chain = run.catch((error) => deps.logger.error('transcription.run_failed', { error: errorReason(error) }));
     return run;
   };
 

@@ -58,7 +58,7 @@ export function initDataUser(initData: string, botToken: string, now: Date): { u
     // validate() reads the current time itself; now only decides the clock in the message.
     validate(initData, botToken, { expiresIn: INIT_DATA_MAX_AGE_SECONDS });
   } catch (error) {
-    const name = error instanceof Error ? error.name : 'Error';
+    const name = (error instanceof Error && error.name) || 'Error';
     return { reason: name === 'ExpiredError' ? `initData expired (older than ${INIT_DATA_MAX_AGE_SECONDS} s at ${now.toISOString()})` : `initData not valid (${name})` };
   }
   const user = new URLSearchParams(initData).get('user');

@@ -23,6 +23,7 @@ import {
 } from './pages.ts';
 import { SESSION_COOKIE, type WebAuth } from './web-auth.ts';
 import { neighbourDays, WebInputError, type WebJournal } from './web-journal.ts';
+import { errorMessage } from '../log/error-message.ts';
 
 export const CONTENT_SECURITY_POLICY = "default-src 'self'";
 
@@ -245,7 +246,7 @@ export function createWebView(deps: WebViewDeps): WebView {
       sendPage(res, answer.status, answer.options, answer.content);
     } catch (error) {
       if (error instanceof WebInputError) return sendPage(res, 400, { title: 'Not understood' }, messagePage('Not understood', error.message));
-      logger.error('web.failed', { path: url.pathname, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+      logger.error('web.failed', { path: url.pathname, error: errorMessage(error) });
       sendPage(res, 500, { title: 'Something went wrong' }, messagePage('Something went wrong', 'The journal could not be read just now; try again.'));
     }
   };

@@ -6,7 +6,7 @@ import type { JournalDb } from '../../src/db/open-database.ts';
 import { buildGeneratedJournal, DEMO_JOURNAL } from '../../src/demo/demo-journal.ts';
 import { applyEdit, saveEntry } from '../../src/journal/entry-store.ts';
 import type { EntryDraft } from '../../src/journal/entry.ts';
-import { createMemoryLogger } from '../../src/logger.ts';
+import { createMemoryLogger } from '../../src/log/logger.ts';
 import { startWebServer, type WebServer } from '../../src/web/web-server.ts';
 import type { WebView } from '../../src/web/web-view.ts';
 

@@ -5,7 +5,7 @@ import { createJournalQuestions } from '../../src/app.ts';
 import { parseConfig } from '../../src/config.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
 import type { Questions } from '../../src/llm/ask.ts';
-import { createMemoryLogger } from '../../src/logger.ts';
+import { createMemoryLogger } from '../../src/log/logger.ts';
 import { lastToolResult, startMessagesApiStandIn, type MessagesApiStandIn, type RecordedRequest, type Turn } from '../stand-ins/messages-api.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 

@@ -5,7 +5,7 @@ import type { Update } from 'grammy/types';
 import { createInboxStore } from '../../src/db/inbox-store.ts';
 import { storageFailure } from '../../src/db/storage-failure.ts';
 import { openDatabase, type JournalDb } from '../../src/db/open-database.ts';
-import { createMemoryLogger } from '../../src/logger.ts';
+import { createMemoryLogger } from '../../src/log/logger.ts';
 import { createUpdateInbox, type UpdateInbox } from '../../src/telegram/intake/update-inbox.ts';
 import { leaseTimings, type LeaseTimings } from '../../src/telegram/leases.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/app.ts';
 import { parseConfig } from '../../src/config.ts';
-import { createMemoryLogger } from '../../src/logger.ts';
+import { createMemoryLogger } from '../../src/log/logger.ts';
 import { leaseTimings } from '../../src/telegram/leases.ts';
 import { waitUntil } from '../helpers/bot-process.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';

@@ -5,7 +5,7 @@
 import { sign } from '@tma.js/init-data-node';
 import { Api } from 'grammy';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createMemoryLogger } from '../../src/logger.ts';
+import { createMemoryLogger } from '../../src/log/logger.ts';
 import { setMiniAppMenuButton } from '../../src/telegram/mini-app-button.ts';
 import { startWebhookServer } from '../../src/telegram/intake/webhook-server.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';

@@ -15,6 +15,7 @@ import { appTag, inDateRange, type SourceItem, type SourceReader } from './sourc
 import { listZip, readZipMember, ZipError, type ZipMember } from './zip-reader.ts';
 import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
 import { isTimeZone } from '../../journal/dates/zone-offset.ts';
+import { errorReason } from '../../log/error-message.ts';
 
 /** Day One writes "(null)" where it had no value. */
 const text = z.preprocess((v) => (v === '(null)' ? undefined : v), z.string().optional()).catch(undefined);
@@ -226,7 +227,7 @@ async function* journalItems(chunks: AsyncIterable<Buffer>, journal: string, cho
     }
   } catch (error) {
     if (error instanceof ZipError || error instanceof ImportError) throw error;
-    throw new ImportError(`${journal}.json`, error instanceof Error ? error.message : String(error));
+    throw new ImportError(`${journal}.json`, errorReason(error));
   }
   if (!sawEntries) throw new ImportError(`${journal}.json`, 'is JSON, but not a Day One export: it has no "entries" list.');
 }

@@ -10,6 +10,7 @@ import { createBatchWriter } from '../batch-writer.ts';
 import { ImportError } from '../import-error.ts';
 import type { ImportProgress } from '../telegram-export/import-export.ts';
 import { SOURCE_DAMAGE, SOURCE_SKIP_REASONS, type SourceReader, type SourceSkipReason } from './source-item.ts';
+import { errorReason } from '../../log/error-message.ts';
 
 export interface SourceImportOptions {
   ownerId: number;
@@ -138,12 +139,12 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
     // Whole entries read before the fault are kept (a batch the database refused is left out); the fault is reported.
     await flush().catch(() => undefined);
     await writer.commit().catch(() => undefined); // a commit that fails rolls back: nothing of it was counted
-    report.error = error instanceof ImportError ? error : new ImportError(file, `import stopped: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
+    report.error = error instanceof ImportError ? error : new ImportError(file, `import stopped: ${errorReason(error)}`, undefined, { cause: error });
   }
   try {
     await writer.finish();
   } catch (error) {
-    report.error ??= new ImportError(file, `import stopped: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
+    report.error ??= new ImportError(file, `import stopped: ${errorReason(error)}`, undefined, { cause: error });
   }
   options.onProgress?.({ pass: 1, bytesRead: reader.progress.totalBytes, totalBytes: reader.progress.totalBytes, messages: report.items, imported: report.imported });
   report.seconds = (performance.now() - started) / 1000;

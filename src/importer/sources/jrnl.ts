@@ -13,6 +13,7 @@ import { ImportError } from '../import-error.ts';
 import { jsonValues } from './json-values.ts';
 import { appTag, inDateRange, type SourceItem, type SourceReader } from './source-item.ts';
 import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
+import { errorReason } from '../../log/error-message.ts';
 
 /** `@tag` not inside a word or an address. */
 const AT_TAG = /(?<![\p{L}\p{N}_@.])@([\p{L}\p{N}_][\p{L}\p{N}_-]*)/gu;
@@ -148,7 +149,7 @@ export function readJrnlJson(file: string, zone: string): SourceReader {
         yield wall ? entryItem(wall, e.title, e.body, e.starred === true, e.tags ?? [], zone, counter, label) : { skip: 'bad-date', id: label };
       }
     } catch (error) {
-      throw error instanceof ImportError ? error : new ImportError(file, error instanceof Error ? error.message : String(error));
+      throw error instanceof ImportError ? error : new ImportError(file, errorReason(error));
     }
   }
   return { app: 'jrnl', label: 'jrnl JSON export', items: items(), progress };

@@ -7,6 +7,7 @@
 import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { createInflateRaw, crc32 } from 'node:zlib';
+import { errorReason } from '../../log/error-message.ts';
 
 export class ZipError extends Error {}
 
@@ -162,7 +163,7 @@ export async function* readZipMember(file: string, member: ZipMember, maxMemberB
     }
   } catch (error) {
     if (error instanceof ZipError) throw error;
-    throw new ZipError(`holds ${member.name} damaged (${error instanceof Error ? error.message : String(error)})`);
+    throw new ZipError(`holds ${member.name} damaged (${errorReason(error)})`);
   } finally {
     source.destroy();
     raw.destroy();

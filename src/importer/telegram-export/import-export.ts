@@ -12,6 +12,7 @@ import { ImportError } from '../import-error.ts';
 import type { ParsedItem } from './parse-protocol.ts';
 import { readParsedExport, type ParsedBatch, type ParsedOutline } from './parsed-export.ts';
 import type { ParseThread } from './parse-thread.ts';
+import { errorReason } from '../../log/error-message.ts';
 
 export type { ChatReport };
 
@@ -216,12 +217,12 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
     // Whole messages read before the fault are kept (a batch the database refused is left out); the fault is reported.
     await flush().catch(() => undefined);
     await writer.commit().catch(() => undefined); // a commit that fails rolls back: nothing of it was counted
-    report.error = error instanceof ImportError ? error : new ImportError(name, `import stopped: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
+    report.error = error instanceof ImportError ? error : new ImportError(name, `import stopped: ${errorReason(error)}`, undefined, { cause: error });
   }
   try {
     await writer.finish();
   } catch (error) {
-    report.error ??= new ImportError(name, `import stopped: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
+    report.error ??= new ImportError(name, `import stopped: ${errorReason(error)}`, undefined, { cause: error });
   }
   for (const chat of first.outline.chats.values()) {
     const state = states.get(chat.key);

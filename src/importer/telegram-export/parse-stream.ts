@@ -10,6 +10,7 @@ import type { ChatUpdates, ParsedItem, WorkerInput, WorkerMessage } from './pars
 import { parseMessage } from './parse-message.ts';
 import { readExport, type ExportMessageItem } from './read-export.ts';
 import { SeenIds } from './seen-ids.ts';
+import { errorReason } from '../../log/error-message.ts';
 
 /** The message's own id, if it has a usable one: how a skip is named in the report. */
 function messageIdOf(raw: unknown): number | undefined {
@@ -76,6 +77,6 @@ export async function* parseExportMessages(input: Omit<WorkerInput, 'maxInFlight
     yield { type: 'end', shape: outline.shape, chats: chatUpdates(outline.chats) };
   } catch (error) {
     const importError = error instanceof ImportError ? { file: error.file, problem: error.problem, position: error.position } : null;
-    yield { type: 'fail', chats: chatUpdates(outline.chats), importError, message: error instanceof Error ? error.message : String(error) };
+    yield { type: 'fail', chats: chatUpdates(outline.chats), importError, message: errorReason(error) };
   }
 }

@@ -2,7 +2,7 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
-import { errorMessage } from '../../logger.ts';
+import { errorMessage } from '../../log/error-message.ts';
 import { orderOf, PAGE_DATA, PAGE_SIZE, pageKeyboard, pageText } from '../browse-page-message.ts';
 
 export function browsePagesFeature(deps: Pick<BotDeps, 'browse' | 'logger'>): Composer<BotContext> {

@@ -4,7 +4,7 @@ import type { Message } from 'grammy/types';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { mediaOf } from '../message-media.ts';
-import { errorMessage } from '../../logger.ts';
+import { errorMessage } from '../../log/error-message.ts';
 import { textOrLabel, type EntryDraft } from '../../journal/entry.ts';
 import { hashtagEntities } from '../../journal/hashtags.ts';
 import { fromUnixSeconds } from '../../journal/dates/local-moment.ts';

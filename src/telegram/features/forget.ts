@@ -9,7 +9,7 @@ import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import type { EntryToForget } from '../../journal/forget.ts';
 import { plural } from '../../journal/plural.ts';
-import { errorMessage } from '../../logger.ts';
+import { errorMessage } from '../../log/error-message.ts';
 
 export const FORGET_USAGE =
   'Reply /forget to one of your journal messages to forget that entry, or send /forget <entry id> (the #id /search and /day show). ' +

@@ -6,7 +6,7 @@ import { FileFetchError, isFileTooBigError } from '../telegram-file.ts';
 import { TELEGRAM_TEXT_LIMIT } from '../reply.ts';
 import type { ImportProgress, ImportReport } from '../../importer/telegram-export/import-export.ts';
 import { formatImportSummary } from '../../importer/import-summary.ts';
-import { errorMessage } from '../../logger.ts';
+import { errorMessage } from '../../log/error-message.ts';
 
 /** The cloud Bot API's getFile serves files up to 20 MB. */
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;

@@ -2,7 +2,7 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
-import { errorMessage } from '../../logger.ts';
+import { errorMessage } from '../../log/error-message.ts';
 
 export const NOTHING_TO_RUN_AGAIN_TEXT = 'Nothing to run again: that was finished or retried already.';
 

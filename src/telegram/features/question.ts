@@ -6,7 +6,7 @@ import { splitForTelegram } from '../reply.ts';
 import { formatMarkdown } from '../markdown.ts';
 import { replyFormatted } from '../send-formatted.ts';
 import { FormattedString } from '@grammyjs/parse-mode';
-import { errorMessage } from '../../logger.ts';
+import { errorMessage } from '../../log/error-message.ts';
 import type { AskOptions, AskOutcome, Questions } from '../../llm/ask.ts';
 import { createAnswerDraft } from '../answer-draft.ts';
 import { isQuestion, stripAskCommand } from '../../llm/mentions.ts';

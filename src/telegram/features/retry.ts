@@ -2,7 +2,7 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
-import { errorMessage } from '../../logger.ts';
+import { errorMessage } from '../../log/error-message.ts';
 import { aiOffText, askAndReply } from './question.ts';
 
 const RETRY_DATA = /^retry:(\d{1,15})$/;

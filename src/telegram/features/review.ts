@@ -9,7 +9,7 @@ import type { BotDeps } from '../bot-deps.ts';
 import { REVIEW_WEEK_DATA } from '../digest-delivery.ts';
 import { commandArgument } from '../command-argument.ts';
 import { aiOffText, askAndReply } from './question.ts';
-import { errorMessage } from '../../logger.ts';
+import { errorMessage } from '../../log/error-message.ts';
 import type { ReviewPeriod } from '../../journal/review-range.ts';
 
 export const REVIEW_USAGE = 'Use /review week for the last 7 days, or /review month for the last calendar month.';

@@ -2,8 +2,8 @@
  * Who the update inbox tells about trouble, and how rarely: a chat whose update failed on the store hears once per
  * incident (failures less than NOTICE_QUIET_MS apart), and owners hear about parked updates at most once an hour.
  */
-import type { Logger } from '../../logger.ts';
-import { errorMessage } from '../../logger.ts';
+import type { Logger } from '../../log/logger.ts';
+import { errorMessage } from '../../log/error-message.ts';
 
 export const RETRY_NOTICE = 'I could not store your message yet; it is kept and will be retried.';
 export const PARKED_NOTICE =

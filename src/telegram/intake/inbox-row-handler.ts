@@ -11,7 +11,8 @@
  */
 import { BotError } from 'grammy';
 import type { Update } from 'grammy/types';
-import { errorMessage, type Logger } from '../../logger.ts';
+import type { Logger } from '../../log/logger.ts';
+import { errorMessage } from '../../log/error-message.ts';
 import type { InboxBackoffs } from './inbox-backoffs.ts';
 import type { InboxNotices } from './inbox-notices.ts';
 import type { InboxStore, PendingUpdate } from './inbox-store-port.ts';

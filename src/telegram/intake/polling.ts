@@ -4,7 +4,8 @@
  * and the inbox ignores what it already holds.
  */
 import type { Api } from 'grammy';
-import { errorMessage, type Logger } from '../../logger.ts';
+import type { Logger } from '../../log/logger.ts';
+import { errorMessage } from '../../log/error-message.ts';
 import type { UpdateInbox } from './update-inbox.ts';
 
 export interface Polling {

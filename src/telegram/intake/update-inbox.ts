@@ -15,7 +15,8 @@
  * update is stored without its text. A handled update keeps only its id (for the dedupe window).
  */
 import type { Update } from 'grammy/types';
-import { errorMessage, type Logger } from '../../logger.ts';
+import type { Logger } from '../../log/logger.ts';
+import { errorMessage } from '../../log/error-message.ts';
 import type { LeaseTimings } from '../leases.ts';
 import { createInboxBackoffs, type RetryTimings } from './inbox-backoffs.ts';
 import { createInboxNotices } from './inbox-notices.ts';

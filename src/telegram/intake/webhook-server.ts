@@ -8,7 +8,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Update } from 'grammy/types';
-import { errorMessage, type Logger } from '../../logger.ts';
+import type { Logger } from '../../log/logger.ts';
+import { errorMessage } from '../../log/error-message.ts';
 import type { UpdateInbox } from './update-inbox.ts';
 
 /** Telegram's updates are small; anything bigger is not one. */

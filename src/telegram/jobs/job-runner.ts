@@ -17,7 +17,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { BotError, Context, InlineKeyboard, type Bot } from 'grammy';
 import type { Update } from 'grammy/types';
-import { errorMessage, type Logger } from '../../logger.ts';
+import type { Logger } from '../../log/logger.ts';
+import { errorMessage } from '../../log/error-message.ts';
 import type { BotContext } from '../context.ts';
 import type { JobRecord, JobStore } from './job-store-port.ts';
 import type { LeaseTimings } from '../leases.ts';

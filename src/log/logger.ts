@@ -1,5 +1,5 @@
 /** One JSON line per event on stderr. Callers pass ids and sizes, never message text; secrets are redacted anyway. */
-import type { LogFields, Logger } from './log/log-fields.ts';
+import type { LogFields, Logger } from './log-fields.ts';
 
 export type { LogFields, Logger };
 
@@ -18,9 +18,4 @@ export function createLogger(options: { write?: (line: string) => void; redact?:
 export function createMemoryLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
   return { lines, ...createLogger({ write: (l) => lines.push(l) }) };
-}
-
-/** The message of anything thrown, for a log field. */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
