@@ -1,13 +1,9 @@
 // Every sample in the shared fixtures folder (real and hand-written exports, see its PROVENANCE.md) imports as expected.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importTelegramExport, type ImportOptions } from '../../src/importer/telegram-export/import-export.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
-import { REPO_ROOT } from '../helpers/run-entry-point.ts';
-
-const SHARED = path.resolve(REPO_ROOT, '../shared/fixtures/telegram-export');
-const present = existsSync(SHARED);
+import { SHARED_TELEGRAM_EXPORTS as SHARED, TELEGRAM_SKIP_REASON, sharedTelegramExportsPresent as present } from '../helpers/shared-fixtures.ts';
 
 let temp: TempDb;
 beforeEach(async () => {
@@ -20,7 +16,7 @@ const run = (name: string, options: Partial<ImportOptions> & { ownerId: number }
 const contents = async () => (await temp.db.selectFrom('entry').select(['chat_id', 'message_id', 'content', 'written_at']).orderBy('message_id').execute());
 const nonZero = (skipped: Record<string, number>) => Object.fromEntries(Object.entries(skipped).filter(([, n]) => n > 0));
 
-describe.skipIf(!present)(`shared fixtures in ${SHARED} (skipped when that folder is absent)`, () => {
+describe.skipIf(!present)(`shared fixtures in ${SHARED} ${present ? '' : TELEGRAM_SKIP_REASON}`, () => {
   it('ragtgbot-private-group.json: a genuine group export, the owner’s messages only', async () => {
     const mine = await run('ragtgbot-private-group.json', { ownerId: 12345678 });
     expect(mine).toMatchObject({ error: null, imported: 4 });
