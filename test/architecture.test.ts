@@ -26,7 +26,11 @@ const files = sourceFiles(path.join(REPO_ROOT, 'src')).map((file) => {
     .filter((i) => i.startsWith('.'))
     .map((i) => path.relative(path.join(REPO_ROOT, 'src'), path.resolve(path.dirname(file), i)))
     .filter((target) => !target.includes(path.sep));
-  return { rel, folder, imports, srcFolders, rootTargets };
+  // The src paths a file imports, as `telegram/features/entry.ts`, for the rules between rooms of one folder.
+  const targets = imports
+    .filter((i) => i.startsWith('.'))
+    .map((i) => path.relative(path.join(REPO_ROOT, 'src'), path.resolve(path.dirname(file), i)).split(path.sep).join('/'));
+  return { rel, folder, imports, srcFolders, rootTargets, targets };
 });
 
 // Which src folders each folder may import (besides itself and log/). Roots (main.ts, app.ts, cli/) may import anything.
@@ -43,11 +47,25 @@ const allowed: Record<string, string[]> = {
   telegram: ['llm', 'journal', 'importer', 'digest', 'stats', '(root)'],
   // The stats picture: numbers through the journal's views, its date layer, SVG → PNG.
   stats: ['journal', 'db'],
-  // The web view (Mini App and npm run web): the JournalCollection kind through objects/, the date layer in stats/.
-  web: ['journal', 'objects', 'stats'],
+  // The web view (Mini App and npm run web): pages over the JournalCollection kind through objects/ and journal/.
+  web: ['journal', 'objects'],
   // The MCP surface: the shared tools (objects/) and the bot's question framing (llm/); the journal is wired in by cli/mcp.ts.
   mcp: ['objects', 'llm'],
 };
+
+/**
+ * Rooms inside a folder: each names a subsystem, and these never reach into the other. A file at a folder's root
+ * (`importer/batch-writer.ts`) is what its rooms share, so it imports none of them.
+ */
+const ROOMS_APART: [room: string, mayNotImport: string[]][] = [
+  // The durable intake and the job runner are machinery the features run on, not the other way round.
+  ['telegram/intake/', ['telegram/features/', 'telegram/jobs/']],
+  ['telegram/jobs/', ['telegram/features/', 'telegram/intake/']],
+  // The Telegram Desktop pipeline and the other apps' readers share only what sits at importer/'s root.
+  ['importer/sources/', ['importer/telegram-export/']],
+  ['importer/telegram-export/', ['importer/sources/']],
+  ['importer/*.ts', ['importer/sources/', 'importer/telegram-export/']],
+];
 
 /** The logger and errorMessage: every folder may import log/, and log/ imports nothing of src/. */
 const EVERYONE_MAY_IMPORT = 'log';
@@ -88,6 +106,16 @@ describe('architecture', () => {
     expect(offending).toEqual([]);
   });
 
+  it.each(ROOMS_APART)('%s imports none of %j', (room, mayNotImport) => {
+    const inRoom = (rel: string) => (room.endsWith('*.ts') ? path.posix.dirname(rel) === room.slice(0, -'/*.ts'.length) : rel.startsWith(room));
+    const offending = files
+      .map((f) => ({ ...f, rel: f.rel.split(path.sep).join('/') }))
+      .filter((f) => inRoom(f.rel))
+      .flatMap((f) => f.targets.filter((t) => mayNotImport.some((other) => t.startsWith(other))).map((t) => `${f.rel} → ${t}`));
+    expect(files.some((f) => inRoom(f.rel.split(path.sep).join('/'))), `${room} holds no file: update ROOMS_APART`).toBe(true);
+    expect(offending).toEqual([]);
+  });
+
   it('log/ imports nothing of src/ (every folder may import it)', () => {
     const offending = files.filter((f) => f.folder === EVERYONE_MAY_IMPORT).flatMap((f) => f.srcFolders.filter((t) => t !== EVERYONE_MAY_IMPORT).map((t) => `${f.rel} → ${t}`));
     expect(offending).toEqual([]);
@@ -110,7 +138,8 @@ describe('architecture', () => {
     ['better-sqlite3', ['db']],
     ['better-sqlite3-multiple-ciphers', ['db']],
     ['pg', ['db']],
-    ['@electric-sql/pglite', ['db']],
+    // The in-process PostgreSQL runs the store suites (test/helpers); the bot itself never starts one.
+    ['@electric-sql/pglite', []],
     ['@modelcontextprotocol/', ['mcp', 'cli']],
     ['@tma.js/', ['web']],
     ['@resvg/', ['stats']],

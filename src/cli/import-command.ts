@@ -21,7 +21,7 @@ import { readDayOne } from '../importer/sources/dayone.ts';
 import { ImportError } from '../importer/import-error.ts';
 import { importTelegramExport } from '../importer/telegram-export/import-export.ts';
 import { importSource } from '../importer/sources/import-source.ts';
-import { formatImportSummary } from '../importer/import-summary.ts';
+import { formatImportSummary } from '../importer/telegram-export/import-summary.ts';
 import type { ParseThread } from '../importer/telegram-export/parse-thread.ts';
 import { readJrnlJson, readJrnlText } from '../importer/sources/jrnl.ts';
 import { readMarkdownNotes, readOwnMarkdownExport } from '../importer/sources/markdown-notes.ts';

@@ -1,6 +1,6 @@
 /** Import progress on stderr: a live bar (messages/s, ETA) on a terminal, a plain line every few seconds otherwise. */
 import cliProgress from 'cli-progress';
-import type { ImportProgress } from '../importer/telegram-export/import-export.ts';
+import type { ImportProgress } from '../importer/import-progress.ts';
 
 export interface ProgressReporter {
   update(progress: ImportProgress): void;

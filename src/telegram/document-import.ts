@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ImportOptions, ImportProgress, ImportReport } from '../importer/telegram-export/import-export.ts';
+import type { ImportProgress } from '../importer/import-progress.ts';
+import type { ImportOptions, ImportReport } from '../importer/telegram-export/import-export.ts';
 import { downloadTelegramFile } from './telegram-file.ts';
 
 export interface DocumentImportRequest {

@@ -1,7 +1,7 @@
 // Plain (non-terminal) import progress: the 100 % line once per pass, and small files in kB rather than "0.0 MB".
 import { describe, expect, it } from 'vitest';
 import { createProgressReporter } from '../../src/cli/import-progress.ts';
-import type { ImportProgress } from '../../src/importer/telegram-export/import-export.ts';
+import type { ImportProgress } from '../../src/importer/import-progress.ts';
 
 function plainStream() {
   const lines: string[] = [];

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importTelegramExport } from '../../src/importer/telegram-export/import-export.ts';
-import { formatImportSummary } from '../../src/importer/import-summary.ts';
+import { formatImportSummary } from '../../src/importer/telegram-export/import-summary.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importTelegramExport } from '../../src/importer/telegram-export/import-export.ts';
-import { formatImportSummary } from '../../src/importer/import-summary.ts';
+import { formatImportSummary } from '../../src/importer/telegram-export/import-summary.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { REPO_ROOT } from '../helpers/run-entry-point.ts';
 

@@ -8,7 +8,7 @@ import { batchRowOf, type BatchDraft, type BatchRow } from '../../journal/batch-
 import { messageIdOf, SOURCE_CHAT_IDS } from '../../journal/entry-source.ts';
 import { createBatchWriter } from '../batch-writer.ts';
 import { ImportError } from '../import-error.ts';
-import type { ImportProgress } from '../telegram-export/import-export.ts';
+import type { ImportProgress } from '../import-progress.ts';
 import { SOURCE_DAMAGE, SOURCE_SKIP_REASONS, type SourceReader, type SourceSkipReason } from './source-item.ts';
 import { errorReason } from '../../log/error-message.ts';
 

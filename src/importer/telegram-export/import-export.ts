@@ -9,22 +9,13 @@ import { isSelected } from './chat-selection.ts';
 import { chatState, type ChatReport, type ChatSnapshot, type ChatState } from './chat-state.ts';
 import { DAMAGE_REASONS, SKIP_REASONS, type SkipReason } from './export-format.ts';
 import { ImportError } from '../import-error.ts';
+import type { ImportProgress } from '../import-progress.ts';
 import type { ParsedItem } from './parse-protocol.ts';
 import { readParsedExport, type ParsedBatch, type ParsedOutline } from './parsed-export.ts';
 import type { ParseThread } from './parse-thread.ts';
 import { errorReason } from '../../log/error-message.ts';
 
 export type { ChatReport };
-
-export interface ImportProgress {
-  /** 2 only for the rare file whose chats name themselves after their messages. */
-  pass: 1 | 2;
-  bytesRead: number;
-  totalBytes: number;
-  /** Messages read so far in this pass. */
-  messages: number;
-  imported: number;
-}
 
 export interface ImportOptions {
   ownerId: number;

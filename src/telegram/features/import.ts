@@ -4,8 +4,9 @@ import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { FileFetchError, isFileTooBigError } from '../telegram-file.ts';
 import { TELEGRAM_TEXT_LIMIT } from '../reply.ts';
-import type { ImportProgress, ImportReport } from '../../importer/telegram-export/import-export.ts';
-import { formatImportSummary } from '../../importer/import-summary.ts';
+import type { ImportProgress } from '../../importer/import-progress.ts';
+import type { ImportReport } from '../../importer/telegram-export/import-export.ts';
+import { formatImportSummary } from '../../importer/telegram-export/import-summary.ts';
 import { errorMessage } from '../../log/error-message.ts';
 
 /** The cloud Bot API's getFile serves files up to 20 MB. */

@@ -1,7 +1,7 @@
 /** The report of an import as a few lines a person reads: in the terminal and in the bot's final message. */
-import { plural } from '../journal/plural.ts';
-import { SKIP_REASONS, SKIP_REASON_TEXT, type SkipReason } from './telegram-export/export-format.ts';
-import type { ChatReport, ImportReport } from './telegram-export/import-export.ts';
+import { plural } from '../../journal/plural.ts';
+import { SKIP_REASONS, SKIP_REASON_TEXT, type SkipReason } from './export-format.ts';
+import type { ChatReport, ImportReport } from './import-export.ts';
 
 const LISTED_CHATS = 8;
 
