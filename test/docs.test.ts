@@ -1,11 +1,18 @@
-// The docs stay short and readable: README.md within about 200 lines, Markdown lines of at most 120 characters, and
-// every relative link in README.md, ARCHITECTURE.md and docs/ pointing at a file that exists.
+// The docs stay short, readable and true: README.md within about 200 lines, Markdown lines of at most 120 characters,
+// every relative link in README.md, ARCHITECTURE.md and docs/ pointing at a file that exists, every src/, scripts/ and
+// docs/ path they name existing, and no pointer to an issue tracker outside the repository.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './helpers/run-entry-point.ts';
 
 const DOCS = ['README.md', 'ARCHITECTURE.md', ...readdirSync(path.join(REPO_ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const SRC_FOLDERS = new Set(readdirSync(path.join(REPO_ROOT, 'src'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name));
+const SOURCE_NAMES = new Set(
+  ['src', 'scripts', 'test', 'migrations'].flatMap((dir) => readdirSync(path.join(REPO_ROOT, dir), { recursive: true, encoding: 'utf8' }).map((f) => path.basename(f))),
+);
+/** "Issue 23", "issue #4", "the issue", an issues/ or pull/ URL: pointers to a tracker the repository does not carry. */
+const TRACKER = /\b[Ii]ssues? #?\d+|\bthe issue\b|\/(issues|pull)\/\d+/;
 const text = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
 
 describe('docs', () => {
@@ -20,9 +27,39 @@ describe('docs', () => {
 
   it.each(DOCS)('%s links only to files that exist', (file) => {
     const links = [...text(file).matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1]!).filter((l) => !/^[a-z]+:/.test(l));
-    // Pages other work is writing right now; README lists them already.
-    const coming = new Set(['docs/privacy.md', 'docs/importing.md', 'docs/web.md', 'docs/encryption.md', 'docs/ledger.md']);
-    const missing = links.map((l) => path.relative(REPO_ROOT, path.resolve(REPO_ROOT, path.dirname(file), l))).filter((l) => !existsSync(path.join(REPO_ROOT, l)) && !coming.has(l));
+    const missing = links.map((l) => path.relative(REPO_ROOT, path.resolve(REPO_ROOT, path.dirname(file), l))).filter((l) => !existsSync(path.join(REPO_ROOT, l)));
     expect(missing).toEqual([]);
+  });
+
+  it.each(DOCS)('%s names only src/, scripts/ and docs/ paths that exist', (file) => {
+    // A path from the repository's root, in backticks or not; a trailing dot or comma ends the sentence, not the path.
+    const named = [...text(file).matchAll(/(?<![\w./-])((?:src|scripts|docs)\/[\w./-]*[\w/])/g)].map((m) => m[1]!);
+    const missing = [...new Set(named)].filter((p) => !existsSync(path.join(REPO_ROOT, p)));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(DOCS)('%s names only source files that exist (`journal/entry.ts` under src/, `zone-offset.ts` anywhere)', (file) => {
+    const quoted = [...text(file).matchAll(/`([^`\s]+)`/g)].map((m) => m[1]!);
+    // `journal/dates/calendar-day.ts`: a path inside src/, as ARCHITECTURE.md writes them.
+    const inSrc = quoted.filter((q) => SRC_FOLDERS.has(q.split('/')[0]!) && q.includes('/') && !q.includes('*')).filter((q) => !existsSync(path.join(REPO_ROOT, 'src', q)));
+    // `zone-offset.ts`: a file named alone must exist somewhere in the sources, scripts or tests.
+    const alone = quoted.filter((q) => /^[\w.-]+\.(ts|mjs)$/.test(q) && !SOURCE_NAMES.has(q));
+    expect([...new Set([...inSrc, ...alone])]).toEqual([]);
+  });
+
+  it.each(DOCS)('%s points at no issue tracker outside the repository', (file) => {
+    const lines = text(file).split('\n');
+    const pointing = lines.flatMap((line, i) => (TRACKER.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : []));
+    expect(pointing).toEqual([]);
+  });
+
+  it('src/ points at no issue tracker outside the repository either', () => {
+    const files = readdirSync(path.join(REPO_ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => /\.(ts|mjs)$/.test(f));
+    const pointing = files.flatMap((f) =>
+      text(path.join('src', f))
+        .split('\n')
+        .flatMap((line, i) => (TRACKER.test(line) ? [`src/${f}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(pointing).toEqual([]);
   });
 });
