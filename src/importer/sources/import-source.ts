@@ -7,10 +7,10 @@ import type { JournalDb } from '../../db/open-database.ts';
 import { batchRowOf, type BatchDraft, type BatchRow } from '../../journal/batch-row.ts';
 import { messageIdOf, SOURCE_CHAT_IDS } from '../../journal/entry-source.ts';
 import { createBatchWriter } from '../batch-writer.ts';
-import { ImportError } from '../import-error.ts';
+import type { ImportError } from '../import-error.ts';
+import { runImport } from '../import-tail.ts';
 import type { ImportProgress } from '../import-progress.ts';
 import { SOURCE_DAMAGE, SOURCE_SKIP_REASONS, type SourceReader, type SourceSkipReason } from './source-item.ts';
-import { errorReason } from '../../log/error-message.ts';
 
 export interface SourceImportOptions {
   ownerId: number;
@@ -94,7 +94,7 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
     await new Promise((resolve) => setImmediate(resolve));
   };
 
-  try {
+  report.error = await runImport(file, writer, flush, async () => {
     for await (const item of reader.items) {
       report.items += 1;
       if ('skip' in item) {
@@ -134,18 +134,7 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
       }
     }
     if (!report.interrupted) await flush();
-    await writer.commit();
-  } catch (error) {
-    // Whole entries read before the fault are kept (a batch the database refused is left out); the fault is reported.
-    await flush().catch(() => undefined);
-    await writer.commit().catch(() => undefined); // a commit that fails rolls back: nothing of it was counted
-    report.error = error instanceof ImportError ? error : new ImportError(file, `import stopped: ${errorReason(error)}`, undefined, { cause: error });
-  }
-  try {
-    await writer.finish();
-  } catch (error) {
-    report.error ??= new ImportError(file, `import stopped: ${errorReason(error)}`, undefined, { cause: error });
-  }
+  });
   options.onProgress?.({ pass: 1, bytesRead: reader.progress.totalBytes, totalBytes: reader.progress.totalBytes, messages: report.items, imported: report.imported });
   report.seconds = (performance.now() - started) / 1000;
   return report;

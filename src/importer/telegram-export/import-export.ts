@@ -4,16 +4,16 @@
  */
 import type { JournalDb } from '../../db/open-database.ts';
 import type { BatchRow } from '../../journal/batch-row.ts';
-import { createBatchWriter } from '../batch-writer.ts';
+import { createBatchWriter, type BatchWriter } from '../batch-writer.ts';
 import { isSelected } from './chat-selection.ts';
 import { chatState, type ChatReport, type ChatSnapshot, type ChatState } from './chat-state.ts';
 import { DAMAGE_REASONS, SKIP_REASONS, type SkipReason } from './export-format.ts';
 import { ImportError } from '../import-error.ts';
 import type { ImportProgress } from '../import-progress.ts';
+import { runImport } from '../import-tail.ts';
 import type { ParsedItem } from './parse-protocol.ts';
 import { readParsedExport, type ParsedBatch, type ParsedOutline } from './parsed-export.ts';
 import type { ParseThread } from './parse-thread.ts';
-import { errorReason } from '../../log/error-message.ts';
 
 export type { ChatReport };
 
@@ -72,62 +72,98 @@ function emptyReport(file: string): ImportReport {
 
 export async function importTelegramExport(db: JournalDb, file: string, options: ImportOptions): Promise<ImportReport> {
   const started = performance.now();
-  const now = (options.now ?? (() => new Date()))();
-  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const name = options.name ?? file;
-  const report = emptyReport(name);
-  const states = new Map<string, ChatState>();
-  let batch: BatchRow[] = [];
-  let batchChat: ChatState | null = null;
-  const writer = createBatchWriter(db, { dryRun: options.dryRun });
+  const run = new TelegramImport(createBatchWriter(db, { dryRun: options.dryRun }), name, options);
+  const choice = { ownerId: options.ownerId, timeZone: options.timeZone, chats: options.chats, botId: options.botId };
+  const rows = { now: (options.now ?? (() => new Date()))(), dayStartsAt: options.dayStartsAt };
+  const first = readParsedExport(file, { name, options: choice, rows }, { started: options.parseThread });
+  const { report } = run;
+  report.error = await runImport(name, run.writer, () => run.flush(), async () => {
+    await run.pass(1, first.outline, first.batches);
+    report.shape = first.outline.shape;
+    const deferred = run.settle(first.outline);
+    if (deferred.length > 0 && !report.interrupted) {
+      const second = readParsedExport(file, { name, options: choice, rows, settled: deferred });
+      await run.pass(2, second.outline, second.batches);
+    }
+    report.unmatchedChats = run.unmatchedChats();
+  });
+  run.countMessages(first.outline);
+  report.seconds = (performance.now() - started) / 1000;
+  return report;
+}
+
+/**
+ * One Telegram import's state as it reads: the report it fills, each chat's decision, and the batch in hand (all of
+ * one chat, so a commit's counts go to the chat they belong to).
+ */
+class TelegramImport {
+  readonly report: ImportReport;
+  private readonly states = new Map<string, ChatState>();
+  private batch: BatchRow[] = [];
+  private batchChat: ChatState | null = null;
+  private readonly batchSize: number;
+
+  constructor(
+    readonly writer: BatchWriter,
+    private readonly name: string,
+    private readonly options: ImportOptions,
+  ) {
+    this.report = emptyReport(name);
+    this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  }
 
   /** Someone else's export: stop without committing the batch in hand. */
-  const refuseForeign = (exporterId: number): never => {
-    batch = [];
+  private refuseForeign(exporterId: number): never {
+    this.batch = [];
     throw new ImportError(
-      name,
-      `is the export of Telegram user ${exporterId}, but this journal belongs to user ${options.ownerId}, so the import stopped. ` +
+      this.name,
+      `is the export of Telegram user ${exporterId}, but this journal belongs to user ${this.options.ownerId}, so the import stopped. ` +
         `To import it into ${exporterId}'s journal, use --owner ${exporterId}.`,
     );
-  };
+  }
 
-  const refusePartners = (partner: unknown): never => {
-    batch = [];
+  private refusePartners(partner: unknown): never {
+    const { ownerId } = this.options;
+    this.batch = [];
     throw new ImportError(
-      name,
-      `is a personal chat with user ${options.ownerId} exported from the other person's account${typeof partner === 'string' && partner ? ` (it names the chat "${partner}")` : ''}: ` +
-        `another account's export, so the import stopped. Import the export made from ${options.ownerId}'s own account.`,
+      this.name,
+      `is a personal chat with user ${ownerId} exported from the other person's account${typeof partner === 'string' && partner ? ` (it names the chat "${partner}")` : ''}: ` +
+        `another account's export, so the import stopped. Import the export made from ${ownerId}'s own account.`,
     );
-  };
+  }
 
-  const decide = (chat: ChatSnapshot, final: boolean): ChatState => {
-    const state = chatState(chat, final, options);
+  private decide(chat: ChatSnapshot, final: boolean): ChatState {
+    const state = chatState(chat, final, this.options);
     const { type, id } = state.report;
-    if (state.report.selected && type === 'saved_messages' && id !== null && id !== options.ownerId) refuseForeign(id);
+    const { ownerId } = this.options;
+    if (state.report.selected && type === 'saved_messages' && id !== null && id !== ownerId) this.refuseForeign(id);
     // A personal chat's id is the partner's: one whose id is the owner's was exported by the other person.
-    if (state.report.selected && type === 'personal_chat' && id === options.ownerId) refusePartners(chat.object.name);
-    states.set(chat.key, state);
+    if (state.report.selected && type === 'personal_chat' && id === ownerId) this.refusePartners(chat.object.name);
+    this.states.set(chat.key, state);
     return state;
-  };
+  }
 
   /** Writes the batch in hand; it is counted once its commit is (batch-writer.ts). */
-  const flush = async () => {
-    if (!batchChat || batch.length === 0) return;
-    const chat = batchChat;
-    await writer.write(batch, ({ inserted, alreadyPresent, revised }) => {
+  async flush(): Promise<void> {
+    const chat = this.batchChat;
+    if (!chat || this.batch.length === 0) return;
+    const { report } = this;
+    await this.writer.write(this.batch, ({ inserted, alreadyPresent, revised }) => {
       report.imported += inserted;
       report.alreadyPresent += alreadyPresent;
       report.revised += revised;
       chat.report.imported += inserted;
       chat.report.alreadyPresent += alreadyPresent;
     });
-    batch = [];
-  };
+    this.batch = [];
+  }
 
   /** Returns false once aborted: the batch in hand is committed and the rest is left for the next run. */
-  const take = async (items: ParsedItem[], outline: ParsedOutline): Promise<boolean> => {
+  private async take(items: ParsedItem[], outline: ParsedOutline): Promise<boolean> {
+    const { report } = this;
     for (const item of items) {
-      const state = states.get(item.k) ?? decide(outline.chats.get(item.k)!, false);
+      const state = this.states.get(item.k) ?? this.decide(outline.chats.get(item.k)!, false);
       if (state.decision === 'deferred') continue;
       if (state.decision === 'skip') {
         report.skipped['chat-not-selected'] += 1;
@@ -143,29 +179,31 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
         continue;
       }
       if (!item.d) throw new Error(`the parse worker did not parse a message of chat ${item.k}`);
-      if (batchChat !== state || batch.length >= batchSize) {
-        await flush();
+      if (this.batchChat !== state || this.batch.length >= this.batchSize) {
+        await this.flush();
         // Lets signals, timers and other updates run between batches (the SQLite calls are synchronous).
         await new Promise((resolve) => setImmediate(resolve));
-        if (options.signal?.aborted) return false;
-        batchChat = state;
+        if (this.options.signal?.aborted) return false;
+        this.batchChat = state;
       }
-      batch.push(state.mayBeLive ? { ...item.d, mayBeLive: true } : item.d);
+      this.batch.push(state.mayBeLive ? { ...item.d, mayBeLive: true } : item.d);
     }
     return true;
-  };
+  }
 
-  const pass = async (number: 1 | 2, outline: ParsedOutline, batches: AsyncGenerator<ParsedBatch>): Promise<void> => {
+  /** One read of the file: its batches taken in order, then written and committed. */
+  async pass(number: 1 | 2, outline: ParsedOutline, batches: AsyncGenerator<ParsedBatch>): Promise<void> {
+    const { report, options } = this;
     let messages = 0;
     let last: ImportProgress | null = null;
     let exporterChecked = false;
     for await (const chunk of batches) {
       if (!exporterChecked && outline.exporterId !== null) {
         exporterChecked = true;
-        if (outline.exporterId !== options.ownerId) refuseForeign(outline.exporterId);
+        if (outline.exporterId !== options.ownerId) this.refuseForeign(outline.exporterId);
       }
       messages += chunk.items.length;
-      const goOn = await take(chunk.items, outline);
+      const goOn = await this.take(chunk.items, outline);
       last = { pass: number, bytesRead: chunk.bytesRead, totalBytes: chunk.totalBytes, messages, imported: report.imported };
       options.onProgress?.(last);
       if (!goOn || options.signal?.aborted) {
@@ -173,56 +211,39 @@ export async function importTelegramExport(db: JournalDb, file: string, options:
         break;
       }
     }
-    await flush();
-    await writer.commit();
+    await this.flush();
+    await this.writer.commit();
     if (last && last.imported !== report.imported) options.onProgress?.({ ...last, imported: report.imported });
-  };
+  }
 
-  /** Settles the chats whose name and type came after their messages; returns those still to import. */
-  const settle = (outline: ParsedOutline): Set<string> => {
-    const deferred = new Set<string>();
+  /** Settles the chats whose name and type came after their messages; returns those still to import, with their context. */
+  settle(outline: ParsedOutline): [string, ChatState['context']][] {
+    const deferred: [string, ChatState['context']][] = [];
     for (const chat of outline.chats.values()) {
-      const first = states.get(chat.key);
+      const first = this.states.get(chat.key);
       if (first && first.decision !== 'deferred') continue;
-      const state = decide(chat, true);
-      if (state.decision === 'import') deferred.add(chat.key);
-      else report.skipped['chat-not-selected'] += chat.messages;
+      const state = this.decide(chat, true);
+      if (state.decision === 'import') deferred.push([chat.key, state.context]);
+      else this.report.skipped['chat-not-selected'] += chat.messages;
     }
     return deferred;
-  };
+  }
 
-  const choice = { ownerId: options.ownerId, timeZone: options.timeZone, chats: options.chats, botId: options.botId };
-  const rows = { now, dayStartsAt: options.dayStartsAt };
-  const first = readParsedExport(file, { name, options: choice, rows }, { started: options.parseThread });
-  try {
-    await pass(1, first.outline, first.batches);
-    report.shape = first.outline.shape;
-    const deferred = settle(first.outline);
-    if (deferred.size > 0 && !report.interrupted) {
-      const settled = [...deferred].map((key): [string, ChatState['context']] => [key, states.get(key)!.context]);
-      const second = readParsedExport(file, { name, options: choice, rows, settled });
-      await pass(2, second.outline, second.batches);
+  /** `--chat` values that named no chat the import took. */
+  unmatchedChats(): string[] {
+    const selected = [...this.states.values()].filter((st) => st.report.selected);
+    return (this.options.chats ?? []).filter((s) => !selected.some((st) => matchesReport(s, st)));
+  }
+
+  /** Every chat's message count, and the report's chats, once reading is over. */
+  countMessages(outline: ParsedOutline): void {
+    for (const chat of outline.chats.values()) {
+      const state = this.states.get(chat.key);
+      if (state) state.report.messages = chat.messages;
+      this.report.messages += chat.messages;
     }
-    report.unmatchedChats = (options.chats ?? []).filter((s) => ![...states.values()].some((st) => st.report.selected && matchesReport(s, st)));
-  } catch (error) {
-    // Whole messages read before the fault are kept (a batch the database refused is left out); the fault is reported.
-    await flush().catch(() => undefined);
-    await writer.commit().catch(() => undefined); // a commit that fails rolls back: nothing of it was counted
-    report.error = error instanceof ImportError ? error : new ImportError(name, `import stopped: ${errorReason(error)}`, undefined, { cause: error });
+    this.report.chats = [...this.states.values()].map((s) => s.report);
   }
-  try {
-    await writer.finish();
-  } catch (error) {
-    report.error ??= new ImportError(name, `import stopped: ${errorReason(error)}`, undefined, { cause: error });
-  }
-  for (const chat of first.outline.chats.values()) {
-    const state = states.get(chat.key);
-    if (state) state.report.messages = chat.messages;
-    report.messages += chat.messages;
-  }
-  report.chats = [...states.values()].map((s) => s.report);
-  report.seconds = (performance.now() - started) / 1000;
-  return report;
 }
 
 function matchesReport(selector: string, state: ChatState): boolean {
