@@ -154,6 +154,12 @@ describe('architecture', () => {
     expect(asking.map((f) => f.rel)).toEqual([]);
   });
 
+  it('inside db/, only the store seam switches on the engine (store.ts, sqlite-store.ts, postgres-store.ts)', () => {
+    const seam = new Set(['store.ts', 'sqlite-store.ts', 'postgres-store.ts'].map((f) => path.join('db', f)));
+    const switching = files.filter((f) => f.folder === 'db' && !seam.has(f.rel) && /\b(PostgresAdapter|SqliteAdapter|isPostgres)\b|dialect\s*[!=]==|case\s+'(sqlite|postgres)'/.test(readFileSync(path.join(REPO_ROOT, 'src', f.rel), 'utf8')));
+    expect(switching.map((f) => f.rel)).toEqual([]);
+  });
+
   it('src/objects names no kind', () => {
     const naming = files.filter((f) => f.folder === 'objects' && /JournalCollection|journal-|from '\.\.\/journal/.test(readFileSync(path.join(REPO_ROOT, 'src', f.rel), 'utf8')));
     expect(naming.map((f) => f.rel)).toEqual([]);

@@ -6,9 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { isPostgres } from './claim-lock.ts';
-import { resumeSerialAfterMax } from './postgres-store.ts';
-import { chunksOf } from './store.ts';
+import { chunksOf, type UntypedStoreDb } from './store.ts';
 import type { UntypedDb } from './untyped-db.ts';
 import { errorReason } from '../log/error-message.ts';
 
@@ -117,7 +115,7 @@ async function columnsOf(db: UntypedDb, table: string): Promise<string[]> {
 }
 
 /** Copies one table's rows that `target` does not hold yet; returns how many it inserted. */
-async function copyTable(source: UntypedDb, target: UntypedDb, spec: TableSpec, columns: readonly string[]): Promise<number> {
+async function copyTable(source: UntypedDb, target: UntypedStoreDb, spec: TableSpec, columns: readonly string[]): Promise<number> {
   const perInsert = Math.max(1, Math.min(PAGE, Math.floor(MAX_PARAMETERS / columns.length)));
   let copied = 0;
   for await (const page of pages(source, spec)) {
@@ -129,7 +127,7 @@ async function copyTable(source: UntypedDb, target: UntypedDb, spec: TableSpec, 
     }
   }
   // New rows must get ids after the copied ones.
-  if (spec.serial && isPostgres(target)) await resumeSerialAfterMax(target, spec.table, spec.serial);
+  if (spec.serial) await target.store.afterExplicitIds(target, spec.table, spec.serial);
   return copied;
 }
 
@@ -137,7 +135,7 @@ async function copyTable(source: UntypedDb, target: UntypedDb, spec: TableSpec, 
  * Copies every journal table from `source` to `target` (both migrated to the latest schema) and verifies each;
  * `progress` hears each table as it is done.
  */
-export async function copyJournal(source: UntypedDb, target: UntypedDb, progress: (report: TableReport) => void = () => undefined): Promise<TableReport[]> {
+export async function copyJournal(source: UntypedDb, target: UntypedStoreDb, progress: (report: TableReport) => void = () => undefined): Promise<TableReport[]> {
   const reports: TableReport[] = [];
   for (const spec of JOURNAL_TABLES) {
     const columns = await columnsOf(source, spec.table);

@@ -8,7 +8,6 @@
  * payload until an operator replays it.
  */
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from './claim-lock.ts';
 import type { JournalDb } from './open-database.ts';
 import type { Database } from './schema.ts';
 
@@ -79,20 +78,7 @@ export function createInboxStore(db: JournalDb) {
       // Confirmed means on disk: this commit precedes telling Telegram (the next getUpdates offset, the webhook's
       // 200), so it is synced even where other commits are not (SQLite's synchronous = NORMAL): FULL for this one.
       // PostgreSQL commits are durable already.
-      const result = isPostgres(db)
-        ? await db.transaction().execute(async (trx) => {
-            await sql`SELECT pg_advisory_xact_lock(${ADD_LOCK_KEY})`.execute(trx);
-            return insert(trx);
-          })
-        : await db.connection().execute(async (conn) => {
-            const { rows } = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(conn);
-            await sql`PRAGMA synchronous = FULL`.execute(conn);
-            try {
-              return await insert(conn);
-            } finally {
-              await sql.raw(`PRAGMA synchronous = ${Number(rows[0]?.synchronous ?? 1)}`).execute(conn);
-            }
-          });
+      const result = await db.store.writeAloneDurably(db, ADD_LOCK_KEY, insert);
       return Number(result.numAffectedRows ?? 0n);
     },
 
@@ -221,17 +207,7 @@ export function createInboxStore(db: JournalDb) {
     async prune(now: Date, scrub: boolean): Promise<number> {
       // The checkpoint first: on a full disk it is what gives room back (the -wal shrinks to nothing), while the
       // deletes below need room in the -wal themselves.
-      if (scrub && !isPostgres(db)) {
-        await db.connection().execute(async (conn) => {
-          const { rows } = await sql<{ timeout: number }>`PRAGMA busy_timeout`.execute(conn);
-          await sql`PRAGMA busy_timeout = 0`.execute(conn);
-          try {
-            await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(conn);
-          } finally {
-            await sql.raw(`PRAGMA busy_timeout = ${Number(rows[0]?.timeout ?? 5000)}`).execute(conn);
-          }
-        });
-      }
+      if (scrub) await db.store.emptyLogNow(db);
       const before = windowStart(now);
       const result = await db.deleteFrom('update_inbox').where('status', '=', 'done').where('received_at', '<', before).executeTakeFirst();
       await db.deleteFrom('inbox_lease').where('expires_at', '<', before).execute();

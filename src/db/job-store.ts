@@ -1,26 +1,17 @@
 /**
- * The home of jobs (structurally the JobStore of telegram/jobs/job-store-port.ts): slow work an update asked for, resumable after a stop, and
- * shared by every instance on the database. A job is claimed in one statement by one instance, under a lease it
- * renews while it runs; per chat only the oldest unfinished job can be claimed, so a chat's jobs run in order.
+ * The home of jobs (structurally the JobStore of telegram/jobs/job-store-port.ts): slow work an update asked for,
+ * resumable after a stop, and shared by every instance on the database. A job is claimed in one statement by one
+ * instance, under a lease it renews while it runs; per chat only the oldest unfinished job can be claimed, so a chat's
+ * jobs run in order.
  */
+import type { Selectable } from 'kysely';
 import type { JournalDb } from './open-database.ts';
-import type { JobStatus } from './schema.ts';
-import { forClaim } from './claim-lock.ts';
+import type { JobTable } from './schema.ts';
 
 const COLUMNS = ['id', 'update_id', 'kind', 'owner_id', 'chat_id', 'payload', 'status', 'starts', 'replied_at', 'reply_message_id'] as const;
 
-type Row = {
-  id: number;
-  update_id: number;
-  kind: string;
-  owner_id: number;
-  chat_id: number;
-  payload: string;
-  status: JobStatus;
-  starts: number;
-  replied_at: string | null;
-  reply_message_id: number | null;
-};
+/** A job row as the store reads it: JobTable's columns above, as kysely selects them. */
+type Row = Pick<Selectable<JobTable>, (typeof COLUMNS)[number]>;
 
 /**
  * A job as its consumer reads it. Its shape is the telegram/ JobStore port's JobRecord (the one definition, on the
@@ -76,7 +67,7 @@ export function createJobStore(db: JournalDb) {
       const row = await db
         .updateTable('job')
         .set((eb) => ({ status: 'running', starts: eb('starts', '+', 1), lease_holder: holder, lease_until: until.toISOString(), updated_at: at }))
-        .where('id', '=', forClaim(db, pick))
+        .where('id', '=', db.store.claimable(pick))
         // Checked again on the row itself: on PostgreSQL a claim that committed meanwhile has changed it.
         .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('lease_until', '<', at)])]))
         .returning(COLUMNS)

@@ -19,7 +19,7 @@ const DEMO_MARK_KEY = 'demo_mark';
  * After rows were written with explicit ids: moves the serial column's sequence past the highest stored, so new rows
  * get the ids after them. is_called = false: the next nextval() returns exactly max + 1 (1 in an empty table).
  */
-export async function resumeSerialAfterMax(db: UntypedDb, table: string, column: string): Promise<void> {
+async function resumeSerialAfterMax(db: UntypedDb, table: string, column: string): Promise<void> {
   await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), coalesce((SELECT max(${sql.ref(column)}) FROM ${sql.table(table)}), 0) + 1, false)`.execute(db);
 }
 
@@ -60,9 +60,26 @@ export function postgresStore(): Store {
       return Number(result.numAffectedRows ?? 0n);
     },
 
-    async afterExplicitIds(trx: Kysely<Database>, table: 'entry' | 'entry_revision') {
-      await resumeSerialAfterMax(trx, table, 'id');
+    async afterExplicitIds(db: UntypedDb, table: string, column = 'id') {
+      await resumeSerialAfterMax(db, table, column);
     },
+
+    claimable: (select) => select.forUpdate().skipLocked(),
+
+    async writeAloneDurably(db, lockKey, write) {
+      return db.transaction().execute(async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(${lockKey})`.execute(trx);
+        return write(trx);
+      });
+    },
+
+    async emptyLogNow() {},
+
+    async migrationSchema(db: UntypedDb) {
+      return (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema;
+    },
+
+    oneMigrationAtATime: (db, run) => run(db),
 
     // Deleted rows stay in the table's pages until VACUUM reclaims them (autovacuum does, in its time): not run here,
     // as it cannot run inside a transaction and a hosted database schedules its own.

@@ -110,6 +110,48 @@ export function sqliteStore(statements: StatementCache): SqliteStore {
 
     async afterExplicitIds() {},
 
+    claimable: (select) => select,
+
+    async writeAloneDurably(db, _lockKey, write) {
+      return db.connection().execute(async (conn) => {
+        const { rows } = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(conn);
+        await sql`PRAGMA synchronous = FULL`.execute(conn);
+        try {
+          return await write(conn);
+        } finally {
+          await sql.raw(`PRAGMA synchronous = ${Number(rows[0]?.synchronous ?? 1)}`).execute(conn);
+        }
+      });
+    },
+
+    async emptyLogNow(db) {
+      await db.connection().execute(async (conn) => {
+        const { rows } = await sql<{ timeout: number }>`PRAGMA busy_timeout`.execute(conn);
+        await sql`PRAGMA busy_timeout = 0`.execute(conn);
+        try {
+          await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(conn);
+        } finally {
+          await sql.raw(`PRAGMA busy_timeout = ${Number(rows[0]?.timeout ?? 5000)}`).execute(conn);
+        }
+      });
+    },
+
+    migrationSchema: async () => undefined,
+
+    async oneMigrationAtATime(db, run) {
+      return db.connection().execute(async (conn) => {
+        await sql`begin immediate`.execute(conn);
+        try {
+          const result = await run(conn);
+          await sql`commit`.execute(conn);
+          return result;
+        } catch (error) {
+          await sql`rollback`.execute(conn).catch(() => undefined);
+          throw error;
+        }
+      });
+    },
+
     async writeDemoMark(db: Kysely<Database>, mark: number) {
       await sql`PRAGMA user_version = ${sql.lit(mark)}`.execute(db);
     },

@@ -3,9 +3,10 @@
  * carries (`db.store`). Everything else is one kysely query layer; journal/, objects/, llm/ and telegram/ never ask
  * which store they run on.
  */
-import type { Kysely, RawBuilder } from 'kysely';
+import type { Kysely, RawBuilder, SelectQueryBuilder } from 'kysely';
 import type { Database, NewEntryRow } from './schema.ts';
 import type { SearchQuery } from './search-query.ts';
+import type { UntypedDb } from './untyped-db.ts';
 
 /** Rows per bulk INSERT: 16 parameters each, far below SQLite's 32766 and PostgreSQL's 65535, and the fastest size measured. */
 export const ROWS_PER_STATEMENT = 500;
@@ -43,6 +44,9 @@ export function entryValues(row: NewEntryRow): EntryValues {
 }
 
 export type StoreDialect = 'sqlite' | 'postgres';
+
+/** A database of any schema that carries its store (a JournalDb does): the migrator's and the copier's. */
+export type UntypedStoreDb = UntypedDb & { readonly store: Store };
 
 /**
  * How a search reaches the index. `list`: the index lists every match once and rows are checked against that list
@@ -86,10 +90,35 @@ export interface Store {
    */
   shiftLocalDays(trx: Kysely<Database>, previous: string, current: string): Promise<number>;
   /**
-   * After rows were inserted with explicit ids (an import that keeps ids), the table's next id is past them:
-   * SQLite's AUTOINCREMENT follows on its own, a PostgreSQL sequence must be moved.
+   * After rows were inserted with explicit ids (an import that keeps ids, a copied journal), the table's next id is
+   * past them: SQLite's AUTOINCREMENT follows on its own, a PostgreSQL sequence must be moved.
    */
-  afterExplicitIds(trx: Kysely<Database>, table: 'entry' | 'entry_revision'): Promise<void>;
+  afterExplicitIds(db: UntypedDb, table: string, column?: string): Promise<void>;
+  /**
+   * `select` as the sub-select of a claim (one UPDATE whose WHERE picks the row). Several instances claim at once: on
+   * SQLite the statement takes the database's single write lock before it reads, so it is atomic as it stands; on
+   * PostgreSQL two claims would read the same row, so the sub-select locks what it picks (`FOR UPDATE`) and passes
+   * over rows another claim holds (`SKIP LOCKED`).
+   */
+  claimable<DB, TB extends keyof DB, O>(select: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
+  /**
+   * Runs `write` as the only writer holding `lockKey`, durable once it returns (the update inbox's insert, before
+   * Telegram is told). SQLite: the statement holds the write lock anyway; synchronous = FULL for this commit, where
+   * others run at NORMAL. PostgreSQL: a transaction-scoped advisory lock; its commits are durable already.
+   */
+  writeAloneDurably<T>(db: Kysely<Database>, lockKey: number, write: (executor: Kysely<Database>) => Promise<T>): Promise<T>;
+  /**
+   * Empties the write-ahead log now, without waiting for other connections' readers (what it cannot empty now, a later
+   * call does): SQLite's TRUNCATE checkpoint at busy_timeout 0, as the inbox's prune wants. PostgreSQL: nothing.
+   */
+  emptyLogNow(db: Kysely<Database>): Promise<void>;
+  /** The schema kysely keeps its migration tables in: PostgreSQL's current one (its search_path); SQLite has none. */
+  migrationSchema(db: UntypedDb): Promise<string | undefined>;
+  /**
+   * Runs the migrator so instances starting together take turns. SQLite: kysely takes no lock, so one immediate
+   * transaction around the run (SQLite's DDL is transactional). PostgreSQL: as is (kysely holds an advisory lock).
+   */
+  oneMigrationAtATime<T>(db: UntypedDb, run: (conn: UntypedDb) => Promise<T>): Promise<T>;
   /** Marks the database as built by the demo (so a rerun may rebuild it), or reads that mark. */
   writeDemoMark(db: Kysely<Database>, mark: number): Promise<void>;
   readDemoMark(db: Kysely<Database>): Promise<number | null>;
