@@ -27,11 +27,12 @@ const IDLE_MS = 3_000;
 export const STARTUP_AIMS = { helpMs: 300, mcpMs: 400, startMs: 600, rssMiB: 120 };
 
 /**
- * The tsx way as issue 23 measured it when it set the aims above (a 2-core machine, medians): each aim is that
- * figure divided by a factor, which is what this bench checks against the tsx way measured in the same run, since a
- * shared machine's speed changes from hour to hour while the ratio of two ways measured side by side does not.
+ * The tsx way as it was measured when the aims above were set (a 2-core machine, medians): each aim is that figure
+ * divided by a factor. A shared machine's speed changes from hour to hour while the ratio of two ways measured side by
+ * side does not, so the factor is checked too, against the tsx way measured in the same run: as an aim of its own,
+ * beside the absolute one, never in its place.
  */
-export const ISSUE_TSX_MS = { helpMs: 910, mcpMs: 819, startMs: 1_240 };
+export const TSX_MS_WHEN_AIMED = { helpMs: 910, mcpMs: 819, startMs: 1_240 };
 
 /** The scripts before the build, as they were in package.json. */
 const TSX_SCRIPTS = {
@@ -181,8 +182,8 @@ const TIMED = [
   ['the bot\'s start to its first `getUpdates`', 'startMs', STARTUP_AIMS.startMs],
 ] as const;
 
-/** How much faster than the tsx way the aim asks a start to be: the issue's tsx-way figure over the aim. */
-const aimedSpeedUp = (key: (typeof TIMED)[number][1]) => ISSUE_TSX_MS[key] / STARTUP_AIMS[key];
+/** How much faster than the tsx way the aim asks a start to be: the tsx way's figure when it was set, over the aim. */
+const aimedSpeedUp = (key: (typeof TIMED)[number][1]) => TSX_MS_WHEN_AIMED[key] / STARTUP_AIMS[key];
 
 export function startupSection(r: StartupResult): string {
   const npmAlone = median(r.npmAloneMs);
@@ -203,10 +204,11 @@ export function startupSection(r: StartupResult): string {
       'MCP is timed from the spawn to the `tools/list` answer (the official client over stdio); the bot against the ' +
       `Bot API stand-in; its RSS is read from /proc ${num(IDLE_MS / 1000)} s after the first \`getUpdates\`. ` +
       `npm's own start, \`npm run -s\` of a script that does nothing (\`exec true\`), took ${num(npmAlone)} ms in this run: ` +
-      'every figure through npm carries it. Issue 23 set each aim against the tsx way as it measured it then ' +
-      `(\`journal --help\` ${num(ISSUE_TSX_MS.helpMs)} ms, MCP ${num(ISSUE_TSX_MS.mcpMs)} ms, the bot's start ` +
-      `${num(ISSUE_TSX_MS.startMs)} ms): an aim is met when the start is at least that many times faster than the tsx ` +
-      'way measured in this run, or under the aim outright. Produced by `npm run bench -- startup` (scripts/bench/startup.ts).',
+      'every figure through npm carries it. Each aim was set against the tsx way as it was measured then ' +
+      `(\`journal --help\` ${num(TSX_MS_WHEN_AIMED.helpMs)} ms, MCP ${num(TSX_MS_WHEN_AIMED.mcpMs)} ms, the bot's start ` +
+      `${num(TSX_MS_WHEN_AIMED.startMs)} ms), so each start has two aims, judged apart: the absolute figure, started ` +
+      'directly, and the speed-up over the tsx way measured in this run. A start that makes its speed-up but not its ' +
+      'figure has missed the figure. Produced by `npm run bench -- startup` (scripts/bench/startup.ts).',
     '',
     table(
       ['', 'tsx way (npm)', 'compiled, through npm', 'compiled, directly', 'faster (tsx way / directly)', 'aim'],
@@ -216,24 +218,33 @@ export function startupSection(r: StartupResult): string {
 }
 
 /**
- * The aims are judged on the compiled code as deployments start it (directly), as a speed-up over the tsx way
- * measured in the same run (see ISSUE_TSX_MS); the figure through npm is given beside it with npm's own share,
- * which no change to this code can remove (Node 22's `node --run` skips it).
+ * Two aims per start, each met or missed on its own: the absolute figure of the compiled code as deployments start it
+ * (directly), and the speed-up over the tsx way measured in the same run (see TSX_MS_WHEN_AIMED). The figure through
+ * npm is given beside the first with npm's own share, which no change to this code can remove (Node 22's `node --run`
+ * skips it).
  */
 export function startupAims(r: StartupResult): Aim[] {
   const npmAlone = median(r.npmAloneMs);
-  const check = ([what, key, aim]: (typeof TIMED)[number]): Aim => {
+  const check = ([what, key, aim]: (typeof TIMED)[number]): Aim[] => {
     const direct = med(r.samples.direct, key);
-    const speedUp = med(r.samples.tsx, key) / direct;
-    return {
-      aim: `${what} ≤ ${num(aim)} ms, compiled: ${times(aimedSpeedUp(key), 1)} faster than the tsx way`,
-      measured: `${num(direct)} ms directly, ${times(speedUp, 1)} faster than the tsx way (${num(med(r.samples.tsx, key))} ms); through npm ${num(med(r.samples.compiled, key))} ms, of which npm's own start ${num(npmAlone)} ms`,
-      met: direct <= aim || speedUp >= aimedSpeedUp(key),
-    };
+    const tsx = med(r.samples.tsx, key);
+    const speedUp = tsx / direct;
+    return [
+      {
+        aim: `${what} ≤ ${num(aim)} ms, compiled, started directly`,
+        measured: `${num(direct)} ms directly; through npm ${num(med(r.samples.compiled, key))} ms, of which npm's own start ${num(npmAlone)} ms`,
+        met: direct <= aim,
+      },
+      {
+        aim: `${what}, compiled: ${times(aimedSpeedUp(key), 1)} faster than the tsx way measured in the same run`,
+        measured: `${times(speedUp, 1)} (tsx way ${num(tsx)} ms, directly ${num(direct)} ms)`,
+        met: speedUp >= aimedSpeedUp(key),
+      },
+    ];
   };
   const rss = (way: Way) => med(r.samples[way], 'botRssBytes') / 2 ** 20;
   return [
-    ...TIMED.map(check),
+    ...TIMED.flatMap(check),
     { aim: `The bot's idle RSS ≤ ${STARTUP_AIMS.rssMiB} MiB, compiled`, measured: `${num(rss('direct'))} MiB directly, ${num(rss('compiled'))} MiB through npm (tsx way ${num(rss('tsx'))} MiB)`, met: Math.max(rss('direct'), rss('compiled')) <= STARTUP_AIMS.rssMiB },
   ];
 }

@@ -1,6 +1,6 @@
 /**
  * A kysely database of any schema, for the code that works below the typed one: the migrator (kysely's own
- * signature for migrations), the store seam's engine-specific steps, and the journal copier, which reads tables by name.
+ * signature for migrations), the store seam's engine-specific steps, and the journal copier (tables by name).
  */
 import type { Kysely } from 'kysely';
 
