@@ -42,6 +42,7 @@ import { countOwnerEntries, findEntryToForget, forgetEntry, forgetOwner } from '
 import { createJournalBrowse } from './journal/browse.ts';
 import { statsPicture } from './stats/stats-picture.ts';
 import type { StatsPictures } from './telegram/bot-deps.ts';
+import { remoteConnections } from './oauth/remote-connections.ts';
 
 export interface AppDeps {
   config: Config;
@@ -192,6 +193,7 @@ export function createApp(token: string, deps: AppDeps): App {
       exporter: createChatExporter({ db, timeZone: zone, dayStartsAt: config.journalDayStartsAt, clock, maxPartBytes: deps.exportPartBytes }),
       stats,
       isStorageFailure: (error) => storageFailure(error) !== null,
+      connections: config.publicUrl ? remoteConnections(db, config.publicUrl, clock) : undefined,
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },
   );

@@ -54,6 +54,11 @@ export interface Config {
   webPort: number;
   /** WEB_HOST: the address the web view listens on in polling mode (127.0.0.1: behind a TLS proxy on this host). */
   webHost: string;
+  /**
+   * PUBLIC_URL: the bot's public origin (https://journal.example.com, no trailing slash); set, the bot's HTTP server
+   * serves remote MCP at /mcp with its OAuth authorization server. Null: no remote MCP.
+   */
+  publicUrl: string | null;
 }
 
 /** A configuration fault: `variable` is the env variable to fix. */
@@ -79,6 +84,20 @@ export function isPostgresUrl(text: string): boolean {
     return false;
   }
   return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '' && /^\/[^/]+$/.test(url.pathname);
+}
+
+/** The origin a PUBLIC_URL names (no trailing slash), or null when it is not https (or http on a loopback address). */
+export function publicOrigin(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) return null;
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') return null;
+  return url.origin;
 }
 
 /** A port number from 1 to 65535, or `fallback` when unset. */
@@ -161,6 +180,18 @@ const schema = z.object({
   WEB_HOST: optionalText.refine((h) => h === undefined || /^[\w.:-]{1,253}$/.test(h), {
     message: 'must be an address to listen on, e.g. 127.0.0.1 (behind a proxy on this host) or 0.0.0.0',
   }),
+  PUBLIC_URL: optionalText.transform((u, ctx) => {
+    if (u === undefined) return undefined;
+    const origin = publicOrigin(u);
+    if (origin === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be the bot's public origin, https with no path, e.g. https://journal.example.com (plain http only on 127.0.0.1, localhost or [::1]); got "${u}"`,
+      });
+      return z.NEVER;
+    }
+    return origin;
+  }),
   ANTHROPIC_READER_MODEL: optionalText,
   LEASE_SECONDS: optionalText.refine((v) => v === undefined || (/^\d{1,4}(\.\d{1,3})?$/.test(v) && Number(v) >= 0.3 && Number(v) <= 3600), {
     message: 'must be a number of seconds from 0.3 to 3600 (e.g. 30)',
@@ -221,9 +252,11 @@ export function parseConfig(env: Record<string, string | undefined>, defaults: {
     askMaxEntries: e.ASK_MAX_ENTRIES === undefined ? DEFAULT_ASK_MAX_ENTRIES : Number(e.ASK_MAX_ENTRIES),
     leaseSeconds: e.LEASE_SECONDS === undefined ? DEFAULT_LEASE_SECONDS : Number(e.LEASE_SECONDS),
     instanceName: e.INSTANCE_NAME ?? null,
-    miniAppUrl: e.MINI_APP_URL ?? null,
+    // The Mini App lives at the public origin unless MINI_APP_URL says otherwise (Telegram opens https only).
+    miniAppUrl: e.MINI_APP_URL ?? (e.PUBLIC_URL?.startsWith('https:') ? `${e.PUBLIC_URL}/` : null),
     webPort: e.WEB_PORT,
     webHost: e.WEB_HOST ?? '127.0.0.1',
+    publicUrl: e.PUBLIC_URL ?? null,
   };
 }
 

@@ -74,6 +74,9 @@ async function main(): Promise<void> {
   // The web view as a Mini App: served by this process (the webhook's port, or WEB_PORT when polling).
   // Loaded only when set: a bot without the Mini App never pays for the web code (or its initData checker).
   const web = config.miniAppUrl ? (await import('./journal-web-view.ts')).createJournalWebView({ config, db, clock: () => new Date(), logger, botToken: token }) : null;
+  // Remote MCP (/mcp and its OAuth) on the same server, before the web view's routes; loaded only with PUBLIC_URL.
+  const remote = config.publicUrl ? (await import('./remote-mcp.ts')).createRemoteMcpRoutes({ config, db, clock: () => new Date(), logger, botUsername: bot.botInfo.username }) : null;
+  const routes = remote ? remote.before(web) : web;
   if (config.miniAppUrl) {
     await setMiniAppMenuButton(bot.api, config.miniAppUrl).catch((error) => logger.error('mini_app.menu_button_failed', { error: errorMessage(error) }));
   }
@@ -84,8 +87,11 @@ async function main(): Promise<void> {
     // The port first: holding it proves no other live instance here has this instance's name. Then jobs and updates
     // a previous run left unfinished go first; then Telegram is told where to post.
     const url = config.telegramWebhookUrl;
-    const server = await startWebhookServer({ port: config.port, path: new URL(url).pathname, secret: config.telegramWebhookSecret, inbox: app.inbox, logger, otherRequests: web?.handle });
-    stopIntake = () => server.close();
+    const server = await startWebhookServer({ port: config.port, path: new URL(url).pathname, secret: config.telegramWebhookSecret, inbox: app.inbox, logger, otherRequests: routes?.handle });
+    stopIntake = async () => {
+      await remote?.close(); // first: its open streams would hold the server's close
+      await server.close();
+    };
     await app.start();
     app.digests.start(); // sends a digest missed while down, if less than 12 hours late
     try {
@@ -99,15 +105,16 @@ async function main(): Promise<void> {
     await bot.api.deleteWebhook().catch((error) => logger.error('webhook.delete_failed', { error: errorMessage(error) }));
     if (stopping) return;
     // The web view's port before any work starts: a port in use stops the start here, with nothing half begun.
-    const webServer = web ? await (await import('./web/web-server.ts')).startWebServer(web, { port: config.webPort, host: config.webHost }) : null;
+    const webServer = routes ? await (await import('./web/web-server.ts')).startWebServer(routes, { port: config.webPort, host: config.webHost }) : null;
     await app.start();
     app.digests.start(); // sends a digest missed while down, if less than 12 hours late
     const polling = startPolling({ api: bot.api, inbox: app.inbox, logger });
     stopIntake = async () => {
       await polling.stop();
+      await remote?.close(); // first: its open streams would hold the server's close
       await webServer?.close();
     };
-    if (webServer) logger.info('web.started', { host: config.webHost, port: webServer.port });
+    if (webServer) logger.info('web.started', { host: config.webHost, port: webServer.port, mcp: remote !== null });
   }
   if (stopping) return;
   // Voice notes waiting for a transcript (from before a restart, or after a failed attempt) are picked up here.

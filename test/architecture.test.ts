@@ -51,6 +51,8 @@ const allowed: Record<string, string[]> = {
   web: ['journal', 'objects'],
   // The MCP surface: the shared tools (objects/) and the bot's question framing (llm/); the journal is wired in by cli/mcp.ts.
   mcp: ['objects', 'llm'],
+  // The OAuth authorization server for remote MCP: its rows in db/; the MCP SDK's resource-server side stays in mcp/.
+  oauth: ['db'],
 };
 
 /**
@@ -82,6 +84,7 @@ const DYNAMIC_IMPORTS: [site: string, whyAtStart: string][] = [
   ['db/migrate.ts: import(pathToFileURL(path.join(folder, file)).href)', 'migrations: applied while a command opens its journal, before any work'],
   ["main.ts: import('./journal-web-view.ts')", 'the Mini App, set up before the bot takes its first update'],
   ["main.ts: import('./web/web-server.ts')", "the web view's port, opened before any work starts"],
+  ["main.ts: import('./remote-mcp.ts')", 'remote MCP (PUBLIC_URL), set up before the bot takes its first update'],
 ];
 
 /** Each import() call in a file, as `file: import(argument)`; comments and `import('x').T` types are not calls. */
@@ -144,6 +147,7 @@ describe('architecture', () => {
     ['@tma.js/', ['web']],
     ['@resvg/', ['stats']],
     ['playwright-core', []],
+    ['qrcode', ['oauth']],
   ])('%s is imported only from its owning folders', (pkg, owners) => {
     const offending = files.filter((f) => f.imports.some((i) => i === pkg || i.startsWith(pkg.endsWith('/') ? pkg : `${pkg}/`)) && !owners.includes(f.folder)).map((f) => f.rel);
     expect(offending).toEqual([]);

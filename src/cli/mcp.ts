@@ -2,31 +2,27 @@
  * npm run -s mcp -- [--owner <telegram user id>]: the journal's objects as an MCP server over stdio.
  * Stdout carries only JSON-RPC; every log line and fault goes to stderr.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { fixableErrorMessage, parseCommandLine, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { resolveOwner } from './resolve-owner.ts';
 import { ConfigError, journalSettings, parseConfig, type Config } from '../config.ts';
-import { PROJECT_ROOT } from '../db/code-location.ts';
+import { packageVersion } from '../db/code-location.ts';
 import { openExistingJournal, storeLabel } from '../db/open-journal.ts';
 import { JOURNAL_ROOT_ID, journalToday, openJournalOperations } from '../journal/journal-operations.ts';
 import { MIDNIGHT } from '../journal/dates/local-moment.ts';
 import { systemTimeZone } from '../journal/dates/zone-offset.ts';
 import { createSentLedgerStore } from '../db/sent-ledger-store.ts';
-import type { SentItems } from '../objects/kind.ts';
 import { createLogger } from '../log/logger.ts';
 import { errorMessage } from '../log/error-message.ts';
 import { serverInstructions } from '../mcp/instructions.ts';
 import { createObjectsServer } from '../mcp/objects-server.ts';
+import { createSentReports } from '../mcp/sent-report.ts';
 import { unavailableInstructions, unavailableJournal } from '../mcp/unavailable-journal.ts';
 import type { JournalDb } from '../db/open-database.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
 
 const USAGE = 'Usage: npm run -s mcp -- [--owner <telegram user id>]   (an MCP server on stdio; see docs/mcp.md)';
-
-const packageVersion = (): string => (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 interface OpenedJournal {
   config: Config;
@@ -67,16 +63,9 @@ async function main(argv: string[]): Promise<void> {
   // Without a configuration (the reason above) "today" still needs a zone: the machine's.
   const settings = journalSettings('reason' in opened ? { journalTimezone: systemTimeZone(), journalDayStartsAt: MIDNIGHT } : opened.config);
   // Entries' text in results goes to the MCP client's model: the ledger records it (endpoint "mcp:stdio", no conversation).
-  const writing = new Set<Promise<void>>();
-  const reportSent = (ownerId: number, ledger: ReturnType<typeof createSentLedgerStore>) => (sent: SentItems) => {
-    const write = ledger
-      .record([{ ownerId, conversationId: null, sentAt: settings.clock(), endpoint: 'mcp:stdio', model: 'the MCP client', via: 'answer', items: sent.items }])
-      .catch((error: unknown) => logger.error('mcp.ledger_failed', { error: errorMessage(error) }))
-      .finally(() => writing.delete(write));
-    writing.add(write);
-  };
+  const sentReports = db && createSentReports({ ledger: createSentLedgerStore(db), clock: settings.clock, logger });
   const operations: ObjectOperations =
-    'reason' in opened ? unavailableJournal(opened.reason) : openJournalOperations(opened.db, opened.ownerId, settings, { reportSent: reportSent(opened.ownerId, createSentLedgerStore(opened.db)) });
+    'reason' in opened ? unavailableJournal(opened.reason) : openJournalOperations(opened.db, opened.ownerId, settings, { reportSent: sentReports?.reporter(opened.ownerId, 'mcp:stdio', 'the MCP client') });
   const rootIds = [JOURNAL_ROOT_ID];
   const instructions = 'reason' in opened ? unavailableInstructions(opened.reason) : await serverInstructions(operations, rootIds);
   const version = packageVersion();
@@ -99,7 +88,7 @@ async function main(argv: string[]): Promise<void> {
     if (stopping) return;
     stopping = true;
     await served.close().catch(() => undefined);
-    await Promise.all(writing);
+    await sentReports?.settled();
     await db?.destroy();
     logger.info('mcp.stopped', { why });
   };

@@ -3,6 +3,7 @@
  * `node dist/…` the bundles built from them (scripts/build.mjs), where a module's own URL is its bundle's, so it no
  * longer says where the module came from. This file knows both layouts; nothing else computes paths from its URL.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,4 +22,9 @@ export const PROJECT_ROOT = RUNS_BUILT ? here.slice(0, here.lastIndexOf(`${path.
 export function runnablePath(sourcePath: string): string {
   if (!RUNS_BUILT) return path.join(PROJECT_ROOT, sourcePath);
   return path.join(PROJECT_ROOT, 'dist', sourcePath.replace(/^src\//, '').replace(/\.ts$/, '.js'));
+}
+
+/** The project's version, from its package.json (what the MCP servers report as theirs). */
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 }

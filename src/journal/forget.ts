@@ -237,6 +237,11 @@ export const OWNER_ROWS: { [T in keyof Database]: OwnerRows | { notOwnerData: st
   // A lease held right now is let go by its instance as soon as the lane runs dry (seconds); the rest go here.
   inbox_lease: async (trx, o, now) =>
     deleted(await trx.deleteFrom('inbox_lease').where('chat_key', 'in', ownerChatKeys(o)).where('expires_at', '<', now.toISOString()).executeTakeFirst()),
+  // Remote MCP: the owner's grants, their tokens, and the consent requests the owner opened.
+  oauth_token: async (trx, o) => deleted(await trx.deleteFrom('oauth_token').where('owner_id', '=', o).executeTakeFirst()),
+  oauth_grant: async (trx, o) => deleted(await trx.deleteFrom('oauth_grant').where('owner_id', '=', o).executeTakeFirst()),
+  oauth_request: async (trx, o) => deleted(await trx.deleteFrom('oauth_request').where('owner_id', '=', o).executeTakeFirst()),
+  oauth_client: { notOwnerData: 'clients that registered themselves (a name and redirect URIs); only a grant ties one to an owner' },
   journal_setting: { notOwnerData: "settings of the whole journal file (e.g. the day start stored days were computed with), no owner's data" },
 };
 

@@ -49,6 +49,30 @@ export interface Forgetting {
   countEntries(ownerId: number): Promise<number>;
 }
 
+/** An app connected to the journal over remote MCP: what /connections lists. */
+export interface RemoteConnection {
+  grantId: number;
+  clientName: string;
+  /** ISO instants. */
+  since: string;
+  lastUsed: string | null;
+}
+
+/** Remote MCP (PUBLIC_URL): the owner's consent to a connection in the chat, and /connections. */
+export interface RemoteConnections {
+  /** The MCP URL to add as a connector (what /connections tells an owner with none). */
+  mcpUrl: string;
+  /** Whether a /start argument is a consent link's payload. */
+  isConsentPayload(startArgument: string): boolean;
+  /** Binds the request behind a payload to this owner; null when the link was used, expired or is unknown. */
+  open(ownerId: number, payload: string): Promise<{ requestId: number; clientName: string; redirectHost: string } | null>;
+  /** The owner's Allow or Deny; false when the request is not theirs to answer (any more). */
+  decide(ownerId: number, requestId: number, allow: boolean): Promise<boolean>;
+  list(ownerId: number): Promise<RemoteConnection[]>;
+  /** Ends a connection: its tokens stop working at once. False when it was not the owner's or already ended. */
+  revoke(ownerId: number, grantId: number): Promise<boolean>;
+}
+
 /** Why questions get no model: JOURNAL_AI=off, or no ANTHROPIC_API_KEY. */
 export type AiOff = 'switched-off' | 'no-key';
 
@@ -77,6 +101,8 @@ export interface BotDeps {
   isStorageFailure?: (error: unknown) => boolean;
   /** /stats pictures (and the digest's weekly one). */
   stats: StatsPictures;
+  /** Remote MCP connections; absent without PUBLIC_URL. */
+  connections?: RemoteConnections;
 }
 
 /** A stats picture of the owner's journal for a period, or a sentence when it holds no entries. */

@@ -7,6 +7,7 @@ import type { BotDeps } from './bot-deps.ts';
 import { createErrorHandler, createUpdateBoundary } from './error-handler.ts';
 import { accessFeature } from './features/access.ts';
 import { startFeature } from './features/start.ts';
+import { connectionsFeature } from './features/connections.ts';
 import { questionFeature } from './features/question.ts';
 import { retryFeature } from './features/retry.ts';
 import { jobRetryFeature } from './features/job-retry.ts';
@@ -45,6 +46,7 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   // A storage failure escapes the boundary to the update inbox, which retries the update; the rest is apologised for.
   const app = bot.errorBoundary(createUpdateBoundary(onError, deps.isStorageFailure ?? (() => false)));
   app.use(accessFeature(deps));
+  app.use(connectionsFeature(deps)); // before /start: a consent link is a /start with its payload
   app.use(startFeature());
   app.use(exportFeature(deps));
   app.use(traceFeature(deps));

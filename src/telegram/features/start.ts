@@ -16,6 +16,7 @@ export const COMMANDS = [
   { command: 'search', description: 'Find entries by words, no AI needed: /search walk' },
   { command: 'day', description: "A day's entries: /day, /day yesterday, /day 2024-04-01" },
   { command: 'forget', description: 'Forget an entry (reply /forget to it) or everything' },
+  { command: 'connections', description: 'Apps connected to your journal (claude.ai…), and Revoke' },
 ];
 
 export const HELP_TEXT = [

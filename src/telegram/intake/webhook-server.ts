@@ -13,7 +13,7 @@ import { errorMessage } from '../../log/error-message.ts';
 import type { UpdateInbox } from './update-inbox.ts';
 
 /** Telegram's updates are small; anything bigger is not one. */
-const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_BODY_BYTES = 1024 * 1024;
 export const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 
 export interface WebhookServer {

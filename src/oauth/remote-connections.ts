@@ -1,0 +1,17 @@
+/** The bot's port onto remote connections (telegram/bot-deps.ts RemoteConnections), over the OAuth store. */
+import type { JournalDb } from '../db/open-database.ts';
+import { createOauthStore } from '../db/oauth-store.ts';
+import { consentPayload } from './authorization-server.ts';
+import { createConnections } from './connections.ts';
+
+export function remoteConnections(db: JournalDb, publicUrl: string, clock: () => Date) {
+  const connections = createConnections({ store: createOauthStore(db), clock });
+  return {
+    mcpUrl: `${publicUrl}/mcp`,
+    isConsentPayload: (startArgument: string) => consentPayload(startArgument) !== null,
+    open: connections.open,
+    decide: connections.decide,
+    list: connections.list,
+    revoke: connections.revoke,
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Remote MCP in the chat. An app's authorization page links to the bot with `/start <payload>`: the owner who opens
+ * it is asked, naming the app and where it returns to, with Allow and Deny (the page then goes on by itself).
+ * /connections lists the connected apps (since, last used) with a Revoke button each; a revoked app's tokens stop
+ * working at once. Strangers never get here (features/access.ts answers them first).
+ */
+import { Composer, InlineKeyboard } from 'grammy';
+import type { BotContext } from '../context.ts';
+import type { BotDeps, RemoteConnection } from '../bot-deps.ts';
+import { localMoment } from '../../journal/dates/local-moment.ts';
+
+const ALLOW_DATA = /^mcp-allow:(\d{1,15})$/;
+const DENY_DATA = /^mcp-deny:(\d{1,15})$/;
+const REVOKE_DATA = /^mcp-revoke:(\d{1,15})$/;
+
+export const LINK_OVER_TEXT =
+  'This connection link was used already or has expired (a link works once, for 10 minutes). Start again from the app you were connecting.';
+export const NO_REMOTE_TEXT = 'No app can connect to this journal: remote MCP is off (the bot runs without PUBLIC_URL; docs/mcp.md).';
+export const REQUEST_OVER_TEXT = 'This request is over: answered already, or expired.';
+
+export function consentQuestionText(clientName: string, redirectHost: string): string {
+  return [
+    `Connect “${clientName}” to your journal?`,
+    `It returns to ${redirectHost}.`,
+    '',
+    'Allowed, it can read your journal with the same read-only tools as the bot’s questions: the entries it reads go to that app and its model (/sent records them). /connections lists it and revokes it.',
+    'Allow only if you started this yourself, just now.',
+  ].join('\n');
+}
+
+function connectionLine(c: RemoteConnection, timeZone: string): string {
+  const at = (iso: string) => {
+    const m = localMoment(new Date(iso), timeZone);
+    return `${m.day} ${m.time}`;
+  };
+  return `• ${c.clientName}: connected ${at(c.since)}, last used ${c.lastUsed ? at(c.lastUsed) : 'never'}`;
+}
+
+export function connectionsFeature(deps: Pick<BotDeps, 'connections' | 'digests' | 'logger'>): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const { connections } = deps;
+  if (!connections) {
+    composer.on('message').command('connections', (ctx) => ctx.reply(NO_REMOTE_TEXT));
+    return composer;
+  }
+
+  composer.on('message').command('start', async (ctx, next) => {
+    const payload = ctx.match.trim();
+    if (!connections.isConsentPayload(payload)) return next();
+    const question = await connections.open(ctx.from.id, payload);
+    if (!question) return void (await ctx.reply(LINK_OVER_TEXT));
+    deps.logger.info('mcp.consent_asked', { owner_id: ctx.from.id, request_id: question.requestId });
+    await ctx.reply(consentQuestionText(question.clientName, question.redirectHost), {
+      reply_markup: new InlineKeyboard().text('Allow', `mcp-allow:${question.requestId}`).text('Deny', `mcp-deny:${question.requestId}`),
+    });
+  });
+
+  for (const [data, allow] of [[ALLOW_DATA, true], [DENY_DATA, false]] as const) {
+    composer.callbackQuery(data, async (ctx) => {
+      const requestId = Number(ctx.match[1]);
+      if (!(await connections.decide(ctx.from.id, requestId, allow))) return void (await ctx.answerCallbackQuery({ text: REQUEST_OVER_TEXT, show_alert: true }));
+      deps.logger.info(allow ? 'mcp.consent_allowed' : 'mcp.consent_denied', { owner_id: ctx.from.id, request_id: requestId });
+      await ctx.answerCallbackQuery({ text: allow ? 'Allowed' : 'Denied' });
+      await ctx.editMessageText(
+        allow
+          ? 'Allowed. The app’s page goes on by itself; the app is connected once it finishes. /connections lists it and revokes it.'
+          : 'Denied. The app was told no and got nothing.',
+      );
+    });
+  }
+
+  composer.on('message').command('connections', async (ctx) => {
+    const list = await connections.list(ctx.from.id);
+    if (list.length === 0) {
+      return void (await ctx.reply(`No apps are connected to your journal. To connect one (claude.ai, Claude Code), add ${connections.mcpUrl} as a custom connector.`));
+    }
+    const keyboard = new InlineKeyboard();
+    for (const c of list) keyboard.text(`Revoke ${c.clientName}`.slice(0, 60), `mcp-revoke:${c.grantId}`).row();
+    await ctx.reply(['Apps connected to your journal:', ...list.map((c) => connectionLine(c, deps.digests.timeZone))].join('\n'), { reply_markup: keyboard });
+  });
+
+  composer.callbackQuery(REVOKE_DATA, async (ctx) => {
+    const grantId = Number(ctx.match[1]);
+    const revoked = await connections.revoke(ctx.from.id, grantId);
+    if (!revoked) return void (await ctx.answerCallbackQuery({ text: 'That connection is gone already.', show_alert: true }));
+    deps.logger.info('mcp.connection_revoked', { owner_id: ctx.from.id, grant_id: grantId });
+    await ctx.answerCallbackQuery({ text: 'Revoked' });
+    const rest = await connections.list(ctx.from.id);
+    const keyboard = new InlineKeyboard();
+    for (const c of rest) keyboard.text(`Revoke ${c.clientName}`.slice(0, 60), `mcp-revoke:${c.grantId}`).row();
+    const text = rest.length === 0 ? 'Revoked. No apps are connected to your journal now.' : ['Revoked. Still connected:', ...rest.map((c) => connectionLine(c, deps.digests.timeZone))].join('\n');
+    await ctx.editMessageText(text, { reply_markup: keyboard });
+  });
+  return composer;
+}
