@@ -40,7 +40,13 @@ export interface RemoteMcpRoutes {
   close(): Promise<void>;
 }
 
-export function createRemoteMcpRoutes(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'logger'> & { botUsername: string }): RemoteMcpRoutes {
+export interface RemoteMcpRoutesDeps extends Pick<AppDeps, 'config' | 'db' | 'clock' | 'logger'> {
+  botUsername: string;
+  /** Calls per grant per minute; tests lower it to see the limit. */
+  callsPerMinute?: number;
+}
+
+export function createRemoteMcpRoutes(deps: RemoteMcpRoutesDeps): RemoteMcpRoutes {
   const { config, db, clock, logger } = deps;
   const publicUrl = config.publicUrl;
   if (!publicUrl) throw new Error('remote MCP needs PUBLIC_URL');
@@ -48,7 +54,7 @@ export function createRemoteMcpRoutes(deps: Pick<AppDeps, 'config' | 'db' | 'clo
   const store = createOauthStore(db);
   const connections = createConnections({ store, clock });
   const minute = { windowMs: 60_000, clock };
-  const calls = createRateLimit({ perWindow: CALLS_PER_MINUTE, ...minute });
+  const calls = createRateLimit({ perWindow: deps.callsPerMinute ?? CALLS_PER_MINUTE, ...minute });
   const metadata = authorizationServerMetadata(publicUrl);
   const authorization = createAuthorizationServer({
     store,

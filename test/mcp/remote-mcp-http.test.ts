@@ -1,0 +1,100 @@
+// Remote MCP over real HTTP without a browser (the browser test drives the page itself): the consent page's headers
+// and script, the flow with the page's polling done here, a body over the webhook's cap, the per-grant rate limit,
+// and the bot without PUBLIC_URL.
+import { auth, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HELP_TEXT } from '../../src/telegram/features/start.ts';
+import { NO_REMOTE_TEXT } from '../../src/telegram/features/connections.ts';
+import { MemoryOAuthProvider, startRemoteBot, type RemoteBot } from '../helpers/remote-mcp.ts';
+import { seedEntries } from '../helpers/seed-entries.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+import { OWNER_ID, textUpdate } from '../helpers/updates.ts';
+
+const REDIRECT = 'http://127.0.0.1:9/callback';
+
+describe('remote MCP over HTTP', () => {
+  let remote: RemoteBot;
+
+  beforeAll(async () => {
+    remote = await startRemoteBot({ callsPerMinute: 8 });
+    await seedEntries(remote.t.temp.db, OWNER_ID, [['2024-04-01T09:00:00Z', 'A walk by the river']]);
+  }, 60_000);
+  afterAll(() => remote?.close());
+
+  const owner = { id: OWNER_ID, is_bot: false, first_name: 'Owner' };
+  const lastSent = () => remote.t.api.callsTo('sendMessage').at(-1)!.payload;
+  const mcpPost = (token: string, body: unknown = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }) =>
+    fetch(remote.mcpUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  /** The official client through the flow, the page's part done as its script would: fetch, Allow, poll. */
+  async function connect(): Promise<MemoryOAuthProvider> {
+    const provider = new MemoryOAuthProvider(REDIRECT, 'Claude Code');
+    expect(await auth(provider, { serverUrl: remote.mcpUrl })).toBe('REDIRECT');
+    const page = await fetch(provider.authorizationUrl!);
+    expect(page.status).toBe(200);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await page.text();
+    expect(html).not.toMatch(/<script>|<script [^>]*>[^<]/); // no inline script: only the one from this origin
+    const script = await fetch(`${remote.base}/oauth/consent.js`);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const payload = /start=(mcp_[\w-]+)/.exec(html)![1]!;
+    const wait = `${remote.base}${/data-wait="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&')}`;
+    expect(await (await fetch(wait)).json()).toMatchObject({ message: expect.stringMatching(/^Waiting/) });
+
+    await remote.t.send(textUpdate(`/start ${payload}`));
+    const question = lastSent();
+    const allow = question.reply_markup.inline_keyboard[0][0].callback_data as string;
+    await remote.t.send({ callback_query: { id: 'cb', from: owner, chat_instance: 'ci', data: allow, message: { message_id: 9, date: 1, chat: { id: OWNER_ID, type: 'private' }, text: question.text } } });
+    const answer = (await (await fetch(wait)).json()) as { location: string };
+    const back = new URL(answer.location);
+    expect(back.origin + back.pathname).toBe(REDIRECT);
+    expect(await auth(provider, { serverUrl: remote.mcpUrl, authorizationCode: back.searchParams.get('code')!, iss: back.searchParams.get('iss')! })).toBe('AUTHORIZED');
+    return provider;
+  }
+
+  it('serves the same tools as stdio and records what entry text it sent under mcp:remote', { timeout: 30_000 }, async () => {
+    const provider = await connect();
+    const client = new Client({ name: 'http-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(remote.mcpUrl), { authProvider: provider }));
+    const result = await client.callTool({ name: 'invokeMethod', arguments: { objId: 'journal', methodName: 'getEntries', args: {} } });
+    expect(JSON.stringify(result.content)).toContain('A walk by the river');
+    const bad = await client.callTool({ name: 'invokeMethod', arguments: { objId: 'journal', methodName: 'noSuchMethod', args: {} } });
+    expect(bad.isError).toBe(true);
+    await client.close();
+    await expect.poll(async () => (await remote.t.temp.db.selectFrom('sent_ledger').select(['endpoint', 'model']).execute()).map((r) => `${r.endpoint} ${r.model}`), { timeout: 5000 }).toEqual([
+      'mcp:remote Claude Code',
+    ]);
+  });
+
+  it("caps a request's body as the webhook does, and limits each grant's calls per minute", { timeout: 30_000 }, async () => {
+    const { access_token: token } = (await connect()).saved!;
+    const big = await mcpPost(token, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(1024 * 1024 + 1) } }));
+    expect(big.status).toBe(413);
+    // The limit is 8 per minute here: the large request was not counted, so eight pass and the ninth is refused.
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++) statuses.push((await mcpPost(token)).status);
+    expect(statuses).toEqual([...Array<number>(8).fill(200), 429]);
+    const refused = await mcpPost(token);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('without PUBLIC_URL: /connections says remote MCP is off, and a consent-like /start is just /start', async () => {
+    const t = await createTestApp();
+    try {
+      await t.send(textUpdate('/connections'));
+      expect(t.api.callsTo('sendMessage').at(-1)?.payload.text).toBe(NO_REMOTE_TEXT);
+      await t.send(textUpdate('/start mcp_abcdefghijklmnopqrstuvwxyz'));
+      expect(t.api.callsTo('sendMessage').at(-1)?.payload.text).toBe(HELP_TEXT);
+    } finally {
+      await t.close();
+    }
+  });
+});
