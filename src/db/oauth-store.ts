@@ -53,6 +53,15 @@ export function createOauthStore(db: JournalDb) {
       await db.insertInto('oauth_client').values(row).execute();
     },
 
+    /** A client known by its metadata document: stored, or refreshed from the document just fetched. */
+    async upsertClient(row: OauthClientRow): Promise<void> {
+      await db
+        .insertInto('oauth_client')
+        .values(row)
+        .onConflict((oc) => oc.column('client_id').doUpdateSet({ secret_hash: row.secret_hash, name: row.name, redirect_uris: row.redirect_uris, auth_method: row.auth_method }))
+        .execute();
+    },
+
     getClient(clientId: string): Promise<OauthClientRow | undefined> {
       return db.selectFrom('oauth_client').selectAll().where('client_id', '=', clientId).executeTakeFirst();
     },

@@ -6,6 +6,7 @@
  * Requests and answers are web-standard (Request → Response); src/remote-mcp.ts puts them on the bot's HTTP server.
  */
 import type { OauthClientRow, OauthRequestRow, OauthStore } from '../db/oauth-store.ts';
+import { fetchClientMetadataDocument, isMetadataDocumentId } from './client-metadata-document.ts';
 import { hostOf, parseRegistration } from './client-registration.ts';
 import { consentPageHtml, CONSENT_PAGE_CSP, CONSENT_SCRIPT, messagePageHtml, PAGE_HEADERS } from './consent-page.ts';
 import type { RateLimit } from './rate-limit.ts';
@@ -42,6 +43,8 @@ export interface AuthorizationServerDeps {
   clock: () => Date;
   /** Registrations and authorization pages per client address. */
   limit: RateLimit;
+  /** Fetches Client ID Metadata Documents; the global fetch by default. */
+  fetchDocument?: typeof fetch;
 }
 
 /** RFC 8414 metadata of this authorization server. */
@@ -56,6 +59,7 @@ export function authorizationServerMetadata(issuer: string) {
     grant_types_supported: ['authorization_code', 'refresh_token'],
     code_challenge_methods_supported: ['S256'],
     token_endpoint_auth_methods_supported: ['none', 'client_secret_post', 'client_secret_basic'],
+    client_id_metadata_document_supported: true,
     scopes_supported: [JOURNAL_SCOPE],
     // RFC 9207: the redirect names us, so a client talking to several servers cannot be mixed up.
     authorization_response_iss_parameter_supported: true,
@@ -137,7 +141,14 @@ export function createAuthorizationServer(deps: AuthorizationServerDeps): Author
   async function authorize(url: URL): Promise<Response> {
     const q = url.searchParams;
     const clientId = q.get('client_id') ?? '';
-    const client = clientId === '' ? undefined : await store.getClient(clientId);
+    let client = clientId === '' ? undefined : await store.getClient(clientId);
+    if (isMetadataDocumentId(clientId)) {
+      // Read afresh on every authorization: a client may change its name or redirect URIs.
+      const document = await fetchClientMetadataDocument(clientId, deps.fetchDocument ?? fetch);
+      if ('problem' in document) return page(messagePageHtml('Unknown app', `The app's metadata document at ${clientId} cannot be used: ${document.problem}.`), 400);
+      client = { client_id: clientId, secret_hash: null, name: document.name, redirect_uris: JSON.stringify(document.redirectUris), auth_method: 'none', created_at: clock().toISOString() };
+      await store.upsertClient(client);
+    }
     // Without a known client and one of its redirect URIs, nothing may be sent anywhere: the browser is told here.
     if (!client) return page(messagePageHtml('Unknown app', 'This link names no app registered with this journal. Start again from the app you came from.'), 400);
     const registered = redirectUrisOf(client);

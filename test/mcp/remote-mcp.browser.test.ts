@@ -140,7 +140,7 @@ describe.skipIf(noBrowserReason !== null)(`remote MCP with consent in Telegram${
     const code = back.searchParams.get('code')!;
     expect(code).toMatch(/^jac_/);
     await page.waitForURL((u) => u.href.startsWith(app.url));
-    await page.close();
+    await page.context().close();
 
     await expect(auth(provider, { serverUrl: remote.mcpUrl, authorizationCode: code, iss: back.searchParams.get('iss')! })).resolves.toBe('AUTHORIZED');
     expect(provider.saved?.access_token).toMatch(/^jat_/);
@@ -209,6 +209,8 @@ describe.skipIf(noBrowserReason !== null)(`remote MCP with consent in Telegram${
     expect(back.searchParams.get('state')).toBe('state-of-the-denied');
     expect(back.searchParams.has('code')).toBe(false);
     expect(remote.t.api.callsTo('editMessageText').at(-1)?.payload.text).toMatch(/^Denied\./);
-    await page.close();
+    // Closed once it has arrived: closing a page mid-navigation can hang Chromium's close for half a minute.
+    await page.waitForURL((u) => u.href.startsWith(app.url));
+    await page.context().close();
   });
 });

@@ -23,13 +23,19 @@ describeStores('the authorization server', () => {
   let now: Date;
   let server: AuthorizationServer;
   let connections: ReturnType<typeof createConnections>;
+  /** Client ID Metadata Documents by URL, served to the server instead of the network. */
+  const documents = new Map<string, unknown>();
+  const fetchDocument = (async (input: string | URL | Request) => {
+    const doc = documents.get(String(input));
+    return doc === undefined ? new Response('no', { status: 404 }) : Response.json(doc);
+  }) as typeof fetch;
 
   beforeEach(async () => {
     temp = await createTempDb();
     now = new Date('2026-12-03T10:00:00Z');
     const clock = () => now;
     const store = createOauthStore(temp.db);
-    server = createAuthorizationServer({ store, issuer: ISSUER, resource: RESOURCE, botUsername: 'journal_bot', clock, limit: createRateLimit({ perWindow: 1000, windowMs: 60_000, clock }) });
+    server = createAuthorizationServer({ store, issuer: ISSUER, resource: RESOURCE, botUsername: 'journal_bot', clock, limit: createRateLimit({ perWindow: 1000, windowMs: 60_000, clock }), fetchDocument });
     connections = createConnections({ store, clock });
   });
   afterEach(() => temp.cleanup());
@@ -57,10 +63,10 @@ describeStores('the authorization server', () => {
     return { payload: /start=(mcp_[\w-]+)/.exec(html)![1]!, wait: /data-wait="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&') };
   }
 
-  async function allowedCode(clientId: string): Promise<string> {
+  async function allowedCode(clientId: string, clientName = 'Claude'): Promise<string> {
     const { payload, wait } = await openPage(clientId);
     const question = await connections.open(OWNER, payload);
-    expect(question).toMatchObject({ clientName: 'Claude', redirectHost: 'claude.ai' });
+    expect(question).toMatchObject({ clientName, redirectHost: 'claude.ai' });
     expect(await connections.decide(OWNER, question!.requestId, true)).toBe(true);
     const answer = (await (await call(wait)).json()) as { location: string };
     const location = new URL(answer.location);
@@ -166,6 +172,26 @@ describeStores('the authorization server', () => {
     const reused = await token({ grant_type: 'refresh_token', client_id: clientId, refresh_token: first.refresh_token });
     expect(await reused.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.stringMatching(/revoked/) });
     expect(await (await token({ grant_type: 'refresh_token', client_id: clientId, refresh_token: second.refresh_token })).json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('knows a client by its Client ID Metadata Document, held to the registration rules', async () => {
+    const docUrl = 'https://app.example.com/oauth/client.json';
+    documents.set(docUrl, { client_id: docUrl, client_name: 'Doc App', redirect_uris: [REDIRECT] });
+    const code = await allowedCode(docUrl, 'Doc App');
+    const res = await exchange(docUrl, code);
+    expect(res.status).toBe(200);
+    expect(await connections.list(OWNER)).toMatchObject([{ clientName: 'Doc App' }]);
+
+    const elsewhere = 'https://app.example.com/oauth/other.json';
+    documents.set(elsewhere, { client_id: docUrl, redirect_uris: [REDIRECT] });
+    const wrongId = await call(`/oauth/authorize?${authorizeQuery(elsewhere)}`);
+    expect(wrongId.status).toBe(400);
+    expect(await wrongId.text()).toContain('its client_id is not its own URL');
+    const plain = 'https://app.example.com/oauth/plain.json';
+    documents.set(plain, { client_id: plain, redirect_uris: ['http://evil.example/cb'] });
+    expect((await call(`/oauth/authorize?${authorizeQuery(plain)}`)).status).toBe(400);
+    // Never fetched from an address: not a document URL, so an unknown client.
+    expect((await call(`/oauth/authorize?${authorizeQuery('https://10.0.0.1/client.json')}`)).status).toBe(400);
   });
 
   it('checks a confidential client’s secret', async () => {
