@@ -31,6 +31,7 @@ export const HELP_TEXT = [
   '• Import history: send a Telegram Desktop export (result.json) as a file.',
   '• Find without AI: /search walk river lists matching entries, newest first, with ◀ ▶ to page ("a phrase", walk OR run, -work, walk* work too). /day shows today, /day yesterday or /day 2024-04-01 another day.',
   '• Forget: reply /forget to one of your messages (or /forget <entry id>) to remove that entry and every copy the bot kept; /forget everything deletes the whole journal after you confirm.',
+  '• Connections: when the bot is set up for it (PUBLIC_URL), claude.ai and Claude Code can read your journal after you tap Allow here; /connections lists them and revokes them.',
   '• Take it with you: /export sends the whole journal as JSON (re-importable with npm run import), /export md as Markdown, one file per year.',
 ].join('\n');
 
