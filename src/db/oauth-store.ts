@@ -39,6 +39,7 @@ export interface FoundToken {
 }
 
 const iso = (d: Date) => d.toISOString();
+const KEEP_EXCHANGED_MS = 24 * 60 * 60_000;
 
 export function createOauthStore(db: JournalDb) {
   const insertTokens = async (trx: Pick<JournalDb, 'insertInto'>, grant: { id: number; owner_id: number }, tokens: readonly NewOauthToken[]) => {
@@ -66,9 +67,13 @@ export function createOauthStore(db: JournalDb) {
       return db.selectFrom('oauth_client').selectAll().where('client_id', '=', clientId).executeTakeFirst();
     },
 
-    /** Stores a new request; requests past their time (and never exchanged) go at the same time. */
+    /**
+     * Stores a new request. Requests past their time go at the same time; an exchanged one is kept a day longer, so a
+     * code presented again in that time still ends the grant it made.
+     */
     async insertRequest(r: NewOauthRequest): Promise<void> {
       await db.deleteFrom('oauth_request').where('expires_at', '<', iso(r.createdAt)).where('status', '!=', 'exchanged').execute();
+      await db.deleteFrom('oauth_request').where('expires_at', '<', iso(new Date(r.createdAt.getTime() - KEEP_EXCHANGED_MS))).execute();
       await db
         .insertInto('oauth_request')
         .values({
@@ -195,8 +200,9 @@ export function createOauthStore(db: JournalDb) {
       return db.transaction().execute(async (trx) => {
         const spent = await trx.updateTable('oauth_token').set({ used_at: iso(now) }).where('token_hash', '=', hash).where('used_at', 'is', null).executeTakeFirst();
         if (Number(spent.numUpdatedRows) === 0) return false;
-        // Access tokens past their time are not needed for anything: dropped as new ones come.
-        await trx.deleteFrom('oauth_token').where('grant_id', '=', grant.id).where('kind', '=', 'access').where('expires_at', '<', iso(now)).execute();
+        // Tokens past their time are not needed for anything (a spent refresh token past its time is simply unknown):
+        // dropped as new ones come.
+        await trx.deleteFrom('oauth_token').where('grant_id', '=', grant.id).where('expires_at', '<', iso(now)).execute();
         await insertTokens(trx, grant, tokens);
         return true;
       });
