@@ -248,7 +248,7 @@ export function createAuthorizationServer(deps: AuthorizationServerDeps): Author
     return client;
   }
 
-  async function issueTokens(grantScope: string) {
+  function issueTokens(grantScope: string) {
     const now = clock();
     const access = newSecret('jat_');
     const refresh = newSecret('jrt_');
@@ -279,7 +279,7 @@ export function createAuthorizationServer(deps: AuthorizationServerDeps): Author
     const resource = form.get('resource');
     if (resource !== null && !sameResource(resource, request.resource)) return oauthError('invalid_target', `resource must be ${request.resource}`);
     if (request.owner_id === null) return oauthError('invalid_grant', 'the request was never approved');
-    const tokens = await issueTokens(request.scope);
+    const tokens = issueTokens(request.scope);
     const grant = await store.exchangeCode(request, { ownerId: request.owner_id, clientName: client.name, now: tokens.now }, tokens.rows);
     if (!grant) return oauthError('invalid_grant', 'the authorization code was used already');
     return json(tokens.body);
@@ -300,7 +300,7 @@ export function createAuthorizationServer(deps: AuthorizationServerDeps): Author
     if (found.expiresAt <= now.toISOString()) return oauthError('invalid_grant', 'the refresh token expired');
     const resource = form.get('resource');
     if (resource !== null && !sameResource(resource, found.grant.resource)) return oauthError('invalid_target', `resource must be ${found.grant.resource}`);
-    const tokens = await issueTokens(found.grant.scope);
+    const tokens = issueTokens(found.grant.scope);
     if (!(await store.rotateRefresh(hash, found.grant, now, tokens.rows))) {
       await store.revokeGrant(found.grant.id, now);
       return oauthError('invalid_grant', 'the refresh token was used already; its grant is revoked');

@@ -86,6 +86,30 @@ describe('remote MCP over HTTP', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('answers malformed requests to its endpoints with a 4xx that says what was expected, and keeps serving', async () => {
+    const cases: [string, RequestInit, number][] = [
+      ['/oauth/register', { method: 'POST', body: 'not json' }, 400],
+      ['/oauth/register', { method: 'POST', body: '[]' }, 400],
+      ['/oauth/register', { method: 'GET' }, 405],
+      ['/oauth/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }, 400],
+      ['/oauth/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=password' }, 401],
+      ['/oauth/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Basic %%%' }, body: 'grant_type=x' }, 401],
+      ['/oauth/authorize?client_id=%00', { method: 'GET' }, 400],
+      ['/oauth/wait', { method: 'GET' }, 404],
+      ['/oauth/wait?key=nothing', { method: 'GET' }, 404],
+      ['/mcp', { method: 'POST', headers: { authorization: 'Bearer' }, body: '{' }, 401],
+      ['/mcp', { method: 'POST', headers: { authorization: 'Basic abc' }, body: '{' }, 401],
+      ['/.well-known/oauth-authorization-server', { method: 'POST' }, 405],
+    ];
+    for (const [path, init, status] of cases) {
+      const res = await fetch(`${remote.base}${path}`, init);
+      expect(res.status, `${init.method} ${path}`).toBe(status);
+      // The authorization endpoint answers a person, in HTML; the others a client, in OAuth's JSON.
+      if (path.startsWith('/oauth/') && !path.startsWith('/oauth/authorize') && status !== 404) expect(await res.json(), path).toMatchObject({ error: expect.any(String) });
+    }
+    expect((await fetch(`${remote.base}/.well-known/oauth-authorization-server`)).status).toBe(200);
+  });
+
   it('without PUBLIC_URL: /connections says remote MCP is off, and a consent-like /start is just /start', async () => {
     const t = await createTestApp();
     try {
