@@ -274,7 +274,9 @@ export function createAuthorizationServer(deps: AuthorizationServerDeps): Author
     }
     if (request.status !== 'issued' || request.expires_at <= clock().toISOString()) return oauthError('invalid_grant', 'the authorization code expired');
     if (request.client_id !== client.client_id) return oauthError('invalid_grant', 'the authorization code was issued to another client');
-    if (form.get('redirect_uri') !== request.redirect_uri) return oauthError('invalid_grant', 'redirect_uri differs from the authorization request');
+    // Required when the authorization request named it; a client with one redirect URI may leave it out of both.
+    const redirectUri = form.get('redirect_uri') ?? (redirectUrisOf(client).length === 1 ? redirectUrisOf(client)[0] : null);
+    if (redirectUri !== request.redirect_uri) return oauthError('invalid_grant', 'redirect_uri differs from the authorization request');
     if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier) || !sameText(s256(verifier), request.code_challenge)) return oauthError('invalid_grant', 'code_verifier does not match the code_challenge');
     const resource = form.get('resource');
     if (resource !== null && !sameResource(resource, request.resource)) return oauthError('invalid_target', `resource must be ${request.resource}`);
