@@ -39,7 +39,7 @@ const files = [...sourceFiles(path.join(REPO_ROOT, 'src')), ...sourceFiles(path.
 describe('the date layer is the only place doing date work', () => {
   it('finds the sources it checks', () => {
     expect(files.length).toBeGreaterThan(100);
-    expect(files).toContain(path.join('src', 'importer', 'parse-message.ts'));
+    expect(files).toContain(path.join('src', 'importer', 'telegram-export', 'parse-message.ts'));
   });
 
   it.each(PATTERNS)('no file outside src/journal/dates/ matches %s', (pattern, instead) => {
