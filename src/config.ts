@@ -199,8 +199,10 @@ const schema = z.object({
   INSTANCE_NAME: optionalText.refine((v) => v === undefined || /^[\w.:@-]{1,200}$/.test(v), {
     message: 'must be 1 to 200 characters of letters, digits and . : @ _ - (e.g. bot-2)',
   }),
-  // Not trimmed: a passphrase may begin or end with a space. Only blank means unset.
-  JOURNAL_KEY: z.preprocess(blankToUndefined, z.string().optional()),
+  // Not trimmed: a passphrase may begin or end with a space. Empty means unset; only spaces is no key at all.
+  JOURNAL_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()).refine((v) => v === undefined || v.trim() !== '', {
+    message: "is only spaces; it must be the journal's key (or leave it empty for a plain journal)",
+  }),
   JOURNAL_KEY_FILE: optionalText,
   ASK_MAX_ENTRIES: optionalText.refine((v) => v === undefined || (/^\d{1,9}$/.test(v) && Number(v) >= 1), {
     message: 'must be a whole number of entries, 1 or more (e.g. 10000)',
@@ -274,7 +276,9 @@ function journalKey(inline: string | undefined, file: string | undefined): strin
     throw new ConfigError('JOURNAL_KEY_FILE', `Invalid configuration:\n  JOURNAL_KEY_FILE ${file} cannot be read (${code}); it must name a file holding the journal's key.`);
   }
   const key = text.replace(/\r?\n$/, '');
-  if (key === '') throw new ConfigError('JOURNAL_KEY_FILE', `Invalid configuration:\n  JOURNAL_KEY_FILE ${file} is empty; it must hold the journal's key.`);
+  if (key.trim() === '') {
+    throw new ConfigError('JOURNAL_KEY_FILE', `Invalid configuration:\n  JOURNAL_KEY_FILE ${file} is ${key === '' ? 'empty' : 'only spaces'}; it must hold the journal's key.`);
+  }
   return key;
 }
 

@@ -5,6 +5,8 @@
 import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { waitForConversion } from './conversion-lock.ts';
+import { refuseForeignWal } from './wal-format.ts';
 import { copyWithKey, openJournalConnection, openSqliteConnection } from './journal-key.ts';
 
 export interface BackupResult {
@@ -18,6 +20,9 @@ export interface BackupResult {
 export async function backupDatabase(source: string, destination: string, key: string | null = null): Promise<BackupResult> {
   if (!existsSync(source)) throw new Error(`${source} does not exist (check DATABASE_PATH)`);
   if (existsSync(destination)) throw new Error(`${destination} already exists; choose another file name`);
+  // A conversion under way is waited for (its copy is not the journal yet); a -wal of the wrong format is refused.
+  waitForConversion(source);
+  refuseForeignWal(source);
   // The key is checked on the journal first: a wrong or missing one is a JournalKeyError, not a failed copy.
   openJournalConnection(source, key).close();
   mkdirSync(path.dirname(path.resolve(destination)), { recursive: true, mode: 0o700 });

@@ -1,10 +1,14 @@
 /**
  * npm run encrypt / decrypt: a journal file rewritten with or without a key, never half-converted. The journal is
- * copied into a new file beside it (a journal another process holds open is refused: stop the bot first), the copy checked (integrity_check and
- * every table's row count against the original), then renamed over the original in one step.
+ * copied into a new file beside it (a journal another process holds open is refused: stop the bot first), the copy
+ * checked (integrity_check and every table's row count against the original), then renamed over the original in one
+ * step. From the first check to the rename the conversion holds the journal's conversion lock (conversion-lock.ts),
+ * which every opener honours: no process can write into the journal between the copy and the rename.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readlinkSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readlinkSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { conversionCopyPath, takeConversionLock } from './conversion-lock.ts';
+import { refuseForeignWal } from './wal-format.ts';
 import { fileIsPlainSqlite, openCopier, openSqliteConnection, type SqliteConnection } from './journal-key.ts';
 
 /** The journal cannot be converted as it is; the message says why and what to do. */
@@ -66,6 +70,19 @@ function otherProcessesHolding(file: string): number[] {
   return holders;
 }
 
+/** How long a conversion waits for other processes to let go of the journal (an opener that saw the lock closes at once). */
+const HOLDERS_WAIT_MS = 3000;
+
+/** Waits up to HOLDERS_WAIT_MS for no other process to hold the journal; true when none does. */
+function journalReleased(file: string): boolean {
+  const until = Date.now() + HOLDERS_WAIT_MS;
+  while (otherProcessesHolding(file).length > 0) {
+    if (Date.now() >= until) return false;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  }
+  return true;
+}
+
 /**
  * Rewrites `file` read with `fromKey` (null: plain) as a file keyed with `toKey` (null: plain). The original stays in
  * place, unchanged, until the verified copy replaces it.
@@ -73,18 +90,35 @@ function otherProcessesHolding(file: string): number[] {
 export function convertJournal(file: string, fromKey: string | null, toKey: string | null): ConversionResult {
   const where = path.resolve(file);
   if (!existsSync(file)) throw new ConversionError(`There is no journal at ${where} (check DATABASE_PATH); nothing was changed.`);
+  const lock = takeConversionLock(file);
+  if (lock === null) throw new ConversionError(`${where} is being converted by another npm run encrypt or decrypt; nothing was changed.`);
+  try {
+    return convertLocked(file, fromKey, toKey);
+  } finally {
+    lock.release();
+  }
+}
+
+function convertLocked(file: string, fromKey: string | null, toKey: string | null): ConversionResult {
+  const where = path.resolve(file);
   const plain = fileIsPlainSqlite(file);
   if (fromKey === null && !plain) throw new ConversionError(`${where} is already encrypted (or is not a SQLite journal); nothing was changed.`);
   if (fromKey !== null && plain) throw new ConversionError(`${where} is not encrypted; nothing to decrypt, nothing was changed.`);
   const inUse = () => new ConversionError(`${where} is open in another process (is the bot running?): stop it, then run this again; nothing was changed.`);
-  if (otherProcessesHolding(file).length) throw inUse();
-  const target = `${file}.converting`;
-  // Left by a conversion that was cut off: never the journal, which is only replaced by a finished, checked copy.
-  rmSync(target, { force: true });
+  if (!journalReleased(file)) throw inUse();
+  try {
+    refuseForeignWal(file);
+  } catch (error) {
+    throw new ConversionError((error as Error).message);
+  }
+  const target = conversionCopyPath(file);
   try {
     const copier = openCopier(file, fromKey, target, toKey);
     let before: Counts;
     try {
+      // Frames a process left in the -wal before the lock are folded into the file first: after the copy, a -wal with
+      // anything in it can only be a write that slipped past the lock.
+      copier.connection.pragma('source.wal_checkpoint(TRUNCATE)');
       before = tableCounts(copier.connection, 'source');
       closeSync(openSync(target, 'w', 0o600));
       copier.vacuumInto(target);
@@ -92,8 +126,9 @@ export function convertJournal(file: string, fromKey: string | null, toKey: stri
       // As the last connection to the journal, closing folds its -wal in and removes it and the -shm.
       copier.close();
     }
-    // A -wal left over means someone else has the journal open: its frames would not belong to the new file.
-    if (existsSync(`${file}-wal`)) throw inUse();
+    // Under the lock nobody writes; a -wal left over (or a process still holding the journal) means one did before it
+    // saw the lock, and its frames would not belong to the new file.
+    if (!journalReleased(file) || (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0) throw inUse();
     const copy = openSqliteConnection(target, toKey, { fileMustExist: true });
     let after: Counts;
     try {

@@ -6,7 +6,9 @@ import type { Database } from './schema.ts';
 import { DatabaseFileError } from './database-file-error.ts';
 import { inspectJournalFile, type JournalFileState } from './journal-file.ts';
 import { createPrivateFile, looseModeWarnings } from './private-files.ts';
-import { openJournalConnection } from './journal-key.ts';
+import { conversionUnderWay, waitForConversion } from './conversion-lock.ts';
+import { openJournalConnection, type SqliteConnection } from './journal-key.ts';
+import { refuseForeignWal } from './wal-format.ts';
 import { CompiledQueries } from './compiled-queries.ts';
 import { sqliteStore } from './sqlite-store.ts';
 import { StatementCache } from './statement-cache.ts';
@@ -78,6 +80,23 @@ export interface OpenOptions {
 }
 
 /**
+ * Opens the journal's connection when no npm run encrypt / decrypt is converting it (db/conversion-lock.ts): waits for
+ * one that is, then looks again once the connection is open, as a conversion that began in between sees this
+ * connection and waits for it to close. Nothing has been written through it by then.
+ */
+function openOutsideConversions(file: string, key: string | null, exists: boolean, warn: (line: string) => void): { found: JournalFileState | null; sqlite: SqliteConnection } {
+  for (;;) {
+    waitForConversion(file, { warn });
+    if (exists) refuseForeignWal(file);
+    const found = exists ? inspectJournalFile(file, key) : null;
+    if (!exists && file !== ':memory:') createPrivateFile(file);
+    const sqlite = openJournalConnection(file, key);
+    if (!conversionUnderWay(file)) return { found, sqlite };
+    sqlite.close();
+  }
+}
+
+/**
  * Creates missing folders (0700) and a new file (0600), unless `mustExist`; an existing file is first checked to be a
  * journal (or a database with no tables), read-only, so another app's file is never changed (NotAJournalError). An
  * existing journal others can read gets a one-line warning. The returned db owns the file handle (`db.destroy()`).
@@ -92,9 +111,8 @@ export function openDatabaseFile(file: string, options: OpenOptions = {}): { db:
   const key = options.key ?? null;
   const exists = !inMemory && existsSync(file);
   if (!inMemory && options.mustExist && !exists) throw new DatabaseFileError(`There is no database at ${path.resolve(file)}; nothing was created.`);
-  const found = exists ? inspectJournalFile(file, key) : null;
-  if (!exists && !inMemory) createPrivateFile(file);
-  const sqlite = openJournalConnection(file, key);
+  const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const { found, sqlite } = openOutsideConversions(file, key, exists, warn);
   try {
     // The first statements read the file's header: a file that is not a database fails here.
     sqlite.pragma('journal_mode = WAL');
@@ -118,7 +136,6 @@ export function openDatabaseFile(file: string, options: OpenOptions = {}): { db:
     throw new DatabaseFileError(`${path.resolve(file)} cannot be opened as a journal database: ${reason}.`, { cause: error });
   }
   // Only a file that is a journal is worth a warning about who can read it.
-  const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   if (!inMemory) for (const line of looseModeWarnings(file)) warn(line);
   // kysely's queries and the bulk writes share one cache of statements prepared on the one connection.
   const statements = new StatementCache(sqlite);

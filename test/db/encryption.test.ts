@@ -119,7 +119,9 @@ describe('npm run encrypt / decrypt (convertJournal)', { timeout: 90_000 }, () =
     const back = openDatabase(file, { mustExist: true });
     expect(await entryTexts(back)).toEqual(texts);
     await back.destroy();
-    expect(readdirSync(dir).sort()).toEqual(['journal.sqlite']);
+    // The empty lock file every conversion leaves (db/conversion-lock.ts), and nothing else.
+    expect(readdirSync(dir).sort()).toEqual(['journal.sqlite', 'journal.sqlite.conversion-lock']);
+    expect(readFileSync(`${file}.conversion-lock`).length).toBe(0);
   });
 
   it('refuses while another process has the journal open (the bot), changing nothing', async () => {
@@ -176,5 +178,14 @@ describe('JOURNAL_KEY and JOURNAL_KEY_FILE', () => {
     expect(parseConfig({}).journalKey).toBeNull();
     expect(() => parseConfig({ JOURNAL_KEY: 'a', JOURNAL_KEY_FILE: keyFile })).toThrow(/JOURNAL_KEY and JOURNAL_KEY_FILE are both set/);
     expect(() => parseConfig({ JOURNAL_KEY_FILE: path.join(dir, 'missing') })).toThrow(/JOURNAL_KEY_FILE .* cannot be read \(ENOENT\)/);
+  });
+
+  it('refuses a key of only spaces from JOURNAL_KEY and from JOURNAL_KEY_FILE; an empty JOURNAL_KEY is unset', () => {
+    const keyFile = path.join(dir, 'spaces');
+    writeFileSync(keyFile, '   \n', { mode: 0o600 });
+    expect(() => parseConfig({ JOURNAL_KEY_FILE: keyFile })).toThrow(/JOURNAL_KEY_FILE .* is only spaces; it must hold the journal's key/);
+    expect(() => parseConfig({ JOURNAL_KEY: '   ' })).toThrow(/JOURNAL_KEY is only spaces/);
+    expect(() => parseConfig({ JOURNAL_KEY: '\t' })).toThrow(/JOURNAL_KEY is only spaces/);
+    expect(parseConfig({ JOURNAL_KEY: '' }).journalKey).toBeNull();
   });
 });
