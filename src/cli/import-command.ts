@@ -86,7 +86,10 @@ function readerFor(found: DetectedSource, args: ImportArgs, timeZone: string, da
 async function importOwnExport(db: JournalDb, args: ImportArgs): Promise<number> {
   if (args.owner !== undefined && !/^\d{1,15}$/.test(args.owner.trim())) throw new OwnerError(`--owner must be a Telegram user id (digits), got "${args.owner}".`);
   const report = await importJournalExport(db, args.file, args.owner !== undefined ? { ownerId: Number(args.owner.trim()) } : {});
-  const summary = `Imported ${report.imported} of ${report.entries} entries from the journal export into user ${report.ownerId}'s journal; ${report.alreadyPresent} already there.`;
+  const damaged = report.damaged.length;
+  const summary =
+    `Imported ${report.imported} of ${report.entries} entries from the journal export into user ${report.ownerId}'s journal; ${report.alreadyPresent} already there.` +
+    (damaged > 0 ? `\nSkipped ${damaged} damaged ${damaged === 1 ? 'entry' : 'entries'}: ${report.damaged.slice(0, 20).join('; ')}${damaged > 20 ? `; … (${damaged - 20} more)` : ''}.` : '');
   if (report.error) {
     if (report.imported > 0) console.log(summary);
     console.error(`${args.file}: ${report.error}`);

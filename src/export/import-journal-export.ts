@@ -2,6 +2,7 @@
  * Re-imports the journal's own JSON export (journal-export-format.ts): every field as exported (ids kept where free,
  * local days and times as they were, revisions, tags, media), streamed in bounded memory, in batches that commit
  * whole. An entry already there (same owner, source, chat and message) is left as it is, so a repeat adds nothing.
+ * A damaged entry (one the schema refuses) is skipped and named, as every importer does; the others are imported.
  */
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -20,6 +21,8 @@ export interface JournalImportReport {
   entries: number;
   imported: number;
   alreadyPresent: number;
+  /** Entries skipped as damaged, each named by its place in the file, its id when it has one, and what is wrong. */
+  damaged: string[];
   /** A fault that stopped the import: whole batches before it are kept. */
   error: string | null;
 }
@@ -44,7 +47,7 @@ export async function isJournalExport(file: string): Promise<boolean> {
 const BATCH = 500;
 
 export async function importJournalExport(db: JournalDb, file: string, options: { ownerId?: number } = {}): Promise<JournalImportReport> {
-  const report: JournalImportReport = { ownerId: options.ownerId ?? null, entries: 0, imported: 0, alreadyPresent: 0, error: null };
+  const report: JournalImportReport = { ownerId: options.ownerId ?? null, entries: 0, imported: 0, alreadyPresent: 0, damaged: [], error: null };
   const header: { format?: unknown; version?: unknown; owner_id?: unknown } = {};
   let batch: ExportedEntry[] = [];
   let fault: string | null = null;
@@ -61,14 +64,14 @@ export async function importJournalExport(db: JournalDb, file: string, options: 
       return;
     }
     report.ownerId ??= typeof header.owner_id === 'number' ? header.owner_id : null;
+    report.entries += 1;
     const parsed = exportedEntrySchema.safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      fault = `entry ${report.entries + 1}: ${issue.path.join('.') || 'entry'} ${issue.message}`;
+      report.damaged.push(`entry ${report.entries}${idOf(value)}: ${issue.path.join('.') || 'entry'} ${issue.message}`);
       return;
     }
     batch.push(parsed.data);
-    report.entries += 1;
     void parent;
   };
 
@@ -88,6 +91,12 @@ export async function importJournalExport(db: JournalDb, file: string, options: 
   }
   report.error = fault;
   return report;
+}
+
+/** ` (id 17)` when a damaged entry still has a readable id, so the person can find it in the file. */
+function idOf(value: unknown): string {
+  const id = value !== null && typeof value === 'object' ? (value as { id?: unknown }).id : undefined;
+  return typeof id === 'number' || (typeof id === 'string' && id.length <= 40) ? ` (id ${String(id)})` : '';
 }
 
 async function writeBatch(db: JournalDb, entries: readonly ExportedEntry[], report: JournalImportReport): Promise<void> {

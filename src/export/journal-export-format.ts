@@ -4,6 +4,7 @@
  * docs/exporting.md; the zod schema below is what a re-import accepts.
  */
 import { z } from 'zod';
+import { isWritableDay } from '../journal/dates/local-moment.ts';
 import { entryMetadataSchema } from '../journal/entry-metadata.ts';
 import { SOURCE_APPS } from '../journal/entry-source.ts';
 import { MEDIA_KINDS, type MediaKind } from '../journal/media.ts';
@@ -13,7 +14,7 @@ export const EXPORT_FORMAT = 'journal-objects-export';
 export const EXPORT_VERSION = 1;
 
 const instant = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, { error: 'must be an ISO instant in UTC, e.g. 2024-04-01T09:30:00.000Z' });
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be YYYY-MM-DD' });
+const day = z.string().refine(isWritableDay, { error: 'must be YYYY-MM-DD, years 0001 to 9999' });
 const count = z.number().int().min(0);
 
 export const exportedRevisionSchema = z.strictObject({

@@ -3,7 +3,7 @@ import type { EntrySource, EntrySourceApp } from '../db/schema.ts';
 import type { EntryMetadata } from './entry-metadata.ts';
 import { metadataText } from './metadata-text.ts';
 import { telegramSourceId } from './entry-source.ts';
-import { localMoment, MIDNIGHT } from './dates/local-moment.ts';
+import { isWritableDay, localMoment, MIDNIGHT } from './dates/local-moment.ts';
 import { mediaLabel, type EntryMedia } from './media.ts';
 
 /** An entry about to be stored: where it came from and what it says. */
@@ -66,6 +66,8 @@ export function titleOf(text: string): string {
 /** The row for a draft, with its local day in the owner's zone (and journal day start, JOURNAL_DAY_STARTS_AT). */
 export function entryRowFromDraft(draft: EntryDraft, timeZone: string, now: Date, dayStartsAt: string = MIDNIGHT) {
   const { day, time } = localMoment(draft.writtenAt, draft.timeZone ?? timeZone, dayStartsAt);
+  // No row may hold a day the exports cannot write; importers skip such instants before (inEntryYears).
+  if (!isWritableDay(day)) throw new RangeError(`${draft.writtenAt.toISOString()} falls on ${day} in ${draft.timeZone ?? timeZone}: not a day a journal can hold`);
   const media = draft.media ?? null;
   return {
     owner_id: draft.ownerId,

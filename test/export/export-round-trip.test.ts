@@ -56,7 +56,7 @@ describe('JSON export', { timeout: PROCESS_TEST_MS }, () => {
     const file = path.join(dir, 'round.json');
     await exportTo(file);
     const report = await importJournalExport(target.db, file);
-    expect(report).toEqual({ ownerId: OWNER, entries: 7, imported: 7, alreadyPresent: 0, error: null });
+    expect(report).toEqual({ ownerId: OWNER, entries: 7, imported: 7, alreadyPresent: 0, damaged: [], error: null });
     expect(await snapshot(target.db)).toEqual(await snapshot(source.db));
     expect(await importJournalExport(target.db, file)).toMatchObject({ imported: 0, alreadyPresent: 7 });
     // Search works on the re-imported text (the FTS index follows the inserts).
@@ -77,12 +77,23 @@ describe('JSON export', { timeout: PROCESS_TEST_MS }, () => {
     expect(await snapshot(target.db)).toEqual(await snapshot(source.db));
   });
 
-  it('a damaged export is reported with the entry and field, keeping the whole batches before it', async () => {
+  it('a damaged entry is skipped and named (place, id, field); every other entry is imported', async () => {
     const file = path.join(dir, 'bad.json');
     await exportTo(file);
-    writeFileSync(file, readFileSync(file, 'utf8').replace('"local_day":"2024-12-30"', '"local_day":"30.12.2024"'));
+    const text = readFileSync(file, 'utf8');
+    const damagedId = (JSON.parse(text).entries as { id: number; local_day: string }[]).find((e) => e.local_day === '2024-12-30')!.id;
+    writeFileSync(file, text.replace('"local_day":"2024-12-30"', '"local_day":"30.12.2024"'));
     const report = await importJournalExport(target.db, file);
-    expect(report.error).toMatch(/^entry \d: local_day must be YYYY-MM-DD/);
+    expect(report).toMatchObject({ entries: 7, imported: 6, error: null });
+    expect(report.damaged).toEqual([expect.stringMatching(new RegExp(`^entry \\d \\(id ${damagedId}\\): local_day must be YYYY-MM-DD`))]);
+    const ids = (await snapshot(target.db)).entries.map((e) => e.id);
+    expect(ids).toHaveLength(6);
+    expect(ids).not.toContain(damagedId);
+    // The CLI says so, and exits 0: the rest of the journal is in.
+    const fresh = path.join(dir, 'damaged-cli.sqlite');
+    const imported = await runEntryPoint('src/cli/import.ts', [file], { cwd: dir, env: { DATABASE_PATH: fresh, ALLOWED_USER_IDS: String(OWNER) } });
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toMatch(/Imported 6 of 7 entries .*\nSkipped 1 damaged entry: entry \d \(id \d+\): local_day must be YYYY-MM-DD/);
   });
 
   it('npm run export, then npm run import into an empty database, reproduce the journal', async () => {
@@ -117,7 +128,7 @@ describe('JSON export from SQLite into PostgreSQL (PGlite)', () => {
     await exportTo(file);
     const postgres = await createTempDb('pglite');
     try {
-      expect(await importJournalExport(postgres.db, file)).toEqual({ ownerId: OWNER, entries: 7, imported: 7, alreadyPresent: 0, error: null });
+      expect(await importJournalExport(postgres.db, file)).toEqual({ ownerId: OWNER, entries: 7, imported: 7, alreadyPresent: 0, damaged: [], error: null });
       const moved = await snapshot(postgres.db);
       // PostgreSQL's generated search column is the store's own, not the journal's.
       expect({ ...moved, entries: moved.entries.map(({ search_vector: _, ...e }: Record<string, unknown>) => e) }).toEqual(await snapshot(source.db));

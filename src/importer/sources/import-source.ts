@@ -4,6 +4,7 @@
  * the app's own id, idempotent (the app's id is the key; a changed text becomes a revision), --dry-run, progress.
  */
 import type { JournalDb } from '../../db/open-database.ts';
+import { inEntryYears } from '../../journal/dates/local-moment.ts';
 import { batchRowOf, type BatchDraft, type BatchRow } from '../../journal/batch-row.ts';
 import { messageIdOf, SOURCE_CHAT_IDS } from '../../journal/entry-source.ts';
 import { createBatchWriter } from '../batch-writer.ts';
@@ -102,6 +103,11 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
         continue;
       }
       const { entry } = item;
+      // The one rule of every importer: an instant whose local day (in the entry's own zone) a journal cannot hold.
+      if (!inEntryYears(entry.writtenAt, entry.timeZone ?? options.timeZone)) {
+        skip('bad-date', entry.sourceId);
+        continue;
+      }
       const messageId = messageIdOf(entry.sourceId);
       if (seen.has(messageId)) {
         skip('duplicate-id', entry.sourceId);

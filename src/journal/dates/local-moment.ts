@@ -92,7 +92,18 @@ export function instantOnDay(day: string, localTime: string, timeZone: string): 
   return at;
 }
 
-/** Entries are dated from 1970 to 9999: true when the instant (UTC) and its local day both fall in those years. */
+/**
+ * A day every export can write and every importer read back: `YYYY-MM-DD` with a year of four digits, 0001 to 9999
+ * (a local day past 9999-12-31 would be `+010000-01-01`, before year 1 `-000001-…`).
+ */
+export function isWritableDay(day: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && day >= '0001-01-01';
+}
+
+/**
+ * Entries are dated from 1970 to 9999: true when the instant (UTC) and its local day in the entry's zone both fall
+ * in those years. The one rule of every importer: an instant it fails is skipped and named as damage.
+ */
 export function inEntryYears(at: Date, timeZone: string): boolean {
   const ms = at.getTime();
   if (!(Number.isFinite(ms) && ms >= FIRST_MS && ms <= LAST_MS)) return false;
