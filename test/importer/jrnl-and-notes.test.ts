@@ -1,6 +1,6 @@
 // jrnl (JSON, text, folder journals) and Markdown daily notes (Obsidian, Logseq) on the shared real samples and on
 // small hand-written files for each oddity; and the project's own Markdown export importing back to the same entries.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -56,13 +56,37 @@ describe('jrnl', () => {
     expect(little).toMatchObject({ error: null, imported: 2 });
     expect((await rows()).map((r) => r.local_day)).toContain('2013-07-10');
     const damaged = await run(readJrnlText(path.join(JRNL, 'jrnl-org-tests/mostlyreadabledates.journal'), 'Europe/Berlin'));
-    expect(damaged).toMatchObject({ imported: 2, skippedIds: { 'bad-date': ['[2019-07 14:23]'] } });
+    // `[2019-07 14:23]` is not in the journal's timeformat: a line of the second entry's body, not a lost entry.
+    expect(damaged).toMatchObject({ imported: 2, skippedIds: {} });
+    expect((await rows()).find((r) => r.title === 'The second entry')!.content).toMatch(/\n\[2019-07 14:23\] The third entry\nI've crossed so many timelines/);
+  });
+
+  it('body lines that merely look like times stay in the body: only the timeformat, parsed as a date, starts an entry', async () => {
+    const file = path.join(dir, 'times.txt');
+    writeFileSync(
+      file,
+      'Notes before any entry.\n\n[2024-05-01 09:00] Morning.\n[10:30 am] call mom\n[9:30:15] standup\n[2024-05-01] no time\nlast line\n\n[2024-05-02 08:00] Next day.\n',
+    );
+    const report = await run(readJrnlText(file, 'Europe/Berlin'));
+    expect(report).toMatchObject({ error: null, imported: 2, skippedIds: { 'no-date': ['times.txt line 1'] } });
+    const [morning, next] = await rows();
+    expect(morning!.content).toBe('Morning.\n[10:30 am] call mom\n[9:30:15] standup\n[2024-05-01] no time\nlast line');
+    expect(next!.content).toBe('Next day.');
+    // With a timeformat of its own, only that format starts an entry.
+    const dotted = path.join(dir, 'dotted.txt');
+    writeFileSync(dotted, '[01.06.2024 10:00] First.\n[2024-06-01 11:00] not this format\n[02.06.2024 10:00] Second.\n');
+    await temp.cleanup();
+    temp = await createTempDb();
+    expect(await run(readJrnlText(dotted, 'Europe/Berlin', '%d.%m.%Y %H:%M'))).toMatchObject({ imported: 2 });
+    expect((await rows())[0]!.content).toBe('First.\n[2024-06-01 11:00] not this format');
   });
 
   it('starred (trailing " *"), the title ending at the first sentence, two entries of one minute, an impossible hour', async () => {
     const report = await run(readJrnlText(OWN('jrnl/starred.txt'), 'Europe/Berlin'));
-    expect(report).toMatchObject({ error: null, imported: 2, skippedIds: { 'bad-date': ['[2024-04-16 25:10]'] } });
+    expect(report).toMatchObject({ error: null, imported: 2, skippedIds: {} });
     const [starred, second] = await rows();
+    // A bracketed hour that does not exist does not start an entry: it stays in the body, nothing dropped.
+    expect(second!.content).toBe('Same minute, second entry.\n[2024-04-16 25:10] An impossible hour.');
     expect(starred).toMatchObject({ source_id: 'starred:2024-04-15 09:30', title: 'A starred morning.', content: 'A starred morning.\nWith a body on the title line\nMore body, with @Work and an email me@example.com.' });
     expect(JSON.parse(starred!.metadata!)).toEqual({ starred: true });
     expect(await tagsOf(starred!.id)).toEqual(['work']);

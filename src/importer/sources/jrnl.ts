@@ -155,17 +155,19 @@ export function readJrnlJson(file: string, zone: string): SourceReader {
   return { app: 'jrnl', label: 'jrnl JSON export', items: items(), progress };
 }
 
-/** A line that starts an entry: `[date] title` (or jrnl 1.x's unbracketed date). Dates start with a digit. */
+/**
+ * A line that starts an entry: `[date] title` (or jrnl 1.x's unbracketed date), where the date matches one of the
+ * journal's formats (its `timeformat`) and is a real date. Anything else, `[10:30 am] call mom` or `[9:30:15]
+ * standup` or a bracketed date that does not exist (`[2024-04-16 25:10]`), is a line of the entry's body.
+ */
 const HEADER = /^\[([0-9][^\]]{5,40})\] ?(.*)$/;
 
-/** The date of a header in one of the formats; the length of the date for unbracketed headers. */
-function headerOf(line: string, formats: DateFormat[]): { wall: string | null; label: string; title: string } | null {
+/** The wall clock and title of a line that starts an entry; null for a body line. */
+function headerOf(line: string, formats: DateFormat[]): { wall: string; label: string; title: string } | null {
   const m = HEADER.exec(line);
   if (m) {
     const wall = formats.map((f) => wallClockOf(m[1]!, f)).find((w) => w !== null) ?? null;
-    // A bracketed "date" that is none (`[2019-07 14:23]`) is a damaged header, not body text, when it looks like a time.
-    if (wall || /\d{1,2}:\d{2}/.test(m[1]!)) return { wall, label: `[${m[1]}]`, title: m[2]! };
-    return null;
+    return wall ? { wall, label: `[${m[1]}]`, title: m[2]! } : null;
   }
   // jrnl 1.x wrote no brackets: `2013-06-10 15:40 Title`.
   const plain = /^(\d{4}-\d{2}-\d{2} \d{1,2}:\d{2}) (.*)$/.exec(line);
@@ -180,11 +182,13 @@ async function* textItems(file: string, formats: DateFormat[], zone: string, cou
   const stream = createReadStream(file, { encoding: 'utf8' });
   let bytes = 0;
   stream.on('data', (chunk) => onBytes((bytes += Buffer.byteLength(chunk as string))));
-  let current: { wall: string | null; label: string; title: string; body: string[] } | null = null;
+  let current: { wall: string; label: string; title: string; body: string[] } | null = null;
+  // Text before the first entry has no date: named (by its first line's number), never dropped silently.
+  let lineNumber = 0;
+  let undated: number | null = null;
   const finish = (): SourceItem | null => {
     if (!current) return null;
     const { wall, label, title: first } = current;
-    if (!wall) return { skip: 'bad-date', id: label };
     let line = first.replace(/\s+$/, '');
     const starred = / \*$/.test(line) || line === '*';
     if (starred) line = line.replace(/ ?\*$/, '');
@@ -193,13 +197,18 @@ async function* textItems(file: string, formats: DateFormat[], zone: string, cou
     return entryItem(wall, title, body, starred, [], zone, counter, label);
   };
   for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
+    lineNumber += 1;
     const header = headerOf(line, formats);
     if (header) {
+      if (undated !== null) yield { skip: 'no-date', id: `${path.basename(file)} line ${undated}` };
+      undated = null;
       const done = finish();
       if (done) yield done;
       current = { ...header, body: [] };
     } else if (current) current.body.push(line);
+    else if (undated === null && line.trim() !== '') undated = lineNumber;
   }
+  if (undated !== null) yield { skip: 'no-date', id: `${path.basename(file)} line ${undated}` };
   const done = finish();
   if (done) yield done;
 }
