@@ -14,6 +14,7 @@ import { openAndMigrateJournal } from '../db/open-journal.ts';
 import { lockedLine } from './locked-line.ts';
 import { applyDayStart } from '../journal/day-start.ts';
 import { importJournalExport, isJournalExport } from '../export/import-journal-export.ts';
+import { importMarkdownExport, isFaithfulMarkdownTarget } from '../export/import-markdown-export.ts';
 import type { JournalDb } from '../db/open-database.ts';
 import { exportAccountId } from '../importer/telegram-export/export-account.ts';
 import { detectSource, SOURCE_FORMATS, SOURCE_NAMES, type DetectedSource, type SourceFormat } from '../importer/sources/detect-source.ts';
@@ -82,13 +83,14 @@ function readerFor(found: DetectedSource, args: ImportArgs, timeZone: string, da
   }
 }
 
-/** The journal's own JSON export (npm run export): every field back as it was; --owner moves it to another owner. */
-async function importOwnExport(db: JournalDb, args: ImportArgs): Promise<number> {
+/** The journal's own JSON or Markdown export (npm run export): every field back as it was; --owner moves it to another owner. */
+async function importOwnExport(db: JournalDb, args: ImportArgs, format: 'JSON' | 'Markdown'): Promise<number> {
   if (args.owner !== undefined && !/^\d{1,15}$/.test(args.owner.trim())) throw new OwnerError(`--owner must be a Telegram user id (digits), got "${args.owner}".`);
-  const report = await importJournalExport(db, args.file, args.owner !== undefined ? { ownerId: Number(args.owner.trim()) } : {});
+  const options = args.owner !== undefined ? { ownerId: Number(args.owner.trim()) } : {};
+  const report = format === 'JSON' ? await importJournalExport(db, args.file, options) : await importMarkdownExport(db, args.file, options);
   const damaged = report.damaged.length;
   const summary =
-    `Imported ${report.imported} of ${report.entries} entries from the journal export into user ${report.ownerId}'s journal; ${report.alreadyPresent} already there.` +
+    `Imported ${report.imported} of ${report.entries} entries from the journal's ${format} export into user ${report.ownerId}'s journal; ${report.alreadyPresent} already there.` +
     (damaged > 0 ? `\nSkipped ${damaged} damaged ${damaged === 1 ? 'entry' : 'entries'}: ${report.damaged.slice(0, 20).join('; ')}${damaged > 20 ? `; … (${damaged - 20} more)` : ''}.` : '');
   if (report.error) {
     if (report.imported > 0) console.log(summary);
@@ -160,7 +162,8 @@ async function main(argv: string[], parseThread: ParseThread | null): Promise<nu
     checkOptions(args, found);
     const what = 'guessed' in found && found.guessed ? `JSON of no journal recognised; read as ${SOURCE_NAMES[found.kind]}` : `${SOURCE_NAMES[found.kind]}`;
     console.error(`import: ${args.name} is ${what}${args.format ? ` (--format ${args.format})` : ''}.`);
-    if (found.kind === 'journal-export' && (await isJournalExport(args.file))) return await importOwnExport(db, args);
+    if (found.kind === 'journal-export' && (await isJournalExport(args.file))) return await importOwnExport(db, args, 'JSON');
+    if (found.kind === 'own-markdown' && isFaithfulMarkdownTarget(args.file)) return await importOwnExport(db, args, 'Markdown');
     // A Telegram export names its own account: the first import into an empty journal needs no --owner.
     const ownerId = found.format === 'telegram' ? await importOwner(db, args, config.allowedUserIds) : await resolveOwner(db, args.owner, config.allowedUserIds);
     if (found.format !== 'telegram') {

@@ -56,5 +56,6 @@ export async function exportJournal(db: JournalDb, request: ExportRequest): Prom
     exportedAt: request.now.toISOString(),
     timeZone: request.timeZone,
     dayStartsAt: request.dayStartsAt,
+    ownerId: request.ownerId,
   });
 }

@@ -99,7 +99,7 @@ function idOf(value: unknown): string {
   return typeof id === 'number' || (typeof id === 'string' && id.length <= 40) ? ` (id ${String(id)})` : '';
 }
 
-async function writeBatch(db: JournalDb, entries: readonly ExportedEntry[], report: JournalImportReport): Promise<void> {
+export async function writeBatch(db: JournalDb, entries: readonly ExportedEntry[], report: JournalImportReport): Promise<void> {
   if (entries.length === 0) return;
   const ownerId = report.ownerId!;
   await db.transaction().execute(async (trx) => {

@@ -1,13 +1,14 @@
 /**
  * The Markdown export: one file per year (or one file), front matter with the dates and tags (Obsidian reads it),
- * a heading per day and one per entry with its time. Readable in any editor.
+ * a heading per day and one per entry with its time. Readable in any editor, and a backup: each entry carries every
+ * field the journal keeps (markdown-entry-block.ts), so `npm run import` of it gives back the same journal.
  */
 import type { ExportedEntry } from './journal-export-format.ts';
 import { PartedOutput, type ExportFile } from './parted-output.ts';
 import type { YearSummary } from './read-journal.ts';
 import { weekdayName as weekday } from '../journal/dates/calendar-day.ts';
 import { utcYear } from '../journal/dates/instant-format.ts';
-import { mediaLabel } from '../journal/media.ts';
+import { entryBlock, MARKDOWN_FORMAT, MARKDOWN_VERSION } from './markdown-entry-block.ts';
 
 /** YAML scalars: quoted as JSON, which YAML reads. */
 const yaml = (value: string) => JSON.stringify(value);
@@ -23,6 +24,9 @@ function frontMatter(title: string, years: readonly YearSummary[], part: number,
     `entries: ${years.reduce((n, y) => n + y.entries, 0)}`,
     `tags: [${tags.map(yaml).join(', ')}]`,
     `exported: ${exportedAt}`,
+    `format: ${yaml(MARKDOWN_FORMAT)}`,
+    `version: ${MARKDOWN_VERSION}`,
+    ...(target.ownerId !== undefined ? [`owner_id: ${target.ownerId}`] : []),
     // What the headings' days and times were computed with: `npm run import` of this file reads them back.
     ...(target.timeZone ? [`time_zone: ${yaml(target.timeZone)}`] : []),
     ...(target.dayStartsAt ? [`day_starts_at: ${yaml(target.dayStartsAt)}`] : []),
@@ -35,16 +39,6 @@ function frontMatter(title: string, years: readonly YearSummary[], part: number,
   return lines.join('\n');
 }
 
-function entryBlock(entry: ExportedEntry, newDay: boolean, timeZone: string | undefined): string {
-  // An entry dated in its own zone (Day One) says which, so its time reads right and re-imports to the same instant.
-  const ownZone = entry.metadata?.time_zone;
-  const heading = [ownZone && ownZone !== timeZone ? `${entry.local_time} (${ownZone})` : entry.local_time];
-  if (entry.media) heading.push(mediaLabel({ kind: entry.media.kind, fileId: null, fileName: entry.media.file_name, durationSeconds: entry.media.duration_seconds, fileSize: null }).slice(1, -1));
-  if (entry.edited_at) heading.push('edited');
-  const day = newDay ? `## ${entry.local_day} ${weekday(entry.local_day)}\n\n` : '';
-  return `${day}### ${heading.join(' · ')}\n\n${entry.content.trim()}\n`;
-}
-
 export interface MarkdownTarget {
   /** One file per year (`2024.md` …) or everything in one file. */
   perYear: boolean;
@@ -55,6 +49,8 @@ export interface MarkdownTarget {
   /** JOURNAL_TIMEZONE and JOURNAL_DAY_STARTS_AT, written to the front matter. */
   timeZone?: string;
   dayStartsAt?: string;
+  /** Whose journal it is: `npm run import` of the file imports into that owner's journal unless told otherwise. */
+  ownerId?: number;
 }
 
 export async function writeMarkdownExport(
@@ -86,7 +82,8 @@ export async function writeMarkdownExport(
       currentFile = year;
       lastDay = null;
     }
-    await output!.add(entryBlock(entry, entry.local_day !== lastDay, target.timeZone));
+    const dayHeading = entry.local_day !== lastDay ? `## ${entry.local_day} ${weekday(entry.local_day)}\n\n` : '';
+    await output!.add(dayHeading + entryBlock(entry, target.timeZone));
     lastDay = entry.local_day;
     count += 1;
   }

@@ -105,7 +105,7 @@ describe('JSON export', { timeout: PROCESS_TEST_MS }, () => {
     expect(exported).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Exported 7 entries of user 111 to:\n {2}.*cli\.json/) });
     const fresh = path.join(dir, 'fresh.sqlite');
     const imported = await runEntryPoint('src/cli/import.ts', [out], { cwd: dir, env: env(fresh) });
-    expect(imported).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Imported 7 of 7 entries from the journal export into user 111's journal/) });
+    expect(imported).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Imported 7 of 7 entries from the journal's JSON export into user 111's journal/) });
     const before = openDatabase(source.file);
     const after = openDatabase(fresh);
     try {

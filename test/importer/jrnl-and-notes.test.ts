@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportJournal } from '../../src/export/export-journal.ts';
+import { importMarkdownExport } from '../../src/export/import-markdown-export.ts';
 import { importSource, type SourceReport } from '../../src/importer/sources/import-source.ts';
 import { readJrnlJson, readJrnlText } from '../../src/importer/sources/jrnl.ts';
-import { readMarkdownNotes, readOwnMarkdownExport } from '../../src/importer/sources/markdown-notes.ts';
+import { readMarkdownNotes } from '../../src/importer/sources/markdown-notes.ts';
 import type { SourceReader } from '../../src/importer/sources/source-item.ts';
 import { insertEntryBatch } from '../../src/journal/entry-batch.ts';
 import { REPO_ROOT } from '../helpers/run-entry-point.ts';
@@ -134,12 +135,12 @@ describe("the project's own Markdown export", () => {
     await exportJournal(temp.db, { ownerId: OWNER, format: 'md', out: { dir: out }, timeZone: 'Europe/Berlin', dayStartsAt: '04:00', now: new Date('2025-01-10T12:00:00Z') });
     const target = await createTempDb();
     try {
-      const report = await importSource(target.db, readOwnMarkdownExport(out, 'Europe/Berlin', '04:00'), 'md', { ownerId: OWNER, timeZone: 'Europe/Berlin', dayStartsAt: '04:00' });
-      expect(report).toMatchObject({ error: null, imported: 8 });
+      const report = await importMarkdownExport(target.db, out);
+      expect(report).toMatchObject({ error: null, imported: 8, damaged: [] });
       const shape = async (db: TempDb['db']) =>
-        (await db.selectFrom('entry').select(['written_at', 'local_day', 'local_time', 'content', 'media_kind']).where('owner_id', '=', OWNER).orderBy('written_at').execute()).map((r) => ({ ...r, content: r.content.trim() }));
+        (await db.selectFrom('entry').select(['written_at', 'local_day', 'local_time', 'content', 'media_kind']).where('owner_id', '=', OWNER).orderBy('written_at').execute());
       expect(await shape(target.db)).toEqual(await shape(temp.db));
-      const again = await importSource(target.db, readOwnMarkdownExport(out, 'Europe/Berlin', '04:00'), 'md', { ownerId: OWNER, timeZone: 'Europe/Berlin', dayStartsAt: '04:00' });
+      const again = await importMarkdownExport(target.db, out);
       expect(again).toMatchObject({ imported: 0, alreadyPresent: 8 });
     } finally {
       await target.cleanup();

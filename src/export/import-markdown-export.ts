@@ -1,0 +1,130 @@
+/**
+ * Re-imports the journal's own Markdown export (write-markdown.ts, format version 2): each entry's comment of fields
+ * and its counted lines of text become the JSON export's entry, written by the same path as the JSON import
+ * (import-journal-export.ts): ids kept where free, the entry's key kept, so importing an export into the journal it
+ * came from adds nothing, and exporting the imported journal gives the same file. A damaged entry is skipped and named.
+ */
+import { closeSync, createReadStream, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { JournalDb } from '../db/open-database.ts';
+import { titleOf } from '../journal/entry.ts';
+import { writeBatch, type JournalImportReport } from './import-journal-export.ts';
+import { exportedEntrySchema, type ExportedEntry } from './journal-export-format.ts';
+import { BLOCK_START, MARKDOWN_FORMAT, readBlockFields } from './markdown-entry-block.ts';
+
+const BATCH = 500;
+
+/** A file's lines, split at line feeds only (a carriage return inside an entry's text is kept). */
+async function* linesOf(file: string): AsyncGenerator<string> {
+  let rest = '';
+  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
+    const parts = (rest + (chunk as string)).split('\n');
+    rest = parts.pop()!;
+    yield* parts;
+  }
+  yield rest;
+}
+
+/** The export's files: the one file, or a folder's `.md` files in name (year) order. */
+function exportFiles(target: string): string[] {
+  if (!statSync(target).isDirectory()) return [target];
+  return readdirSync(target)
+    .filter((n) => /\.md$/i.test(n))
+    .sort()
+    .map((n) => path.join(target, n));
+}
+
+/** True when the front matter at the head of a Markdown file says it is this faithful format. */
+export function isFaithfulMarkdownExport(head: string): boolean {
+  const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(head)?.[1] ?? '';
+  return new RegExp(`^format: "${MARKDOWN_FORMAT}"$`, 'm').test(front);
+}
+
+/** The same, for an export file or folder (its first file's head). */
+export function isFaithfulMarkdownTarget(target: string): boolean {
+  const first = exportFiles(target)[0];
+  if (first === undefined) return false;
+  const fd = openSync(first, 'r');
+  try {
+    const buffer = Buffer.alloc(4096);
+    return isFaithfulMarkdownExport(buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString('utf8'));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export async function importMarkdownExport(db: JournalDb, target: string, options: { ownerId?: number } = {}): Promise<JournalImportReport> {
+  const report: JournalImportReport = { ownerId: options.ownerId ?? null, entries: 0, imported: 0, alreadyPresent: 0, damaged: [], error: null };
+  let batch: ExportedEntry[] = [];
+  const flush = async () => {
+    if (batch.length > 0) await writeBatch(db, batch, report);
+    batch = [];
+  };
+  try {
+    for (const file of exportFiles(target)) {
+      const name = path.basename(file);
+      const lines = linesOf(file);
+      let lineNo = 0;
+      const next = async (): Promise<string | null> => {
+        const { value, done } = await lines.next();
+        if (done) return null;
+        lineNo += 1;
+        return value;
+      };
+      let line = await next();
+      if (line === '---') {
+        while ((line = await next()) !== null && line !== '---') {
+          const owner = /^owner_id: (\d{1,15})$/.exec(line);
+          if (owner && report.ownerId === null) report.ownerId = Number(owner[1]);
+        }
+        line = await next();
+      }
+      let strayFrom: number | null = null;
+      for (; line !== null; line = await next()) {
+        const start = BLOCK_START.exec(line);
+        if (!start) {
+          // Headings and blank lines are for people; any other line outside an entry was added by hand: named.
+          if (line.trim() !== '' && !/^#{1,3} /.test(line) && strayFrom === null) strayFrom = lineNo;
+          continue;
+        }
+        if (strayFrom !== null) report.damaged.push(`${name} line ${strayFrom}: text outside any entry (not imported)`);
+        strayFrom = null;
+        const startLine = lineNo;
+        const id = Number(start[1]);
+        const comment: string[] = [];
+        while ((line = await next()) !== null && line !== '-->') comment.push(line);
+        report.entries += 1;
+        const where = `entry ${id} (${name} line ${startLine})`;
+        let fields: ReturnType<typeof readBlockFields>;
+        try {
+          if (line === null) throw new Error('its comment never ends (-->)');
+          fields = readBlockFields(id, comment);
+        } catch (error) {
+          report.damaged.push(`${where}: ${(error as Error).message}`);
+          continue;
+        }
+        const text: string[] = [];
+        while (text.length < fields.textLines && (line = await next()) !== null) text.push(line);
+        if (text.length < fields.textLines) {
+          report.damaged.push(`${where}: the file ends before its ${fields.textLines} lines of text`);
+          break;
+        }
+        const content = text.join('\n');
+        const parsed = exportedEntrySchema.safeParse({ title: titleOf(content), ...fields.entry, content });
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          report.damaged.push(`${where}: ${issue.path.join('.') || 'entry'} ${issue.message}`);
+          continue;
+        }
+        if (report.ownerId === null) throw new Error('names no owner_id in its front matter; give --owner');
+        batch.push(parsed.data);
+        if (batch.length >= BATCH) await flush();
+      }
+      if (strayFrom !== null) report.damaged.push(`${name} line ${strayFrom}: text outside any entry (not imported)`);
+    }
+    await flush();
+  } catch (error) {
+    report.error = error instanceof Error ? error.message : String(error);
+  }
+  return report;
+}
