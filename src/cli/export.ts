@@ -12,16 +12,17 @@ import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
 import { parseConfig } from '../config.ts';
 import { openExistingJournal } from '../db/open-journal.ts';
-import { exportJournal, type ExportFormat } from '../export/export-journal.ts';
+import { defaultExportName, exportJournal, type ExportFormat } from '../export/export-journal.ts';
+import { ExportExistsError } from '../export/parted-output.ts';
 import { applyDayStart } from '../journal/day-start.ts';
-import { utcDay } from '../journal/dates/instant-format.ts';
 
 
 const USAGE = `Usage: npm run export -- [--format json|md] [--out <file or directory/>] [--owner <telegram user id>]
   --format json   (default) every entry field, revisions, media and tags; npm run import of it rebuilds the journal
   --format md     Markdown: a heading per day, each entry with its time, front matter with dates and tags
-  --out FILE      write one file (default: data/exports/journal-<today>.json or .md in the project folder)
-  --out DIR/      write into a folder: journal-<today>.json, or for Markdown one file per year (2024.md, …)`;
+  --out FILE      write one file (default: data/exports/journal-<owner>-<UTC time>.json or .md in the project folder)
+  --out DIR/      write into a folder: journal-<owner>-<UTC time>.json, or for Markdown one file per year (2024.md, …)
+  An existing file is never replaced: the export stops and names it.`;
 
 function parseExportArgs(argv: string[]) {
   const { values, positionals } = parseCommandLine(argv, USAGE, { format: { type: 'string', default: 'json' }, out: { type: 'string' }, owner: { type: 'string' } });
@@ -33,9 +34,9 @@ function parseExportArgs(argv: string[]) {
   return { format, out, owner: values.owner };
 }
 
-function target(out: string | undefined, format: ExportFormat, today: string): { file: string } | { dir: string } {
+function target(out: string | undefined, format: ExportFormat, ownerId: number, now: Date): { file: string } | { dir: string } {
   // Beside the journal's default home, inside data/ (git-ignored), never the folder you happen to stand in.
-  if (out === undefined) return { file: path.resolve(DEFAULT_EXPORT_DIR, `journal-${today}.${format}`) };
+  if (out === undefined) return { file: path.resolve(DEFAULT_EXPORT_DIR, defaultExportName(ownerId, now, format)) };
   const isDir = /[/\\]$/.test(out) || (existsSync(out) && statSync(out).isDirectory());
   return isDir ? { dir: out } : { file: out };
 }
@@ -51,14 +52,21 @@ async function main(argv: string[]): Promise<number> {
     await applyDayStart(db, config.journalDayStartsAt);
     const ownerId = await resolveOwner(db, args.owner, config.allowedUserIds);
     const now = new Date();
-    const result = await exportJournal(db, {
-      ownerId,
-      format: args.format,
-      out: target(args.out, args.format, utcDay(now)),
-      timeZone: config.journalTimezone,
-      dayStartsAt: config.journalDayStartsAt,
-      now,
-    });
+    let result: Awaited<ReturnType<typeof exportJournal>>;
+    try {
+      result = await exportJournal(db, {
+        ownerId,
+        format: args.format,
+        out: target(args.out, args.format, ownerId, now),
+        timeZone: config.journalTimezone,
+        dayStartsAt: config.journalDayStartsAt,
+        now,
+      });
+    } catch (error) {
+      if (!(error instanceof ExportExistsError)) throw error;
+      console.error(error.message);
+      return 1;
+    }
     const files = result.files.map((f) => `  ${f.path} (${megabytes(f.bytes)})`);
     // The journal is encrypted at rest; what export writes is not, and the user should know it.
     if (config.journalKey) console.error('Note: the journal is encrypted (JOURNAL_KEY), but this export is plain text: keep it somewhere private, or delete it when done.');

@@ -56,6 +56,7 @@ function checkOptions(args: ImportArgs, found: DetectedSource): void {
     args.journals.length > 0 && found.format !== 'dayone' ? '--journal (Day One zips)' : null,
     args.dateFormat !== undefined && found.kind !== 'jrnl-text' && found.kind !== 'jrnl-folder' ? '--date-format (jrnl text journals)' : null,
     args.dryRun && found.kind === 'journal-export' ? '--dry-run (every source but the journal\'s own JSON export)' : null,
+    args.dryRun && found.kind === 'own-markdown' && isFaithfulMarkdownTarget(args.file) ? '--dry-run (every source but the journal\'s own exports)' : null,
   ].filter((m): m is string => m !== null);
   if (misplaced.length) throw new UsageError(`${args.name} is ${SOURCE_NAMES[found.kind]}; ${misplaced.join(' and ')} ${misplaced.length > 1 ? 'do' : 'does'} not apply to it.`);
 }
@@ -137,8 +138,22 @@ async function main(argv: string[], parseThread: ParseThread | null): Promise<nu
     console.error(`${args.file}: there is no such file or folder; nothing was imported or created.`);
     return 1;
   }
+  // What the file is, before the journal is opened: a source that is not recognised (or options that do not apply to
+  // it) creates no journal file on the way to saying so.
+  let found: DetectedSource;
+  try {
+    found = await detectSource(args.file, args.name, args.format);
+    checkOptions(args, found);
+  } catch (error) {
+    await parseThread?.terminate();
+    if (!(error instanceof ImportError)) throw error;
+    console.error(error.message);
+    return 1;
+  }
+  // A dry run writes nothing: with no journal yet, it counts against an empty one in memory instead of creating it.
+  const dryRunOnNothing = args.dryRun && !config.databaseUrl && !existsSync(config.databasePath);
   // The parse thread (started by cli/import.ts, loading meanwhile) is ended below, whether it was used or not.
-  const { db } = await openAndMigrateJournal(config, { onLocked: lockedLine }).catch(async (error: unknown) => {
+  const { db } = await openAndMigrateJournal(dryRunOnNothing ? { ...config, databasePath: ':memory:' } : config, { onLocked: lockedLine }).catch(async (error: unknown) => {
     await parseThread?.terminate();
     throw error;
   });
@@ -151,15 +166,6 @@ async function main(argv: string[], parseThread: ParseThread | null): Promise<nu
   try {
     // Days of the rows already there and of those imported now must follow the same JOURNAL_DAY_STARTS_AT.
     await applyDayStart(db, config.journalDayStartsAt);
-    let found: DetectedSource;
-    try {
-      found = await detectSource(args.file, args.name, args.format);
-    } catch (error) {
-      if (!(error instanceof ImportError)) throw error;
-      console.error(error.message);
-      return 1;
-    }
-    checkOptions(args, found);
     const what = 'guessed' in found && found.guessed ? `JSON of no journal recognised; read as ${SOURCE_NAMES[found.kind]}` : `${SOURCE_NAMES[found.kind]}`;
     console.error(`import: ${args.name} is ${what}${args.format ? ` (--format ${args.format})` : ''}.`);
     if (found.kind === 'journal-export' && (await isJournalExport(args.file))) return await importOwnExport(db, args, 'JSON');

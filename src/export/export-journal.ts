@@ -6,7 +6,7 @@ import type { ExportFile } from './parted-output.ts';
 import { readJournal, summarizeYears } from './read-journal.ts';
 import { writeJsonExport } from './write-json.ts';
 import { writeMarkdownExport } from './write-markdown.ts';
-import { utcDay } from '../journal/dates/instant-format.ts';
+import { utcFileStamp } from '../journal/dates/instant-format.ts';
 
 export type ExportFormat = 'json' | 'md';
 
@@ -15,7 +15,8 @@ export interface ExportRequest {
   format: ExportFormat;
   /**
    * Where to write. A file path gives one file (parts beside it: `name.part2.json`); a directory gives
-   * `journal-<day>.json`, or for Markdown one file per year (`2024.md`).
+   * `journal-<owner>-<UTC stamp>.json`, or for Markdown one file per year (`2024.md`). A file already there is
+   * refused (ExportExistsError), never replaced.
    */
   out: { file: string } | { dir: string };
   /** Split into parts no bigger than this (Telegram's upload limit); unbounded by default. */
@@ -30,6 +31,11 @@ export interface ExportResult {
   entries: number;
 }
 
+/** `journal-111-20250110-120000.json`: whose journal and when, so two exports never share a name. */
+export function defaultExportName(ownerId: number, now: Date, extension: string): string {
+  return `journal-${ownerId}-${utcFileStamp(now)}.${extension}`;
+}
+
 /** `journal.json`, part 2 → `journal.part2.json`. */
 export function partPath(file: string, part: number): string {
   if (part === 1) return file;
@@ -38,13 +44,12 @@ export function partPath(file: string, part: number): string {
 }
 
 export async function exportJournal(db: JournalDb, request: ExportRequest): Promise<ExportResult> {
-  const day = utcDay(request.now);
   const dir = 'dir' in request.out ? request.out.dir : path.dirname(request.out.file);
   // A journal's text is private: a folder made for it is 0700 and each file 0600 (parted-output.ts).
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const entries = readJournal(db, request.ownerId);
   if (request.format === 'json') {
-    const file = 'file' in request.out ? request.out.file : path.join(dir, `journal-${day}.json`);
+    const file = 'file' in request.out ? request.out.file : path.join(dir, defaultExportName(request.ownerId, request.now, 'json'));
     const header = { exported_at: request.now.toISOString(), owner_id: request.ownerId, time_zone: request.timeZone, day_starts_at: request.dayStartsAt };
     return writeJsonExport(entries, header, (part) => partPath(file, part), request.maxPartBytes);
   }

@@ -4,6 +4,14 @@
  */
 import { open, type FileHandle } from 'node:fs/promises';
 
+/** An export file is already there: an export never replaces an earlier one; the message names it. */
+export class ExportExistsError extends Error {
+  constructor(readonly file: string) {
+    super(`${file} already exists: an export never replaces an earlier file. Nothing more was written; give --out another name (or move that file away).`);
+    this.name = 'ExportExistsError';
+  }
+}
+
 export interface ExportFile {
   path: string;
   bytes: number;
@@ -52,8 +60,13 @@ export class PartedOutput {
     if (this.handle !== null) await this.finishPart();
     this.part += 1;
     const path = this.options.pathOf(this.part);
-    this.handle = await open(path, 'w', 0o600);
-    await this.handle.chmod(0o600); // a file that was there already keeps its mode through open
+    // Exclusive: a file already there (an earlier export) is refused, never replaced.
+    try {
+      this.handle = await open(path, 'wx', 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ExportExistsError(path);
+      throw error;
+    }
     this.files.push({ path, bytes: 0 });
     this.bytes = 0;
     this.chunks = 0;

@@ -1,6 +1,7 @@
 // npm run export as a real process: by default into data/exports/ of the project folder (git-ignored), never the
-// folder the user stands in, and every file private (0600) in a private folder (0700).
-import { readdirSync, statSync } from 'node:fs';
+// folder the user stands in, and every file private (0600) in a private folder (0700); never replacing an earlier
+// export: default names carry the owner and the time, and a file already there is refused, named.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_EXPORT_DIR } from '../../src/export/export-defaults.ts';
@@ -26,10 +27,32 @@ describe('npm run export', { timeout: PROCESS_TEST_MS }, () => {
     expect([json.code, md.code]).toEqual([0, 0]);
     const dir = path.join(temp.dir, DEFAULT_EXPORT_DIR);
     const files = readdirSync(dir).sort();
-    expect(files).toEqual([expect.stringMatching(/^journal-\d{4}-\d{2}-\d{2}\.json$/), expect.stringMatching(/^journal-\d{4}-\d{2}-\d{2}\.md$/)]);
+    expect(files).toEqual([expect.stringMatching(new RegExp(`^journal-${OWNER}-\\d{8}-\\d{6}\\.json$`)), expect.stringMatching(new RegExp(`^journal-${OWNER}-\\d{8}-\\d{6}\\.md$`))]);
     expect(json.stdout).toContain(path.join(dir, files[0]!));
     expect(files.map((f) => statSync(path.join(dir, f)).mode & 0o777)).toEqual([0o600, 0o600]);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(readdirSync(temp.dir)).not.toContain('somewhere');
+
+    // Two more in a row with the default name: two more files (a second apart at least, or the second refuses).
+    const again = await runEntryPoint('src/cli/export.ts', ['--owner', String(OWNER)], { cwd: temp.dir, env });
+    const third = await runEntryPoint('src/cli/export.ts', ['--owner', String(OWNER)], { cwd: temp.dir, env });
+    expect(again.code).toBe(0);
+    if (third.code === 0) expect(readdirSync(dir).filter((f) => f.endsWith('.json'))).toHaveLength(3);
+    else expect(third.stderr).toMatch(/already exists: an export never replaces an earlier file/);
+  });
+
+  it('refuses to replace a file already there, naming it, and leaves it as it was', async () => {
+    const out = path.join(temp.dir, 'mine.json');
+    writeFileSync(out, 'an earlier export');
+    const env = { DATABASE_PATH: temp.file };
+    const refused = await runEntryPoint('src/cli/export.ts', ['--owner', String(OWNER), '--out', out], { cwd: temp.dir, env });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toBe(`${out} already exists: an export never replaces an earlier file. Nothing more was written; give --out another name (or move that file away).`);
+    expect(readFileSync(out, 'utf8')).toBe('an earlier export');
+    const years = path.join(temp.dir, 'years/');
+    expect((await runEntryPoint('src/cli/export.ts', ['--owner', String(OWNER), '--format', 'md', '--out', years], { cwd: temp.dir, env })).code).toBe(0);
+    const second = await runEntryPoint('src/cli/export.ts', ['--owner', String(OWNER), '--format', 'md', '--out', years], { cwd: temp.dir, env });
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/\d{4}\.md already exists/);
   });
 });

@@ -39,7 +39,7 @@ describe('/export', () => {
     await t.send(textUpdate('/export md'));
     const docs = documents();
     expect(docs.map((d) => d.file.name)).toEqual(['2023.md', '2024.md']);
-    expect(docs[1]!.file.content.toString('utf8')).toContain('## 2024-01-03 Wednesday\n\n### 09:00 · voice note 0:42\n\n[voice note 0:42]\n');
+    expect(docs[1]!.file.content.toString('utf8')).toMatch(/## 2024-01-03 Wednesday\n\n### 09:00 · voice note 0:42\n<!-- entry \d+\n(?:[a-z_]+: .*\n)*lines: 1\n-->\n\[voice note 0:42\]\n/);
   });
 
   it('splits into several documents when over the upload limit, each a whole export', async () => {
