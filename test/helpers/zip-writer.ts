@@ -9,6 +9,8 @@ export interface ZipInput {
   /** Overrides what the directory claims (to build lying members: bombs, bad checksums). */
   claimSize?: number;
   claimCrc?: number;
+  /** A Unix mode for the external attributes (made on Unix), e.g. 0o120777 for a symbolic link. */
+  unixMode?: number;
 }
 
 export function buildZip(files: readonly ZipInput[]): Buffer {
@@ -32,7 +34,7 @@ export function buildZip(files: readonly ZipInput[]): Buffer {
     locals.push(local, name, body);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(f.unixMode === undefined ? 20 : (3 << 8) | 20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
     central.writeUInt16LE(f.stored ? 0 : 8, 10);
@@ -40,6 +42,7 @@ export function buildZip(files: readonly ZipInput[]): Buffer {
     central.writeUInt32LE(body.length, 20);
     central.writeUInt32LE(size, 24);
     central.writeUInt16LE(name.length, 28);
+    if (f.unixMode !== undefined) central.writeUInt32LE((f.unixMode << 16) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
     offset += 30 + name.length + body.length;

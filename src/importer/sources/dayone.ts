@@ -200,6 +200,10 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
     let before = 0;
     for (const member of journals) {
       const journal = journalNameOf(member.name);
+      if (member.symlink) {
+        yield { skip: 'symlink', id: member.name, journal };
+        continue;
+      }
       try {
         yield* journalItems(readZipMember(file, member, options.maxMemberBytes), journal, chosen(journal), (b) => (progress.bytesRead = Math.min(progress.totalBytes, before + Math.round((b * member.compressedSize) / Math.max(1, member.size)))));
       } catch (error) {

@@ -25,6 +25,8 @@ export interface NoteFile {
   day: string | null;
   /** A Logseq page in Org mode: counted, not read. */
   org?: true;
+  /** A symbolic link: named, never followed (it may point anywhere, outside the folder given). */
+  symlink?: true;
 }
 
 /** Every Markdown file under the folder (app folders left out), with its date if its name has one; sorted by path. */
@@ -36,14 +38,25 @@ export function markdownFiles(folder: string): NoteFile[] {
         if (!d.name.startsWith('.') && !IGNORED_DIRS.has(d.name)) walk(path.join(dir, d.name));
       } else if (d.isFile() && /^\d{4}[-_]\d{2}[-_]\d{2}\.org$/i.test(d.name)) {
         out.push({ file: path.join(dir, d.name), day: null, org: true });
-      } else if (d.isFile() && /\.(md|markdown)$/i.test(d.name)) {
+      } else if ((d.isFile() || d.isSymbolicLink()) && /\.(md|markdown)$/i.test(d.name)) {
         const m = DAILY_NAME.exec(d.name);
-        out.push({ file: path.join(dir, d.name), day: m ? `${m[1]}-${m[2]}-${m[3]}` : null });
+        out.push({ file: path.join(dir, d.name), day: m ? `${m[1]}-${m[2]}-${m[3]}` : null, ...(d.isSymbolicLink() ? { symlink: true as const } : {}) });
       }
     }
   };
   walk(folder);
   return out;
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The bytes as UTF-8 text, or null when they are not UTF-8 (never replaced by U+FFFD in silence). */
+function utf8Text(bytes: Buffer): string | null {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return null;
+  }
 }
 
 /** Front matter (between `---` lines at the top) and the rest. */
@@ -110,15 +123,22 @@ export function noteItem(note: NoteFile, relative: string, raw: string, zone: st
 export function readMarkdownNotes(target: string, zone: string, dayStartsAt: string = MIDNIGHT): SourceReader {
   const isFolder = statSync(target).isDirectory();
   const notes = isFolder ? markdownFiles(target) : [{ file: target, day: (() => { const m = DAILY_NAME.exec(path.basename(target)); return m ? `${m[1]}-${m[2]}-${m[3]}` : null; })() }];
-  const progress = { bytesRead: 0, totalBytes: notes.reduce((n, f) => n + statSync(f.file).size, 0) };
+  const progress = { bytesRead: 0, totalBytes: notes.reduce((n, f) => n + (f.symlink ? 0 : statSync(f.file).size), 0) };
   const logseq = notes.some((n) => n.day && /_/.test(path.basename(n.file)));
   async function* items(): AsyncGenerator<SourceItem> {
     for (const note of notes) {
       const relative = isFolder ? path.relative(target, note.file) : path.basename(note.file);
+      if (note.symlink) {
+        yield { skip: 'symlink', id: relative };
+        continue;
+      }
       const size = statSync(note.file).size;
       if (note.org) yield { skip: 'other-format', id: relative };
       else if (size > MAX_NOTE_BYTES) yield { skip: 'malformed', id: relative };
-      else yield noteItem(note, relative, readFileSync(note.file, 'utf8'), zone, dayStartsAt);
+      else {
+        const text = utf8Text(readFileSync(note.file));
+        yield text === null ? { skip: 'not-utf8', id: relative } : noteItem(note, relative, text, zone, dayStartsAt);
+      }
       progress.bytesRead += size;
     }
   }

@@ -19,6 +19,8 @@ export interface ZipMember {
   crc: number;
   localHeaderOffset: number;
   encrypted: boolean;
+  /** A symbolic link (Unix mode in the external attributes): its "content" is a path, never read as a file. */
+  symlink: boolean;
 }
 
 /** Deflate's best ratio is about 1032:1; a member claiming more than this is lying. */
@@ -96,6 +98,8 @@ export async function listZip(file: string): Promise<ZipMember[]> {
         size: cd.readUInt32LE(at + 24),
         localHeaderOffset: cd.readUInt32LE(at + 42),
         encrypted: (flags & 1) === 1,
+        // Made on Unix (host 3): the file mode sits in the high half of the external attributes; 0o120000 is a link.
+        symlink: cd.readUInt8(at + 5) === 3 && ((cd.readUInt32LE(at + 38) >>> 16) & 0o170000) === 0o120000,
       };
       readZip64Extra(cd.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength), member);
       members.push(member);
