@@ -136,10 +136,40 @@ async function deleteFinishedJobs(trx: Trx, ownerId: number, traces: EntryTraces
   return n;
 }
 
+/** Words of a text as the search finds them: lower case, letters and digits. */
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+const SEARCH_OPERATORS = new Set(['or', 'and', 'not']);
+
+/**
+ * Handles whose view searches for words of the forgotten entry (a search typed to find it): their stored state holds
+ * those words, so they go too. A word matches an entry's word it begins (searches match prefixes).
+ */
+async function deleteHandlesThatSearchedFor(trx: Trx, ownerId: number, texts: readonly string[]): Promise<number> {
+  const entryWords = [...new Set(texts.flatMap(wordsOf))];
+  const rows = await trx.selectFrom('object_handle').select(['id', 'state']).where('owner_id', '=', ownerId).where('state', 'like', '%"search"%').execute();
+  const hits = rows
+    .filter((row) => {
+      let search: unknown;
+      try {
+        search = (JSON.parse(row.state) as { search?: unknown }).search;
+      } catch {
+        return false;
+      }
+      if (!Array.isArray(search)) return false;
+      const typed = search.flatMap((q) => (typeof q === 'string' ? wordsOf(q) : [])).filter((w) => !SEARCH_OPERATORS.has(w));
+      return typed.some((word) => entryWords.some((e) => e.startsWith(word)));
+    })
+    .map((row) => row.id);
+  let n = 0;
+  for (const part of chunks(hits)) n += deleted(await trx.deleteFrom('object_handle').where('owner_id', '=', ownerId).where('id', 'in', part).executeTakeFirst());
+  return n;
+}
+
 /**
  * Removes one entry of the owner and everything derived from it: its revisions, tags, search-index terms, media
  * reference and transcription job, the `ask` answers that read it, the stored conversations whose tool results or
- * answers hold its text, the raw updates of its message (and of `alsoMessages`), and finished jobs that quoted it.
+ * answers hold its text, the raw updates of its message (and of `alsoMessages`), finished jobs that quoted it, and
+ * the handles of views that searched for its words.
  * Another owner's entry id is simply not found.
  */
 export async function forgetEntry(db: JournalDb, ownerId: number, entryId: number, options: ForgetEntryOptions = {}): Promise<ForgetEntryResult> {
@@ -167,6 +197,7 @@ export async function forgetEntry(db: JournalDb, ownerId: number, entryId: numbe
     removed.conversation_message = talk.messages;
     removed.update_inbox = await deleteInboxRows(trx, [...new Set([`chat:${entry.chat_id}`, ...ownerChatKeys(ownerId)])], (p) => traces.inUpdate(p));
     removed.job = await deleteFinishedJobs(trx, ownerId, traces);
+    removed.object_handle = await deleteHandlesThatSearchedFor(trx, ownerId, [entry.title, entry.content, ...revisions.flatMap((r) => [r.title, r.content])]);
     removed.entry_tag = deleted(await trx.deleteFrom('entry_tag').where('entry_id', '=', entryId).executeTakeFirst());
     removed.entry_revision = deleted(await trx.deleteFrom('entry_revision').where('entry_id', '=', entryId).executeTakeFirst());
     removed.transcription_job = deleted(await trx.deleteFrom('transcription_job').where('entry_id', '=', entryId).executeTakeFirst());

@@ -8,6 +8,7 @@ import type { JournalDb } from '../../src/db/open-database.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { applyEdit, storeEntry } from '../../src/journal/entry-store.ts';
 import { forgetEntry, forgetOwner, OWNER_ROWS } from '../../src/journal/forget.ts';
+import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { describeStores } from '../helpers/stores.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 
@@ -114,6 +115,23 @@ describeStores('forgetting', (store) => {
     await cache.put(A, 'read-forgotten', { answer: `You noted ${PLANTED}.` }, NOW, [kept.id, secret.id]);
     expect(await cache.get(A, 'read-forgotten')).toBeUndefined();
     expect(await db.selectFrom('ask_cache_read').select('entry_id').where('cache_key', '=', 'read-forgotten').execute()).toEqual([]);
+  });
+
+  it('forgetEntry also removes the handles of views that searched for its words, and only those', async () => {
+    const secret = await write(A, `Meeting notes: ${PLANTED}`);
+    await write(A, 'A walk by the river');
+    const ops = createJournalOperations(db, A, { timeZone: 'UTC' });
+    const typed = await ops.invokeMethod('journal', 'search', { query: 'xyzzyplant*' });
+    const narrowed = await ops.invokeMethod('journal', 'getDateRangeView', { startDate: '2024-04-01', endDate: '2024-04-30' });
+    const river = await ops.invokeMethod('journal', 'search', { query: 'river' });
+    const handles = async () => (await db.selectFrom('object_handle').select('state').where('owner_id', '=', A).execute()).map((r) => r.state).sort();
+    expect((await handles()).join()).toContain('xyzzyplant');
+    const result = await forgetEntry(db, A, secret.id);
+    expect(result).toMatchObject({ type: 'forgotten', removed: { object_handle: 1 } });
+    const left = await handles();
+    expect(left.join()).not.toContain('xyzzyplant');
+    expect(left).toHaveLength(2);
+    expect([typed, narrowed, river].every((r) => r.type === 'object')).toBe(true);
   });
 
   it('forgetOwner leaves no row of the owner in any table, and the other owner exactly as before', async () => {
