@@ -117,8 +117,10 @@ function instantOf(value: string): Date | null {
 }
 
 /** One Day One entry → an item. Pure. */
-export function dayOneItem(raw: unknown, journal: string, index: number): SourceItem {
+export function dayOneItem(raw: unknown, journal: string, index: number, oversized = false): SourceItem {
   const name = typeof raw === 'object' && raw !== null && typeof (raw as { uuid?: unknown }).uuid === 'string' ? (raw as { uuid: string }).uuid : `entry ${index + 1} of ${journal}`;
+  // A field was cut short while reading (past MAX_FIELD_BYTES): never imported as if whole.
+  if (oversized) return { skip: 'too-large', id: name, journal };
   const parsed = entrySchema.safeParse(raw);
   if (!parsed.success) return { skip: 'malformed', id: name, journal };
   const e = parsed.data;
@@ -166,6 +168,8 @@ export interface DayOneOptions {
   journals?: readonly string[];
   /** A zip member may not inflate past this (tests bound a bomb with less). */
   maxMemberBytes?: number;
+  /** The longest string field read whole (json-values.ts MAX_FIELD_BYTES by default). */
+  maxFieldBytes?: number;
 }
 
 /** The journals of a zip: its top-level `.json` members (media sit in photos/, videos/…). */
@@ -182,7 +186,7 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
   const chosen = (journal: string) => wanted.length === 0 || wanted.includes(journal.toLowerCase());
   async function* items(): AsyncGenerator<SourceItem> {
     if (!zip) {
-      yield* journalItems(createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>, journalNameOf(file), chosen(journalNameOf(file)), (b) => (progress.bytesRead = b));
+      yield* journalItems(createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>, journalNameOf(file), chosen(journalNameOf(file)), (b) => (progress.bytesRead = b), options.maxFieldBytes);
       return;
     }
     let members: ZipMember[];
@@ -205,7 +209,7 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
         continue;
       }
       try {
-        yield* journalItems(readZipMember(file, member, options.maxMemberBytes), journal, chosen(journal), (b) => (progress.bytesRead = Math.min(progress.totalBytes, before + Math.round((b * member.compressedSize) / Math.max(1, member.size)))));
+        yield* journalItems(readZipMember(file, member, options.maxMemberBytes), journal, chosen(journal), (b) => (progress.bytesRead = Math.min(progress.totalBytes, before + Math.round((b * member.compressedSize) / Math.max(1, member.size)))), options.maxFieldBytes);
       } catch (error) {
         throw error instanceof ZipError ? new ImportError(file, error.message) : error;
       }
@@ -215,18 +219,18 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
   return { app: 'dayone', label: zip ? 'Day One zip' : 'Day One JSON', items: items(), progress };
 }
 
-async function* journalItems(chunks: AsyncIterable<Buffer>, journal: string, chosen: boolean, onBytes: (bytes: number) => void): AsyncGenerator<SourceItem> {
+async function* journalItems(chunks: AsyncIterable<Buffer>, journal: string, chosen: boolean, onBytes: (bytes: number) => void, maxFieldBytes?: number): AsyncGenerator<SourceItem> {
   let index = 0;
   let sawEntries = false;
   try {
-    for await (const { value, path: at } of jsonValues(chunks, ['$.entries.*', '$.entries'], onBytes)) {
+    for await (const { value, path: at, oversized } of jsonValues(chunks, ['$.entries.*', '$.entries'], onBytes, maxFieldBytes)) {
       if (at.length === 0) {
         // `$.entries` itself, after its elements: it must have been an array.
         if (!Array.isArray(value)) throw new Error('has "entries" that is not a list');
         sawEntries = true;
         continue;
       }
-      yield chosen ? dayOneItem(value, journal, index) : { skip: 'not-selected', id: `entry ${index + 1}`, journal };
+      yield chosen ? dayOneItem(value, journal, index, oversized === true) : { skip: 'not-selected', id: `entry ${index + 1}`, journal };
       index += 1;
     }
   } catch (error) {

@@ -136,8 +136,12 @@ export function readJrnlJson(file: string, zone: string): SourceReader {
     const counter: Counter = { journal: journalName(file), seen: new Map() };
     let index = 0;
     try {
-      for await (const { value } of jsonValues(createReadStream(file) as AsyncIterable<Buffer>, ['$.entries.*'], (b) => (progress.bytesRead = b))) {
+      for await (const { value, oversized } of jsonValues(createReadStream(file) as AsyncIterable<Buffer>, ['$.entries.*'], (b) => (progress.bytesRead = b))) {
         index += 1;
+        if (oversized) {
+          yield { skip: 'too-large', id: `entry ${index}` };
+          continue;
+        }
         const parsed = jsonEntrySchema.safeParse(value);
         if (!parsed.success) {
           yield { skip: 'malformed', id: `entry ${index}` };

@@ -20,7 +20,7 @@ export interface SourceEntry {
 }
 
 /** Why an item of an app did not become an entry. */
-export const SOURCE_SKIP_REASONS = ['empty', 'other-format', 'not-selected', 'no-date', 'bad-date', 'no-id', 'duplicate-id', 'malformed', 'symlink', 'not-utf8'] as const;
+export const SOURCE_SKIP_REASONS = ['empty', 'other-format', 'not-selected', 'no-date', 'bad-date', 'no-id', 'duplicate-id', 'malformed', 'symlink', 'not-utf8', 'too-large'] as const;
 export type SourceSkipReason = (typeof SOURCE_SKIP_REASONS)[number];
 
 export const SOURCE_SKIP_TEXT: Record<SourceSkipReason, string> = {
@@ -34,10 +34,11 @@ export const SOURCE_SKIP_TEXT: Record<SourceSkipReason, string> = {
   malformed: 'malformed',
   symlink: 'symbolic links, not followed (they may point outside what was given; import the file itself)',
   'not-utf8': 'not UTF-8 text (save them as UTF-8 and import again)',
+  'too-large': 'with a field too large to read (over 64 MiB)',
 };
 
 /** Skips that mean damage: named by their ids in the summary. */
-export const SOURCE_DAMAGE: ReadonlySet<SourceSkipReason> = new Set(['no-date', 'bad-date', 'no-id', 'duplicate-id', 'malformed', 'symlink', 'not-utf8']);
+export const SOURCE_DAMAGE: ReadonlySet<SourceSkipReason> = new Set(['no-date', 'bad-date', 'no-id', 'duplicate-id', 'malformed', 'symlink', 'not-utf8', 'too-large']);
 
 export type SourceItem = { entry: SourceEntry; journal?: string } | { skip: SourceSkipReason; id: string; journal?: string };
 
