@@ -301,3 +301,12 @@ export function requireBotToken(config: Config): string {
       'in your shell, then run npm start again. See README.md, "Configuration".',
   );
 }
+
+/**
+ * The origins (scheme, host, port) the bot's pages are publicly served at (MINI_APP_URL's, PUBLIC_URL's): a POST's
+ * Origin header must be one of them or the server's own. The one place that decides it.
+ */
+export function publicOrigins(config: Pick<Config, 'miniAppUrl' | 'publicUrl'>): string[] {
+  const origins = [config.miniAppUrl, config.publicUrl].flatMap((url) => (url ? [new URL(url).origin] : []));
+  return [...new Set(origins)];
+}

@@ -3,35 +3,47 @@
  * own file so that a bot without MINI_APP_URL never loads the web code (main.ts imports it only when set).
  */
 import type { AppDeps } from './app.ts';
-import { journalSettings } from './config.ts';
+import { journalSettings, publicOrigins } from './config.ts';
 import { readEntryDetails, readEntryRevisions } from './journal/entry-details.ts';
 import { forgetEntry } from './journal/forget.ts';
 import { journalToday, openJournalOperations } from './journal/journal-operations.ts';
 import { createWebAuth } from './web/web-auth.ts';
-import { createWebJournal } from './web/web-journal.ts';
+import { createWebJournal, type WebJournal } from './web/web-journal.ts';
 import { createWebView, type WebView } from './web/web-view.ts';
 
 /**
  * The web view of the journal (Mini App and npm run web): pages read through the same JournalCollection methods
- * as the model; initData is checked with `botToken` (null: Telegram sign-in off, login links only).
+ * as the model; initData is checked with `botToken` (null: Telegram sign-in off, login links only). `surface` says
+ * where it is served: `local` (npm run web: framed by nobody, loopback Host only) or `mini-app` (inside Telegram).
  */
-export function createJournalWebView(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'logger'> & { botToken: string | null }): WebView {
-  const { config, db, clock } = deps;
-  const settings = journalSettings(config, clock);
+export function createJournalWebView(
+  deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'logger'> & { botToken: string | null; surface: 'local' | 'mini-app' },
+): WebView {
+  const { config, clock } = deps;
   return createWebView({
     auth: createWebAuth({ botToken: deps.botToken, allowedUserIds: config.allowedUserIds, clock }),
     logger: deps.logger,
-    journalFor: (ownerId) =>
-      createWebJournal({
-        ownerId,
-        operations: openJournalOperations(db, ownerId, settings),
-        today: () => journalToday(settings),
-        details: (ids) => readEntryDetails(db, ownerId, ids),
-        revisions: (entryId) => readEntryRevisions(db, ownerId, entryId),
-        forget: async (entryId) => {
-          const result = await forgetEntry(db, ownerId, entryId);
-          return result.type === 'forgotten' ? { day: result.day } : null;
-        },
-      }),
+    embedding: deps.surface === 'local' ? 'nobody' : 'telegram',
+    publicOrigins: publicOrigins(config),
+    loopbackOnly: deps.surface === 'local',
+    journalFor: webJournalFor(deps),
   });
+}
+
+/** The journal each owner's pages read, as the model reads it. */
+export function webJournalFor(deps: Pick<AppDeps, 'config' | 'db' | 'clock'>): (ownerId: number) => WebJournal {
+  const { config, db, clock } = deps;
+  const settings = journalSettings(config, clock);
+  return (ownerId) =>
+    createWebJournal({
+      ownerId,
+      operations: openJournalOperations(db, ownerId, settings),
+      today: () => journalToday(settings),
+      details: (ids) => readEntryDetails(db, ownerId, ids),
+      revisions: (entryId) => readEntryRevisions(db, ownerId, entryId),
+      forget: async (entryId) => {
+        const result = await forgetEntry(db, ownerId, entryId);
+        return result.type === 'forgotten' ? { day: result.day } : null;
+      },
+    });
 }

@@ -2,11 +2,13 @@
 import { hostname } from 'node:os';
 import { GrammyError } from 'grammy';
 import { createApp } from './app.ts';
+import { fixableErrorMessage, parseCommandLine, UsageError } from './cli/command-line.ts';
 import { readEnvironment } from './cli/environment.ts';
 import { exitOnConfigError } from './cli/exit-on-config-error.ts';
 import { aiOffReason, parseConfig, requireBotToken } from './config.ts';
 import { openAndMigrateJournal } from './db/open-journal.ts';
 import { applyDayStart } from './journal/day-start.ts';
+import { keepServingOnStrayRejections } from './http/last-resort.ts';
 import { createLogger } from './log/logger.ts';
 import { errorMessage } from './log/error-message.ts';
 import { connectToTelegram } from './telegram/connect.ts';
@@ -18,12 +20,22 @@ import { setMiniAppMenuButton } from './telegram/mini-app-button.ts';
 /** How long a stop waits for the updates in hand. */
 const STOP_GRACE_MS = 10_000;
 
+const USAGE = `Usage: npm start
+  Runs the bot with the settings in .env or the environment (README.md, "Configuration", lists them all): needs
+  TELEGRAM_BOT_TOKEN and ALLOWED_USER_IDS; the journal is DATABASE_PATH (default data/journal.sqlite) or DATABASE_URL.
+  Takes Telegram's updates by polling, or on PORT when TELEGRAM_WEBHOOK_URL is set; MINI_APP_URL adds the web view
+  as a Mini App. Ctrl-C or SIGTERM stops it once the updates in hand are done. To look around first: npm run demo.`;
+
 async function main(): Promise<void> {
+  const { positionals } = parseCommandLine(process.argv.slice(2), USAGE, {});
+  if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".\n${USAGE}`);
   const { config, token } = exitOnConfigError(() => {
     const config = parseConfig(readEnvironment());
     return { config, token: requireBotToken(config) };
   });
   const logger = createLogger({ redact: [token, config.anthropicApiKey, config.journalKey] });
+  // A stray rejection from a request (webhook, Mini App) is logged and the bot keeps serving; any other still stops it.
+  keepServingOnStrayRejections(logger);
   // Another process holding the journal's write lock (a backup, a second process) is waited for, not a reason to quit.
   const { db, applied } = await openAndMigrateJournal(config, {
     onLocked: (where, waitedMs) => logger.info('database.locked', { database: where, waited_s: Math.round(waitedMs / 1000), hint: 'another process holds the journal; waiting for it' }),
@@ -73,7 +85,7 @@ async function main(): Promise<void> {
   if (config.allowedUserIds.length === 0) logger.info('access.nobody_allowed', { hint: 'set ALLOWED_USER_IDS' });
   // The web view as a Mini App: served by this process (the webhook's port, or WEB_PORT when polling).
   // Loaded only when set: a bot without the Mini App never pays for the web code (or its initData checker).
-  const web = config.miniAppUrl ? (await import('./journal-web-view.ts')).createJournalWebView({ config, db, clock: () => new Date(), logger, botToken: token }) : null;
+  const web = config.miniAppUrl ? (await import('./journal-web-view.ts')).createJournalWebView({ config, db, clock: () => new Date(), logger, botToken: token, surface: 'mini-app' }) : null;
   // Remote MCP (/mcp and its OAuth) on the same server, before the web view's routes; loaded only with PUBLIC_URL.
   const remote = config.publicUrl ? (await import('./remote-mcp.ts')).createRemoteMcpRoutes({ config, db, clock: () => new Date(), logger, botUsername: bot.botInfo.username }) : null;
   const routes = remote ? remote.before(web) : web;
@@ -105,7 +117,7 @@ async function main(): Promise<void> {
     await bot.api.deleteWebhook().catch((error) => logger.error('webhook.delete_failed', { error: errorMessage(error) }));
     if (stopping) return;
     // The web view's port before any work starts: a port in use stops the start here, with nothing half begun.
-    const webServer = routes ? await (await import('./web/web-server.ts')).startWebServer(routes, { port: config.webPort, host: config.webHost }) : null;
+    const webServer = routes ? await (await import('./web/web-server.ts')).startWebServer(routes, { port: config.webPort, host: config.webHost, logger }) : null;
     await app.start();
     app.digests.start(); // sends a digest missed while down, if less than 12 hours late
     const polling = startPolling({ api: bot.api, inbox: app.inbox, logger });
@@ -123,6 +135,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(`The bot stopped: ${errorMessage(error)}`);
-  process.exit(1);
+  console.error(fixableErrorMessage(error) ?? `The bot stopped: ${errorMessage(error)}`);
+  process.exit(error instanceof UsageError ? 2 : 1);
 });

@@ -38,17 +38,20 @@ const allowed: Record<string, string[]> = {
   objects: [],
   db: [],
   journal: ['objects', 'db'],
+  // Every HTTP server's request guard and the process's last resort: no request can stop a server.
+  http: [],
   llm: ['objects'],
   importer: ['journal', 'db'],
   digest: ['journal', 'db'],
   demo: ['journal', 'db'],
   export: ['journal', 'db'],
   transcription: ['journal', 'db'],
-  telegram: ['llm', 'journal', 'importer', 'digest', 'stats', '(root)'],
+  telegram: ['llm', 'journal', 'importer', 'digest', 'stats', 'http', '(root)'],
   // The stats picture: numbers through the journal's views, its date layer, SVG → PNG.
   stats: ['journal', 'db'],
-  // The web view (Mini App and npm run web): pages over the JournalCollection kind through objects/ and journal/.
-  web: ['journal', 'objects'],
+  // The web view (Mini App and npm run web): pages over the JournalCollection kind through objects/ and journal/,
+  // every request through the guard in http/.
+  web: ['journal', 'objects', 'http'],
   // The MCP surface: the shared tools (objects/) and the bot's question framing (llm/); the journal is wired in by cli/mcp.ts.
   mcp: ['objects', 'llm'],
   // The OAuth authorization server for remote MCP: its rows in db/; the MCP SDK's resource-server side stays in mcp/.
@@ -127,6 +130,7 @@ describe('architecture', () => {
   it.each([
     ['telegram', ['config.ts']],
     ['mcp', []],
+    ['http', []],
   ])('%s/ reaches the root only for %j', (folder, targets) => {
     const rootImports = files
       .filter((f) => f.folder === folder)

@@ -19,7 +19,7 @@ import { createMemoryLogger } from '../log/logger.ts';
 import { errorMessage } from '../log/error-message.ts';
 
 const USAGE = `Usage: npm run chat -- [--owner <telegram user id>]
-  Questions about the journal at DATABASE_PATH (it must exist), one per line; needs ANTHROPIC_API_KEY.`;
+  Questions about the journal at DATABASE_PATH or DATABASE_URL (it must exist), one per line; needs ANTHROPIC_API_KEY.`;
 
 export const CHAT_HELP = [
   'Ask about your journal, e.g. "@journal how many days did I write in April?". Each line continues the conversation.',

@@ -5,7 +5,10 @@
  */
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { DatabaseFileError, JournalKeyError, NotAJournalError } from '../db/database-file-error.ts';
+import { existsSync } from 'node:fs';
+import { DEFAULT_DATABASE_PATH } from '../config.ts';
+import { DatabaseFileError, JournalKeyError, MissingDatabaseError, NotAJournalError, StoreUnreachableError } from '../db/database-file-error.ts';
+import { DEMO_DATABASE_PATH } from '../demo/demo-path.ts';
 import { errorMessage } from '../log/error-message.ts';
 import { OwnerError } from './resolve-owner.ts';
 
@@ -44,6 +47,12 @@ export function fromInvocationDir(file: string): string {
   return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 }
 
+/** A newcomer who ran npm run demo and then a command with no journal of their own: how to point it at the demo. */
+function demoHint(missing: string): string {
+  if (missing !== path.resolve(DEFAULT_DATABASE_PATH) || !existsSync(path.resolve(DEMO_DATABASE_PATH))) return '';
+  return ` The demo journal is at ${DEMO_DATABASE_PATH}: to use it, put DATABASE_PATH=${DEMO_DATABASE_PATH} before the command, e.g. DATABASE_PATH=${DEMO_DATABASE_PATH} npm run web.`;
+}
+
 /**
  * The one paragraph to print for an error the user can fix (a usage, owner or database-file problem), or null for
  * a fault of ours, which callers report with its own message.
@@ -51,7 +60,9 @@ export function fromInvocationDir(file: string): string {
 export function fixableErrorMessage(error: unknown): string | null {
   if (error instanceof UsageError || error instanceof OwnerError || error instanceof JournalKeyError) return error.message;
   if (error instanceof NotAJournalError) return error.message;
-  if (error instanceof DatabaseFileError) return `${error.message} Check DATABASE_PATH (npm start and npm run import create the journal).`;
+  if (error instanceof StoreUnreachableError) return error.message;
+  if (error instanceof MissingDatabaseError) return `${error.message} Check DATABASE_PATH (npm start and npm run import create the journal).${demoHint(error.file)}`;
+  if (error instanceof DatabaseFileError) return `${error.message} Check ${error.setting}${error.setting === 'DATABASE_PATH' ? ' (npm start and npm run import create the journal)' : ''}.`;
   return null;
 }
 

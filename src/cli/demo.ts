@@ -11,12 +11,12 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { JournalKeyError } from '../db/database-file-error.ts';
 import { openDatabase, type JournalDb } from '../db/open-database.ts';
 import { allEntryTexts, buildGeneratedJournal, DEMO_JOURNAL, foreignEntryCount, markAsDemoDatabase } from '../demo/demo-journal.ts';
+import { DEMO_DATABASE_PATH } from '../demo/demo-path.ts';
 import { seededRandom } from '../demo/demo-text.ts';
 import { createJournalOperations } from '../journal/journal-operations.ts';
 import { formatInterface } from '../objects/format-interface.ts';
 import { errorMessage } from '../log/error-message.ts';
 
-export const DEMO_DATABASE_PATH = 'data/demo.sqlite';
 const DEMO_OWNER_ID = 1000;
 
 class DemoError extends Error {}

@@ -8,7 +8,7 @@ import { IMPORT_OPTIONS, IMPORT_USAGE } from './import-options.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { createProgressReporter } from './import-progress.ts';
-import { OwnerError, resolveOwner } from './resolve-owner.ts';
+import { OwnerError, resolveImportOwner, resolveOwner } from './resolve-owner.ts';
 import { parseConfig } from '../config.ts';
 import { openAndMigrateJournal } from '../db/open-journal.ts';
 import { lockedLine } from './locked-line.ts';
@@ -119,6 +119,15 @@ async function importOwner(db: JournalDb, args: { file: string; owner: string | 
   }
 }
 
+/** The owner of another app's journal: --owner starts the journal when it has no owner yet, and says so. */
+async function sourceOwner(db: JournalDb, owner: string | undefined, allowedUserIds: readonly number[], dryRun: boolean): Promise<number> {
+  const { ownerId, firstOwner } = await resolveImportOwner(db, owner, allowedUserIds);
+  if (firstOwner) {
+    console.error(`The journal is empty and has no owner yet: ${dryRun ? 'an import would make' : 'this import makes'} user ${ownerId} its owner. Set ALLOWED_USER_IDS=${ownerId} for the bot.`);
+  }
+  return ownerId;
+}
+
 /** The bot's own user id is the number before the colon of its token. */
 function botIdOf(token: string | null): number | null {
   const match = token ? /^(\d+):/.exec(token) : null;
@@ -171,7 +180,7 @@ async function main(argv: string[], parseThread: ParseThread | null): Promise<nu
     if (found.kind === 'journal-export' && (await isJournalExport(args.file))) return await importOwnExport(db, args, 'JSON');
     if (found.kind === 'own-markdown' && isFaithfulMarkdownTarget(args.file)) return await importOwnExport(db, args, 'Markdown');
     // A Telegram export names its own account: the first import into an empty journal needs no --owner.
-    const ownerId = found.format === 'telegram' ? await importOwner(db, args, config.allowedUserIds) : await resolveOwner(db, args.owner, config.allowedUserIds);
+    const ownerId = found.format === 'telegram' ? await importOwner(db, args, config.allowedUserIds) : await sourceOwner(db, args.owner, config.allowedUserIds, args.dryRun);
     if (found.format !== 'telegram') {
       const reader = readerFor(found, args, config.journalTimezone, config.journalDayStartsAt);
       const report = await importSource(db, reader, args.name, {

@@ -8,7 +8,7 @@ import { errorMessage } from '../log/error-message.ts';
 import { lockedLine } from './locked-line.ts';
 
 const USAGE = `Usage: npm run migrate
-  Applies pending migrations (migrations/) to the database at DATABASE_PATH, creating it if needed.`;
+  Applies pending migrations (migrations/) to the database at DATABASE_PATH (or DATABASE_URL), creating it if needed.`;
 
 try {
   if (parseCommandLine(process.argv.slice(2), USAGE, {}).positionals.length > 0) throw new UsageError(`npm run migrate takes no arguments.\n${USAGE}`);

@@ -20,7 +20,13 @@ export async function resolveOwner(db: JournalDb, explicit: string | undefined, 
     const stored = (await db.selectFrom('entry').select('owner_id').distinct().orderBy('owner_id').execute()).map((r) => r.owner_id);
     if (stored.includes(ownerId)) return ownerId;
     const owners = [...new Set([...allowedUserIds, ...stored])].sort((a, b) => a - b);
-    throw new OwnerError(`--owner ${ownerId} has no journal here. ${owners.length ? `The owners are: ${owners.join(', ')}.` : 'There are no owners yet (ALLOWED_USER_IDS is empty and the database has no entries).'}`);
+    throw new OwnerError(
+      `--owner ${ownerId} has no journal here. ${
+        owners.length
+          ? `The owners are: ${owners.join(', ')}. An owner is listed in ALLOWED_USER_IDS or has entries here: to add ${ownerId}, add it to ALLOWED_USER_IDS.`
+          : 'There are no owners yet (ALLOWED_USER_IDS is empty and the database has no entries).'
+      }`,
+    );
   }
   if (allowedUserIds.length === 1) return allowedUserIds[0]!;
   const owners = await db.selectFrom('entry').select('owner_id').distinct().limit(3).execute();
@@ -32,4 +38,16 @@ export async function resolveOwner(db: JournalDb, explicit: string | undefined, 
         ? 'the database holds entries of several owners'
         : 'ALLOWED_USER_IDS is empty and the database has no entries yet';
   throw new OwnerError(`Which journal? ${why}. Pass --owner <telegram user id>.`);
+}
+
+/**
+ * The owner an import writes for: as resolveOwner decides, and besides, --owner names anyone when the journal has no
+ * owner at all yet (ALLOWED_USER_IDS empty, no entries): the import makes them its owner (`firstOwner`).
+ */
+export async function resolveImportOwner(db: JournalDb, explicit: string | undefined, allowedUserIds: readonly number[]): Promise<{ ownerId: number; firstOwner: boolean }> {
+  if (explicit !== undefined && /^\d{1,15}$/.test(explicit.trim()) && allowedUserIds.length === 0) {
+    const anyEntry = await db.selectFrom('entry').select('id').limit(1).executeTakeFirst();
+    if (!anyEntry) return { ownerId: Number(explicit.trim()), firstOwner: true };
+  }
+  return { ownerId: await resolveOwner(db, explicit, allowedUserIds), firstOwner: false };
 }

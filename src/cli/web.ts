@@ -5,10 +5,10 @@
  */
 import { createJournalWebView } from '../journal-web-view.ts';
 import { parseConfig } from '../config.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { openJournalDatabase } from '../db/open-journal.ts';
+import { openExistingJournal } from '../db/open-journal.ts';
 import { applyDayStart } from '../journal/day-start.ts';
 import { createLogger } from '../log/logger.ts';
+import { keepServingOnStrayRejections } from '../http/last-resort.ts';
 import { startWebServer } from '../web/web-server.ts';
 import { parseCommandLine, runMain, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
@@ -16,7 +16,7 @@ import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
 
 const USAGE = `Usage: npm run web -- [--owner <telegram user id>]
-  Serves the journal at DATABASE_PATH on http://127.0.0.1:WEB_PORT (default 8081) and prints a one-time login link.
+  Serves the journal at DATABASE_PATH (or DATABASE_URL) on http://127.0.0.1:WEB_PORT (default 8081) and prints a one-time login link.
   --owner   whose journal (default: the only id in ALLOWED_USER_IDS, or the only owner in the database)`;
 
 /** Only this computer: the link is the key, and it must not travel over a network in plain http. */
@@ -27,15 +27,16 @@ async function main(argv: string[]): Promise<number> {
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".\n${USAGE}`);
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
   // Browsing only reads (Forget aside): a mistyped DATABASE_PATH must not create an empty journal.
-  const db = openJournalDatabase(config, { mustExist: true });
-  await migrateToLatest(db);
+  // Nor migrate one: an older schema is refused with the fix (npm run migrate), as every command that only reads does.
+  const db = await openExistingJournal(config);
   await applyDayStart(db, config.journalDayStartsAt);
   const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
   const logger = createLogger({ redact: [config.telegramBotToken, config.anthropicApiKey] });
-  const view = createJournalWebView({ config, db, clock: () => new Date(), logger, botToken: config.telegramBotToken });
+  keepServingOnStrayRejections(logger);
+  const view = createJournalWebView({ config, db, clock: () => new Date(), logger, botToken: config.telegramBotToken, surface: 'local' });
   let server;
   try {
-    server = await startWebServer(view, { port: config.webPort, host: HOST });
+    server = await startWebServer(view, { port: config.webPort, host: HOST, logger });
   } catch (error) {
     await db.destroy();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`Port ${config.webPort} is in use: stop what holds it, or set WEB_PORT to another port.`);

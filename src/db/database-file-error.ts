@@ -1,8 +1,32 @@
-/** The database file is missing (when it must exist), is not a journal, or cannot be used as one; the message names the file. */
+/** The setting that says where the journal is: the SQLite file's, or PostgreSQL's URL. */
+export type StoreSetting = 'DATABASE_PATH' | 'DATABASE_URL';
+
+/**
+ * The database file is missing (when it must exist), is not a journal, or cannot be used as one; the message names the
+ * file (or the PostgreSQL server and database, never the password), and `setting` the variable to check.
+ */
 export class DatabaseFileError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
+  readonly setting: StoreSetting;
+  constructor(message: string, options?: ErrorOptions & { setting?: StoreSetting }) {
     super(message, options);
     this.name = 'DatabaseFileError';
+    this.setting = options?.setting ?? 'DATABASE_PATH';
+  }
+}
+
+/** A journal file that must exist and does not: `file` is the path asked for (a command may point at the demo). */
+export class MissingDatabaseError extends DatabaseFileError {
+  constructor(readonly file: string) {
+    super(`There is no database at ${file}; nothing was created.`);
+    this.name = 'MissingDatabaseError';
+  }
+}
+
+/** The PostgreSQL server cannot be reached, or has no such database or user: one sentence saying which, and what to check. */
+export class StoreUnreachableError extends DatabaseFileError {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, { ...options, setting: 'DATABASE_URL' });
+    this.name = 'StoreUnreachableError';
   }
 }
 

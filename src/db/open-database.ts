@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Dialect, type KyselyConfig, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.ts';
-import { DatabaseFileError } from './database-file-error.ts';
+import { DatabaseFileError, MissingDatabaseError } from './database-file-error.ts';
 import { inspectJournalFile, type JournalFileState } from './journal-file.ts';
 import { createPrivateFile, looseModeWarnings } from './private-files.ts';
 import { conversionUnderWay, waitForConversion } from './conversion-lock.ts';
@@ -110,7 +110,7 @@ export function openDatabaseFile(file: string, options: OpenOptions = {}): { db:
   const inMemory = file === ':memory:';
   const key = options.key ?? null;
   const exists = !inMemory && existsSync(file);
-  if (!inMemory && options.mustExist && !exists) throw new DatabaseFileError(`There is no database at ${path.resolve(file)}; nothing was created.`);
+  if (!inMemory && options.mustExist && !exists) throw new MissingDatabaseError(path.resolve(file));
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   const { found, sqlite } = openOutsideConversions(file, key, exists, warn);
   try {

@@ -8,6 +8,7 @@ import { DatabaseFileError } from './database-file-error.ts';
 import { migrateToLatest, pendingMigrations } from './migrate.ts';
 import { openDatabaseFile, type JournalDb, type OpenOptions } from './open-database.ts';
 import { openPostgresDatabase } from './open-postgres.ts';
+import { postgresUnreachable } from './postgres-unreachable.ts';
 import { storageFailure } from './storage-failure.ts';
 
 export interface StoreConfig {
@@ -52,16 +53,26 @@ export async function openExistingJournal(config: StoreConfig, options: Omit<Ope
   const { db, pending: read } = openJournalStore(config, { ...options, mustExist: true });
   try {
     // A SQLite file's check has just read its migrations: that answer serves, the store is not asked again.
-    const pending = read ?? (await pendingMigrations(db));
+    const pending = read ?? (await firstQuery(config, () => pendingMigrations(db)));
     if (pending.length > 0) {
       throw new DatabaseFileError(
         `The journal at ${storeLabel(config)} is not ready for this version (${pending.length} schema step${pending.length === 1 ? '' : 's'} to apply, from ${pending[0]}); nothing was changed. Run \`npm run migrate\` (or start the bot) first.`,
+        { setting: config.databaseUrl ? 'DATABASE_URL' : 'DATABASE_PATH' },
       );
     }
     return db;
   } catch (error) {
     await db.destroy();
     throw error;
+  }
+}
+
+/** A store's first query: on PostgreSQL, a server that cannot be reached (or lacks the database) is one clear sentence. */
+async function firstQuery<T>(config: StoreConfig, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw (config.databaseUrl && postgresUnreachable(error, config.databaseUrl)) || error;
   }
 }
 
@@ -89,7 +100,7 @@ export async function openAndMigrateJournal(config: StoreConfig, options: Migrat
     if (pending?.length === 0) return { db, applied: [] };
     for (;;) {
       try {
-        return { db, applied: await migrateToLatest(db) };
+        return { db, applied: await firstQuery(config, () => migrateToLatest(db)) };
       } catch (error) {
         if (storageFailure(error)?.cause !== 'locked' || signal?.aborted) throw error;
         onLocked?.(storeLabel(config), Date.now() - started);

@@ -4,7 +4,10 @@
  */
 import type { JournalDb } from '../db/open-database.ts';
 import type { NewEntryRow } from '../db/schema.ts';
+import { entryValues } from '../db/store.ts';
 import { insertNewRows, ROWS_PER_STATEMENT } from '../journal/entry-batch.ts';
+import { tagInsertedRows } from '../journal/entry-tags.ts';
+import { hashtagsOf } from '../journal/hashtags.ts';
 import { titleOf } from '../journal/entry.ts';
 import { addDays, daysBetween } from '../journal/dates/calendar-day.ts';
 import { instantOnDay } from '../journal/dates/local-moment.ts';
@@ -103,14 +106,18 @@ export async function insertEntryRows(db: JournalDb, rows: Iterable<NewEntryRow>
   return db.transaction().execute(async (trx) => {
     let inserted = 0;
     let batch: NewEntryRow[] = [];
+    // Each batch's #tags go to entry_tag as an import's do, so the tags pages and tagged() see them.
+    const write = async () => {
+      inserted += await insertNewRows(db, trx, batch);
+      await tagInsertedRows(trx, batch.map((row) => ({ values: entryValues(row), tags: hashtagsOf(row.content) })));
+      batch = [];
+    };
     for (const row of rows) {
       batch.push(row);
-      if (batch.length >= ROWS_PER_STATEMENT) {
-        inserted += await insertNewRows(db, trx, batch);
-        batch = [];
-      }
+      if (batch.length >= ROWS_PER_STATEMENT) await write();
     }
-    return inserted + (await insertNewRows(db, trx, batch));
+    await write();
+    return inserted;
   });
 }
 

@@ -63,7 +63,29 @@ function sentenceCount(random: Random): number {
   return 16 + Math.floor(random() * 25);
 }
 
-/** One entry's text: an optional title line, then paragraphs of four to six sentences. */
+/**
+ * Hashtags for what an entry is about, from the activities its sentences name (at most two): the demo journal has
+ * tags to browse, and a search for a word still finds exactly the entries that had it (the tag is the same word).
+ */
+const TAGS: readonly [phrase: string, tag: string][] = [
+  ['a walk', 'walk'],
+  ['a long run', 'run'],
+  ['yoga', 'yoga'],
+  ['a swim', 'swim'],
+  ['a picnic', 'picnic'],
+  ['a concert', 'concert'],
+  ['a bike ride', 'bike'],
+  ['piano practice', 'piano'],
+  ['coffee', 'coffee'],
+  ['old photos', 'photos'],
+];
+
+function withTags(text: string): string {
+  const tags = TAGS.filter(([phrase]) => text.includes(phrase)).slice(0, 2).map(([, tag]) => `#${tag}`);
+  return tags.length === 0 ? text : `${text} ${tags.join(' ')}`;
+}
+
+/** One entry's text: an optional title line, then paragraphs of four to six sentences, and its tags. */
 export function entryText(random: Random): string {
   const sentences = Array.from({ length: sentenceCount(random) }, () => pick(random, SENTENCES)(random));
   const paragraphs: string[] = [];
@@ -73,5 +95,5 @@ export function entryText(random: Random): string {
     i += size;
   }
   const body = paragraphs.join('\n\n');
-  return random() < 0.6 ? `${pick(random, TITLES)(random)}\n${body}` : body;
+  return withTags(random() < 0.6 ? `${pick(random, TITLES)(random)}\n${body}` : body);
 }

@@ -46,6 +46,7 @@ form.search input { flex: 1; min-width: 0; }
 button { font: inherit; background: var(--button); color: var(--button-text); border: 0; border-radius: 8px; padding: 6px 14px; min-height: 40px; cursor: pointer; }
 button.danger { background: var(--danger); color: #fff; }
 a.danger { color: var(--danger); }
+form.sign-out button { background: none; color: var(--link); font-weight: 600; padding: 6px 0; min-height: 0; text-decoration: underline; }
 main { max-width: 60rem; margin: 0 auto; padding: 12px 16px 48px; }
 main:focus { outline: none; }
 h1 { font-size: 1.5rem; margin: 12px 0; }

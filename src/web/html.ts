@@ -34,6 +34,8 @@ export interface PageOptions {
   current?: 'calendar' | 'search' | 'tags' | 'onthisday';
   /** The search box's text, kept on the search page. */
   query?: string;
+  /** Signed in with a session cookie (npm run web): the header offers to sign out. */
+  signOut?: boolean;
 }
 
 const NAV: { key: NonNullable<PageOptions['current']>; href: string; label: string }[] = [
@@ -59,7 +61,9 @@ export function page(options: PageOptions, content: Html): string {
 <a class="skip" href="#content">Skip to content</a>
 <header>
 <nav aria-label="Journal">
-<ul>${NAV.map((n) => html`<li><a href="${n.href}"${n.key === options.current ? html` aria-current="page"` : ''}>${n.label}</a></li>`)}</ul>
+<ul>${NAV.map((n) => html`<li><a href="${n.href}"${n.key === options.current ? html` aria-current="page"` : ''}>${n.label}</a></li>`)}${
+  options.signOut ? html`<li><form class="sign-out" action="/logout" method="post"><button type="submit">Sign out</button></form></li>` : ''
+}</ul>
 </nav>
 <form class="search" role="search" action="/search" method="get">
 <label for="q" class="visually-hidden">Search the journal</label>

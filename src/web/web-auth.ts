@@ -1,8 +1,9 @@
 /**
  * Who is asking. Inside Telegram every request carries the Mini App's initData (`Authorization: tma <initData>`),
- * checked with the bot token (HMAC-SHA256 per Telegram's Web Apps docs) and at most an hour old; its user must be
- * an owner in ALLOWED_USER_IDS. On one's own computer (npm run web) a one-time login link is exchanged for a session
- * cookie (HttpOnly, SameSite=Strict). Sessions and links live in this process's memory only.
+ * checked with the bot token (HMAC-SHA256 per Telegram's Web Apps docs), at most an hour old and not dated ahead of
+ * our clock by more than a minute (signed data from the future would never expire); its user must be an owner in
+ * ALLOWED_USER_IDS. On one's own computer (npm run web) a one-time login link is exchanged for a session
+ * cookie (HttpOnly, SameSite=Strict), which signing out ends. Sessions and links live in this process's memory only.
  */
 import { HOUR_MS } from '../journal/dates/durations.ts';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -12,10 +13,13 @@ import { validate } from '@tma.js/init-data-node';
 export const SESSION_COOKIE = 'journal_session';
 /** Telegram's initData is signed once, when the Mini App opens: older than this, it is refused. */
 export const INIT_DATA_MAX_AGE_SECONDS = 3600;
+/** Clock skew allowed between Telegram and us: initData dated later than this ahead of our clock is refused. */
+export const INIT_DATA_MAX_SKEW_SECONDS = 60;
 const LOGIN_LINK_TTL_MS = 10 * 60_000;
 const SESSION_TTL_MS = 12 * HOUR_MS;
 
-export type Caller = { ownerId: number; via: 'telegram' | 'session' } | { ownerId: null; reason: string };
+/** A signed-in caller, with `key` naming them for fairness limits (one per session, one per Telegram user). */
+export type Caller = { ownerId: number; via: 'telegram' | 'session'; key: string } | { ownerId: null; reason: string };
 
 export interface WebAuthOptions {
   /** The bot token initData is signed with; null: Telegram sign-in is off (npm run web without a token). */
@@ -30,6 +34,8 @@ export interface WebAuth {
   loginToken(ownerId: number): string;
   /** Exchanges a login token for a session id; null when it is unknown, used or expired. */
   redeem(token: string): string | null;
+  /** Ends the session the request's cookie names; false when it names none. */
+  endSession(req: IncomingMessage): boolean;
 }
 
 const newToken = () => randomBytes(32).toString('base64url');
@@ -55,13 +61,19 @@ function findSecret<V>(map: Map<string, V>, given: string): V | undefined {
 /** The Telegram user of valid initData, or why it is not valid. */
 export function initDataUser(initData: string, botToken: string, now: Date): { userId: number } | { reason: string } {
   try {
-    // validate() reads the current time itself; now only decides the clock in the message.
+    // validate() reads the system's time itself; now only decides the clock in the message.
     validate(initData, botToken, { expiresIn: INIT_DATA_MAX_AGE_SECONDS });
   } catch (error) {
     const name = (error instanceof Error && error.name) || 'Error';
     return { reason: name === 'ExpiredError' ? `initData expired (older than ${INIT_DATA_MAX_AGE_SECONDS} s at ${now.toISOString()})` : `initData not valid (${name})` };
   }
-  const user = new URLSearchParams(initData).get('user');
+  const params = new URLSearchParams(initData);
+  // Against the same clock validate() judged its age by (the system's), so the two edges of the window agree.
+  const signedAt = Number(params.get('auth_date'));
+  if (!Number.isFinite(signedAt) || signedAt * 1000 > Date.now() + INIT_DATA_MAX_SKEW_SECONDS * 1000) {
+    return { reason: `initData dated in the future (more than ${INIT_DATA_MAX_SKEW_SECONDS} s ahead of ${new Date().toISOString()})` };
+  }
+  const user = params.get('user');
   try {
     const id = (JSON.parse(user ?? 'null') as { id?: unknown } | null)?.id;
     if (typeof id === 'number' && Number.isSafeInteger(id)) return { userId: id };
@@ -73,7 +85,9 @@ export function initDataUser(initData: string, botToken: string, now: Date): { u
 
 export function createWebAuth(options: WebAuthOptions): WebAuth {
   const links = new Map<string, { ownerId: number; until: number }>();
-  const sessions = new Map<string, { ownerId: number; until: number }>();
+  // key: a short name of the session for limits and logs, never the secret id itself.
+  const sessions = new Map<string, { ownerId: number; until: number; key: string }>();
+  let sessionsMade = 0;
   const now = () => options.clock().getTime();
   const sweep = (map: Map<string, { until: number }>) => {
     for (const [key, value] of map) if (value.until <= now()) map.delete(key);
@@ -87,13 +101,13 @@ export function createWebAuth(options: WebAuthOptions): WebAuth {
         const user = initDataUser(header.slice(4), options.botToken, options.clock());
         if ('reason' in user) return { ownerId: null, reason: user.reason };
         if (!options.allowedUserIds.includes(user.userId)) return { ownerId: null, reason: 'not an owner of this journal' };
-        return { ownerId: user.userId, via: 'telegram' };
+        return { ownerId: user.userId, via: 'telegram', key: `telegram:${user.userId}` };
       }
       const id = cookie(req, SESSION_COOKIE);
       if (id) {
         sweep(sessions);
         const session = findSecret(sessions, id);
-        if (session) return { ownerId: session.ownerId, via: 'session' };
+        if (session) return { ownerId: session.ownerId, via: 'session', key: `session:${session.key}` };
         return { ownerId: null, reason: 'the session has ended' };
       }
       return { ownerId: null, reason: 'not signed in' };
@@ -111,8 +125,16 @@ export function createWebAuth(options: WebAuthOptions): WebAuth {
       if (!link) return null;
       for (const [key, value] of links) if (value === link) links.delete(key);
       const session = newToken();
-      sessions.set(session, { ownerId: link.ownerId, until: now() + SESSION_TTL_MS });
+      sessions.set(session, { ownerId: link.ownerId, until: now() + SESSION_TTL_MS, key: String((sessionsMade += 1)) });
       return session;
+    },
+
+    endSession(req) {
+      const id = cookie(req, SESSION_COOKIE);
+      const session = id ? findSecret(sessions, id) : undefined;
+      if (!session) return false;
+      for (const [key, value] of sessions) if (value === session) sessions.delete(key);
+      return true;
     },
   };
 }

@@ -1,7 +1,9 @@
 /**
  * The web view's requests: a small router over node:http. Every page needs a caller (web-auth.ts) and shows only
  * that owner's journal; without one it answers 401 with no data. Every answer is UTF-8, not cached when it holds
- * journal text, and under a Content-Security-Policy of `default-src 'self'`.
+ * journal text, under a Content-Security-Policy of `default-src 'self'`, and framed by nobody (npm run web) or only
+ * by Telegram's web client (the Mini App). A POST must come from our own origin; one caller has at most a few
+ * requests in hand at once (more get 429), and the assets are answered before any of that, so they never wait.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isCalendarDay } from '../journal/dates/calendar-day.ts';
@@ -23,9 +25,10 @@ import {
 } from './pages.ts';
 import { SESSION_COOKIE, type WebAuth } from './web-auth.ts';
 import { neighbourDays, WebInputError, type WebJournal } from './web-journal.ts';
+import { calendarPageProblem, framingHeaders, isOwnOrigin, loopbackHostProblem, type Embedding } from './web-guards.ts';
+import { createCallerLimit } from './caller-limit.ts';
+import { requestTarget } from '../http/request-target.ts';
 import { errorMessage } from '../log/error-message.ts';
-
-export const CONTENT_SECURITY_POLICY = "default-src 'self'";
 
 /** Where faults are reported (the app's logger fits). */
 export interface WebLogger {
@@ -36,11 +39,22 @@ export interface WebViewDeps {
   auth: WebAuth;
   journalFor(ownerId: number): WebJournal;
   logger: WebLogger;
+  /** Who may show the pages in a frame: nobody (npm run web), or Telegram's web client (the Mini App). */
+  embedding: Embedding;
+  /** The public origins the pages are served at (publicOrigins in config.ts), besides the server's own. */
+  publicOrigins: readonly string[];
+  /** npm run web: the Host header must name the loopback address it listens on (a rebound DNS name is refused). */
+  loopbackOnly: boolean;
+  /** How many requests one signed-in caller may have in hand at once; more are answered 429 (default 6). */
+  maxInFlightPerCaller?: number;
 }
 
 export interface WebView {
-  /** Answers one request (any path: the webhook server hands over every request that is not Telegram's). */
-  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /**
+   * Answers one request (any path: the webhook server hands over every request not Telegram's); `url` is its target
+   * as the server's guard read it, else read here (a target that cannot be read gets 400).
+   */
+  handle(req: IncomingMessage, res: ServerResponse, url?: URL): Promise<void>;
   /** A path that signs `ownerId` in once, e.g. `/login?token=…` (npm run web prints it). */
   loginPath(ownerId: number): string;
 }
@@ -83,6 +97,8 @@ const routes: Route[] = [
     path: /^\/month\/(\d{4}-(?:0[1-9]|1[0-2]))$/,
     async run({ params, journal }) {
       const month = params[0]!;
+      const beyond = calendarPageProblem(month);
+      if (beyond) return notFound(beyond);
       return ok({ title: month, current: 'calendar' }, monthPage(month, await journal.dayCounts(monthSpan(month))));
     },
   },
@@ -92,6 +108,8 @@ const routes: Route[] = [
     async run({ params, url, journal }) {
       const date = params[0]!;
       if (!isCalendarDay(date)) return notFound(`${date} is not a calendar day.`);
+      const beyond = calendarPageProblem(date);
+      if (beyond) return notFound(beyond);
       const notice = url.searchParams.has('forgotten') ? 'The entry was forgotten.' : undefined;
       return ok({ title: date, current: 'calendar' }, dayPage(date, await journal.day(date), neighbourDays(date), notice));
     },
@@ -175,30 +193,6 @@ const ASSETS: Record<string, { type: string; body: string }> = {
   '/assets/icon.svg': { type: 'image/svg+xml; charset=utf-8', body: ICON_SVG },
 };
 
-function securityHeaders(res: ServerResponse): void {
-  res.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
-  res.setHeader('x-content-type-options', 'nosniff');
-  // same-origin, not no-referrer: a form's POST then still carries our Origin (no-referrer makes it "null").
-  res.setHeader('referrer-policy', 'same-origin');
-}
-
-function sendPage(res: ServerResponse, status: number, options: PageOptions, content: Html, extra: Record<string, string> = {}): void {
-  securityHeaders(res);
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...extra });
-  res.end(page(options, content));
-}
-
-/** A cookie-signed-in POST must come from our own pages (SameSite=Strict already keeps other sites' forms out). */
-function sameOrigin(req: IncomingMessage): boolean {
-  const origin = req.headers.origin;
-  if (origin === undefined) return true;
-  try {
-    return new URL(origin).host === req.headers.host;
-  } catch {
-    return false;
-  }
-}
-
 function matchRoute(method: string, path: string): { route: Route; params: string[] } | null {
   for (const route of routes) {
     const match = route.method === method ? route.path.exec(path) : null;
@@ -209,9 +203,34 @@ function matchRoute(method: string, path: string): { route: Route; params: strin
 
 export function createWebView(deps: WebViewDeps): WebView {
   const { auth, logger } = deps;
+  const limit = createCallerLimit(deps.maxInFlightPerCaller ?? 6);
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+  const securityHeaders = (res: ServerResponse): void => {
+    for (const [name, value] of Object.entries(framingHeaders(deps.embedding))) res.setHeader(name, value);
+    res.setHeader('x-content-type-options', 'nosniff');
+    // same-origin, not no-referrer: a form's POST then still carries our Origin (no-referrer makes it "null").
+    res.setHeader('referrer-policy', 'same-origin');
+  };
+  const sendPage = (res: ServerResponse, status: number, options: PageOptions, content: Html, extra: Record<string, string> = {}): void => {
+    securityHeaders(res);
+    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...extra });
+    res.end(page(options, content));
+  };
+  const redirect = (res: ServerResponse, location: string, extra: Record<string, string> = {}): void => {
+    securityHeaders(res);
+    res.writeHead(303, { location, 'cache-control': 'no-store', ...extra });
+    res.end();
+  };
+  /** A POST must come from a page of ours: its Origin, when a browser sends one, is ours in scheme, host and port. */
+  const fromOurPages = (req: IncomingMessage): boolean => req.headers.origin === undefined || isOwnOrigin(req.headers.origin, req, deps.publicOrigins);
+  /** The body is not needed (the path says it all), but it is read so the connection stays usable. */
+  const drain = async (req: IncomingMessage) => {
+    for await (const _chunk of req) void _chunk;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse, target?: URL): Promise<void> => {
+    const url = target ?? requestTarget(req.url);
+    if (!url) return sendPage(res, 400, { title: 'Not understood' }, messagePage('Not understood', 'That address is not a path of this journal.'));
     const method = req.method ?? 'GET';
     const asset = ASSETS[url.pathname];
     if (asset && (method === 'GET' || method === 'HEAD')) {
@@ -219,12 +238,21 @@ export function createWebView(deps: WebViewDeps): WebView {
       res.writeHead(200, { 'content-type': asset.type, 'cache-control': 'max-age=300' });
       return void res.end(method === 'HEAD' ? undefined : asset.body);
     }
+    const wrongHost = deps.loopbackOnly ? loopbackHostProblem(req) : null;
+    if (wrongHost) return sendPage(res, 421, { title: 'Wrong address' }, messagePage('Wrong address', wrongHost));
     if (url.pathname === '/login' && method === 'GET') {
       const session = auth.redeem(url.searchParams.get('token') ?? '');
       if (!session) return sendPage(res, 401, { title: 'Sign in' }, messagePage('This login link does not work', 'It was used already or has expired. Run npm run web again for a new one.'));
-      securityHeaders(res);
-      res.writeHead(303, { location: '/', 'set-cookie': `${SESSION_COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/`, 'cache-control': 'no-store' });
-      return void res.end();
+      return redirect(res, '/', { 'set-cookie': `${SESSION_COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/` });
+    }
+    if (url.pathname === '/signed-out' && method === 'GET') {
+      return sendPage(res, 200, { title: 'Signed out' }, messagePage('Signed out', 'This browser is signed out of the journal. Run npm run web again for a new login link.'));
+    }
+    if (url.pathname === '/logout' && method === 'POST') {
+      if (!fromOurPages(req)) return sendPage(res, 403, { title: 'Refused' }, messagePage('Refused', 'That form came from another site.'));
+      await drain(req);
+      auth.endSession(req);
+      return redirect(res, '/signed-out', { 'set-cookie': `${SESSION_COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0` });
     }
     const caller = auth.identify(req);
     if (caller.ownerId === null) return sendPage(res, 401, { title: 'Sign in' }, messagePage('Sign in', SIGN_IN_TEXT));
@@ -233,21 +261,25 @@ export function createWebView(deps: WebViewDeps): WebView {
       const known = routes.some((r) => r.path.test(url.pathname));
       return sendPage(res, known ? 405 : 404, { title: 'Not found' }, messagePage(known ? 'Not allowed' : 'Not found', known ? `${method} is not used here.` : 'There is no such page.'));
     }
-    if (method === 'POST' && caller.via === 'session' && !sameOrigin(req)) return sendPage(res, 403, { title: 'Refused' }, messagePage('Refused', 'That form came from another site.'));
-    // A POST's body is not needed (the path says it all), but it is read so the connection stays usable.
-    if (method === 'POST') for await (const _chunk of req) void _chunk;
+    if (method === 'POST' && !fromOurPages(req)) return sendPage(res, 403, { title: 'Refused' }, messagePage('Refused', 'That form came from another site.'));
+    // One caller's burst waits for nobody but itself: beyond its share in hand, it is told to come back.
+    const release = limit.take(caller.key);
+    if (!release) {
+      return sendPage(res, 429, { title: 'Too many requests' }, messagePage('Too many requests at once', 'This page asked while several others were still loading. Try again in a moment.'), { 'retry-after': '1' });
+    }
     try {
+      if (method === 'POST') await drain(req);
+      const options = { signOut: caller.via === 'session' };
       const answer = await found.route.run({ req, url, params: found.params, journal: deps.journalFor(caller.ownerId) });
-      if ('redirect' in answer) {
-        securityHeaders(res);
-        res.writeHead(303, { location: answer.redirect, 'cache-control': 'no-store' });
-        return void res.end();
-      }
-      sendPage(res, answer.status, answer.options, answer.content);
+      if ('redirect' in answer) return redirect(res, answer.redirect);
+      sendPage(res, answer.status, { ...answer.options, ...options }, answer.content);
     } catch (error) {
       if (error instanceof WebInputError) return sendPage(res, 400, { title: 'Not understood' }, messagePage('Not understood', error.message));
+      if (req.destroyed) throw error; // the client left mid-body: the server's guard logs it
       logger.error('web.failed', { path: url.pathname, error: errorMessage(error) });
       sendPage(res, 500, { title: 'Something went wrong' }, messagePage('Something went wrong', 'The journal could not be read just now; try again.'));
+    } finally {
+      release();
     }
   };
 

@@ -70,7 +70,7 @@ describe('journal CLI', { timeout: PROCESS_TEST_MS }, () => {
   });
 
   it('an --owner with no journal here is an error listing the owners, not an empty journal', async () => {
-    expectOneLineError(await journal(['objects', '--owner', '42'], { ALLOWED_USER_IDS: '303' }), '--owner 42 has no journal here. The owners are: 101, 202, 303.');
+    expectOneLineError(await journal(['objects', '--owner', '42'], { ALLOWED_USER_IDS: '303' }), '--owner 42 has no journal here. The owners are: 101, 202, 303. An owner is listed in ALLOWED_USER_IDS or has entries here: to add 42, add it to ALLOWED_USER_IDS.');
   });
 
   it('an unknown command prints the usage and exits 1', async () => {

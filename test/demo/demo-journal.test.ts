@@ -1,6 +1,7 @@
 // Generated journals are deterministic and look like a journal: exact size, gaps, busy days, varied length, local times.
 import { describe, expect, it } from 'vitest';
-import { DEMO_JOURNAL, generateJournalRows } from '../../src/demo/demo-journal.ts';
+import { buildGeneratedJournal, DEMO_JOURNAL, generateJournalRows } from '../../src/demo/demo-journal.ts';
+import { createTempDb } from '../helpers/temp-db.ts';
 import { localMoment } from '../../src/journal/dates/local-moment.ts';
 
 const rows = (options: Parameters<typeof generateJournalRows>[0]) => [...generateJournalRows(options)];
@@ -37,5 +38,19 @@ describe('generated journals', () => {
     const big = rows({ ownerId: 1, entries: 2500, from: '2020-01-01', seed: 4 });
     expect(big).toHaveLength(2500);
     expect(Number(big.at(-1)!.local_day.slice(0, 4)) - 2020).toBeGreaterThanOrEqual(2);
+  });
+
+  it('the demo journal has #tags, stored as tags, each the word its entries already hold', async () => {
+    const temp = await createTempDb();
+    try {
+      await buildGeneratedJournal(temp.db, { ownerId: 1, ...DEMO_JOURNAL, timeZone: 'UTC' });
+      const tags = await temp.db.selectFrom('entry_tag').select(['tag', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('tag').execute();
+      expect(tags.length).toBeGreaterThanOrEqual(8);
+      expect(tags.reduce((n, t) => n + Number(t.n), 0)).toBeGreaterThan(200);
+      const walks = await temp.db.selectFrom('entry').innerJoin('entry_tag', 'entry_tag.entry_id', 'entry.id').select('content').where('tag', '=', 'walk').execute();
+      for (const { content } of walks) expect(content).toContain('a walk');
+    } finally {
+      await temp.cleanup();
+    }
   });
 });

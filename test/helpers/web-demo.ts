@@ -43,9 +43,10 @@ export interface WebDemoServer {
 }
 
 /** The web view over `db` on a free loopback port, as main.ts (polling) and npm run web serve it. */
-export async function serveWebDemo(db: JournalDb, env: Record<string, string>): Promise<WebDemoServer> {
+export async function serveWebDemo(db: JournalDb, env: Record<string, string>, surface: 'local' | 'mini-app' = 'mini-app'): Promise<WebDemoServer> {
   const config = parseConfig({ JOURNAL_TIMEZONE: 'UTC', ...env });
-  const view = createJournalWebView({ config, db, clock: () => NOW, logger: createMemoryLogger(), botToken: config.telegramBotToken });
-  const server = await startWebServer(view, { port: 0, host: '127.0.0.1' });
+  const logger = createMemoryLogger();
+  const view = createJournalWebView({ config, db, clock: () => NOW, logger, botToken: config.telegramBotToken, surface });
+  const server = await startWebServer(view, { port: 0, host: '127.0.0.1', logger });
   return { url: `http://127.0.0.1:${server.port}`, view, config, server };
 }

@@ -1,5 +1,6 @@
 // npm run import as a real process on other apps' journals: it says what it found, --dry-run writes nothing,
-// --format overrides, and another account's personal-chat export exits 1.
+// --format overrides, and another account's personal-chat export exits 1. Into a new journal, --owner alone makes its
+// owner; a journal with other owners refuses another --owner, listing them and naming ALLOWED_USER_IDS.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,5 +51,24 @@ describe('npm run import on other apps', { timeout: PROCESS_TEST_MS }, () => {
     const partner = await importCli([own('telegram-export/partner-personal-chat.json'), '--owner', '111']);
     expect(partner.code).toBe(1);
     expect(partner.stderr).toMatch(/personal chat with user 111 exported from the other person's account/);
+  });
+
+  it('imports a Day One export into a new journal with --owner 42 alone, and says 42 is its owner now', async () => {
+    const fresh = { DATABASE_PATH: path.join(dir, 'new-journal.sqlite'), JOURNAL_TIMEZONE: 'Europe/Berlin' };
+    const run = (args: string[]) => runEntryPoint('src/cli/import.ts', args, { cwd: dir, env: fresh });
+    const first = await run([own('journals/dayone-oddities.json'), '--owner', '42']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain('The journal is empty and has no owner yet: this import makes user 42 its owner. Set ALLOWED_USER_IDS=42 for the bot.');
+    expect(first.stdout).toMatch(/imported 2 entries/);
+    const db = openDatabase(fresh.DATABASE_PATH);
+    try {
+      expect((await db.selectFrom('entry').select('owner_id').distinct().execute()).map((r) => r.owner_id)).toEqual([42]);
+    } finally {
+      await db.destroy();
+    }
+    // Now the journal has an owner: another --owner is refused, naming who owns it and how to add one.
+    const other = await run([own('journals/dayone-oddities.json'), '--owner', '43']);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('--owner 43 has no journal here. The owners are: 42. An owner is listed in ALLOWED_USER_IDS or has entries here: to add 43, add it to ALLOWED_USER_IDS.');
   });
 });

@@ -1,6 +1,7 @@
 // Who sees what, over real HTTP: valid signed initData for an owner gets their journal; forged, expired, a stranger's,
 // and no session at all get 401 and no data; one owner never reaches another's entries; a login link works once;
-// every answer carries the CSP and UTF-8, and no page links anywhere else. Also: the webhook server hands the web
+// launch data from more than a minute in the future is refused; every answer carries the CSP and UTF-8, and no
+// page links anywhere else. Also: the webhook server hands the web
 // view every other path, and MINI_APP_URL's menu button goes to Telegram as a web_app button. On each store.
 import { sign } from '@tma.js/init-data-node';
 import { Api } from 'grammy';
@@ -77,6 +78,8 @@ describeStores('web view access', () => {
       ['forged user', tma(forgedUser)],
       ['signed with another token', tma(sign({ user: { id: OWNER_ID, first_name: 'x' } }, '654321:another-bot-token-entirely', new Date()))],
       ['expired', tma(initDataFor(OWNER_ID, new Date(Date.now() - 2 * 3_600_000)))],
+      ['signed a day in the future', tma(initDataFor(OWNER_ID, new Date(Date.now() + 24 * 3_600_000)))],
+      ['signed two minutes in the future', tma(initDataFor(OWNER_ID, new Date(Date.now() + 2 * 60_000)))],
       ["a stranger's", tma(initDataFor(STRANGER_ID))],
       ['not initData at all', tma('hello')],
     ];
@@ -91,6 +94,8 @@ describeStores('web view access', () => {
       expect((await get('/entry/1/forget', headers, 'POST')).status).toBe(401);
     }
     expect((await get('/entry/1', tma(valid))).status).not.toBe(401);
+    // Within a minute of clock skew, launch data is still taken.
+    expect((await get('/tags', tma(initDataFor(OWNER_ID, new Date(Date.now() + 30_000))))).status).toBe(200);
   });
 
   it('exchanges a login link once for an HttpOnly, SameSite=Strict session cookie', async () => {
@@ -111,12 +116,12 @@ describeStores('web view access', () => {
     expect((await get('/entry/1/forget', { cookie: session, origin: 'https://evil.example' }, 'POST')).status).toBe(403);
   });
 
-  it('sets the CSP and UTF-8 on every answer, serves its own assets, and links nowhere else', async () => {
+  it('sets the CSP (framed by Telegram\'s web client only) and UTF-8 on every answer, serves its own assets, and links nowhere else', async () => {
     const session = (await get(web.view.loginPath(OWNER_ID))).headers.get('set-cookie')!.split(';')[0]!;
     const paths = ['/', '/?year=2024', '/month/2024-04', `/day/${WEB_DAY}`, '/search?q=walk', '/search?q=%22walk', '/tags', '/tags/walk', '/onthisday?date=2024-04-02', '/nowhere'];
     for (const path of [...paths, '/assets/app.css', '/assets/app.js', '/assets/icon.svg']) {
       const answer = await get(path, { cookie: session });
-      expect({ path, csp: answer.headers.get('content-security-policy') }).toEqual({ path, csp: "default-src 'self'" });
+      expect({ path, csp: answer.headers.get('content-security-policy') }).toEqual({ path, csp: "default-src 'self'; frame-ancestors https://web.telegram.org" });
       expect(answer.headers.get('content-type')).toMatch(/; charset=utf-8$/);
       expect(answer.body).not.toMatch(/\b(?:src|href|action)="(?:[a-z]+:)?\/\//i);
       expect(answer.body).not.toMatch(/url\(\s*['"]?(?:[a-z]+:)?\/\//i);

@@ -2,12 +2,14 @@
  * Webhook mode: Telegram POSTs each update to our URL and redelivers it until it gets a 2xx. We answer 200 only after
  * the update is in the inbox, so an update is never lost between Telegram and the journal, and we never hold the
  * request while it is handled (a question can take a minute; Telegram gives up and redelivers after a while).
- * A wrong or missing X-Telegram-Bot-Api-Secret-Token gets 401, and nothing is stored.
+ * A wrong or missing X-Telegram-Bot-Api-Secret-Token gets 401, and nothing is stored. It listens on every interface
+ * and every scanner on the internet finds it: every request goes through the guard (http/guarded-listener.ts).
  */
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Update } from 'grammy/types';
+import { guardedListener } from '../../http/guarded-listener.ts';
 import type { Logger } from '../../log/logger.ts';
 import { errorMessage } from '../../log/error-message.ts';
 import type { UpdateInbox } from './update-inbox.ts';
@@ -32,7 +34,7 @@ export interface WebhookOptions {
   logger: Logger;
   host?: string;
   /** Answers requests for any other path (the web view, when MINI_APP_URL is set); without it they get 404. */
-  otherRequests?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  otherRequests?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
 }
 
 function sameSecret(given: string | string[] | undefined, secret: string): boolean {
@@ -73,9 +75,8 @@ export async function startWebhookServer(options: WebhookOptions): Promise<Webho
     res.end(text);
   };
 
-  const server = createServer(async (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (path !== options.path) return options.otherRequests ? options.otherRequests(req, res) : answer(res, 404, 'not found');
+  const server = createServer(guardedListener('webhook', logger, async (req, res, url) => {
+    if (url.pathname !== options.path) return options.otherRequests ? options.otherRequests(req, res, url) : answer(res, 404, 'not found');
     if (req.method !== 'POST') return answer(res, 405, 'POST only');
     if (!sameSecret(req.headers[SECRET_HEADER], options.secret)) {
       logger.error('webhook.rejected', { reason: 'wrong or missing secret token', remote: req.socket.remoteAddress ?? null });
@@ -96,7 +97,7 @@ export async function startWebhookServer(options: WebhookOptions): Promise<Webho
       return answer(res, 500, 'not stored, please retry');
     }
     answer(res, 200, 'ok');
-  });
+  }));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
