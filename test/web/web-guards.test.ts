@@ -103,9 +103,11 @@ describe('npm run web (local)', () => {
   it('reads an offset past the end of a list as "none from there", linking back to the last page', async () => {
     const answer = await send(`${web.url}/tags/walk?offset=9007199254740991`, { headers: { cookie: session } });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatch(/<p>\d+ entr(y|ies), none from 9007199254740992 on\.<\/p>/);
+    const total = Number(/<p>(\d+) entr(?:y|ies), none from 9007199254740992 on\.<\/p>/.exec(answer.body)?.[1]);
+    expect(total).toBeGreaterThan(0);
     expect(answer.body).not.toMatch(/9007199254740992–/);
-    expect(answer.body).toMatch(/href="\/tags\/walk\?offset=0" rel="prev"/);
+    // The last page: the 50 entries before the end.
+    expect(answer.body).toContain(`href="/tags/walk?offset=${Math.max(0, total - 50)}" rel="prev"`);
   });
 });
 
