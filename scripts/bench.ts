@@ -22,6 +22,7 @@ import { freeTokenizer } from './bench/tokenizer.ts';
 import { runReadingForJournal } from './bench/reading.ts';
 import { runStartupBench } from './bench/startup.ts';
 import { runTokensForJournal } from './bench/tokens.ts';
+import { runWebBench } from './bench/web.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -72,6 +73,11 @@ async function runPart(part: Part, o: BenchOptions, journals: JournalCache, r: B
       r.encryption = await runEncryptionBench(o.cacheDir, { entries: o.encryptionSize, burst: o.burst, runs: o.runs, methods: light }, log);
       return;
     }
+    case 'web': {
+      const light = o.quick ? { minRuns: 5, maxRuns: 60, budgetMs: 500 } : { minRuns: Math.max(9, o.runs), maxRuns: 200, budgetMs: 4_000 };
+      r.web = await runWebBench(journals, o.webSizes, light, log);
+      return;
+    }
   }
 }
 
@@ -89,7 +95,7 @@ async function main(): Promise<number> {
   const failures: string[] = [];
   // Tokens first, then methods and reading (which plants facts in the journals): they share the generated journals,
   // which go before the import writes its exports.
-  const order = (['tokens', 'methods', 'reading', 'import', 'capture', 'postgres', 'instances', 'startup', 'encryption'] as const).filter((p) => o.only.includes(p));
+  const order = (['tokens', 'methods', 'reading', 'web', 'import', 'capture', 'postgres', 'instances', 'startup', 'encryption'] as const).filter((p) => o.only.includes(p));
   try {
     for (const part of order) {
       const t0 = performance.now();

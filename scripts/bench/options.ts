@@ -1,6 +1,6 @@
 /** npm run bench flags: which parts, which sizes, how many runs, quick mode. */
 
-export const PARTS = ['tokens', 'import', 'methods', 'capture', 'reading', 'postgres', 'instances', 'startup', 'encryption'] as const;
+export const PARTS = ['tokens', 'import', 'methods', 'capture', 'reading', 'postgres', 'instances', 'startup', 'encryption', 'web'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface BenchOptions {
@@ -20,6 +20,8 @@ export interface BenchOptions {
   burst: number;
   /** Entries the encryption part imports (and calls methods on), plain and encrypted. */
   encryptionSize: number;
+  /** Journal sizes (entries) of the web part: the first is the baseline the others are held to. */
+  webSizes: number[];
   quick: boolean;
   /** Keep generated databases and exports in the cache dir after the run. */
   keep: boolean;
@@ -40,6 +42,7 @@ export const FULL: Omit<BenchOptions, 'cacheDir'> = {
   postgresImportSize: 100_000,
   burst: 2_000,
   encryptionSize: 250_000,
+  webSizes: [10_000, 1_000_000],
   quick: false,
   keep: false,
   out: 'BENCHMARKS.md',
@@ -55,17 +58,19 @@ export const QUICK: Omit<BenchOptions, 'cacheDir'> = {
   postgresImportSize: 10_000,
   burst: 500,
   encryptionSize: 10_000,
+  webSizes: [10_000, 50_000],
   quick: true,
   out: null,
 };
 
 export const USAGE = `npm run bench -- [part…] [--quick] [--sizes 2500,25000] [--methods-size 1000000]
   [--import-sizes 100000,1000000] [--runs 3] [--burst 2000] [--size 1000000] [--pg-import-size 100000]
-  [--keep] [--out FILE|-] [--from-results FILE]
-  part       tokens, import, methods, capture, reading, postgres, instances, startup, encryption (or --only a,b);
+  [--web-sizes 10000,1000000] [--keep] [--out FILE|-] [--from-results FILE]
+  part       tokens, import, methods, capture, reading, postgres, instances, startup, encryption, web (or --only a,b);
              none: all of them, one after another
   startup    the compiled build against the tsx way: journal --help, MCP initialize, npm start, idle RSS
   encryption capture, import and methods on an encrypted journal (JOURNAL_KEY) against a plain one; --encryption-size N
+  web        every web page at --web-sizes (the first the baseline), the same entries shown, and the /stats picture
   --size     the postgres part's journal size (it starts a throwaway PostgreSQL server itself);
   --pg-import-size  the postgres part's export size in messages (0: methods only)
   instances  runs on PostgreSQL when TEST_DATABASE_URL is set, else on a SQLite file
@@ -104,6 +109,7 @@ export function parseBenchArgs(argv: string[], cacheDir: string): BenchOptions {
     else if (flag === '--runs') o.runs = sizeList(flag, value())[0]!;
     else if (flag === '--burst') o.burst = sizeList(flag, value())[0]!;
     else if (flag === '--encryption-size') o.encryptionSize = sizeList(flag, value())[0]!;
+    else if (flag === '--web-sizes') o.webSizes = sizeList(flag, value());
     else if (flag === '--size') o.postgresSize = sizeList(flag, value())[0]!;
     else if (flag === '--pg-import-size') o.postgresImportSize = value() === '0' ? 0 : sizeList(flag, argv[i]!)[0]!;
     else if (flag === '--out') {
@@ -118,7 +124,7 @@ export function parseBenchArgs(argv: string[], cacheDir: string): BenchOptions {
   }
   if (positional.length) o.only = [...new Set(positional)];
   // BENCHMARKS.md holds the issue's sizes: a run at other sizes, or a re-rendering, is printed unless --out says where.
-  const issueSizes = (['sizes', 'methodsSize', 'importSizes', 'runs', 'burst', 'postgresSize', 'postgresImportSize', 'encryptionSize'] as const).every((k) => JSON.stringify(o[k]) === JSON.stringify(FULL[k]));
+  const issueSizes = (['sizes', 'methodsSize', 'importSizes', 'runs', 'burst', 'postgresSize', 'postgresImportSize', 'encryptionSize', 'webSizes'] as const).every((k) => JSON.stringify(o[k]) === JSON.stringify(FULL[k]));
   if (!explicitOut && (o.fromResults || !issueSizes)) o.out = null;
   return o;
 }

@@ -17,6 +17,7 @@ import { tokensSection } from './report-tokens.ts';
 import { startupAims, startupSection, type StartupResult } from './startup.ts';
 import { writeSections, type PartSection } from './sections.ts';
 import type { SizeTokens } from './tokens.ts';
+import { webAims, webSection, type WebResult } from './web.ts';
 
 export interface BenchResults {
   machine: MachineInfo;
@@ -36,6 +37,8 @@ export interface BenchResults {
   postgres?: PostgresResult;
   /** Encrypted vs plain (absent in results saved before that part existed). */
   encryption?: EncryptionResult;
+  /** The web view's pages at two sizes (absent in results saved before that part existed). */
+  web?: WebResult;
   /** Wall seconds of each part, setup included. */
   seconds: Record<string, number>;
   /** Parts that failed: their sections are not written (an earlier run's stay). */
@@ -116,7 +119,7 @@ const FOOTER = [
   '## Reproduce',
   '',
   '```sh',
-  'npm run bench -- tokens             # one part (tokens, import, methods, capture, reading, instances, startup, encryption): rewrites its section here',
+  'npm run bench -- tokens             # one part (tokens, import, methods, capture, reading, instances, startup, encryption, web): rewrites its section here',
   'scripts/test-postgres.sh npm run bench -- instances   # the many-instances part on a throwaway PostgreSQL server',
   'npm run bench                       # every part, one after another (over 20 minutes on 2 cores)',
   'npm run bench -- --quick            # small sizes, prints the report instead',
@@ -150,6 +153,7 @@ export function partSections(r: BenchResults): PartSection[] {
     instances: () => (r.instances ? { markdown: instancesSection(r.instances), aims: instancesAims(r.instances) } : null),
     startup: () => (r.startup ? { markdown: startupSection(r.startup), aims: startupAims(r.startup) } : null),
     encryption: () => (r.encryption ? { markdown: encryptionSection(r.encryption, r.options.runs), aims: encryptionAims(r.encryption) } : null),
+    web: () => (r.web ? { markdown: webSection(r.web), aims: webAims(r.web) } : null),
   };
   const sections: PartSection[] = [];
   for (const part of r.options.only) {

@@ -3,8 +3,9 @@
  * earlier texts (revisions). Read by ids the views returned, through the same owner-scoped rows (viewRows), so an
  * id of another owner finds nothing.
  */
+import { sql } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
-import { viewRows } from './entry-queries.ts';
+import { ownerNotIndexed, viewRows } from './entry-queries.ts';
 import { mediaLabel, type MediaKind } from './media.ts';
 
 export interface EntryDetails {
@@ -26,8 +27,11 @@ export interface EntryRevision {
 export async function readEntryDetails(db: JournalDb, ownerId: number, ids: readonly number[]): Promise<Map<number, EntryDetails>> {
   const found = new Map<number, EntryDetails>();
   if (ids.length === 0) return found;
-  const rows = await viewRows(db, ownerId, {})
+  // By id, the owner checked on each row found: the owner's index would walk all their rows (entry-queries.ts).
+  const rows = await db
+    .selectFrom('entry')
     .where('id', 'in', [...ids])
+    .where(ownerNotIndexed, '=', ownerId)
     .select((eb) => [
       'id',
       'media_kind',
@@ -42,7 +46,14 @@ export async function readEntryDetails(db: JournalDb, ownerId: number, ids: read
     found.set(r.id, { media, tags: [], revisions: Number(r.revisions ?? 0) });
   }
   if (found.size === 0) return found;
-  const tags = await db.selectFrom('entry_tag').select(['entry_id', 'tag']).where('owner_id', '=', ownerId).where('entry_id', 'in', [...found.keys()]).orderBy('tag').execute();
+  // On the (entry_id, tag) key: the (owner_id, tag) index would walk every tag of the owner.
+  const tags = await db
+    .selectFrom('entry_tag')
+    .select(['entry_id', 'tag'])
+    .where('entry_id', 'in', [...found.keys()])
+    .where(sql<number>`+owner_id`, '=', ownerId)
+    .orderBy('tag')
+    .execute();
   for (const t of tags) found.get(t.entry_id)?.tags.push(t.tag);
   return found;
 }

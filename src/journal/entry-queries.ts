@@ -31,12 +31,20 @@ export interface OverviewGroup {
   entries: number;
 }
 
+/**
+ * The owner's condition written so no index can serve it (`+owner_id`, on both stores). Where a view has no date to
+ * drive from, its tag's or search's ids must drive the read: SQLite without statistics (a journal is never ANALYZEd)
+ * otherwise walks every row of the owner's index to test each against the ids, a cost that grows with the journal.
+ */
+export const ownerNotIndexed = sql<number>`+owner_id`;
+
 /** The rows of one owner that a view stands for; the date range runs on the index, the search on the store's text index. */
 export function viewRows(db: JournalDb, ownerId: number, view: JournalView, access: SearchAccess = 'list') {
-  let query = db.selectFrom('entry').where('owner_id', '=', ownerId);
+  const monthDays = monthDayCalendarDays(view);
+  const byIds = (view.tags !== undefined || (view.search !== undefined && access === 'list')) && view.from === undefined && view.to === undefined && monthDays === null;
+  let query = db.selectFrom('entry').where(byIds ? ownerNotIndexed : 'owner_id', '=', ownerId);
   if (view.from !== undefined) query = query.where('local_day', '>=', view.from);
   if (view.to !== undefined) query = query.where('local_day', '<=', view.to);
-  const monthDays = monthDayCalendarDays(view);
   if (monthDays !== null) query = monthDays.length ? query.where('local_day', 'in', monthDays) : query.where(sql<boolean>`1 = 0`);
   for (const tag of view.tags ?? []) query = query.where(tagCondition(ownerId, tag));
   const searches = viewSearches(view.search);
@@ -53,6 +61,18 @@ export async function countDays(db: JournalDb, ownerId: number, view: JournalVie
 
 export async function countEntries(db: JournalDb, ownerId: number, view: JournalView): Promise<number> {
   const row = await viewRows(db, ownerId, view)
+    .select((eb) => eb.fn.countAll<number>().as('entries'))
+    .executeTakeFirstOrThrow();
+  return Number(row.entries);
+}
+
+/**
+ * The view's entries counted up to `cap` + 1: a page's total that stops growing with the journal. A result above
+ * `cap` means "more than cap" (a common word's matches, which counting one by one would read every one of).
+ */
+export async function countEntriesUpTo(db: JournalDb, ownerId: number, view: JournalView, cap: number): Promise<number> {
+  const row = await db
+    .selectFrom(viewRows(db, ownerId, view).select('id').limit(cap + 1).as('capped'))
     .select((eb) => eb.fn.countAll<number>().as('entries'))
     .executeTakeFirstOrThrow();
   return Number(row.entries);

@@ -93,12 +93,14 @@ ${entries.length === 0 ? html`<p>Nothing written on this day.</p>` : html`<p>${p
 
 function pagedList(found: EntryList, offset: number, pageSize: number, nextHref: (offset: number) => string): Html {
   const shownTo = offset + found.entries.length;
+  const total = found.moreThanTotal ? `More than ${plural(found.total, 'entry', 'entries')}` : plural(found.total, 'entry', 'entries');
+  const more = found.moreThanTotal ? found.entries.length === pageSize : shownTo < found.total;
   // An offset past the end (a hand-made link) shows none and leads back to the last page, not "5001–5000 shown".
   const shown = found.total === 0 ? '' : found.entries.length === 0 ? `, none from ${offset + 1} on` : `, ${offset + 1}–${shownTo} shown`;
-  return html`<p>${plural(found.total, 'entry', 'entries')}${shown}.</p>
+  return html`<p>${total}${shown}.</p>
 ${found.entries.map((e) => entryCard(e, true))}
 <p class="pager">${offset > 0 ? html`<a href="${nextHref(Math.max(0, Math.min(offset, found.total) - pageSize))}" rel="prev">← Earlier</a>` : ''} ${
-    shownTo < found.total ? html`<a href="${nextHref(shownTo)}" rel="next">More →</a>` : ''
+    more ? html`<a href="${nextHref(shownTo)}" rel="next">More →</a>` : ''
   }</p>`;
 }
 

@@ -33,9 +33,15 @@ export interface FullEntry extends ListedEntry {
 }
 
 export interface EntryList {
+  /** How many entries the list holds, counted up to TOTAL_CAP. */
   total: number;
+  /** True when there are more than `total` (the count stopped at TOTAL_CAP). */
+  moreThanTotal: boolean;
   entries: ListedEntry[];
 }
+
+/** A list's total is counted up to this many: beyond it the page says "more than" (counting on grows with the journal). */
+export const TOTAL_CAP = 1_000;
 
 /** What the web needs besides the kind's methods: the details a JournalEntry value leaves out, and Forget. */
 export interface WebJournalPorts {
@@ -44,6 +50,8 @@ export interface WebJournalPorts {
   today(): string;
   details(ids: readonly number[]): Promise<Map<number, EntryDetails>>;
   revisions(entryId: number): Promise<EntryRevision[]>;
+  /** The view's entries counted up to `cap` + 1 (entry-queries.ts countEntriesUpTo). */
+  countUpTo(view: JournalView, cap: number): Promise<number>;
   /** Forgets the owner's entry for good; null when they have no such entry. */
   forget(entryId: number): Promise<{ day: string } | null>;
 }
@@ -98,8 +106,8 @@ export function createWebJournal(ports: WebJournalPorts): WebJournal {
   };
 
   const list = async (view: JournalView, offset: number, limit: number): Promise<EntryList> => {
-    const [total, entries] = await Promise.all([value<number>(view, 'getTotalEntryCount'), value<JournalEntryValue[]>(view, 'getEntries', { limit, offset })]);
-    return { total, entries: await withDetails(entries) };
+    const [counted, entries] = await Promise.all([ports.countUpTo(view, TOTAL_CAP), value<JournalEntryValue[]>(view, 'getEntries', { limit, offset })]);
+    return { total: Math.min(counted, TOTAL_CAP), moreThanTotal: counted > TOTAL_CAP, entries: await withDetails(entries) };
   };
 
   return {
