@@ -5,7 +5,7 @@
 import type { AppDeps } from './app.ts';
 import { journalSettings, publicOrigins } from './config.ts';
 import { readEntryDetails, readEntryRevisions } from './journal/entry-details.ts';
-import { countEntriesUpTo } from './journal/entry-queries.ts';
+import { countEntriesUpTo, nearestEntryDays } from './journal/entry-queries.ts';
 import { forgetEntry } from './journal/forget.ts';
 import { journalToday, openJournalOperations } from './journal/journal-operations.ts';
 import { createWebAuth } from './web/web-auth.ts';
@@ -43,6 +43,7 @@ export function webJournalFor(deps: Pick<AppDeps, 'config' | 'db' | 'clock'>): (
       details: (ids) => readEntryDetails(db, ownerId, ids),
       revisions: (entryId) => readEntryRevisions(db, ownerId, entryId),
       countUpTo: (view, cap) => countEntriesUpTo(db, ownerId, view, cap),
+      nearestDays: (before, after) => nearestEntryDays(db, ownerId, before, after),
       forget: async (entryId) => {
         const result = await forgetEntry(db, ownerId, entryId);
         return result.type === 'forgotten' ? { day: result.day } : null;

@@ -78,6 +78,15 @@ export async function countEntriesUpTo(db: JournalDb, ownerId: number, view: Jou
   return Number(row.entries);
 }
 
+/** The owner's last day with entries before `before`, and first after `after` (null: none): two seeks of the index. */
+export async function nearestEntryDays(db: JournalDb, ownerId: number, before: string, after: string): Promise<{ before: string | null; after: string | null }> {
+  const [earlier, later] = await Promise.all([
+    db.selectFrom('entry').select((eb) => eb.fn.max('local_day').as('day')).where('owner_id', '=', ownerId).where('local_day', '<', before).executeTakeFirst(),
+    db.selectFrom('entry').select((eb) => eb.fn.min('local_day').as('day')).where('owner_id', '=', ownerId).where('local_day', '>', after).executeTakeFirst(),
+  ]);
+  return { before: earlier?.day ?? null, after: later?.day ?? null };
+}
+
 /** Entries, days, and the first and last day, in one pass over the index. */
 export async function countView(db: JournalDb, ownerId: number, view: JournalView): Promise<ViewCounts> {
   const row = await viewRows(db, ownerId, view)

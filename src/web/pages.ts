@@ -2,7 +2,7 @@
 import { dayTitle } from '../journal/dates/calendar-day.ts';
 import { monthSpan, monthTitle, monthsOf, shiftMonth, weekColumns, yearSpan } from '../journal/dates/calendar-spans.ts';
 import { html, type Html } from './html.ts';
-import type { EntryList, FullEntry, ListedEntry } from './web-journal.ts';
+import type { EntryList, FullEntry, ListedEntry, NearestDays } from './web-journal.ts';
 
 const WEEKDAYS = [
   ['Mon', 'Monday'],
@@ -47,12 +47,21 @@ function legend(): Html {
   return html`<p class="legend" aria-hidden="true">Fewer <span class="l0"></span><span class="l1"></span><span class="l2"></span><span class="l3"></span><span class="l4"></span> More entries</p>`;
 }
 
-export function calendarPage(year: number, counts: Map<string, number>): Html {
+/** Where the entries nearest to an empty year are, as links to their years and days. */
+function nearestText(nearest: NearestDays): Html {
+  const link = (day: string) => html`<a href="/?year=${day.slice(0, 4)}">${day.slice(0, 4)}</a> (the last on <a href="/day/${day}">${dayTitle(day)}</a>)`;
+  const first = (day: string) => html`<a href="/?year=${day.slice(0, 4)}">${day.slice(0, 4)}</a> (the first on <a href="/day/${day}">${dayTitle(day)}</a>)`;
+  if (nearest.before === null && nearest.after === null) return html`<p>No entries yet: write to the bot, or import a journal.</p>`;
+  const parts = [nearest.before === null ? null : html`before it in ${link(nearest.before)}`, nearest.after === null ? null : html`after it in ${first(nearest.after)}`].filter((p) => p !== null);
+  return html`<p>No entries this year. The nearest are ${parts.length === 2 ? html`${parts[0]}, and ${parts[1]}` : parts[0]}.</p>`;
+}
+
+export function calendarPage(year: number, counts: Map<string, number>, nearest: NearestDays | null = null): Html {
   const busiest = Math.max(0, ...counts.values());
   const entries = [...counts.values()].reduce((a, b) => a + b, 0);
   return html`<h1>${year}</h1>
 <p class="pager"><a href="/?year=${year - 1}" rel="prev">← ${year - 1}</a> <a href="/?year=${year + 1}" rel="next">${year + 1} →</a></p>
-<p>${plural(entries, 'entry', 'entries')} on ${plural(counts.size, 'day')}. Pick a day to read it.</p>
+${nearest ? nearestText(nearest) : html`<p>${plural(entries, 'entry', 'entries')} on ${plural(counts.size, 'day')}. Pick a day to read it.</p>`}
 ${legend()}
 <div class="year">${monthsOf(yearSpan(year)).map((m) => monthTable(m, counts, busiest, false))}</div>`;
 }

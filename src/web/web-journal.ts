@@ -50,14 +50,26 @@ export interface WebJournalPorts {
   today(): string;
   details(ids: readonly number[]): Promise<Map<number, EntryDetails>>;
   revisions(entryId: number): Promise<EntryRevision[]>;
+  /** The last day with entries before `before` and the first after `after` (entry-queries.ts nearestEntryDays). */
+  nearestDays(before: string, after: string): Promise<NearestDays>;
   /** The view's entries counted up to `cap` + 1 (entry-queries.ts countEntriesUpTo). */
   countUpTo(view: JournalView, cap: number): Promise<number>;
   /** Forgets the owner's entry for good; null when they have no such entry. */
   forget(entryId: number): Promise<{ day: string } | null>;
 }
 
+/** Where the nearest entries are around a span without any. */
+export interface NearestDays {
+  before: string | null;
+  after: string | null;
+}
+
 export interface WebJournal {
   today(): string;
+  /** The year the calendar opens on: this year when it has entries, else the latest year that has (this year if none). */
+  openingYear(): Promise<number>;
+  /** The days with entries nearest to a span, before and after it. */
+  nearestDays(span: DaySpan): Promise<NearestDays>;
   dayCounts(span: DaySpan): Promise<Map<string, number>>;
   day(date: string): Promise<ListedEntry[]>;
   search(query: string, offset: number, limit: number): Promise<EntryList>;
@@ -112,6 +124,17 @@ export function createWebJournal(ports: WebJournalPorts): WebJournal {
 
   return {
     today: ports.today,
+
+    async openingYear() {
+      const thisYear = Number(ports.today().slice(0, 4));
+      // Index seeks only: the last day before next year is in this year when this year has entries.
+      const upToThisYear = (await ports.nearestDays(`${thisYear + 1}-01-01`, '9999-12-31')).before;
+      if (upToThisYear?.startsWith(String(thisYear))) return thisYear;
+      const latest = (await ports.nearestDays('9999-12-31', '9999-12-31')).before;
+      return latest === null ? thisYear : Number(latest.slice(0, 4));
+    },
+
+    nearestDays: (span) => ports.nearestDays(span.from, span.to),
 
     async dayCounts(span) {
       const counts = new Map<string, number>();

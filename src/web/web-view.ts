@@ -87,9 +87,12 @@ const routes: Route[] = [
     path: /^\/$/,
     async run({ url, journal }) {
       const asked = url.searchParams.get('year');
-      const year = asked === null ? Number(journal.today().slice(0, 4)) : Number(asked);
+      // Opens where the entries are: this year when it has some, else the latest year that has.
+      const year = asked === null ? await journal.openingYear() : Number(asked);
       if (!/^\d{4}$/.test(String(year)) || year < 1970 || year > 2100) return badRequest('Not a year', 'The calendar shows a year from 1970 to 2100, e.g. /?year=2024.');
-      return ok({ title: String(year), current: 'calendar' }, calendarPage(year, await journal.dayCounts(yearSpan(year))));
+      const counts = await journal.dayCounts(yearSpan(year));
+      const nearest = counts.size === 0 ? await journal.nearestDays(yearSpan(year)) : null;
+      return ok({ title: String(year), current: 'calendar' }, calendarPage(year, counts, nearest));
     },
   },
   {
