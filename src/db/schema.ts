@@ -298,5 +298,6 @@ export interface Database {
   oauth_token: OauthTokenTable;
 }
 
-export type EntryRow = Selectable<EntryTable>;
+/** An entry as the app reads it: search_more is the search index's alone. */
+export type EntryRow = Omit<Selectable<EntryTable>, 'search_more'>;
 export type NewEntryRow = Insertable<EntryTable>;

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import { ownerNotIndexed, viewRows } from './entry-queries.ts';
+import { metadataFields, readMetadata } from './entry-metadata.ts';
 import { mediaLabel, type MediaKind } from './media.ts';
 
 export interface EntryDetails {
@@ -14,6 +15,21 @@ export interface EntryDetails {
   tags: string[];
   /** How many earlier texts the entry has. */
   revisions: number;
+  /** What the app it came from knew (Day One's star, place and weather); absent when it told nothing. */
+  starred: boolean;
+  place: string | null;
+  weather: string | null;
+}
+
+/** The readable metadata of an entry; metadata that does not read is left out (a page never fails on it). */
+function shownMetadata(text: string | null, id: number): Pick<EntryDetails, 'starred' | 'place' | 'weather'> {
+  let fields: ReturnType<typeof metadataFields> = {};
+  try {
+    fields = metadataFields(readMetadata(text, id));
+  } catch {
+    // Unreadable metadata: getEntry reports it; a list only leaves it out.
+  }
+  return { starred: fields.starred === true, place: fields.place ?? null, weather: fields.weather ?? null };
 }
 
 export interface EntryRevision {
@@ -37,13 +53,14 @@ export async function readEntryDetails(db: JournalDb, ownerId: number, ids: read
       'media_kind',
       'media_file_name',
       'media_duration_seconds',
+      'metadata',
       eb.selectFrom('entry_revision').select((r) => r.fn.countAll<number>().as('n')).whereRef('entry_revision.entry_id', '=', 'entry.id').as('revisions'),
     ])
     .execute();
   for (const r of rows) {
     const kind = r.media_kind as MediaKind | null;
     const media = kind ? mediaLabel({ kind, fileId: null, fileName: r.media_file_name, durationSeconds: r.media_duration_seconds, fileSize: null }) : null;
-    found.set(r.id, { media, tags: [], revisions: Number(r.revisions ?? 0) });
+    found.set(r.id, { media, tags: [], revisions: Number(r.revisions ?? 0), ...shownMetadata(r.metadata, r.id) });
   }
   if (found.size === 0) return found;
   // On the (entry_id, tag) key: the (owner_id, tag) index would walk every tag of the owner.

@@ -58,6 +58,18 @@ h2 { font-size: 1.15rem; }
 .tag { text-decoration: none; }
 .entry { border-top: 1px solid var(--l0); padding: 10px 0; }
 .content { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; }
+.content.md { white-space: normal; }
+.md > :first-child { margin-top: 0; } .md > :last-child { margin-bottom: 0; }
+.md p, .md ul, .md ol, .md blockquote, .md pre { margin: 0 0 8px; }
+.md blockquote { border-left: 4px solid var(--l0); padding-left: 12px; color: var(--hint); }
+.md pre { background: var(--panel); padding: 8px; overflow-x: auto; white-space: pre; }
+.md code { background: var(--panel); border-radius: 4px; padding: 0 3px; }
+.md h3, .md h4, .md h5, .md h6 { font-size: 1.05rem; margin: 12px 0 6px; }
+.md .image, .md .address { color: var(--hint); }
+.excerpt { margin: 0; overflow-wrap: anywhere; }
+mark { background: color-mix(in srgb, var(--l2) 45%, var(--bg)); color: inherit; border-radius: 2px; padding: 0 1px; }
+.starred { color: #d4a72c; }
+.place, .weather { font-size: 0.95em; }
 .whole { font-size: 1.05rem; margin: 12px 0 24px; }
 .open { margin: 6px 0 0; }
 blockquote.content { border-left: 4px solid var(--l0); padding-left: 12px; margin: 12px 0; }

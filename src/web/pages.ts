@@ -1,7 +1,9 @@
 /** The pages' content, server-rendered: calendar, month, day, search, tags, on this day, entry, Forget, and the errors. */
 import { dayTitle } from '../journal/dates/calendar-day.ts';
 import { monthSpan, monthTitle, monthsOf, shiftMonth, weekColumns, yearSpan } from '../journal/dates/calendar-spans.ts';
+import { entryMarkdown } from './entry-markdown.ts';
 import { html, type Html } from './html.ts';
+import { searchExcerpt } from './search-excerpt.ts';
 import type { EntryList, FullEntry, ListedEntry, NearestDays } from './web-journal.ts';
 
 const WEEKDAYS = [
@@ -80,15 +82,20 @@ ${monthTable(month, counts, busiest, true)}`;
 
 function entryMeta(entry: ListedEntry, withDate: boolean): Html {
   return html`<p class="meta">${withDate ? html`<a href="/day/${entry.date}">${entry.date}</a> ` : ''}<time datetime="${entry.date}T${entry.time}">${entry.time}</time>${
-    entry.media && entry.media !== entry.content.trim() ? html` <span class="media">${entry.media}</span>` : ''
-  }${entry.tags.map((t) => html` <a class="tag" href="/tags/${encodeURIComponent(t)}">#${t}</a>`)}</p>`;
+    entry.starred ? html` <span class="starred" title="Starred"><span aria-hidden="true">★</span><span class="visually-hidden">Starred</span></span>` : ''
+  }${entry.media && entry.media !== entry.content.trim() ? html` <span class="media">${entry.media}</span>` : ''}${
+    entry.place ? html` <span class="place"><span class="visually-hidden">Place: </span>${entry.place}</span>` : ''
+  }${entry.weather ? html` <span class="weather"><span class="visually-hidden">Weather: </span>${entry.weather}</span>` : ''}${entry.tags.map(
+    (t) => html` <a class="tag" href="/tags/${encodeURIComponent(t)}">#${t}</a>`,
+  )}</p>`;
 }
 
-function entryCard(entry: ListedEntry, withDate: boolean): Html {
+/** An entry in a list: its Markdown formatted, or for a search's results a short excerpt with the matches marked. */
+function entryCard(entry: ListedEntry, withDate: boolean, query?: string): Html {
   return html`<article class="entry" aria-labelledby="entry-${entry.id}">
 <h2 id="entry-${entry.id}" class="visually-hidden">Entry at ${entry.date} ${entry.time}</h2>
 ${entryMeta(entry, withDate)}
-<p class="content">${entry.content}${entry.cut ? '…' : ''}</p>
+${query === undefined ? html`<div class="content md">${entryMarkdown(entry.cut ? `${entry.content}…` : entry.content)}</div>` : html`<p class="excerpt">${searchExcerpt(entry.content, query)}</p>`}
 <p class="open"><a href="/entry/${entry.id}">Open entry${entry.revisions > 0 ? ` (${plural(entry.revisions, 'earlier version')})` : ''}${entry.cut ? ' to read it all' : ''}</a></p>
 </article>`;
 }
@@ -100,14 +107,14 @@ ${notice ? html`<p role="status" class="notice">${notice}</p>` : ''}
 ${entries.length === 0 ? html`<p>Nothing written on this day.</p>` : html`<p>${plural(entries.length, 'entry', 'entries')}.</p>${entries.map((e) => entryCard(e, false))}`}`;
 }
 
-function pagedList(found: EntryList, offset: number, pageSize: number, nextHref: (offset: number) => string): Html {
+function pagedList(found: EntryList, offset: number, pageSize: number, nextHref: (offset: number) => string, query?: string): Html {
   const shownTo = offset + found.entries.length;
   const total = found.moreThanTotal ? `More than ${plural(found.total, 'entry', 'entries')}` : plural(found.total, 'entry', 'entries');
   const more = found.moreThanTotal ? found.entries.length === pageSize : shownTo < found.total;
   // An offset past the end (a hand-made link) shows none and leads back to the last page, not "5001–5000 shown".
   const shown = found.total === 0 ? '' : found.entries.length === 0 ? `, none from ${offset + 1} on` : `, ${offset + 1}–${shownTo} shown`;
   return html`<p>${total}${shown}.</p>
-${found.entries.map((e) => entryCard(e, true))}
+${found.entries.map((e) => entryCard(e, true, query))}
 <p class="pager">${offset > 0 ? html`<a href="${nextHref(Math.max(0, Math.min(offset, found.total) - pageSize))}" rel="prev">← Earlier</a>` : ''} ${
     more ? html`<a href="${nextHref(shownTo)}" rel="next">More →</a>` : ''
   }</p>`;
@@ -119,7 +126,7 @@ export function searchPage(query: string, result: { found: EntryList; offset: nu
   const heading = query === '' ? 'Search' : `Search: ${query}`;
   if (result === null) return html`<h1>${heading}</h1><p>${SEARCH_HELP}</p>`;
   if ('problem' in result) return html`<h1>${heading}</h1><p role="alert" class="error">${result.problem}</p><p>${SEARCH_HELP}</p>`;
-  return html`<h1>${heading}</h1>${pagedList(result.found, result.offset, result.pageSize, (o) => `/search?q=${encodeURIComponent(query)}&offset=${o}`)}`;
+  return html`<h1>${heading}</h1>${pagedList(result.found, result.offset, result.pageSize, (o) => `/search?q=${encodeURIComponent(query)}&offset=${o}`, query)}`;
 }
 
 export function tagsPage(tags: { tag: string; entries: number }[], distinct: number): Html {
@@ -150,7 +157,7 @@ ${
 export function entryPage(entry: FullEntry): Html {
   return html`<h1>${dayTitle(entry.date)}, ${entry.time}</h1>
 ${entryMeta(entry, true)}
-<div class="content whole">${entry.content}</div>
+<div class="content md whole">${entryMarkdown(entry.content)}</div>
 <section aria-labelledby="history"><h2 id="history">Earlier versions</h2>${
     entry.history.length === 0
       ? html`<p>None: this entry was never edited.</p>`

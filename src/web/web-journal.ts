@@ -113,7 +113,7 @@ export function createWebJournal(ports: WebJournalPorts): WebJournal {
       ...e,
       date: e.date ?? date ?? '',
       cut: cut !== undefined,
-      ...(details.get(e.id) ?? { media: null, tags: [], revisions: 0 }),
+      ...(details.get(e.id) ?? { media: null, tags: [], revisions: 0, starred: false, place: null, weather: null }),
     }));
   };
 
