@@ -78,6 +78,14 @@ export async function countEntriesUpTo(db: JournalDb, ownerId: number, view: Jou
   return Number(row.entries);
 }
 
+/** Which of `days` have entries: one seek of the index per day, so the cost follows the days asked, not the entries. */
+export async function daysWithEntries(db: JournalDb, ownerId: number, days: readonly string[]): Promise<Set<string>> {
+  if (days.length === 0) return new Set();
+  const { rows } = await sql<{ day: string }>`SELECT d.column1 AS day FROM (VALUES ${sql.join(days.map((d) => sql`(${d})`))}) AS d
+    WHERE EXISTS (SELECT 1 FROM entry WHERE owner_id = ${ownerId} AND local_day = d.column1)`.execute(db);
+  return new Set(rows.map((r) => r.day));
+}
+
 /** The owner's last day with entries before `before`, and first after `after` (null: none): two seeks of the index. */
 export async function nearestEntryDays(db: JournalDb, ownerId: number, before: string, after: string): Promise<{ before: string | null; after: string | null }> {
   const [earlier, later] = await Promise.all([

@@ -3,7 +3,8 @@
  * behind getOverview), its tags (getTags), and the days written up to today for the streaks.
  */
 import type { JournalDb } from '../db/open-database.ts';
-import { countByPeriod } from '../journal/entry-queries.ts';
+import { countByPeriod, daysWithEntries } from '../journal/entry-queries.ts';
+import { addDays, eachDay } from '../journal/dates/calendar-day.ts';
 import { countTags, type TagCount } from '../journal/tag-queries.ts';
 import { lastTwelveMonths, monthsOf, streaksOf, weekEndingOn, yearSpan, type DaySpan, type Streaks } from '../journal/dates/calendar-spans.ts';
 
@@ -32,13 +33,35 @@ export function spanOf(period: StatsPeriod, today: string): DaySpan {
   return lastTwelveMonths(today);
 }
 
+/** Days asked at first when walking back for the current streak; each further step asks twice as many. */
+const STREAK_STEP_DAYS = 64;
+/** At most this many days in one statement (each a bound value). */
+const STREAK_MAX_STEP_DAYS = 4_096;
+
+/**
+ * The days written in the run that ends today (or yesterday), walked back a window at a time until a day without
+ * entries ends it: the cost follows the streak's length, not the journal's.
+ */
+async function currentStreakDays(db: JournalDb, ownerId: number, today: string): Promise<Set<string>> {
+  const written = new Set<string>();
+  let to = today;
+  for (let step = STREAK_STEP_DAYS; ; step = Math.min(step * 2, STREAK_MAX_STEP_DAYS)) {
+    const from = addDays(to, -(step - 1));
+    const days = eachDay(from, to);
+    for (const day of await daysWithEntries(db, ownerId, days)) written.add(day);
+    // A missing day other than today ends the run (today may still be unwritten).
+    if (days.some((day) => day !== today && !written.has(day))) return written;
+    to = addDays(from, -1);
+  }
+}
+
 export async function readJournalStats(db: JournalDb, ownerId: number, period: StatsPeriod, today: string): Promise<JournalStats> {
   const span = spanOf(period, today);
   const view = { from: span.from, to: span.to };
   const [perDayRows, tags, writtenUpToToday] = await Promise.all([
     countByPeriod(db, ownerId, view, 'day'),
     countTags(db, ownerId, view, TOP_TAGS),
-    countByPeriod(db, ownerId, { to: today }, 'day'),
+    currentStreakDays(db, ownerId, today),
   ]);
   const perDay = new Map(perDayRows.map((r) => [r.period, r.entries]));
   const perMonth = new Map<string, number>();
@@ -51,7 +74,7 @@ export async function readJournalStats(db: JournalDb, ownerId: number, period: S
     entries: [...perDay.values()].reduce((a, b) => a + b, 0),
     days: perDay.size,
     months: monthsOf(span).map((month) => ({ month, entries: perMonth.get(month) ?? 0 })),
-    streaks: { current: streaksOf(writtenUpToToday.map((r) => r.period), today).current, longest: longestInSpan },
+    streaks: { current: streaksOf([...writtenUpToToday], today).current, longest: longestInSpan },
     topTags: tags.tags,
   };
 }
