@@ -38,11 +38,18 @@ export interface OverviewGroup {
  */
 export const ownerNotIndexed = sql<number>`+owner_id`;
 
+/** What a view's read starts from: its tag's or search's ids (where it has no dates), or the owner's date index. */
+export type ViewDrive = 'ids' | 'days';
+
+/** Whether the view is read from its tag's or search's ids: it has them and no dates to start from. */
+export function readsByIds(view: JournalView, access: SearchAccess): boolean {
+  return (view.tags !== undefined || (view.search !== undefined && access === 'list')) && view.from === undefined && view.to === undefined && view.monthDays === undefined;
+}
+
 /** The rows of one owner that a view stands for; the date range runs on the index, the search on the store's text index. */
-export function viewRows(db: JournalDb, ownerId: number, view: JournalView, access: SearchAccess = 'list') {
+export function viewRows(db: JournalDb, ownerId: number, view: JournalView, access: SearchAccess = 'list', drive: ViewDrive = 'ids') {
   const monthDays = monthDayCalendarDays(view);
-  const byIds = (view.tags !== undefined || (view.search !== undefined && access === 'list')) && view.from === undefined && view.to === undefined && monthDays === null;
-  let query = db.selectFrom('entry').where(byIds ? ownerNotIndexed : 'owner_id', '=', ownerId);
+  let query = db.selectFrom('entry').where(drive === 'ids' && readsByIds(view, access) ? ownerNotIndexed : 'owner_id', '=', ownerId);
   if (view.from !== undefined) query = query.where('local_day', '>=', view.from);
   if (view.to !== undefined) query = query.where('local_day', '<=', view.to);
   if (monthDays !== null) query = monthDays.length ? query.where('local_day', 'in', monthDays) : query.where(sql<boolean>`1 = 0`);
@@ -123,20 +130,28 @@ export async function findEntry(db: JournalDb, ownerId: number, view: JournalVie
   return viewRows(db, ownerId, view, 'probe').where('id', '=', id).select(['id', 'local_day as date', 'local_time as time', 'title', 'content']).executeTakeFirst();
 }
 
+/** The most ids a page of a view reads and sorts; a view with more walks the date index instead. */
+const SORT_BY_IDS_LIMIT = 1_000;
+
 /** Index rows a search page may walk, probing the text index row by row, before listing all matches is the cheaper way. */
 const PROBE_WALK_LIMIT = 500;
 
 /** A page of the view's entries, oldest first. */
 export async function findEntriesPage(db: JournalDb, ownerId: number, view: JournalView, limit: number, offset: number): Promise<JournalEntryValue[]> {
-  const page = (access: SearchAccess) =>
-    viewRows(db, ownerId, view, access)
+  const page = (access: SearchAccess, drive: ViewDrive) =>
+    viewRows(db, ownerId, view, access, drive)
       .select(['id', 'local_day as date', 'local_time as time', 'title', 'content'])
       .orderBy('local_day')
       .orderBy('written_at')
       .orderBy('id');
   // Compiled once per view: a page of a view is asked for again and again, with another offset.
-  const listed = async () =>
-    (await db.executeQuery<JournalEntryValue>(db.compiled.get(`entries-page ${ownerId} ${JSON.stringify(view)}`, [limit, offset], (l, o) => page('list').limit(l!).offset(o!)))).rows;
+  const listed = async () => {
+    // Read from its ids, a view sorts every one of them: past a thousand (a common word or tag), walking the date
+    // index up to the page, testing each row against the ids, costs less and no longer grows with the matches.
+    const drive: ViewDrive = readsByIds(view, 'list') && (await countEntriesUpTo(db, ownerId, view, SORT_BY_IDS_LIMIT)) > SORT_BY_IDS_LIMIT ? 'days' : 'ids';
+    const compiled = db.compiled.get(`entries-page ${drive} ${ownerId} ${JSON.stringify(view)}`, [limit, offset], (l, o) => page('list', drive).limit(l!).offset(o!));
+    return (await db.executeQuery<JournalEntryValue>(compiled)).rows;
+  };
   // The probing walk below reads dates and search only; any other filter takes the listing path.
   if (!db.store.walksSearchPages || view.search === undefined || view.tags !== undefined || view.monthDays !== undefined || offset + limit > PROBE_WALK_LIMIT) return listed();
   // A common word fills a first page within a short walk of the date index; a rare one does not, and then
