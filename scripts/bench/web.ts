@@ -159,7 +159,8 @@ export function webSection(r: WebResult): string {
     'Each page fetched over HTTP from the app\'s web view (`createJournalWebView` on `startWebServer`, signed in with a session cookie), ' +
       `from generated journals that all hold the same ${PLANTED} planted entries on ${PLANT_DAY} (a year the generator leaves empty; ` +
       'that month-day is cleared in every other year), so each page shows the same entries at every size: "same page" checks the HTML is identical but for entry ids. ' +
-      'The sizes are interleaved; medians. The stats picture is `statsPicture` (the PNG /stats sends) for the last 12 months, whose counts differ by size.',
+      'The sizes are interleaved; medians. The stats picture is `statsPicture` (the PNG /stats sends) for the last 12 months, whose counts differ by size. ' +
+      'A common word\'s first page is shown for what it costs, with no aim: it shows other entries at each size, and its total (counted up to 1,000) still has the text index list every match, a list that grows with the journal.',
     '',
     table(head, rows),
   ].join('\n');

@@ -33,7 +33,7 @@ const marked = new Marked({
 
 /** `text` (an entry's Markdown) as sanitised HTML. */
 export function entryMarkdown(text: string): Html {
-  const rendered = marked.parse(text) as string;
+  const rendered = (marked.parse(text) as string).trim();
   return new Html(
     sanitizeHtml(rendered, {
       allowedTags: ALLOWED_TAGS,

@@ -132,7 +132,7 @@ describeStores('web view access', () => {
     // Entry text is escaped, never markup.
     await seedEntries(temp.db, OWNER_ID, [['2024-05-05T10:00:00Z', '<script>alert(1)</script> & "quotes"']]);
     const hostile = await get('/day/2024-05-05', { cookie: session });
-    expect(hostile.body).toContain('&#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;quotes&#34;');
+    expect(hostile.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; "quotes"');
     expect(hostile.body).not.toContain('<script>alert');
   });
 
