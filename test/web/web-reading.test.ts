@@ -8,7 +8,7 @@ import { parseConfig } from '../../src/config.ts';
 import { countEntriesUpTo, nearestEntryDays } from '../../src/journal/entry-queries.ts';
 import { withSearch } from '../../src/journal/journal-view.ts';
 import { createJournalWebView } from '../../src/journal-web-view.ts';
-import { createMemoryLogger } from '../../src/logger.ts';
+import { createMemoryLogger } from '../../src/log/logger.ts';
 import { searchPage } from '../../src/web/pages.ts';
 import { startWebServer, type WebServer } from '../../src/web/web-server.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
