@@ -61,8 +61,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const name of FTS_TRIGGERS) await sql.raw(`DROP TRIGGER IF EXISTS ${name}`).execute(db);
   await sql.raw(`UPDATE entry SET search_more = ${searchMore('entry')} WHERE metadata IS NOT NULL OR id IN (SELECT entry_id FROM entry_tag)`).execute(db);
   await makeIndex(db, ['title', 'content', 'search_more']);
-  await sql.raw(`CREATE TRIGGER entry_tag_search_more_insert AFTER INSERT ON entry_tag BEGIN ${refresh('new.entry_id')} END`).execute(db);
-  await sql.raw(`CREATE TRIGGER entry_tag_search_more_delete AFTER DELETE ON entry_tag BEGIN ${refresh('old.entry_id')} END`).execute(db);
+  // A tag the text carries as #tag changes nothing: the common case (a Telegram #hashtag) only reads the entry's text.
+  const notInText = (row: string) => `instr(lower((SELECT content FROM entry WHERE id = ${row}.entry_id)), '#' || ${row}.tag) = 0`;
+  await sql.raw(`CREATE TRIGGER entry_tag_search_more_insert AFTER INSERT ON entry_tag WHEN ${notInText('new')} BEGIN ${refresh('new.entry_id')} END`).execute(db);
+  await sql.raw(`CREATE TRIGGER entry_tag_search_more_delete AFTER DELETE ON entry_tag WHEN ${notInText('old')} BEGIN ${refresh('old.entry_id')} END`).execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -37,20 +37,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     END $$`.execute(db);
   await sql`UPDATE entry SET search_more = entry_search_more(id, content, metadata)
     WHERE metadata IS NOT NULL OR id IN (SELECT entry_id FROM entry_tag)`.execute(db);
-  // The entry's own row is set before it is written; a tag written or removed sets its entry's, only when it changes.
+  // The entry's own row is set before it is written (a new entry has no tags yet: only one with metadata has words);
+  // a tag written or removed sets its entry's, unless its text carries it as #tag (then nothing changes).
   await sql`CREATE FUNCTION entry_search_more_row() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       NEW.search_more := entry_search_more(NEW.id, NEW.content, NEW.metadata);
       RETURN NEW;
     END $$`.execute(db);
-  await sql`CREATE TRIGGER entry_search_more_row BEFORE INSERT OR UPDATE OF content, metadata ON entry
+  await sql`CREATE TRIGGER entry_search_more_insert BEFORE INSERT ON entry
+    FOR EACH ROW WHEN (NEW.metadata IS NOT NULL) EXECUTE FUNCTION entry_search_more_row()`.execute(db);
+  await sql`CREATE TRIGGER entry_search_more_update BEFORE UPDATE OF content, metadata ON entry
     FOR EACH ROW EXECUTE FUNCTION entry_search_more_row()`.execute(db);
   await sql`CREATE FUNCTION entry_tag_search_more() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       changed bigint := CASE WHEN TG_OP = 'DELETE' THEN OLD.entry_id ELSE NEW.entry_id END;
+      tag text := CASE WHEN TG_OP = 'DELETE' THEN OLD.tag ELSE NEW.tag END;
     BEGIN
       UPDATE entry SET search_more = entry_search_more(id, content, metadata)
-        WHERE id = changed AND search_more IS DISTINCT FROM entry_search_more(id, content, metadata);
+        WHERE id = changed AND strpos(lower(content), '#' || tag) = 0
+          AND search_more IS DISTINCT FROM entry_search_more(id, content, metadata);
       RETURN NULL;
     END $$`.execute(db);
   await sql`CREATE TRIGGER entry_tag_search_more AFTER INSERT OR DELETE ON entry_tag
@@ -60,7 +65,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP TRIGGER IF EXISTS entry_tag_search_more ON entry_tag`.execute(db);
-  await sql`DROP TRIGGER IF EXISTS entry_search_more_row ON entry`.execute(db);
+  await sql`DROP TRIGGER IF EXISTS entry_search_more_insert ON entry`.execute(db);
+  await sql`DROP TRIGGER IF EXISTS entry_search_more_update ON entry`.execute(db);
   await sql`DROP FUNCTION IF EXISTS entry_tag_search_more()`.execute(db);
   await sql`DROP FUNCTION IF EXISTS entry_search_more_row()`.execute(db);
   await sql`DROP FUNCTION IF EXISTS entry_search_more(bigint, text, text)`.execute(db);
