@@ -87,8 +87,8 @@ async function serve(file: string): Promise<Served> {
   const db = openDatabase(file);
   await plant(db);
   const config = parseConfig({ JOURNAL_TIMEZONE: 'UTC', DATABASE_PATH: file });
-  const view = createJournalWebView({ config, db, clock: () => NOW, logger: createMemoryLogger(), botToken: null });
-  const server = await startWebServer(view, { port: 0, host: '127.0.0.1' });
+  const view = createJournalWebView({ config, db, clock: () => NOW, logger: createMemoryLogger(), botToken: null, surface: 'local' });
+  const server = await startWebServer(view, { port: 0, host: '127.0.0.1', logger: createMemoryLogger() });
   const base = `http://127.0.0.1:${server.port}`;
   const login = await fetch(`${base}${view.loginPath(BENCH_OWNER_ID)}`, { redirect: 'manual' });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;

@@ -112,7 +112,7 @@ function pagedList(found: EntryList, offset: number, pageSize: number, nextHref:
   const total = found.moreThanTotal ? `More than ${plural(found.total, 'entry', 'entries')}` : plural(found.total, 'entry', 'entries');
   const more = found.moreThanTotal ? found.entries.length === pageSize : shownTo < found.total;
   // An offset past the end (a hand-made link) shows none and leads back to the last page, not "5001–5000 shown".
-  const shown = found.total === 0 ? '' : found.entries.length === 0 ? `, none from ${offset + 1} on` : `, ${offset + 1}–${shownTo} shown`;
+  const shown = found.entries.length > 0 ? `, ${offset + 1}–${shownTo} shown` : offset > 0 && found.total > 0 ? `, none from ${offset + 1} on` : '';
   return html`<p>${total}${shown}.</p>
 ${found.entries.map((e) => entryCard(e, true, query))}
 <p class="pager">${offset > 0 ? html`<a href="${nextHref(Math.max(0, Math.min(offset, found.total) - pageSize))}" rel="prev">← Earlier</a>` : ''} ${

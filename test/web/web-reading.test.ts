@@ -61,8 +61,8 @@ describeStores('web view reading', () => {
     cookie = await signIn(web.url, web.view.loginPath(OWNER_ID));
     // The same journal two years on: this year (2026) has no entries.
     const config = parseConfig({ JOURNAL_TIMEZONE: 'UTC', TELEGRAM_BOT_TOKEN: TEST_TOKEN, ALLOWED_USER_IDS: String(OWNER_ID) });
-    const view = createJournalWebView({ config, db: temp.db, clock: () => new Date('2026-03-01T12:00:00Z'), logger: createMemoryLogger(), botToken: TEST_TOKEN });
-    const server = await startWebServer(view, { port: 0, host: '127.0.0.1' });
+    const view = createJournalWebView({ config, db: temp.db, clock: () => new Date('2026-03-01T12:00:00Z'), logger: createMemoryLogger(), botToken: TEST_TOKEN, surface: 'local' });
+    const server = await startWebServer(view, { port: 0, host: '127.0.0.1', logger: createMemoryLogger() });
     const url = `http://127.0.0.1:${server.port}`;
     later = { server, url, cookie: await signIn(url, view.loginPath(OWNER_ID)) };
   }, 60_000);
