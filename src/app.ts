@@ -41,6 +41,14 @@ import { createChatExporter } from './export/chat-export.ts';
 import { countOwnerEntries, findEntryToForget, forgetEntry, forgetOwner } from './journal/forget.ts';
 import { createJournalBrowse } from './journal/browse.ts';
 import { statsPicture } from './stats/stats-picture.ts';
+import { clearMood, moodOn, setMood } from './journal/mood.ts';
+import { addOwnerPrompt, listOwnerPrompts, promptOfMessage, rememberPromptMessage, removeOwnerPrompt } from './journal/prompt-store.ts';
+import { pickPrompt } from './journal/writing-prompts.ts';
+import { createReminderStore } from './db/reminder-store.ts';
+import { createReminderScheduler, type ReminderScheduler } from './reminders/reminder-scheduler.ts';
+import { SNOOZE_MS } from './reminders/reminder-schedule.ts';
+import { createReminderDelivery } from './telegram/reminder-delivery.ts';
+import type { WritingPrompts } from './telegram/bot-deps.ts';
 import type { StatsPictures } from './telegram/bot-deps.ts';
 import { remoteConnections } from './oauth/remote-connections.ts';
 
@@ -52,6 +60,8 @@ export interface AppDeps {
   botInfo?: UserFromGetMe;
   /** Tests make /export parts small to see the split; production uses Telegram's 50 MB. */
   exportPartBytes?: number;
+  /** Picks among writing prompts, [0, 1); default Math.random (tests pass their own). */
+  random?: () => number;
   /** Tests shorten the SDK's retries and timeout; production keeps the defaults below. */
   anthropic?: { maxRetries?: number; timeoutMs?: number };
   /**
@@ -105,6 +115,8 @@ export interface App {
   bot: Bot<BotContext>;
   /** Sends daily digests; main.ts starts it, tests call tick() with their own clock. */
   digests: DigestScheduler;
+  /** Sends daily reminders to write; main.ts starts it, tests call tick() with their own clock. */
+  reminders: ReminderScheduler;
   /** Where polling and the webhook put updates; it hands them to the bot. */
   inbox: UpdateInbox;
   /** Questions, reviews, exports and imports, run apart from capture. */
@@ -133,6 +145,17 @@ export function createApp(token: string, deps: AppDeps): App {
   };
   const stats: StatsPictures = { picture: (ownerId, period) => statsPicture(db, ownerId, period, { today: journal.today() }) };
   const digestStore = createDigestStore(db);
+  const reminderStore = createReminderStore(db);
+  // Built after the bot (it sends through bot.api); /remind only reaches it once updates flow.
+  let reminders: ReminderScheduler | undefined;
+  const random = deps.random ?? Math.random;
+  const prompts: WritingPrompts = {
+    pick: (ownerId) => pickPrompt(db, ownerId, journal.today(), random),
+    list: async (ownerId) => (await listOwnerPrompts(db, ownerId)).map((p) => p.text),
+    add: (ownerId, text) => addOwnerPrompt(db, ownerId, text, clock()),
+    remove: (ownerId, n) => removeOwnerPrompt(db, ownerId, n),
+    asked: (ref, prompt) => rememberPromptMessage(db, ref, prompt, clock()),
+  };
   const questions = createJournalQuestions(deps) ?? undefined;
   // Built after the bot (it sends through bot.api); /digest only reaches it once updates flow.
   let digests: DigestScheduler | undefined;
@@ -147,8 +170,10 @@ export function createApp(token: string, deps: AppDeps): App {
       allowedUserIds: config.allowedUserIds,
       logger: deps.logger,
       capture: {
-        save: async (draft) => {
-          const id = await storeEntry(db, draft, zone, clock(), config.journalDayStartsAt, { transcribe: config.transcribeUrl !== null });
+        save: async (draft, replyTo) => {
+          // A reply to a message that asked a writing prompt answers it: the entry keeps the prompt.
+          const prompt = replyTo === undefined ? undefined : await promptOfMessage(db, { ownerId: draft.ownerId, chatId: draft.chatId, messageId: replyTo });
+          const id = await storeEntry(db, draft, zone, clock(), config.journalDayStartsAt, { transcribe: config.transcribeUrl !== null, prompt });
           if (id !== null && isSpeech(draft.media?.kind ?? null)) transcription?.kick();
           return id === null ? 'duplicate' : 'stored';
         },
@@ -163,6 +188,28 @@ export function createApp(token: string, deps: AppDeps): App {
           digests?.wake();
         },
         off: (ownerId) => digestStore.unsubscribe(ownerId),
+      },
+      moods: {
+        get: (ownerId, day) => moodOn(db, ownerId, day),
+        set: (ownerId, day, mood) => setMood(db, ownerId, day, mood, clock()),
+        clear: (ownerId, day) => clearMood(db, ownerId, day),
+      },
+      prompts,
+      reminders: {
+        timeZone: zone,
+        get: (ownerId) => reminderStore.get(ownerId),
+        async set(ownerId, chatId, localTime) {
+          await reminderStore.subscribe(ownerId, chatId, localTime, clock());
+          reminders?.wake();
+        },
+        off: (ownerId) => reminderStore.unsubscribe(ownerId),
+        async snooze(ownerId, day) {
+          const now = clock();
+          const done = await reminderStore.snooze(ownerId, day, new Date(now.getTime() + SNOOZE_MS), now);
+          if (done) reminders?.wake();
+          return done;
+        },
+        skip: (ownerId, day) => reminderStore.skip(ownerId, day, clock()),
       },
       questions,
       aiOff: aiOffReason(config),
@@ -231,9 +278,18 @@ export function createApp(token: string, deps: AppDeps): App {
   };
   // Without the AI there is no review to offer on Sundays.
   digests = createDigestScheduler({ store: digestStore, deliver: createDigestDelivery(bot.api, journal, { offerReview: questions !== undefined, week: { stats, failed: (error) => deps.logger.error('digest.picture_failed', { error: errorMessage(error) }) } }), clock, timeZone: zone, logger: deps.logger });
+  reminders = createReminderScheduler({
+    store: reminderStore,
+    deliver: createReminderDelivery(bot.api, prompts),
+    wroteOn: (ownerId, day) => wroteOn(db, ownerId, day),
+    clock,
+    journalClock: { timeZone: zone, dayStartsAt: config.journalDayStartsAt },
+    logger: deps.logger,
+  });
   return {
     bot,
     digests,
+    reminders,
     inbox,
     jobs,
     transcription,

@@ -61,6 +61,7 @@ async function main(): Promise<void> {
     logger.info('bot.stopping', { signal });
     await stopIntake();
     await app.digests.stop();
+    await app.reminders.stop();
     const finished = await app.stop(STOP_GRACE_MS);
     if (!finished) logger.error('bot.stop_timeout', { waited_ms: STOP_GRACE_MS, hint: 'unfinished updates are handled at the next start' });
     await app.transcription?.stop();
@@ -106,6 +107,7 @@ async function main(): Promise<void> {
     };
     await app.start();
     app.digests.start(); // sends a digest missed while down, if less than 12 hours late
+    app.reminders.start(); // sends a reminder missed while down, if less than 3 hours late that journal day
     try {
       await bot.api.setWebhook(url, { secret_token: config.telegramWebhookSecret });
     } catch (error) {
@@ -120,6 +122,7 @@ async function main(): Promise<void> {
     const webServer = routes ? await (await import('./web/web-server.ts')).startWebServer(routes, { port: config.webPort, host: config.webHost, logger }) : null;
     await app.start();
     app.digests.start(); // sends a digest missed while down, if less than 12 hours late
+    app.reminders.start(); // sends a reminder missed while down, if less than 3 hours late that journal day
     const polling = startPolling({ api: bot.api, inbox: app.inbox, logger });
     stopIntake = async () => {
       await polling.stop();

@@ -38,6 +38,13 @@ export const JOURNAL_TABLES: readonly TableSpec[] = [
   { table: 'job', key: ['id'], serial: 'id' },
   // What entry text was sent to which model (ids and counts).
   { table: 'sent_ledger', key: ['id'], serial: 'id' },
+  // Moods, writing prompts (the owner's own, the messages that asked one, what each entry answers), reminders.
+  { table: 'mood', key: ['owner_id', 'local_day'] },
+  { table: 'owner_prompt', key: ['id'], serial: 'id' },
+  { table: 'prompt_message', key: ['owner_id', 'chat_id', 'message_id'] },
+  { table: 'entry_prompt', key: ['entry_id'] },
+  { table: 'reminder_setting', key: ['owner_id'] },
+  { table: 'reminder_delivery', key: ['owner_id', 'local_day'] },
 ];
 
 /** Tables of a SQLite journal that are deliberately not copied, and why. */

@@ -275,6 +275,62 @@ export interface OauthTokenTable {
   used_at: string | null;
 }
 
+/** The owner's mood on a journal day, 1 (😞) to 5 (😄): one per owner and day, the last set wins. */
+export interface MoodTable {
+  owner_id: number;
+  local_day: string;
+  mood: number;
+  /** ISO instant it was last set. */
+  set_at: string;
+}
+
+/** A writing prompt the owner added (/prompts add). */
+export interface OwnerPromptTable {
+  id: Generated<number>;
+  owner_id: number;
+  text: string;
+  created_at: string;
+}
+
+/** A bot message that asked a writing prompt (/prompt, a reminder): a reply to it answers that prompt. */
+export interface PromptMessageTable {
+  owner_id: number;
+  chat_id: number;
+  message_id: number;
+  prompt: string;
+  sent_at: string;
+}
+
+/** The prompt an entry answers (kept apart from the entry row). */
+export interface EntryPromptTable {
+  entry_id: number;
+  owner_id: number;
+  prompt: string;
+}
+
+/** The owner's daily reminder to write. */
+export interface ReminderSettingTable {
+  owner_id: number;
+  chat_id: number;
+  /** Local wall-clock time in JOURNAL_TIMEZONE, `HH:MM`, within the owner's journal day. */
+  local_time: string;
+  /** ISO instant; reminders due before it are never sent. */
+  since: string;
+}
+
+/** One row per owner and journal day ever claimed: the primary key is what makes a reminder go out at most once. */
+export interface ReminderDeliveryTable {
+  owner_id: number;
+  local_day: string;
+  /** `wrote`: the owner had written that day, so nothing was sent; `snoozed`: due again at `due_again_at`. */
+  status: 'sending' | 'sent' | 'failed' | 'wrote' | 'skipped' | 'snoozed';
+  attempts: Generated<number>;
+  message_id: number | null;
+  due_again_at: string | null;
+  detail: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   entry: EntryTable;
   entry_revision: EntryRevisionTable;
@@ -296,6 +352,12 @@ export interface Database {
   oauth_request: OauthRequestTable;
   oauth_grant: OauthGrantTable;
   oauth_token: OauthTokenTable;
+  mood: MoodTable;
+  owner_prompt: OwnerPromptTable;
+  prompt_message: PromptMessageTable;
+  entry_prompt: EntryPromptTable;
+  reminder_setting: ReminderSettingTable;
+  reminder_delivery: ReminderDeliveryTable;
 }
 
 /** An entry as the app reads it: search_more is the search index's alone. */

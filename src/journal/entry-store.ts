@@ -7,6 +7,7 @@ import { insertTags, replaceTags } from './entry-tags.ts';
 import { hashtagsOf } from './hashtags.ts';
 import { MIDNIGHT } from './dates/local-moment.ts';
 import { queueTranscriptionIfSpeech } from './transcription-jobs.ts';
+import { setEntryPrompt } from './prompt-store.ts';
 
 export type SaveResult = 'stored' | 'duplicate';
 export type EditResult = 'revised' | 'unchanged' | 'stored';
@@ -19,6 +20,8 @@ export async function saveEntry(db: JournalDb, draft: EntryDraft, timeZone: stri
 export interface StoreOptions {
   /** Queue a voice or video note without a caption for transcription (TRANSCRIBE_URL is set), in the same transaction. */
   transcribe?: boolean;
+  /** The writing prompt the entry answers (a reply to /prompt or a reminder), kept in entry_prompt. */
+  prompt?: string;
 }
 
 /** saveEntry that also says which entry was stored: its id, or null for a duplicate. */
@@ -40,6 +43,7 @@ export async function storeEntry(
     if (!row) return null;
     await insertTags(trx, { id: row.id, ownerId: draft.ownerId }, hashtagsOf(draft.text, draft.hashtags));
     if (options.transcribe) await queueTranscriptionIfSpeech(trx, row.id, draft, now);
+    if (options.prompt !== undefined) await setEntryPrompt(trx, { id: row.id, ownerId: draft.ownerId }, options.prompt);
     return row.id;
   });
 }

@@ -200,6 +200,7 @@ export async function forgetEntry(db: JournalDb, ownerId: number, entryId: numbe
     removed.object_handle = await deleteHandlesThatSearchedFor(trx, ownerId, [entry.title, entry.content, ...revisions.flatMap((r) => [r.title, r.content])]);
     removed.entry_tag = deleted(await trx.deleteFrom('entry_tag').where('entry_id', '=', entryId).executeTakeFirst());
     removed.entry_revision = deleted(await trx.deleteFrom('entry_revision').where('entry_id', '=', entryId).executeTakeFirst());
+    removed.entry_prompt = deleted(await trx.deleteFrom('entry_prompt').where('entry_id', '=', entryId).executeTakeFirst());
     removed.transcription_job = deleted(await trx.deleteFrom('transcription_job').where('entry_id', '=', entryId).executeTakeFirst());
     // The search index's row goes with it (a trigger on SQLite, the row's own column on PostgreSQL).
     removed.entry = deleted(await trx.deleteFrom('entry').where('owner_id', '=', ownerId).where('id', '=', entryId).executeTakeFirst());
@@ -249,6 +250,12 @@ export const OWNER_ROWS: { [T in keyof Database]: OwnerRows | { notOwnerData: st
   ask_cache: async (trx, o) => deleted(await trx.deleteFrom('ask_cache').where('owner_id', '=', o).executeTakeFirst()),
   digest_delivery: async (trx, o) => deleted(await trx.deleteFrom('digest_delivery').where('owner_id', '=', o).executeTakeFirst()),
   digest_subscription: async (trx, o) => deleted(await trx.deleteFrom('digest_subscription').where('owner_id', '=', o).executeTakeFirst()),
+  mood: async (trx, o) => deleted(await trx.deleteFrom('mood').where('owner_id', '=', o).executeTakeFirst()),
+  owner_prompt: async (trx, o) => deleted(await trx.deleteFrom('owner_prompt').where('owner_id', '=', o).executeTakeFirst()),
+  prompt_message: async (trx, o) => deleted(await trx.deleteFrom('prompt_message').where('owner_id', '=', o).executeTakeFirst()),
+  entry_prompt: async (trx, o) => deleted(await trx.deleteFrom('entry_prompt').where('owner_id', '=', o).executeTakeFirst()),
+  reminder_delivery: async (trx, o) => deleted(await trx.deleteFrom('reminder_delivery').where('owner_id', '=', o).executeTakeFirst()),
+  reminder_setting: async (trx, o) => deleted(await trx.deleteFrom('reminder_setting').where('owner_id', '=', o).executeTakeFirst()),
   job: async (trx, o) => deleted(await trx.deleteFrom('job').where('owner_id', '=', o).executeTakeFirst()),
   update_inbox: async (trx, o) => {
     // Rows carry no owner column: the owner's lanes, and any other update the owner sent (a group message).

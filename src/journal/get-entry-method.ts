@@ -6,6 +6,7 @@ import { ObjectError } from '../objects/object-error.ts';
 import { metadataFields, readMetadata } from './entry-metadata.ts';
 import { findEntry } from './entry-queries.ts';
 import { entryPage } from './entry-reading.ts';
+import { entryPrompt } from './prompt-store.ts';
 import type { JournalView } from './journal-view.ts';
 
 const getEntryArgs = z.strictObject({
@@ -17,7 +18,7 @@ export function getEntryMethod(db: JournalDb): MethodDefinition<JournalView> {
   return methodsFor<JournalView>()({
     name: 'getEntry',
     signature: 'getEntry(id: number, offset?: number) -> JournalEntry',
-    description: 'a page of content from offset; next: nextOffset.',
+    description: 'a page of content from offset; next: nextOffset; prompt: the writing prompt it answered, if any.',
     args: getEntryArgs,
     run: async (view, args, ctx) => {
       const entry = await findEntry(db, ctx.ownerId, view, args.id);
@@ -30,7 +31,9 @@ export function getEntryMethod(db: JournalDb): MethodDefinition<JournalView> {
       if (args.offset > 0) return { value: page, carries };
       // Place, weather and the starred mark an app recorded (Day One), beside the first page.
       const stored = await db.selectFrom('entry').select('metadata').where('id', '=', entry.id).where('owner_id', '=', ctx.ownerId).executeTakeFirst();
-      return { value: { ...page, ...metadataFields(readMetadata(stored?.metadata ?? null, entry.id)) }, carries };
+      // The writing prompt the entry answers, when it was a reply to one.
+      const prompt = await entryPrompt(db, ctx.ownerId, entry.id);
+      return { value: { ...page, ...(prompt === undefined ? {} : { prompt }), ...metadataFields(readMetadata(stored?.metadata ?? null, entry.id)) }, carries };
     },
   });
 }

@@ -12,6 +12,7 @@ import { JOURNAL_ENTRY_FIELDS } from './journal-entry-kind.ts';
 import { onThisDayMethod } from './on-this-day.ts';
 import { dayArgument, journalViewSchema, normalizeQuery, withDateRange, withSearch, type JournalView } from './journal-view.ts';
 import { tagMethods } from './tag-methods.ts';
+import { moodMethods } from './mood-methods.ts';
 
 export const JOURNAL_COLLECTION_KIND = 'so.idyllic.prototype#JournalCollection';
 
@@ -136,6 +137,7 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       }),
     }),
     ...tagMethods(db, JOURNAL_COLLECTION_KIND),
+    ...moodMethods(db),
     // Only where a reader model is configured: a surface lists only the methods that can run there.
     ...(options.ask ? [askMethod(db, options.ask)] : []),
     onThisDayMethod(JOURNAL_COLLECTION_KIND, options.today),

@@ -13,7 +13,8 @@ import type { JournalBrowse } from '../journal/browse.ts';
 import type { StatsPeriod, StatsPicture } from '../stats/stats-picture.ts';
 
 export interface EntryCapture {
-  save(draft: EntryDraft): Promise<SaveResult>;
+  /** `replyTo`: the message the entry replies to (a writing prompt it answers, when the bot asked one there). */
+  save(draft: EntryDraft, replyTo?: number): Promise<SaveResult>;
   edit(draft: EntryDraft, editedAt: Date): Promise<EditResult>;
 }
 
@@ -33,6 +34,39 @@ export interface DigestSettings {
   set(ownerId: number, chatId: number, localTime: string): Promise<void>;
   /** True if a digest was on. */
   off(ownerId: number): Promise<boolean>;
+}
+
+/** Moods by journal day (/mood and the mood buttons). */
+export interface MoodSettings {
+  get(ownerId: number, day: string): Promise<number | null>;
+  set(ownerId: number, day: string, mood: number): Promise<void>;
+  /** True if there was a mood to clear. */
+  clear(ownerId: number, day: string): Promise<boolean>;
+}
+
+/** Writing prompts: one to answer, the owner's own list, and the messages that asked one. */
+export interface WritingPrompts {
+  /** A prompt for the owner today (built-in, their own, or a memory from this day). */
+  pick(ownerId: number): Promise<string>;
+  list(ownerId: number): Promise<string[]>;
+  add(ownerId: number, text: string): Promise<void>;
+  /** Removes the prompt at position `n` (1-based); its text, or null. */
+  remove(ownerId: number, n: number): Promise<string | null>;
+  /** Records that a sent message asked `prompt`, so a reply to it answers it. */
+  asked(ref: { ownerId: number; chatId: number; messageId: number }, prompt: string): Promise<void>;
+}
+
+/** The owner's daily reminder to write; the scheduler that sends them lives outside the bot. */
+export interface ReminderSettings {
+  /** The zone reminder times are read in (JOURNAL_TIMEZONE). */
+  timeZone: string;
+  get(ownerId: number): Promise<{ localTime: string } | undefined>;
+  set(ownerId: number, chatId: number, localTime: string): Promise<void>;
+  /** True if a reminder was on. */
+  off(ownerId: number): Promise<boolean>;
+  /** The reminder's buttons: another in an hour, or none more today. False when there is no reminder that day. */
+  snooze(ownerId: number, day: string): Promise<boolean>;
+  skip(ownerId: number, day: string): Promise<boolean>;
 }
 
 /** The owner's journal exported for /export: files in a temp folder, gone after cleanup(). */
@@ -81,6 +115,9 @@ export interface BotDeps {
   capture: EntryCapture;
   journal: JournalReads;
   digests: DigestSettings;
+  moods: MoodSettings;
+  prompts: WritingPrompts;
+  reminders: ReminderSettings;
   logger: Logger;
   /** Answers questions; absent when the AI is off (`aiOff` says why). */
   questions?: Questions;

@@ -25,6 +25,9 @@ import { searchFeature } from './features/search.ts';
 import { dayFeature } from './features/day.ts';
 import { browsePagesFeature } from './features/browse-pages.ts';
 import { unhandledFeature } from './features/unhandled.ts';
+import { moodFeature } from './features/mood.ts';
+import { promptsFeature } from './features/prompts.ts';
+import { remindFeature } from './features/remind.ts';
 
 export interface BotOptions {
   apiRoot?: string | null;
@@ -58,6 +61,9 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   app.use(browsePagesFeature(deps));
   app.use(forgetFeature(deps)); // before questions and entries: its typed confirmation replies to the bot and is neither
   app.use(digestFeature(deps));
+  app.use(remindFeature(deps));
+  app.use(moodFeature(deps));
+  app.use(promptsFeature(deps));
   app.use(reviewFeature(deps));
   app.use(retryFeature(deps));
   app.use(jobRetryFeature(deps));

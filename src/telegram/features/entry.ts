@@ -31,7 +31,7 @@ export function entryFeature(deps: Pick<BotDeps, 'capture' | 'logger'>): Compose
   composer.on(KEPT, async (ctx, next) => {
     const draft = draftOf(ctx.message, ctx.from.id);
     if (!draft) return next(); // a sticker, or a caption of blanks: the catch-all explains
-    const result = await deps.capture.save(draft);
+    const result = await deps.capture.save(draft, ctx.message.reply_to_message?.message_id);
     deps.logger.info('entry.saved', { update_id: ctx.update.update_id, message_id: draft.messageId, result, chars: draft.text.length, media: draft.media?.kind ?? null });
     if (result === 'duplicate') return; // Telegram re-delivered it; it was acknowledged the first time
     try {

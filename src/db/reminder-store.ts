@@ -1,0 +1,135 @@
+/**
+ * Daily reminders to write (on SQLite or PostgreSQL): who asked for one and at what local time, and one row per owner
+ * and journal day ever claimed. The (owner, day) key is the never-twice guarantee: every send is preceded by a claim
+ * that only one statement, on one instance, can win.
+ */
+import { sql } from 'kysely';
+import type { JournalDb } from './open-database.ts';
+
+export interface ReminderSubscription {
+  ownerId: number;
+  chatId: number;
+  /** `HH:MM`, local time in the journal's zone. */
+  localTime: string;
+  /** ISO instant it was set; reminders due before it are not sent. */
+  since: string;
+}
+
+export type ReminderStatus = 'sending' | 'sent' | 'failed' | 'wrote' | 'skipped' | 'snoozed';
+
+const fromRow = (r: { owner_id: number; chat_id: number; local_time: string; since: string }): ReminderSubscription => ({
+  ownerId: Number(r.owner_id),
+  chatId: Number(r.chat_id),
+  localTime: r.local_time,
+  since: r.since,
+});
+
+export function createReminderStore(db: JournalDb) {
+  return {
+    /** Turns the reminder on (or moves its time); the new time counts from `now`. */
+    async subscribe(ownerId: number, chatId: number, localTime: string, now: Date): Promise<void> {
+      const since = now.toISOString();
+      await db
+        .insertInto('reminder_setting')
+        .values({ owner_id: ownerId, chat_id: chatId, local_time: localTime, since })
+        .onConflict((oc) => oc.column('owner_id').doUpdateSet({ chat_id: chatId, local_time: localTime, since }))
+        .execute();
+    },
+
+    /** True if there was a reminder to turn off. */
+    async unsubscribe(ownerId: number): Promise<boolean> {
+      const result = await db.deleteFrom('reminder_setting').where('owner_id', '=', ownerId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async get(ownerId: number): Promise<ReminderSubscription | undefined> {
+      const row = await db.selectFrom('reminder_setting').selectAll().where('owner_id', '=', ownerId).executeTakeFirst();
+      return row && fromRow(row);
+    },
+
+    async list(): Promise<ReminderSubscription[]> {
+      return (await db.selectFrom('reminder_setting').selectAll().orderBy('owner_id').execute()).map(fromRow);
+    },
+
+    async status(ownerId: number, day: string): Promise<{ status: ReminderStatus; attempts: number; dueAgainAt: string | null } | undefined> {
+      const row = await db
+        .selectFrom('reminder_delivery')
+        .select(['status', 'attempts', 'due_again_at'])
+        .where('owner_id', '=', ownerId)
+        .where('local_day', '=', day)
+        .executeTakeFirst();
+      return row && { status: row.status, attempts: Number(row.attempts), dueAgainAt: row.due_again_at };
+    },
+
+    /** The earliest instant after `now` a snoozed reminder (any owner) is due again, or undefined. */
+    async nextSnooze(now: Date): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('reminder_delivery')
+        .select((eb) => eb.fn.min<string | null>('due_again_at').as('next'))
+        .where('status', '=', 'snoozed')
+        .where('due_again_at', '>', now.toISOString())
+        .executeTakeFirst();
+      return row?.next ?? undefined;
+    },
+
+    /**
+     * Claims the owner's reminder for `day` in one statement: a first claim, a retry of one Telegram refused (fewer
+     * than `maxAttempts` so far), or a snoozed one whose hour is up. False when another claim won or it was settled.
+     */
+    async claim(ownerId: number, day: string, now: Date, maxAttempts: number): Promise<boolean> {
+      const at = now.toISOString();
+      const row = await db
+        .insertInto('reminder_delivery')
+        .values({ owner_id: ownerId, local_day: day, status: 'sending', attempts: 1, message_id: null, due_again_at: null, detail: null, updated_at: at })
+        .onConflict((oc) =>
+          oc
+            .columns(['owner_id', 'local_day'])
+            .doUpdateSet({ status: 'sending', attempts: sql`reminder_delivery.attempts + 1`, due_again_at: null, updated_at: at })
+            .where((eb) =>
+              eb.or([
+                eb.and([eb('reminder_delivery.status', '=', 'failed'), eb('reminder_delivery.attempts', '<', maxAttempts)]),
+                eb.and([eb('reminder_delivery.status', '=', 'snoozed'), eb('reminder_delivery.due_again_at', '<=', at)]),
+              ]),
+            ),
+        )
+        .returning('attempts')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async finish(ownerId: number, day: string, outcome: { status: 'sent' | 'failed' | 'wrote'; messageId?: number; detail?: string }, now: Date): Promise<void> {
+      await db
+        .updateTable('reminder_delivery')
+        .set({ status: outcome.status, message_id: outcome.messageId ?? null, detail: outcome.detail ?? null, updated_at: now.toISOString() })
+        .where('owner_id', '=', ownerId)
+        .where('local_day', '=', day)
+        .execute();
+    },
+
+    /** The reminder's snooze button: sent again at `until` (its attempts start over). False unless one was sent that day. */
+    async snooze(ownerId: number, day: string, until: Date, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('reminder_delivery')
+        .set({ status: 'snoozed', due_again_at: until.toISOString(), attempts: 0, updated_at: now.toISOString() })
+        .where('owner_id', '=', ownerId)
+        .where('local_day', '=', day)
+        .where('status', 'in', ['sent', 'snoozed'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** The reminder's skip button: nothing more that day (a snooze is dropped). False unless one was sent that day. */
+    async skip(ownerId: number, day: string, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('reminder_delivery')
+        .set({ status: 'skipped', due_again_at: null, updated_at: now.toISOString() })
+        .where('owner_id', '=', ownerId)
+        .where('local_day', '=', day)
+        .where('status', 'in', ['sent', 'snoozed'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+  };
+}
+
+export type ReminderStore = ReturnType<typeof createReminderStore>;

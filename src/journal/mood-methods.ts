@@ -1,0 +1,60 @@
+/** The JournalCollection methods on mood: getMoodByDay(), getAverageMood() and getMoodByTag(). */
+import { z } from 'zod';
+import type { JournalDb } from '../db/open-database.ts';
+import { methodsFor, type MethodDefinition } from '../objects/kind.ts';
+import type { JournalView } from './journal-view.ts';
+import { averageMood, moodByDay, moodByTag } from './mood-queries.ts';
+import { MAX_TAGS_LISTED } from './tag-queries.ts';
+
+const method = methodsFor<JournalView>();
+
+/** Days a getMoodByDay value lists before it says how to narrow (about ten years of daily moods fit the result cap). */
+export const MOOD_DAYS_LISTED = 400;
+
+const tagLimit = z.strictObject({
+  limit: z
+    .number({ error: `limit must be a whole number from 1 to ${MAX_TAGS_LISTED}` })
+    .int()
+    .min(1, { error: 'limit must be at least 1' })
+    .max(MAX_TAGS_LISTED, { error: `limit must be at most ${MAX_TAGS_LISTED}` })
+    .default(50),
+});
+
+const SCALE = 'mood is 1 (😞) to 5 (😄), one per day set by the owner';
+
+export function moodMethods(db: JournalDb): MethodDefinition<JournalView>[] {
+  return [
+    method({
+      name: 'getMoodByDay',
+      signature: 'getMoodByDay() -> {date, mood}[]',
+      description: `the view's days that have a mood, oldest first (${SCALE}; a view of dates spans days without entries too).`,
+      args: z.strictObject({}),
+      pagingHint: 'Narrow with getDateRangeView to see the rest of the days.',
+      run: async (view, _args, ctx) => {
+        const days = await moodByDay(db, ctx.ownerId, view);
+        if (days.length <= MOOD_DAYS_LISTED) return { value: days };
+        const shown = days.slice(-MOOD_DAYS_LISTED);
+        return { value: { days: shown, note: `Showing the last ${shown.length} of ${days.length} days with a mood; narrow with getDateRangeView for earlier ones.` } };
+      },
+    }),
+    method({
+      name: 'getAverageMood',
+      signature: 'getAverageMood() -> number | null',
+      description: `the exact mean mood over the view's days that have one, or null when none has (${SCALE}).`,
+      args: z.strictObject({}),
+      run: async (view, _args, ctx) => ({ value: (await averageMood(db, ctx.ownerId, view)).average }),
+    }),
+    method({
+      name: 'getMoodByTag',
+      signature: `getMoodByTag(limit?: 1..${MAX_TAGS_LISTED} = 50) -> {tags: {tag, days, averageMood, averageMoodWithout}[], moodDays}`,
+      description:
+        "per #tag on the view's days with a mood, most days first: days with it, the exact mean mood on them, and the mean on the view's other days with a mood (\"am I happier on days I run?\").",
+      args: tagLimit,
+      run: async (view, args, ctx) => {
+        const { tags, distinct, moodDays } = await moodByTag(db, ctx.ownerId, view, args.limit);
+        const note = distinct > tags.length ? { note: `Showing the ${tags.length} tags on most days of ${distinct}; raise limit or narrow the view.` } : {};
+        return { value: { tags, moodDays, ...note } };
+      },
+    }),
+  ];
+}

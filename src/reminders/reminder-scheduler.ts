@@ -1,0 +1,141 @@
+/**
+ * Daily reminders to write, on a timer over stored settings: the digest's pattern (digest/digest-scheduler.ts). The
+ * timer only decides when to look; what goes out is decided by a claim on (owner, journal day) in the database, so a
+ * restart, a second instance or an early wake never sends a day twice. A cron library (croner) would only replace the
+ * timer, and would still need this claim for several instances and restarts, and a look at start for a missed time:
+ * one sleep to the next due time (at most a minute) is simpler and behaves the same across DST changes, because the
+ * due instant comes from the journal's date layer, not from a wall clock ticking.
+ */
+import type { ReminderStore, ReminderSubscription } from '../db/reminder-store.ts';
+import { localDay } from '../journal/dates/local-moment.ts';
+import { dueReminderDay, nextReminderDue, type ReminderClock } from './reminder-schedule.ts';
+
+type LogFields = Record<string, string | number | boolean | null | undefined>;
+
+/** What sending one reminder came to. `rejected`: Telegram answered with an error, so nothing reached the chat. */
+export type ReminderOutcome = { type: 'sent'; messageId: number } | { type: 'rejected'; reason: string };
+
+/** Sends the owner's reminder for a journal day; throws when it cannot tell whether it was delivered. */
+export type DeliverReminder = (subscription: ReminderSubscription, day: string) => Promise<ReminderOutcome>;
+
+export interface ReminderSchedulerDeps {
+  store: ReminderStore;
+  deliver: DeliverReminder;
+  /** Whether the owner has an entry on that journal day (then no reminder goes out). */
+  wroteOn(ownerId: number, day: string): Promise<boolean>;
+  clock: () => Date;
+  journalClock: ReminderClock;
+  logger: { info(event: string, fields?: LogFields): void; error(event: string, fields?: LogFields): void };
+  /** Longest sleep between looks, so a changed clock, a snooze or a missed timer costs at most this. */
+  maxSleepMs?: number;
+}
+
+/** A reminder Telegram refused is tried again on later looks, this many times in all. */
+export const REMINDER_MAX_ATTEMPTS = 3;
+
+export interface ReminderScheduler {
+  /** Sends every reminder due now and not yet claimed. Safe to call at any time. */
+  tick(): Promise<void>;
+  /** Looks once now (a reminder missed while down goes out if under the late limit), then whenever one is due. */
+  start(): void;
+  /** Looks again now and re-arms the timer (after /remind changed a time, or a snooze). */
+  wake(): void;
+  /** Stops the timer and waits for a look in progress. */
+  stop(): Promise<void>;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+
+export function createReminderScheduler(deps: ReminderSchedulerDeps): ReminderScheduler {
+  const { store, clock, logger, journalClock } = deps;
+  const maxSleep = deps.maxSleepMs ?? 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let inFlight: Promise<void> = Promise.resolve();
+
+  const remindDay = async (sub: ReminderSubscription, day: string) => {
+    if (!(await store.claim(sub.ownerId, day, clock(), REMINDER_MAX_ATTEMPTS))) return;
+    // Checked once the day is ours: an owner who wrote gets nothing, and the day is settled.
+    if (await deps.wroteOn(sub.ownerId, day)) {
+      await store.finish(sub.ownerId, day, { status: 'wrote' }, clock());
+      logger.info('reminder.not_needed', { owner_id: sub.ownerId, day });
+      return;
+    }
+    let outcome: ReminderOutcome;
+    try {
+      outcome = await deps.deliver(sub, day);
+    } catch (error) {
+      // It may have reached the chat: the claim stays "sending" and is never retried (never twice beats once more).
+      logger.error('reminder.uncertain', { owner_id: sub.ownerId, day, error: messageOf(error) });
+      return;
+    }
+    if (outcome.type === 'sent') {
+      await store.finish(sub.ownerId, day, { status: 'sent', messageId: outcome.messageId }, clock());
+      logger.info('reminder.sent', { owner_id: sub.ownerId, day, message_id: outcome.messageId });
+    } else {
+      await store.finish(sub.ownerId, day, { status: 'failed', detail: outcome.reason }, clock());
+      logger.error('reminder.rejected', { owner_id: sub.ownerId, day, reason: outcome.reason });
+    }
+  };
+
+  const tickOnce = async () => {
+    const now = clock();
+    for (const sub of await store.list()) {
+      try {
+        const due = dueReminderDay(sub, now, journalClock);
+        if (due) {
+          await remindDay(sub, due.day);
+          continue;
+        }
+        // A snoozed reminder is due again an hour after the button, on the same journal day only.
+        const day = localDay(now, journalClock.timeZone, journalClock.dayStartsAt);
+        const state = await store.status(sub.ownerId, day);
+        if (state?.status === 'snoozed' && state.dueAgainAt !== null && state.dueAgainAt <= now.toISOString()) await remindDay(sub, day);
+      } catch (error) {
+        // One owner's failure (the database, composing) must not stop the others' reminders.
+        logger.error('reminder.failed', { owner_id: sub.ownerId, error: messageOf(error) });
+      }
+    }
+  };
+
+  // Looks never overlap, so two looks cannot race for the same claim from one process either.
+  const tick = () => (inFlight = inFlight.then(tickOnce, tickOnce));
+
+  const sleepMs = async () => {
+    const now = clock();
+    const dues = (await store.list()).map((s) => nextReminderDue(s.localTime, now, journalClock).getTime());
+    const snooze = await store.nextSnooze(now);
+    if (snooze !== undefined) dues.push(new Date(snooze).getTime());
+    return Math.max(0, Math.min(maxSleep, ...dues.map((d) => d - now.getTime())));
+  };
+
+  const arm = () => {
+    if (!running) return;
+    clearTimeout(timer);
+    const look = async () => {
+      try {
+        await tick();
+        const ms = await sleepMs();
+        if (running) timer = setTimeout(look, ms);
+      } catch (error) {
+        logger.error('reminder.look_failed', { error: messageOf(error) });
+        if (running) timer = setTimeout(look, maxSleep);
+      }
+    };
+    timer = setTimeout(look, 0);
+  };
+
+  return {
+    tick,
+    start() {
+      running = true;
+      arm();
+    },
+    wake: arm,
+    async stop() {
+      running = false;
+      clearTimeout(timer);
+      await inFlight.catch(() => undefined);
+    },
+  };
+}

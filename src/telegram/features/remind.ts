@@ -1,0 +1,49 @@
+/**
+ * /remind HH:MM: a daily reminder to write at that time of the owner's journal day, sent only on days without an
+ * entry; /remind off stops it, /remind alone says how it stands. The reminder's snooze and skip buttons land here.
+ */
+import { Composer } from 'grammy';
+import type { BotContext } from '../context.ts';
+import type { BotDeps } from '../bot-deps.ts';
+import { REMINDER_BUTTON } from '../reminder-delivery.ts';
+import { parseTimeOfDay } from '../../journal/dates/wall-time.ts';
+import { errorMessage } from '../../logger.ts';
+
+export const REMIND_USAGE = 'Use /remind HH:MM for a daily reminder to write at that time (e.g. /remind 21:00), or /remind off to stop it.';
+
+export function remindFeature(deps: Pick<BotDeps, 'reminders' | 'logger'>): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+
+  composer.command('remind', async (ctx) => {
+    if (!ctx.from) return; // a command always has a sender; the guard narrows the type
+    const ownerId = ctx.from.id;
+    const zone = deps.reminders.timeZone;
+    const arg = ctx.match.trim();
+    if (arg === '') {
+      const current = await deps.reminders.get(ownerId);
+      return void (await ctx.reply(
+        current
+          ? `Your reminder to write comes at ${current.localTime} (${zone}) on days you have not written yet. /remind off stops it.`
+          : `The reminder to write is off. ${REMIND_USAGE}`,
+      ));
+    }
+    if (arg.toLowerCase() === 'off') {
+      const was = await deps.reminders.off(ownerId);
+      return void (await ctx.reply(was ? 'Reminder off. /remind HH:MM turns it on again.' : `The reminder was already off. ${REMIND_USAGE}`));
+    }
+    const time = parseTimeOfDay(arg);
+    if (!time) return void (await ctx.reply(`"${arg.slice(0, 40)}" is not a time of day. ${REMIND_USAGE}`));
+    await deps.reminders.set(ownerId, ctx.chat.id, time);
+    await ctx.reply(`Reminder on: at ${time} (${zone}) on days you have not written yet, with a question to start from. /remind off stops it.`);
+  });
+
+  composer.callbackQuery(REMINDER_BUTTON, async (ctx) => {
+    const [, action, day] = ctx.match;
+    const done = action === 'snooze' ? await deps.reminders.snooze(ctx.from.id, day!) : await deps.reminders.skip(ctx.from.id, day!);
+    deps.logger.info('reminder.button', { update_id: ctx.update.update_id, action: action!, day: day!, done });
+    const text = !done ? 'That reminder is over.' : action === 'snooze' ? 'Again in an hour.' : 'No more reminders today.';
+    await ctx.answerCallbackQuery({ text }).catch((error) => deps.logger.error('reminder.callback_answer_failed', { error: errorMessage(error) }));
+  });
+
+  return composer;
+}
