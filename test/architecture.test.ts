@@ -43,10 +43,12 @@ const allowed: Record<string, string[]> = {
   llm: ['objects'],
   importer: ['journal', 'db'],
   digest: ['journal', 'db'],
+  // Daily reminders to write: when each owner's is due, and the timer that claims (owner, journal day) once.
+  reminders: ['journal', 'db'],
   demo: ['journal', 'db'],
   export: ['journal', 'db'],
   transcription: ['journal', 'db'],
-  telegram: ['llm', 'journal', 'importer', 'digest', 'stats', 'http', '(root)'],
+  telegram: ['llm', 'journal', 'importer', 'digest', 'reminders', 'stats', 'http', '(root)'],
   // The stats picture: numbers through the journal's views, its date layer, SVG → PNG.
   stats: ['journal', 'db'],
   // The web view (Mini App and npm run web): pages over the JournalCollection kind through objects/ and journal/,
