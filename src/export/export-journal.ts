@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { JournalDb } from '../db/open-database.ts';
 import type { ExportFile } from './parted-output.ts';
-import { readJournal, summarizeYears } from './read-journal.ts';
+import { readJournal, readMoods, summarizeYears } from './read-journal.ts';
 import { writeJsonExport } from './write-json.ts';
 import { writeMarkdownExport } from './write-markdown.ts';
 import { utcFileStamp } from '../journal/dates/instant-format.ts';
@@ -50,7 +50,8 @@ export async function exportJournal(db: JournalDb, request: ExportRequest): Prom
   const entries = readJournal(db, request.ownerId);
   if (request.format === 'json') {
     const file = 'file' in request.out ? request.out.file : path.join(dir, defaultExportName(request.ownerId, request.now, 'json'));
-    const header = { exported_at: request.now.toISOString(), owner_id: request.ownerId, time_zone: request.timeZone, day_starts_at: request.dayStartsAt };
+    const moods = await readMoods(db, request.ownerId);
+    const header = { exported_at: request.now.toISOString(), owner_id: request.ownerId, time_zone: request.timeZone, day_starts_at: request.dayStartsAt, moods };
     return writeJsonExport(entries, header, (part) => partPath(file, part), request.maxPartBytes);
   }
   const years = await summarizeYears(db, request.ownerId);

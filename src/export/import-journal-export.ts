@@ -13,8 +13,9 @@ import type { Database } from '../db/schema.ts';
 import { metadataText } from '../journal/metadata-text.ts';
 import { telegramSourceId } from '../journal/entry-source.ts';
 import { insertTags } from '../journal/entry-tags.ts';
-import { EXPORT_FORMAT, EXPORT_VERSION, exportedEntrySchema, type ExportedEntry } from './journal-export-format.ts';
+import { EXPORT_FORMAT, EXPORT_VERSION, exportedEntrySchema, exportedMoodsSchema, type ExportedEntry, type ExportedMood } from './journal-export-format.ts';
 import { errorReason } from '../log/error-message.ts';
+import { setEntryPrompt } from '../journal/prompt-store.ts';
 
 export interface JournalImportReport {
   ownerId: number | null;
@@ -48,14 +49,26 @@ const BATCH = 500;
 
 export async function importJournalExport(db: JournalDb, file: string, options: { ownerId?: number } = {}): Promise<JournalImportReport> {
   const report: JournalImportReport = { ownerId: options.ownerId ?? null, entries: 0, imported: 0, alreadyPresent: 0, damaged: [], error: null };
-  const header: { format?: unknown; version?: unknown; owner_id?: unknown } = {};
+  const header: { format?: unknown; version?: unknown; owner_id?: unknown; moods?: unknown } = {};
+  // Moods come in the header, before the entries; written with the first batch (or alone, without entries).
+  let moods: ExportedMood[] | null = null;
   let batch: ExportedEntry[] = [];
   let fault: string | null = null;
 
-  const parser = new JSONParser({ paths: ['$.format', '$.version', '$.owner_id', '$.entries.*'], keepStack: false, stringBufferSize: 64 * 1024 });
+  const parser = new JSONParser({ paths: ['$.format', '$.version', '$.owner_id', '$.moods', '$.entries.*'], keepStack: false, stringBufferSize: 64 * 1024 });
   parser.onValue = ({ value, key, parent }) => {
     if (fault) return;
     if (typeof key === 'string') {
+      if (key === 'moods') {
+        const parsed = exportedMoodsSchema.safeParse(value);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          fault = `moods.${issue.path.join('.')} ${issue.message}`;
+          return;
+        }
+        moods = parsed.data;
+        return;
+      }
       (header as Record<string, unknown>)[key] = value;
       return;
     }
@@ -80,12 +93,14 @@ export async function importJournalExport(db: JournalDb, file: string, options: 
       parser.write(chunk as Buffer);
       if (fault) break;
       if (batch.length >= BATCH) {
-        await writeBatch(db, batch, report);
+        await writeBatch(db, batch, report, moods ?? []);
+        moods = null;
         batch = [];
       }
     }
+    if (!fault && report.ownerId === null && typeof header.owner_id === 'number') report.ownerId = header.owner_id;
     if (!fault && report.ownerId === null) fault = 'names no owner_id before its entries';
-    if (!fault) await writeBatch(db, batch, report);
+    if (!fault) await writeBatch(db, batch, report, moods ?? []);
   } catch (error) {
     fault ??= errorReason(error);
   }
@@ -99,10 +114,18 @@ function idOf(value: unknown): string {
   return typeof id === 'number' || (typeof id === 'string' && id.length <= 40) ? ` (id ${String(id)})` : '';
 }
 
-export async function writeBatch(db: JournalDb, entries: readonly ExportedEntry[], report: JournalImportReport): Promise<void> {
-  if (entries.length === 0) return;
+export async function writeBatch(db: JournalDb, entries: readonly ExportedEntry[], report: JournalImportReport, moods: readonly ExportedMood[] = []): Promise<void> {
+  if (entries.length === 0 && moods.length === 0) return;
   const ownerId = report.ownerId!;
   await db.transaction().execute(async (trx) => {
+    // A mood already set for a day is kept, as an entry already there is.
+    for (const m of moods) {
+      await trx
+        .insertInto('mood')
+        .values({ owner_id: ownerId, local_day: m.day, mood: m.mood, set_at: m.set_at })
+        .onConflict((oc) => oc.columns(['owner_id', 'local_day']).doNothing())
+        .execute();
+    }
     for (const entry of entries) {
       if (await writeEntry(trx, ownerId, entry)) report.imported += 1;
       else report.alreadyPresent += 1;
@@ -161,5 +184,6 @@ async function writeEntry(trx: Transaction<Database>, ownerId: number, e: Export
       .execute();
   }
   await insertTags(trx, { id, ownerId }, e.tags);
+  if (e.prompt !== undefined) await setEntryPrompt(trx, { id, ownerId }, e.prompt);
   return true;
 }

@@ -54,9 +54,22 @@ export const exportedEntrySchema = z.strictObject({
   source_id: z.string().nullable().optional(),
   /** Starred, place, weather, the entry's own zone, its media list (journal/entry-metadata.ts); null when none. */
   metadata: entryMetadataSchema.nullable().optional(),
+  /** The writing prompt the entry answered (a reply to /prompt or a reminder); absent when none. */
+  prompt: z.string().optional(),
 });
 
 export type ExportedEntry = z.infer<typeof exportedEntrySchema>;
+
+/** A day's mood, 1 (😞) to 5 (😄), and when it was set. */
+export const exportedMoodSchema = z.strictObject({
+  day,
+  mood: z.number().int().min(1, { error: 'must be 1 to 5' }).max(5, { error: 'must be 1 to 5' }),
+  set_at: instant,
+});
+
+export const exportedMoodsSchema = z.array(exportedMoodSchema);
+
+export type ExportedMood = z.infer<typeof exportedMoodSchema>;
 
 /** The keys before `entries`. */
 export interface ExportHeader {
@@ -67,6 +80,8 @@ export interface ExportHeader {
   /** JOURNAL_TIMEZONE and JOURNAL_DAY_STARTS_AT the local days and times were computed with. */
   time_zone: string;
   day_starts_at: string;
+  /** The owner's moods by journal day, oldest first; in the first part only, absent when there are none. */
+  moods?: ExportedMood[];
   /** 1, 2, …: an export too big for one file (a Telegram upload) is split; each part is a whole export of its entries. */
   part: number;
 }

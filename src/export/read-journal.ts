@@ -4,14 +4,14 @@ import type { JournalDb } from '../db/open-database.ts';
 import type { EntryRow } from '../db/schema.ts';
 import { ENTRY_COLUMNS } from '../db/store.ts';
 import { readMetadata } from '../journal/entry-metadata.ts';
-import type { ExportedEntry } from './journal-export-format.ts';
+import type { ExportedEntry, ExportedMood } from './journal-export-format.ts';
 
 const PAGE = 1000;
 
 /** Every field an export writes: named, so a store's own columns (PostgreSQL's search vector) are never read. */
 const ENTRY_FIELDS = ['id', ...ENTRY_COLUMNS, 'transcribed_at'] as const;
 
-function exportedEntry(row: EntryRow, tags: string[], revisions: ExportedEntry['revisions']): ExportedEntry {
+function exportedEntry(row: EntryRow, tags: string[], revisions: ExportedEntry['revisions'], prompt: string | undefined): ExportedEntry {
   return {
     id: row.id,
     source: row.source,
@@ -40,7 +40,14 @@ function exportedEntry(row: EntryRow, tags: string[], revisions: ExportedEntry['
     source_app: row.source_app,
     source_id: row.source_id,
     metadata: readMetadata(row.metadata, row.id),
+    ...(prompt === undefined ? {} : { prompt }),
   };
+}
+
+/** The owner's moods, oldest day first (one row per day set: small beside the entries). */
+export async function readMoods(db: JournalDb, ownerId: number): Promise<ExportedMood[]> {
+  const rows = await db.selectFrom('mood').select(['local_day', 'mood', 'set_at']).where('owner_id', '=', ownerId).orderBy('local_day').execute();
+  return rows.map((r) => ({ day: r.local_day, mood: Number(r.mood), set_at: r.set_at }));
 }
 
 /** The owner's entries in journal order (day, time written, id), in pages: memory stays flat for any size. */
@@ -60,10 +67,12 @@ export async function* readJournal(db: JournalDb, ownerId: number): AsyncGenerat
     const rows = await query.orderBy('local_day').orderBy('written_at').orderBy('id').limit(PAGE).execute();
     if (rows.length === 0) return;
     const ids = rows.map((r) => r.id);
-    const [tags, revisions] = await Promise.all([
+    const [tags, revisions, prompts] = await Promise.all([
       db.selectFrom('entry_tag').select(['entry_id', 'tag']).where('entry_id', 'in', ids).orderBy('tag').execute(),
       db.selectFrom('entry_revision').select(['id', 'entry_id', 'title', 'content', 'replaced_at']).where('entry_id', 'in', ids).orderBy('id').execute(),
+      db.selectFrom('entry_prompt').select(['entry_id', 'prompt']).where('entry_id', 'in', ids).execute(),
     ]);
+    const promptOf = new Map(prompts.map((p) => [Number(p.entry_id), p.prompt]));
     const tagsOf = groupBy(tags, (t) => t.entry_id);
     const revisionsOf = groupBy(revisions, (r) => r.entry_id);
     for (const row of rows) {
@@ -71,6 +80,7 @@ export async function* readJournal(db: JournalDb, ownerId: number): AsyncGenerat
         row,
         (tagsOf.get(row.id) ?? []).map((t) => t.tag),
         (revisionsOf.get(row.id) ?? []).map(({ id, title, content, replaced_at }) => ({ id, title, content, replaced_at })),
+        promptOf.get(Number(row.id)),
       );
     }
     const last = rows.at(-1)!;
