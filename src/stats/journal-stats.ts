@@ -6,6 +6,7 @@ import type { JournalDb } from '../db/open-database.ts';
 import { countByPeriod, daysWithEntries } from '../journal/entry-queries.ts';
 import { addDays, eachDay } from '../journal/dates/calendar-day.ts';
 import { countTags, type TagCount } from '../journal/tag-queries.ts';
+import { moodByDay } from '../journal/mood-queries.ts';
 import { lastTwelveMonths, monthsOf, streaksOf, weekEndingOn, yearSpan, type DaySpan, type Streaks } from '../journal/dates/calendar-spans.ts';
 
 /** What a picture covers: the last twelve months, a calendar year, or the digest's week. */
@@ -22,6 +23,8 @@ export interface JournalStats {
   months: { month: string; entries: number }[];
   streaks: Streaks;
   topTags: TagCount[];
+  /** The mood (1 to 5) of each day of the span that has one; empty when none does (then the picture shows none). */
+  moods: Map<string, number>;
 }
 
 /** How many tags the picture lists. */
@@ -58,10 +61,11 @@ async function currentStreakDays(db: JournalDb, ownerId: number, today: string):
 export async function readJournalStats(db: JournalDb, ownerId: number, period: StatsPeriod, today: string): Promise<JournalStats> {
   const span = spanOf(period, today);
   const view = { from: span.from, to: span.to };
-  const [perDayRows, tags, writtenUpToToday] = await Promise.all([
+  const [perDayRows, tags, writtenUpToToday, moods] = await Promise.all([
     countByPeriod(db, ownerId, view, 'day'),
     countTags(db, ownerId, view, TOP_TAGS),
     currentStreakDays(db, ownerId, today),
+    moodByDay(db, ownerId, view),
   ]);
   const perDay = new Map(perDayRows.map((r) => [r.period, r.entries]));
   const perMonth = new Map<string, number>();
@@ -76,5 +80,6 @@ export async function readJournalStats(db: JournalDb, ownerId: number, period: S
     months: monthsOf(span).map((month) => ({ month, entries: perMonth.get(month) ?? 0 })),
     streaks: { current: streaksOf([...writtenUpToToday], today).current, longest: longestInSpan },
     topTags: tags.tags,
+    moods: new Map(moods.map((m) => [m.date, m.mood])),
   };
 }

@@ -2,7 +2,7 @@
 import type { JournalDb } from '../db/open-database.ts';
 import { readJournalStats, type StatsPeriod } from './journal-stats.ts';
 import { renderPng } from './render-png.ts';
-import { statsSvg } from './stats-svg.ts';
+import { meanMood, statsSvg } from './stats-svg.ts';
 
 export type { StatsPeriod };
 
@@ -23,6 +23,8 @@ export async function statsPicture(db: JournalDb, ownerId: number, period: Stats
   const stats = await readJournalStats(db, ownerId, period, options.today);
   if (stats.entries === 0) return { type: 'empty', text: `No entries ${periodWords(period)}, so there is nothing to picture yet.` };
   const png = renderPng(statsSvg(stats));
-  const caption = `${stats.entries} ${stats.entries === 1 ? 'entry' : 'entries'} on ${stats.days} ${stats.days === 1 ? 'day' : 'days'} ${periodWords(period)}; longest streak ${stats.streaks.longest}, current ${stats.streaks.current}.`;
+  const mean = meanMood(stats);
+  const mood = mean === null ? '' : `; mood ${mean.toFixed(1)} of 5 on ${stats.moods.size} ${stats.moods.size === 1 ? 'day' : 'days'}`;
+  const caption = `${stats.entries} ${stats.entries === 1 ? 'entry' : 'entries'} on ${stats.days} ${stats.days === 1 ? 'day' : 'days'} ${periodWords(period)}; longest streak ${stats.streaks.longest}, current ${stats.streaks.current}${mood}.`;
   return { type: 'picture', png, caption };
 }

@@ -13,6 +13,9 @@ export const COLORS = {
   /** Empty day, then four shades from few entries to many. */
   levels: ['#e1e4e8', '#9be9a8', '#40c463', '#30a14e', '#216e39'],
   bar: '#30a14e',
+  /** Mood 1 (😞) to 5 (😄): from dark red to dark green, stepping in lightness as well as hue. */
+  moods: ['#8c1d18', '#e0823d', '#e8d36a', '#7fc97f', '#1b7837'],
+  moodLine: '#6f42c1',
 } as const;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -37,12 +40,49 @@ function title(stats: JournalStats): string {
   return `Your journal · ${monthName(span.from.slice(0, 7))} ${span.from.slice(0, 4)} – ${monthName(span.to.slice(0, 7))} ${span.to.slice(0, 4)}`;
 }
 
+/** The mean mood over the span's days that have one, or null. */
+export function meanMood(stats: JournalStats): number | null {
+  if (stats.moods.size === 0) return null;
+  return [...stats.moods.values()].reduce((a, b) => a + b, 0) / stats.moods.size;
+}
+
 function summary(stats: JournalStats): string {
+  const mean = meanMood(stats);
   return [
     `${plural(stats.entries, 'entry', 'entries')} on ${plural(stats.days, 'day')}`,
     `current streak ${plural(stats.streaks.current, 'day')}`,
     `longest ${plural(stats.streaks.longest, 'day')}`,
+    ...(mean === null ? [] : [`mood ${mean.toFixed(1)} of 5 on ${plural(stats.moods.size, 'day')}`]),
   ].join(' · ');
+}
+
+/**
+ * The mood line under the heatmap: each week's mean mood (weeks with one), on a 1–5 scale, in the heatmap's columns.
+ * Returns the new bottom; draws nothing without moods.
+ */
+function moodLine(svg: Svg, stats: JournalStats, top: number): number {
+  if (stats.moods.size === 0) return top;
+  const left = 70;
+  const step = 18;
+  const height = 60;
+  const weeks = weekColumns(stats.span);
+  const y = (mood: number) => top + 24 + ((5 - mood) / 4) * height;
+  svg.parts.push(textAt(left, top + 12, 'Mood, weekly mean (1 low – 5 high, set with /mood)', `font-size="13" fill="${COLORS.muted}"`));
+  for (const m of [1, 3, 5]) {
+    svg.parts.push(`<line x1="${left}" x2="${left + weeks.length * step}" y1="${y(m)}" y2="${y(m)}" stroke="${COLORS.levels[0]}" stroke-width="1"/>`);
+    svg.parts.push(textAt(left - 10, y(m) + 4, String(m), `font-size="11" fill="${COLORS.muted}" text-anchor="end"`));
+  }
+  const points: string[] = [];
+  weeks.forEach((week, column) => {
+    const moods = week.flatMap((d) => (d !== null && stats.moods.has(d) ? [stats.moods.get(d)!] : []));
+    if (moods.length === 0) return;
+    const mean = moods.reduce((a, b) => a + b, 0) / moods.length;
+    const x = left + column * step + 7.5;
+    points.push(`${x.toFixed(1)},${y(mean).toFixed(1)}`);
+    svg.parts.push(`<circle cx="${x.toFixed(1)}" cy="${y(mean).toFixed(1)}" r="3" fill="${COLORS.moods[Math.round(mean) - 1]}"/>`);
+  });
+  if (points.length > 1) svg.parts.push(`<polyline points="${points.join(' ')}" fill="none" stroke="${COLORS.moodLine}" stroke-width="2"/>`);
+  return top + 24 + height + 20;
 }
 
 interface Svg {
@@ -132,8 +172,14 @@ function weekDays(svg: Svg, stats: JournalStats, top: number): number {
     svg.parts.push(`<rect x="${x}" y="${top + 12}" width="${size}" height="${size}" rx="8" fill="${COLORS.levels[lvl]}"/>`);
     svg.parts.push(textAt(x + size / 2, top + 12 + size / 2 + 9, String(n), `font-size="26" font-weight="bold" fill="${lvl >= 3 ? '#ffffff' : COLORS.text}" text-anchor="middle"`));
     svg.parts.push(textAt(x + size / 2, top + size + 34, d.slice(5), `font-size="13" fill="${COLORS.muted}" text-anchor="middle"`));
+    const mood = stats.moods.get(d);
+    if (mood !== undefined) {
+      // The day's mood: a band in the mood's colour with its number, under the date.
+      svg.parts.push(`<rect x="${x}" y="${top + size + 46}" width="${size}" height="24" rx="6" fill="${COLORS.moods[mood - 1]}"/>`);
+      svg.parts.push(textAt(x + size / 2, top + size + 63, `mood ${mood}`, `font-size="14" font-weight="bold" fill="${mood === 1 || mood === 5 ? '#ffffff' : COLORS.text}" text-anchor="middle"`));
+    }
   });
-  return top + size + 60;
+  return top + size + (stats.moods.size > 0 ? 90 : 60);
 }
 
 /** The picture's SVG, sized in CSS pixels (the PNG is rendered at twice that). */
@@ -147,7 +193,7 @@ export function statsSvg(stats: JournalStats): string {
     topTags(svg, stats, 40, bottom + 10);
     svg.height = bottom + 40 + Math.max(1, stats.topTags.length) * 32;
   } else {
-    const bottom = heatmap(svg, stats, 104);
+    const bottom = moodLine(svg, stats, heatmap(svg, stats, 104));
     monthBars(svg, stats, bottom + 20, 230);
     topTags(svg, stats, 660, bottom + 20);
     svg.height = bottom + 20 + 230 + 20;

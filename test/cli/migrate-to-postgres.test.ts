@@ -9,6 +9,9 @@ import { createSentLedgerStore } from '../../src/db/sent-ledger-store.ts';
 import { copyJournal, JOURNAL_TABLES, unknownTables } from '../../src/db/copy-journal.ts';
 import { createConversationStore } from '../../src/db/conversation-store.ts';
 import { createDigestStore } from '../../src/db/digest-store.ts';
+import { createReminderStore } from '../../src/db/reminder-store.ts';
+import { setMood } from '../../src/journal/mood.ts';
+import { addOwnerPrompt, rememberPromptMessage, setEntryPrompt } from '../../src/journal/prompt-store.ts';
 import { createInboxStore } from '../../src/db/inbox-store.ts';
 import { createJobStore } from '../../src/db/job-store.ts';
 import { applyEdit, storeEntry } from '../../src/journal/entry-store.ts';
@@ -42,6 +45,14 @@ async function seed(temp: TempDb) {
   await createInboxStore(db).add([{ updateId: 77, chatKey: `chat:${OWNER}`, payload: '{"update_id":77}', priority: 0 }], NOW);
   await createJobStore(db).add({ updateId: 77, kind: 'question', ownerId: OWNER, chatId: OWNER, payload: '{"update_id":77}' }, NOW);
   await createSentLedgerStore(db).record([{ ownerId: OWNER, conversationId: conversation.id, sentAt: NOW, endpoint: 'https://api.anthropic.com', model: 'claude-sonnet-5-5', via: 'answer', items: [{ id: voice!, day: '2024-06-01' }] }]);
+  // Moods, writing prompts and reminders.
+  await setMood(db, OWNER, '2024-06-01', 4, NOW);
+  await addOwnerPrompt(db, OWNER, 'What did the dog do?', NOW);
+  await rememberPromptMessage(db, { ownerId: OWNER, chatId: OWNER, messageId: 9002 }, 'What did the dog do?', NOW);
+  await setEntryPrompt(db, { id: 2, ownerId: OWNER }, 'What did the dog do?');
+  const reminders = createReminderStore(db);
+  await reminders.subscribe(OWNER, OWNER, '21:00', NOW);
+  await reminders.claim(OWNER, '2024-06-01', NOW, 3);
 }
 
 let source: TempDb;
