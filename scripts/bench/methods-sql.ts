@@ -129,3 +129,32 @@ export function baselineCandidates(raw: SQLite.Database, ownerId: number, v: Vie
 
 const max = (a: string | undefined, b: string) => (a !== undefined && a > b ? a : b);
 const min = (a: string | undefined, b: string) => (a !== undefined && a < b ? a : b);
+
+/** The hand-written mood queries on a date view (no search): the mood table by (owner_id, local_day), and its tags. */
+export function moodBaseline(raw: SQLite.Database, ownerId: number, v: ViewFilter, method: string, args: Record<string, any>): Candidate[] {
+  if (v.match) throw new Error('no mood baseline for a search view');
+  const range = `${v.from ? ' AND local_day >= ?' : ''}${v.to ? ' AND local_day <= ?' : ''}`;
+  const params = [ownerId, ...(v.from ? [v.from] : []), ...(v.to ? [v.to] : [])];
+  const days = `SELECT local_day, mood FROM mood WHERE owner_id = ?${range}`;
+  switch (method) {
+    case 'getMoodByDay': {
+      const q = raw.prepare(`SELECT local_day AS date, mood FROM mood WHERE owner_id = ?${range} ORDER BY local_day`);
+      return [{ label: '—', run: () => q.all(...params) }];
+    }
+    case 'getAverageMood': {
+      const q = raw.prepare(`SELECT avg(mood) AS a FROM mood WHERE owner_id = ?${range}`);
+      return [{ label: '—', run: () => q.get(...params) }];
+    }
+    case 'getMoodByTag': {
+      const q = raw.prepare(`WITH md AS (${days}),
+        td AS (SELECT DISTINCT t.tag, e.local_day FROM entry_tag t JOIN entry e ON e.id = t.entry_id
+          WHERE t.owner_id = ? AND e.owner_id = ? AND e.local_day IN (SELECT local_day FROM md)),
+        tot AS (SELECT count(*) AS n, sum(mood) AS s FROM md)
+        SELECT td.tag, count(*) AS days, sum(md.mood) * 1.0 / count(*) AS w, (tot.s - sum(md.mood)) * 1.0 / nullif(tot.n - count(*), 0) AS wo
+        FROM td JOIN md ON md.local_day = td.local_day CROSS JOIN tot GROUP BY td.tag, tot.n, tot.s ORDER BY count(*) DESC, td.tag LIMIT ?`);
+      return [{ label: '—', run: () => q.all(...params, ownerId, ownerId, args.limit ?? 50) }];
+    }
+    default:
+      throw new Error(`no mood baseline for ${method}`);
+  }
+}

@@ -9,7 +9,7 @@ import { openDatabase } from '../../src/db/open-database.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { monthEnd } from './calendar.ts';
 import { BENCH_OWNER_ID } from './journal-db.ts';
-import { baselineCandidates, type Candidate, type ViewFilter } from './methods-sql.ts';
+import { baselineCandidates, moodBaseline, type Candidate, type ViewFilter } from './methods-sql.ts';
 import { WORDS } from './questions.ts';
 import { median, nowMs, ratio, samplePair } from './timing.ts';
 import { findAnchors, openTruthDb } from './truth-db.ts';
@@ -45,6 +45,10 @@ export interface MethodsResult {
   month: string;
   search: string;
   timings: MethodTiming[];
+  /** The mood methods on the root and the month view, with a mood on every day written (seedMoods). */
+  moodTimings: MethodTiming[];
+  /** Days with a mood the mood methods read. */
+  moodDays: number;
 }
 
 interface View {
@@ -59,6 +63,28 @@ function openRaw(file: string): SQLite.Database {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('busy_timeout = 5000');
   return raw;
+}
+
+/** The mood methods and their arguments (measured on the root and the month view). */
+export const MOOD_CALLS: { method: string; args: Record<string, any> }[] = [
+  { method: 'getMoodByDay', args: {} },
+  { method: 'getAverageMood', args: {} },
+  { method: 'getMoodByTag', args: { limit: 50 } },
+];
+
+/**
+ * A mood on every day the bench owner wrote, 1 to 5 from the day of the month, so the mood methods read as many mood
+ * days as the journal has days: the most a journal can hold. Idempotent (OR IGNORE), so a cached journal keeps them.
+ */
+function seedMoods(raw: SQLite.Database, ownerId: number): number {
+  raw
+    .prepare(
+      `INSERT OR IGNORE INTO mood (owner_id, local_day, mood, set_at)
+       SELECT ?, local_day, 1 + (CAST(substr(local_day, 9, 2) AS INTEGER) % 5), '2026-01-01T00:00:00.000Z'
+       FROM entry WHERE owner_id = ? GROUP BY local_day`,
+    )
+    .run(ownerId, ownerId);
+  return (raw.prepare('SELECT count(*) AS n FROM mood WHERE owner_id = ?').get(ownerId) as { n: number }).n;
 }
 
 /** The methods and the arguments each is called with; dates fall inside the month view. */
@@ -92,7 +118,7 @@ interface Bench {
 /** One call on one view: its answer checked against SQL, its plan, and the interleaved timing. */
 async function measure(b: Bench, view: View, method: string, args: Record<string, any>): Promise<MethodTiming> {
   const subject = () => b.ops.invokeMethod(view.objId, method, args);
-  const sql = fastest(baselineCandidates(b.raw, BENCH_OWNER_ID, view.filter, method, args));
+  const sql = fastest(MOOD_CALLS.some((c) => c.method === method) ? moodBaseline(b.raw, BENCH_OWNER_ID, view.filter, method, args) : baselineCandidates(b.raw, BENCH_OWNER_ID, view.filter, method, args));
   const agrees = sameAnswer(method, await subject(), sql.run());
   b.captured.length = 0;
   await b.traced.invokeMethod(view.objId, method, args);
@@ -146,7 +172,16 @@ export async function runMethodsBench(file: string, size: number, o: MethodsOpti
         log(`${view.name}.${method}: ${t.methodMs.toFixed(3)} ms vs SQL ${t.sqlMs.toFixed(3)} ms (${t.ratio.toFixed(2)}×, ${t.runs} runs)`);
       }
     }
-    return { size, month: anchors.month, search: WORDS.monthly, timings };
+    const moodDays = seedMoods(b.raw, BENCH_OWNER_ID);
+    const moodTimings: MethodTiming[] = [];
+    for (const view of (await viewsOf(b.ops, anchors.month)).filter((v) => v.name !== 'search')) {
+      for (const { method, args } of MOOD_CALLS) {
+        const t = await measure(b, view, method, args);
+        moodTimings.push(t);
+        log(`${view.name}.${method} (${moodDays} mood days): ${t.methodMs.toFixed(3)} ms vs SQL ${t.sqlMs.toFixed(3)} ms (${t.ratio.toFixed(2)}×, ${t.runs} runs)`);
+      }
+    }
+    return { size, month: anchors.month, search: WORDS.monthly, timings, moodTimings, moodDays };
   } finally {
     await db.destroy();
     await logDb.destroy();
@@ -183,7 +218,7 @@ export function accessOf(plan: string[]): string {
 /** EXPLAIN QUERY PLAN of each captured statement that reads entries (handle lookups left out). */
 function planOf(raw: SQLite.Database, queries: CompiledQuery[]): string[] {
   return queries
-    .filter((q) => /"entry"|entry_fts/.test(q.sql))
+    .filter((q) => /"entry"|entry_fts|"mood"/.test(q.sql))
     .flatMap((q) => (raw.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[]).map((r) => r.detail));
 }
 
@@ -199,6 +234,15 @@ export function sameAnswer(method: string, result: Awaited<ReturnType<ReturnType
       return v === sql.n;
     case 'getOverview':
       return v.entries === sql[0].entries && v.days === sql[0].days && v.groups.length === Math.min(100, sql[1].length);
+    case 'getAverageMood':
+      return typeof v === 'number' && Math.abs(v - sql.a) < 1e-9;
+    case 'getMoodByDay': {
+      const days = Array.isArray(v) ? v : v.days;
+      const expected = (sql as { date: string; mood: number }[]).slice(-days.length);
+      return days.length > 0 && days.every((d: any, i: number) => d.date === expected[i]?.date && d.mood === expected[i]?.mood);
+    }
+    case 'getMoodByTag':
+      return v.tags.length === sql.length && v.tags.every((t: any, i: number) => t.tag === sql[i].tag && t.days === sql[i].days && Math.abs(t.averageMood - sql[i].w) < 1e-9);
     case 'getEntriesForDay':
     case 'getEntries': {
       const shown = idsOf(v);

@@ -68,7 +68,20 @@ function methodsSection(m: MethodsResult | undefined): string {
     'Plans of the month view:',
     '',
     ...monthPlans.map((p) => `- ${p}`),
+    ...moodLines(m),
   ].join('\n');
+}
+
+/** The mood methods, with a mood on every day written: the most mood days a journal of this size can have. */
+function moodLines(m: MethodsResult): string[] {
+  if (!m.moodTimings?.length) return [];
+  const rows = m.moodTimings.map((t) => [t.view, `${t.method}(${Object.keys(t.args).length ? JSON.stringify(t.args) : ''})`, ms(t.methodMs), ms(t.sqlMs), times(t.ratio), num(t.runs), t.access, t.agrees ? 'yes' : '**no**']);
+  return [
+    '',
+    `Mood methods, with a mood on each of the ${num(m.moodDays)} days written (the hand-written SQL reads the mood table by (owner_id, local_day), and the tags of the entries on those days for getMoodByTag):`,
+    '',
+    table(['view', 'call', 'method (median)', 'SQL (median)', 'ratio', 'runs', 'access (plan)', 'same answer'], rows),
+  ];
 }
 
 /** The calls over the aim, with what the numbers say about why. */

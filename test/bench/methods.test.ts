@@ -32,6 +32,16 @@ describe('methods benchmark (smoke)', () => {
     expect(result.timings.filter((t) => !t.agrees).map((t) => `${t.view}.${t.method}`)).toEqual([]);
   });
 
+  it('times the mood methods on the root and the month view, with the same answers as the hand-written SQL', () => {
+    expect(result.moodDays).toBeGreaterThan(0);
+    expect(result.moodTimings.map((t) => `${t.view}.${t.method}`)).toEqual([
+      'root.getMoodByDay', 'root.getAverageMood', 'root.getMoodByTag', 'month.getMoodByDay', 'month.getAverageMood', 'month.getMoodByTag',
+    ]);
+    expect(result.moodTimings.filter((t) => !t.agrees).map((t) => `${t.view}.${t.method}`)).toEqual([]);
+    // The month's mood methods never read the whole journal.
+    for (const t of result.moodTimings.filter((m) => m.view === 'month')) expect(t.fullScan).toBe(false);
+  });
+
   it('reports finite positive medians and ratios', () => {
     for (const t of result.timings) {
       expect(t.methodMs).toBeGreaterThan(0);
