@@ -1,10 +1,14 @@
-/** The daily digest as a Telegram message: on-this-day entries, a nudge after a day without writing, and on Sundays the weekly review. */
+/**
+ * The daily digest as a Telegram message: on-this-day entries, a nudge after a day without writing, the day's mood as
+ * five buttons, and on Sundays the weekly review.
+ */
 import { GrammyError, InlineKeyboard, InputFile, type Api } from 'grammy';
 import type { DeliverDigest } from '../digest/digest-scheduler.ts';
 import { addDays, weekdayName, weekdayOf } from '../journal/dates/calendar-day.ts';
 import type { JournalReads, StatsPictures } from './bot-deps.ts';
 import { onThisDayText } from './on-this-day-text.ts';
 import { TELEGRAM_TEXT_LIMIT } from './reply.ts';
+import { moodButtons } from './mood-buttons.ts';
 
 export const NUDGE_TEXT = 'Nothing written yesterday. A line about today is enough: just send it here.';
 export const WEEKLY_OFFER_TEXT = "It's Sunday: want a look back at your week? Tap below or send /review week.";
@@ -37,7 +41,9 @@ export async function composeDigest(
 export function createDigestDelivery(api: Api, journal: Pick<JournalReads, 'onThisDay' | 'wroteOn'>, options: { offerReview?: boolean; week?: WeekPictures } = {}): DeliverDigest {
   return async (subscription, day) => {
     const digest = await composeDigest(journal, subscription.ownerId, day, options);
-    const markup = digest.offerWeeklyReview ? { reply_markup: new InlineKeyboard().text('Review my week', REVIEW_WEEK_DATA) } : {};
+    // The day's mood, one tap (as the reminder offers it); on Sundays the review above it.
+    const keyboard = digest.offerWeeklyReview ? new InlineKeyboard().text('Review my week', REVIEW_WEEK_DATA).row() : new InlineKeyboard();
+    const markup = { reply_markup: moodButtons(day, keyboard) };
     try {
       const sent = await api.sendMessage(subscription.chatId, digest.text, markup);
       // The text is out: whatever happens to the picture, the digest counts as delivered (never sent twice).

@@ -70,7 +70,8 @@ describeStores('digests', () => {
             NUDGE_TEXT,
         ],
       ]);
-      expect(digests()[0]!.payload.reply_markup).toBeUndefined();
+      // The day's mood as five buttons.
+      expect(digests()[0]!.payload.reply_markup).toEqual({ inline_keyboard: [[1, 2, 3, 4, 5].map((n, i) => ({ text: ['😞', '🙁', '😐', '🙂', '😄'][i], callback_data: `mood:2026-03-03:${n}` }))] });
     });
 
     it('leaves the nudge out after a day with writing, and offers the weekly review on Sundays', async () => {
@@ -82,7 +83,9 @@ describeStores('digests', () => {
       expect(sunday!.payload.text).not.toContain(NUDGE_TEXT);
       expect(sunday!.payload.text).toContain('Nothing written on 03-08 (MM-DD) in any year yet.');
       expect(sunday!.payload.text).toContain(WEEKLY_OFFER_TEXT);
-      expect(sunday!.payload.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Review my week', callback_data: REVIEW_WEEK_DATA }]] });
+      expect(sunday!.payload.reply_markup).toEqual({
+        inline_keyboard: [[{ text: 'Review my week', callback_data: REVIEW_WEEK_DATA }], [1, 2, 3, 4, 5].map((n, i) => ({ text: ['😞', '🙁', '😐', '🙂', '😄'][i], callback_data: `mood:2026-03-08:${n}` }))],
+      });
     });
 
     it('does not send a digest for a time that had passed when it was turned on', async () => {
