@@ -157,6 +157,7 @@ ${
 export function entryPage(entry: FullEntry): Html {
   return html`<h1>${dayTitle(entry.date)}, ${entry.time}</h1>
 ${entryMeta(entry, true)}
+${entry.prompt === undefined ? '' : html`<p class="prompt">Answering: <q>${entry.prompt}</q></p>`}
 <div class="content md whole">${entryMarkdown(entry.content)}</div>
 <section aria-labelledby="history"><h2 id="history">Earlier versions</h2>${
     entry.history.length === 0

@@ -30,6 +30,8 @@ export interface ListedEntry extends Omit<JournalEntryValue, 'date'>, EntryDetai
 
 export interface FullEntry extends ListedEntry {
   history: EntryRevision[];
+  /** The writing prompt the entry answered (getEntry's `prompt`), when it was a reply to one. */
+  prompt?: string;
 }
 
 export interface EntryList {
@@ -168,7 +170,8 @@ export function createWebJournal(ports: WebJournalPorts): WebJournal {
     async entry(id) {
       // Owner-scoped: an id of no entry of theirs (another owner's included) is simply not found.
       if (!(await ports.details([id])).has(id)) return null;
-      let page = await value<EntryPage>({}, 'getEntry', { id });
+      let page = await value<EntryPage & { prompt?: string }>({}, 'getEntry', { id });
+      const prompt = page.prompt;
       // getEntry reads a long entry a page at a time; the web shows it whole.
       let content = page.content;
       while (page.nextOffset !== null) {
@@ -176,7 +179,7 @@ export function createWebJournal(ports: WebJournalPorts): WebJournal {
         content += page.content;
       }
       const [listed] = await withDetails([{ id, time: page.time, title: page.title, content, date: page.date }]);
-      return listed ? { ...listed, history: await ports.revisions(id) } : null;
+      return listed ? { ...listed, history: await ports.revisions(id), ...(prompt === undefined ? {} : { prompt }) } : null;
     },
 
     forget: (id) => ports.forget(id),
