@@ -91,6 +91,9 @@ table.month td > a { color: var(--on-l); font-weight: 600; }
 table.month small { font-size: 0.7rem; font-weight: 400; }
 .l0 { background: var(--l0); } .l1 { background: var(--l1); } .l2 { background: var(--l2); } .l3 { background: var(--l3); } .l4 { background: var(--l4); }
 table.month td > a.l3, table.month td > a.l4 { color: #fff; }
+/* Mood 1 to 5, dark red to dark green: steps in lightness as well as hue (the stats picture's colours). */
+.m1 { background: #8c1d18; } .m2 { background: #e0823d; } .m3 { background: #e8d36a; } .m4 { background: #7fc97f; } .m5 { background: #1b7837; }
+table.month td > .m1, table.month td > .m5 { color: #fff; } table.month td > .m2, table.month td > .m3, table.month td > .m4 { color: #1f2328; }
 .legend { display: flex; align-items: center; gap: 3px; color: var(--hint); font-size: 0.85rem; }
 .legend span { width: 14px; height: 14px; border-radius: 3px; display: inline-block; }
 form.inline { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }

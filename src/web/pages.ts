@@ -24,8 +24,9 @@ function level(entries: number, busiest: number): number {
   return Math.min(4, Math.max(1, Math.ceil((4 * entries) / busiest)));
 }
 
-/** One month as a table: a row per week, Monday first; a day with entries links to its page. */
-function monthTable(month: string, counts: Map<string, number>, busiest: number, showCounts: boolean): Html {
+/** One month as a table: a row per week, Monday first; a day with entries links to its page. With `moods`, days are
+ * coloured by their mood (1 to 5) instead of their number of entries. */
+function monthTable(month: string, counts: Map<string, number>, busiest: number, showCounts: boolean, moods?: Map<string, number>): Html {
   const weeks = weekColumns(monthSpan(month));
   return html`<table class="month${showCounts ? ' large' : ''}">
 <caption><a href="/month/${month}">${monthTitle(month)}</a></caption>
@@ -36,10 +37,12 @@ function monthTable(month: string, counts: Map<string, number>, busiest: number,
         if (day === null) return html`<td></td>`;
         const n = counts.get(day) ?? 0;
         const number = Number(day.slice(8));
-        const label = `${dayTitle(day)}: ${plural(n, 'entry', 'entries')}`;
+        const mood = moods?.get(day);
+        const label = `${dayTitle(day)}: ${plural(n, 'entry', 'entries')}${mood === undefined ? '' : `, mood ${mood} of 5`}`;
+        const shade = moods ? (mood === undefined ? 'l0' : `m${mood}`) : `l${level(n, busiest)}`;
         return n > 0
-          ? html`<td><a class="l${level(n, busiest)}" href="/day/${day}" aria-label="${label}" title="${label}">${number}${showCounts ? html`<small>${n}</small>` : ''}</a></td>`
-          : html`<td><span class="l0" title="${label}">${number}</span></td>`;
+          ? html`<td><a class="${shade}" href="/day/${day}" aria-label="${label}" title="${label}">${number}${showCounts ? html`<small>${n}</small>` : ''}</a></td>`
+          : html`<td><span class="${moods ? shade : 'l0'}" title="${label}">${number}</span></td>`;
       })}</tr>`,
   )}</tbody>
 </table>`;
@@ -58,14 +61,25 @@ function nearestText(nearest: NearestDays): Html {
   return html`<p>No entries this year. The nearest are ${parts.length === 2 ? html`${parts[0]}, and ${parts[1]}` : parts[0]}.</p>`;
 }
 
-export function calendarPage(year: number, counts: Map<string, number>, nearest: NearestDays | null = null): Html {
+function moodLegend(): Html {
+  return html`<p class="legend" aria-hidden="true">Mood 1 <span class="m1"></span><span class="m2"></span><span class="m3"></span><span class="m4"></span><span class="m5"></span> 5 <span class="l0"></span> none set</p>`;
+}
+
+/**
+ * The year's calendar, its days shaded by entries, or with `moods` (`/?by=mood`) coloured by the day's mood; an empty
+ * year says where the nearest entries are.
+ */
+export function calendarPage(year: number, counts: Map<string, number>, nearest: NearestDays | null = null, moods?: Map<string, number>): Html {
   const busiest = Math.max(0, ...counts.values());
   const entries = [...counts.values()].reduce((a, b) => a + b, 0);
+  const by = moods ? '&by=mood' : '';
+  const mean = moods && moods.size > 0 ? [...moods.values()].reduce((a, b) => a + b, 0) / moods.size : null;
   return html`<h1>${year}</h1>
-<p class="pager"><a href="/?year=${year - 1}" rel="prev">← ${year - 1}</a> <a href="/?year=${year + 1}" rel="next">${year + 1} →</a></p>
-${nearest ? nearestText(nearest) : html`<p>${plural(entries, 'entry', 'entries')} on ${plural(counts.size, 'day')}. Pick a day to read it.</p>`}
-${legend()}
-<div class="year">${monthsOf(yearSpan(year)).map((m) => monthTable(m, counts, busiest, false))}</div>`;
+<p class="pager"><a href="/?year=${year - 1}${by}" rel="prev">← ${year - 1}</a> <a href="/?year=${year + 1}${by}" rel="next">${year + 1} →</a></p>
+${nearest ? nearestText(nearest) : html`<p>${plural(entries, 'entry', 'entries')} on ${plural(counts.size, 'day')}${moods ? `; a mood on ${plural(moods.size, 'day')}${mean === null ? '' : `, ${mean.toFixed(1)} on average`}` : ''}. Pick a day to read it.</p>`}
+<p class="colour-by">Colour days by: ${moods ? html`<a href="/?year=${year}">entries</a> · <strong>mood</strong>` : html`<strong>entries</strong> · <a href="/?year=${year}&amp;by=mood">mood</a>`}</p>
+${moods ? moodLegend() : legend()}
+<div class="year">${monthsOf(yearSpan(year)).map((m) => monthTable(m, counts, busiest, false, moods))}</div>`;
 }
 
 export function monthPage(month: string, counts: Map<string, number>): Html {

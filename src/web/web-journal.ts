@@ -73,6 +73,8 @@ export interface WebJournal {
   /** The days with entries nearest to a span, before and after it. */
   nearestDays(span: DaySpan): Promise<NearestDays>;
   dayCounts(span: DaySpan): Promise<Map<string, number>>;
+  /** The mood of each day of the span that has one (getMoodByDay on its date view). */
+  moods(span: DaySpan): Promise<Map<string, number>>;
   day(date: string): Promise<ListedEntry[]>;
   search(query: string, offset: number, limit: number): Promise<EntryList>;
   tags(): Promise<{ tags: TagCount[]; distinctTags: number }>;
@@ -147,6 +149,12 @@ export function createWebJournal(ports: WebJournalPorts): WebJournal {
         for (const g of overview.groups) counts.set(g.period, g.entries);
       }
       return counts;
+    },
+
+    async moods(span) {
+      const view = await narrow({}, 'getDateRangeView', { startDate: span.from, endDate: span.to });
+      const days = await value<{ date: string; mood: number }[] | { days: { date: string; mood: number }[] }>(view, 'getMoodByDay');
+      return new Map((Array.isArray(days) ? days : days.days).map((d) => [d.date, d.mood]));
     },
 
     async day(date) {

@@ -90,9 +90,11 @@ const routes: Route[] = [
       // Opens where the entries are: this year when it has some, else the latest year that has.
       const year = asked === null ? await journal.openingYear() : Number(asked);
       if (!/^\d{4}$/.test(String(year)) || year < 1970 || year > 2100) return badRequest('Not a year', 'The calendar shows a year from 1970 to 2100, e.g. /?year=2024.');
-      const counts = await journal.dayCounts(yearSpan(year));
-      const nearest = counts.size === 0 ? await journal.nearestDays(yearSpan(year)) : null;
-      return ok({ title: String(year), current: 'calendar' }, calendarPage(year, counts, nearest));
+      const span = yearSpan(year);
+      const counts = await journal.dayCounts(span);
+      const nearest = counts.size === 0 ? await journal.nearestDays(span) : null;
+      const moods = url.searchParams.get('by') === 'mood' ? await journal.moods(span) : undefined;
+      return ok({ title: String(year), current: 'calendar' }, calendarPage(year, counts, nearest, moods));
     },
   },
   {
