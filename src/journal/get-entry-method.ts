@@ -18,7 +18,7 @@ export function getEntryMethod(db: JournalDb): MethodDefinition<JournalView> {
   return methodsFor<JournalView>()({
     name: 'getEntry',
     signature: 'getEntry(id: number, offset?: number) -> JournalEntry',
-    description: 'a page of content from offset; next: nextOffset; prompt: the writing prompt it answered, if any.',
+    description: 'a page of content from offset; next: nextOffset; prompt: its question, if any.',
     args: getEntryArgs,
     run: async (view, args, ctx) => {
       const entry = await findEntry(db, ctx.ownerId, view, args.id);

@@ -20,14 +20,14 @@ const tagLimit = z.strictObject({
     .default(50),
 });
 
-const SCALE = 'mood is 1 (😞) to 5 (😄), one per day set by the owner';
+const SCALE = '1-5';
 
 export function moodMethods(db: JournalDb): MethodDefinition<JournalView>[] {
   return [
     method({
       name: 'getMoodByDay',
       signature: 'getMoodByDay() -> {date, mood}[]',
-      description: `the view's days that have a mood, oldest first (${SCALE}; a view of dates spans days without entries too).`,
+      description: `days with a mood ${SCALE}, oldest first.`,
       args: z.strictObject({}),
       pagingHint: 'Narrow with getDateRangeView to see the rest of the days.',
       run: async (view, _args, ctx) => {
@@ -40,15 +40,14 @@ export function moodMethods(db: JournalDb): MethodDefinition<JournalView>[] {
     method({
       name: 'getAverageMood',
       signature: 'getAverageMood() -> number | null',
-      description: `the exact mean mood over the view's days that have one, or null when none has (${SCALE}).`,
+      description: 'mean mood of those days, or null.',
       args: z.strictObject({}),
       run: async (view, _args, ctx) => ({ value: (await averageMood(db, ctx.ownerId, view)).average }),
     }),
     method({
       name: 'getMoodByTag',
-      signature: `getMoodByTag(limit?: 1..${MAX_TAGS_LISTED} = 50) -> {tags: {tag, days, averageMood, averageMoodWithout}[], moodDays}`,
-      description:
-        "per #tag on the view's days with a mood, most days first: days with it, the exact mean mood on them, and the mean on the view's other days with a mood (\"am I happier on days I run?\").",
+      signature: `getMoodByTag(limit?: 1..${MAX_TAGS_LISTED} = 50) -> {tags: {tag, days, averageMood, averageMoodWithout}[]}`,
+      description: 'per #tag: days with it, mean mood with and without.',
       args: tagLimit,
       run: async (view, args, ctx) => {
         const { tags, distinct, moodDays } = await moodByTag(db, ctx.ownerId, view, args.limit);
