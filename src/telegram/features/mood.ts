@@ -8,7 +8,7 @@ import type { BotDeps } from '../bot-deps.ts';
 import { MOOD_BUTTON, moodButtons } from '../mood-buttons.ts';
 import { moodEmoji, parseMood } from '../../journal/mood.ts';
 import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
-import { errorMessage } from '../../logger.ts';
+import { errorMessage } from '../../log/error-message.ts';
 
 export const MOOD_USAGE = 'Use /mood 1 to 5 (or 😞 🙁 😐 🙂 😄) for today, /mood YYYY-MM-DD 4 for a past day, or /mood clear.';
 

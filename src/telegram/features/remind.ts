@@ -7,7 +7,7 @@ import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { REMINDER_BUTTON } from '../reminder-delivery.ts';
 import { parseTimeOfDay } from '../../journal/dates/wall-time.ts';
-import { errorMessage } from '../../logger.ts';
+import { errorMessage } from '../../log/error-message.ts';
 
 export const REMIND_USAGE = 'Use /remind HH:MM for a daily reminder to write at that time (e.g. /remind 21:00), or /remind off to stop it.';
 
