@@ -40,6 +40,9 @@ import { leaseTimings, type LeaseTimings } from './telegram/leases.ts';
 import { createChatExporter } from './export/chat-export.ts';
 import { countOwnerEntries, findEntryToForget, forgetEntry, forgetOwner } from './journal/forget.ts';
 import { createJournalBrowse } from './journal/browse.ts';
+import { countJournals, findJournal } from './journal/journal-queries.ts';
+import { journalOfTopic, nameTopic } from './journal/journal-topics.ts';
+import { forgetJournal } from './journal/forget-journal.ts';
 import { statsPicture } from './stats/stats-picture.ts';
 import { clearMood, moodOn, setMood } from './journal/mood.ts';
 import { addOwnerPrompt, listOwnerPrompts, promptOfMessage, rememberPromptMessage, removeOwnerPrompt } from './journal/prompt-store.ts';
@@ -143,7 +146,7 @@ export function createApp(token: string, deps: AppDeps): App {
     onThisDay: (ownerId, date) => readOnThisDay(db, ownerId, date),
     wroteOn: (ownerId, day) => wroteOn(db, ownerId, day),
   };
-  const stats: StatsPictures = { picture: (ownerId, period) => statsPicture(db, ownerId, period, { today: journal.today() }) };
+  const stats: StatsPictures = { picture: (ownerId, period, only) => statsPicture(db, ownerId, period, { today: journal.today(), journal: only }) };
   const digestStore = createDigestStore(db);
   const reminderStore = createReminderStore(db);
   // Built after the bot (it sends through bot.api); /remind only reaches it once updates flow.
@@ -239,6 +242,13 @@ export function createApp(token: string, deps: AppDeps): App {
       sent: createSentLedgerStore(db),
       exporter: createChatExporter({ db, timeZone: zone, dayStartsAt: config.journalDayStartsAt, clock, maxPartBytes: deps.exportPartBytes }),
       stats,
+      journals: {
+        ofTopic: (ownerId, threadId) => journalOfTopic(db, ownerId, threadId),
+        nameTopic: (ownerId, threadId, name) => nameTopic(db, ownerId, threadId, name),
+        list: (ownerId) => countJournals(db, ownerId, {}),
+        find: (ownerId, name) => findJournal(db, ownerId, name),
+        forget: (ownerId, journal) => forgetJournal(db, ownerId, journal),
+      },
       isStorageFailure: (error) => storageFailure(error) !== null,
       connections: config.publicUrl ? remoteConnections(db, config.publicUrl, clock) : undefined,
     },

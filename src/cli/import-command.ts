@@ -27,6 +27,7 @@ import type { ParseThread } from '../importer/telegram-export/parse-thread.ts';
 import { readJrnlJson, readJrnlText } from '../importer/sources/jrnl.ts';
 import { readMarkdownNotes, readOwnMarkdownExport } from '../importer/sources/markdown-notes.ts';
 import type { SourceReader } from '../importer/sources/source-item.ts';
+import { journalNameProblem, storedJournalName } from '../journal/journal-names.ts';
 import { formatSourceSummary } from '../importer/sources/source-summary.ts';
 import { errorReason } from '../log/error-message.ts';
 
@@ -44,7 +45,16 @@ function parseImportArgs(argv: string[]) {
     journals: values.journal ?? [],
     dateFormat: values['date-format'],
     dryRun: values['dry-run'] === true,
+    into: intoJournal(values.into),
   };
+}
+
+/** `--into <name>` as the stored journal name, or a usage error saying what a name may be. */
+function intoJournal(name: string | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  const problem = journalNameProblem(name);
+  if (problem) throw new UsageError(`--into: ${problem} (got ${JSON.stringify(name.slice(0, 140))}).`);
+  return storedJournalName(name);
 }
 
 type ImportArgs = ReturnType<typeof parseImportArgs>;
@@ -87,7 +97,7 @@ function readerFor(found: DetectedSource, args: ImportArgs, timeZone: string, da
 /** The journal's own JSON or Markdown export (npm run export): every field back as it was; --owner moves it to another owner. */
 async function importOwnExport(db: JournalDb, args: ImportArgs, format: 'JSON' | 'Markdown'): Promise<number> {
   if (args.owner !== undefined && !/^\d{1,15}$/.test(args.owner.trim())) throw new OwnerError(`--owner must be a Telegram user id (digits), got "${args.owner}".`);
-  const options = args.owner !== undefined ? { ownerId: Number(args.owner.trim()) } : {};
+  const options = { ...(args.owner !== undefined ? { ownerId: Number(args.owner.trim()) } : {}), into: args.into };
   const report = format === 'JSON' ? await importJournalExport(db, args.file, options) : await importMarkdownExport(db, args.file, options);
   const damaged = report.damaged.length;
   const summary =
@@ -190,6 +200,7 @@ async function main(argv: string[], parseThread: ParseThread | null): Promise<nu
         dryRun: args.dryRun,
         signal: stop.signal,
         onProgress: (p) => progress.update(p),
+        into: args.into,
       });
       progress.stop();
       if (report.error) {
@@ -210,6 +221,7 @@ async function main(argv: string[], parseThread: ParseThread | null): Promise<nu
       signal: stop.signal,
       onProgress: (p) => progress.update(p),
       parseThread: parseThread ?? undefined,
+      into: args.into,
     });
     progress.stop();
     if (report.error) {

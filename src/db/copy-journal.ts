@@ -45,6 +45,8 @@ export const JOURNAL_TABLES: readonly TableSpec[] = [
   { table: 'entry_prompt', key: ['entry_id'] },
   { table: 'reminder_setting', key: ['owner_id'] },
   { table: 'reminder_delivery', key: ['owner_id', 'local_day'] },
+  // The topics of each owner's chat and the journals they name.
+  { table: 'journal_topic', key: ['owner_id', 'thread_id'] },
 ];
 
 /** Tables of a SQLite journal that are deliberately not copied, and why. */

@@ -45,6 +45,8 @@ export interface EntryTable {
   metadata: ColumnType<string | null, string | null | undefined, string | null>;
   /** Words search finds the entry by beyond its text (its tags not written as #tag, its place's names): set by triggers. */
   search_more: Generated<string>;
+  /** The journal the entry belongs to: a topic's name, or '' for the main journal (messages outside topics). */
+  journal: ColumnType<string, string | undefined, string>;
 }
 
 export interface EntryRevisionTable {
@@ -331,6 +333,15 @@ export interface ReminderDeliveryTable {
   updated_at: string;
 }
 
+/** A topic of the owner's private chat with the bot, and the journal it names. */
+export interface JournalTopicTable {
+  owner_id: number;
+  /** Its message_thread_id. */
+  thread_id: number;
+  /** Its name as last seen ("Topic <id>" until it is): the name of its journal. */
+  name: string;
+}
+
 export interface Database {
   entry: EntryTable;
   entry_revision: EntryRevisionTable;
@@ -358,6 +369,7 @@ export interface Database {
   entry_prompt: EntryPromptTable;
   reminder_setting: ReminderSettingTable;
   reminder_delivery: ReminderDeliveryTable;
+  journal_topic: JournalTopicTable;
 }
 
 /** An entry as the app reads it: search_more is the search index's alone. */

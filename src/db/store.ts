@@ -21,10 +21,11 @@ export const ENTRY_COLUMNS = [
   'owner_id', 'source', 'chat_id', 'message_id', 'written_at', 'local_day', 'local_time', 'title', 'content', 'edited_at', 'created_at',
   'media_kind', 'media_file_id', 'media_file_name', 'media_duration_seconds', 'media_file_size',
   'source_app', 'source_id', 'metadata',
+  'journal',
 ] as const;
 
 /** What the bulk path stores for a column a row leaves out (NULL unless named here). */
-export const ENTRY_COLUMN_DEFAULTS: Partial<Record<(typeof ENTRY_COLUMNS)[number], unknown>> = { source_app: 'telegram' };
+export const ENTRY_COLUMN_DEFAULTS: Partial<Record<(typeof ENTRY_COLUMNS)[number], unknown>> = { source_app: 'telegram', journal: '' };
 
 export type EntryColumn = (typeof ENTRY_COLUMNS)[number];
 

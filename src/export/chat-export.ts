@@ -26,7 +26,7 @@ export interface ChatExporterDeps {
 
 export function createChatExporter(deps: ChatExporterDeps) {
   return {
-    async exportForChat(ownerId: number, format: ExportFormat): Promise<ChatExport> {
+    async exportForChat(ownerId: number, format: ExportFormat, journal?: string): Promise<ChatExport> {
       const dir = await mkdtemp(path.join(tmpdir(), 'journal-export-'));
       const cleanup = () => rm(dir, { recursive: true, force: true });
       try {
@@ -42,6 +42,7 @@ export function createChatExporter(deps: ChatExporterDeps) {
           timeZone: deps.timeZone,
           dayStartsAt: deps.dayStartsAt,
           now,
+          journal,
         });
         return { files: result.files.map((f) => ({ ...f, name: path.basename(f.path) })), entries: result.entries, cleanup };
       } catch (error) {

@@ -24,6 +24,8 @@ export interface ExportRequest {
   timeZone: string;
   dayStartsAt: string;
   now: Date;
+  /** One journal alone (a stored name, journal/journal-names.ts); every journal when left out. */
+  journal?: string;
 }
 
 export interface ExportResult {
@@ -47,14 +49,14 @@ export async function exportJournal(db: JournalDb, request: ExportRequest): Prom
   const dir = 'dir' in request.out ? request.out.dir : path.dirname(request.out.file);
   // A journal's text is private: a folder made for it is 0700 and each file 0600 (parted-output.ts).
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const entries = readJournal(db, request.ownerId);
+  const entries = readJournal(db, request.ownerId, request.journal);
   if (request.format === 'json') {
     const file = 'file' in request.out ? request.out.file : path.join(dir, defaultExportName(request.ownerId, request.now, 'json'));
     const moods = await readMoods(db, request.ownerId);
     const header = { exported_at: request.now.toISOString(), owner_id: request.ownerId, time_zone: request.timeZone, day_starts_at: request.dayStartsAt, moods };
     return writeJsonExport(entries, header, (part) => partPath(file, part), request.maxPartBytes);
   }
-  const years = await summarizeYears(db, request.ownerId);
+  const years = await summarizeYears(db, request.ownerId, request.journal);
   return writeMarkdownExport(entries, years, {
     perYear: 'dir' in request.out,
     pathOf: (year, part) => partPath('file' in request.out ? request.out.file : path.join(dir, `${year}.md`), part),

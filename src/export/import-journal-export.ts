@@ -13,6 +13,7 @@ import type { Database } from '../db/schema.ts';
 import { metadataText } from '../journal/metadata-text.ts';
 import { telegramSourceId } from '../journal/entry-source.ts';
 import { insertTags } from '../journal/entry-tags.ts';
+import { cleanJournalName } from '../journal/journal-names.ts';
 import { EXPORT_FORMAT, EXPORT_VERSION, exportedEntrySchema, exportedMoodsSchema, type ExportedEntry, type ExportedMood } from './journal-export-format.ts';
 import { errorReason } from '../log/error-message.ts';
 import { setEntryPrompt } from '../journal/prompt-store.ts';
@@ -47,7 +48,8 @@ export async function isJournalExport(file: string): Promise<boolean> {
 
 const BATCH = 500;
 
-export async function importJournalExport(db: JournalDb, file: string, options: { ownerId?: number } = {}): Promise<JournalImportReport> {
+/** `ownerId`: whose journal it goes into (default the export's own); `into`: one journal for every entry (`--into`). */
+export async function importJournalExport(db: JournalDb, file: string, options: { ownerId?: number; into?: string } = {}): Promise<JournalImportReport> {
   const report: JournalImportReport = { ownerId: options.ownerId ?? null, entries: 0, imported: 0, alreadyPresent: 0, damaged: [], error: null };
   const header: { format?: unknown; version?: unknown; owner_id?: unknown; moods?: unknown } = {};
   // Moods come in the header, before the entries; written with the first batch (or alone, without entries).
@@ -93,14 +95,14 @@ export async function importJournalExport(db: JournalDb, file: string, options: 
       parser.write(chunk as Buffer);
       if (fault) break;
       if (batch.length >= BATCH) {
-        await writeBatch(db, batch, report, moods ?? []);
+        await writeBatch(db, batch, report, moods ?? [], options.into);
         moods = null;
         batch = [];
       }
     }
     if (!fault && report.ownerId === null && typeof header.owner_id === 'number') report.ownerId = header.owner_id;
     if (!fault && report.ownerId === null) fault = 'names no owner_id before its entries';
-    if (!fault) await writeBatch(db, batch, report, moods ?? []);
+    if (!fault) await writeBatch(db, batch, report, moods ?? [], options.into);
   } catch (error) {
     fault ??= errorReason(error);
   }
@@ -114,7 +116,7 @@ function idOf(value: unknown): string {
   return typeof id === 'number' || (typeof id === 'string' && id.length <= 40) ? ` (id ${String(id)})` : '';
 }
 
-export async function writeBatch(db: JournalDb, entries: readonly ExportedEntry[], report: JournalImportReport, moods: readonly ExportedMood[] = []): Promise<void> {
+export async function writeBatch(db: JournalDb, entries: readonly ExportedEntry[], report: JournalImportReport, moods: readonly ExportedMood[] = [], into?: string): Promise<void> {
   if (entries.length === 0 && moods.length === 0) return;
   const ownerId = report.ownerId!;
   await db.transaction().execute(async (trx) => {
@@ -127,7 +129,7 @@ export async function writeBatch(db: JournalDb, entries: readonly ExportedEntry[
         .execute();
     }
     for (const entry of entries) {
-      if (await writeEntry(trx, ownerId, entry)) report.imported += 1;
+      if (await writeEntry(trx, ownerId, entry, into)) report.imported += 1;
       else report.alreadyPresent += 1;
     }
     // Ids were kept: the next entry captured live must not be handed one of them.
@@ -136,8 +138,8 @@ export async function writeBatch(db: JournalDb, entries: readonly ExportedEntry[
   });
 }
 
-/** Writes one entry with its revisions and tags; false if it was already there. */
-async function writeEntry(trx: Transaction<Database>, ownerId: number, e: ExportedEntry): Promise<boolean> {
+/** Writes one entry with its revisions, tags and journal (or `into`'s); false if it was already there. */
+async function writeEntry(trx: Transaction<Database>, ownerId: number, e: ExportedEntry, into: string | undefined): Promise<boolean> {
   const existing = await trx
     .selectFrom('entry')
     .select('id')
@@ -173,6 +175,7 @@ async function writeEntry(trx: Transaction<Database>, ownerId: number, e: Export
       source_app: e.source_app ?? 'telegram',
       source_id: e.source_id ?? (e.source_app === undefined ? telegramSourceId(e.chat_id, e.message_id) : null),
       metadata: metadataText(e.metadata),
+      journal: into ?? cleanJournalName(e.journal ?? ''),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -53,11 +53,12 @@ export function isFaithfulMarkdownTarget(target: string): boolean {
   }
 }
 
-export async function importMarkdownExport(db: JournalDb, target: string, options: { ownerId?: number } = {}): Promise<JournalImportReport> {
+/** `into`: one journal for every entry (`--into`); else each entry's own. */
+export async function importMarkdownExport(db: JournalDb, target: string, options: { ownerId?: number; into?: string } = {}): Promise<JournalImportReport> {
   const report: JournalImportReport = { ownerId: options.ownerId ?? null, entries: 0, imported: 0, alreadyPresent: 0, damaged: [], error: null };
   let batch: ExportedEntry[] = [];
   const flush = async () => {
-    if (batch.length > 0) await writeBatch(db, batch, report);
+    if (batch.length > 0) await writeBatch(db, batch, report, [], options.into);
     batch = [];
   };
   try {

@@ -56,6 +56,8 @@ export const exportedEntrySchema = z.strictObject({
   metadata: entryMetadataSchema.nullable().optional(),
   /** The writing prompt the entry answered (a reply to /prompt or a reminder); absent when none. */
   prompt: z.string().optional(),
+  /** The journal it belongs to (a topic's name); absent for the main journal, and in exports written before journals. */
+  journal: z.string().min(1).max(1024).optional(),
 });
 
 export type ExportedEntry = z.infer<typeof exportedEntrySchema>;

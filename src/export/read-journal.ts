@@ -41,6 +41,7 @@ function exportedEntry(row: EntryRow, tags: string[], revisions: ExportedEntry['
     source_id: row.source_id,
     metadata: readMetadata(row.metadata, row.id),
     ...(prompt === undefined ? {} : { prompt }),
+    ...(row.journal !== '' ? { journal: row.journal } : {}),
   };
 }
 
@@ -50,11 +51,15 @@ export async function readMoods(db: JournalDb, ownerId: number): Promise<Exporte
   return rows.map((r) => ({ day: r.local_day, mood: Number(r.mood), set_at: r.set_at }));
 }
 
-/** The owner's entries in journal order (day, time written, id), in pages: memory stays flat for any size. */
-export async function* readJournal(db: JournalDb, ownerId: number): AsyncGenerator<ExportedEntry> {
+/**
+ * The owner's entries in journal order (day, time written, id), in pages: memory stays flat for any size. `journal`
+ * (a stored name, journal/journal-names.ts) reads that journal alone.
+ */
+export async function* readJournal(db: JournalDb, ownerId: number, journal?: string): AsyncGenerator<ExportedEntry> {
   let after: { day: string; at: string; id: number } | null = null;
   for (;;) {
     let query = db.selectFrom('entry').select(ENTRY_FIELDS).where('owner_id', '=', ownerId);
+    if (journal !== undefined) query = query.where('journal', '=', journal);
     if (after) {
       const { day, at, id } = after;
       query = query.where((eb) =>
@@ -108,8 +113,8 @@ export interface YearSummary {
   tags: string[];
 }
 
-/** Per year: first and last day, entries and tags, for the front matter written before the entries. */
-export async function summarizeYears(db: JournalDb, ownerId: number): Promise<YearSummary[]> {
+/** Per year: first and last day, entries and tags, for the front matter written before the entries (of one journal). */
+export async function summarizeYears(db: JournalDb, ownerId: number, journal?: string): Promise<YearSummary[]> {
   const [years, tags] = await Promise.all([
     db
       .selectFrom('entry')
@@ -120,6 +125,7 @@ export async function summarizeYears(db: JournalDb, ownerId: number): Promise<Ye
         eb.fn.countAll<number>().as('entries'),
       ])
       .where('owner_id', '=', ownerId)
+      .$if(journal !== undefined, (q) => q.where('journal', '=', journal!))
       .groupBy('year')
       .orderBy('year')
       .execute(),
@@ -128,6 +134,7 @@ export async function summarizeYears(db: JournalDb, ownerId: number): Promise<Ye
       .innerJoin('entry', 'entry.id', 'entry_tag.entry_id')
       .select((eb) => [sql<string>`substr(entry.local_day, 1, 4)`.as('year'), 'entry_tag.tag', eb.fn.countAll<number>().as('n')])
       .where('entry_tag.owner_id', '=', ownerId)
+      .$if(journal !== undefined, (q) => q.where('entry.journal', '=', journal!))
       .groupBy(['year', 'entry_tag.tag'])
       .orderBy('n', 'desc')
       .orderBy('entry_tag.tag')

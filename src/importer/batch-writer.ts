@@ -10,6 +10,16 @@ import type { ControlledTransaction } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import type { Database } from '../db/schema.ts';
 import { insertBatchRows, type BatchResult, type BatchRow } from '../journal/entry-batch.ts';
+import { AT } from '../journal/batch-row.ts';
+
+/** The rows with their journal column set to `journal`. */
+function intoJournal(rows: readonly BatchRow[], journal: string): BatchRow[] {
+  return rows.map((row) => {
+    const values = row.values.slice();
+    values[AT.journal] = journal;
+    return { ...row, values };
+  });
+}
 
 /**
  * Rows per commit, and how long one may stay open. Once checkpoints are rare, the size barely matters to speed
@@ -27,6 +37,8 @@ export interface BatchWriterOptions {
   commitMs?: number;
   /** Milliseconds from any origin (default performance.now): when a commit has been open too long. */
   clock?: () => number;
+  /** `--into`: every row goes into this journal (a stored name, journal/journal-names.ts), whatever it said. */
+  journal?: string;
 }
 
 export interface BatchWriter {
@@ -84,8 +96,9 @@ export function createBatchWriter(db: JournalDb, options: BatchWriterOptions): B
         await end?.();
       }
     },
-    async write(rows, counted) {
-      if (rows.length === 0) return;
+    async write(given, counted) {
+      if (given.length === 0) return;
+      const rows = options.journal === undefined ? given : intoJournal(given, options.journal);
       if (options.dryRun) {
         counted(await insertBatchRows(db, rows, { dryRun: true }));
         return;

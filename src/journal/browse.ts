@@ -27,17 +27,20 @@ export interface BrowsePage {
 export type Opened = { handle: string } | { problem: string };
 
 export interface JournalBrowse {
-  /** A search view (the journal's search syntax); a query the syntax refuses comes back as the problem, saying why. */
-  openSearch(ownerId: number, query: string): Promise<Opened>;
-  /** A view of one local day. */
-  openDay(ownerId: number, day: string): Promise<Opened>;
+  /**
+   * A search view (the journal's search syntax); a query the syntax refuses comes back as the problem, saying why.
+   * `within`: the handle searched (a topic's `journal:<name>`), the whole journal by default.
+   */
+  openSearch(ownerId: number, query: string, within?: string): Promise<Opened>;
+  /** A view of one local day (of `within`, as for openSearch). */
+  openDay(ownerId: number, day: string, within?: string): Promise<Opened>;
   /** A page of a view, or undefined when the owner holds no such handle. */
   page(ownerId: number, handle: string, offset: number, order: BrowseOrder, size: number): Promise<BrowsePage | undefined>;
 }
 
-async function open(ops: ObjectOperations, methodName: string, args: Record<string, string>): Promise<Opened> {
+async function open(ops: ObjectOperations, within: string, methodName: string, args: Record<string, string>): Promise<Opened> {
   try {
-    const result = await ops.invokeMethod(JOURNAL_ROOT_ID, methodName, args);
+    const result = await ops.invokeMethod(within, methodName, args);
     if (result.type !== 'object') return { problem: `${methodName} gave no view` };
     return { handle: result.objId };
   } catch (error) {
@@ -48,8 +51,8 @@ async function open(ops: ObjectOperations, methodName: string, args: Record<stri
 
 export function createJournalBrowse(db: JournalDb, operationsFor: (ownerId: number) => ObjectOperations): JournalBrowse {
   return {
-    openSearch: (ownerId, query) => open(operationsFor(ownerId), 'search', { query }),
-    openDay: (ownerId, day) => open(operationsFor(ownerId), 'getDateRangeView', { startDate: day, endDate: day }),
+    openSearch: (ownerId, query, within = JOURNAL_ROOT_ID) => open(operationsFor(ownerId), within, 'search', { query }),
+    openDay: (ownerId, day, within = JOURNAL_ROOT_ID) => open(operationsFor(ownerId), within, 'getDateRangeView', { startDate: day, endDate: day }),
 
     async page(ownerId, handle, offset, order, size) {
       let resolved;
@@ -67,7 +70,7 @@ export function createJournalBrowse(db: JournalDb, operationsFor: (ownerId: numb
       const start = order === 'oldest' ? from : Math.max(0, total - from - size);
       const limit = order === 'oldest' ? size : Math.min(size, total - from);
       const entries = limit > 0 ? await findEntriesPage(db, ownerId, view, limit, start) : [];
-      const oneDay = view.from !== undefined && view.from === view.to && view.search === undefined && view.tags === undefined;
+      const oneDay = view.from !== undefined && view.from === view.to && view.search === undefined && view.tags === undefined && view.journal === undefined;
       const description = oneDay ? `Your entries of ${view.from}` : describeViewFilter(view);
       return { handle: resolved.objId, description, total, offset: from, order, entries: order === 'oldest' ? entries : entries.reverse() };
     },

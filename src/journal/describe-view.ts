@@ -5,6 +5,13 @@ import { describeSearch, parseSearch } from './search-syntax.ts';
 import { monthDaysText } from './on-this-day.ts';
 import { plural } from './plural.ts';
 import { tagText } from './tag-view.ts';
+import { journalDisplayName, journalHandle, MAIN_JOURNAL } from './journal-names.ts';
+
+/** ` of the journal "Dreams"`, or nothing; the name is JSON-quoted, so no name can end the phrase early. */
+function journalText(view: JournalView): string {
+  if (view.journal === undefined) return '';
+  return view.journal === MAIN_JOURNAL ? ' of the main journal' : ` of the journal ${JSON.stringify(journalDisplayName(view.journal))}`;
+}
 
 function rangeText(view: JournalView): string {
   if (view.from !== undefined && view.to !== undefined) return ` from ${view.from} to ${view.to}`;
@@ -20,10 +27,24 @@ export function describeViewFilter(view: JournalView): string {
   const queries = (view.search ?? []).map(parseSearch);
   const matching = queries.length ? ` ${describeSearch({ all: queries.flatMap((q) => q.all), none: queries.flatMap((q) => q.none) })}` : '';
   const filters = `${tagText(view)}${matching}${monthDaysText(view)}${rangeText(view)}`;
+  if (view.journal !== undefined) return `Entries${journalText(view)}${filters}`;
   return filters === '' ? 'The whole journal' : `Journal entries${filters}`;
 }
 
+/**
+ * How a view of one journal says where the others are: the model that holds journal:Dreams can still reach the rest.
+ * The name is JSON-quoted inside the handle's mention too.
+ */
+function otherJournalsText(view: JournalView): string {
+  if (view.journal === undefined) return '';
+  return ` (${JSON.stringify(journalHandle(view.journal))}; journal holds every journal, and its listJournals() and getJournal(name) reach the others)`;
+}
+
 export function describeView(view: JournalView, counts: ViewCounts): string {
+  return `${describeCounted(view, counts)}${otherJournalsText(view)}`;
+}
+
+function describeCounted(view: JournalView, counts: ViewCounts): string {
   const subject = describeViewFilter(view);
   if (hasEmptyRange(view)) return `${subject}, so it has 0 days, 0 entries`;
   if (counts.entries === 0) return `${subject}: no entries`;

@@ -50,6 +50,7 @@ export function readsByIds(view: JournalView, access: SearchAccess): boolean {
 export function viewRows(db: JournalDb, ownerId: number, view: JournalView, access: SearchAccess = 'list', drive: ViewDrive = 'ids') {
   const monthDays = monthDayCalendarDays(view);
   let query = db.selectFrom('entry').where(drive === 'ids' && readsByIds(view, access) ? ownerNotIndexed : 'owner_id', '=', ownerId);
+  if (view.journal !== undefined) query = query.where('journal', '=', view.journal);
   if (view.from !== undefined) query = query.where('local_day', '>=', view.from);
   if (view.to !== undefined) query = query.where('local_day', '<=', view.to);
   if (monthDays !== null) query = monthDays.length ? query.where('local_day', 'in', monthDays) : query.where(sql<boolean>`1 = 0`);
@@ -153,7 +154,7 @@ export async function findEntriesPage(db: JournalDb, ownerId: number, view: Jour
     return (await db.executeQuery<JournalEntryValue>(compiled)).rows;
   };
   // The probing walk below reads dates and search only; any other filter takes the listing path.
-  if (!db.store.walksSearchPages || view.search === undefined || view.tags !== undefined || view.monthDays !== undefined || offset + limit > PROBE_WALK_LIMIT) return listed();
+  if (!db.store.walksSearchPages || view.search === undefined || view.tags !== undefined || view.monthDays !== undefined || view.journal !== undefined || offset + limit > PROBE_WALK_LIMIT) return listed();
   // A common word fills a first page within a short walk of the date index; a rare one does not, and then
   // listing its matches costs less than walking on. The walk is bounded so the rare case pays little for trying.
   const searches = viewSearches(view.search)!;

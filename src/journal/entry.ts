@@ -26,6 +26,8 @@ export interface EntryDraft {
   timeZone?: string;
   /** What else the app knew: starred, place, weather, media. */
   metadata?: EntryMetadata | null;
+  /** The journal it belongs to (journal-names.ts): a topic's name; the main journal ('') when left out. */
+  journal?: string;
 }
 
 /** The text a media message stands for: its caption, else its label. */
@@ -89,5 +91,6 @@ export function entryRowFromDraft(draft: EntryDraft, timeZone: string, now: Date
     source_app: draft.sourceApp ?? 'telegram',
     source_id: draft.sourceId ?? telegramSourceId(draft.chatId, draft.messageId),
     metadata: metadataText(draft.metadata),
+    journal: draft.journal ?? '',
   };
 }

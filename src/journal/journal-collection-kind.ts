@@ -13,6 +13,7 @@ import { onThisDayMethod } from './on-this-day.ts';
 import { dayArgument, journalViewSchema, normalizeQuery, withDateRange, withSearch, type JournalView } from './journal-view.ts';
 import { tagMethods } from './tag-methods.ts';
 import { moodMethods } from './mood-methods.ts';
+import { journalMethods } from './journal-methods.ts';
 
 export const JOURNAL_COLLECTION_KIND = 'so.idyllic.prototype#JournalCollection';
 
@@ -138,6 +139,7 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
     }),
     ...tagMethods(db, JOURNAL_COLLECTION_KIND),
     ...moodMethods(db),
+    ...journalMethods(db, JOURNAL_COLLECTION_KIND),
     // Only where a reader model is configured: a surface lists only the methods that can run there.
     ...(options.ask ? [askMethod(db, options.ask)] : []),
     onThisDayMethod(JOURNAL_COLLECTION_KIND, options.today),
@@ -149,12 +151,12 @@ export function journalCollectionKind(db: JournalDb, options: JournalCollectionO
   return defineKind<JournalView>({
     kind: JOURNAL_COLLECTION_KIND,
     description:
-      "The owner's journal, or a view of it narrowed by dates and/or words. It bears on any question about what they wrote, did or felt, and when or how often.",
+      "The owner's journals (all of them, or one), or a view narrowed by dates and/or words. It bears on any question about what they wrote, did or felt, and when or how often.",
     interpretation:
       'An entry is one message the owner wrote, dated by local day and time; a day with entries is a day they wrote. ' +
       'Answer "how often" and "when" with counts and getOverview; read entries only to quote them' +
       (options.ask ? '; ask a view to summarise. ' : '. ') +
-      'Views only narrow: a view of a view keeps both filters.',
+      'Views only narrow: a view of a view keeps both filters. journal holds every journal; journal:<name> one.',
     fields: JOURNAL_ENTRY_FIELDS,
     methods: methods(db, options),
     state: journalViewSchema,

@@ -9,11 +9,25 @@ import { journalCollectionKind, JOURNAL_COLLECTION_KIND } from './journal-collec
 import { journalEntryKind, JOURNAL_ENTRY_KIND } from './journal-entry-kind.ts';
 import { localDay } from './dates/local-moment.ts';
 import { systemTimeZone } from './dates/zone-offset.ts';
+import { journalOrError } from './journal-methods.ts';
+import { journalHandle, journalNameOfHandle, journalNameProblem, storedJournalName } from './journal-names.ts';
+import { ObjectError } from '../objects/object-error.ts';
+import type { RootObject } from '../objects/handle-store-port.ts';
 
 export { JOURNAL_COLLECTION_KIND, JOURNAL_ENTRY_KIND };
 
 /** The handle every owner holds on their whole journal. */
 export const JOURNAL_ROOT_ID = 'journal';
+
+/** `journal:<name>`: the root of one of the owner's journals, found by its name in any case (journal-names.ts). */
+async function journalRoot(db: JournalDb, ownerId: number, id: string): Promise<RootObject | undefined> {
+  const name = journalNameOfHandle(id);
+  if (name === null) return undefined;
+  const problem = journalNameProblem(name);
+  if (problem) throw new ObjectError(`${JSON.stringify(id.slice(0, 140))} is not a journal handle: ${problem}.`, { objId: id });
+  const journal = await journalOrError(db, ownerId, storedJournalName(name));
+  return { id: journalHandle(journal), kind: JOURNAL_COLLECTION_KIND, state: { journal } };
+}
 
 export interface JournalOperationsOptions {
   clock?: () => Date;
@@ -64,6 +78,7 @@ export function createJournalOperations(db: JournalDb, ownerId: number, options:
     kinds: new KindRegistry([journalCollectionKind(db, { today, ask: ask && { clock: options.clock, ...ask } }), journalEntryKind]),
     handles: createHandleStore(db),
     roots: [{ id: JOURNAL_ROOT_ID, kind: JOURNAL_COLLECTION_KIND, state: {} }],
+    namedRoot: (id) => journalRoot(db, ownerId, id),
     ownerId,
     ...rest,
   });

@@ -1,4 +1,4 @@
-/** A JournalCollection's state: a small filter (date range, search terms) that composes by intersection. */
+/** A JournalCollection's state: a small filter (journal, date range, search terms) that composes by intersection. */
 import { z } from 'zod';
 import { isCalendarDay } from './dates/calendar-day.ts';
 import { checkSearch, parseSearch, searchText } from './search-syntax.ts';
@@ -37,6 +37,8 @@ export const journalViewSchema = z.strictObject({
   monthDays: z.array(z.string().regex(/^\d{2}-\d{2}$/)).optional(),
   /** Hashtags every entry must carry, lower case without '#' (tag-view.ts narrows and describes by them). */
   tags: z.array(z.string().min(1)).min(1).optional(),
+  /** One journal's entries: its stored name, '' for the main journal (journal-names.ts); absent, every journal's. */
+  journal: z.string().optional(),
 });
 
 export type JournalView = z.infer<typeof journalViewSchema>;
@@ -63,4 +65,10 @@ export function withSearch(view: JournalView, query: string): JournalView {
 /** A range whose start is after its end: the view holds no day at all. */
 export function hasEmptyRange(view: JournalView): boolean {
   return view.from !== undefined && view.to !== undefined && view.from > view.to;
+}
+
+/** This view narrowed to one journal (its stored name); a view of another journal has none of its entries. */
+export function withJournal(view: JournalView, journal: string): JournalView | { otherJournal: string } {
+  if (view.journal !== undefined && view.journal !== journal) return { otherJournal: view.journal };
+  return { ...view, journal };
 }

@@ -46,6 +46,11 @@ export type AskOutcome =
 /** How the asker follows the answer while it is written (Telegram shows it as a draft); the outcome is the same without it. */
 export interface AskOptions {
   onText?: AnswerListener;
+  /**
+   * The handle the place it was asked in stands for (a journal's topic: `journal:Dreams`): "@journal" in the question
+   * means it, and its interface is given even when nothing is mentioned.
+   */
+  about?: string;
 }
 
 export interface Questions {
@@ -139,19 +144,27 @@ export function createQuestions(deps: QuestionDeps): Questions {
     if (records.length) await deps.ledger.record(records);
   };
 
-  /** The mentioned handles, or the reply listing the owner's handles when one is not theirs. */
-  const checkMentions = async (ops: ObjectOperations, question: string): Promise<string[] | AskOutcome> => {
+  /**
+   * The mentioned handles (with `about`, the place's handle, standing for @journal and added when nothing is
+   * mentioned), or the reply listing the owner's handles when one is not theirs.
+   */
+  const checkMentions = async (ops: ObjectOperations, question: string, about?: string): Promise<string[] | AskOutcome> => {
     const { known, unknown } = await resolveMentions(ops, question);
+    if (!unknown.length && about !== undefined) {
+      const place = (await ops.resolve(about)).objId;
+      return [...new Set([place, ...known.filter((id) => id !== 'journal')])];
+    }
     if (!unknown.length) return known;
     const { objects, more } = await ops.listObjects();
     return { type: 'rejected', text: unknownMentionsText(unknown, objects, more) };
   };
 
   /** The history plus the new question, with the interfaces of mentioned objects the conversation has not shown yet. */
-  const nextMessages = async (ops: ObjectOperations, history: MessageParam[], question: string, known: string[]) => {
+  const nextMessages = async (ops: ObjectOperations, history: MessageParam[], question: string, known: string[], about?: string) => {
     const shown = userText(history);
     const interfaces = await Promise.all(known.filter((id) => !shown.includes(interfaceMarker(id))).map((id) => ops.analyzeObject(id)));
-    const content = questionContent(question, { today: history.length === 0 ? deps.today?.() : undefined, interfaces });
+    const place = about === undefined ? undefined : known[0];
+    const content = questionContent(question, { today: history.length === 0 ? deps.today?.() : undefined, interfaces, about: place });
     return withUserTurn(history, { role: 'user', content });
   };
 
@@ -164,7 +177,7 @@ export function createQuestions(deps: QuestionDeps): Questions {
     options: AskOptions = {},
   ): Promise<AskOutcome> => {
     const id = conversation.id;
-    const messages = await nextMessages(ops, conversation.messages, question, known);
+    const messages = await nextMessages(ops, conversation.messages, question, known, options.about);
     await store.update(ownerId, id, { status: 'pending', pendingQuestion: question }, now());
     let result: ToolLoopResult;
     try {
@@ -209,7 +222,7 @@ export function createQuestions(deps: QuestionDeps): Questions {
       const q = question.trim();
       if (!q) return { type: 'rejected', text: EMPTY_QUESTION_TEXT };
       const scoped = operationsWithTally(ownerId);
-      const known = await checkMentions(scoped.ops, q);
+      const known = await checkMentions(scoped.ops, q, options?.about);
       if (!Array.isArray(known)) return known; // nothing is stored for a question that never reaches the model
       const existing = conversationId === undefined ? undefined : await store.get(ownerId, conversationId);
       return answer(ownerId, scoped, existing ?? (await store.create(ownerId, now())), q, known, options);
@@ -219,7 +232,7 @@ export function createQuestions(deps: QuestionDeps): Questions {
       const c = await store.get(ownerId, conversationId);
       if (!c || c.status !== 'failed' || !c.pendingQuestion) return { type: 'rejected', text: NOTHING_TO_RETRY_TEXT };
       const scoped = operationsWithTally(ownerId);
-      const known = await checkMentions(scoped.ops, c.pendingQuestion);
+      const known = await checkMentions(scoped.ops, c.pendingQuestion, options?.about);
       if (!Array.isArray(known)) return known;
       return answer(ownerId, scoped, c, c.pendingQuestion, known, options);
     },

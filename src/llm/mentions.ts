@@ -1,8 +1,11 @@
-/** Finds object references in a question: `@journal` and `@<handle id>` (a UUID, or what looks like a cut one). */
+/**
+ * Finds object references in a question: `@journal`, `@journal:<name>` (one word: a name with spaces is reached
+ * through getJournal) and `@<handle id>` (a UUID, or what looks like a cut one).
+ */
 import type { ObjectSummary } from '../objects/operations.ts';
 
 // A mention starting with 8 hex digits and a dash is an attempted handle, even when cut short: it must resolve or be reported.
-const MENTION = /(?<![\w@])@(journal|[0-9a-f]{8}-[0-9a-f-]*[0-9a-f])(?![\w-])/gi;
+const MENTION = /(?<![\w@])@(journal(?::[\p{L}\p{N}_]+)?|[0-9a-f]{8}-[0-9a-f-]*[0-9a-f])(?![\w-])/giu;
 
 /** The handle ids mentioned, in order of first appearance, without duplicates. */
 export function findMentions(text: string): string[] {

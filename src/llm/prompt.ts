@@ -18,7 +18,7 @@ export const SYSTEM_PROMPT = [
 export const SYSTEM: TextBlockParam[] = [{ type: 'text', text: SYSTEM_PROMPT, cache_control: { type: 'ephemeral' } }];
 
 /** The marker an injected interface starts with; also how a follow-up knows it was already shown. */
-export const interfaceMarker = (objId: string) => `<interface of="@${objId}">`;
+export const interfaceMarker = (objId: string) => `<interface of="@${escapeMarkup(objId).replaceAll('"', '&quot;')}">`;
 
 /**
  * Text placed inside a structural marker: `&` and `<` escaped, so no text in it (a searched phrase in a view's
@@ -26,6 +26,14 @@ export const interfaceMarker = (objId: string) => `<interface of="@${objId}">`;
  */
 export function escapeMarkup(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+}
+
+/**
+ * Where a question was asked narrows what it is about (a journal's topic): "@journal" in it means that object. The
+ * id may hold a name the user typed, so it is JSON-quoted and escaped like any text inside the framing.
+ */
+export function aboutLine(objId: string): string {
+  return escapeMarkup(`This question was asked in the place of ${JSON.stringify(objId)}: "@journal" in it, or no mention at all, means @${JSON.stringify(objId)}.`);
 }
 
 /** One mentioned object's interface, wrapped so the model can tell it from the question. */
@@ -37,8 +45,8 @@ export function interfaceBlock(o: ObjectInterface): string {
  * The user turn: context first (today's date on a new conversation, interfaces of mentioned objects),
  * then the question exactly as written, its @-mentions intact.
  */
-export function questionContent(question: string, context: { today?: string; interfaces: ObjectInterface[] }): TextBlockParam[] {
-  const parts = [...(context.today ? [`Today is ${context.today}.`] : []), ...context.interfaces.map(interfaceBlock)];
+export function questionContent(question: string, context: { today?: string; interfaces: ObjectInterface[]; about?: string }): TextBlockParam[] {
+  const parts = [...(context.today ? [`Today is ${context.today}.`] : []), ...(context.about ? [aboutLine(context.about)] : []), ...context.interfaces.map(interfaceBlock)];
   return [...(parts.length ? [{ type: 'text' as const, text: parts.join('\n') }] : []), { type: 'text', text: question }];
 }
 

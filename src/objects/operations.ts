@@ -61,6 +61,11 @@ export interface OperationsDeps {
   kinds: KindRegistry;
   handles: HandleStore;
   roots: RootObject[];
+  /**
+   * Roots named by a pattern rather than listed (the journal's `journal:<name>`): given an id as written, the root it
+   * names, undefined when it names none of this kind, or an ObjectError saying what it could have named.
+   */
+  namedRoot?: (id: string) => Promise<RootObject | undefined>;
   ownerId: number;
   clock?: () => Date;
   resultLimit?: number;
@@ -156,12 +161,23 @@ export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
     return `Handles you can use: ${ids.join(', ')}${recent.length === 5 ? ', … (listObjects shows more)' : ''}.`;
   };
 
+  /** A root named by a pattern; when the pattern fits but names nothing, the reason comes with the handles there are. */
+  const namedRoot = async (id: string): Promise<RootObject | undefined> => {
+    try {
+      return await deps.namedRoot?.(id);
+    } catch (error) {
+      if (!(error instanceof ObjectError)) throw error;
+      const reason = error.message.charAt(0).toLowerCase() + error.message.slice(1);
+      throw new ObjectError(`Unknown handle "${id}": ${reason} ${await knownHandlesHint()}`, { objId: id });
+    }
+  };
+
   const resolve: ObjectOperations['resolve'] = async (objId) => {
     if (typeof objId !== 'string' || objId.trim() === '') {
       throw new ObjectError(`objId must be a handle id string such as "journal". ${await knownHandlesHint()}`);
     }
     const id = objId.trim().replace(/^@/, '');
-    const root = deps.roots.find((r) => r.id.toLowerCase() === id.toLowerCase());
+    const root = deps.roots.find((r) => r.id.toLowerCase() === id.toLowerCase()) ?? (await namedRoot(id));
     const stored: StoredHandle | undefined = root ? undefined : await deps.handles.get(deps.ownerId, id.toLowerCase());
     const found = root ?? stored;
     if (!found) throw new ObjectError(`Unknown handle "${id}". ${await knownHandlesHint()}`, { objId: id });

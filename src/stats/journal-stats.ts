@@ -58,9 +58,10 @@ async function currentStreakDays(db: JournalDb, ownerId: number, today: string):
   }
 }
 
-export async function readJournalStats(db: JournalDb, ownerId: number, period: StatsPeriod, today: string): Promise<JournalStats> {
+/** `journal`: one journal's numbers alone (a stored name); every journal's when left out (the streak is the owner's). */
+export async function readJournalStats(db: JournalDb, ownerId: number, period: StatsPeriod, today: string, journal?: string): Promise<JournalStats> {
   const span = spanOf(period, today);
-  const view = { from: span.from, to: span.to };
+  const view = { from: span.from, to: span.to, ...(journal === undefined ? {} : { journal }) };
   const [perDayRows, tags, writtenUpToToday, moods] = await Promise.all([
     countByPeriod(db, ownerId, view, 'day'),
     countTags(db, ownerId, view, TOP_TAGS),

@@ -11,6 +11,8 @@ export type StatsPicture = { type: 'picture'; png: Buffer; caption: string } | {
 export interface StatsPictureOptions {
   /** The owner's local day now. */
   today: string;
+  /** One journal alone (a stored name, journal/journal-names.ts); every journal when left out. */
+  journal?: string;
 }
 
 function periodWords(period: StatsPeriod): string {
@@ -20,7 +22,7 @@ function periodWords(period: StatsPeriod): string {
 }
 
 export async function statsPicture(db: JournalDb, ownerId: number, period: StatsPeriod, options: StatsPictureOptions): Promise<StatsPicture> {
-  const stats = await readJournalStats(db, ownerId, period, options.today);
+  const stats = await readJournalStats(db, ownerId, period, options.today, options.journal);
   if (stats.entries === 0) return { type: 'empty', text: `No entries ${periodWords(period)}, so there is nothing to picture yet.` };
   const png = renderPng(statsSvg(stats));
   const mean = meanMood(stats);

@@ -11,6 +11,8 @@ import type { Jobs } from './jobs/job-runner.ts';
 import type { EntryToForget, ForgetEntryResult, ForgetOwnerResult } from '../journal/forget.ts';
 import type { JournalBrowse } from '../journal/browse.ts';
 import type { StatsPeriod, StatsPicture } from '../stats/stats-picture.ts';
+import type { JournalCount } from '../journal/journal-queries.ts';
+import type { TopicNamed } from '../journal/journal-topics.ts';
 
 export interface EntryCapture {
   /** `replyTo`: the message the entry replies to (a writing prompt it answers, when the bot asked one there). */
@@ -71,7 +73,8 @@ export interface ReminderSettings {
 
 /** The owner's journal exported for /export: files in a temp folder, gone after cleanup(). */
 export interface JournalExporter {
-  exportForChat(ownerId: number, format: 'json' | 'md'): Promise<{ files: { path: string; name: string }[]; entries: number; cleanup(): Promise<void> }>;
+  /** `journal`: that journal alone (a stored name); every journal when left out. */
+  exportForChat(ownerId: number, format: 'json' | 'md', journal?: string): Promise<{ files: { path: string; name: string }[]; entries: number; cleanup(): Promise<void> }>;
 }
 
 /** Forgetting an entry or the whole journal (journal/forget.ts), always for the owner who asks. */
@@ -140,9 +143,26 @@ export interface BotDeps {
   stats: StatsPictures;
   /** Remote MCP connections; absent without PUBLIC_URL. */
   connections?: RemoteConnections;
+  /** The owner's journals: one per topic of their chat with the bot, and the main one outside topics. */
+  journals: TopicJournals;
+}
+
+/** Journals as topics (journal/journal-topics.ts, journal-queries.ts); names are stored names ('' the main journal). */
+export interface TopicJournals {
+  /** The journal a topic writes into ("Topic <id>" until its name is seen). */
+  ofTopic(ownerId: number, threadId: number): Promise<string>;
+  /** A topic's name, from its creation or an edit: its journal takes the name, entries and all. */
+  nameTopic(ownerId: number, threadId: number, name: string): Promise<TopicNamed>;
+  /** Every journal with its entry count. */
+  list(ownerId: number): Promise<JournalCount[]>;
+  /** The stored name of the journal a person named (any case), or undefined. */
+  find(ownerId: number, name: string): Promise<string | undefined>;
+  /** Forgets every entry of one journal, each with everything the bot kept of it. */
+  forget(ownerId: number, journal: string): Promise<{ entries: number; purged: boolean }>;
 }
 
 /** A stats picture of the owner's journal for a period, or a sentence when it holds no entries. */
 export interface StatsPictures {
-  picture(ownerId: number, period: StatsPeriod): Promise<StatsPicture>;
+  /** `journal`: that journal alone (a stored name); every journal when left out. */
+  picture(ownerId: number, period: StatsPeriod, journal?: string): Promise<StatsPicture>;
 }

@@ -28,6 +28,8 @@ import { unhandledFeature } from './features/unhandled.ts';
 import { moodFeature } from './features/mood.ts';
 import { promptsFeature } from './features/prompts.ts';
 import { remindFeature } from './features/remind.ts';
+import { journalsFeature } from './features/journals.ts';
+import { createTopicThreads } from './topic-threads.ts';
 
 export interface BotOptions {
   apiRoot?: string | null;
@@ -43,13 +45,20 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   // Retries Telegram's 429s; a dead network fails instead of retrying forever.
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, rethrowHttpErrors: true }));
 
+  // What the bot sends about a message in a topic goes into that topic, from handlers and jobs alike.
+  const topics = createTopicThreads();
+  bot.api.config.use(topics.transformer);
+
   // Per-chat order (an edit never overtakes its message) is kept by the update inbox, which hands updates over.
   const onError = createErrorHandler(deps.logger);
-  deps.jobs.bind(bot, onError);
+  deps.jobs.bind(bot, onError, topics.within);
+  // Outside the boundary, so an apology for a topic's update goes into that topic too.
+  bot.use((ctx, next) => topics.within(ctx, next));
   // A storage failure escapes the boundary to the update inbox, which retries the update; the rest is apologised for.
   const app = bot.errorBoundary(createUpdateBoundary(onError, deps.isStorageFailure ?? (() => false)));
   app.use(accessFeature(deps));
   app.use(connectionsFeature(deps)); // before /start: a consent link is a /start with its payload
+  app.use(journalsFeature(deps)); // before everything else: a topic's creation and renaming name its journal
   app.use(startFeature());
   app.use(exportFeature(deps));
   app.use(traceFeature(deps));

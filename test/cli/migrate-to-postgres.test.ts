@@ -15,6 +15,7 @@ import { addOwnerPrompt, rememberPromptMessage, setEntryPrompt } from '../../src
 import { createInboxStore } from '../../src/db/inbox-store.ts';
 import { createJobStore } from '../../src/db/job-store.ts';
 import { applyEdit, storeEntry } from '../../src/journal/entry-store.ts';
+import { nameTopic } from '../../src/journal/journal-topics.ts';
 import { storedConversationSchemas } from '../../src/llm/conversation.ts';
 import { sharedPostgres } from '../helpers/many-instances.ts';
 import { runEntryPoint } from '../helpers/run-entry-point.ts';
@@ -29,6 +30,8 @@ async function seed(temp: TempDb) {
   const draft = (messageId: number, text: string) => ({ ownerId: OWNER, source: 'live' as const, chatId: OWNER, messageId, writtenAt: new Date(NOW.getTime() + messageId * 60_000), text });
   for (let i = 1; i <= 30; i++) await storeEntry(db, draft(i, `Entry ${i} #walk "quotes" ‘curly’ ünïcödé 🙂 ${'x'.repeat(i * 10)}`), 'Europe/Berlin', NOW);
   const voice = await storeEntry(db, draft(31, '[voice note 0:42]'), 'Europe/Berlin', NOW);
+  await storeEntry(db, { ...draft(32, 'A dream in a topic'), journal: 'Dreams' }, 'Europe/Berlin', NOW);
+  await nameTopic(db, OWNER, 7, 'Dreams');
   await db.updateTable('entry').set({ media_kind: 'voice_note', media_file_id: 'voice-1', media_duration_seconds: 42, media_file_size: 1234 }).where('id', '=', voice!).execute();
   await db.insertInto('transcription_job').values({ entry_id: voice!, next_at: NOW.toISOString(), last_error: 'HTTP 503' }).execute();
   await applyEdit(db, draft(1, 'Entry 1, edited #run'), new Date(NOW.getTime() + 3_600_000), 'Europe/Berlin', NOW);

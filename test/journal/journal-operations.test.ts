@@ -60,7 +60,9 @@ describeStores('journal operations', () => {
     it('an unknown handle names the handles that exist', async () => {
       const error = await errorOf(createJournalOperations(temp.db, OWNER).invokeMethod('journal:2', 'getDayCount', {}));
       expect(error).toBeInstanceOf(ObjectError);
-      expect((error as Error).message).toBe('Unknown handle "journal:2". Handles you can use: journal.');
+      expect((error as Error).message).toBe('Unknown handle "journal:2": no journal is named "2". The journals: "Main". Handles you can use: journal.');
+      const other = await errorOf(createJournalOperations(temp.db, OWNER).invokeMethod('journals', 'getDayCount', {}));
+      expect((other as Error).message).toBe('Unknown handle "journals". Handles you can use: journal.');
     });
   });
 

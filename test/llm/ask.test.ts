@@ -57,7 +57,7 @@ describe('ask', () => {
     const outcome = await s.questions.ask(OWNER, '@journal how many days?');
 
     const [badHandle, badMethod, badDate] = toolResultsOf(s.llm.requests[1]!);
-    expect(badHandle).toMatchObject({ is_error: true, content: expect.stringMatching(/Unknown handle "journal:9"\. Handles you can use: journal/) });
+    expect(badHandle).toMatchObject({ is_error: true, content: expect.stringMatching(/Unknown handle "journal:9": no journal is named "9"\. The journals: "Main"\. Handles you can use: journal/) });
     expect(badMethod).toMatchObject({ is_error: true, content: expect.stringMatching(/has no method "getDays"\. Its methods: .*getDayCount\(\)/) });
     expect(badDate).toMatchObject({ is_error: true, content: expect.stringMatching(/date must be a real calendar day/) });
     expect(outcome).toMatchObject({ type: 'answer', text: 'You wrote on 5 days.' });

@@ -47,6 +47,11 @@ export interface BotApiStandIn {
    * recorded when it arrives, so the bot's message has reached "Telegram" while the bot still waits for the answer.
    */
   hold(method: string, until: Promise<unknown>, times?: number): void;
+  /**
+   * Turns topics in the bot's private chats on or off, as its owner does in @BotFather (off at first, as
+   * TEST_BOT_INFO.has_topics_enabled says): createForumTopic answers with a new topic, or refuses while they are off.
+   */
+  enableTopics(enabled?: boolean): void;
   /** Serves `content` for getFile(file_id) and its download. */
   addFile(fileId: string, content: Buffer | string): void;
   /** The webhook the bot registered with setWebhook (null after deleteWebhook). */
@@ -71,6 +76,8 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
   const waiters = new Set<() => void>();
   let nextUpdateId = 1;
   let nextMessageId = 10_000;
+  let topicsEnabled = false;
+  let nextThreadId = 500;
 
   const wake = () => {
     for (const w of waiters) w();
@@ -124,6 +131,8 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
       date: Math.floor(Date.now() / 1000),
       chat: { id: payload.chat_id, type: 'private', first_name: 'Owner' },
       from: TEST_BOT_INFO,
+      // A message sent into a topic comes back as that topic's, as Telegram's do.
+      ...(payload.message_thread_id !== undefined ? { message_thread_id: payload.message_thread_id, is_topic_message: true } : {}),
       ...extra,
     });
     switch (method) {
@@ -159,6 +168,10 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
         if (typeof payload.text === 'string' && payload.text.length > 4096) return bad('text is too long');
         return ok(true);
       }
+      case 'createForumTopic':
+        // Bot API 9.4: bots create topics in private chats once topics are enabled for them in @BotFather.
+        if (!topicsEnabled) return json(res, 400, { ok: false, error_code: 400, description: 'Bad Request: the chat is not a forum' });
+        return ok({ message_thread_id: nextThreadId++, name: payload.name, icon_color: 7322096 });
       case 'editMessageText':
         return ok(message({ message_id: payload.message_id, text: payload.text }));
       case 'sendDocument':
@@ -247,6 +260,9 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
     },
     fail(method, failure, times = 1) {
       failures.set(method, { failure, times });
+    },
+    enableTopics(enabled = true) {
+      topicsEnabled = enabled;
     },
     addFile(fileId, content) {
       files.set(fileId, Buffer.isBuffer(content) ? content : Buffer.from(content));

@@ -16,6 +16,7 @@ import { listZip, readZipMember, ZipError, type ZipMember } from './zip-reader.t
 import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
 import { isTimeZone } from '../../journal/dates/zone-offset.ts';
 import { errorReason } from '../../log/error-message.ts';
+import { cleanJournalName } from '../../journal/journal-names.ts';
 
 /** Day One writes "(null)" where it had no value. */
 const text = z.preprocess((v) => (v === '(null)' ? undefined : v), z.string().optional()).catch(undefined);
@@ -186,7 +187,7 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
   const chosen = (journal: string) => wanted.length === 0 || wanted.includes(journal.toLowerCase());
   async function* items(): AsyncGenerator<SourceItem> {
     if (!zip) {
-      yield* journalItems(createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>, journalNameOf(file), chosen(journalNameOf(file)), (b) => (progress.bytesRead = b), options.maxFieldBytes);
+      yield* journalItems(createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>, journalNameOf(file), chosen(journalNameOf(file)), false, (b) => (progress.bytesRead = b), options.maxFieldBytes);
       return;
     }
     let members: ZipMember[];
@@ -202,6 +203,8 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
       throw new ImportError(file, `holds no journal named ${unknown.map((u) => `"${u}"`).join(', ')}; its journals: ${journals.map((m) => `"${journalNameOf(m.name)}"`).join(', ')}.`);
     }
     let before = 0;
+    // A zip of several journals keeps them apart: each becomes the journal of its name (one alone joins the main one).
+    const named = journals.length > 1;
     for (const member of journals) {
       const journal = journalNameOf(member.name);
       if (member.symlink) {
@@ -209,7 +212,7 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
         continue;
       }
       try {
-        yield* journalItems(readZipMember(file, member, options.maxMemberBytes), journal, chosen(journal), (b) => (progress.bytesRead = Math.min(progress.totalBytes, before + Math.round((b * member.compressedSize) / Math.max(1, member.size)))), options.maxFieldBytes);
+        yield* journalItems(readZipMember(file, member, options.maxMemberBytes), journal, chosen(journal), named, (b) => (progress.bytesRead = Math.min(progress.totalBytes, before + Math.round((b * member.compressedSize) / Math.max(1, member.size)))), options.maxFieldBytes);
       } catch (error) {
         throw error instanceof ZipError ? new ImportError(file, error.message) : error;
       }
@@ -219,7 +222,9 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
   return { app: 'dayone', label: zip ? 'Day One zip' : 'Day One JSON', items: items(), progress };
 }
 
-async function* journalItems(chunks: AsyncIterable<Buffer>, journal: string, chosen: boolean, onBytes: (bytes: number) => void, maxFieldBytes?: number): AsyncGenerator<SourceItem> {
+/** One Day One journal's items; `named`: its entries go into the journal of its name (journal/journal-names.ts). */
+async function* journalItems(chunks: AsyncIterable<Buffer>, journal: string, chosen: boolean, named: boolean, onBytes: (bytes: number) => void, maxFieldBytes?: number): AsyncGenerator<SourceItem> {
+  const into = named ? cleanJournalName(journal) : undefined;
   let index = 0;
   let sawEntries = false;
   try {
@@ -230,7 +235,8 @@ async function* journalItems(chunks: AsyncIterable<Buffer>, journal: string, cho
         sawEntries = true;
         continue;
       }
-      yield chosen ? dayOneItem(value, journal, index, oversized === true) : { skip: 'not-selected', id: `entry ${index + 1}`, journal };
+      const item = chosen ? dayOneItem(value, journal, index, oversized === true) : { skip: 'not-selected' as const, id: `entry ${index + 1}`, journal };
+      yield into !== undefined && 'entry' in item ? { ...item, entry: { ...item.entry, journal: into } } : item;
       index += 1;
     }
   } catch (error) {

@@ -23,6 +23,8 @@ export interface SourceImportOptions {
   onProgress?: (progress: ImportProgress) => void;
   now?: () => Date;
   batchSize?: number;
+  /** `--into <name>`: the journal every entry goes into (a stored name, journal/journal-names.ts). */
+  into?: string;
 }
 
 export interface SourceReport {
@@ -129,6 +131,7 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
         hashtags: entry.tags,
         metadata: entry.metadata,
         editedAt: entry.editedAt ?? null,
+        ...(options.into ?? entry.journal ? { journal: options.into ?? entry.journal } : {}),
       };
       batch.push(batchRowOf(draft, options.timeZone, now, options.dayStartsAt));
       if (batch.length >= (options.batchSize ?? DEFAULT_BATCH_SIZE)) {

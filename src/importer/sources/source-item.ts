@@ -17,6 +17,8 @@ export interface SourceEntry {
   media: EntryMedia | null;
   metadata: EntryMetadata | null;
   editedAt?: Date | null;
+  /** The journal it goes into (a Day One zip's journals): a stored name (journal/journal-names.ts); else the main one. */
+  journal?: string;
 }
 
 /** Why an item of an app did not become an entry. */

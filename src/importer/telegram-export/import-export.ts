@@ -39,6 +39,8 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** A parse thread started ahead for this file (the CLI's, parse-thread.ts): the first pass takes it over. */
   parseThread?: ParseThread;
+  /** `--into <name>`: the journal every entry goes into (a stored name, journal/journal-names.ts); else the main one. */
+  into?: string;
 }
 
 export interface ImportReport {
@@ -73,7 +75,7 @@ function emptyReport(file: string): ImportReport {
 export async function importTelegramExport(db: JournalDb, file: string, options: ImportOptions): Promise<ImportReport> {
   const started = performance.now();
   const name = options.name ?? file;
-  const run = new TelegramImport(createBatchWriter(db, { dryRun: options.dryRun }), name, options);
+  const run = new TelegramImport(createBatchWriter(db, { dryRun: options.dryRun, journal: options.into }), name, options);
   const choice = { ownerId: options.ownerId, timeZone: options.timeZone, chats: options.chats, botId: options.botId };
   const rows = { now: (options.now ?? (() => new Date()))(), dayStartsAt: options.dayStartsAt };
   const first = readParsedExport(file, { name, options: choice, rows }, { started: options.parseThread });

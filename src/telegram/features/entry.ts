@@ -8,6 +8,7 @@ import { errorMessage } from '../../log/error-message.ts';
 import { textOrLabel, type EntryDraft } from '../../journal/entry.ts';
 import { hashtagEntities } from '../../journal/hashtags.ts';
 import { fromUnixSeconds } from '../../journal/dates/local-moment.ts';
+import { journalOfUpdate } from '../topic-journal.ts';
 
 const SAVED_REACTION = '✍';
 
@@ -15,21 +16,23 @@ const SAVED_REACTION = '✍';
 const KEPT: ('message:text' | 'message:caption' | 'message:voice' | 'message:video_note' | 'message:photo' | 'message:document' | 'message:video' | 'message:audio' | 'message:animation')[] =
   ['message:text', 'message:caption', 'message:voice', 'message:video_note', 'message:photo', 'message:document', 'message:video', 'message:audio', 'message:animation'];
 
-function draftOf(message: Message, ownerId: number): EntryDraft | null {
+/** The draft of a message; `journal` is its topic's (journal-names.ts), undefined outside topics (the main journal). */
+function draftOf(message: Message, ownerId: number, journal: string | undefined): EntryDraft | null {
   const written = message.text ?? message.caption;
   const media = mediaOf(message);
   const hasText = written !== undefined && written.trim() !== '';
   if (!hasText && !media) return null;
   const text = media ? textOrLabel(written, media) : written!;
   const hashtags = hasText ? hashtagEntities(written, message.entities ?? message.caption_entities) : [];
-  return { ownerId, source: 'live', chatId: message.chat.id, messageId: message.message_id, writtenAt: fromUnixSeconds(message.date), text, media, hashtags };
+  const draft: EntryDraft = { ownerId, source: 'live', chatId: message.chat.id, messageId: message.message_id, writtenAt: fromUnixSeconds(message.date), text, media, hashtags };
+  return journal === undefined ? draft : { ...draft, journal };
 }
 
-export function entryFeature(deps: Pick<BotDeps, 'capture' | 'logger'>): Composer<BotContext> {
+export function entryFeature(deps: Pick<BotDeps, 'capture' | 'logger' | 'journals'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
 
   composer.on(KEPT, async (ctx, next) => {
-    const draft = draftOf(ctx.message, ctx.from.id);
+    const draft = draftOf(ctx.message, ctx.from.id, await journalOfUpdate(ctx, deps.journals));
     if (!draft) return next(); // a sticker, or a caption of blanks: the catch-all explains
     const result = await deps.capture.save(draft, ctx.message.reply_to_message?.message_id);
     deps.logger.info('entry.saved', { update_id: ctx.update.update_id, message_id: draft.messageId, result, chars: draft.text.length, media: draft.media?.kind ?? null });
@@ -44,7 +47,7 @@ export function entryFeature(deps: Pick<BotDeps, 'capture' | 'logger'>): Compose
 
   composer.on(['edited_message:text', 'edited_message:caption'], async (ctx) => {
     const edited = ctx.editedMessage;
-    const draft = draftOf(edited, ctx.from.id);
+    const draft = draftOf(edited, ctx.from.id, await journalOfUpdate(ctx, deps.journals));
     if (!draft) return;
     const editedAt = fromUnixSeconds(edited.edit_date ?? edited.date);
     const result = await deps.capture.edit(draft, editedAt);

@@ -6,6 +6,8 @@
 import { Composer, InputFile } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
+import { journalOfUpdate } from '../topic-journal.ts';
+import { journalDisplayName } from '../../journal/journal-names.ts';
 import { commandArgument } from '../command-argument.ts';
 
 export const EXPORT_USAGE = 'Send /export for the full journal as JSON (re-importable with npm run import), or /export md for Markdown, one file per year.';
@@ -17,17 +19,20 @@ const formatOf = (argument: string): 'json' | 'md' | undefined => {
 };
 
 /** The job: builds the export in a temp folder and uploads its files, then removes them. */
-async function sendExport(ctx: BotContext, deps: Pick<BotDeps, 'exporter' | 'logger'>): Promise<void> {
+async function sendExport(ctx: BotContext, deps: Pick<BotDeps, 'exporter' | 'logger' | 'journals'>): Promise<void> {
   const format = formatOf(commandArgument(ctx.msg?.text));
   if (!ctx.from || !format) throw new Error('an export job needs an /export [json|md] message from a user');
   await ctx.replyWithChatAction('upload_document').catch(() => undefined);
-  const result = await deps.exporter.exportForChat(ctx.from.id, format);
+  // In a topic, that topic's journal alone.
+  const journal = await journalOfUpdate(ctx, deps.journals);
+  const result = await deps.exporter.exportForChat(ctx.from.id, format, journal);
+  const yours = journal === undefined ? 'Your journal' : `Your journal ${JSON.stringify(journalDisplayName(journal))}`;
   try {
     deps.logger.info('export.ready', { update_id: ctx.update.update_id, format, entries: result.entries, files: result.files.length });
     const total = result.files.length;
     for (const [i, file] of result.files.entries()) {
       const part = total > 1 ? ` (file ${i + 1} of ${total})` : '';
-      const caption = i === 0 ? `Your journal: ${result.entries} ${result.entries === 1 ? 'entry' : 'entries'}${part}.` : `Your journal${part}.`;
+      const caption = i === 0 ? `${yours}: ${result.entries} ${result.entries === 1 ? 'entry' : 'entries'}${part}.` : `${yours}${part}.`;
       await ctx.replyWithDocument(new InputFile(file.path, file.name), { caption });
     }
   } finally {
@@ -35,7 +40,7 @@ async function sendExport(ctx: BotContext, deps: Pick<BotDeps, 'exporter' | 'log
   }
 }
 
-export function exportFeature(deps: Pick<BotDeps, 'exporter' | 'logger' | 'jobs'>): Composer<BotContext> {
+export function exportFeature(deps: Pick<BotDeps, 'exporter' | 'logger' | 'jobs' | 'journals'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   deps.jobs.define('export', { title: 'your export', run: (ctx) => sendExport(ctx, deps) });
   composer.command('export', async (ctx) => {

@@ -10,6 +10,7 @@ import { errorMessage } from '../../log/error-message.ts';
 import type { AskOptions, AskOutcome, Questions } from '../../llm/ask.ts';
 import { createAnswerDraft } from '../answer-draft.ts';
 import { isQuestion, stripAskCommand } from '../../llm/mentions.ts';
+import { topicHandleOf } from '../topic-journal.ts';
 
 export const NO_API_KEY_TEXT =
   "Questions need the Anthropic API, and this bot has no key: its owner must set ANTHROPIC_API_KEY and restart it. Nothing was saved from this message.";
@@ -48,10 +49,11 @@ export interface QuestionPlace {
 /**
  * Runs a question with the typing indicator on, then replies to `replyTo` in chunks; each chunk joins the conversation.
  * In a private chat the answer shows as a draft while it is written; elsewhere drafts do not exist, so it arrives whole.
+ * Asked in a topic, the question is about that topic's journal (`about`), and every message goes into the topic.
  */
 export async function askAndReply(
   ctx: BotContext,
-  deps: Pick<BotDeps, 'logger'>,
+  deps: Pick<BotDeps, 'logger'> & Partial<Pick<BotDeps, 'journals'>>,
   questions: Questions,
   place: QuestionPlace,
   run: (options: AskOptions) => Promise<AskOutcome>,
@@ -61,10 +63,11 @@ export async function askAndReply(
     ctx.chat?.type === 'private'
       ? createAnswerDraft({ api: ctx.api, chatId, draftId: ctx.update.update_id || 1, logger: deps.logger, logFields: { update_id: ctx.update.update_id } })
       : undefined;
+  const about = deps.journals && (await topicHandleOf(ctx, deps.journals));
   const stopTyping = await keepTyping(ctx, deps.logger);
   let outcome: AskOutcome;
   try {
-    outcome = await run({ onText: draft?.show });
+    outcome = await run({ onText: draft?.show, ...(about !== undefined ? { about } : {}) });
   } finally {
     stopTyping();
     await draft?.finish();
@@ -96,7 +99,7 @@ async function conversationRepliedTo(ctx: BotContext, questions: Questions | und
 const questionTextOf = (message: { text?: string; caption?: string } | undefined) => message?.text ?? message?.caption ?? '';
 
 /** The job: asks the question of the update in hand and replies (it runs apart from capture, see job-runner.ts). */
-async function answerQuestion(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'questions' | 'aiOff'>): Promise<void> {
+async function answerQuestion(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'questions' | 'aiOff' | 'journals'>): Promise<void> {
   const message = ctx.msg;
   if (!message || !ctx.from || !ctx.chat) throw new Error('a question job needs the message that asked it');
   const replyTo = message.message_id;
@@ -107,7 +110,7 @@ async function answerQuestion(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'q
   await askAndReply(ctx, deps, questions, place, (options) => questions.ask(place.ownerId, stripAskCommand(questionTextOf(message)), conversationId, options));
 }
 
-export function questionFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'jobs' | 'aiOff'>): Composer<BotContext> {
+export function questionFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'jobs' | 'aiOff' | 'journals'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   deps.jobs.define('question', { title: 'your question', run: (ctx) => answerQuestion(ctx, deps) });
 

@@ -8,7 +8,7 @@ import { aiOffText, askAndReply } from './question.ts';
 const RETRY_DATA = /^retry:(\d{1,15})$/;
 
 /** The job: asks the kept question again and replies under it (it runs apart from capture, see job-runner.ts). */
-async function retryQuestion(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'questions' | 'aiOff'>): Promise<void> {
+async function retryQuestion(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'questions' | 'aiOff' | 'journals'>): Promise<void> {
   const conversationId = Number(RETRY_DATA.exec(ctx.callbackQuery?.data ?? '')?.[1]);
   const failure = ctx.callbackQuery?.message;
   // Answer under the original question when Telegram still shows what the failure message replied to.
@@ -21,7 +21,7 @@ async function retryQuestion(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'qu
   await askAndReply(ctx, deps, questions, place, (options) => questions.retry(place.ownerId, conversationId, options));
 }
 
-export function retryFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'jobs' | 'aiOff'>): Composer<BotContext> {
+export function retryFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'jobs' | 'aiOff' | 'journals'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   deps.jobs.define('retry', { title: 'the retried question', run: (ctx) => retryQuestion(ctx, deps) });
   composer.callbackQuery(RETRY_DATA, async (ctx) => {

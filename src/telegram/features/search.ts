@@ -3,16 +3,18 @@ import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { PAGE_SIZE, pageKeyboard, pageText } from '../browse-page-message.ts';
+import { topicHandleOf } from '../topic-journal.ts';
 
 export const SEARCH_USAGE =
   'Use /search followed by words, e.g. /search walk river. Also: "a phrase", walk OR run, -work (without it), walk* (words starting with it).';
 
-export function searchFeature(deps: Pick<BotDeps, 'browse'>): Composer<BotContext> {
+/** In a topic, the search is of that topic's journal. */
+export function searchFeature(deps: Pick<BotDeps, 'browse' | 'journals'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.on('message').command('search', async (ctx) => {
     const query = ctx.match.trim();
     if (query === '') return void (await ctx.reply(SEARCH_USAGE));
-    const opened = await deps.browse.openSearch(ctx.from.id, query);
+    const opened = await deps.browse.openSearch(ctx.from.id, query, await topicHandleOf(ctx, deps.journals));
     if ('problem' in opened) return void (await ctx.reply(`That search cannot run: ${opened.problem}`));
     const page = await deps.browse.page(ctx.from.id, opened.handle, 0, 'newest', PAGE_SIZE);
     if (!page) return;

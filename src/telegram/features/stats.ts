@@ -2,6 +2,7 @@
 import { Composer, InputFile } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
+import { journalOfUpdate } from '../topic-journal.ts';
 
 export const STATS_USAGE = 'Use /stats for the last 12 months, or /stats 2024 for a calendar year.';
 
@@ -9,7 +10,8 @@ export const STATS_USAGE = 'Use /stats for the last 12 months, or /stats 2024 fo
 const FIRST_YEAR = 1970;
 const LAST_YEAR = 2100;
 
-export function statsFeature(deps: Pick<BotDeps, 'stats'>): Composer<BotContext> {
+/** In a topic, the picture is of that topic's journal. */
+export function statsFeature(deps: Pick<BotDeps, 'stats' | 'journals'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.command('stats', async (ctx) => {
     if (!ctx.from) return; // a command always has a sender; the guard narrows the type
@@ -17,7 +19,8 @@ export function statsFeature(deps: Pick<BotDeps, 'stats'>): Composer<BotContext>
     if (arg !== '' && !/^\d{4}$/.test(arg)) return void (await ctx.reply(`"${arg.slice(0, 40)}" is not a year. ${STATS_USAGE}`));
     const year = Number(arg);
     if (arg !== '' && (year < FIRST_YEAR || year > LAST_YEAR)) return void (await ctx.reply(`${arg} is outside ${FIRST_YEAR}–${LAST_YEAR}. ${STATS_USAGE}`));
-    const picture = await deps.stats.picture(ctx.from.id, arg === '' ? { kind: 'last-12-months' } : { kind: 'year', year });
+    const period = arg === '' ? ({ kind: 'last-12-months' } as const) : ({ kind: 'year', year } as const);
+    const picture = await deps.stats.picture(ctx.from.id, period, await journalOfUpdate(ctx, deps.journals));
     if (picture.type === 'empty') return void (await ctx.reply(picture.text));
     await ctx.replyWithPhoto(new InputFile(picture.png, 'journal-stats.png'), { caption: picture.caption });
   });

@@ -45,8 +45,11 @@ export interface Jobs {
   enqueue(kind: string, ctx: BotContext): Promise<void>;
   /** Queues a given-up job of this owner again (its Retry button); false when there is none. */
   retry(jobId: number, ownerId: number): Promise<boolean>;
-  /** The bot whose api jobs answer through, and the error boundary for a job that throws. */
-  bind(bot: Bot<BotContext>, onError: (error: BotError<BotContext>) => Promise<void>): void;
+  /**
+   * The bot whose api jobs answer through, the error boundary for a job that throws, and what each job's work runs
+   * within (the topic its update came from, telegram/topic-threads.ts).
+   */
+  bind(bot: Bot<BotContext>, onError: (error: BotError<BotContext>) => Promise<void>, within?: JobSurroundings): void;
   /** Starts running: first what a previous run left queued or cut off. */
   start(): Promise<void>;
   /** Claims nothing more; jobs running now keep their leases, to be taken over once they run out (or at the next start). */
@@ -54,6 +57,9 @@ export interface Jobs {
   /** Resolves once no job is waiting to be claimed or running here. */
   idle(): Promise<void>;
 }
+
+/** Runs a job's work in the surroundings of the update that asked for it. */
+export type JobSurroundings = <T>(ctx: BotContext, work: () => Promise<T>) => Promise<T>;
 
 export interface JobRunnerDeps {
   store: JobStore;
@@ -102,6 +108,7 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
   const current = new AsyncLocalStorage<{ job: JobRecord; kind: JobKind; claim?: Promise<boolean> }>();
   let bot: Bot<BotContext> | undefined;
   let onError: (error: BotError<BotContext>) => Promise<void> = async () => undefined;
+  let within: JobSurroundings = (_ctx, work) => work();
   let running = false;
   let claiming: Promise<void> | null = null;
   let claimAgain = false;
@@ -122,11 +129,12 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
     const ctx = contextOf(job);
     const resumeIn = resumesIn(job, kind);
     try {
-      await current.run({ job, kind, claim: job.repliedAt !== null ? Promise.resolve(true) : undefined }, () => (resumeIn !== undefined && kind.resume ? kind.resume(ctx, resumeIn) : kind.run(ctx)));
+      const work = () => (resumeIn !== undefined && kind.resume ? kind.resume(ctx, resumeIn) : kind.run(ctx));
+      await current.run({ job, kind, claim: job.repliedAt !== null ? Promise.resolve(true) : undefined }, () => within(ctx, work));
     } catch (error) {
       if (error instanceof JobTakenOver) return void logger.error('job.taken_over', { ...log, hint: 'its lease ran out while it ran; the instance that took it over answers' });
       if (!running) return; // cut off by a stop: taken over when its lease runs out, or at the next start
-      if (await store.finish(job.id, holder, 'failed', errorMessage(error), clock())) await onError(new BotError(error, ctx));
+      if (await store.finish(job.id, holder, 'failed', errorMessage(error), clock())) await within(ctx, () => onError(new BotError(error, ctx)));
       return;
     }
     if (await store.finish(job.id, holder, 'done', null, clock())) logger.info('job.done', log);
@@ -139,10 +147,12 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
     logger.error('job.given_up', { job_id: job.id, kind: job.kind, starts: job.starts - 1 });
     const ctx = contextOf(job);
     const replyTo = ctx.msg?.message_id ?? ctx.callbackQuery?.message?.message_id;
-    await ctx.api.sendMessage(job.chatId, notFinishedText(kinds.get(job.kind)?.title ?? 'that'), {
-      reply_markup: new InlineKeyboard().text('Retry', jobRetryData(job.id)),
-      ...(replyTo ? { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } } : {}),
-    });
+    await within(ctx, () =>
+      ctx.api.sendMessage(job.chatId, notFinishedText(kinds.get(job.kind)?.title ?? 'that'), {
+        reply_markup: new InlineKeyboard().text('Retry', jobRetryData(job.id)),
+        ...(replyTo ? { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } } : {}),
+      }),
+    );
   };
 
   /** Settles a claimed job that must not run (again): true when it did. */
@@ -233,9 +243,10 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
       return true;
     },
 
-    bind(b, handler) {
+    bind(b, handler, surroundings) {
       bot = b;
       onError = handler;
+      if (surroundings) within = surroundings;
       // A job's first message is marked as begun before it is sent, and only by the instance that holds the job;
       // once Telegram took it, its id is kept for a kind that resumes in it (the others need no second write).
       b.api.config.use(async (prev, method, payload, signal) => {
