@@ -11,20 +11,39 @@ import { fileIsPlainSqlite } from './journal-key.ts';
 
 const WAL_HEADER_BYTES = 32;
 const FRAME_HEADER_BYTES = 24;
-/** Frames looked at: enough to tell random bytes from b-tree pages, few enough to read at every open. */
-const FRAMES_CHECKED = 16;
+/**
+ * Frames looked at, at most. A plain -wal's first b-tree page usually comes within its first frames; but a write of a
+ * large value (a photo's chunk, a long entry) is a run of overflow pages, which carry no layout to recognise, so the
+ * walk goes on past them. An encrypted -wal is read to this bound (16 MiB at 4 KiB pages) before it is called so.
+ */
+const FRAMES_CHECKED = 4096;
+/** Cell pointers checked on a page: each must point into the page's cell content area. */
+const CELL_POINTERS_CHECKED = 8;
 const PLAIN_HEADER = 'SQLite format 3\u0000';
 /** The first byte of a b-tree page: interior/leaf index, interior/leaf table. */
 const BTREE_FLAGS = new Set([0x02, 0x05, 0x0a, 0x0d]);
 
-/** True when a page read from a -wal frame is laid out as SQLite writes a plain page; an encrypted page is random bytes. */
+/**
+ * True when a page read from a -wal frame is laid out as SQLite writes a plain b-tree page: its header's counts and
+ * offsets, and its first cell pointers, all inside the page. An encrypted page is random bytes, which pass all of these
+ * about once in 10^12 pages; an overflow or freelist page of a plain -wal passes none, and is simply not counted.
+ */
 function looksPlain(page: Buffer, pageNumber: number, pageSize: number): boolean {
   if (pageNumber === 1) return page.subarray(0, 16).toString('latin1') === PLAIN_HEADER;
-  if (!BTREE_FLAGS.has(page[0]!)) return false;
+  const flag = page[0]!;
+  if (!BTREE_FLAGS.has(flag)) return false;
   const firstFreeblock = page.readUInt16BE(1);
   const cells = page.readUInt16BE(3);
   const contentStart = page.readUInt16BE(5) || 65536;
-  return firstFreeblock < pageSize && cells <= pageSize / 2 && contentStart <= pageSize;
+  const headerBytes = flag === 0x02 || flag === 0x05 ? 12 : 8;
+  if (firstFreeblock >= pageSize || cells > pageSize / 2 || contentStart > pageSize) return false;
+  if (cells === 0) return contentStart === pageSize || contentStart === 65536;
+  if (contentStart < headerBytes + 2 * cells) return false;
+  for (let i = 0; i < Math.min(cells, CELL_POINTERS_CHECKED); i += 1) {
+    const pointer = page.readUInt16BE(headerBytes + 2 * i);
+    if (pointer < contentStart || pointer >= pageSize) return false;
+  }
+  return true;
 }
 
 /** What the -wal beside `journal` holds: nothing to apply, plain pages, or encrypted ones. */
@@ -43,13 +62,13 @@ export function walFormat(journal: string): 'none' | 'plain' | 'encrypted' {
     const frameBytes = FRAME_HEADER_BYTES + pageSize;
     const frames = Math.min(FRAMES_CHECKED, Math.floor((size - WAL_HEADER_BYTES) / frameBytes));
     if (frames === 0) return 'none';
-    let plain = 0;
+    // One page laid out as plain SQLite writes it settles it; none among the frames read means encrypted.
     const frame = Buffer.alloc(frameBytes);
     for (let i = 0; i < frames; i += 1) {
       readSync(fd, frame, 0, frameBytes, WAL_HEADER_BYTES + i * frameBytes);
-      if (looksPlain(frame.subarray(FRAME_HEADER_BYTES), frame.readUInt32BE(0), pageSize)) plain += 1;
+      if (looksPlain(frame.subarray(FRAME_HEADER_BYTES), frame.readUInt32BE(0), pageSize)) return 'plain';
     }
-    return plain * 2 > frames ? 'plain' : 'encrypted';
+    return 'encrypted';
   } finally {
     closeSync(fd);
   }

@@ -3,6 +3,7 @@
 // opener finds the lock free and removes the converting copy it left. A -wal of the other format is refused, named.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -102,6 +103,20 @@ describe('a -wal of the other format', () => {
     expect(walFormat(file)).toBe('plain');
     writeFileSync(`${file}-wal`, keyed);
     expect(walFormat(file)).toBe('encrypted');
+  });
+
+  it('a plain -wal that begins with a run of overflow pages (a large random value, like a photo) is still plain', async () => {
+    const source = path.join(dir, 'blob.sqlite');
+    const db = openDatabase(source);
+    await migrateToLatest(db);
+    const raw = new (createRequire(import.meta.url)('better-sqlite3'))(source);
+    raw.pragma('wal_checkpoint(TRUNCATE)');
+    raw.exec('CREATE TABLE blob_test (b BLOB)');
+    raw.pragma('wal_checkpoint(TRUNCATE)');
+    raw.prepare('INSERT INTO blob_test VALUES (?)').run(randomBytes(600_000));
+    expect(walFormat(source)).toBe('plain');
+    raw.close();
+    await db.destroy();
   });
 
   it('a plain -wal beside an encrypted journal is refused, naming it and how to recover; nothing is changed', async () => {
