@@ -30,7 +30,7 @@ const INPUT_FILES = ['package.json', 'tsconfig.json', 'scripts/build.mjs'];
  * calls url.parse() and, through whatwg-url, the punycode builtin, which Node 22+ warns about (DEP0169, DEP0040) at
  * every request from code outside node_modules, as bundled code is.
  */
-const NOT_BUNDLED = ['better-sqlite3', 'better-sqlite3-multiple-ciphers', '@resvg/resvg-js', 'pg', 'pg-native', 'dejavu-fonts-ttf', 'esbuild', 'tsx', 'node-fetch'];
+const NOT_BUNDLED = ['sharp', 'better-sqlite3', 'better-sqlite3-multiple-ciphers', '@resvg/resvg-js', 'pg', 'pg-native', 'dejavu-fonts-ttf', 'esbuild', 'tsx', 'node-fetch'];
 
 /**
  * Bundled CommonJS packages call require() for node's own modules; an ES module has none, so each output file

@@ -9,7 +9,8 @@ import type { Logger } from './log/logger.ts';
 import { errorMessage } from './log/error-message.ts';
 import { applyEdit, storeEntry } from './journal/entry-store.ts';
 import { isSpeech } from './journal/media.ts';
-import { fetchTelegramFile, FileFetchError } from './telegram/telegram-file.ts';
+import { fetchTelegramFile, FileFetchError, streamTelegramFile } from './telegram/telegram-file.ts';
+import { createMediaDownloads, PermanentMediaError, type MediaDownloads } from './journal/media-download-worker.ts';
 import { createTranscriber, TranscriptionError } from './transcription/transcriber.ts';
 import { createTranscriptionWorker, type TranscriptionWorker } from './transcription/transcription-worker.ts';
 import { createAskCache } from './db/ask-cache-store.ts';
@@ -126,6 +127,8 @@ export interface App {
   jobs: Jobs;
   /** Voice notes to transcripts, when TRANSCRIBE_URL is set; main.ts starts and stops it. */
   transcription: TranscriptionWorker | null;
+  /** The bytes of captured photos, voice notes and files, fetched after capture; main.ts starts and stops it. */
+  mediaDownloads: MediaDownloads;
   /** Starts handling: questions a previous run left pending are marked failed, then its jobs and updates run first. */
   start(): Promise<void>;
   /**
@@ -167,6 +170,24 @@ export function createApp(token: string, deps: AppDeps): App {
   const jobs = createJobRunner({ store: createJobStore(db), logger: deps.logger, clock, holder, leases });
   // Built after the bot (it downloads notes through it); captures kick it.
   let transcription: TranscriptionWorker | null = null;
+  // Fetches through the bot's API, built below; captures with media kick it.
+  let api: Bot<BotContext>['api'] | null = null;
+  const mediaDownloads = createMediaDownloads({
+    db,
+    holder,
+    clock,
+    logger: deps.logger,
+    maxBytes: config.mediaMaxBytes,
+    fetch: async (fileId) => {
+      if (!api) throw new Error('the bot is not built yet');
+      try {
+        return await streamTelegramFile(api, token, config.telegramApiRoot, fileId);
+      } catch (error) {
+        if (error instanceof FileFetchError && error.permanent) throw new PermanentMediaError(error.message, { cause: error });
+        throw error;
+      }
+    },
+  });
   const bot = createBot(
     token,
     {
@@ -176,8 +197,9 @@ export function createApp(token: string, deps: AppDeps): App {
         save: async (draft, replyTo) => {
           // A reply to a message that asked a writing prompt answers it: the entry keeps the prompt.
           const prompt = replyTo === undefined ? undefined : await promptOfMessage(db, { ownerId: draft.ownerId, chatId: draft.chatId, messageId: replyTo });
-          const id = await storeEntry(db, draft, zone, clock(), config.journalDayStartsAt, { transcribe: config.transcribeUrl !== null, prompt });
-          if (id !== null && isSpeech(draft.media?.kind ?? null)) transcription?.kick();
+          const id = await storeEntry(db, draft, zone, clock(), config.journalDayStartsAt, { transcribe: config.transcribeUrl !== null, prompt, mediaMaxBytes: config.mediaMaxBytes });
+          if (id !== null && isSpeech(draft.media?.[0]?.kind ?? null)) transcription?.kick();
+          if (id !== null && (draft.media?.length ?? 0) > 0) mediaDownloads.kick();
           return id === null ? 'duplicate' : 'stored';
         },
         edit: (draft, editedAt) => applyEdit(db, draft, editedAt, zone, clock(), config.journalDayStartsAt),
@@ -254,6 +276,7 @@ export function createApp(token: string, deps: AppDeps): App {
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },
   );
+  api = bot.api;
   if (config.transcribeUrl) {
     transcription = createTranscriptionWorker({
       db,
@@ -303,6 +326,7 @@ export function createApp(token: string, deps: AppDeps): App {
     inbox,
     jobs,
     transcription,
+    mediaDownloads,
     async start() {
       await failInterrupted();
       await jobs.start();

@@ -11,6 +11,8 @@ export const DEFAULT_PORT = 8080;
 export const DEFAULT_READER_MODEL = 'claude-haiku-5-5';
 /** The most entries one `ask` reads: a month of a very busy journal; more is refused with how to narrow. */
 export const DEFAULT_ASK_MAX_ENTRIES = 10_000;
+/** The Bot API serves bots files up to 20 MB: the default bound of the media kept in the journal. */
+export const DEFAULT_MEDIA_MAX_BYTES = 20 * 1024 * 1024;
 /** Work a dead instance held is taken over by the others after this (plus a third of it, their look interval). */
 export const DEFAULT_LEASE_SECONDS = 30;
 /** Where the web view listens in polling mode and for npm run web. */
@@ -42,6 +44,8 @@ export interface Config {
   port: number;
   readerModel: string;
   askMaxEntries: number;
+  /** MEDIA_MAX_BYTES: media larger than this are not downloaded into the journal (they stay Telegram references). */
+  mediaMaxBytes: number;
   /** LEASE_SECONDS: how long an instance's hold on a chat's updates or a job lasts unless renewed. */
   leaseSeconds: number;
   /** INSTANCE_NAME: this instance's name in leases; null means host name and port (or "polling"). */
@@ -196,6 +200,9 @@ const schema = z.object({
   LEASE_SECONDS: optionalText.refine((v) => v === undefined || (/^\d{1,4}(\.\d{1,3})?$/.test(v) && Number(v) >= 0.3 && Number(v) <= 3600), {
     message: 'must be a number of seconds from 0.3 to 3600 (e.g. 30)',
   }),
+  MEDIA_MAX_BYTES: optionalText.refine((v) => v === undefined || /^\d{1,12}$/.test(v), {
+    message: 'must be a number of bytes, e.g. 20971520 (20 MB, the Bot API download limit)',
+  }),
   INSTANCE_NAME: optionalText.refine((v) => v === undefined || /^[\w.:@-]{1,200}$/.test(v), {
     message: 'must be 1 to 200 characters of letters, digits and . : @ _ - (e.g. bot-2)',
   }),
@@ -256,6 +263,7 @@ export function parseConfig(env: Record<string, string | undefined>, defaults: {
     instanceName: e.INSTANCE_NAME ?? null,
     // The Mini App lives at the public origin unless MINI_APP_URL says otherwise (Telegram opens https only).
     miniAppUrl: e.MINI_APP_URL ?? (e.PUBLIC_URL?.startsWith('https:') ? `${e.PUBLIC_URL}/` : null),
+    mediaMaxBytes: e.MEDIA_MAX_BYTES === undefined ? DEFAULT_MEDIA_MAX_BYTES : Number(e.MEDIA_MAX_BYTES),
     webPort: e.WEB_PORT,
     webHost: e.WEB_HOST ?? '127.0.0.1',
     publicUrl: e.PUBLIC_URL ?? null,

@@ -10,6 +10,8 @@ import { forgetEntry } from './journal/forget.ts';
 import { journalToday, openJournalOperations } from './journal/journal-operations.ts';
 import { createWebAuth } from './web/web-auth.ts';
 import { createWebJournal, type WebJournal } from './web/web-journal.ts';
+import { ownerMediumBySha } from './journal/entry-media.ts';
+import { readBlob } from './db/media-blobs.ts';
 import { createWebView, type WebView } from './web/web-view.ts';
 
 /**
@@ -42,6 +44,11 @@ export function webJournalFor(deps: Pick<AppDeps, 'config' | 'db' | 'clock'>): (
       today: () => journalToday(settings),
       details: (ids) => readEntryDetails(db, ownerId, ids),
       revisions: (entryId) => readEntryRevisions(db, ownerId, entryId),
+      media: async (sha256) => {
+        const medium = await ownerMediumBySha(db, ownerId, sha256);
+        if (!medium || medium.state !== 'kept' || medium.size === null) return null;
+        return { mimeType: medium.mimeType, size: medium.size, chunks: readBlob(db, sha256) };
+      },
       countUpTo: (view, cap) => countEntriesUpTo(db, ownerId, view, cap),
       nearestDays: (before, after) => nearestEntryDays(db, ownerId, before, after),
       forget: async (entryId) => {

@@ -65,6 +65,7 @@ async function main(): Promise<void> {
     const finished = await app.stop(STOP_GRACE_MS);
     if (!finished) logger.error('bot.stop_timeout', { waited_ms: STOP_GRACE_MS, hint: 'unfinished updates are handled at the next start' });
     await app.transcription?.stop();
+    await app.mediaDownloads.stop();
     await db.destroy();
     logger.info('bot.stopped', {});
     process.exit(exitCode);
@@ -134,6 +135,8 @@ async function main(): Promise<void> {
   if (stopping) return;
   // Voice notes waiting for a transcript (from before a restart, or after a failed attempt) are picked up here.
   app.transcription?.start();
+  // Media bytes not yet fetched (this instance's downloads cut off by a stop are taken back at once).
+  await app.mediaDownloads.start();
   logger.info('bot.started', { username: bot.botInfo.username, owners: config.allowedUserIds.length, mode: config.telegramWebhookUrl ? 'webhook' : 'polling', instance: instanceId, port: config.telegramWebhookUrl ? config.port : null });
 }
 

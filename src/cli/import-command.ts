@@ -15,6 +15,7 @@ import { lockedLine } from './locked-line.ts';
 import { applyDayStart } from '../journal/day-start.ts';
 import { importJournalExport, isJournalExport } from '../export/import-journal-export.ts';
 import { importMarkdownExport, isFaithfulMarkdownTarget } from '../export/import-markdown-export.ts';
+import { mediaLine } from '../importer/media-summary.ts';
 import type { JournalDb } from '../db/open-database.ts';
 import { exportAccountId } from '../importer/telegram-export/export-account.ts';
 import { detectSource, SOURCE_FORMATS, SOURCE_NAMES, type DetectedSource, type SourceFormat } from '../importer/sources/detect-source.ts';
@@ -75,6 +76,7 @@ function readerFor(found: DetectedSource, args: ImportArgs, timeZone: string, da
   switch (found.kind) {
     case 'dayone-zip':
     case 'dayone-json':
+    case 'dayone-folder':
       return readDayOne(args.file, found.kind === 'dayone-zip', { journals: args.journals });
     case 'jrnl-json':
       return readJrnlJson(args.file, timeZone);
@@ -100,9 +102,11 @@ async function importOwnExport(db: JournalDb, args: ImportArgs, format: 'JSON' |
   const options = { ...(args.owner !== undefined ? { ownerId: Number(args.owner.trim()) } : {}), into: args.into };
   const report = format === 'JSON' ? await importJournalExport(db, args.file, options) : await importMarkdownExport(db, args.file, options);
   const damaged = report.damaged.length;
+  const media = mediaLine(report);
   const summary =
     `Imported ${report.imported} of ${report.entries} entries from the journal's ${format} export into user ${report.ownerId}'s journal; ${report.alreadyPresent} already there.` +
-    (damaged > 0 ? `\nSkipped ${damaged} damaged ${damaged === 1 ? 'entry' : 'entries'}: ${report.damaged.slice(0, 20).join('; ')}${damaged > 20 ? `; … (${damaged - 20} more)` : ''}.` : '');
+    (damaged > 0 ? `\nSkipped ${damaged} damaged ${damaged === 1 ? 'entry' : 'entries'}: ${report.damaged.slice(0, 20).join('; ')}${damaged > 20 ? `; … (${damaged - 20} more)` : ''}.` : '') +
+    (media ? `\n${media}` : '');
   if (report.error) {
     if (report.imported > 0) console.log(summary);
     console.error(`${args.file}: ${report.error}`);
@@ -187,6 +191,7 @@ async function main(argv: string[], parseThread: ParseThread | null): Promise<nu
     await applyDayStart(db, config.journalDayStartsAt);
     const what = 'guessed' in found && found.guessed ? `JSON of no journal recognised; read as ${SOURCE_NAMES[found.kind]}` : `${SOURCE_NAMES[found.kind]}`;
     console.error(`import: ${args.name} is ${what}${args.format ? ` (--format ${args.format})` : ''}.`);
+    if (found.kind === 'journal-export' && found.file) return await importOwnExport(db, { ...args, file: found.file }, 'JSON');
     if (found.kind === 'journal-export' && (await isJournalExport(args.file))) return await importOwnExport(db, args, 'JSON');
     if (found.kind === 'own-markdown' && isFaithfulMarkdownTarget(args.file)) return await importOwnExport(db, args, 'Markdown');
     // A Telegram export names its own account: the first import into an empty journal needs no --owner.

@@ -5,6 +5,7 @@ import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
 import { inboxCommand } from './inbox-command.ts';
+import { mediaCommand, MediaUnavailableError } from './media-command.ts';
 import { isCalendarDay } from '../journal/dates/calendar-day.ts';
 import { journalSettings, parseConfig } from '../config.ts';
 import { openExistingJournal } from '../db/open-journal.ts';
@@ -55,7 +56,8 @@ async function run(ops: ObjectOperations, command: string, rest: string[]): Prom
 }
 
 /** Runs one command of the journal CLI on the journal the configuration names; the command line is already checked. */
-export async function runJournalCommand(command: string, rest: string[], values: { owner?: string; since?: string }): Promise<void> {
+export async function runJournalCommand(command: string, rest: string[], values: { owner?: string; since?: string; index?: string }): Promise<void> {
+  if (values.index !== undefined && command !== 'media') throw new UsageError(`--index belongs to the media command.\n${USAGE}`);
   if (values.since !== undefined && (command !== 'sent' || !isCalendarDay(values.since))) {
     throw new UsageError(command === 'sent' ? `--since must be a day, YYYY-MM-DD (got "${values.since}").\n${USAGE}` : `--since belongs to the sent command.\n${USAGE}`);
   }
@@ -66,6 +68,7 @@ export async function runJournalCommand(command: string, rest: string[], values:
     if (command === 'inbox') return console.log(await inboxCommand(db, rest));
     const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
     if (command === 'usage') console.log(formatUsage(tallyUsage(await createConversationStore(db, storedConversationSchemas).allMessages(ownerId))));
+    else if (command === 'media') await mediaCommand(db, ownerId, rest, values.index, process.stdout);
     else if (command === 'sent') console.log(formatSentTotals(await createSentLedgerStore(db).totals(ownerId, values.since), values.since));
     else console.log(await run(openJournalOperations(db, ownerId, journalSettings(config)), command, rest));
   } finally {
@@ -75,6 +78,6 @@ export async function runJournalCommand(command: string, rest: string[], values:
 
 /** The one line to print for a failed command: the user's fix when there is one, else what went wrong. */
 export function commandFailure(error: unknown): string {
-  const fixable = error instanceof ObjectError ? error.message : fixableErrorMessage(error);
+  const fixable = error instanceof ObjectError || error instanceof MediaUnavailableError ? error.message : fixableErrorMessage(error);
   return fixable ?? `journal: ${errorMessage(error)}`;
 }

@@ -16,6 +16,8 @@ interface TableSpec {
   key: readonly string[];
   /** A serial column whose sequence must move past the copied ids on PostgreSQL. */
   serial?: string;
+  /** Rows per page when rows are big (media chunks, 256 KiB each): memory stays flat. */
+  page?: number;
 }
 
 /** The tables of a journal, parents before the tables that reference them. */
@@ -24,6 +26,9 @@ export const JOURNAL_TABLES: readonly TableSpec[] = [
   { table: 'entry_revision', key: ['id'], serial: 'id' },
   { table: 'entry_tag', key: ['entry_id', 'tag'] },
   { table: 'transcription_job', key: ['entry_id'] },
+  { table: 'entry_media', key: ['id'], serial: 'id' },
+  { table: 'media_blob', key: ['sha256'] },
+  { table: 'media_chunk', key: ['blob', 'seq'], page: 8 },
   { table: 'journal_setting', key: ['key'] },
   { table: 'object_handle', key: ['owner_id', 'id'] },
   { table: 'conversation', key: ['id'], serial: 'id' },
@@ -87,18 +92,19 @@ async function* pages(db: UntypedDb, spec: TableSpec): AsyncGenerator<Row[]> {
     let query = db.selectFrom(spec.table).selectAll();
     if (after) query = query.where(sql<boolean>`(${sql.join(keys)}) > (${sql.join(after)})`);
     for (const k of spec.key) query = query.orderBy(sql.ref(k));
-    const rows: Row[] = await query.limit(PAGE).execute();
+    const rows: Row[] = await query.limit(spec.page ?? PAGE).execute();
     if (rows.length === 0) return;
     yield rows;
     const last = rows[rows.length - 1]!;
     after = spec.key.map((k) => last[k]);
-    if (rows.length < PAGE) return;
+    if (rows.length < (spec.page ?? PAGE)) return;
   }
 }
 
 /** A row as text the same on every engine: its columns (the source's, by name) and values, NULL apart from any text. */
 function canonical(row: Row, columns: readonly string[]): string {
-  return columns.map((c) => (row[c] === null || row[c] === undefined ? '\u0000' : `${c}=${String(row[c])}`)).join('\u001f');
+  const text = (v: unknown) => (v instanceof Uint8Array ? Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex') : String(v));
+  return columns.map((c) => (row[c] === null || row[c] === undefined ? '\u0000' : `${c}=${text(row[c])}`)).join('\u001f');
 }
 
 /**

@@ -28,14 +28,7 @@ export interface EntryTable {
   content: string;
   edited_at: string | null;
   created_at: string;
-  /** Set when the message carried media; then content is the caption, the transcript, or a label like `[photo]`. */
-  media_kind: MediaKind | null;
-  /** Telegram's file_id (live messages only: exports carry none). */
-  media_file_id: string | null;
-  media_file_name: string | null;
-  media_duration_seconds: number | null;
-  media_file_size: number | null;
-  /** When the content became the media's transcript. */
+  /** When the content became the media's transcript (an entry's media are rows of entry_media). */
   transcribed_at: string | null;
   /** The app the entry came from; Telegram unless imported from another app. */
   source_app: ColumnType<EntrySourceApp, EntrySourceApp | undefined, EntrySourceApp>;
@@ -47,6 +40,58 @@ export interface EntryTable {
   search_more: Generated<string>;
   /** The journal the entry belongs to: a topic's name, or '' for the main journal (messages outside topics). */
   journal: ColumnType<string, string | undefined, string>;
+}
+
+/**
+ * Whether an entry's media bytes are kept: `kept` (sha256 names them in media_blob), `pending` (a download is queued,
+ * due at `next_at`), `reference` (only what the message said of it is kept; `note` says why).
+ */
+export type MediaState = 'pending' | 'kept' | 'reference';
+
+/** One photo, voice note, video or file of an entry; an album's photos are rows 0, 1, 2… of one entry. */
+export interface EntryMediaTable {
+  id: Generated<number>;
+  entry_id: number;
+  owner_id: number;
+  position: number;
+  kind: MediaKind;
+  /** The bytes' sha256 (hex) once kept; the key of media_blob. */
+  sha256: string | null;
+  mime_type: string | null;
+  size: number | null;
+  width: number | null;
+  height: number | null;
+  duration_seconds: number | null;
+  file_name: string | null;
+  /** Telegram's file_id (live messages only: exports carry none). */
+  file_id: string | null;
+  state: ColumnType<MediaState, MediaState | undefined, MediaState>;
+  /** Why the bytes are not kept (too big, not in the export, the download failed for good). */
+  note: string | null;
+  attempts: Generated<number>;
+  /** The next download attempt's instant, ISO UTC; null when none is queued. */
+  next_at: string | null;
+  last_error: string | null;
+  /** The instance holding the download until `next_at` (a restart of it takes the claim back). */
+  claimed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Telegram's media_group_id of an album; the entry is its first message's. */
+  media_group_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The chat message this medium came in (an album's later photos come in messages of their own). */
+  message_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Bytes kept once, whichever entries hold them: content-addressed by sha256. */
+export interface MediaBlobTable {
+  sha256: string;
+  size: number;
+  created_at: string;
+}
+
+/** A blob's bytes in order, a chunk a row; `blob` is its sha256, or `partial:<entry_media id>` while it is written. */
+export interface MediaChunkTable {
+  blob: string;
+  seq: number;
+  data: Uint8Array;
 }
 
 export interface EntryRevisionTable {
@@ -214,6 +259,8 @@ export interface SentLedgerTable {
   entry_count: number;
   /** JSON array of the entries' ids. */
   entry_ids: string;
+  /** Pictures of those entries sent with them (their photos, through viewMedia). */
+  image_count: Generated<number>;
 }
 
 /** Which entries a stored `ask` answer read: forgetting an entry removes the answers that read it. */
@@ -345,6 +392,9 @@ export interface JournalTopicTable {
 export interface Database {
   entry: EntryTable;
   entry_revision: EntryRevisionTable;
+  entry_media: EntryMediaTable;
+  media_blob: MediaBlobTable;
+  media_chunk: MediaChunkTable;
   entry_tag: EntryTagTable;
   transcription_job: TranscriptionJobTable;
   journal_setting: JournalSettingTable;

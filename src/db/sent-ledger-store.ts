@@ -12,7 +12,7 @@ export interface LedgerRecordInput {
   endpoint: string;
   model: string;
   via: 'answer' | 'reader';
-  items: readonly { id: number; day: string }[];
+  items: readonly { id: number; day: string; images?: number }[];
 }
 
 export interface LedgerTotal {
@@ -20,6 +20,7 @@ export interface LedgerTotal {
   endpoint: string;
   model: string;
   entries: number;
+  images: number;
   questions: number;
 }
 
@@ -31,8 +32,13 @@ export function createSentLedgerStore(db: JournalDb) {
     async record(records: readonly LedgerRecordInput[]): Promise<void> {
       const rows = records.flatMap((r) => {
         const byDay = new Map<string, number[]>();
-        for (const item of r.items) byDay.set(item.day, [...(byDay.get(item.day) ?? []), item.id]);
+        const imagesByDay = new Map<string, number>();
+        for (const item of r.items) {
+          byDay.set(item.day, [...(byDay.get(item.day) ?? []), item.id]);
+          imagesByDay.set(item.day, (imagesByDay.get(item.day) ?? 0) + (item.images ?? 0));
+        }
         return [...byDay.entries()].map(([day, ids]) => ({
+          image_count: imagesByDay.get(day) ?? 0,
           owner_id: r.ownerId,
           sent_at: r.sentAt.toISOString(),
           endpoint: r.endpoint,
@@ -54,12 +60,12 @@ export function createSentLedgerStore(db: JournalDb) {
       let query = db
         .selectFrom('sent_ledger')
         .select(['local_day', 'endpoint', 'model'])
-        .select((eb) => [eb.fn.sum<number | string>('entry_count').as('entries'), sql<number | string>`count(distinct coalesce(conversation_id, -id))`.as('questions')])
+        .select((eb) => [eb.fn.sum<number | string>('entry_count').as('entries'), eb.fn.sum<number | string>('image_count').as('images'), sql<number | string>`count(distinct coalesce(conversation_id, -id))`.as('questions')])
         .where('owner_id', '=', ownerId);
       if (since) query = query.where('sent_at', '>=', since);
       const rows = await query.groupBy(['local_day', 'endpoint', 'model']).orderBy('local_day', 'desc').orderBy('endpoint').orderBy('model').execute();
       // PostgreSQL returns sums of integers as numeric text.
-      return rows.map((r) => ({ day: r.local_day, endpoint: r.endpoint, model: r.model, entries: Number(r.entries), questions: Number(r.questions) }));
+      return rows.map((r) => ({ day: r.local_day, endpoint: r.endpoint, model: r.model, entries: Number(r.entries), images: Number(r.images), questions: Number(r.questions) }));
     },
   };
 }

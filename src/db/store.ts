@@ -19,7 +19,6 @@ export function* chunksOf<T>(rows: readonly T[], size = ROWS_PER_STATEMENT): Gen
 /** Column order of the bulk INSERT: every column of an entry row but its id. */
 export const ENTRY_COLUMNS = [
   'owner_id', 'source', 'chat_id', 'message_id', 'written_at', 'local_day', 'local_time', 'title', 'content', 'edited_at', 'created_at',
-  'media_kind', 'media_file_id', 'media_file_name', 'media_duration_seconds', 'media_file_size',
   'source_app', 'source_id', 'metadata',
   'journal',
 ] as const;

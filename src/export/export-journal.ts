@@ -6,6 +6,7 @@ import type { ExportFile } from './parted-output.ts';
 import { readJournal, readMoods, summarizeYears } from './read-journal.ts';
 import { writeJsonExport } from './write-json.ts';
 import { writeMarkdownExport } from './write-markdown.ts';
+import { writeMediaFolder } from './export-media.ts';
 import { utcFileStamp } from '../journal/dates/instant-format.ts';
 
 export type ExportFormat = 'json' | 'md';
@@ -54,10 +55,11 @@ export async function exportJournal(db: JournalDb, request: ExportRequest): Prom
     const file = 'file' in request.out ? request.out.file : path.join(dir, defaultExportName(request.ownerId, request.now, 'json'));
     const moods = await readMoods(db, request.ownerId);
     const header = { exported_at: request.now.toISOString(), owner_id: request.ownerId, time_zone: request.timeZone, day_starts_at: request.dayStartsAt, moods };
-    return writeJsonExport(entries, header, (part) => partPath(file, part), request.maxPartBytes);
+    const written = await writeJsonExport(entries, header, (part) => partPath(file, part), request.maxPartBytes);
+    return withMedia(db, request, written);
   }
   const years = await summarizeYears(db, request.ownerId, request.journal);
-  return writeMarkdownExport(entries, years, {
+  const written = await writeMarkdownExport(entries, years, {
     perYear: 'dir' in request.out,
     pathOf: (year, part) => partPath('file' in request.out ? request.out.file : path.join(dir, `${year}.md`), part),
     maxBytes: request.maxPartBytes,
@@ -66,4 +68,11 @@ export async function exportJournal(db: JournalDb, request: ExportRequest): Prom
     dayStartsAt: request.dayStartsAt,
     ownerId: request.ownerId,
   });
+  return withMedia(db, request, written);
+}
+
+/** An export into a folder also writes the media it references into `media/` there (export-media.ts). */
+async function withMedia(db: JournalDb, request: ExportRequest, result: ExportResult): Promise<ExportResult> {
+  if (!('dir' in request.out)) return result;
+  return { ...result, files: [...result.files, ...(await writeMediaFolder(db, request.ownerId, request.out.dir))] };
 }

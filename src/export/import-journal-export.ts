@@ -14,6 +14,9 @@ import { metadataText } from '../journal/metadata-text.ts';
 import { telegramSourceId } from '../journal/entry-source.ts';
 import { insertTags } from '../journal/entry-tags.ts';
 import { cleanJournalName } from '../journal/journal-names.ts';
+import { addEntryMedia } from '../journal/imported-media.ts';
+import type { EntryMedia } from '../journal/media.ts';
+import path from 'node:path';
 import { EXPORT_FORMAT, EXPORT_VERSION, exportedEntrySchema, exportedMoodsSchema, type ExportedEntry, type ExportedMood } from './journal-export-format.ts';
 import { errorReason } from '../log/error-message.ts';
 import { setEntryPrompt } from '../journal/prompt-store.ts';
@@ -25,6 +28,9 @@ export interface JournalImportReport {
   alreadyPresent: number;
   /** Entries skipped as damaged, each named by its place in the file, its id when it has one, and what is wrong. */
   damaged: string[];
+  /** Media files copied in from the export's media/ folder, and media it names without a file (labels only). */
+  mediaKept: number;
+  mediaMissing: number;
   /** A fault that stopped the import: whole batches before it are kept. */
   error: string | null;
 }
@@ -50,7 +56,9 @@ const BATCH = 500;
 
 /** `ownerId`: whose journal it goes into (default the export's own); `into`: one journal for every entry (`--into`). */
 export async function importJournalExport(db: JournalDb, file: string, options: { ownerId?: number; into?: string } = {}): Promise<JournalImportReport> {
-  const report: JournalImportReport = { ownerId: options.ownerId ?? null, entries: 0, imported: 0, alreadyPresent: 0, damaged: [], error: null };
+  const report: JournalImportReport = { ownerId: options.ownerId ?? null, entries: 0, imported: 0, alreadyPresent: 0, damaged: [], mediaKept: 0, mediaMissing: 0, error: null };
+  // The media/ folder an export to a folder wrote beside its JSON.
+  const folder = path.dirname(path.resolve(file));
   const header: { format?: unknown; version?: unknown; owner_id?: unknown; moods?: unknown } = {};
   // Moods come in the header, before the entries; written with the first batch (or alone, without entries).
   let moods: ExportedMood[] | null = null;
@@ -95,14 +103,14 @@ export async function importJournalExport(db: JournalDb, file: string, options: 
       parser.write(chunk as Buffer);
       if (fault) break;
       if (batch.length >= BATCH) {
-        await writeBatch(db, batch, report, moods ?? [], options.into);
+        await writeBatch(db, batch, report, folder, moods ?? [], options.into);
         moods = null;
         batch = [];
       }
     }
     if (!fault && report.ownerId === null && typeof header.owner_id === 'number') report.ownerId = header.owner_id;
     if (!fault && report.ownerId === null) fault = 'names no owner_id before its entries';
-    if (!fault) await writeBatch(db, batch, report, moods ?? [], options.into);
+    if (!fault) await writeBatch(db, batch, report, folder, moods ?? [], options.into);
   } catch (error) {
     fault ??= errorReason(error);
   }
@@ -116,7 +124,8 @@ function idOf(value: unknown): string {
   return typeof id === 'number' || (typeof id === 'string' && id.length <= 40) ? ` (id ${String(id)})` : '';
 }
 
-export async function writeBatch(db: JournalDb, entries: readonly ExportedEntry[], report: JournalImportReport, moods: readonly ExportedMood[] = [], into?: string): Promise<void> {
+/** `folder`: where the export's media/ folder is; `into`: one journal for every entry (`--into`). */
+export async function writeBatch(db: JournalDb, entries: readonly ExportedEntry[], report: JournalImportReport, folder: string, moods: readonly ExportedMood[] = [], into?: string): Promise<void> {
   if (entries.length === 0 && moods.length === 0) return;
   const ownerId = report.ownerId!;
   await db.transaction().execute(async (trx) => {
@@ -129,8 +138,15 @@ export async function writeBatch(db: JournalDb, entries: readonly ExportedEntry[
         .execute();
     }
     for (const entry of entries) {
-      if (await writeEntry(trx, ownerId, entry, into)) report.imported += 1;
-      else report.alreadyPresent += 1;
+      const id = await writeEntry(trx, ownerId, entry, into);
+      if (id === null) {
+        report.alreadyPresent += 1;
+        continue;
+      }
+      report.imported += 1;
+      const media = await addEntryMedia(trx, { id, ownerId }, mediaOfExported(entry), folder, new Date());
+      report.mediaKept += media.mediaKept;
+      report.mediaMissing += media.mediaMissing;
     }
     // Ids were kept: the next entry captured live must not be handed one of them.
     await db.store.afterExplicitIds(trx, 'entry');
@@ -138,8 +154,28 @@ export async function writeBatch(db: JournalDb, entries: readonly ExportedEntry[
   });
 }
 
-/** Writes one entry with its revisions, tags and journal (or `into`'s); false if it was already there. */
-async function writeEntry(trx: Transaction<Database>, ownerId: number, e: ExportedEntry, into: string | undefined): Promise<boolean> {
+/** An exported entry's media as the import stores them: every item (or version 1's one medium), files by path. */
+function mediaOfExported(e: ExportedEntry): EntryMedia[] {
+  if (e.media_items) {
+    return e.media_items.map((m) => ({
+      kind: m.kind,
+      fileId: m.file_id,
+      fileName: m.file_name,
+      durationSeconds: m.duration_seconds,
+      fileSize: m.size,
+      mimeType: m.mime_type,
+      width: m.width,
+      height: m.height,
+      ...(m.path ? { sourcePath: m.path } : { missing: m.note ?? 'its bytes were not in the exported journal' }),
+    }));
+  }
+  if (!e.media) return [];
+  const m = e.media;
+  return [{ kind: m.kind, fileId: m.file_id, fileName: m.file_name, durationSeconds: m.duration_seconds, fileSize: m.file_size, missing: 'exported without its bytes' }];
+}
+
+/** Writes one entry with its revisions, tags and journal (or `into`'s); its id, or null if it was already there. */
+async function writeEntry(trx: Transaction<Database>, ownerId: number, e: ExportedEntry, into: string | undefined): Promise<number | null> {
   const existing = await trx
     .selectFrom('entry')
     .select('id')
@@ -148,7 +184,7 @@ async function writeEntry(trx: Transaction<Database>, ownerId: number, e: Export
     .where('chat_id', '=', e.chat_id)
     .where('message_id', '=', e.message_id)
     .executeTakeFirst();
-  if (existing) return false;
+  if (existing) return null;
   // The exported id is kept when it is free (always, in an empty database), so ids in notes and handles still hold.
   const idTaken = await trx.selectFrom('entry').select('id').where('id', '=', e.id).executeTakeFirst();
   const { id } = await trx
@@ -166,11 +202,6 @@ async function writeEntry(trx: Transaction<Database>, ownerId: number, e: Export
       content: e.content,
       edited_at: e.edited_at,
       created_at: e.created_at,
-      media_kind: e.media?.kind ?? null,
-      media_file_id: e.media?.file_id ?? null,
-      media_file_name: e.media?.file_name ?? null,
-      media_duration_seconds: e.media?.duration_seconds ?? null,
-      media_file_size: e.media?.file_size ?? null,
       transcribed_at: e.media?.transcribed_at ?? null,
       source_app: e.source_app ?? 'telegram',
       source_id: e.source_id ?? (e.source_app === undefined ? telegramSourceId(e.chat_id, e.message_id) : null),
@@ -188,5 +219,5 @@ async function writeEntry(trx: Transaction<Database>, ownerId: number, e: Export
   }
   await insertTags(trx, { id, ownerId }, e.tags);
   if (e.prompt !== undefined) await setEntryPrompt(trx, { id, ownerId }, e.prompt);
-  return true;
+  return id;
 }

@@ -55,10 +55,12 @@ export function isFaithfulMarkdownTarget(target: string): boolean {
 
 /** `into`: one journal for every entry (`--into`); else each entry's own. */
 export async function importMarkdownExport(db: JournalDb, target: string, options: { ownerId?: number; into?: string } = {}): Promise<JournalImportReport> {
-  const report: JournalImportReport = { ownerId: options.ownerId ?? null, entries: 0, imported: 0, alreadyPresent: 0, damaged: [], error: null };
+  const report: JournalImportReport = { ownerId: options.ownerId ?? null, entries: 0, imported: 0, alreadyPresent: 0, damaged: [], mediaKept: 0, mediaMissing: 0, error: null };
+  // An export to a folder wrote its media/ folder beside the Markdown files.
+  const mediaFolder = statSync(target).isDirectory() ? path.resolve(target) : path.dirname(path.resolve(target));
   let batch: ExportedEntry[] = [];
   const flush = async () => {
-    if (batch.length > 0) await writeBatch(db, batch, report, [], options.into);
+    if (batch.length > 0) await writeBatch(db, batch, report, mediaFolder, [], options.into);
     batch = [];
   };
   try {

@@ -34,6 +34,27 @@ export const exportedMediaSchema = z.strictObject({
   transcribed_at: instant.nullable(),
 });
 
+/** One medium of an entry, in order; `path` names its file in the export's media/ folder when its bytes were written. */
+export const exportedMediaItemSchema = z.strictObject({
+  kind: z.enum(MEDIA_KINDS as unknown as [MediaKind, ...MediaKind[]]),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, { error: 'must be 64 lower-case hex digits' }).nullable(),
+  mime_type: z.string().nullable(),
+  size: count.nullable(),
+  width: count.nullable(),
+  height: count.nullable(),
+  duration_seconds: count.nullable(),
+  file_name: z.string().nullable(),
+  file_id: z.string().nullable(),
+  /** Why its bytes are not in the journal (too big, not in an imported export…); null when they are. */
+  note: z.string().nullable(),
+  path: z
+    .string()
+    .regex(/^media\/[0-9a-f]{64}(\.[a-z0-9]+)?$/, { error: 'must be media/<sha256>.<extension>' })
+    .nullable(),
+});
+
+export type ExportedMediaItem = z.infer<typeof exportedMediaItemSchema>;
+
 export const exportedEntrySchema = z.strictObject({
   id: z.number().int().positive(),
   source: z.enum(['live', 'import']),
@@ -47,6 +68,8 @@ export const exportedEntrySchema = z.strictObject({
   edited_at: instant.nullable(),
   created_at: instant,
   media: exportedMediaSchema.nullable(),
+  /** Every medium of the entry in order (`media` is the first, as version 1 always had it); absent when none. */
+  media_items: z.array(exportedMediaItemSchema).optional(),
   tags: z.array(z.string().min(1)),
   revisions: z.array(exportedRevisionSchema),
   /** The app it came from and its id there; absent in exports written before they were recorded (then Telegram). */

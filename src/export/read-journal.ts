@@ -4,14 +4,37 @@ import type { JournalDb } from '../db/open-database.ts';
 import type { EntryRow } from '../db/schema.ts';
 import { ENTRY_COLUMNS } from '../db/store.ts';
 import { readMetadata } from '../journal/entry-metadata.ts';
-import type { ExportedEntry, ExportedMood } from './journal-export-format.ts';
+import { listEntryMedia, type StoredMedia } from '../journal/entry-media.ts';
+import { mediaExtension } from '../journal/media.ts';
+import type { ExportedEntry, ExportedMediaItem, ExportedMood } from './journal-export-format.ts';
 
 const PAGE = 1000;
 
 /** Every field an export writes: named, so a store's own columns (PostgreSQL's search vector) are never read. */
 const ENTRY_FIELDS = ['id', ...ENTRY_COLUMNS, 'transcribed_at'] as const;
 
-function exportedEntry(row: EntryRow, tags: string[], revisions: ExportedEntry['revisions'], prompt: string | undefined): ExportedEntry {
+/** Where an export's media/ folder holds a kept medium's bytes: its sha256 and an extension from its type. */
+export const exportMediaPath = (m: Pick<StoredMedia, 'sha256' | 'mimeType' | 'fileName' | 'kind'>): string | null =>
+  m.sha256 === null ? null : `media/${m.sha256}${mediaExtension(m.mimeType, m.fileName, m.kind)}`;
+
+function exportedMediaItem(m: StoredMedia): ExportedMediaItem {
+  return {
+    kind: m.kind,
+    sha256: m.sha256,
+    mime_type: m.mimeType,
+    size: m.size,
+    width: m.width,
+    height: m.height,
+    duration_seconds: m.durationSeconds,
+    file_name: m.fileName,
+    file_id: m.fileId,
+    note: m.note,
+    path: m.state === 'kept' ? exportMediaPath(m) : null,
+  };
+}
+
+function exportedEntry(row: EntryRow, tags: string[], revisions: ExportedEntry['revisions'], media: StoredMedia[], prompt: string | undefined): ExportedEntry {
+  const first = media[0];
   return {
     id: row.id,
     source: row.source,
@@ -25,16 +48,17 @@ function exportedEntry(row: EntryRow, tags: string[], revisions: ExportedEntry['
     edited_at: row.edited_at,
     created_at: row.created_at,
     media:
-      row.media_kind === null
+      first === undefined
         ? null
         : {
-            kind: row.media_kind,
-            file_id: row.media_file_id,
-            file_name: row.media_file_name,
-            duration_seconds: row.media_duration_seconds,
-            file_size: row.media_file_size,
+            kind: first.kind,
+            file_id: first.fileId,
+            file_name: first.fileName,
+            duration_seconds: first.durationSeconds,
+            file_size: first.size,
             transcribed_at: row.transcribed_at,
           },
+    ...(media.length > 0 ? { media_items: media.map(exportedMediaItem) } : {}),
     tags,
     revisions,
     source_app: row.source_app,
@@ -72,9 +96,10 @@ export async function* readJournal(db: JournalDb, ownerId: number, journal?: str
     const rows = await query.orderBy('local_day').orderBy('written_at').orderBy('id').limit(PAGE).execute();
     if (rows.length === 0) return;
     const ids = rows.map((r) => r.id);
-    const [tags, revisions, prompts] = await Promise.all([
+    const [tags, revisions, media, prompts] = await Promise.all([
       db.selectFrom('entry_tag').select(['entry_id', 'tag']).where('entry_id', 'in', ids).orderBy('tag').execute(),
       db.selectFrom('entry_revision').select(['id', 'entry_id', 'title', 'content', 'replaced_at']).where('entry_id', 'in', ids).orderBy('id').execute(),
+      listEntryMedia(db, ownerId, ids),
       db.selectFrom('entry_prompt').select(['entry_id', 'prompt']).where('entry_id', 'in', ids).execute(),
     ]);
     const promptOf = new Map(prompts.map((p) => [Number(p.entry_id), p.prompt]));
@@ -85,6 +110,7 @@ export async function* readJournal(db: JournalDb, ownerId: number, journal?: str
         row,
         (tagsOf.get(row.id) ?? []).map((t) => t.tag),
         (revisionsOf.get(row.id) ?? []).map(({ id, title, content, replaced_at }) => ({ id, title, content, replaced_at })),
+        media.get(row.id) ?? [],
         promptOf.get(Number(row.id)),
       );
     }

@@ -39,6 +39,8 @@ export interface BatchWriterOptions {
   clock?: () => number;
   /** `--into`: every row goes into this journal (a stored name, journal/journal-names.ts), whatever it said. */
   journal?: string;
+  /** The folder media paths of the rows are relative to (a Telegram export's, beside result.json). */
+  mediaFolder?: string;
 }
 
 export interface BatchWriter {
@@ -100,7 +102,7 @@ export function createBatchWriter(db: JournalDb, options: BatchWriterOptions): B
       if (given.length === 0) return;
       const rows = options.journal === undefined ? given : intoJournal(given, options.journal);
       if (options.dryRun) {
-        counted(await insertBatchRows(db, rows, { dryRun: true }));
+        counted(await insertBatchRows(db, rows, { dryRun: true, mediaFolder: options.mediaFolder }));
         return;
       }
       endBulk ??= await db.store.beginBulkWrite(db);
@@ -108,7 +110,7 @@ export function createBatchWriter(db: JournalDb, options: BatchWriterOptions): B
       const group = open;
       let result: BatchResult;
       try {
-        result = await insertBatchRows(db, rows, { transaction: group.trx });
+        result = await insertBatchRows(db, rows, { transaction: group.trx, mediaFolder: options.mediaFolder });
       } catch (error) {
         // The whole open commit goes, uncounted: a savepoint per batch, to keep the batches before, cost a tenth of
         // the import (SQLite journals each page's first change after one), and what fails a batch here (a full disk,

@@ -5,6 +5,7 @@
 import { COLUMN_INDEX, entryValues, type EntryValues } from '../db/store.ts';
 import { entryRowFromDraft, type EntryDraft } from './entry.ts';
 import { hashtagsOf } from './hashtags.ts';
+import type { EntryMedia } from './media.ts';
 import { MIDNIGHT } from './dates/local-moment.ts';
 
 export interface BatchDraft extends EntryDraft {
@@ -25,6 +26,8 @@ export interface BatchRow {
   tags?: string[];
   /** As BatchDraft.mayBeLive. */
   mayBeLive?: boolean;
+  /** Its media, in order (rows of entry_media once stored); left out when none. */
+  media?: EntryMedia[];
 }
 
 /** Where to find a column in BatchRow.values. */
@@ -34,5 +37,6 @@ export const AT = COLUMN_INDEX;
 export function batchRowOf(draft: BatchDraft, timeZone: string, now: Date, dayStartsAt: string = MIDNIGHT): BatchRow {
   const values = entryValues({ ...entryRowFromDraft(draft, timeZone, now, dayStartsAt), edited_at: draft.editedAt?.toISOString() ?? null });
   const tags = hashtagsOf(draft.text, draft.hashtags);
-  return { values, ...(tags.length > 0 ? { tags } : {}), ...(draft.mayBeLive ? { mayBeLive: true } : {}) };
+  const media = draft.media && draft.media.length > 0 ? { media: [...draft.media] } : {};
+  return { values, ...(tags.length > 0 ? { tags } : {}), ...(draft.mayBeLive ? { mayBeLive: true } : {}), ...media };
 }

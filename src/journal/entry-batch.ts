@@ -1,8 +1,9 @@
 /** Bulk writes for imports: a batch commits whole or not at all, and an entry already stored is never written twice. */
 import type { JournalDb } from '../db/open-database.ts';
 import type { Transaction } from 'kysely';
-import type { Database, MediaKind, NewEntryRow } from '../db/schema.ts';
-import { entryValues, type EntryValues } from '../db/store.ts';
+import type { Database, NewEntryRow } from '../db/schema.ts';
+import { entryValues } from '../db/store.ts';
+import { addImportedMedia } from './imported-media.ts';
 import { AT, batchRowOf, type BatchDraft, type BatchRow } from './batch-row.ts';
 import { reviseEntry } from './entry-store.ts';
 import { tagInsertedRows } from './entry-tags.ts';
@@ -17,6 +18,9 @@ export interface BatchResult {
   alreadyPresent: number;
   /** Of those, entries whose text had changed (a newer export of an edited message): the old text became a revision. */
   revised: number;
+  /** Media files whose bytes were copied into the journal, and media whose files were not there (labels only). */
+  mediaKept?: number;
+  mediaMissing?: number;
 }
 
 export { ROWS_PER_STATEMENT } from '../db/store.ts';
@@ -35,7 +39,7 @@ const speechTwinKey = (writtenAt: string, kind: string, duration: number | null)
 
 /** Carries a dry run's counts out of the transaction it rolls back. */
 class DryRunOutcome extends Error {
-  constructor(readonly outcome: { inserted: number; revised: number }) {
+  constructor(readonly outcome: { inserted: number; revised: number; mediaKept: number; mediaMissing: number }) {
     super('dry run: rolled back');
   }
 }
@@ -48,6 +52,8 @@ export interface BatchOptions {
    * committed with it, not on its own. Not with `dryRun`.
    */
   transaction?: Transaction<Database>;
+  /** The folder relative media paths (EntryMedia.sourcePath) are read from; absolute paths are read as they are. */
+  mediaFolder?: string;
 }
 
 /**
@@ -75,8 +81,9 @@ export async function insertBatchRows(db: JournalDb, rows: readonly BatchRow[], 
     if (inserted > 0) await tagInsertedRows(trx, pending.filter((r) => r.tags).map((r) => ({ values: r.values, tags: r.tags! })));
     // Only a batch that met stored rows pays for the comparison: a first import never does.
     const revised = inserted < pending.length ? await reviseChangedTexts(trx, pending) : 0;
-    if (options.dryRun) throw new DryRunOutcome({ inserted, revised });
-    return { inserted, revised };
+    const media = await addImportedMedia(trx, pending.filter((r) => r.media), new Date(), options.mediaFolder);
+    if (options.dryRun) throw new DryRunOutcome({ inserted, revised, ...media });
+    return { inserted, revised, ...media };
   };
   const within = options.transaction;
   const write = () => (within ? work(within) : db.transaction().execute(work));
@@ -84,7 +91,10 @@ export async function insertBatchRows(db: JournalDb, rows: readonly BatchRow[], 
     if (error instanceof DryRunOutcome) return error.outcome;
     throw error;
   });
-  return { inserted: outcome.inserted, alreadyPresent: rows.length - outcome.inserted, revised: outcome.revised };
+  const { mediaKept, mediaMissing } = outcome;
+  // Media counts only when the batch had media (most batches of text have none).
+  const media = mediaKept + mediaMissing > 0 ? { mediaKept, mediaMissing } : {};
+  return { inserted: outcome.inserted, alreadyPresent: rows.length - outcome.inserted, revised: outcome.revised, ...media };
 }
 
 /** The rows but those that may have come live and whose live twin is stored (BatchDraft.mayBeLive). */
@@ -92,20 +102,21 @@ async function withoutLiveTwins(trx: Transaction<Database>, rows: readonly Batch
   const candidates = rows.filter((r) => r.mayBeLive).map((r) => r.values);
   const twins = await trx
     .selectFrom('entry')
-    .select(['written_at', 'content', 'media_kind', 'media_duration_seconds'])
-    .where('owner_id', '=', candidates[0]![AT.owner_id] as number)
-    .where('source', '=', 'live')
-    .where('local_day', 'in', [...new Set(candidates.map((v) => v[AT.local_day] as string))])
-    .where('written_at', 'in', [...new Set(candidates.map((v) => v[AT.written_at] as string))])
+    .leftJoin('entry_media as m', (join) => join.onRef('m.entry_id', '=', 'entry.id').on('m.position', '=', 0))
+    .select(['entry.written_at', 'entry.content', 'm.kind', 'm.duration_seconds'])
+    .where('entry.owner_id', '=', candidates[0]![AT.owner_id] as number)
+    .where('entry.source', '=', 'live')
+    .where('entry.local_day', 'in', [...new Set(candidates.map((v) => v[AT.local_day] as string))])
+    .where('entry.written_at', 'in', [...new Set(candidates.map((v) => v[AT.written_at] as string))])
     .execute();
   const seen = new Set(twins.map((t) => twinKey(t.written_at, t.content)));
-  for (const t of twins) if (isSpeech(t.media_kind)) seen.add(speechTwinKey(t.written_at, t.media_kind!, t.media_duration_seconds));
-  const isTwin = (v: EntryValues) => {
-    const writtenAt = v[AT.written_at] as string;
-    const kind = v[AT.media_kind] as MediaKind | null;
-    return seen.has(twinKey(writtenAt, v[AT.content] as string)) || (isSpeech(kind) && seen.has(speechTwinKey(writtenAt, kind!, v[AT.media_duration_seconds] as number | null)));
+  for (const t of twins) if (isSpeech(t.kind)) seen.add(speechTwinKey(t.written_at, t.kind!, t.duration_seconds));
+  const isTwin = (r: BatchRow) => {
+    const writtenAt = r.values[AT.written_at] as string;
+    const speech = r.media?.[0];
+    return seen.has(twinKey(writtenAt, r.values[AT.content] as string)) || (speech !== undefined && isSpeech(speech.kind) && seen.has(speechTwinKey(writtenAt, speech.kind, speech.durationSeconds)));
   };
-  return rows.filter((r) => !(r.mayBeLive && isTwin(r.values)));
+  return rows.filter((r) => !(r.mayBeLive && isTwin(r)));
 }
 
 /** Stored imports whose export now holds other text (edited since) take the new text, keeping the old as a revision. */

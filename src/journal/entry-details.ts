@@ -7,11 +7,14 @@ import { sql } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import { ownerNotIndexed, viewRows } from './entry-queries.ts';
 import { metadataFields, readMetadata } from './entry-metadata.ts';
-import { mediaLabel, type MediaKind } from './media.ts';
+import { mediaLabel } from './media.ts';
+import { listEntryMedia, type StoredMedia } from './entry-media.ts';
 
 export interface EntryDetails {
   /** `[voice note 0:42]`, `[photo]`…; null for a text message. */
   media: string | null;
+  /** The media themselves, in order (no bytes): the web view shows the kept ones. */
+  items: StoredMedia[];
   tags: string[];
   /** How many earlier texts the entry has. */
   revisions: number;
@@ -50,17 +53,16 @@ export async function readEntryDetails(db: JournalDb, ownerId: number, ids: read
     .where(ownerNotIndexed, '=', ownerId)
     .select((eb) => [
       'id',
-      'media_kind',
-      'media_file_name',
-      'media_duration_seconds',
       'metadata',
       eb.selectFrom('entry_revision').select((r) => r.fn.countAll<number>().as('n')).whereRef('entry_revision.entry_id', '=', 'entry.id').as('revisions'),
     ])
     .execute();
+  if (rows.length === 0) return found;
+  const media = await listEntryMedia(db, ownerId, rows.map((r) => r.id));
   for (const r of rows) {
-    const kind = r.media_kind as MediaKind | null;
-    const media = kind ? mediaLabel({ kind, fileId: null, fileName: r.media_file_name, durationSeconds: r.media_duration_seconds, fileSize: null }) : null;
-    found.set(r.id, { media, tags: [], revisions: Number(r.revisions ?? 0), ...shownMetadata(r.metadata, r.id) });
+    const items = media.get(r.id) ?? [];
+    const label = items.length === 0 ? null : items.map((m) => mediaLabel({ kind: m.kind, fileId: null, fileName: m.fileName, durationSeconds: m.durationSeconds, fileSize: null })).join(' ');
+    found.set(r.id, { media: label, items, tags: [], revisions: Number(r.revisions ?? 0), ...shownMetadata(r.metadata, r.id) });
   }
   if (found.size === 0) return found;
   // On the (entry_id, tag) key: the (owner_id, tag) index would walk every tag of the owner.

@@ -8,6 +8,8 @@ import { hashtagsOf } from './hashtags.ts';
 import { MIDNIGHT } from './dates/local-moment.ts';
 import { queueTranscriptionIfSpeech } from './transcription-jobs.ts';
 import { setEntryPrompt } from './prompt-store.ts';
+import { insertEntryMedia, nextMediaPosition } from './entry-media.ts';
+import { mediaLabel } from './media.ts';
 
 export type SaveResult = 'stored' | 'duplicate';
 export type EditResult = 'revised' | 'unchanged' | 'stored';
@@ -22,6 +24,8 @@ export interface StoreOptions {
   transcribe?: boolean;
   /** The writing prompt the entry answers (a reply to /prompt or a reminder), kept in entry_prompt. */
   prompt?: string;
+  /** MEDIA_MAX_BYTES: larger media are not downloaded (they stay Telegram references). */
+  mediaMaxBytes?: number;
 }
 
 /** saveEntry that also says which entry was stored: its id, or null for a duplicate. */
@@ -34,6 +38,8 @@ export async function storeEntry(
   options: StoreOptions = {},
 ): Promise<number | null> {
   return db.transaction().execute(async (trx) => {
+    const album = draft.mediaGroupId === undefined ? undefined : await albumEntry(trx, draft);
+    if (album !== undefined) return addToAlbum(trx, album, draft, now, options);
     const row = await trx
       .insertInto('entry')
       .values(entryRowFromDraft(draft, timeZone, now, dayStartsAt))
@@ -42,10 +48,61 @@ export async function storeEntry(
       .executeTakeFirst();
     if (!row) return null;
     await insertTags(trx, { id: row.id, ownerId: draft.ownerId }, hashtagsOf(draft.text, draft.hashtags));
+    await insertMediaOf(trx, row.id, draft, 0, now, options);
     if (options.transcribe) await queueTranscriptionIfSpeech(trx, row.id, draft, now);
     if (options.prompt !== undefined) await setEntryPrompt(trx, { id: row.id, ownerId: draft.ownerId }, options.prompt);
     return row.id;
   });
+}
+
+async function insertMediaOf(trx: Transaction<Database>, entryId: number, draft: EntryDraft, position: number, now: Date, options: StoreOptions): Promise<void> {
+  const media = draft.media ?? [];
+  if (media.length === 0) return;
+  await insertEntryMedia(trx, { id: entryId, ownerId: draft.ownerId }, media, position, { now, mediaMaxBytes: options.mediaMaxBytes });
+  if (draft.mediaGroupId !== undefined || draft.source === 'live') {
+    await trx
+      .updateTable('entry_media')
+      .set({ media_group_id: draft.mediaGroupId ?? null, message_id: draft.messageId })
+      .where('entry_id', '=', entryId)
+      .where('position', '>=', position)
+      .execute();
+  }
+}
+
+/** The entry an album's earlier message became (same owner, chat and media group), if any. */
+async function albumEntry(trx: Transaction<Database>, draft: EntryDraft): Promise<{ id: number; owner_id: number; title: string; content: string } | undefined> {
+  return trx
+    .selectFrom('entry_media as m')
+    .innerJoin('entry as e', 'e.id', 'm.entry_id')
+    .select(['e.id', 'e.owner_id', 'e.title', 'e.content'])
+    .where('m.owner_id', '=', draft.ownerId)
+    .where('m.media_group_id', '=', draft.mediaGroupId!)
+    .where('e.chat_id', '=', draft.chatId)
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * A later message of an album: its media join the album's entry after the ones there (a redelivered message adds
+ * nothing). A caption, on whichever message it came, becomes the entry's text while that is still a label.
+ */
+async function addToAlbum(
+  trx: Transaction<Database>,
+  album: { id: number; owner_id: number; title: string; content: string },
+  draft: EntryDraft,
+  now: Date,
+  options: StoreOptions,
+): Promise<number | null> {
+  const seen = await trx.selectFrom('entry_media').select('id').where('entry_id', '=', album.id).where('message_id', '=', draft.messageId).executeTakeFirst();
+  if (seen) return null;
+  await insertMediaOf(trx, album.id, draft, await nextMediaPosition(trx, album.id), now, options);
+  const media = draft.media ?? [];
+  const isLabel = (text: string) => media.some((m) => mediaLabel(m) === text) || /^\[[^\]]*\]$/.test(text.trim());
+  if (!isLabel(draft.text) && isLabel(album.content)) {
+    await trx.updateTable('entry').set({ content: draft.text, title: titleOf(draft.text) }).where('id', '=', album.id).execute();
+    await replaceTags(trx, { id: album.id, ownerId: album.owner_id }, draft.text, draft.hashtags ?? []);
+  }
+  return album.id;
 }
 
 /**

@@ -15,8 +15,10 @@ export interface EntryDraft {
   writtenAt: Date;
   /** The words: the text, the caption, or for media without either the label (`[voice note 0:42]`). */
   text: string;
-  /** What the message carried besides text, if anything. */
-  media?: EntryMedia | null;
+  /** What the message carried besides text, in order (an album's photos, a Day One entry's photos). */
+  media?: readonly EntryMedia[];
+  /** Telegram's media_group_id: the messages of one album are one entry. */
+  mediaGroupId?: string;
   /** Tags Telegram marked as `hashtag` entities (or another app's tags); `#word` in the text is found anyway. */
   hashtags?: readonly string[];
   /** The app it came from (default Telegram) and its id there (default `<chat>:<message>`). */
@@ -70,7 +72,6 @@ export function entryRowFromDraft(draft: EntryDraft, timeZone: string, now: Date
   const { day, time } = localMoment(draft.writtenAt, draft.timeZone ?? timeZone, dayStartsAt);
   // No row may hold a day the exports cannot write; importers skip such instants before (inEntryYears).
   if (!isWritableDay(day)) throw new RangeError(`${draft.writtenAt.toISOString()} falls on ${day} in ${draft.timeZone ?? timeZone}: not a day a journal can hold`);
-  const media = draft.media ?? null;
   return {
     owner_id: draft.ownerId,
     source: draft.source,
@@ -83,11 +84,6 @@ export function entryRowFromDraft(draft: EntryDraft, timeZone: string, now: Date
     content: draft.text,
     edited_at: null,
     created_at: now.toISOString(),
-    media_kind: media?.kind ?? null,
-    media_file_id: media?.fileId ?? null,
-    media_file_name: media?.fileName ?? null,
-    media_duration_seconds: media?.durationSeconds ?? null,
-    media_file_size: media?.fileSize ?? null,
     source_app: draft.sourceApp ?? 'telegram',
     source_id: draft.sourceId ?? telegramSourceId(draft.chatId, draft.messageId),
     metadata: metadataText(draft.metadata),

@@ -8,6 +8,7 @@ import type { JournalDb } from '../db/open-database.ts';
 import type { Database } from '../db/schema.ts';
 import { chunksOf, type Store } from '../db/store.ts';
 import { entryTraces, type EntryTraces } from './entry-traces.ts';
+import { deleteOrphanBlobs } from '../db/media-blobs.ts';
 
 /** How many rows went, per table. */
 export type RemovedRows = Partial<Record<keyof Database, number>>;
@@ -183,12 +184,14 @@ export async function forgetEntry(db: JournalDb, ownerId: number, entryId: numbe
     if (!entry) return null;
     const revisions = await trx.selectFrom('entry_revision').select(['title', 'content']).where('entry_id', '=', entryId).execute();
     const cached = await answersThatRead(trx, ownerId, entryId);
+    // An album's later photos came in messages of their own: their updates are traces too.
+    const albumMessages = await trx.selectFrom('entry_media').select('message_id').where('entry_id', '=', entryId).where('message_id', '!=', entry.message_id).execute();
     const traces = entryTraces({
       id: entry.id,
       chatId: entry.chat_id,
       messageId: entry.message_id,
       texts: [entry.title, entry.content, ...revisions.flatMap((r) => [r.title, r.content]), ...cached.answers],
-      alsoMessages: options.alsoMessages,
+      alsoMessages: [...(options.alsoMessages ?? []), ...albumMessages.map((m) => ({ chatId: entry.chat_id, messageId: m.message_id! }))],
     });
     const removed: RemovedRows = {};
     removed.ask_cache = await deleteAnswers(trx, ownerId, cached.keys);
@@ -203,7 +206,10 @@ export async function forgetEntry(db: JournalDb, ownerId: number, entryId: numbe
     removed.entry_prompt = deleted(await trx.deleteFrom('entry_prompt').where('entry_id', '=', entryId).executeTakeFirst());
     removed.transcription_job = deleted(await trx.deleteFrom('transcription_job').where('entry_id', '=', entryId).executeTakeFirst());
     // The search index's row goes with it (a trigger on SQLite, the row's own column on PostgreSQL).
+    removed.entry_media = deleted(await trx.deleteFrom('entry_media').where('entry_id', '=', entryId).executeTakeFirst());
     removed.entry = deleted(await trx.deleteFrom('entry').where('owner_id', '=', ownerId).where('id', '=', entryId).executeTakeFirst());
+    // Its bytes, unless another kept entry holds the same.
+    removed.media_blob = await deleteOrphanBlobs(trx);
     return { day: entry.local_day, removed };
   });
   if (!outcome) return { type: 'not-found', entryId };
@@ -240,8 +246,12 @@ export const OWNER_ROWS: { [T in keyof Database]: OwnerRows | { notOwnerData: st
     deleted(await trx.deleteFrom('entry_revision').where('entry_id', 'in', trx.selectFrom('entry').select('id').where('owner_id', '=', o)).executeTakeFirst()),
   transcription_job: async (trx, o) =>
     deleted(await trx.deleteFrom('transcription_job').where('entry_id', 'in', trx.selectFrom('entry').select('id').where('owner_id', '=', o)).executeTakeFirst()),
+  entry_media: async (trx, o) => deleted(await trx.deleteFrom('entry_media').where('owner_id', '=', o).executeTakeFirst()),
   // The store's bulk path: the search index is purged once for all of them.
   entry: (trx, o, _now, store) => store.deleteOwnerEntries(trx, o),
+  // Bytes are shared by content: those no kept entry (of anyone) still holds go, with their chunks.
+  media_blob: (trx) => deleteOrphanBlobs(trx),
+  media_chunk: { notOwnerData: "the bytes of media_blob rows, removed with them (media_blob's row above)" },
   object_handle: async (trx, o) => deleted(await trx.deleteFrom('object_handle').where('owner_id', '=', o).executeTakeFirst()),
   conversation_message: async (trx, o) => deleted(await trx.deleteFrom('conversation_message').where('owner_id', '=', o).executeTakeFirst()),
   conversation: async (trx, o) => deleted(await trx.deleteFrom('conversation').where('owner_id', '=', o).executeTakeFirst()),

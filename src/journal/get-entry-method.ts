@@ -7,6 +7,19 @@ import { metadataFields, readMetadata } from './entry-metadata.ts';
 import { findEntry } from './entry-queries.ts';
 import { entryPage } from './entry-reading.ts';
 import { entryPrompt } from './prompt-store.ts';
+import { listEntryMedia, type StoredMedia } from './entry-media.ts';
+import { formatBytes } from './media.ts';
+
+/** A medium as getEntry lists it: kind, size, dimensions, duration, and whether its bytes are kept (no bytes). */
+const mediaSummary = (m: StoredMedia, index: number) => ({
+  index,
+  kind: m.kind,
+  ...(m.size !== null ? { size: formatBytes(m.size) } : {}),
+  ...(m.width !== null && m.height !== null ? { dimensions: `${m.width}×${m.height}` } : {}),
+  ...(m.durationSeconds !== null ? { durationSeconds: m.durationSeconds } : {}),
+  ...(m.fileName !== null ? { fileName: m.fileName } : {}),
+  kept: m.state === 'kept',
+});
 import type { JournalView } from './journal-view.ts';
 
 const getEntryArgs = z.strictObject({
@@ -33,7 +46,10 @@ export function getEntryMethod(db: JournalDb): MethodDefinition<JournalView> {
       const stored = await db.selectFrom('entry').select('metadata').where('id', '=', entry.id).where('owner_id', '=', ctx.ownerId).executeTakeFirst();
       // The writing prompt the entry answers, when it was a reply to one.
       const prompt = await entryPrompt(db, ctx.ownerId, entry.id);
-      return { value: { ...page, ...(prompt === undefined ? {} : { prompt }), ...metadataFields(readMetadata(stored?.metadata ?? null, entry.id)) }, carries };
+      // Its media without their bytes: what each is, for viewMedia(id, index).
+      const media = (await listEntryMedia(db, ctx.ownerId, [entry.id])).get(entry.id) ?? [];
+      const listed = media.length === 0 ? {} : { media: media.map(mediaSummary) };
+      return { value: { ...page, ...(prompt === undefined ? {} : { prompt }), ...metadataFields(readMetadata(stored?.metadata ?? null, entry.id)), ...listed }, carries };
     },
   });
 }

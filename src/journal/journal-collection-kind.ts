@@ -6,6 +6,7 @@ import { countByPeriod, countDays, countEntries, countView, findEntriesForDay, f
 import { askMethod, type AskOptions } from './ask-method.ts';
 import { withContentCut } from './entry-reading.ts';
 import { getEntryMethod } from './get-entry-method.ts';
+import { viewMediaMethod } from './view-media-method.ts';
 import { checkSearch } from './search-syntax.ts';
 import { describeView, describeViewFilter } from './describe-view.ts';
 import { JOURNAL_ENTRY_FIELDS } from './journal-entry-kind.ts';
@@ -119,6 +120,7 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       },
     }),
     getEntryMethod(db),
+    viewMediaMethod(db),
     method({
       name: 'getDateRangeView',
       signature: 'getDateRangeView(startDate: YYYY-MM-DD, endDate: YYYY-MM-DD) -> JournalCollection',

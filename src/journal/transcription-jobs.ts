@@ -15,7 +15,7 @@ export const MAX_TRANSCRIBE_BYTES = 20 * 1024 * 1024;
 
 /** Queues a stored draft for transcription if it is a voice or video note whose content is still its label. */
 export async function queueTranscriptionIfSpeech(db: Kysely<Database>, entryId: number, draft: EntryDraft, now: Date): Promise<boolean> {
-  const media = draft.media;
+  const media = draft.media?.[0];
   if (!media || !isSpeech(media.kind) || media.fileId === null) return false;
   if ((media.fileSize ?? 0) > MAX_TRANSCRIBE_BYTES || draft.text !== mediaLabel(media)) return false;
   await db.insertInto('transcription_job').values({ entry_id: entryId, next_at: now.toISOString(), last_error: null }).onConflict((oc) => oc.doNothing()).execute();
@@ -35,13 +35,13 @@ export interface DueTranscription {
 export async function dueTranscriptions(db: JournalDb, now: Date, limit: number): Promise<DueTranscription[]> {
   const rows = await db
     .selectFrom('transcription_job as j')
-    .innerJoin('entry as e', 'e.id', 'j.entry_id')
-    .select(['j.entry_id', 'e.owner_id', 'e.media_file_id', 'e.media_kind', 'j.attempts', 'j.next_at'])
+    .innerJoin('entry_media as m', (join) => join.onRef('m.entry_id', '=', 'j.entry_id').on('m.position', '=', 0))
+    .select(['j.entry_id', 'm.owner_id', 'm.file_id', 'm.kind', 'j.attempts', 'j.next_at'])
     .where('j.next_at', '<=', now.toISOString())
     .orderBy('j.next_at')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ entryId: r.entry_id, ownerId: r.owner_id, fileId: r.media_file_id ?? '', kind: r.media_kind ?? '', attempts: r.attempts, nextAt: r.next_at }));
+  return rows.map((r) => ({ entryId: r.entry_id, ownerId: r.owner_id, fileId: r.file_id ?? '', kind: r.kind, attempts: r.attempts, nextAt: r.next_at }));
 }
 
 /**
@@ -65,9 +65,9 @@ export async function claimTranscription(db: JournalDb, job: DueTranscription, u
 export async function completeTranscription(db: JournalDb, entryId: number, transcript: string, now: Date): Promise<'transcribed' | 'kept'> {
   return db.transaction().execute(async (trx) => {
     await trx.deleteFrom('transcription_job').where('entry_id', '=', entryId).execute();
-    const entry = await trx.selectFrom('entry').select(['owner_id', 'media_kind', 'edited_at']).where('id', '=', entryId).executeTakeFirst();
+    const entry = await trx.selectFrom('entry').select(['owner_id', 'edited_at']).where('id', '=', entryId).executeTakeFirst();
     const text = transcript.trim();
-    if (!entry || entry.media_kind === null || entry.edited_at !== null || text === '') return 'kept';
+    if (!entry || entry.edited_at !== null || text === '') return 'kept';
     await trx.updateTable('entry').set({ content: text, title: titleOf(text), transcribed_at: now.toISOString() }).where('id', '=', entryId).execute();
     await replaceTags(trx, { id: entryId, ownerId: entry.owner_id }, text);
     return 'transcribed';

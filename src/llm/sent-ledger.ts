@@ -26,6 +26,8 @@ export interface SentTotal {
   model: string;
   /** Entries counted once per question that sent them. */
   entries: number;
+  /** Pictures sent with them (photos the model looked at). */
+  images: number;
   questions: number;
 }
 
@@ -44,7 +46,11 @@ export function createSentCollector(answerModel: string) {
       const via = sent.to === null ? 'answer' : 'reader';
       const key = `${via}\u0000${model}`;
       const group = groups.get(key) ?? { model, via, items: new Map<number, CarriedItem>() };
-      for (const item of sent.items) group.items.set(item.id, item);
+      for (const item of sent.items) {
+        // An entry counts once; the pictures sent of it add up.
+        const images = (group.items.get(item.id)?.images ?? 0) + (item.images ?? 0);
+        group.items.set(item.id, images > 0 ? { ...item, images } : { id: item.id, day: item.day });
+      }
       groups.set(key, group);
     },
     /** One record per model that received text. */
@@ -88,12 +94,14 @@ export function formatSentTotals(totals: readonly SentTotal[], since: string | u
   if (totals.length === 0) return `No entry's text was sent to a model${when}.`;
   const entries = totals.reduce((n, t) => n + t.entries, 0);
   const endpoints = new Set(totals.map((t) => t.endpoint));
-  const lines = totals.slice(0, maxLines).map((t) => `${t.day}  ${plural(t.entries, 'entry', 'entries')} → ${t.endpoint} (${t.model})`);
+  const photos = (n: number) => (n > 0 ? ` and ${plural(n, 'photo', 'photos')}` : '');
+  const images = totals.reduce((n, t) => n + t.images, 0);
+  const lines = totals.slice(0, maxLines).map((t) => `${t.day}  ${plural(t.entries, 'entry', 'entries')}${photos(t.images)} → ${t.endpoint} (${t.model})`);
   const more = totals.length > maxLines ? [`… and ${totals.length - maxLines} more lines (npm run journal -- sent lists them all).`] : [];
   return [
     `Entries whose text was sent to a model${when}, by the day they were written:`,
     ...lines,
     ...more,
-    `In all: ${plural(entries, 'entry', 'entries')} sent (an entry counts once per question), to ${plural(endpoints.size, 'endpoint', 'endpoints')}.`,
+    `In all: ${plural(entries, 'entry', 'entries')}${photos(images)} sent (an entry counts once per question), to ${plural(endpoints.size, 'endpoint', 'endpoints')}.`,
   ].join('\n');
 }

@@ -2,7 +2,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlock, Message, MessageParam, TextBlockParam, Tool, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import { ObjectError } from '../objects/object-error.ts';
-import type { ToolExecutor } from '../objects/object-tools.ts';
+import { outputText, type ToolExecutor } from '../objects/object-tools.ts';
 import { FINAL_ANSWER_REQUEST, SYSTEM } from './prompt.ts';
 import { addUsage, contextTokens, emptyUsage, type ToolCallRecord, type UsageTotals } from './receipt.ts';
 import { TOOLS } from './tools.ts';
@@ -79,8 +79,12 @@ async function answerToolUses(content: ContentBlock[], execute: ToolExecutor, ca
   const results: ToolResultBlockParam[] = [];
   for (const use of toolUses(content)) {
     try {
-      const text = await execute(use.name, use.input);
-      results.push({ type: 'tool_result', tool_use_id: use.id, content: text });
+      const output = await execute(use.name, use.input);
+      const text = outputText(output);
+      // Pictures go as image blocks of the tool result, after its text.
+      const images = typeof output === 'string' ? [] : output.images;
+      const content = images.length === 0 ? text : [{ type: 'text' as const, text }, ...images.map((i) => ({ type: 'image' as const, source: { type: 'base64' as const, media_type: i.mediaType, data: i.data } }))];
+      results.push({ type: 'tool_result', tool_use_id: use.id, content });
       calls.push({ name: use.name, input: use.input, resultChars: text.length, isError: false });
     } catch (error) {
       if (!(error instanceof ObjectError)) throw new ToolFailure(use.name, { cause: error });

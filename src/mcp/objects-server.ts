@@ -44,7 +44,10 @@ export function createObjectsServer(deps: ObjectsServerDeps): McpServer {
       },
       async (input) => {
         try {
-          return text(await execute(tool.name, input));
+          const output = await execute(tool.name, input);
+          if (typeof output === 'string') return text(output);
+          // The same pictures the bot's model gets, as MCP image content after the text.
+          return { content: [{ type: 'text', text: output.text }, ...output.images.map((i) => ({ type: 'image' as const, data: i.data, mimeType: i.mediaType }))] };
         } catch (error) {
           if (error instanceof ObjectError) return text(error.message, true);
           // A fault the caller cannot fix (SQLite, a bug): logged here, and said plainly there.

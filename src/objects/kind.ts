@@ -25,6 +25,14 @@ export interface MethodSpend {
 export interface CarriedItem {
   id: number;
   day: string;
+  /** Pictures of the item sent along (its photos), counted apart from its text. */
+  images?: number;
+}
+
+/** A picture a method's result carries to the model (base64 bytes and their type), beside the value's JSON. */
+export interface ResultImage {
+  mediaType: 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
+  data: string;
 }
 
 /**
@@ -49,7 +57,9 @@ export interface MethodContext {
  * names the items whose text the value holds: one per item of an array value, in the same order (so the items a
  * bound cuts off are not counted as sent), or any number for another value.
  */
-export type MethodOutcome = { value: unknown; carries?: readonly CarriedItem[] } | { object: { kind: string; state: unknown } };
+export type MethodOutcome =
+  | { value: unknown; carries?: readonly CarriedItem[]; images?: readonly ResultImage[] }
+  | { object: { kind: string; state: unknown } };
 
 /**
  * One method. `Args` is its argument schema; `run` receives exactly what that schema outputs, so the argument

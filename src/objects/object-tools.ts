@@ -6,14 +6,15 @@ import { z } from 'zod';
 import { formatInterface, formatObjectLine, formatUnreadableLine } from './format-interface.ts';
 import { ObjectError } from './object-error.ts';
 import type { ObjectOperations } from './operations.ts';
+import type { ResultImage } from './kind.ts';
 
 export interface ObjectTool<Input extends z.ZodObject = z.ZodObject> {
   name: string;
   description: string;
   /** Validates the call's input; its JSON Schema (toolInputSchema) is what the model sees. */
   input: Input;
-  /** The result text; a fault the caller can fix is thrown as an ObjectError. */
-  run(ops: ObjectOperations, input: z.output<Input>): Promise<string>;
+  /** The result text (with any pictures beside it); a fault the caller can fix is thrown as an ObjectError. */
+  run(ops: ObjectOperations, input: z.output<Input>): Promise<string | ToolOutput>;
 }
 
 const defineTool = <Input extends z.ZodObject>(tool: ObjectTool<Input>): ObjectTool => tool as unknown as ObjectTool;
@@ -45,6 +46,7 @@ export const OBJECT_TOOLS: readonly ObjectTool[] = [
       .meta({ required: ['objId', 'methodName', 'args'] }),
     run: async (ops, { objId: id, methodName, args }) => {
       const result = await ops.invokeMethod(id, methodName, args);
+      if (result.type === 'value' && result.images?.length) return { text: JSON.stringify({ value: result.value }), images: result.images };
       if (result.type === 'value') return JSON.stringify({ value: result.value });
       return JSON.stringify({ handle: result.objId, kind: result.kind, description: result.description });
     },
@@ -93,8 +95,17 @@ function parseInput<T extends z.ZodObject>(tool: ObjectTool<T>, input: unknown):
   throw new ObjectError(`Bad input for ${tool.name}: ${problems}.`);
 }
 
-/** Runs one tool call and returns its result text; a fault the caller can fix is thrown as an ObjectError. */
-export type ToolExecutor = (name: string, input: unknown) => Promise<string>;
+/** A result that carries pictures: its text, and the images each surface sends in its own form (an image block). */
+export interface ToolOutput {
+  text: string;
+  images: readonly ResultImage[];
+}
+
+/** The text of a tool's result, whether or not pictures came with it. */
+export const outputText = (output: string | ToolOutput): string => (typeof output === 'string' ? output : output.text);
+
+/** Runs one tool call and returns its result text (or text and pictures); a fixable fault is thrown as an ObjectError. */
+export type ToolExecutor = (name: string, input: unknown) => Promise<string | ToolOutput>;
 
 export function createToolExecutor(ops: ObjectOperations): ToolExecutor {
   return async (name, input) => {

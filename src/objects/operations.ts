@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { boundResult, DEFAULT_RESULT_LIMIT } from './bound-result.ts';
 import type { HandleStore, RootObject, StoredHandle } from './handle-store-port.ts';
-import type { CarriedItem, DataField, KindDefinition, MethodContext, MethodSpend, SentItems } from './kind.ts';
+import type { CarriedItem, DataField, KindDefinition, MethodContext, MethodSpend, ResultImage, SentItems } from './kind.ts';
 import type { KindRegistry } from './kind-registry.ts';
 import { ObjectError } from './object-error.ts';
 import { errorReason } from '../log/error-message.ts';
@@ -45,7 +45,7 @@ export interface UnreadableHandle {
   problem: string;
 }
 
-export type InvokeResult = ({ type: 'object' } & ObjectSummary) | { type: 'value'; value: unknown };
+export type InvokeResult = ({ type: 'object' } & ObjectSummary) | { type: 'value'; value: unknown; images?: readonly ResultImage[] };
 
 export interface ObjectOperations {
   listObjects(): Promise<{ objects: ObjectSummary[]; more: number; unreadable: UnreadableHandle[] }>;
@@ -257,7 +257,8 @@ export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
       if ('value' in outcome) {
         const value = boundResult(outcome.value, limit, method.pagingHint);
         if (outcome.carries?.length) deps.reportSent?.({ to: null, items: carriedThrough(outcome.value, value, outcome.carries) });
-        return { type: 'value', value };
+        // Pictures travel beside the value, not inside its JSON: the surface puts them in its own image blocks.
+        return outcome.images?.length ? { type: 'value', value, images: outcome.images } : { type: 'value', value };
       }
 
       const childKind = deps.kinds.getOrThrow(outcome.object.kind);

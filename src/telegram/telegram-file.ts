@@ -74,3 +74,13 @@ export async function downloadTelegramFile(token: string, apiRoot: string | null
   const response = await fileResponse(telegramFileUrl(apiRoot, token, filePath), 600_000);
   await pipeline(Readable.fromWeb(response.body as ReadableStream<Uint8Array>), createWriteStream(destination));
 }
+
+/** A file's bytes as they arrive (a medium kept in the journal), with the type the server gave; 10 minutes at most. */
+export async function streamTelegramFile(api: Api, token: string, apiRoot: string | null, fileId: string): Promise<{ bytes: AsyncIterable<Uint8Array>; mimeType: string | null }> {
+  const filePath = await telegramFilePath(api, fileId);
+  const response = await fileResponse(telegramFileUrl(apiRoot, token, filePath), 600_000);
+  const type = response.headers.get('content-type');
+  // The Bot API answers octet-stream for most files: only a specific type tells anything.
+  const mimeType = type && !/octet-stream/.test(type) ? type.split(';')[0]!.trim() : null;
+  return { bytes: Readable.fromWeb(response.body as ReadableStream<Uint8Array>), mimeType };
+}

@@ -55,6 +55,7 @@ h2 { font-size: 1.15rem; }
 .pager a { padding: 6px 0; }
 .meta { color: var(--hint); margin: 0 0 4px; display: flex; flex-wrap: wrap; gap: 4px 10px; }
 .media { font-style: italic; }
+.media-items img, .media-items video { max-width: 100%; height: auto; display: block; margin: 0.5em 0; }
 .tag { text-decoration: none; }
 .entry { border-top: 1px solid var(--l0); padding: 10px 0; }
 .content { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; }

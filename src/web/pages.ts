@@ -104,12 +104,27 @@ function entryMeta(entry: ListedEntry, withDate: boolean): Html {
   )}</p>`;
 }
 
+/** The entry's kept media in the page: photos inline (lazy), voice notes and audio to play, videos, files to download. */
+function mediaShown(entry: ListedEntry): Html | '' {
+  const kept = entry.items.filter((m) => m.state === 'kept' && m.sha256 !== null);
+  if (kept.length === 0) return '';
+  const one = (m: ListedEntry['items'][number]) => {
+    const src = `/media/${m.sha256}`;
+    if (m.kind === 'photo') return html`<img src="${src}" alt="Photo of the entry" loading="lazy"${m.width && m.height ? html` width="${m.width}" height="${m.height}"` : ''}>`;
+    if (m.kind === 'voice_note' || m.kind === 'audio') return html`<audio controls preload="none" src="${src}"></audio>`;
+    if (m.kind === 'video' || m.kind === 'video_note' || m.kind === 'animation') return html`<video controls preload="none" src="${src}"></video>`;
+    return html`<a href="${src}" download="${m.fileName ?? 'file'}">${m.fileName ?? 'file'}</a>`;
+  };
+  return html`<div class="media-items">${kept.map(one)}</div>`;
+}
+
 /** An entry in a list: its Markdown formatted, or for a search's results a short excerpt with the matches marked. */
 function entryCard(entry: ListedEntry, withDate: boolean, query?: string): Html {
   return html`<article class="entry" aria-labelledby="entry-${entry.id}">
 <h2 id="entry-${entry.id}" class="visually-hidden">Entry at ${entry.date} ${entry.time}</h2>
 ${entryMeta(entry, withDate)}
 ${query === undefined ? html`<div class="content md">${entryMarkdown(entry.cut ? `${entry.content}…` : entry.content)}</div>` : html`<p class="excerpt">${searchExcerpt(entry.content, query)}</p>`}
+${mediaShown(entry)}
 <p class="open"><a href="/entry/${entry.id}">Open entry${entry.revisions > 0 ? ` (${plural(entry.revisions, 'earlier version')})` : ''}${entry.cut ? ' to read it all' : ''}</a></p>
 </article>`;
 }

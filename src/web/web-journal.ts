@@ -58,6 +58,15 @@ export interface WebJournalPorts {
   countUpTo(view: JournalView, cap: number): Promise<number>;
   /** Forgets the owner's entry for good; null when they have no such entry. */
   forget(entryId: number): Promise<{ day: string } | null>;
+  /** Kept bytes of one of the owner's media, by their sha256; null when no medium of theirs has them. */
+  media(sha256: string): Promise<MediaBytes | null>;
+}
+
+/** A medium's bytes as the web serves them, a chunk at a time. */
+export interface MediaBytes {
+  mimeType: string | null;
+  size: number;
+  chunks: AsyncIterable<Uint8Array>;
 }
 
 /** Where the nearest entries are around a span without any. */
@@ -82,6 +91,7 @@ export interface WebJournal {
   onThisDay(date: string): Promise<EntryList>;
   entry(id: number): Promise<FullEntry | null>;
   forget(id: number): Promise<{ day: string } | null>;
+  media(sha256: string): Promise<MediaBytes | null>;
 }
 
 /** getOverview lists at most 100 periods: a span is read in parts this long. */
@@ -117,7 +127,7 @@ export function createWebJournal(ports: WebJournalPorts): WebJournal {
       ...e,
       date: e.date ?? date ?? '',
       cut: cut !== undefined,
-      ...(details.get(e.id) ?? { media: null, tags: [], revisions: 0, starred: false, place: null, weather: null }),
+      ...(details.get(e.id) ?? { media: null, items: [], tags: [], revisions: 0, starred: false, place: null, weather: null }),
     }));
   };
 
@@ -175,6 +185,7 @@ export function createWebJournal(ports: WebJournalPorts): WebJournal {
       return list(await narrow({}, 'onThisDay', { date }), 0, 100);
     },
 
+    media: (sha256) => ports.media(sha256),
     async entry(id) {
       // Owner-scoped: an id of no entry of theirs (another owner's included) is simply not found.
       if (!(await ports.details([id])).has(id)) return null;

@@ -5,6 +5,7 @@
  * by Telegram's web client (the Mini App). A POST must come from our own origin; one caller has at most a few
  * requests in hand at once (more get 429), and the assets are answered before any of that, so they never wait.
  */
+import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isCalendarDay } from '../journal/dates/calendar-day.ts';
 import { monthSpan, yearSpan } from '../journal/dates/calendar-spans.ts';
@@ -24,7 +25,7 @@ import {
   tagsPage,
 } from './pages.ts';
 import { SESSION_COOKIE, type WebAuth } from './web-auth.ts';
-import { neighbourDays, WebInputError, type WebJournal } from './web-journal.ts';
+import { neighbourDays, WebInputError, type MediaBytes, type WebJournal } from './web-journal.ts';
 import { calendarPageProblem, framingHeaders, isOwnOrigin, loopbackHostProblem, type Embedding } from './web-guards.ts';
 import { createCallerLimit } from './caller-limit.ts';
 import { requestTarget } from '../http/request-target.ts';
@@ -198,6 +199,30 @@ const ASSETS: Record<string, { type: string; body: string }> = {
   '/assets/icon.svg': { type: 'image/svg+xml; charset=utf-8', body: ICON_SVG },
 };
 
+/** Types a browser may show in a page: pictures, sound, video. Anything else (an SVG, HTML) is only downloaded. */
+const INLINE_MEDIA = /^(image\/(jpeg|png|gif|webp)|audio\/[\w.+-]+|video\/[\w.+-]+)$/;
+
+/** How the view answers: its headers on every answer, and a whole page. */
+interface Answering {
+  securityHeaders: (res: ServerResponse) => void;
+  sendPage: (res: ServerResponse, status: number, options: PageOptions, content: Html) => void;
+}
+
+/** A medium's kept bytes, streamed: private to the signed-in owner's browser, never sniffed into another type. */
+async function sendMedia(res: ServerResponse, method: string, media: MediaBytes | null, answer: Answering): Promise<void> {
+  if (!media) return answer.sendPage(res, 404, { title: 'Not found' }, messagePage('Not found', 'There is no such file in your journal.'));
+  answer.securityHeaders(res);
+  const inline = media.mimeType !== null && INLINE_MEDIA.test(media.mimeType);
+  res.writeHead(200, {
+    'content-type': inline ? media.mimeType! : 'application/octet-stream',
+    'content-length': String(media.size),
+    'cache-control': 'private, max-age=3600',
+    ...(inline ? {} : { 'content-disposition': 'attachment' }),
+  });
+  if (method === 'HEAD') return void res.end();
+  for await (const chunk of media.chunks) if (!res.write(chunk)) await once(res, 'drain');
+  res.end();
+}
 function matchRoute(method: string, path: string): { route: Route; params: string[] } | null {
   for (const route of routes) {
     const match = route.method === method ? route.path.exec(path) : null;
@@ -261,6 +286,8 @@ export function createWebView(deps: WebViewDeps): WebView {
     }
     const caller = auth.identify(req);
     if (caller.ownerId === null) return sendPage(res, 401, { title: 'Sign in' }, messagePage('Sign in', SIGN_IN_TEXT));
+    const media = /^\/media\/([0-9a-f]{64})$/.exec(url.pathname);
+    if (media && (method === 'GET' || method === 'HEAD')) return sendMedia(res, method, await deps.journalFor(caller.ownerId).media(media[1]!), { securityHeaders, sendPage });
     const found = matchRoute(method, url.pathname);
     if (!found) {
       const known = routes.some((r) => r.path.test(url.pathname));

@@ -20,6 +20,7 @@ import { storedConversationSchemas } from '../../src/llm/conversation.ts';
 import { sharedPostgres } from '../helpers/many-instances.ts';
 import { runEntryPoint } from '../helpers/run-entry-point.ts';
 import { createTempDb, TEST_DATABASE_URL, type TempDb } from '../helpers/temp-db.ts';
+import { writeBlob } from '../../src/db/media-blobs.ts';
 
 const NOW = new Date('2024-06-01T12:00:00Z');
 const OWNER = 111;
@@ -32,7 +33,8 @@ async function seed(temp: TempDb) {
   const voice = await storeEntry(db, draft(31, '[voice note 0:42]'), 'Europe/Berlin', NOW);
   await storeEntry(db, { ...draft(32, 'A dream in a topic'), journal: 'Dreams' }, 'Europe/Berlin', NOW);
   await nameTopic(db, OWNER, 7, 'Dreams');
-  await db.updateTable('entry').set({ media_kind: 'voice_note', media_file_id: 'voice-1', media_duration_seconds: 42, media_file_size: 1234 }).where('id', '=', voice!).execute();
+  await db.insertInto('entry_media').values({ entry_id: voice!, owner_id: OWNER, position: 0, kind: 'voice_note', file_id: 'voice-1', duration_seconds: 42, size: 1234, sha256: null, mime_type: 'audio/ogg', width: null, height: null, file_name: null, note: null, next_at: null, last_error: null }).execute();
+  await writeBlob(db, 'seed', [Buffer.from('bytes of a voice note')], { now: NOW, onKept: async (trx, blob) => void (await trx.updateTable('entry_media').set({ sha256: blob.sha256, state: 'kept' }).where('entry_id', '=', voice!).execute()) });
   await db.insertInto('transcription_job').values({ entry_id: voice!, next_at: NOW.toISOString(), last_error: 'HTTP 503' }).execute();
   await applyEdit(db, draft(1, 'Entry 1, edited #run'), new Date(NOW.getTime() + 3_600_000), 'Europe/Berlin', NOW);
   await db.insertInto('journal_setting').values({ key: 'day_starts_at', value: '04:00' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: '04:00' })).execute();

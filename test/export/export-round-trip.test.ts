@@ -56,7 +56,7 @@ describe('JSON export', { timeout: PROCESS_TEST_MS }, () => {
     const file = path.join(dir, 'round.json');
     await exportTo(file);
     const report = await importJournalExport(target.db, file);
-    expect(report).toEqual({ ownerId: OWNER, entries: 7, imported: 7, alreadyPresent: 0, damaged: [], error: null });
+    expect(report).toEqual({ ownerId: OWNER, entries: 7, imported: 7, alreadyPresent: 0, damaged: [], mediaKept: 0, mediaMissing: 4, error: null });
     expect(await snapshot(target.db)).toEqual(await snapshot(source.db));
     expect(await importJournalExport(target.db, file)).toMatchObject({ imported: 0, alreadyPresent: 7 });
     // Search works on the re-imported text (the FTS index follows the inserts).
@@ -128,7 +128,7 @@ describe('JSON export from SQLite into PostgreSQL (PGlite)', () => {
     await exportTo(file);
     const postgres = await createTempDb('pglite');
     try {
-      expect(await importJournalExport(postgres.db, file)).toEqual({ ownerId: OWNER, entries: 7, imported: 7, alreadyPresent: 0, damaged: [], error: null });
+      expect(await importJournalExport(postgres.db, file)).toEqual({ ownerId: OWNER, entries: 7, imported: 7, alreadyPresent: 0, damaged: [], mediaKept: 0, mediaMissing: 4, error: null });
       const moved = await snapshot(postgres.db);
       // PostgreSQL's generated search column is the store's own, not the journal's.
       expect({ ...moved, entries: moved.entries.map(({ search_vector: _, ...e }: Record<string, unknown>) => e) }).toEqual(await snapshot(source.db));

@@ -9,8 +9,8 @@ export const OWNER = 111;
 const NOW = new Date('2025-01-10T12:00:00Z');
 
 export async function seedRichJournal(db: JournalDb): Promise<void> {
-  const live = (messageId: number, at: string, text: string, media: Parameters<typeof storeEntry>[1]['media'] = null) =>
-    storeEntry(db, { ownerId: OWNER, source: 'live', chatId: OWNER, messageId, writtenAt: new Date(at), text, media }, 'Europe/Berlin', NOW, '04:00');
+  const live = (messageId: number, at: string, text: string, media?: NonNullable<Parameters<typeof storeEntry>[1]['media']>[number]) =>
+    storeEntry(db, { ownerId: OWNER, source: 'live', chatId: OWNER, messageId, writtenAt: new Date(at), text, media: media ? [media] : [] }, 'Europe/Berlin', NOW, '04:00');
   await live(1, '2024-12-30T08:00:00Z', 'Year end #review\nLots to think about.');
   await applyEdit(db, { ownerId: OWNER, source: 'live', chatId: OWNER, messageId: 1, writtenAt: new Date('2024-12-30T08:00:00Z'), text: 'Year end #review #plans\nLots to plan.' }, new Date('2024-12-30T09:00:00Z'), 'Europe/Berlin', NOW, '04:00');
   const voice = await live(2, '2024-12-31T01:30:00Z', '[voice note 0:42]', { kind: 'voice_note', fileId: 'AwACAgIAAxk', fileName: null, durationSeconds: 42, fileSize: 4000 });
@@ -21,7 +21,7 @@ export async function seedRichJournal(db: JournalDb): Promise<void> {
     db,
     [
       { ownerId: OWNER, source: 'import', chatId: 900, messageId: 7, writtenAt: new Date('2024-06-01T18:00:00Z'), text: 'Imported diary note "quoted" \\ back\u0001slash', editedAt: new Date('2024-06-02T08:00:00Z') },
-      { ownerId: OWNER, source: 'import', chatId: 900, messageId: 8, writtenAt: new Date('2024-06-01T19:00:00Z'), text: '[video note 0:15]', editedAt: null, media: { kind: 'video_note', fileId: null, fileName: null, durationSeconds: 15, fileSize: null } },
+      { ownerId: OWNER, source: 'import', chatId: 900, messageId: 8, writtenAt: new Date('2024-06-01T19:00:00Z'), text: '[video note 0:15]', editedAt: null, media: [{ kind: 'video_note', fileId: null, fileName: null, durationSeconds: 15, fileSize: null }] },
     ],
     'Europe/Berlin',
     NOW,

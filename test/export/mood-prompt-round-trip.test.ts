@@ -22,7 +22,7 @@ describeStores('moods and prompts in the JSON export', (store) => {
   let source: TempDb;
   beforeEach(async () => {
     source = await createTempDb();
-    const draft = (messageId: number, text: string) => ({ ownerId: OWNER, source: 'live' as const, chatId: OWNER, messageId, writtenAt: new Date(`2025-01-0${messageId}T18:00:00Z`), text, media: null, hashtags: [] });
+    const draft = (messageId: number, text: string) => ({ ownerId: OWNER, source: 'live' as const, chatId: OWNER, messageId, writtenAt: new Date(`2025-01-0${messageId}T18:00:00Z`), text, media: [], hashtags: [] });
     await storeEntry(source.db, draft(1, 'Tea and a book'), 'UTC', NOW, '00:00', { prompt: 'What did you do for yourself today?' });
     await storeEntry(source.db, draft(2, 'Plain day'), 'UTC', NOW);
     await setMood(source.db, OWNER, '2025-01-01', 4, NOW);

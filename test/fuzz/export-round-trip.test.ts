@@ -100,7 +100,7 @@ describe('export round trip', () => {
               messageId: i + 1,
               writtenAt: e.at,
               text: e.text,
-              media: e.media,
+              media: e.media ? [e.media] : [],
               hashtags: e.tags,
               metadata: e.metadata,
               ...(e.metadata?.time_zone ? { timeZone: e.metadata.time_zone } : {}),

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
-import { createToolExecutor, OBJECT_TOOL_NAMES as TOOL_NAMES } from '../../src/objects/object-tools.ts';
+import { createToolExecutor, OBJECT_TOOL_NAMES as TOOL_NAMES, outputText } from '../../src/objects/object-tools.ts';
 import { DEFAULT_RESULT_LIMIT } from '../../src/objects/bound-result.ts';
 import { ObjectError } from '../../src/objects/object-error.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
@@ -66,7 +66,7 @@ describe('fuzz: hostile tool calls', () => {
         const before = listedBefore.objects.length + listedBefore.more;
         // An ObjectError is an error the model can fix; anything else is a crash (counted, failing the property).
         const outcome = await tally.guard(() => execute(name, input), (error) => error instanceof ObjectError);
-        const text = 'value' in outcome ? outcome.value : null;
+        const text = 'value' in outcome ? outputText(outcome.value) : null;
         if (text === null) errors += 1;
         tally.property = `hostile tool calls (${errors} clear errors)`;
         const listed = await ops.listObjects();

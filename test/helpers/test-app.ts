@@ -75,6 +75,7 @@ export async function createTestApp(
     async restart() {
       await t.app.stop(5000);
       await t.app.transcription?.stop();
+      await t.app.mediaDownloads.stop();
       await temp.reopen();
       t.app = await build();
       t.bot = t.app.bot;
@@ -91,6 +92,7 @@ export async function createTestApp(
     async close() {
       await t.app.stop(5000);
       await t.app.transcription?.stop();
+      await t.app.mediaDownloads.stop();
       await llm?.close();
       await api.close();
       await temp.cleanup();

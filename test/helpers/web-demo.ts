@@ -31,7 +31,7 @@ export async function buildWebDemo(db: JournalDb, ownerId: number): Promise<void
   await saveEntry(db, draft(9001, '07:40', 'Coffee on the balcony, first warm morning #morning'), 'UTC', NOW);
   await saveEntry(db, draft(9002, '12:15', EDITED_BEFORE), 'UTC', NOW);
   await applyEdit(db, draft(9002, '12:15', EDITED_NOW), new Date(`${WEB_DAY}T13:00:00Z`), 'UTC', NOW);
-  await saveEntry(db, draft(9003, '21:05', '[voice note 0:42]', { media: { kind: 'voice_note', fileId: 'v1', fileName: null, durationSeconds: 42, fileSize: 1000 } }), 'UTC', NOW);
+  await saveEntry(db, draft(9003, '21:05', '[voice note 0:42]', { media: [{ kind: 'voice_note', fileId: 'v1', fileName: null, durationSeconds: 42, fileSize: 1000 }] }), 'UTC', NOW);
   await saveEntry(db, draft(9004, '22:30', 'Read before sleep #reading #morning-pages'), 'UTC', NOW);
 }
 

@@ -13,6 +13,7 @@ import { REPO_ROOT } from '../helpers/run-entry-point.ts';
 import { SHARED_JOURNALS, SKIP_REASON, sharedJournalsPresent } from '../helpers/shared-fixtures.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { buildZip } from '../helpers/zip-writer.ts';
+import { entriesWithMedia } from '../helpers/entry-media-columns.ts';
 
 const SAMPLE = path.join(SHARED_JOURNALS, 'dayone-official-example');
 const ODDITIES = path.join(REPO_ROOT, 'test/fixtures/journals/dayone-oddities.json');
@@ -36,9 +37,9 @@ const OWNER = 111;
 const importDayOne = (file: string, zip: boolean, journals: string[] = []): Promise<SourceReport> =>
   importSource(temp.db, readDayOne(file, zip, { journals }), path.basename(file), { ownerId: OWNER, timeZone: 'UTC' });
 const rows = () =>
-  temp.db
-    .selectFrom('entry')
-    .select(['source_app', 'source_id', 'written_at', 'local_day', 'local_time', 'content', 'media_kind', 'media_file_name', 'metadata'])
+  entriesWithMedia(temp.db)
+    .clearSelect()
+    .select(['source_app', 'source_id', 'written_at', 'local_day', 'local_time', 'content', 'm.kind as media_kind', 'm.file_name as media_file_name', 'metadata'])
     .orderBy('written_at')
     .orderBy('source_id')
     .execute();
@@ -85,7 +86,7 @@ describeStores('Day One official sample', () => {
   it.skipIf(!sharedJournalsPresent)(`a zip and its JSON give the same journal ${sharedJournalsPresent ? '' : SKIP_REASON}`, async () => {
     const zipped = await importDayOne(sampleZip(), true);
     expect(zipped).toMatchObject({ error: null, imported: 54, journals: { Example: 54 } });
-    expect(formatSourceSummary(zipped).join('\n')).toMatch(/^Day One zip: imported 54 entries \(54 items read, [\d.]+ s\)\.\nJournals: "Example" 54 entries\.$/);
+    expect(formatSourceSummary(zipped).join('\n')).toMatch(/^Day One zip: imported 54 entries \(54 items read, [\d.]+ s\)\.\nMedia: 0 files kept in the journal; \d+ without a file \(kept as labels only\)\.\nJournals: "Example" 54 entries\.$/);
     const fromZip = await rows();
     const fromJson = await importDayOne(path.join(SAMPLE, 'Example.json'), false);
     expect(fromJson).toMatchObject({ imported: 0, alreadyPresent: 54 });

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importTelegramExport } from '../../src/importer/telegram-export/import-export.ts';
 import { parseMessage } from '../../src/importer/telegram-export/parse-message.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
+import { entriesWithMedia } from '../helpers/entry-media-columns.ts';
 
 const OWNER = 111;
 const dir = mkdtempSync(path.join(tmpdir(), 'import-media-'));
@@ -54,7 +55,7 @@ describe('importing media and hashtags', () => {
     expect(report.error).toBeNull();
     expect(report.imported).toBe(6);
     expect(report.skipped).toMatchObject({ 'no-text': 1, service: 1 });
-    const rows = await temp.db.selectFrom('entry').selectAll().orderBy('message_id').execute();
+    const rows = await entriesWithMedia(temp.db).orderBy('message_id').execute();
     expect(rows.map((r) => [r.content, r.media_kind, r.media_file_name, r.media_duration_seconds, r.media_file_size, r.media_file_id])).toEqual([
       ['[voice note 0:42]', 'voice_note', 'audio_1@10-03-2024.ogg', 42, 5321, null],
       ['[photo]', 'photo', null, null, 90_000, null],
@@ -79,8 +80,8 @@ describe('importing media and hashtags', () => {
   it('reads a media type it does not know as a file, and an audio file by its name', () => {
     const context = { ownerId: OWNER, chatId: OWNER, chatType: 'saved_messages', timeZone: 'UTC' };
     expect(parseMessage(message({ file: 'x/song.mp3', file_name: 'song.mp3', media_type: 'audio_file', duration_seconds: 200 }), context)).toMatchObject({
-      draft: { text: '[audio song.mp3 3:20]', media: { kind: 'audio', fileName: 'song.mp3', durationSeconds: 200 } },
+      draft: { text: '[audio song.mp3 3:20]', media: [{ kind: 'audio', fileName: 'song.mp3', durationSeconds: 200, sourcePath: 'x/song.mp3' }] },
     });
-    expect(parseMessage(message({ file: NOT_INCLUDED, media_type: 'hologram' }), context)).toMatchObject({ draft: { text: '[file]', media: { kind: 'file' } } });
+    expect(parseMessage(message({ file: NOT_INCLUDED, media_type: 'hologram' }), context)).toMatchObject({ draft: { text: '[file]', media: [{ kind: 'file', missing: 'not included in the Telegram export' }] } });
   });
 });

@@ -15,6 +15,7 @@ import { REPO_ROOT } from '../helpers/run-entry-point.ts';
 import { SHARED_JOURNALS, SKIP_REASON, sharedJournalsPresent } from '../helpers/shared-fixtures.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { OWNER, seedRichJournal } from '../export/journal-fixture.ts';
+import { entriesWithMedia } from '../helpers/entry-media-columns.ts';
 
 const OWN = (name: string) => path.join(REPO_ROOT, 'test/fixtures/journals', name);
 const JRNL = path.join(SHARED_JOURNALS, 'jrnl');
@@ -138,7 +139,7 @@ describe("the project's own Markdown export", () => {
       const report = await importMarkdownExport(target.db, out);
       expect(report).toMatchObject({ error: null, imported: 8, damaged: [] });
       const shape = async (db: TempDb['db']) =>
-        (await db.selectFrom('entry').select(['written_at', 'local_day', 'local_time', 'content', 'media_kind']).where('owner_id', '=', OWNER).orderBy('written_at').execute());
+        (await entriesWithMedia(db).clearSelect().select(['written_at', 'local_day', 'local_time', 'content', 'm.kind as media_kind']).where('entry.owner_id', '=', OWNER).orderBy('written_at').execute()).map((r) => ({ ...r, content: r.content.trim() }));
       expect(await shape(target.db)).toEqual(await shape(temp.db));
       const again = await importMarkdownExport(target.db, out);
       expect(again).toMatchObject({ imported: 0, alreadyPresent: 8 });

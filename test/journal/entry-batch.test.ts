@@ -88,20 +88,21 @@ describeStores('entry batches', () => {
   it('does not store a voice note the bot captured and transcribed live again when its export (still "[voice note 0:42]") is imported', async () => {
     const at = new Date('2024-04-15T09:00:00Z');
     const voice = { kind: 'voice_note' as const, fileId: 'v1', fileName: null, durationSeconds: 42, fileSize: 100 };
-    const id = await storeEntry(temp.db, { ownerId: 111, source: 'live', chatId: 111, messageId: 8, writtenAt: at, text: '[voice note 0:42]', media: voice }, 'UTC', NOW);
+    const id = await storeEntry(temp.db, { ownerId: 111, source: 'live', chatId: 111, messageId: 8, writtenAt: at, text: '[voice note 0:42]', media: [voice] }, 'UTC', NOW);
     expect(await completeTranscription(temp.db, id!, 'planted tomatoes', NOW)).toBe('transcribed');
     const exported = { ...voice, fileId: null }; // exports carry no file_id
     const result = await insertEntryBatch(
       temp.db,
       [
-        draft(601, '[voice note 0:42]', { chatId: 4242, writtenAt: at, media: exported, mayBeLive: true }),
-        draft(602, '[voice note 0:05]', { chatId: 4242, writtenAt: at, media: { ...exported, durationSeconds: 5 }, mayBeLive: true }), // another note
-        draft(603, '[photo]', { chatId: 4242, writtenAt: at, media: { ...exported, kind: 'photo', durationSeconds: null }, mayBeLive: true }),
+        draft(601, '[voice note 0:42]', { chatId: 4242, writtenAt: at, media: [exported], mayBeLive: true }),
+        draft(602, '[voice note 0:05]', { chatId: 4242, writtenAt: at, media: [{ ...exported, durationSeconds: 5 }], mayBeLive: true }), // another note
+        draft(603, '[photo]', { chatId: 4242, writtenAt: at, media: [{ ...exported, kind: 'photo', durationSeconds: null }], mayBeLive: true }),
       ],
       'UTC',
       NOW,
     );
-    expect(result).toEqual({ inserted: 2, alreadyPresent: 1, revised: 0 });
+    // The two stored notes came without their files: labels only, counted as missing.
+    expect(result).toEqual({ inserted: 2, alreadyPresent: 1, revised: 0, mediaKept: 0, mediaMissing: 2 });
     const rows = await temp.db.selectFrom('entry').select(['source', 'content']).orderBy('id').execute();
     expect(rows).toEqual([
       { source: 'live', content: 'planted tomatoes' },

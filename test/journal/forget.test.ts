@@ -23,7 +23,7 @@ let nextMessage = 500;
 
 async function write(ownerId: number, text: string, at = '2024-04-01T08:00:00Z', media = false): Promise<{ id: number; messageId: number }> {
   const messageId = nextMessage++;
-  const draft = { ownerId, source: 'live' as const, chatId: ownerId, messageId, writtenAt: new Date(at), text, ...(media ? { media: { kind: 'voice_note' as const, fileId: 'f1', durationSeconds: 3, fileName: null, fileSize: null } } : {}) };
+  const draft = { ownerId, source: 'live' as const, chatId: ownerId, messageId, writtenAt: new Date(at), text, ...(media ? { media: [{ kind: 'voice_note' as const, fileId: 'f1', durationSeconds: 3, fileName: null, fileSize: null }] } : {}) };
   const id = await storeEntry(db, draft, 'UTC', NOW, '00:00', { transcribe: media });
   if (id === null) throw new Error('not stored');
   return { id, messageId };

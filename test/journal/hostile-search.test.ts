@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHandleStore } from '../../src/db/handle-store.ts';
 import { JOURNAL_COLLECTION_KIND } from '../../src/journal/journal-operations.ts';
-import { createToolExecutor } from '../../src/objects/object-tools.ts';
+import { createToolExecutor, outputText } from '../../src/objects/object-tools.ts';
 import { ObjectError } from '../../src/objects/object-error.ts';
 import type { ObjectOperations } from '../../src/objects/operations.ts';
 import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
@@ -38,7 +38,7 @@ describe('a NUL in a search', { timeout: PROCESS_TEST_MS }, () => {
     expect(listed.objects[1]!.description).toBe('Journal entries containing "coffee"'); // from the state alone: no counts per handle
     expect(listed.unreadable).toEqual([{ objId: 'deadbeef-0000-4000-8000-000000000000', kind: JOURNAL_COLLECTION_KIND, problem: expect.stringContaining('control character U+0000') }]);
 
-    const toolText = await createToolExecutor(ops)('listObjects', {});
+    const toolText = outputText(await createToolExecutor(ops)('listObjects', {}));
     expect(toolText.split('\n')).toHaveLength(3);
     expect(toolText).toContain(coffee.objId);
     expect(toolText).toContain('(left out, cannot be read) deadbeef-0000-4000-8000-000000000000');

@@ -3,11 +3,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createToolExecutor, OBJECT_TOOLS, toolInputSchema } from '../../src/objects/object-tools.ts';
+import { createToolExecutor, OBJECT_TOOLS, outputText, toolInputSchema } from '../../src/objects/object-tools.ts';
 import { numbersOperations } from '../llm/test-kind.ts';
 import { REPO_ROOT } from '../helpers/run-entry-point.ts';
 
-const run = createToolExecutor(numbersOperations());
+const execute = createToolExecutor(numbersOperations());
+const run = async (name: string, input: unknown) => outputText(await execute(name, input));
 const failure = (name: string, input: unknown) => run(name, input).then(() => 'no error', (e: Error) => e.message);
 
 describe('object tools', () => {

@@ -54,6 +54,11 @@ export interface BotApiStandIn {
   enableTopics(enabled?: boolean): void;
   /** Serves `content` for getFile(file_id) and its download. */
   addFile(fileId: string, content: Buffer | string): void;
+  /**
+   * The next download of `fileId` sends its first `bytes` bytes, then nothing more until `until` settles (a slow or
+   * stalled connection); `started` resolves once those bytes are out.
+   */
+  stallFile(fileId: string, bytes: number, until: Promise<unknown>): { started: Promise<void> };
   /** The webhook the bot registered with setWebhook (null after deleteWebhook). */
   webhook(): { url: string; secretToken: string | undefined } | null;
   /**
@@ -73,6 +78,7 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
   const delays = new Map<string, number>();
   const holds = new Map<string, { until: Promise<unknown>; times: number }>();
   const files = new Map<string, Buffer>();
+  const stalls = new Map<string, { bytes: number; until: Promise<unknown>; started: () => void }>();
   const waiters = new Set<() => void>();
   let nextUpdateId = 1;
   let nextMessageId = 10_000;
@@ -226,6 +232,13 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
       const content = files.get(decodeURIComponent(fileMatch[1] ?? ''));
       if (!content) return json(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': content.length });
+      const stall = stalls.get(decodeURIComponent(fileMatch[1] ?? ''));
+      if (stall) {
+        stalls.delete(decodeURIComponent(fileMatch[1] ?? ''));
+        res.write(content.subarray(0, stall.bytes), () => stall.started());
+        await stall.until.catch(() => undefined);
+        return res.end(content.subarray(stall.bytes));
+      }
       return res.end(content);
     }
     const apiMatch = /^\/bot[^/]+\/(\w+)$/.exec(url.pathname);
@@ -266,6 +279,12 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
     },
     addFile(fileId, content) {
       files.set(fileId, Buffer.isBuffer(content) ? content : Buffer.from(content));
+    },
+    stallFile(fileId, bytes, until) {
+      let started!: () => void;
+      const promise = new Promise<void>((resolve) => (started = resolve));
+      stalls.set(fileId, { bytes, until, started });
+      return { started: promise };
     },
     webhook: () => webhook,
     deliverWebhooksTo(localUrl) {

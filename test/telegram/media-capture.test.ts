@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { editUpdate, mediaUpdate, OWNER_ID, photoUpdate, textUpdate } from '../helpers/updates.ts';
+import { entriesWithMedia } from '../helpers/entry-media-columns.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -11,7 +12,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const entries = () => t.temp.db.selectFrom('entry').selectAll().orderBy('id').execute();
+const entries = () => entriesWithMedia(t.temp.db).orderBy('entry.id').execute();
 const tagsOf = async (entryId: number) =>
   (await t.temp.db.selectFrom('entry_tag').select('tag').where('entry_id', '=', entryId).orderBy('tag').execute()).map((r) => r.tag);
 

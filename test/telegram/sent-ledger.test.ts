@@ -45,8 +45,8 @@ describeStores('the ledger of what was sent', (store) => {
     const ids = async (day: string) =>
       (await t.temp.db.selectFrom('entry').select('id').where('owner_id', '=', OWNER_ID).where('local_day', '=', day).orderBy('id').execute()).map((r) => Number(r.id));
     expect(rows.map((r) => ({ ...r, id: undefined, owner_id: Number(r.owner_id), conversation_id: Number(r.conversation_id), entry_ids: JSON.parse(r.entry_ids) }))).toEqual([
-      { id: undefined, owner_id: OWNER_ID, sent_at: '2024-06-01T12:00:00.000Z', endpoint: llm.url, model: MODEL, via: 'answer', conversation_id: expect.any(Number), local_day: '2024-04-01', entry_count: 2, entry_ids: await ids('2024-04-01') },
-      { id: undefined, owner_id: OWNER_ID, sent_at: '2024-06-01T12:00:00.000Z', endpoint: llm.url, model: READER, via: 'reader', conversation_id: expect.any(Number), local_day: '2024-04-20', entry_count: 2, entry_ids: await ids('2024-04-20') },
+      { id: undefined, owner_id: OWNER_ID, sent_at: '2024-06-01T12:00:00.000Z', endpoint: llm.url, model: MODEL, via: 'answer', conversation_id: expect.any(Number), local_day: '2024-04-01', entry_count: 2, image_count: 0, entry_ids: await ids('2024-04-01') },
+      { id: undefined, owner_id: OWNER_ID, sent_at: '2024-06-01T12:00:00.000Z', endpoint: llm.url, model: READER, via: 'reader', conversation_id: expect.any(Number), local_day: '2024-04-20', entry_count: 2, image_count: 0, entry_ids: await ids('2024-04-20') },
     ]);
     // Ids and counts only: no line of any entry is in the ledger.
     const ledgerText = JSON.stringify(rows);

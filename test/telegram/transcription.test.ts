@@ -5,6 +5,7 @@ import { createJournalOperations } from '../../src/journal/journal-operations.ts
 import { startTranscriptionStandIn, type TranscriptionStandIn } from '../stand-ins/transcription-api.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { mediaUpdate, OWNER_ID } from '../helpers/updates.ts';
+import { entriesWithMedia } from '../helpers/entry-media-columns.ts';
 
 let t: TestApp;
 let stt: TranscriptionStandIn;
@@ -22,7 +23,7 @@ async function start(env: Record<string, string> = {}) {
 
 const AUDIO = Buffer.from('OggS\u0000fake opus bytes of a voice note');
 const voice = (fileId: string, fileSize = AUDIO.length) => mediaUpdate({ voice: { file_id: fileId, file_unique_id: `u-${fileId}`, duration: 42, mime_type: 'audio/ogg', file_size: fileSize } });
-const entry = async () => t.temp.db.selectFrom('entry').selectAll().executeTakeFirstOrThrow();
+const entry = async () => entriesWithMedia(t.temp.db).executeTakeFirstOrThrow();
 const jobs = () => t.temp.db.selectFrom('transcription_job').selectAll().execute();
 
 describe('transcription', () => {
@@ -79,7 +80,7 @@ describe('transcription', () => {
     await t.send(voice('huge', 25 * 1024 * 1024));
     expect((await jobs()).length).toBe(1);
     await t.app.transcription!.runDue();
-    const rows = await t.temp.db.selectFrom('entry').select(['content', 'media_kind']).orderBy('id').execute();
+    const rows = await entriesWithMedia(t.temp.db).clearSelect().select(['content', 'm.kind as media_kind']).orderBy('entry.id').execute();
     expect(rows).toEqual([
       { content: 'Transcript of the note', media_kind: 'video_note' },
       { content: 'my own words', media_kind: 'voice_note' },

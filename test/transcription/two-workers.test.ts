@@ -27,7 +27,7 @@ afterEach(async () => {
 async function voiceNotes(db: JournalDb, count: number, now: Date): Promise<void> {
   for (let i = 1; i <= count; i++) {
     const media = { kind: 'voice_note' as const, fileId: `voice-${i}`, fileName: null, durationSeconds: 42, fileSize: 1000 };
-    const draft = { ownerId: OWNER, source: 'live' as const, chatId: OWNER, messageId: i, writtenAt: now, text: '[voice note 0:42]', media };
+    const draft = { ownerId: OWNER, source: 'live' as const, chatId: OWNER, messageId: i, writtenAt: now, text: '[voice note 0:42]', media: [media] };
     await storeEntry(db, draft, 'UTC', now, undefined, { transcribe: true });
   }
 }

@@ -4,7 +4,7 @@
  * undone and `dayone-moment://` references as media labels, its tags, starred mark, place, weather and media.
  * Both versions of the format seen (iOS/Mac `1.0`, Android's) are read: every field is optional and checked.
  */
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { EntryMetadata } from '../../journal/entry-metadata.ts';
@@ -52,6 +52,8 @@ interface Medium {
   fileName: string | null;
   duration: number | null;
   order: number;
+  /** Where the file sits in the export (`photos/<md5>.jpeg`), when the metadata names it by md5. */
+  exportPath: string | null;
 }
 
 const MEDIA_FIELDS: [keyof DayOneEntry, MediaKind, string][] = [
@@ -60,6 +62,9 @@ const MEDIA_FIELDS: [keyof DayOneEntry, MediaKind, string][] = [
   ['audios', 'audio', 'm4a'],
   ['pdfAttachments', 'file', 'pdf'],
 ];
+
+/** The export's folder of each kind of media, beside `<Journal>.json`; the files are named by their md5. */
+const MEDIA_FOLDERS: Record<string, string> = { photo: 'photos', video: 'videos', audio: 'audios', file: 'pdfs' };
 
 function mediaOf(entry: DayOneEntry): Medium[] {
   const all: Medium[] = [];
@@ -70,13 +75,20 @@ function mediaOf(entry: DayOneEntry): Medium[] {
       const { md5, type, identifier, duration, orderInEntry, filename } = m.data;
       // The file in the zip is named by its md5; a PDF keeps its own name for the reader too.
       const fileName = md5 ? `${md5}.${type ?? defaultType}` : (filename ?? null);
-      all.push({ kind, identifier, fileName, duration: duration && duration > 0 ? Math.round(duration) : null, order: orderInEntry ?? all.length });
+      const exportPath = md5 ? `${MEDIA_FOLDERS[kind]}/${md5}.${type ?? defaultType}` : null;
+      all.push({ kind, identifier, fileName, duration: duration && duration > 0 ? Math.round(duration) : null, order: orderInEntry ?? all.length, exportPath });
     }
   }
   return all.sort((a, b) => a.order - b.order);
 }
 
 const asEntryMedia = (m: Medium): EntryMedia => ({ kind: m.kind, fileId: null, fileName: m.fileName, durationSeconds: m.duration, fileSize: null });
+
+/** A medium as the import stores it: its file relative to the export's folder, or missing when unnamed. */
+const importedMedium = (m: Medium): EntryMedia => ({
+  ...asEntryMedia(m),
+  ...(m.exportPath ? { sourcePath: m.exportPath } : { missing: 'Day One named no file for it' }),
+});
 
 /** `dayone-moment://ID` (photos) and `dayone-moment:/video/ID` (other media), in image syntax or bare. */
 const MOMENT = /!?\[[^\]\n]*\]\(dayone-moment:\/{1,2}(?:(\w+)\/)?([A-Za-z0-9-]+)\)|dayone-moment:\/{1,2}(?:(\w+)\/)?([A-Za-z0-9-]+)/g;
@@ -156,7 +168,7 @@ export function dayOneItem(raw: unknown, journal: string, index: number, oversiz
   const tags = (e.tags ?? []).filter((t): t is string => typeof t === 'string').map(appTag);
   return {
     journal,
-    entry: { sourceId: e.uuid, writtenAt, ...(zone ? { timeZone: zone } : {}), text: content, tags, media: media[0] ? asEntryMedia(media[0]) : null, metadata },
+    entry: { sourceId: e.uuid, writtenAt, ...(zone ? { timeZone: zone } : {}), text: content, tags, media: media.map(importedMedium), metadata },
   };
 }
 
@@ -180,12 +192,34 @@ function journalMembers(members: ZipMember[]): ZipMember[] {
 
 export const journalNameOf = (fileName: string) => path.basename(fileName).replace(/\.json$/i, '');
 
-/** A reader over a Day One zip or JSON file. `zip`: what the content said the file is. */
+/** The Day One journals of an unzipped export folder: its top-level `.json` files. */
+export function dayOneFolderJournals(folder: string): string[] {
+  return readdirSync(folder)
+    .filter((n) => n.toLowerCase().endsWith('.json') && !n.startsWith('.'))
+    .sort()
+    .map((n) => path.join(folder, n));
+}
+
+/**
+ * A reader over a Day One zip, JSON file, or unzipped export folder. `zip`: what the content said the file is. The
+ * media of a JSON file or folder are read from the folder it sits in (photos/, videos/, audios/, pdfs/).
+ */
 export function readDayOne(file: string, zip: boolean, options: DayOneOptions = {}): SourceReader {
-  const progress = { bytesRead: 0, totalBytes: statSync(file).size };
+  const folder = !zip && statSync(file).isDirectory() ? file : null;
+  const journalFiles = folder ? dayOneFolderJournals(folder) : [];
+  const progress = { bytesRead: 0, totalBytes: folder ? journalFiles.reduce((n, f) => n + statSync(f).size, 0) : statSync(file).size };
   const wanted = (options.journals ?? []).map((j) => j.trim().toLowerCase());
   const chosen = (journal: string) => wanted.length === 0 || wanted.includes(journal.toLowerCase());
   async function* items(): AsyncGenerator<SourceItem> {
+    if (folder) {
+      let before = 0;
+      for (const json of journalFiles) {
+        const journal = journalNameOf(json);
+        yield* journalItems(createReadStream(json, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>, journal, chosen(journal), journalFiles.length > 1, (b) => (progress.bytesRead = before + b), options.maxFieldBytes);
+        before += statSync(json).size;
+      }
+      return;
+    }
     if (!zip) {
       yield* journalItems(createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>, journalNameOf(file), chosen(journalNameOf(file)), false, (b) => (progress.bytesRead = b), options.maxFieldBytes);
       return;
@@ -219,7 +253,9 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
       before += member.compressedSize;
     }
   }
-  return { app: 'dayone', label: zip ? 'Day One zip' : 'Day One JSON', items: items(), progress };
+  // A zip's media stay labels (its files are not unpacked); a JSON file's are read beside it.
+  const mediaFolder = zip ? undefined : (folder ?? path.dirname(path.resolve(file)));
+  return { app: 'dayone', label: zip ? 'Day One zip' : folder ? 'Day One folder' : 'Day One JSON', items: items(), progress, ...(mediaFolder ? { mediaFolder } : {}) };
 }
 
 /** One Day One journal's items; `named`: its entries go into the journal of its name (journal/journal-names.ts). */

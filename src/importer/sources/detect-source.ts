@@ -7,6 +7,7 @@ import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { ImportError } from '../import-error.ts';
+import { dayOneFolderJournals } from './dayone.ts';
 import { folderJournalFiles } from './jrnl.ts';
 import { isOwnMarkdownExport, markdownFiles } from './markdown-notes.ts';
 import { isZip, listZip } from './zip-reader.ts';
@@ -16,8 +17,8 @@ export type SourceFormat = (typeof SOURCE_FORMATS)[number];
 
 export type DetectedSource =
   | { format: 'telegram'; kind: 'telegram'; guessed?: true }
-  | { format: 'telegram'; kind: 'journal-export' }
-  | { format: 'dayone'; kind: 'dayone-zip' | 'dayone-json' }
+  | { format: 'telegram'; kind: 'journal-export'; /** In a folder: the export file in it (its media/ beside). */ file?: string }
+  | { format: 'dayone'; kind: 'dayone-zip' | 'dayone-json' | 'dayone-folder' }
   | { format: 'jrnl'; kind: 'jrnl-json' | 'jrnl-text' | 'jrnl-folder' }
   | { format: 'markdown'; kind: 'notes' | 'own-markdown' };
 
@@ -27,6 +28,7 @@ export const SOURCE_NAMES: Record<DetectedSource['kind'], string> = {
   'journal-export': 'a journal export (npm run export, JSON)',
   'dayone-zip': 'a Day One export (zip)',
   'dayone-json': 'a Day One export (JSON)',
+  'dayone-folder': 'a Day One export (unzipped folder)',
   'jrnl-json': 'a jrnl JSON export',
   'jrnl-text': 'a jrnl journal (text)',
   'jrnl-folder': 'a jrnl folder journal',
@@ -46,10 +48,10 @@ async function head(file: string): Promise<string> {
   }
 }
 
-function headSync(file: string): string {
+function headSync(file: string, bytes = 4096): string {
   const fd = openSync(file, 'r');
   try {
-    const buffer = Buffer.alloc(4096);
+    const buffer = Buffer.alloc(bytes);
     return buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString('utf8');
   } finally {
     closeSync(fd);
@@ -98,8 +100,21 @@ export async function detectSource(target: string, name: string, forced?: Source
 }
 
 function detectFolder(folder: string, name: string, forced?: SourceFormat): DetectedSource {
+  // The journal's own JSON export written into a folder (with its media/ folder beside it).
+  const ownExport = readdirSync(folder)
+    .filter((n) => /^journal-.*\.json$/i.test(n))
+    .sort()
+    .map((n) => path.join(folder, n))
+    .find((json) => /^\s*\{\s*"format"\s*:\s*"journal-objects-export"/.test(headSync(json).replace(/^\uFEFF/, '')));
+  if (ownExport && (!forced || forced === 'telegram')) return { format: 'telegram', kind: 'journal-export', file: ownExport };
   if (forced === 'telegram') throw new ImportError(name, 'is a folder; a Telegram export is one file (result.json).');
-  if (forced === 'dayone') throw new ImportError(name, 'is a folder; give the Day One zip or its <Journal>.json.');
+  // An unzipped Day One export: `<Journal>.json` at the top (photos/, videos/… beside it).
+  const dayOne = dayOneFolderJournals(folder).some((json) => {
+    const text = headSync(json, HEAD_BYTES);
+    return /"creationDate"\s*:/.test(text) && /"uuid"\s*:/.test(text);
+  });
+  if (dayOne) return { format: 'dayone', kind: 'dayone-folder' };
+  if (forced === 'dayone') throw new ImportError(name, 'is a folder with no Day One journal (<Journal>.json) at its top.');
   const jrnlFiles = folderJournalFiles(folder);
   if (forced === 'jrnl' || (!forced && jrnlFiles.length > 0)) {
     if (jrnlFiles.length === 0) throw new ImportError(name, 'holds no jrnl folder journal (YYYY/MM/DD.txt files).');

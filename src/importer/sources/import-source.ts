@@ -11,7 +11,7 @@ import { createBatchWriter } from '../batch-writer.ts';
 import type { ImportError } from '../import-error.ts';
 import { runImport } from '../import-tail.ts';
 import type { ImportProgress } from '../import-progress.ts';
-import { SOURCE_DAMAGE, SOURCE_SKIP_REASONS, type SourceReader, type SourceSkipReason } from './source-item.ts';
+import { SOURCE_DAMAGE, SOURCE_SKIP_REASONS, type SourceEntry, type SourceReader, type SourceSkipReason } from './source-item.ts';
 
 export interface SourceImportOptions {
   ownerId: number;
@@ -36,6 +36,9 @@ export interface SourceReport {
   imported: number;
   alreadyPresent: number;
   revised: number;
+  /** Media files copied into the journal, and media named without a file (labels only). */
+  mediaKept: number;
+  mediaMissing: number;
   skipped: Record<SourceSkipReason, number>;
   /** The first ids of each damaged kind, as the app names them. */
   skippedIds: Partial<Record<SourceSkipReason, string[]>>;
@@ -62,6 +65,8 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
     imported: 0,
     alreadyPresent: 0,
     revised: 0,
+    mediaKept: 0,
+    mediaMissing: 0,
     skipped,
     skippedIds: {},
     journals: {},
@@ -74,7 +79,10 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
   // Message ids (48 bits of the app's id) seen in this file: a repeat is damage, not "already in the journal".
   const seen = new Set<number>();
   let batch: BatchRow[] = [];
-  const writer = createBatchWriter(db, { dryRun: options.dryRun });
+  const writer = createBatchWriter(db, { dryRun: options.dryRun, ...(reader.mediaFolder ? { mediaFolder: reader.mediaFolder } : {}) });
+  // Without a folder to read them from, media are labels only (counted as missing).
+  const mediaOf = (media: SourceEntry['media']) =>
+    reader.mediaFolder ? media : media.map(({ sourcePath, ...m }) => (sourcePath ? { ...m, missing: 'its file is not read from this source' } : m));
 
   const skip = (reason: SourceSkipReason, id: string) => {
     skipped[reason] += 1;
@@ -90,6 +98,8 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
       report.imported += result.inserted;
       report.alreadyPresent += result.alreadyPresent;
       report.revised += result.revised;
+      report.mediaKept += result.mediaKept ?? 0;
+      report.mediaMissing += result.mediaMissing ?? 0;
     });
     batch = [];
     options.onProgress?.({ pass: 1, bytesRead: reader.progress.bytesRead, totalBytes: reader.progress.totalBytes, messages: report.items, imported: report.imported });
@@ -127,7 +137,7 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
         writtenAt: entry.writtenAt,
         ...(entry.timeZone ? { timeZone: entry.timeZone } : {}),
         text: entry.text,
-        media: entry.media,
+        media: mediaOf(entry.media),
         hashtags: entry.tags,
         metadata: entry.metadata,
         editedAt: entry.editedAt ?? null,

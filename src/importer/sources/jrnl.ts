@@ -116,7 +116,7 @@ function entryItem(wall: string, title: string, body: string, starred: boolean, 
   if (text === '') return { skip: 'empty', id };
   const allTags = [...new Set([...tags, ...inlineTags(text)].map(appTag))];
   const key = `${counter.journal}:${minute}`;
-  return { entry: { sourceId: n === 1 ? key : `${key}#${n}`, writtenAt, text, tags: allTags, media: null, metadata: starred ? { starred: true } : null } };
+  return { entry: { sourceId: n === 1 ? key : `${key}#${n}`, writtenAt, text, tags: allTags, media: [], metadata: starred ? { starred: true } : null } };
 }
 
 const jsonEntrySchema = z.object({

@@ -116,7 +116,7 @@ export function noteItem(note: NoteFile, relative: string, raw: string, zone: st
   const real = isCalendarDay(note.day);
   if (!writtenAt || !real || !inDateRange(writtenAt)) return { skip: 'bad-date', id: relative };
   const app = /_/.test(path.basename(note.file)) ? 'logseq' : 'obsidian';
-  return { entry: { sourceId: `${app}:${note.day}`, writtenAt, text: body.trim(), tags: noteTags(front, body), media: null, metadata: null } };
+  return { entry: { sourceId: `${app}:${note.day}`, writtenAt, text: body.trim(), tags: noteTags(front, body), media: [], metadata: null } };
 }
 
 /** A folder of daily notes (or one note). Files without a date in their name are skipped and counted. */
@@ -208,7 +208,7 @@ export function readOwnMarkdownExport(target: string, zone: string, dayStartsAt:
         const n = (seen.get(key) ?? 0) + 1;
         seen.set(key, n);
         return {
-          entry: { sourceId: n === 1 ? key : `${key}#${n}`, writtenAt, timeZone: entryZone, text, tags: [], media, metadata: entryZone !== fileZone ? { time_zone: entryZone } : null },
+          entry: { sourceId: n === 1 ? key : `${key}#${n}`, writtenAt, timeZone: entryZone, text, tags: [], media: media ? [media] : [], metadata: entryZone !== fileZone ? { time_zone: entryZone } : null },
         };
       };
       for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {

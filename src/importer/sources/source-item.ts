@@ -14,7 +14,8 @@ export interface SourceEntry {
   timeZone?: string;
   text: string;
   tags: readonly string[];
-  media: EntryMedia | null;
+  /** In order; a medium's `sourcePath` is relative to the reader's `mediaFolder`. */
+  media: readonly EntryMedia[];
   metadata: EntryMetadata | null;
   editedAt?: Date | null;
   /** The journal it goes into (a Day One zip's journals): a stored name (journal/journal-names.ts); else the main one. */
@@ -56,6 +57,8 @@ export interface SourceReader {
   label: string;
   items: AsyncGenerator<SourceItem>;
   progress: SourceProgress;
+  /** The folder media paths (EntryMedia.sourcePath) are relative to; without one, media stay labels. */
+  mediaFolder?: string;
 }
 
 /** Entries are dated from 1970 to 9999. */

@@ -1,5 +1,6 @@
 /** The report of another app's import as a few lines a person reads (the Telegram one is import-summary.ts). */
 import { plural } from '../../journal/plural.ts';
+import { mediaLine } from '../media-summary.ts';
 import type { SourceReport } from './import-source.ts';
 import { SOURCE_SKIP_REASONS, SOURCE_SKIP_TEXT, type SourceSkipReason } from './source-item.ts';
 
@@ -20,6 +21,8 @@ export function formatSourceSummary(report: SourceReport): string[] {
       `${report.revised ? ` (${report.revised} changed since: ${report.dryRun ? 'would be ' : ''}updated, earlier text kept as a revision)` : ''}` +
       ` (${plural(report.items, 'item')} read, ${report.seconds.toFixed(1)} s).`,
   ];
+  const media = mediaLine(report);
+  if (media) lines.push(media);
   const journals = Object.entries(report.journals);
   if (journals.length > 1 || (journals.length === 1 && report.app === 'dayone')) {
     lines.push(`Journals: ${journals.map(([name, n]) => `"${name}" ${plural(n, 'entry', 'entries')}`).join('; ')}.`);

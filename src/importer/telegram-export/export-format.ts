@@ -33,10 +33,13 @@ export interface ExportMessage {
   duration_seconds?: unknown;
   file_size?: unknown;
   photo_file_size?: unknown;
+  width?: unknown;
+  height?: unknown;
+  mime_type?: unknown;
 }
 
 /** Keys kept as they are, whatever they hold. */
-const ANY_KEYS = ['poll', 'text', 'text_entities', 'photo', 'file', 'file_name', 'media_type', 'duration_seconds', 'file_size', 'photo_file_size'] as const;
+const ANY_KEYS = ['poll', 'text', 'text_entities', 'photo', 'file', 'file_name', 'media_type', 'duration_seconds', 'file_size', 'photo_file_size', 'width', 'height', 'mime_type'] as const;
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 /** A finite number (JSON's 1e400 reads as Infinity, which is none). */

@@ -21,9 +21,21 @@ function baseName(path: unknown): string | null {
   return p.split('/').at(-1) ?? null;
 }
 
+/**
+ * Where the export holds the file (relative to result.json; the importer resolves it against the export's folder),
+ * or why it holds none: the export was made without media ("(File not included. …)").
+ */
+function fileOf(path: unknown): { sourcePath: string } | { missing: string } {
+  const p = text(path);
+  if (p === null) return { missing: 'not in the export' };
+  if (p.startsWith('(')) return { missing: 'not included in the Telegram export' };
+  return { sourcePath: p };
+}
+
 export function mediaOfExport(message: ExportMessage): EntryMedia | null {
   if (message.photo !== undefined) {
-    return { kind: 'photo', fileId: null, fileName: null, durationSeconds: null, fileSize: count(message.photo_file_size) };
+    const size = { width: count(message.width), height: count(message.height) };
+    return { kind: 'photo', fileId: null, fileName: null, durationSeconds: null, fileSize: count(message.photo_file_size), ...size, ...fileOf(message.photo) };
   }
   if (message.file === undefined && message.media_type === undefined) return null;
   const mediaType = text(message.media_type);
@@ -36,6 +48,8 @@ export function mediaOfExport(message: ExportMessage): EntryMedia | null {
     fileName: text(message.file_name) ?? baseName(message.file),
     durationSeconds: count(message.duration_seconds),
     fileSize: count(message.file_size),
+    mimeType: text(message.mime_type),
+    ...fileOf(message.file),
   };
 }
 

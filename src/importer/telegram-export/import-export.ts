@@ -2,6 +2,7 @@
  * importTelegramExport: streams an export into the journal in batches that each commit whole, and returns
  * a report (it never throws for a bad file). Stopping at any point and running again adds nothing twice.
  */
+import path from 'node:path';
 import type { JournalDb } from '../../db/open-database.ts';
 import type { BatchRow } from '../../journal/batch-row.ts';
 import { createBatchWriter, type BatchWriter } from '../batch-writer.ts';
@@ -52,6 +53,9 @@ export interface ImportReport {
   alreadyPresent: number;
   /** Of alreadyPresent, entries edited since the earlier import: they took the new text, the old one kept as a revision. */
   revised: number;
+  /** Media files copied into the journal, and media the export named without a file (labels only). */
+  mediaKept: number;
+  mediaMissing: number;
   skipped: Record<SkipReason, number>;
   /** For the skips that mean damage (DAMAGE_REASONS): the first message ids of each, in file order. */
   skippedIds: Partial<Record<SkipReason, number[]>>;
@@ -69,13 +73,14 @@ export const SKIPPED_IDS_KEPT = 5;
 
 function emptyReport(file: string): ImportReport {
   const skipped = Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as Record<SkipReason, number>;
-  return { file, shape: null, messages: 0, imported: 0, alreadyPresent: 0, revised: 0, skipped, skippedIds: {}, chats: [], unmatchedChats: [], interrupted: false, error: null, seconds: 0 };
+  return { file, shape: null, messages: 0, imported: 0, alreadyPresent: 0, revised: 0, mediaKept: 0, mediaMissing: 0, skipped, skippedIds: {}, chats: [], unmatchedChats: [], interrupted: false, error: null, seconds: 0 };
 }
 
 export async function importTelegramExport(db: JournalDb, file: string, options: ImportOptions): Promise<ImportReport> {
   const started = performance.now();
   const name = options.name ?? file;
-  const run = new TelegramImport(createBatchWriter(db, { dryRun: options.dryRun, journal: options.into }), name, options);
+  // Photos and files are named relative to result.json.
+  const run = new TelegramImport(createBatchWriter(db, { dryRun: options.dryRun, journal: options.into, mediaFolder: path.dirname(path.resolve(file)) }), name, options);
   const choice = { ownerId: options.ownerId, timeZone: options.timeZone, chats: options.chats, botId: options.botId };
   const rows = { now: (options.now ?? (() => new Date()))(), dayStartsAt: options.dayStartsAt };
   const first = readParsedExport(file, { name, options: choice, rows }, { started: options.parseThread });
@@ -151,7 +156,9 @@ class TelegramImport {
     const chat = this.batchChat;
     if (!chat || this.batch.length === 0) return;
     const { report } = this;
-    await this.writer.write(this.batch, ({ inserted, alreadyPresent, revised }) => {
+    await this.writer.write(this.batch, ({ inserted, alreadyPresent, revised, mediaKept, mediaMissing }) => {
+      report.mediaKept += mediaKept ?? 0;
+      report.mediaMissing += mediaMissing ?? 0;
       report.imported += inserted;
       report.alreadyPresent += alreadyPresent;
       report.revised += revised;

@@ -1,5 +1,6 @@
 /** The report of an import as a few lines a person reads: in the terminal and in the bot's final message. */
 import { plural } from '../../journal/plural.ts';
+import { mediaLine } from '../media-summary.ts';
 import { SKIP_REASONS, SKIP_REASON_TEXT, type SkipReason } from './export-format.ts';
 import type { ChatReport, ImportReport } from './import-export.ts';
 
@@ -30,6 +31,8 @@ export function formatImportSummary(report: ImportReport, howToChoose: string): 
       `${report.alreadyPresent ? `; ${report.alreadyPresent} already in the journal` : ''}` +
       `${report.revised ? ` (${report.revised} edited since: updated, earlier text kept as a revision)` : ''} (${report.messages} messages read, ${report.seconds.toFixed(1)} s).`,
   ];
+  const media = mediaLine(report);
+  if (media) lines.push(media);
   const skipped = SKIP_REASONS.filter((r) => report.skipped[r] > 0);
   if (skipped.length) {
     const total = skipped.reduce((n, r) => n + report.skipped[r], 0);
@@ -48,3 +51,4 @@ export function formatImportSummary(report: ImportReport, howToChoose: string): 
   if (report.interrupted) lines.push('Run the same import again to finish: nothing is imported twice.');
   return lines;
 }
+

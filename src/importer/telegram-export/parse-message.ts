@@ -120,7 +120,7 @@ export function parseMessage(raw: unknown, context: MessageContext): ParsedMessa
   return {
     draft: {
       // Only when there are: most messages have neither, and drafts cross to the importer's thread by copy.
-      ...(media ? { media } : {}),
+      ...(media ? { media: [media] } : {}),
       ...(hashtags.length > 0 ? { hashtags } : {}),
       ownerId: context.ownerId,
       source: 'import',

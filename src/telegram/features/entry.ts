@@ -24,7 +24,8 @@ function draftOf(message: Message, ownerId: number, journal: string | undefined)
   if (!hasText && !media) return null;
   const text = media ? textOrLabel(written, media) : written!;
   const hashtags = hasText ? hashtagEntities(written, message.entities ?? message.caption_entities) : [];
-  const draft: EntryDraft = { ownerId, source: 'live', chatId: message.chat.id, messageId: message.message_id, writtenAt: fromUnixSeconds(message.date), text, media, hashtags };
+  const album = message.media_group_id === undefined ? {} : { mediaGroupId: message.media_group_id };
+  const draft: EntryDraft = { ownerId, source: 'live', chatId: message.chat.id, messageId: message.message_id, writtenAt: fromUnixSeconds(message.date), text, media: media ? [media] : [], hashtags, ...album };
   return journal === undefined ? draft : { ...draft, journal };
 }
 
@@ -35,7 +36,7 @@ export function entryFeature(deps: Pick<BotDeps, 'capture' | 'logger' | 'journal
     const draft = draftOf(ctx.message, ctx.from.id, await journalOfUpdate(ctx, deps.journals));
     if (!draft) return next(); // a sticker, or a caption of blanks: the catch-all explains
     const result = await deps.capture.save(draft, ctx.message.reply_to_message?.message_id);
-    deps.logger.info('entry.saved', { update_id: ctx.update.update_id, message_id: draft.messageId, result, chars: draft.text.length, media: draft.media?.kind ?? null });
+    deps.logger.info('entry.saved', { update_id: ctx.update.update_id, message_id: draft.messageId, result, chars: draft.text.length, media: draft.media?.[0]?.kind ?? null });
     if (result === 'duplicate') return; // Telegram re-delivered it; it was acknowledged the first time
     try {
       await ctx.react(SAVED_REACTION);
