@@ -52,11 +52,16 @@ export const JOURNAL_TABLES: readonly TableSpec[] = [
   { table: 'reminder_delivery', key: ['owner_id', 'local_day'] },
   // The topics of each owner's chat and the journals they name.
   { table: 'journal_topic', key: ['owner_id', 'thread_id'] },
+  // Remote MCP: the registered apps, the owners' grants to them and their tokens (hashes only), so connections go on.
+  { table: 'oauth_client', key: ['client_id'] },
+  { table: 'oauth_grant', key: ['id'], serial: 'id' },
+  { table: 'oauth_token', key: ['token_hash'] },
 ];
 
 /** Tables of a SQLite journal that are deliberately not copied, and why. */
 export const NOT_COPIED: Readonly<Record<string, string>> = {
   inbox_lease: 'leases of running instances (none once the bot is stopped)',
+  oauth_request: 'authorization requests in flight: each expires within ten minutes and is asked again',
   kysely_migration: "each database's own migrations",
   kysely_migration_lock: "each database's own migrations",
 };

@@ -58,6 +58,11 @@ async function seed(temp: TempDb) {
   const reminders = createReminderStore(db);
   await reminders.subscribe(OWNER, OWNER, '21:00', NOW);
   await reminders.claim(OWNER, '2024-06-01', NOW, 3);
+  // A remote MCP connection: its app, the owner's grant and a token (hashes only).
+  const at = NOW.toISOString();
+  await db.insertInto('oauth_client').values({ client_id: 'c-1', secret_hash: null, name: 'Claude', redirect_uris: '["https://claude.ai/api/mcp/auth_callback"]', auth_method: 'none', created_at: at }).execute();
+  const grant = await db.insertInto('oauth_grant').values({ owner_id: OWNER, client_id: 'c-1', client_name: 'Claude', resource: 'https://journal.example/mcp', scope: 'journal', created_at: at, last_used_at: null, revoked_at: null }).returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('oauth_token').values({ token_hash: 'a'.repeat(64), grant_id: grant.id, owner_id: OWNER, kind: 'access', expires_at: at, used_at: null }).execute();
 }
 
 let source: TempDb;
