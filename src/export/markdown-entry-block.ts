@@ -80,6 +80,8 @@ export const BLOCK_FIELDS: readonly BlockField[] = [
   field('created_at'),
   // The journal it belongs to (a topic's); absent for the main journal. Named apart from Day One's `journal` above.
   { name: 'in_journal', write: (entry) => entry.journal, read: (entry, value) => void (entry.journal = value) },
+  // The writing prompt the entry answered (a reply to /prompt or a reminder); absent when none.
+  field('prompt'),
   // Stored titles are the text's first line; written only when one is not.
   { name: 'title', write: (entry) => (entry.title === titleOf(entry.content) ? undefined : entry.title), read: (entry, value) => void (entry.title = value) },
 ];

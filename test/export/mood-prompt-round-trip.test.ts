@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
 import { exportJournal } from '../../src/export/export-journal.ts';
 import { importJournalExport } from '../../src/export/import-journal-export.ts';
+import { importMarkdownExport } from '../../src/export/import-markdown-export.ts';
 import { storeEntry } from '../../src/journal/entry-store.ts';
 import { setMood } from '../../src/journal/mood.ts';
 import { forgetOwner } from '../../src/journal/forget.ts';
@@ -49,6 +50,18 @@ describeStores('moods and prompts in the JSON export', (store) => {
     expect(await importJournalExport(source.db, file)).toMatchObject({ imported: 2, error: null });
     expect(await importJournalExport(source.db, file)).toMatchObject({ imported: 0, alreadyPresent: 2, error: null });
     expect(await moods(source)).toEqual(before);
+    expect(await prompts(source)).toEqual([
+      { content: 'Tea and a book', prompt: 'What did you do for yourself today?' },
+      { content: 'Plain day', prompt: null },
+    ]);
+  });
+
+  it('the Markdown export keeps the prompt an entry answered, and its import brings it back', async () => {
+    const file = path.join(dir, `journal-${store}.md`);
+    await exportJournal(source.db, { ownerId: OWNER, format: 'md', out: { file }, timeZone: 'UTC', dayStartsAt: '00:00', now: NOW });
+    expect(readFileSync(file, 'utf8')).toContain('prompt: "What did you do for yourself today?"');
+    await forgetOwner(source.db, OWNER, NOW);
+    expect(await importMarkdownExport(source.db, file)).toMatchObject({ imported: 2, error: null });
     expect(await prompts(source)).toEqual([
       { content: 'Tea and a book', prompt: 'What did you do for yourself today?' },
       { content: 'Plain day', prompt: null },
