@@ -67,6 +67,7 @@ export async function exportJournal(db: JournalDb, request: ExportRequest): Prom
     timeZone: request.timeZone,
     dayStartsAt: request.dayStartsAt,
     ownerId: request.ownerId,
+    moods: await readMoods(db, request.ownerId),
   });
   return withMedia(db, request, written);
 }

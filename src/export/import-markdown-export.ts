@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { JournalDb } from '../db/open-database.ts';
 import { titleOf } from '../journal/entry.ts';
 import { writeBatch, type JournalImportReport } from './import-journal-export.ts';
-import { exportedEntrySchema, type ExportedEntry } from './journal-export-format.ts';
+import { exportedEntrySchema, exportedMoodsSchema, type ExportedEntry, type ExportedMood } from './journal-export-format.ts';
 import { BLOCK_START, MARKDOWN_FORMAT, readBlockFields } from './markdown-entry-block.ts';
 
 const BATCH = 500;
@@ -59,9 +59,12 @@ export async function importMarkdownExport(db: JournalDb, target: string, option
   // An export to a folder wrote its media/ folder beside the Markdown files.
   const mediaFolder = statSync(target).isDirectory() ? path.resolve(target) : path.dirname(path.resolve(target));
   let batch: ExportedEntry[] = [];
+  // Moods come in the front matter; they are written with the next batch (or alone at the end).
+  let moods: ExportedMood[] = [];
   const flush = async () => {
-    if (batch.length > 0) await writeBatch(db, batch, report, mediaFolder, [], options.into);
+    if (report.ownerId !== null && (batch.length > 0 || moods.length > 0)) await writeBatch(db, batch, report, mediaFolder, moods, options.into);
     batch = [];
+    moods = [];
   };
   try {
     for (const file of exportFiles(target)) {
@@ -79,6 +82,12 @@ export async function importMarkdownExport(db: JournalDb, target: string, option
         while ((line = await next()) !== null && line !== '---') {
           const owner = /^owner_id: (\d{1,15})$/.exec(line);
           if (owner && report.ownerId === null) report.ownerId = Number(owner[1]);
+          const moodLine = /^moods: (\[.*\])$/.exec(line);
+          if (moodLine) {
+            const read = readMoodsLine(moodLine[1]!);
+            if (typeof read === 'string') report.damaged.push(`${name} line ${lineNo}: moods ${read} (not imported)`);
+            else moods.push(...read);
+          }
         }
         line = await next();
       }
@@ -130,4 +139,18 @@ export async function importMarkdownExport(db: JournalDb, target: string, option
     report.error = error instanceof Error ? error.message : String(error);
   }
   return report;
+}
+
+/** A front matter's `moods:` line (a JSON array): the moods, or what is wrong with them. */
+function readMoodsLine(json: string): ExportedMood[] | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return 'is not a JSON list';
+  }
+  const parsed = exportedMoodsSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  return `${issue.path.join('.')} ${issue.message}`;
 }

@@ -3,7 +3,7 @@
  * a heading per day and one per entry with its time. Readable in any editor, and a backup: each entry carries every
  * field the journal keeps (markdown-entry-block.ts), so `npm run import` of it gives back the same journal.
  */
-import type { ExportedEntry } from './journal-export-format.ts';
+import type { ExportedEntry, ExportedMood } from './journal-export-format.ts';
 import { PartedOutput, type ExportFile } from './parted-output.ts';
 import type { YearSummary } from './read-journal.ts';
 import { weekdayName as weekday } from '../journal/dates/calendar-day.ts';
@@ -13,7 +13,7 @@ import { entryBlock, MARKDOWN_FORMAT, MARKDOWN_VERSION } from './markdown-entry-
 /** YAML scalars: quoted as JSON, which YAML reads. */
 const yaml = (value: string) => JSON.stringify(value);
 
-function frontMatter(title: string, years: readonly YearSummary[], part: number, target: MarkdownTarget): string {
+function frontMatter(title: string, years: readonly YearSummary[], part: number, target: MarkdownTarget, moods: readonly ExportedMood[]): string {
   const { exportedAt } = target;
   const tags = [...new Set(years.flatMap((y) => y.tags))];
   const lines = [
@@ -31,6 +31,8 @@ function frontMatter(title: string, years: readonly YearSummary[], part: number,
     ...(target.timeZone ? [`time_zone: ${yaml(target.timeZone)}`] : []),
     ...(target.dayStartsAt ? [`day_starts_at: ${yaml(target.dayStartsAt)}`] : []),
     ...(part > 1 ? [`part: ${part}`] : []),
+    // The moods of the days this file covers (JSON, which YAML reads too), in its first part.
+    ...(part === 1 && moods.length > 0 ? [`moods: ${JSON.stringify(moods)}`] : []),
     '---',
     '',
     `# ${title}${part > 1 ? ` (part ${part})` : ''}`,
@@ -51,6 +53,8 @@ export interface MarkdownTarget {
   dayStartsAt?: string;
   /** Whose journal it is: `npm run import` of the file imports into that owner's journal unless told otherwise. */
   ownerId?: number;
+  /** The owner's moods (/mood), one per day, oldest first. */
+  moods?: readonly ExportedMood[];
 }
 
 export async function writeMarkdownExport(
@@ -63,12 +67,17 @@ export async function writeMarkdownExport(
   let currentFile: string | null = null;
   let lastDay: string | null = null;
   let count = 0;
+  // Per year, each file carries its year's moods; the first also those of years without entries (they have no file).
+  const moodsOf = (year: string): readonly ExportedMood[] =>
+    !target.perYear
+      ? (target.moods ?? [])
+      : (target.moods ?? []).filter((m) => m.day.startsWith(year) || (year === years[0]?.year && !years.some((y) => m.day.startsWith(y.year))));
   const open = (year: string) => {
     const covered = target.perYear ? years.filter((y) => y.year === year) : years;
     const title = target.perYear ? `Journal ${year}` : 'Journal';
     return new PartedOutput({
       pathOf: (part) => target.pathOf(target.perYear ? year : 'all', part),
-      head: (part) => frontMatter(title, covered, part, target),
+      head: (part) => frontMatter(title, covered, part, target, moodsOf(year)),
       tail: '',
       separator: '\n',
       maxBytes: target.maxBytes,

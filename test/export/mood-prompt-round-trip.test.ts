@@ -56,12 +56,18 @@ describeStores('moods and prompts in the JSON export', (store) => {
     ]);
   });
 
-  it('the Markdown export keeps the prompt an entry answered, and its import brings it back', async () => {
+  it('the Markdown export keeps the moods and the prompt an entry answered, and its import brings them back', async () => {
     const file = path.join(dir, `journal-${store}.md`);
     await exportJournal(source.db, { ownerId: OWNER, format: 'md', out: { file }, timeZone: 'UTC', dayStartsAt: '00:00', now: NOW });
-    expect(readFileSync(file, 'utf8')).toContain('prompt: "What did you do for yourself today?"');
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('prompt: "What did you do for yourself today?"');
+    expect(text).toContain(`moods: [{"day":"2025-01-01","mood":4,"set_at":"${NOW.toISOString()}"},`);
+    const before = await moods(source);
     await forgetOwner(source.db, OWNER, NOW);
-    expect(await importMarkdownExport(source.db, file)).toMatchObject({ imported: 2, error: null });
+    expect(await importMarkdownExport(source.db, file)).toMatchObject({ imported: 2, damaged: [], error: null });
+    expect(await moods(source)).toEqual(before);
+    expect(await importMarkdownExport(source.db, file)).toMatchObject({ imported: 0, alreadyPresent: 2, error: null });
+    expect(await moods(source)).toEqual(before);
     expect(await prompts(source)).toEqual([
       { content: 'Tea and a book', prompt: 'What did you do for yourself today?' },
       { content: 'Plain day', prompt: null },
