@@ -158,7 +158,7 @@ export function journalCollectionKind(db: JournalDb, options: JournalCollectionO
       'An entry is one message the owner wrote, dated by local day and time; a day with entries is a day they wrote. ' +
       'Answer "how often" and "when" with counts and getOverview; read entries only to quote them' +
       (options.ask ? '; ask a view to summarise. ' : '. ') +
-      'Views only narrow: a view of a view keeps both filters. journal holds every journal; journal:<name> one.',
+      'Views only narrow: a view of a view keeps both filters. journal holds every journal; journal:NAME one (e.g. journal:Dreams).',
     fields: JOURNAL_ENTRY_FIELDS,
     methods: methods(db, options),
     state: journalViewSchema,

@@ -28,7 +28,7 @@ export function journalMethods(db: JournalDb, collectionKind: string): MethodDef
     method({
       name: 'getJournal',
       signature: 'getJournal(name: string) -> JournalCollection',
-      description: "a new handle on one journal's entries (also the handle journal:<name>).",
+      description: "a new handle on one journal's entries (also the handle journal:NAME).",
       args: z.strictObject({ name: journalNameArgument }),
       run: async (view, args, ctx) => {
         const narrowed = withJournal(view, await journalOrError(db, ctx.ownerId, args.name));

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { REPO_ROOT } from '../helpers/run-entry-point.ts';
 import { documentUpdate, OWNER_ID, textUpdate } from '../helpers/updates.ts';
+import { entriesWithMedia } from '../helpers/entry-media-columns.ts';
 
 const fixture = (name: string) => readFileSync(path.join(REPO_ROOT, 'test/fixtures/telegram-export', name));
 
@@ -14,7 +15,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const entries = () => t.temp.db.selectFrom('entry').selectAll().orderBy('id').execute();
+const entries = () => entriesWithMedia(t.temp.db).orderBy('entry.id').execute();
 const statusTexts = () => [...t.api.callsTo('sendMessage'), ...t.api.callsTo('editMessageText')].map((c) => String(c.payload.text));
 const finalText = () => String(t.api.callsTo('editMessageText').at(-1)?.payload.text ?? '');
 

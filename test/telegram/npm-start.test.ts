@@ -54,7 +54,7 @@ describe('npm start', { timeout: PROCESS_TEST_MS }, () => {
     });
     try {
       await harness.api.waitFor((calls) => calls.some((c) => c.method === 'getUpdates'), PROCESS_WAIT_MS);
-      expect(harness.api.callsTo('setMyCommands')[0]!.payload.commands.map((c: any) => c.command)).toEqual(['start', 'help', 'ask', 'trace', 'sent', 'onthisday', 'stats', 'review', 'digest', 'export', 'search', 'day', 'forget', 'connections']);
+      expect(harness.api.callsTo('setMyCommands')[0]!.payload.commands.map((c: any) => c.command)).toEqual(['start', 'help', 'ask', 'trace', 'sent', 'onthisday', 'stats', 'review', 'digest', 'mood', 'prompt', 'prompts', 'remind', 'export', 'search', 'day', 'forget', 'connections', 'journals', 'journal']);
 
       // A handler that throws (its reply is refused) must not stop polling: it is logged and apologised for.
       harness.api.fail('sendMessage', { error_code: 400, description: 'Bad Request: chat not found' }, 1);
