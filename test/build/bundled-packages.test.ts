@@ -64,7 +64,7 @@ describe('the bundles, packages inlined', { timeout: PROCESS_TEST_MS }, () => {
       const initData = sign({ user: { id: OWNER_ID, first_name: 'Owner' } }, PROCESS_TOKEN, new Date());
       const page = await fetch(`http://127.0.0.1:${port}/search?q=lake`, { headers: { authorization: `tma ${initData}` } });
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain('Walked to the lake');
+      expect(await page.text()).toContain('Walked to the <mark>lake</mark>'); // a search result: an excerpt, the match marked
     } finally {
       bot.child.kill('SIGTERM');
     }
