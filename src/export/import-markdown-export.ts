@@ -11,6 +11,7 @@ import { titleOf } from '../journal/entry.ts';
 import { writeBatch, type JournalImportReport } from './import-journal-export.ts';
 import { exportedEntrySchema, exportedMoodsSchema, type ExportedEntry, type ExportedMood } from './journal-export-format.ts';
 import { BLOCK_START, MARKDOWN_FORMAT, readBlockFields } from './markdown-entry-block.ts';
+import { errorReason } from '../log/error-message.ts';
 
 const BATCH = 500;
 
@@ -136,7 +137,7 @@ export async function importMarkdownExport(db: JournalDb, target: string, option
     }
     await flush();
   } catch (error) {
-    report.error = error instanceof Error ? error.message : String(error);
+    report.error = errorReason(error);
   }
   return report;
 }

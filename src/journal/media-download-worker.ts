@@ -6,6 +6,7 @@
  */
 import type { JournalDb } from '../db/open-database.ts';
 import { MediaTooLargeError } from '../db/media-blobs.ts';
+import { errorReason } from '../log/error-message.ts';
 import {
   claimDownload,
   downloadRetryMs,
@@ -61,7 +62,7 @@ export function createMediaDownloads(deps: MediaDownloadDeps): MediaDownloads {
   /** A wake-up at the earliest retry, sooner than the next round of the timer. */
   let retry: NodeJS.Timeout | null = null;
   let stopped = false;
-  const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  const message = (error: unknown) => errorReason(error);
 
   const runOnce = async () => {
     let kept = 0;

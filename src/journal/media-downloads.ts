@@ -10,6 +10,7 @@ import type { Database } from '../db/schema.ts';
 import { MediaTooLargeError, writeBlob } from '../db/media-blobs.ts';
 import { HOUR_MS } from './dates/durations.ts';
 import { formatBytes, type MediaKind } from './media.ts';
+import { errorReason } from '../log/error-message.ts';
 
 export interface DueDownload {
   id: number;
@@ -117,5 +118,5 @@ export async function giveUpDownload(db: Kysely<Database>, job: DueDownload, why
 /** Why a download stopped for good, in the words the entry keeps. */
 export function givenUpNote(error: unknown, maxBytes: number): string {
   if (error instanceof MediaTooLargeError) return `larger than MEDIA_MAX_BYTES (${formatBytes(maxBytes)}): kept as a Telegram reference only`;
-  return `Telegram would not serve it (${error instanceof Error ? error.message : String(error)}): kept as a Telegram reference only`;
+  return `Telegram would not serve it (${errorReason(error)}): kept as a Telegram reference only`;
 }

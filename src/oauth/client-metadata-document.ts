@@ -5,6 +5,7 @@
  * a client is public (PKCE is its proof, no secret).
  */
 import { parseRegistration, type ClientRegistration } from './client-registration.ts';
+import { errorReason } from '../log/error-message.ts';
 
 /** A metadata document is a few hundred bytes; anything past this is not one. */
 const MAX_DOCUMENT_BYTES = 16 * 1024;
@@ -46,7 +47,7 @@ export async function fetchClientMetadataDocument(clientId: string, fetchFn: typ
   try {
     response = await fetchFn(clientId, { headers: { accept: 'application/json' }, redirect: 'error', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
   } catch (error) {
-    return { problem: `it could not be fetched (${error instanceof Error ? error.message : String(error)})` };
+    return { problem: `it could not be fetched (${errorReason(error)})` };
   }
   if (response.status !== 200) return { problem: `it answered HTTP ${response.status}` };
   const text = await readCapped(response);

@@ -9,6 +9,7 @@
 import type { ReminderStore, ReminderSubscription } from '../db/reminder-store.ts';
 import { localDay } from '../journal/dates/local-moment.ts';
 import { dueReminderDay, nextReminderDue, type ReminderClock } from './reminder-schedule.ts';
+import { errorMessage } from '../log/error-message.ts';
 
 type LogFields = Record<string, string | number | boolean | null | undefined>;
 
@@ -44,7 +45,7 @@ export interface ReminderScheduler {
   stop(): Promise<void>;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+const messageOf = (error: unknown) => errorMessage(error);
 
 export function createReminderScheduler(deps: ReminderSchedulerDeps): ReminderScheduler {
   const { store, clock, logger, journalClock } = deps;
