@@ -154,12 +154,12 @@ describe('npm run migrate-to-postgres', () => {
       expect(first.code, first.stderr).toBe(0);
       const { host, pathname } = new URL(url);
       expect(first.stdout).toContain(`journal.sqlite → PostgreSQL ${host}${pathname}\n`);
-      expect(first.stdout).toMatch(/^entry +31 copied +31 in SQLite +31 in PostgreSQL +checksum (\w{16}) = \1 +ok$/m);
+      expect(first.stdout).toMatch(/^entry +32 copied +32 in SQLite +32 in PostgreSQL +checksum (\w{16}) = \1 +ok$/m);
       expect(first.stdout).toMatch(/^Copied \d+ rows; all \d+ tables verified \(counts and checksums match\)\.$/m);
       const again = await run(['--from', source.file, '--to', url]);
       expect(again.code).toBe(0);
       expect(again.stdout).toContain('Nothing to copy: PostgreSQL already holds every row; all tables verified.');
-      expect(await shared.read((db) => db.selectFrom('entry').select('id').execute())).toHaveLength(31);
+      expect(await shared.read((db) => db.selectFrom('entry').select('id').execute())).toHaveLength(32);
     } finally {
       await shared.dispose();
     }
