@@ -1,4 +1,4 @@
-/** The issue's aims, checked against one run's results: each met or missed, with the measured number. */
+/** The benchmark aims, checked against one run's results: each met or missed, with the measured number. */
 import type { CaptureResult } from './capture.ts';
 import type { ImportSize } from './import-speed.ts';
 import type { MethodsResult } from './methods.ts';
@@ -9,7 +9,7 @@ import { median } from './timing.ts';
 export interface Aim {
   aim: string;
   measured: string;
-  /** null: reported, but the issue sets no aim. */
+  /** null: reported, with no numeric aim set. */
   met: boolean | null;
 }
 
@@ -87,7 +87,7 @@ function mcpAims(sizes: SizeTokens[]): Aim[] {
 }
 
 /**
- * The import aim is judged at 100,000 messages (issue 23); other sizes are listed. Below that the fixed process start
+ * The import aim is judged at 100,000 messages; other sizes are listed. Below that the fixed process start
  * (npm, node, migrations) weighs more than the import, and BENCHMARKS.md's import section says by how much; memory is
  * judged from 100,000 messages up too (a smaller run ends before the heap reaches its working size).
  */
@@ -145,7 +145,7 @@ export function captureAims(c: CaptureResult | undefined): Aim[] {
   if (!c) return [];
   return [
     {
-      aim: 'Live capture (no numeric aim in the issue): messages/s through the bot vs raw insert, one commit each',
+      aim: 'Live capture (no numeric aim set): messages/s through the bot vs raw insert, one commit each',
       measured: `${num(c.botPerSecond)} vs ${num(c.rawEachPerSecond)} messages/s (${percent(c.botPerSecond / c.rawEachPerSecond, 0)})`,
       met: null,
     },

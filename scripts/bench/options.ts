@@ -123,9 +123,9 @@ export function parseBenchArgs(argv: string[], cacheDir: string): BenchOptions {
     else throw new Error(`Unknown flag ${flag}.\n${USAGE}`);
   }
   if (positional.length) o.only = [...new Set(positional)];
-  // BENCHMARKS.md holds the issue's sizes: a run at other sizes, or a re-rendering, is printed unless --out says where.
-  const issueSizes = (['sizes', 'methodsSize', 'importSizes', 'runs', 'burst', 'postgresSize', 'postgresImportSize', 'encryptionSize', 'webSizes'] as const).every((k) => JSON.stringify(o[k]) === JSON.stringify(FULL[k]));
-  if (!explicitOut && (o.fromResults || !issueSizes)) o.out = null;
+  // BENCHMARKS.md holds the default (full) sizes: a run at other sizes, or a re-rendering, is printed unless --out says where.
+  const fullSizes = (['sizes', 'methodsSize', 'importSizes', 'runs', 'burst', 'postgresSize', 'postgresImportSize', 'encryptionSize', 'webSizes'] as const).every((k) => JSON.stringify(o[k]) === JSON.stringify(FULL[k]));
+  if (!explicitOut && (o.fromResults || !fullSizes)) o.out = null;
   return o;
 }
 

@@ -13,7 +13,7 @@ export function postgresSection(p: PostgresResult): string {
     '',
     `A throwaway PostgreSQL ${p.version} server started by the part itself (\`scripts/bench/postgres-server.ts\`: initdb and pg_ctl in a temp dir, loopback, a free port, fsync off; stopped and deleted afterwards, also on failure), on the same machine as the client. ` +
       `The generated journal (src/demo, the same rows as the SQLite sections) was loaded with INSERT … SELECT FROM unnest(column arrays), 20,000 rows a statement, the GIN index built afterwards: ${num(p.size)} entries in ${num(p.loadSeconds)} s (setup, not measured).` +
-      (p.size < 1_000_000 ? ' The issue asks for 1,000,000 entries; this run loaded fewer to fit the time it had (the load grows about linearly with the size), so the ratios at 1,000,000 are not measured here.' : ''),
+      (p.size < 1_000_000 ? ' The aim is set at 1,000,000 entries; this run loaded fewer to fit the time it had (the load grows about linearly with the size), so the ratios at 1,000,000 are not measured here.' : ''),
     '',
     `**Methods.** Each method through the real operations on a \`DATABASE_URL\` store (\`openPostgresDatabase\`: kysely's PostgresDialect over a \`pg\` pool; handle lookup, validation, kysely, result bounding) on the root, a month view (${m.month}) and a search view ("${m.search}"), ` +
       'against hand-written SQL answering the same question on a plain `pg` client to the same database: named prepared statements filtering `entry` directly (`owner_id`, a `local_day` range, `search_vector @@ tsquery`) so the planner picks the date index or the GIN index itself; for the overview, grouping rows or days, the faster. ' +
@@ -64,7 +64,7 @@ export function postgresAims(p: PostgresResult): Aim[] {
   ];
   if (p.import) {
     aims.push({
-      aim: 'PostgreSQL import vs raw inserts (no numeric aim in the issue)',
+      aim: 'PostgreSQL import vs raw inserts (no numeric aim set)',
       measured: `npm run import ${num(p.import.importPerSecond)} messages/s, importer alone ${num(p.import.importerPerSecond)}, raw ${p.import.rawBest} ${num(p.import.rawBestPerSecond)} rows/s (${percent(p.import.importerPerSecond / p.import.rawBestPerSecond, 0)})`,
       met: null,
     });

@@ -4,7 +4,7 @@ import { ms, share, table } from '../../scripts/bench/markdown.ts';
 import { FULL, parseBenchArgs } from '../../scripts/bench/options.ts';
 
 describe('bench options', () => {
-  it('runs everything at the issue sizes and writes BENCHMARKS.md by default', () => {
+  it('runs everything at the full sizes and writes BENCHMARKS.md by default', () => {
     const o = parseBenchArgs([], '/tmp/x');
     expect(o.sizes).toEqual([2_500, 25_000, 250_000, 1_000_000]);
     expect(o.importSizes).toEqual([100_000, 1_000_000]);

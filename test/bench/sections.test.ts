@@ -34,7 +34,7 @@ describe('BENCHMARKS.md sections', () => {
     expect(() => readSections('<!-- bench-part tokens -->\n## 1. Tokens')).toThrow('the section of part "tokens" has no end marker');
   });
 
-  it('writes BENCHMARKS.md for a run of some parts at the issue sizes, prints other sizes and quick runs', () => {
+  it('writes BENCHMARKS.md for a run of some parts at the full sizes, prints other sizes and quick runs', () => {
     const one = parseBenchArgs(['import'], '/tmp/x');
     expect(one.only).toEqual(['import']);
     expect(one.out).toBe('BENCHMARKS.md');
