@@ -101,6 +101,9 @@ function openOutsideConversions(file: string, key: string | null, exists: boolea
  * journal (or a database with no tables), read-only, so another app's file is never changed (NotAJournalError). An
  * existing journal others can read gets a one-line warning. The returned db owns the file handle (`db.destroy()`).
  */
+/** The page cache of an encrypted journal, in KiB (a negative cache_size is KiB). */
+const ENCRYPTED_PAGE_CACHE_KIB = 256 * 1024;
+
 export function openDatabase(file: string, options: OpenOptions = {}): JournalDb {
   return openDatabaseFile(file, options).db;
 }
@@ -130,6 +133,11 @@ export function openDatabaseFile(file: string, options: OpenOptions = {}): { db:
     // edited entry's old text once its revision is forgotten), a handled update's text, a pruned one, are gone from
     // the file's bytes.
     sqlite.pragma('secure_delete = ON');
+    // An encrypted journal decrypts every page it reads from the file: the operating system's cache holds only the
+    // ciphertext. A page cache of up to 256 MB (SQLite's default is 2 MB; it grows only with the pages read, so a
+    // journal of a few thousand entries uses a few MB) keeps a big journal's pages decrypted: at 250,000 entries a
+    // search's count reads about 150 MB of pages, 4× slower than plain when each is decrypted again.
+    if (key !== null) sqlite.pragma(`cache_size = ${-ENCRYPTED_PAGE_CACHE_KIB}`);
   } catch (error) {
     sqlite.close();
     const reason = errorReason(error);
