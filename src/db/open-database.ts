@@ -134,9 +134,9 @@ export function openDatabaseFile(file: string, options: OpenOptions = {}): { db:
     // the file's bytes.
     sqlite.pragma('secure_delete = ON');
     // An encrypted journal decrypts every page it reads from the file: the operating system's cache holds only the
-    // ciphertext. A page cache of up to 256 MB (SQLite's default is 2 MB; it grows only with the pages read, so a
-    // journal of a few thousand entries uses a few MB) keeps a big journal's pages decrypted: at 250,000 entries a
-    // search's count reads about 150 MB of pages, 4× slower than plain when each is decrypted again.
+    // ciphertext. A page cache of up to 256 MB (SQLite's default is 2 MB; it grows only with the pages read, so never
+    // past the file's size) keeps a big journal's pages decrypted: at 250,000 entries a search and its count read most
+    // of the file's pages, and decrypting each again made them 4× slower than plain (BENCHMARKS.md, encryption).
     if (key !== null) sqlite.pragma(`cache_size = ${-ENCRYPTED_PAGE_CACHE_KIB}`);
   } catch (error) {
     sqlite.close();
