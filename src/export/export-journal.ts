@@ -53,7 +53,7 @@ export async function exportJournal(db: JournalDb, request: ExportRequest): Prom
   const entries = readJournal(db, request.ownerId, request.journal);
   if (request.format === 'json') {
     const file = 'file' in request.out ? request.out.file : path.join(dir, defaultExportName(request.ownerId, request.now, 'json'));
-    const moods = await readMoods(db, request.ownerId);
+    const moods = await readMoods(db, request.ownerId, request.journal);
     const header = { exported_at: request.now.toISOString(), owner_id: request.ownerId, time_zone: request.timeZone, day_starts_at: request.dayStartsAt, moods };
     const written = await writeJsonExport(entries, header, (part) => partPath(file, part), request.maxPartBytes);
     return withMedia(db, request, written);
@@ -67,13 +67,13 @@ export async function exportJournal(db: JournalDb, request: ExportRequest): Prom
     timeZone: request.timeZone,
     dayStartsAt: request.dayStartsAt,
     ownerId: request.ownerId,
-    moods: await readMoods(db, request.ownerId),
+    moods: await readMoods(db, request.ownerId, request.journal),
   });
   return withMedia(db, request, written);
 }
 
-/** An export into a folder also writes the media it references into `media/` there (export-media.ts). */
+/** An export into a folder also writes the media its entries reference into `media/` there (export-media.ts). */
 async function withMedia(db: JournalDb, request: ExportRequest, result: ExportResult): Promise<ExportResult> {
   if (!('dir' in request.out)) return result;
-  return { ...result, files: [...result.files, ...(await writeMediaFolder(db, request.ownerId, request.out.dir))] };
+  return { ...result, files: [...result.files, ...(await writeMediaFolder(db, request.ownerId, request.out.dir, request.journal))] };
 }

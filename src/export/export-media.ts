@@ -12,15 +12,19 @@ import { readBlob } from '../db/media-blobs.ts';
 import { mediaExtension, type MediaKind } from '../journal/media.ts';
 import type { ExportFile } from './parted-output.ts';
 
-/** Writes every kept medium of the owner into `<dir>/media/`; the files it wrote. */
-export async function writeMediaFolder(db: JournalDb, ownerId: number, dir: string): Promise<ExportFile[]> {
+/**
+ * Writes every kept medium of the owner into `<dir>/media/` (of one journal's entries, when `journal` is given, so a
+ * journal's export carries no other journal's photos); the files it wrote.
+ */
+export async function writeMediaFolder(db: JournalDb, ownerId: number, dir: string, journal?: string): Promise<ExportFile[]> {
   const kept = await db
     .selectFrom('entry_media')
-    .select(['sha256', 'mime_type', 'file_name', 'kind', 'size'])
-    .where('owner_id', '=', ownerId)
-    .where('state', '=', 'kept')
-    .where('sha256', 'is not', null)
-    .orderBy('id')
+    .select(['entry_media.sha256', 'entry_media.mime_type', 'entry_media.file_name', 'entry_media.kind', 'entry_media.size'])
+    .where('entry_media.owner_id', '=', ownerId)
+    .where('entry_media.state', '=', 'kept')
+    .where('entry_media.sha256', 'is not', null)
+    .$if(journal !== undefined, (q) => q.innerJoin('entry', 'entry.id', 'entry_media.entry_id').where('entry.journal', '=', journal!))
+    .orderBy('entry_media.id')
     .execute();
   if (kept.length === 0) return [];
   const folder = path.join(dir, 'media');

@@ -19,6 +19,7 @@ import type { EntryMedia } from '../journal/media.ts';
 import path from 'node:path';
 import { EXPORT_FORMAT, EXPORT_VERSION, exportedEntrySchema, exportedMoodsSchema, type ExportedEntry, type ExportedMood } from './journal-export-format.ts';
 import { errorReason } from '../log/error-message.ts';
+import { NOT_EXPORTED_NOTE } from './read-journal.ts';
 import { setEntryPrompt } from '../journal/prompt-store.ts';
 
 export interface JournalImportReport {
@@ -103,14 +104,14 @@ export async function importJournalExport(db: JournalDb, file: string, options: 
       parser.write(chunk as Buffer);
       if (fault) break;
       if (batch.length >= BATCH) {
-        await writeBatch(db, batch, report, folder, moods ?? [], options.into);
+        await writeBatch(db, { entries: batch, report, mediaFolder: folder, moods: moods ?? [], into: options.into });
         moods = null;
         batch = [];
       }
     }
     if (!fault && report.ownerId === null && typeof header.owner_id === 'number') report.ownerId = header.owner_id;
     if (!fault && report.ownerId === null) fault = 'names no owner_id before its entries';
-    if (!fault) await writeBatch(db, batch, report, folder, moods ?? [], options.into);
+    if (!fault) await writeBatch(db, { entries: batch, report, mediaFolder: folder, moods: moods ?? [], into: options.into });
   } catch (error) {
     fault ??= errorReason(error);
   }
@@ -124,8 +125,22 @@ function idOf(value: unknown): string {
   return typeof id === 'number' || (typeof id === 'string' && id.length <= 40) ? ` (id ${String(id)})` : '';
 }
 
-/** `folder`: where the export's media/ folder is; `into`: one journal for every entry (`--into`). */
-export async function writeBatch(db: JournalDb, entries: readonly ExportedEntry[], report: JournalImportReport, folder: string, moods: readonly ExportedMood[] = [], into?: string): Promise<void> {
+/** One batch of an export's import (JSON or Markdown): what writeBatch writes and where it counts it. */
+export interface ExportBatch {
+  entries: readonly ExportedEntry[];
+  /** Counts what was written; its ownerId (set by then) is whose journal it goes into. */
+  report: JournalImportReport;
+  /** The folder the entries' media paths (`media/<sha256>.<extension>`) are relative to: the export's own. */
+  mediaFolder: string;
+  /** Moods to set (those of the export's header or front matter); a day already set is kept. */
+  moods?: readonly ExportedMood[];
+  /** `--into`: one journal for every entry, whatever the export says. */
+  into?: string;
+}
+
+/** Writes a batch of exported entries (with their media) and moods in one transaction: the one write path of both imports. */
+export async function writeBatch(db: JournalDb, batch: ExportBatch): Promise<void> {
+  const { entries, report, mediaFolder, moods = [], into } = batch;
   if (entries.length === 0 && moods.length === 0) return;
   const ownerId = report.ownerId!;
   await db.transaction().execute(async (trx) => {
@@ -144,7 +159,7 @@ export async function writeBatch(db: JournalDb, entries: readonly ExportedEntry[
         continue;
       }
       report.imported += 1;
-      const media = await addEntryMedia(trx, { id, ownerId }, mediaOfExported(entry), folder, new Date());
+      const media = await addEntryMedia(trx, { id, ownerId }, mediaOfExported(entry), mediaFolder, new Date());
       report.mediaKept += media.mediaKept;
       report.mediaMissing += media.mediaMissing;
     }
@@ -166,7 +181,7 @@ function mediaOfExported(e: ExportedEntry): EntryMedia[] {
       mimeType: m.mime_type,
       width: m.width,
       height: m.height,
-      ...(m.path ? { sourcePath: m.path } : { missing: m.note ?? 'its bytes were not in the exported journal' }),
+      ...(m.path ? { sourcePath: m.path } : { missing: m.note ?? NOT_EXPORTED_NOTE }),
     }));
   }
   if (!e.media) return [];

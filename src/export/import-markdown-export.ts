@@ -1,16 +1,18 @@
 /**
- * Re-imports the journal's own Markdown export (write-markdown.ts, format version 2): each entry's comment of fields
- * and its counted lines of text become the JSON export's entry, written by the same path as the JSON import
+ * Re-imports the journal's own Markdown export (write-markdown.ts, format versions 2 and 3): each entry's comment of
+ * fields and its counted lines of text (after the links to its media) become the JSON export's entry, written by the same path as the JSON import
  * (import-journal-export.ts): ids kept where free, the entry's key kept, so importing an export into the journal it
- * came from adds nothing, and exporting the imported journal gives the same file. A damaged entry is skipped and named.
+ * came from adds nothing, and exporting the imported journal gives the same file. The media come from the export's
+ * media/ folder, byte for byte, as the JSON import's do. A damaged entry is skipped and named.
  */
 import { closeSync, createReadStream, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { JournalDb } from '../db/open-database.ts';
 import { titleOf } from '../journal/entry.ts';
 import { writeBatch, type JournalImportReport } from './import-journal-export.ts';
-import { exportedEntrySchema, exportedMoodsSchema, type ExportedEntry, type ExportedMood } from './journal-export-format.ts';
-import { BLOCK_START, MARKDOWN_FORMAT, readBlockFields } from './markdown-entry-block.ts';
+import { z } from 'zod';
+import { exportedEntrySchema, exportedMediaItemSchema, exportedMoodsSchema, type ExportedEntry, type ExportedMood } from './journal-export-format.ts';
+import { BLOCK_START, MARKDOWN_FORMAT, MARKDOWN_VERSION, mediaLinkLines, readBlockFields } from './markdown-entry-block.ts';
 import { errorReason } from '../log/error-message.ts';
 
 const BATCH = 500;
@@ -63,7 +65,7 @@ export async function importMarkdownExport(db: JournalDb, target: string, option
   // Moods come in the front matter; they are written with the next batch (or alone at the end).
   let moods: ExportedMood[] = [];
   const flush = async () => {
-    if (report.ownerId !== null && (batch.length > 0 || moods.length > 0)) await writeBatch(db, batch, report, mediaFolder, moods, options.into);
+    if (report.ownerId !== null && (batch.length > 0 || moods.length > 0)) await writeBatch(db, { entries: batch, report, mediaFolder, moods, into: options.into });
     batch = [];
     moods = [];
   };
@@ -72,17 +74,29 @@ export async function importMarkdownExport(db: JournalDb, target: string, option
       const name = path.basename(file);
       const lines = linesOf(file);
       let lineNo = 0;
+      // A line read ahead and given back (a media link that was not there): the next call returns it again.
+      let held: string | null = null;
       const next = async (): Promise<string | null> => {
+        if (held !== null) {
+          const line = held;
+          held = null;
+          return line;
+        }
         const { value, done } = await lines.next();
         if (done) return null;
         lineNo += 1;
         return value;
       };
+      // Files without a version line are version 2's (the first faithful one).
+      let version = 2;
       let line = await next();
       if (line === '---') {
         while ((line = await next()) !== null && line !== '---') {
           const owner = /^owner_id: (\d{1,15})$/.exec(line);
           if (owner && report.ownerId === null) report.ownerId = Number(owner[1]);
+          const versionLine = /^version: (\d{1,6})$/.exec(line);
+          if (versionLine) version = Number(versionLine[1]);
+          if (version > MARKDOWN_VERSION) throw new Error(`${name} is version ${version} of the Markdown export; this version reads up to ${MARKDOWN_VERSION}`);
           const moodLine = /^moods: (\[.*\])$/.exec(line);
           if (moodLine) {
             const read = readMoodsLine(moodLine[1]!);
@@ -111,10 +125,19 @@ export async function importMarkdownExport(db: JournalDb, target: string, option
         let fields: ReturnType<typeof readBlockFields>;
         try {
           if (line === null) throw new Error('its comment never ends (-->)');
-          fields = readBlockFields(id, comment);
+          fields = readBlockFields(id, comment, version);
         } catch (error) {
           report.damaged.push(`${where}: ${(error as Error).message}`);
           continue;
+        }
+        // The links to its media the export wrote before the text (media_items says which): not text. A link a
+        // person removed is simply not there: the line read is given back as the text's first.
+        const items = z.array(exportedMediaItemSchema).safeParse(fields.entry.media_items);
+        for (const link of mediaLinkLines(items.success ? items.data : undefined, fields.textLines > 0)) {
+          line = await next();
+          if (line === link) continue;
+          held = line;
+          break;
         }
         const text: string[] = [];
         while (text.length < fields.textLines && (line = await next()) !== null) text.push(line);

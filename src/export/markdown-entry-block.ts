@@ -11,6 +11,8 @@
  *     …
  *     lines: 3
  *     -->
+ *     ![](media/<sha256>.jpg)      (links to its kept media, then a blank line: mediaLinkLines)
+ *
  *     the text, 3 lines
  *
  * A new field is one row of BLOCK_FIELDS. Renderers hide the comment; `npm run import` reads it back
@@ -23,7 +25,8 @@ import type { ExportedEntry } from './journal-export-format.ts';
 
 /** The front matter's `format`: a Markdown export this version writes and reads back field by field. */
 export const MARKDOWN_FORMAT = 'journal-objects-markdown';
-export const MARKDOWN_VERSION = 2;
+/** 3: `media_items` is the entry's media (as the JSON's), with links to media/ after the comment; 2 read too. */
+export const MARKDOWN_VERSION = 3;
 
 type Fields = Record<string, unknown>;
 
@@ -61,7 +64,8 @@ export const BLOCK_FIELDS: readonly BlockField[] = [
   field('local_time'),
   field('edited_at', isNull),
   field('tags', isEmpty),
-  ...OWN_LINE_METADATA.map((name) => (name === 'media' ? { ...meta(name), name: 'media_items' } : meta(name))),
+  // The metadata's list of media (what Day One named); version 2 wrote it as `media_items` (LEGACY_NAMES).
+  ...OWN_LINE_METADATA.map((name) => (name === 'media' ? { ...meta(name), name: 'metadata_media' } : meta(name))),
   {
     name: 'more_metadata',
     write: (entry) => {
@@ -71,6 +75,8 @@ export const BLOCK_FIELDS: readonly BlockField[] = [
     read: (entry, value) => void Object.assign(((entry.metadata as Fields | null | undefined) ?? (entry.metadata = {})) as Fields, value),
   },
   field('media', isNull),
+  // Every medium of the entry in order (kind, sha256, MIME type, size, dimensions, duration, name, file_id, its file).
+  { name: 'media_items', write: (entry) => entry.media_items, read: (entry, value) => void (entry.media_items = value) },
   field('revisions', isEmpty),
   field('source'),
   field('chat_id'),
@@ -105,17 +111,39 @@ function heading(entry: ExportedEntry, timeZone: string | undefined): string {
   return `### ${parts.join(' · ')}`;
 }
 
-/** An entry's block: its heading, its comment of fields, its text (without a day heading). */
+/** `[` `]` `\` escaped, so a file's name cannot end its link's text early. */
+const linkText = (name: string) => name.replace(/[\\[\]]/g, '\\$&').replace(/[\r\n]+/g, ' ');
+
+/**
+ * The lines between an entry's comment and its text that show its kept media: `![](media/<sha256>.jpg)` for a photo,
+ * `[report.pdf](media/<sha256>.pdf)` for any other file, then a blank line before the text. Derived from
+ * `media_items` alone, so the reader knows them and never takes them for text.
+ */
+export function mediaLinkLines(items: ExportedEntry['media_items'], hasText: boolean): string[] {
+  const links = (items ?? []).flatMap((m) => {
+    if (m.path === null) return [];
+    if (m.kind === 'photo') return [`![](${m.path})`];
+    const label = mediaLabel({ kind: m.kind, fileId: null, fileName: null, durationSeconds: m.duration_seconds, fileSize: null }).slice(1, -1);
+    return [`[${linkText(m.file_name ?? label)}](${m.path})`];
+  });
+  return links.length > 0 && hasText ? [...links, ''] : links;
+}
+
+/** An entry's block: its heading, its comment of fields, links to its media, its text (without a day heading). */
 export function entryBlock(entry: ExportedEntry, timeZone: string | undefined): string {
   const lines = textLines(entry.content);
   const fields = BLOCK_FIELDS.flatMap((f) => {
     const value = f.write(entry);
     return value === undefined ? [] : [`${f.name}: ${commentJson(value)}`];
   });
-  return [heading(entry, timeZone), `<!-- entry ${entry.id}`, ...fields, `lines: ${lines.length}`, '-->', ...lines, ''].join('\n');
+  const links = mediaLinkLines(entry.media_items, lines.length > 0);
+  return [heading(entry, timeZone), `<!-- entry ${entry.id}`, ...fields, `lines: ${lines.length}`, '-->', ...links, ...lines, ''].join('\n');
 }
 
 const FIELD_BY_NAME = new Map(BLOCK_FIELDS.map((f) => [f.name, f]));
+
+/** Lines an older version named otherwise: version 2's `media_items` was the metadata's list of media. */
+const LEGACY_NAMES: Record<number, Record<string, string>> = { 2: { media_items: 'metadata_media' } };
 
 /** The first line of an entry's comment: `<!-- entry 12`. */
 export const BLOCK_START = /^<!-- entry (\d{1,15})$/;
@@ -124,7 +152,8 @@ export const BLOCK_START = /^<!-- entry (\d{1,15})$/;
  * Reads an entry's comment lines (between `<!-- entry <id>` and `-->`) into the JSON export's entry shape, without
  * its content; the caller reads `lines` lines of text after it. Throws an Error saying which line is wrong.
  */
-export function readBlockFields(id: number, lines: readonly string[]): { entry: Fields; textLines: number } {
+export function readBlockFields(id: number, lines: readonly string[], version: number = MARKDOWN_VERSION): { entry: Fields; textLines: number } {
+  const renamed = LEGACY_NAMES[version] ?? {};
   const entry: Fields = { id, edited_at: null, tags: [], media: null, revisions: [], source_id: null, metadata: null };
   let count: number | null = null;
   for (const line of lines) {
@@ -141,7 +170,7 @@ export function readBlockFields(id: number, lines: readonly string[]): { entry: 
       count = value as number;
       continue;
     }
-    const known = FIELD_BY_NAME.get(m[1]!);
+    const known = FIELD_BY_NAME.get(renamed[m[1]!] ?? m[1]!);
     if (!known) throw new Error(`${m[1]} is not a field this version reads`);
     known.read(entry, value);
   }

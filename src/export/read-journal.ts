@@ -5,7 +5,7 @@ import type { EntryRow } from '../db/schema.ts';
 import { ENTRY_COLUMNS } from '../db/store.ts';
 import { readMetadata } from '../journal/entry-metadata.ts';
 import { listEntryMedia, type StoredMedia } from '../journal/entry-media.ts';
-import { mediaExtension } from '../journal/media.ts';
+import { mediaExtension, mimeTypeOf } from '../journal/media.ts';
 import type { ExportedEntry, ExportedMediaItem, ExportedMood } from './journal-export-format.ts';
 
 const PAGE = 1000;
@@ -17,19 +17,27 @@ const ENTRY_FIELDS = ['id', ...ENTRY_COLUMNS, 'transcribed_at'] as const;
 export const exportMediaPath = (m: Pick<StoredMedia, 'sha256' | 'mimeType' | 'fileName' | 'kind'>): string | null =>
   m.sha256 === null ? null : `media/${m.sha256}${mediaExtension(m.mimeType, m.fileName, m.kind)}`;
 
+/** Why a medium's bytes are not in an export, when the journal has no reason of its own (its download pending). */
+export const NOT_EXPORTED_NOTE = 'its bytes were not in the exported journal';
+
+/**
+ * A medium as the export writes it. Its type and, without bytes, its note are what an import of the export stores
+ * (the type its name or kind gives; NOT_EXPORTED_NOTE), so the export of an imported export is the same file.
+ */
 function exportedMediaItem(m: StoredMedia): ExportedMediaItem {
+  const kept = m.state === 'kept';
   return {
     kind: m.kind,
     sha256: m.sha256,
-    mime_type: m.mimeType,
+    mime_type: m.mimeType ?? mimeTypeOf(m.fileName, m.kind),
     size: m.size,
     width: m.width,
     height: m.height,
     duration_seconds: m.durationSeconds,
     file_name: m.fileName,
     file_id: m.fileId,
-    note: m.note,
-    path: m.state === 'kept' ? exportMediaPath(m) : null,
+    note: kept ? m.note : (m.note ?? NOT_EXPORTED_NOTE),
+    path: kept ? exportMediaPath(m) : null,
   };
 }
 
@@ -69,9 +77,20 @@ function exportedEntry(row: EntryRow, tags: string[], revisions: ExportedEntry['
   };
 }
 
-/** The owner's moods, oldest day first (one row per day set: small beside the entries). */
-export async function readMoods(db: JournalDb, ownerId: number): Promise<ExportedMood[]> {
-  const rows = await db.selectFrom('mood').select(['local_day', 'mood', 'set_at']).where('owner_id', '=', ownerId).orderBy('local_day').execute();
+/**
+ * The owner's moods, oldest day first (one row per day set: small beside the entries). A mood is the owner's, of a
+ * day, not of a journal: `journal` (one journal's export) keeps the moods of the days that journal has entries on.
+ */
+export async function readMoods(db: JournalDb, ownerId: number, journal?: string): Promise<ExportedMood[]> {
+  const rows = await db
+    .selectFrom('mood')
+    .select(['local_day', 'mood', 'set_at'])
+    .where('owner_id', '=', ownerId)
+    .$if(journal !== undefined, (q) =>
+      q.where('local_day', 'in', db.selectFrom('entry').select('entry.local_day').where('entry.owner_id', '=', ownerId).where('entry.journal', '=', journal!)),
+    )
+    .orderBy('local_day')
+    .execute();
   return rows.map((r) => ({ day: r.local_day, mood: Number(r.mood), set_at: r.set_at }));
 }
 

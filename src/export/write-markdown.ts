@@ -68,10 +68,12 @@ export async function writeMarkdownExport(
   let lastDay: string | null = null;
   let count = 0;
   // Per year, each file carries its year's moods; the first also those of years without entries (they have no file).
+  // Without entries the one file written carries them all: moods alone are still part of the journal.
+  const firstYear = years[0]?.year;
   const moodsOf = (year: string): readonly ExportedMood[] =>
-    !target.perYear
+    !target.perYear || firstYear === undefined
       ? (target.moods ?? [])
-      : (target.moods ?? []).filter((m) => m.day.startsWith(year) || (year === years[0]?.year && !years.some((y) => m.day.startsWith(y.year))));
+      : (target.moods ?? []).filter((m) => m.day.startsWith(year) || (year === firstYear && !years.some((y) => m.day.startsWith(y.year))));
   const open = (year: string) => {
     const covered = target.perYear ? years.filter((y) => y.year === year) : years;
     const title = target.perYear ? `Journal ${year}` : 'Journal';

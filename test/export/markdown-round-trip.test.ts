@@ -86,7 +86,7 @@ describe('the Markdown export as a backup', () => {
     const file = path.join(dir, 'read.md');
     await exportMd(source.db, file);
     const text = readFileSync(file, 'utf8');
-    expect(text).toMatch(/^format: "journal-objects-markdown"\nversion: 2\nowner_id: 111$/m);
+    expect(text).toMatch(/^format: "journal-objects-markdown"\nversion: 3\nowner_id: 111$/m);
     expect(text).toContain('## 2024-01-23 Tuesday\n\n### 09:30 (America/New_York)\n<!-- entry ');
     expect(text).toMatch(/written_at: "2024-01-23T08:30:15.250Z"\n/);
     expect(text).toMatch(/\nstarred: true\ntime_zone: "America\/New_York"\njournal: "Work"\nplace: \{"name":"Café","latitude":52.5,"longitude":13.4\}\nweather: \{"description":"Sunny","temperature_c":21.5\}\n/);

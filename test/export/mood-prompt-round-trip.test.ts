@@ -74,6 +74,33 @@ describeStores('moods and prompts in the JSON export', (store) => {
     ]);
   });
 
+  it('a Markdown export of moods without entries writes them all (every year), and its import brings them back', async () => {
+    await forgetOwner(source.db, OWNER, NOW);
+    await setMood(source.db, OWNER, '2023-06-01', 5, NOW);
+    await setMood(source.db, OWNER, '2025-01-02', 3, NOW);
+    const before = await moods(source);
+    const out = path.join(dir, `moods-only-${store}`);
+    const result = await exportJournal(source.db, { ownerId: OWNER, format: 'md', out: { dir: out }, timeZone: 'UTC', dayStartsAt: '00:00', now: NOW });
+    expect(result.entries).toBe(0);
+    expect(result.files).toHaveLength(1);
+    expect(readFileSync(result.files[0]!.path, 'utf8')).toContain('moods: [{"day":"2023-06-01","mood":5,');
+    await forgetOwner(source.db, OWNER, NOW);
+    expect(await importMarkdownExport(source.db, out)).toMatchObject({ imported: 0, damaged: [], error: null });
+    expect(await moods(source)).toEqual(before);
+  });
+
+  it('one journal\'s export carries the moods of the days that journal has entries on, no other', async () => {
+    await storeEntry(source.db, { ownerId: OWNER, source: 'live', chatId: OWNER, messageId: 9, writtenAt: new Date('2025-01-03T08:00:00Z'), text: 'a dream', journal: 'Dreams' }, 'UTC', NOW);
+    for (const format of ['json', 'md'] as const) {
+      const file = path.join(dir, `dreams-${store}.${format}`);
+      await exportJournal(source.db, { ownerId: OWNER, format, out: { file }, timeZone: 'UTC', dayStartsAt: '00:00', now: NOW, journal: 'Dreams' });
+      const text = readFileSync(file, 'utf8');
+      // 2025-01-03 has a Dreams entry; 2025-01-01's mood belongs to a day with only main-journal entries.
+      expect(text).toContain(`[{"day":"2025-01-03","mood":2,"set_at":"${NOW.toISOString()}"}]`);
+      expect(text).not.toContain('2025-01-01');
+    }
+  });
+
   it('says which mood is wrong in a damaged file', async () => {
     const file = path.join(dir, `bad-${store}.json`);
     await exportJournal(source.db, { ownerId: OWNER, format: 'json', out: { file }, timeZone: 'UTC', dayStartsAt: '00:00', now: NOW });
