@@ -2,10 +2,12 @@
 // entry's media_items in its comment. `npm run export -- --format md --out <folder>/`, then `npm run import` of that
 // folder into an empty journal, gives back the same entries with byte-identical media; the links are never text.
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type JournalDb } from '../../src/db/open-database.ts';
+import { exportJournal } from '../../src/export/export-journal.ts';
+import { importMarkdownExport } from '../../src/export/import-markdown-export.ts';
 import { readBlobWhole, writeBlob } from '../../src/db/media-blobs.ts';
 import { storeEntry } from '../../src/journal/entry-store.ts';
 import type { EntryMedia } from '../../src/journal/media.ts';
@@ -111,5 +113,37 @@ describe('the Markdown export with media, through npm run export and npm run imp
       await check.destroy();
     }
     source.db = openDatabase(source.file); // for cleanup
+  });
+});
+
+describe('the Markdown export with media, in process', () => {
+  it("one journal's export writes that journal's media alone", async () => {
+    await entryWith(source.db, 1, 'main photo', [[medium('photo', { mimeType: 'image/jpeg' }), photoA]]);
+    const id = await storeEntry(source.db, { ownerId: OWNER, source: 'live', chatId: OWNER, messageId: 2, writtenAt: NOW, text: 'dream photo', journal: 'Dreams', media: [medium('photo', { mimeType: 'image/jpeg' })] }, 'UTC', NOW);
+    const row = await source.db.selectFrom('entry_media').select('id').where('entry_id', '=', id!).executeTakeFirstOrThrow();
+    await writeBlob(source.db, row.id, [photoB], { now: NOW, onKept: async (trx, b) => void (await trx.updateTable('entry_media').set({ sha256: b.sha256, state: 'kept', next_at: null }).where('id', '=', row.id).execute()) });
+    const out = path.join(source.dir, 'dreams');
+    await exportJournal(source.db, { ownerId: OWNER, format: 'md', out: { dir: out }, timeZone: 'UTC', dayStartsAt: '00:00', now: NOW, journal: 'Dreams' });
+    expect(readdirSync(path.join(out, 'media'))).toEqual([`${sha(photoB)}.jpg`]);
+  });
+
+  it("reads version 2's files, whose media_items line was the metadata's list of media", async () => {
+    await storeEntry(source.db, { ownerId: OWNER, source: 'import', chatId: 900, messageId: 1, writtenAt: NOW, text: 'Day One entry', metadata: { journal: 'Travel', media: [{ kind: 'photo', file_name: 'a.jpeg' }] } }, 'UTC', NOW);
+    const file = path.join(source.dir, 'v3.md');
+    await exportJournal(source.db, { ownerId: OWNER, format: 'md', out: { file }, timeZone: 'UTC', dayStartsAt: '00:00', now: NOW });
+    const v3 = readFileSync(file, 'utf8');
+    expect(v3).toContain('metadata_media: [{"kind":"photo","file_name":"a.jpeg"}]');
+    const v2 = path.join(source.dir, 'v2.md');
+    writeFileSync(v2, v3.replace('version: 3', 'version: 2').replace('metadata_media: ', 'media_items: '));
+    const target = await createTempDb();
+    try {
+      expect(await importMarkdownExport(target.db, v2)).toMatchObject({ imported: 1, damaged: [], error: null });
+      const stored = await target.db.selectFrom('entry').select('metadata').executeTakeFirstOrThrow();
+      expect(JSON.parse(stored.metadata!)).toEqual({ journal: 'Travel', media: [{ kind: 'photo', file_name: 'a.jpeg' }] });
+      writeFileSync(v2, v3.replace('version: 3', 'version: 4'));
+      expect((await importMarkdownExport(target.db, v2)).error).toBe('v2.md is version 4 of the Markdown export; this version reads up to 3');
+    } finally {
+      await target.cleanup();
+    }
   });
 });
