@@ -1,8 +1,9 @@
 /**
  * Markdown → source items. Daily notes (Obsidian `YYYY-MM-DD.md`, Logseq `journals/YYYY_MM_DD.md`): one entry per
  * note, dated by its file name at the start of the journal day, tags from front matter (`tags:`), Logseq's
- * `tags::` and `#tags`/`#[[tags]]`; notes a template left empty are skipped and counted. And the project's own
- * Markdown export (`## 2024-04-15 Monday`, `### 09:30 · photo · edited`): one entry per timed heading.
+ * `tags::` and `#tags`/`#[[tags]]`, the files they embed as media (note-attachments.ts); notes a template left
+ * empty are skipped and counted. And the project's own Markdown export (`## 2024-04-15 Monday`,
+ * `### 09:30 · photo · edited`): one entry per timed heading.
  */
 import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { addDays, isCalendarDay } from '../../journal/dates/calendar-day.ts';
 import { instantFromLocal, MIDNIGHT } from '../../journal/dates/local-moment.ts';
 import { MEDIA_KINDS, type EntryMedia, type MediaKind } from '../../journal/media.ts';
 import { appTag, inDateRange, type SourceItem, type SourceReader } from './source-item.ts';
+import { createAttachmentResolver, noteAttachments, type AttachmentResolver } from './note-attachments.ts';
 
 /** A daily note's date in its file name: `2024-04-15.md` (Obsidian) or `2024_04_15.md` (Logseq). */
 const DAILY_NAME = /^(\d{4})[-_](\d{2})[-_](\d{2})\.(md|markdown)$/i;
@@ -107,8 +109,11 @@ export function isEmptyNote(body: string): boolean {
   return left.length === 0;
 }
 
-/** One daily note → an item, dated at the start of its journal day in the zone. */
-export function noteItem(note: NoteFile, relative: string, raw: string, zone: string, dayStartsAt: string): SourceItem {
+/**
+ * One daily note → an item, dated at the start of its journal day in the zone; with `attachments`, the files it
+ * embeds become its media (note-attachments.ts).
+ */
+export function noteItem(note: NoteFile, relative: string, raw: string, zone: string, dayStartsAt: string, attachments?: AttachmentResolver): SourceItem {
   if (!note.day) return { skip: 'no-date', id: relative };
   const { front, body } = splitFrontMatter(raw);
   if (isEmptyNote(body)) return { skip: 'empty', id: relative };
@@ -116,12 +121,18 @@ export function noteItem(note: NoteFile, relative: string, raw: string, zone: st
   const real = isCalendarDay(note.day);
   if (!writtenAt || !real || !inDateRange(writtenAt)) return { skip: 'bad-date', id: relative };
   const app = /_/.test(path.basename(note.file)) ? 'logseq' : 'obsidian';
-  return { entry: { sourceId: `${app}:${note.day}`, writtenAt, text: body.trim(), tags: noteTags(front, body), media: [], metadata: null } };
+  const { text, media } = attachments ? noteAttachments(body, note.file, attachments) : { text: body, media: [] };
+  return { entry: { sourceId: `${app}:${note.day}`, writtenAt, text: text.trim(), tags: noteTags(front, body), media, metadata: null } };
 }
 
-/** A folder of daily notes (or one note). Files without a date in their name are skipped and counted. */
+/**
+ * A folder of daily notes (or one note). Files without a date in their name are skipped and counted. The files
+ * notes embed are read from inside that folder (a single note's: its own folder) and nowhere else.
+ */
 export function readMarkdownNotes(target: string, zone: string, dayStartsAt: string = MIDNIGHT): SourceReader {
   const isFolder = statSync(target).isDirectory();
+  const mediaFolder = path.resolve(isFolder ? target : path.dirname(target));
+  const attachments = createAttachmentResolver(mediaFolder);
   const notes = isFolder ? markdownFiles(target) : [{ file: target, day: (() => { const m = DAILY_NAME.exec(path.basename(target)); return m ? `${m[1]}-${m[2]}-${m[3]}` : null; })() }];
   const progress = { bytesRead: 0, totalBytes: notes.reduce((n, f) => n + (f.symlink ? 0 : statSync(f.file).size), 0) };
   const logseq = notes.some((n) => n.day && /_/.test(path.basename(n.file)));
@@ -137,12 +148,12 @@ export function readMarkdownNotes(target: string, zone: string, dayStartsAt: str
       else if (size > MAX_NOTE_BYTES) yield { skip: 'malformed', id: relative };
       else {
         const text = utf8Text(readFileSync(note.file));
-        yield text === null ? { skip: 'not-utf8', id: relative } : noteItem(note, relative, text, zone, dayStartsAt);
+        yield text === null ? { skip: 'not-utf8', id: relative } : noteItem(note, relative, text, zone, dayStartsAt, attachments);
       }
       progress.bytesRead += size;
     }
   }
-  return { app: 'markdown', label: logseq ? 'Logseq journals' : 'Obsidian daily notes', items: items(), progress };
+  return { app: 'markdown', label: logseq ? 'Logseq journals' : 'Obsidian daily notes', items: items(), progress, mediaFolder };
 }
 
 /** Does this text begin like the project's own Markdown export (its front matter)? */
