@@ -24,7 +24,8 @@ const USAGE = `Usage: npm run export -- [--format json|md] [--out <file or direc
   --format json   (default) every entry field, revisions, media and tags; npm run import of it rebuilds the journal
   --format md     Markdown: a heading per day, each entry with its time, front matter with dates and tags
   --out FILE      write one file (default: data/exports/journal-<owner>-<UTC time>.json or .md in the project folder)
-  --out DIR/      write into a folder: journal-<owner>-<UTC time>.json, or for Markdown one file per year (2024.md, …)
+  --out DIR/      write into a folder: journal-<owner>-<UTC time>.json, or for Markdown one file per year (2024.md, …),
+                  and media/ with the bytes of the photos, voice notes and files the entries keep
   --journal NAME  that journal alone (a topic's name as /journals lists it; Main is the one outside topics)
   An existing file is never replaced: the export stops and names it.`;
 
