@@ -1,6 +1,7 @@
 // Day One exports (issue 21): the official sample's 54 entries with times, zones, tags, starred marks, places and
 // photos; a re-import adds nothing; a zip and its JSON give the same journal; the oddities SOURCES.md lists.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -34,6 +35,9 @@ beforeEach(async () => {
 afterEach(() => temp.cleanup());
 
 const OWNER = 111;
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+/** The folders Day One zips are unpacked into while they are imported. */
+const unpackedFolders = () => readdirSync(tmpdir()).filter((n) => n.startsWith('dayone-media-'));
 const importDayOne = (file: string, zip: boolean, journals: string[] = []): Promise<SourceReport> =>
   importSource(temp.db, readDayOne(file, zip, { journals }), path.basename(file), { ownerId: OWNER, timeZone: 'UTC' });
 const rows = () =>
@@ -86,7 +90,11 @@ describeStores('Day One official sample', () => {
   it.skipIf(!sharedJournalsPresent)(`a zip and its JSON give the same journal ${sharedJournalsPresent ? '' : SKIP_REASON}`, async () => {
     const zipped = await importDayOne(sampleZip(), true);
     expect(zipped).toMatchObject({ error: null, imported: 54, journals: { Example: 54 } });
-    expect(formatSourceSummary(zipped).join('\n')).toMatch(/^Day One zip: imported 54 entries \(54 items read, [\d.]+ s\)\.\nMedia: 0 files kept in the journal; \d+ without a file \(kept as labels only\)\.\nJournals: "Example" 54 entries\.$/);
+    // The zip's two photo files are unpacked and kept, as from the unzipped folder.
+    expect(formatSourceSummary(zipped).join('\n')).toMatch(/^Day One zip: imported 54 entries \(54 items read, [\d.]+ s\)\.\nMedia: 2 files kept in the journal; \d+ without a file \(kept as labels only\)\.\nJournals: "Example" 54 entries\.$/);
+    const photos = ['9a4695dcca092c696657afdc252acb2d.jpeg', 'bee4d614d1555318fe89daa5262cc8e1.jpeg'].map((p) => readFileSync(path.join(SAMPLE, 'photos', p)));
+    const blobs = await temp.db.selectFrom('media_blob').select('sha256').orderBy('sha256').execute();
+    expect(blobs.map((b) => b.sha256)).toEqual(photos.map(sha).sort());
     const fromZip = await rows();
     const fromJson = await importDayOne(path.join(SAMPLE, 'Example.json'), false);
     expect(fromJson).toMatchObject({ imported: 0, alreadyPresent: 54 });
@@ -118,6 +126,31 @@ describe('Day One details', () => {
     expect(second).toMatchObject({ content: '[audio 11112222333344445555666677778888.m4a 0:42]', media_kind: 'audio', local_time: '08:00' });
     const tags = await temp.db.selectFrom('entry_tag').select('tag').orderBy('tag').execute();
     expect(tags.map((t) => t.tag)).toEqual(['family_trip', 'work']);
+  });
+
+  it("a zip's media files are kept byte for byte; a member outside the media folders is not unpacked, and nothing unpacked stays behind", async () => {
+    const photo = Buffer.from('a photo, as Day One names it by md5');
+    const audio = Buffer.from('a voice memo');
+    const before = unpackedFolders();
+    const file = path.join(dir, 'media.zip');
+    const zip = buildZip([
+      { name: 'Journal.json', data: readFileSync(ODDITIES) },
+      { name: 'photos/0123456789abcdef0123456789abcdef.jpeg', data: photo },
+      { name: 'audios/11112222333344445555666677778888.m4a', data: audio },
+      { name: 'photos/../escape.jpeg', data: Buffer.from('never unpacked') },
+    ]);
+    writeFileSync(file, zip);
+    const report = await importDayOne(file, true);
+    expect(report).toMatchObject({ error: null, imported: 2, mediaKept: 2 });
+    expect(report.mediaMissing).toBeGreaterThan(0);
+    const blobs = await temp.db.selectFrom('media_blob').select('sha256').orderBy('sha256').execute();
+    expect(blobs.map((b) => b.sha256)).toEqual([sha(photo), sha(audio)].sort());
+    expect(existsSync(path.join(tmpdir(), 'escape.jpeg'))).toBe(false);
+    expect(unpackedFolders()).toEqual(before);
+    // A re-import adds nothing twice.
+    const again = await importDayOne(file, true);
+    expect(again).toMatchObject({ imported: 0, alreadyPresent: 2 });
+    expect(await temp.db.selectFrom('media_blob').select('sha256').execute()).toHaveLength(2);
   });
 
   it('several journals in one zip: all by default, --journal chooses, an unknown name is refused', async () => {

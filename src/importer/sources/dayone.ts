@@ -4,8 +4,12 @@
  * undone and `dayone-moment://` references as media labels, its tags, starred mark, place, weather and media.
  * Both versions of the format seen (iOS/Mac `1.0`, Android's) are read: every field is optional and checked.
  */
-import { createReadStream, readdirSync, statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import type { EntryMetadata } from '../../journal/entry-metadata.ts';
 import { mediaLabel, type EntryMedia, type MediaKind } from '../../journal/media.ts';
@@ -236,6 +240,7 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
     if (unknown.length) {
       throw new ImportError(file, `holds no journal named ${unknown.map((u) => `"${u}"`).join(', ')}; its journals: ${journals.map((m) => `"${journalNameOf(m.name)}"`).join(', ')}.`);
     }
+    if (unpacked) await unpackZipMedia(file, members, unpacked, options.maxMemberBytes);
     let before = 0;
     // A zip of several journals keeps them apart: each becomes the journal of its name (one alone joins the main one).
     const named = journals.length > 1;
@@ -253,9 +258,44 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
       before += member.compressedSize;
     }
   }
-  // A zip's media stay labels (its files are not unpacked); a JSON file's are read beside it.
-  const mediaFolder = zip ? undefined : (folder ?? path.dirname(path.resolve(file)));
-  return { app: 'dayone', label: zip ? 'Day One zip' : folder ? 'Day One folder' : 'Day One JSON', items: items(), progress, ...(mediaFolder ? { mediaFolder } : {}) };
+  // A zip's media are unpacked into a private folder of their own before its entries are read (and removed by close);
+  // a JSON file's are read beside it.
+  const unpacked = zip ? path.join(tmpdir(), `dayone-media-${randomUUID()}`) : null;
+  const mediaFolder = unpacked ?? folder ?? path.dirname(path.resolve(file));
+  async function* zipItems(): AsyncGenerator<SourceItem> {
+    if (unpacked) mkdirSync(unpacked, { recursive: true, mode: 0o700 });
+    yield* items();
+  }
+  return {
+    app: 'dayone',
+    label: zip ? 'Day One zip' : folder ? 'Day One folder' : 'Day One JSON',
+    items: zip ? zipItems() : items(),
+    progress,
+    mediaFolder,
+    ...(unpacked ? { close: async () => rmSync(unpacked, { recursive: true, force: true }) } : {}),
+  };
+}
+
+/** A media file of a Day One zip: `photos/<md5>.jpeg`, `videos/…`, `audios/…`, `pdfs/…`, one level deep. */
+const ZIP_MEDIA_MEMBER = /^(?:photos|videos|audios|pdfs)\/[^/\\]+$/;
+
+/**
+ * Unpacks the zip's media files into `folder`, streamed one at a time, so the entries' `photos/<md5>.jpeg` paths are
+ * read from there as from an unzipped export. A damaged member (a bad CRC, a bomb) or a symbolic link is left out:
+ * its entries keep the medium as a label, counted missing.
+ */
+async function unpackZipMedia(file: string, members: readonly ZipMember[], folder: string, maxMemberBytes?: number): Promise<void> {
+  for (const member of members) {
+    if (member.symlink || !ZIP_MEDIA_MEMBER.test(member.name) || member.name.split('/').includes('..')) continue;
+    const target = path.join(folder, member.name);
+    mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+    try {
+      await pipeline(Readable.from(readZipMember(file, member, maxMemberBytes)), createWriteStream(target, { mode: 0o600 }));
+    } catch (error) {
+      rmSync(target, { force: true });
+      if (!(error instanceof ZipError)) throw error;
+    }
+  }
 }
 
 /** One Day One journal's items; `named`: its entries go into the journal of its name (journal/journal-names.ts). */

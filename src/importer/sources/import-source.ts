@@ -107,53 +107,57 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
     await new Promise((resolve) => setImmediate(resolve));
   };
 
-  report.error = await runImport(file, writer, flush, async () => {
-    for await (const item of reader.items) {
-      report.items += 1;
-      if ('skip' in item) {
-        skip(item.skip, item.id);
-        continue;
-      }
-      const { entry } = item;
-      // The one rule of every importer: an instant whose local day (in the entry's own zone) a journal cannot hold.
-      if (!inEntryYears(entry.writtenAt, entry.timeZone ?? options.timeZone)) {
-        skip('bad-date', entry.sourceId);
-        continue;
-      }
-      const messageId = messageIdOf(entry.sourceId);
-      if (seen.has(messageId)) {
-        skip('duplicate-id', entry.sourceId);
-        continue;
-      }
-      seen.add(messageId);
-      if (item.journal !== undefined) report.journals[item.journal] = (report.journals[item.journal] ?? 0) + 1;
-      const draft: BatchDraft = {
-        ownerId: options.ownerId,
-        source: 'import',
-        chatId,
-        messageId,
-        sourceApp: reader.app,
-        sourceId: entry.sourceId,
-        writtenAt: entry.writtenAt,
-        ...(entry.timeZone ? { timeZone: entry.timeZone } : {}),
-        text: entry.text,
-        media: mediaOf(entry.media),
-        hashtags: entry.tags,
-        metadata: entry.metadata,
-        editedAt: entry.editedAt ?? null,
-        ...(options.into ?? entry.journal ? { journal: options.into ?? entry.journal } : {}),
-      };
-      batch.push(batchRowOf(draft, options.timeZone, now, options.dayStartsAt));
-      if (batch.length >= (options.batchSize ?? DEFAULT_BATCH_SIZE)) {
-        await flush();
-        if (options.signal?.aborted) {
-          report.interrupted = true;
-          break;
+  try {
+    report.error = await runImport(file, writer, flush, async () => {
+      for await (const item of reader.items) {
+        report.items += 1;
+        if ('skip' in item) {
+          skip(item.skip, item.id);
+          continue;
+        }
+        const { entry } = item;
+        // The one rule of every importer: an instant whose local day (in the entry's own zone) a journal cannot hold.
+        if (!inEntryYears(entry.writtenAt, entry.timeZone ?? options.timeZone)) {
+          skip('bad-date', entry.sourceId);
+          continue;
+        }
+        const messageId = messageIdOf(entry.sourceId);
+        if (seen.has(messageId)) {
+          skip('duplicate-id', entry.sourceId);
+          continue;
+        }
+        seen.add(messageId);
+        if (item.journal !== undefined) report.journals[item.journal] = (report.journals[item.journal] ?? 0) + 1;
+        const draft: BatchDraft = {
+          ownerId: options.ownerId,
+          source: 'import',
+          chatId,
+          messageId,
+          sourceApp: reader.app,
+          sourceId: entry.sourceId,
+          writtenAt: entry.writtenAt,
+          ...(entry.timeZone ? { timeZone: entry.timeZone } : {}),
+          text: entry.text,
+          media: mediaOf(entry.media),
+          hashtags: entry.tags,
+          metadata: entry.metadata,
+          editedAt: entry.editedAt ?? null,
+          ...(options.into ?? entry.journal ? { journal: options.into ?? entry.journal } : {}),
+        };
+        batch.push(batchRowOf(draft, options.timeZone, now, options.dayStartsAt));
+        if (batch.length >= (options.batchSize ?? DEFAULT_BATCH_SIZE)) {
+          await flush();
+          if (options.signal?.aborted) {
+            report.interrupted = true;
+            break;
+          }
         }
       }
-    }
-    if (!report.interrupted) await flush();
-  });
+      if (!report.interrupted) await flush();
+    });
+  } finally {
+    await reader.close?.();
+  }
   options.onProgress?.({ pass: 1, bytesRead: reader.progress.totalBytes, totalBytes: reader.progress.totalBytes, messages: report.items, imported: report.imported });
   report.seconds = (performance.now() - started) / 1000;
   return report;

@@ -59,6 +59,8 @@ export interface SourceReader {
   progress: SourceProgress;
   /** The folder media paths (EntryMedia.sourcePath) are relative to; without one, media stay labels. */
   mediaFolder?: string;
+  /** Removes what the reader made for the import (a zip's unpacked media), once the last batch is written. */
+  close?: () => Promise<void>;
 }
 
 /** Entries are dated from 1970 to 9999. */
