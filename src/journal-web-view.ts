@@ -11,7 +11,11 @@ import { journalToday, openJournalOperations } from './journal/journal-operation
 import { createWebAuth } from './web/web-auth.ts';
 import { createWebJournal, type WebJournal } from './web/web-journal.ts';
 import { ownerMediumBySha } from './journal/entry-media.ts';
-import { readBlob } from './db/media-blobs.ts';
+import { readBlob, readBlobWhole } from './db/media-blobs.ts';
+import { journalNames } from './journal/journal-queries.ts';
+import { scaleImage } from './journal/scaled-image.ts';
+import { errorMessage } from './log/error-message.ts';
+import type { MediaBytes } from './web/web-journal.ts';
 import { createWebView, type WebView } from './web/web-view.ts';
 
 /**
@@ -33,8 +37,30 @@ export function createJournalWebView(
   });
 }
 
+/** How a thumbnail is encoded: WebP (smaller than JPEG at the same look, and keeps a PNG's transparency). */
+const THUMBNAIL_QUALITY = 75;
+
+/**
+ * One of the owner's kept media, for the web: its bytes streamed, or with `thumbnailEdge` a photo scaled to that long
+ * edge. A photo sharp cannot read (or a medium that is no picture) is answered with its own bytes, never an error.
+ */
+async function ownerMedia(deps: Pick<AppDeps, 'db' | 'logger'>, ownerId: number, sha256: string, thumbnailEdge?: number): Promise<MediaBytes | null> {
+  const { db } = deps;
+  const medium = await ownerMediumBySha(db, ownerId, sha256);
+  if (!medium || medium.state !== 'kept' || medium.size === null) return null;
+  const original = { mimeType: medium.mimeType, size: medium.size, chunks: readBlob(db, sha256) };
+  if (thumbnailEdge === undefined || !medium.mimeType?.startsWith('image/')) return original;
+  try {
+    const scaled = await scaleImage(await readBlobWhole(db, sha256), { longEdge: thumbnailEdge, format: 'webp', quality: THUMBNAIL_QUALITY });
+    return { mimeType: 'image/webp', size: scaled.data.length, chunks: (async function* () { yield scaled.data; })() };
+  } catch (error) {
+    deps.logger.info('web.thumbnail_failed', { sha256, error: errorMessage(error) });
+    return original;
+  }
+}
+
 /** The journal each owner's pages read, as the model reads it. */
-export function webJournalFor(deps: Pick<AppDeps, 'config' | 'db' | 'clock'>): (ownerId: number) => WebJournal {
+export function webJournalFor(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'logger'>): (ownerId: number) => WebJournal {
   const { config, db, clock } = deps;
   const settings = journalSettings(config, clock);
   return (ownerId) =>
@@ -44,13 +70,11 @@ export function webJournalFor(deps: Pick<AppDeps, 'config' | 'db' | 'clock'>): (
       today: () => journalToday(settings),
       details: (ids) => readEntryDetails(db, ownerId, ids),
       revisions: (entryId) => readEntryRevisions(db, ownerId, entryId),
-      media: async (sha256) => {
-        const medium = await ownerMediumBySha(db, ownerId, sha256);
-        if (!medium || medium.state !== 'kept' || medium.size === null) return null;
-        return { mimeType: medium.mimeType, size: medium.size, chunks: readBlob(db, sha256) };
-      },
+      media: (sha256) => ownerMedia(deps, ownerId, sha256),
+      thumbnail: (sha256, longEdge) => ownerMedia(deps, ownerId, sha256, longEdge),
+      journalNames: () => journalNames(db, ownerId),
       countUpTo: (view, cap) => countEntriesUpTo(db, ownerId, view, cap),
-      nearestDays: (before, after) => nearestEntryDays(db, ownerId, before, after),
+      nearestDays: (before, after, view) => nearestEntryDays(db, ownerId, before, after, view),
       forget: async (entryId) => {
         const result = await forgetEntry(db, ownerId, entryId);
         return result.type === 'forgotten' ? { day: result.day } : null;

@@ -94,11 +94,14 @@ export async function daysWithEntries(db: JournalDb, ownerId: number, days: read
   return new Set(rows.map((r) => r.day));
 }
 
-/** The owner's last day with entries before `before`, and first after `after` (null: none): two seeks of the index. */
-export async function nearestEntryDays(db: JournalDb, ownerId: number, before: string, after: string): Promise<{ before: string | null; after: string | null }> {
+/**
+ * The view's last day with entries before `before`, and first after `after` (null: none): two seeks of the index
+ * for the whole journal or one journal (`{ journal }`), the views the web's calendar asks about.
+ */
+export async function nearestEntryDays(db: JournalDb, ownerId: number, before: string, after: string, view: JournalView = {}): Promise<{ before: string | null; after: string | null }> {
   const [earlier, later] = await Promise.all([
-    db.selectFrom('entry').select((eb) => eb.fn.max('local_day').as('day')).where('owner_id', '=', ownerId).where('local_day', '<', before).executeTakeFirst(),
-    db.selectFrom('entry').select((eb) => eb.fn.min('local_day').as('day')).where('owner_id', '=', ownerId).where('local_day', '>', after).executeTakeFirst(),
+    viewRows(db, ownerId, view).select((eb) => eb.fn.max('local_day').as('day')).where('local_day', '<', before).executeTakeFirst(),
+    viewRows(db, ownerId, view).select((eb) => eb.fn.min('local_day').as('day')).where('local_day', '>', after).executeTakeFirst(),
   ]);
   return { before: earlier?.day ?? null, after: later?.day ?? null };
 }

@@ -4,7 +4,6 @@
  * under 5 MB, then travel as an image beside a small value; a voice or video note gives its transcript instead.
  * The entry counts as sent in the ledger, with its picture.
  */
-import sharp from 'sharp';
 import { z } from 'zod';
 import type { JournalDb } from '../db/open-database.ts';
 import { readBlobWhole } from '../db/media-blobs.ts';
@@ -14,6 +13,7 @@ import { entryMediumAt } from './entry-media.ts';
 import { findEntry } from './entry-queries.ts';
 import type { JournalView } from './journal-view.ts';
 import { formatBytes, isSpeech } from './media.ts';
+import { scaleImage } from './scaled-image.ts';
 
 /** The Messages API's best long edge, and its limit on one image's bytes (5 MB, base64 not counted). */
 export const IMAGE_LONG_EDGE = 1568;
@@ -27,12 +27,8 @@ const viewMediaArgs = z.strictObject({
 /** A photo as the model should see it: JPEG, long edge ≤ IMAGE_LONG_EDGE, under IMAGE_MAX_BYTES (quality lowered until it is). */
 export async function imageForModel(bytes: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
   for (const quality of [85, 70, 55, 40]) {
-    const { data, info } = await sharp(bytes, { failOn: 'none' })
-      .rotate() // the camera's orientation, applied
-      .resize({ width: IMAGE_LONG_EDGE, height: IMAGE_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality })
-      .toBuffer({ resolveWithObject: true });
-    if (data.length <= IMAGE_MAX_BYTES) return { data, width: info.width, height: info.height };
+    const image = await scaleImage(bytes, { longEdge: IMAGE_LONG_EDGE, format: 'jpeg', quality });
+    if (image.data.length <= IMAGE_MAX_BYTES) return image;
   }
   throw new ObjectError('This photo stays over 5 MB even scaled down; it cannot be shown.');
 }

@@ -40,6 +40,8 @@ header { background: var(--panel); padding: 8px 12px; position: sticky; top: 0; 
 nav ul { display: flex; flex-wrap: wrap; gap: 4px 16px; list-style: none; margin: 0 0 8px; padding: 0; }
 nav a { text-decoration: none; font-weight: 600; padding: 6px 0; display: inline-block; }
 nav a[aria-current="page"] { text-decoration: underline; text-underline-offset: 4px; }
+nav.journals a { font-weight: 400; }
+.media-items a.photo { display: block; }
 form.search { display: flex; gap: 8px; }
 input { font: inherit; color: var(--text); background: var(--bg); border: 1px solid var(--hint); border-radius: 8px; padding: 6px 10px; min-height: 40px; }
 form.search input { flex: 1; min-width: 0; }
@@ -147,6 +149,7 @@ export const APP_JS = `'use strict';
     var link = event.target.closest && event.target.closest('a[href]');
     if (!link || link.origin !== location.origin || event.ctrlKey || event.metaKey) return;
     if (link.hash && link.pathname === location.pathname) return;
+    if (link.pathname.indexOf('/media/') === 0) return; // a photo or a file: the browser opens it, not as a page
     event.preventDefault();
     load(link.href, null, true);
   });

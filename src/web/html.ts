@@ -36,6 +36,28 @@ export interface PageOptions {
   query?: string;
   /** Signed in with a session cookie (npm run web): the header offers to sign out. */
   signOut?: boolean;
+  /** The path prefix of the journal shown ('' or absent: every journal), kept by the navigation and the search box. */
+  at?: string;
+  /** The name of the journal shown, in the title; absent: every journal. */
+  journal?: string;
+  /** The journal switcher's links, when the owner has more than one journal. */
+  journals?: JournalLink[];
+}
+
+/** One link of the journal switcher: to the same page in another journal (or in all of them). */
+export interface JournalLink {
+  label: string;
+  href: string;
+  /** Its entries, as shown ("12 entries", "more than 1,000 entries"). */
+  entries: string;
+  current: boolean;
+}
+
+/** The journals as links, the one shown marked: plain links, so it works without script (and in the Mini App). */
+function journalSwitcher(links: readonly JournalLink[]): Html {
+  return html`<nav class="journals" aria-label="Journals"><ul>${links.map(
+    (l) => html`<li><a href="${l.href}"${l.current ? html` aria-current="page"` : ''}>${l.label} <span class="count">${l.entries}</span></a></li>`,
+  )}</ul></nav>`;
 }
 
 const NAV: { key: NonNullable<PageOptions['current']>; href: string; label: string }[] = [
@@ -52,7 +74,7 @@ export function page(options: PageOptions, content: Html): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="same-origin">
-<title>${options.title} · Journal</title>
+<title>${options.title}${options.journal === undefined ? '' : ` · ${options.journal}`} · Journal</title>
 <link rel="stylesheet" href="/assets/app.css">
 <link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
 <script src="/assets/app.js" defer></script>
@@ -61,12 +83,13 @@ export function page(options: PageOptions, content: Html): string {
 <a class="skip" href="#content">Skip to content</a>
 <header>
 <nav aria-label="Journal">
-<ul>${NAV.map((n) => html`<li><a href="${n.href}"${n.key === options.current ? html` aria-current="page"` : ''}>${n.label}</a></li>`)}${
+<ul>${NAV.map((n) => html`<li><a href="${options.at ?? ''}${n.href}"${n.key === options.current ? html` aria-current="page"` : ''}>${n.label}</a></li>`)}${
   options.signOut ? html`<li><form class="sign-out" action="/logout" method="post"><button type="submit">Sign out</button></form></li>` : ''
 }</ul>
 </nav>
-<form class="search" role="search" action="/search" method="get">
-<label for="q" class="visually-hidden">Search the journal</label>
+${options.journals ? journalSwitcher(options.journals) : ''}
+<form class="search" role="search" action="${options.at ?? ''}/search" method="get">
+<label for="q" class="visually-hidden">Search ${options.journal === undefined ? 'the journal' : `the journal ${options.journal}`}</label>
 <input id="q" name="q" type="search" value="${options.query ?? ''}" placeholder="Search: walk, &quot;a phrase&quot;, a OR b, -word">
 <button type="submit">Search</button>
 </form>

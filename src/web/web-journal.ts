@@ -10,6 +10,8 @@ import type { JournalEntryValue, OverviewGroup } from '../journal/entry-queries.
 import type { EntryPage } from '../journal/entry-reading.ts';
 import type { JournalView } from '../journal/journal-view.ts';
 import { JOURNAL_ROOT_ID } from '../journal/journal-operations.ts';
+import { journalDisplayName } from '../journal/journal-names.ts';
+import { ObjectError } from '../objects/object-error.ts';
 import type { TagCount } from '../journal/tag-queries.ts';
 import { addDays, eachDay } from '../journal/dates/calendar-day.ts';
 import type { DaySpan } from '../journal/dates/calendar-spans.ts';
@@ -52,14 +54,30 @@ export interface WebJournalPorts {
   today(): string;
   details(ids: readonly number[]): Promise<Map<number, EntryDetails>>;
   revisions(entryId: number): Promise<EntryRevision[]>;
-  /** The last day with entries before `before` and the first after `after` (entry-queries.ts nearestEntryDays). */
-  nearestDays(before: string, after: string): Promise<NearestDays>;
+  /** The view's last day with entries before `before` and first after `after` (entry-queries.ts nearestEntryDays). */
+  nearestDays(before: string, after: string, view: JournalView): Promise<NearestDays>;
+  /** The stored names of the owner's journals, the main one ('') first (journal-queries.ts journalNames). */
+  journalNames(): Promise<string[]>;
   /** The view's entries counted up to `cap` + 1 (entry-queries.ts countEntriesUpTo). */
   countUpTo(view: JournalView, cap: number): Promise<number>;
   /** Forgets the owner's entry for good; null when they have no such entry. */
   forget(entryId: number): Promise<{ day: string } | null>;
   /** Kept bytes of one of the owner's media, by their sha256; null when no medium of theirs has them. */
   media(sha256: string): Promise<MediaBytes | null>;
+  /**
+   * A photo scaled to `longEdge` (else the kept bytes themselves, as `media`: a medium that is no picture, a photo
+   * that cannot be read); null when no medium of theirs has them.
+   */
+  thumbnail(sha256: string, longEdge: number): Promise<MediaBytes | null>;
+}
+
+/** One choice of the journal switcher: every journal (`name` null) or one, with its entries counted up to TOTAL_CAP. */
+export interface JournalChoice {
+  /** The journal's name as shown and as its pages' paths hold it ("Main" for the main journal); null: all of them. */
+  name: string | null;
+  entries: number;
+  /** True when there are more than `entries` (the count stopped at TOTAL_CAP). */
+  moreThan: boolean;
 }
 
 /** A medium's bytes as the web serves them, a chunk at a time. */
@@ -76,6 +94,15 @@ export interface NearestDays {
 }
 
 export interface WebJournal {
+  /** The journal these pages read ("Main" for the main one), or null when they read every journal. */
+  journalName: string | null;
+  /**
+   * These pages narrowed to one journal, by a name as typed (any case; "Main" the main one): null when the owner has
+   * no journal of that name; a name no journal can have (empty, too long, control characters) is a WebInputError.
+   */
+  inJournal(name: string): Promise<WebJournal | null>;
+  /** Every journal and each one's entries, for the switcher: all of them first, then Main, then by name. */
+  journals(): Promise<JournalChoice[]>;
   today(): string;
   /** The year the calendar opens on: this year when it has entries, else the latest year that has (this year if none). */
   openingYear(): Promise<number>;
@@ -92,12 +119,14 @@ export interface WebJournal {
   entry(id: number): Promise<FullEntry | null>;
   forget(id: number): Promise<{ day: string } | null>;
   media(sha256: string): Promise<MediaBytes | null>;
+  thumbnail(sha256: string, longEdge: number): Promise<MediaBytes | null>;
 }
 
 /** getOverview lists at most 100 periods: a span is read in parts this long. */
 const OVERVIEW_DAYS = 90;
 
-export function createWebJournal(ports: WebJournalPorts): WebJournal {
+/** The web's journal over the owner's every journal (`base` `{}`), or one journal (`{ journal }`, from getJournal). */
+export function createWebJournal(ports: WebJournalPorts, base: JournalView = {}): WebJournal {
   const ctx = { ownerId: ports.ownerId };
   const rootKind = async () => (await ports.operations.resolve(JOURNAL_ROOT_ID)).kind as KindDefinition<JournalView>;
 
@@ -131,30 +160,63 @@ export function createWebJournal(ports: WebJournalPorts): WebJournal {
     }));
   };
 
+  /** Whether entry `id` is in these pages' journal: getEntry of the view answers, else says it has no such entry. */
+  const inView = async (id: number): Promise<boolean> => {
+    if (base.journal === undefined) return true;
+    try {
+      await value(base, 'getEntry', { id });
+      return true;
+    } catch (error) {
+      if (error instanceof ObjectError) return false;
+      throw error;
+    }
+  };
+
   const list = async (view: JournalView, offset: number, limit: number): Promise<EntryList> => {
     const [counted, entries] = await Promise.all([ports.countUpTo(view, TOTAL_CAP), value<JournalEntryValue[]>(view, 'getEntries', { limit, offset })]);
     return { total: Math.min(counted, TOTAL_CAP), moreThanTotal: counted > TOTAL_CAP, entries: await withDetails(entries) };
   };
 
   return {
+    journalName: base.journal === undefined ? null : journalDisplayName(base.journal),
+
+    async inJournal(name) {
+      try {
+        return createWebJournal(ports, await narrow({}, 'getJournal', { name }));
+      } catch (error) {
+        // getJournal's own error for a name the owner has no journal of; a malformed name failed its schema above.
+        if (error instanceof ObjectError) return null;
+        throw error;
+      }
+    },
+
+    async journals() {
+      // Counted up to TOTAL_CAP, as a list's total is: an exact count of each journal would read every entry.
+      const choice = async (name: string | null): Promise<JournalChoice> => {
+        const counted = await ports.countUpTo(name === null ? {} : { journal: name }, TOTAL_CAP);
+        return { name: name === null ? null : journalDisplayName(name), entries: Math.min(counted, TOTAL_CAP), moreThan: counted > TOTAL_CAP };
+      };
+      return Promise.all([null, ...(await ports.journalNames())].map(choice));
+    },
+
     today: ports.today,
 
     async openingYear() {
       const thisYear = Number(ports.today().slice(0, 4));
       // Index seeks only: the last day before next year is in this year when this year has entries.
-      const upToThisYear = (await ports.nearestDays(`${thisYear + 1}-01-01`, '9999-12-31')).before;
+      const upToThisYear = (await ports.nearestDays(`${thisYear + 1}-01-01`, '9999-12-31', base)).before;
       if (upToThisYear?.startsWith(String(thisYear))) return thisYear;
-      const latest = (await ports.nearestDays('9999-12-31', '9999-12-31')).before;
+      const latest = (await ports.nearestDays('9999-12-31', '9999-12-31', base)).before;
       return latest === null ? thisYear : Number(latest.slice(0, 4));
     },
 
-    nearestDays: (span) => ports.nearestDays(span.from, span.to),
+    nearestDays: (span) => ports.nearestDays(span.from, span.to, base),
 
     async dayCounts(span) {
       const counts = new Map<string, number>();
       const days = eachDay(span.from, span.to);
       for (let at = 0; at < days.length; at += OVERVIEW_DAYS) {
-        const part = await narrow({}, 'getDateRangeView', { startDate: days[at], endDate: days[Math.min(days.length, at + OVERVIEW_DAYS) - 1] });
+        const part = await narrow(base, 'getDateRangeView', { startDate: days[at], endDate: days[Math.min(days.length, at + OVERVIEW_DAYS) - 1] });
         const overview = await value<{ groups: Pick<OverviewGroup, 'period' | 'entries'>[] }>(part, 'getOverview', { groupBy: 'day' });
         for (const g of overview.groups) counts.set(g.period, g.entries);
       }
@@ -162,46 +224,48 @@ export function createWebJournal(ports: WebJournalPorts): WebJournal {
     },
 
     async moods(span) {
-      const view = await narrow({}, 'getDateRangeView', { startDate: span.from, endDate: span.to });
+      const view = await narrow(base, 'getDateRangeView', { startDate: span.from, endDate: span.to });
       const days = await value<{ date: string; mood: number }[] | { days: { date: string; mood: number }[] }>(view, 'getMoodByDay');
       return new Map((Array.isArray(days) ? days : days.days).map((d) => [d.date, d.mood]));
     },
 
     async day(date) {
-      return withDetails(await value<Omit<JournalEntryValue, 'date'>[]>({}, 'getEntriesForDay', { date }), date);
+      return withDetails(await value<Omit<JournalEntryValue, 'date'>[]>(base, 'getEntriesForDay', { date }), date);
     },
 
     async search(query, offset, limit) {
-      return list(await narrow({}, 'search', { query }), offset, limit);
+      return list(await narrow(base, 'search', { query }), offset, limit);
     },
 
-    tags: () => value({}, 'getTags', { limit: 100 }),
+    tags: () => value(base, 'getTags', { limit: 100 }),
 
     async tagged(tag, offset, limit) {
-      return list(await narrow({}, 'tagged', { tag }), offset, limit);
+      return list(await narrow(base, 'tagged', { tag }), offset, limit);
     },
 
     async onThisDay(date) {
-      return list(await narrow({}, 'onThisDay', { date }), 0, 100);
+      return list(await narrow(base, 'onThisDay', { date }), 0, 100);
     },
 
+    // Media are the owner's whatever the journal: an entry's photo is reached from its pages in any journal.
     media: (sha256) => ports.media(sha256),
+    thumbnail: (sha256, longEdge) => ports.thumbnail(sha256, longEdge),
     async entry(id) {
       // Owner-scoped: an id of no entry of theirs (another owner's included) is simply not found.
-      if (!(await ports.details([id])).has(id)) return null;
-      let page = await value<EntryPage & { prompt?: string }>({}, 'getEntry', { id });
+      if (!(await ports.details([id])).has(id) || !(await inView(id))) return null;
+      let page = await value<EntryPage & { prompt?: string }>(base, 'getEntry', { id });
       const prompt = page.prompt;
       // getEntry reads a long entry a page at a time; the web shows it whole.
       let content = page.content;
       while (page.nextOffset !== null) {
-        page = await value<EntryPage>({}, 'getEntry', { id, offset: page.nextOffset });
+        page = await value<EntryPage>(base, 'getEntry', { id, offset: page.nextOffset });
         content += page.content;
       }
       const [listed] = await withDetails([{ id, time: page.time, title: page.title, content, date: page.date }]);
       return listed ? { ...listed, history: await ports.revisions(id), ...(prompt === undefined ? {} : { prompt }) } : null;
     },
 
-    forget: (id) => ports.forget(id),
+    forget: async (id) => ((await inView(id)) ? ports.forget(id) : null),
   };
 }
 

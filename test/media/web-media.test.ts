@@ -46,7 +46,7 @@ describeStores('web view media', (store) => {
 
   it("shows the photo in <img> and the voice note in <audio>, whose sources give the owner's session the kept bytes", async () => {
     const day = await (await fetch(`${web.url}/day/2024-04-15`, { headers: { cookie: session } })).text();
-    expect(day).toContain(`<img src="/media/${photo}" alt="Photo of the entry" loading="lazy" width="40" height="30">`);
+    expect(day).toContain(`<a class="photo" href="/media/${photo}"><img src="/media/${photo}/thumbnail" alt="Photo of the entry" loading="lazy" width="40" height="30"></a>`);
     expect(day).toContain(`<audio controls preload="none" src="/media/${voice}"></audio>`);
     for (const [sha, bytes, type] of [[photo, photoBytes, 'image/jpeg'], [voice, voiceBytes, 'audio/ogg']] as const) {
       const res = await fetch(`${web.url}/media/${sha}`, { headers: { cookie: session } });

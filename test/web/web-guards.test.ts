@@ -143,7 +143,7 @@ describe('fair under load', () => {
   beforeAll(async () => {
     const config = parseConfig({ JOURNAL_TIMEZONE: 'UTC', ALLOWED_USER_IDS: String(OWNER_ID) });
     const logger = createMemoryLogger();
-    const real = webJournalFor({ config, db: temp.db, clock: () => new Date('2024-07-01T00:00:00Z') });
+    const real = webJournalFor({ config, db: temp.db, clock: () => new Date('2024-07-01T00:00:00Z'), logger });
     // The real journal, its calendar reads held until the test opens the gate: the burst stays in flight.
     const journalFor = (ownerId: number): WebJournal => {
       const journal = real(ownerId);
