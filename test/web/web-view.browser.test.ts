@@ -1,9 +1,11 @@
 // The web view in headless Chromium (Debian's package, driven by playwright-core; one launch for the file): the local
 // login link, then calendar → day → search "walk" → an entry's revisions → Forget, and the Mini App signed in with
-// initData signed here with the test's bot token, in Telegram's theme colours. Every request stays on our origin.
+// initData signed here with the test's bot token, in Telegram's theme colours, switching to the Dreams journal there.
+// Every request stays on our origin.
 import { sign } from '@tma.js/init-data-node';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveEntry } from '../../src/journal/entry-store.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { TEST_TOKEN } from '../helpers/test-app.ts';
@@ -24,6 +26,8 @@ describe.skipIf(noBrowserReason !== null)(`web view in a browser${noBrowserReaso
     temp = await createTempDb('sqlite');
     await buildWebDemo(temp.db, OWNER_ID);
     await seedEntries(temp.db, OTHER_OWNER, [[`${WEB_DAY}T10:00:00Z`, 'The other owner walks alone']]);
+    const at = new Date('2024-04-05T05:00:00Z');
+    await saveEntry(temp.db, { ownerId: OWNER_ID, source: 'live', chatId: OWNER_ID, messageId: 9100, writtenAt: at, text: 'Dreamt of a walk on the moon', journal: 'Dreams' }, 'UTC', at);
     web = await serveWebDemo(temp.db, { TELEGRAM_BOT_TOKEN: TEST_TOKEN, ALLOWED_USER_IDS: `${OWNER_ID},${OTHER_OWNER}` });
     browser = await launchChromium();
   }, 60_000);
@@ -116,6 +120,15 @@ describe.skipIf(noBrowserReason !== null)(`web view in a browser${noBrowserReaso
     await page.press('#q', 'Enter');
     await heading(page, 'Search: walk');
     expect(await page.locator('main').innerText()).not.toContain('other owner');
+
+    // The switcher leads to the same search in the Dreams journal, whose links then stay in it.
+    await page.click('nav.journals a:has-text("Dreams")');
+    await page.locator('main > p', { hasText: /^1 entry, 1–1 shown\.$/ }).waitFor();
+    await expect(page.locator('nav.journals a[aria-current="page"]').textContent()).resolves.toBe('Dreams 1 entry');
+    await page.click('main a[href="/journal/Dreams/day/2024-04-05"]');
+    await heading(page, 'Friday, 5 April 2024');
+    await expect(page.locator('main').innerText()).resolves.toContain('Dreamt of a walk on the moon');
+    await expect(page.locator('article.entry').count()).resolves.toBe(1);
     expect(requested.filter((u) => !u.startsWith(`${web.url}/`))).toEqual([]);
   });
 });

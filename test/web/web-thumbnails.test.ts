@@ -1,0 +1,97 @@
+// The day page shows a kept photo as a thumbnail (long edge 640 px, WebP) linking to the whole photo; the thumbnail
+// goes to the owner's session only (right type, nosniff, private cache, the CSP), and a photo sharp cannot read is
+// answered with its own bytes, never an error. On each store.
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { writeBlob } from '../../src/db/media-blobs.ts';
+import type { JournalDb } from '../../src/db/open-database.ts';
+import { storeEntry } from '../../src/journal/entry-store.ts';
+import { describeStores } from '../helpers/stores.ts';
+import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
+import { OWNER_ID } from '../helpers/updates.ts';
+import { serveWebDemo, type WebDemoServer } from '../helpers/web-demo.ts';
+
+const OTHER_OWNER = 222;
+const NOW = new Date('2024-04-15T12:00:00Z');
+
+/** A photo entry whose bytes are kept, as the media download leaves it. */
+async function keptPhoto(db: JournalDb, messageId: number, bytes: Buffer, size: { width: number; height: number }): Promise<string> {
+  const id = await storeEntry(
+    db,
+    { ownerId: OWNER_ID, source: 'live', chatId: OWNER_ID, messageId, writtenAt: NOW, text: '[photo]', media: [{ kind: 'photo', mimeType: 'image/jpeg', fileId: `f-${messageId}`, fileName: null, durationSeconds: null, fileSize: bytes.length, ...size }] },
+    'UTC',
+    NOW,
+  );
+  const medium = await db.selectFrom('entry_media').select('id').where('entry_id', '=', id!).executeTakeFirstOrThrow();
+  const blob = await writeBlob(db, medium.id, [bytes], { now: NOW, onKept: async (trx, b) => void (await trx.updateTable('entry_media').set({ sha256: b.sha256, state: 'kept', next_at: null }).where('id', '=', medium.id).execute()) });
+  return blob.sha256;
+}
+
+describeStores('web view thumbnails', (store) => {
+  let temp: TempDb;
+  let web: WebDemoServer;
+  let photo: string;
+  let broken: string;
+  let session: string;
+  const photoBytes = { current: Buffer.alloc(0) };
+  const brokenBytes = randomBytes(4_000);
+
+  beforeAll(async () => {
+    temp = await createTempDb(store);
+    // A photo twice the thumbnail: 1280×960, a gradient so it does not compress to nothing.
+    const raw = Buffer.alloc(1280 * 960 * 3);
+    for (let i = 0; i < raw.length; i += 3) raw[i] = (i / 3) % 256;
+    photoBytes.current = await sharp(raw, { raw: { width: 1280, height: 960, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+    photo = await keptPhoto(temp.db, 1, photoBytes.current, { width: 1280, height: 960 });
+    broken = await keptPhoto(temp.db, 2, brokenBytes, { width: 800, height: 600 });
+    web = await serveWebDemo(temp.db, { ALLOWED_USER_IDS: `${OWNER_ID},${OTHER_OWNER}` });
+    const login = await fetch(`${web.url}${web.view.loginPath(OWNER_ID)}`, { redirect: 'manual' });
+    session = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  }, 60_000);
+
+  afterAll(async () => {
+    await web?.server.close();
+    await temp?.cleanup();
+  });
+
+  it('shows the thumbnail in the day page, sized as it will be, linking to the whole photo', async () => {
+    const day = await (await fetch(`${web.url}/day/2024-04-15`, { headers: { cookie: session } })).text();
+    expect(day).toContain(`<a class="photo" href="/media/${photo}"><img src="/media/${photo}/thumbnail" alt="Photo of the entry" loading="lazy" width="640" height="480"></a>`);
+  });
+
+  it("gives the owner's session a 640 px WebP of the photo, privately, and the whole photo at its own path", async () => {
+    const res = await fetch(`${web.url}/media/${photo}/thumbnail`, { headers: { cookie: session } });
+    expect(res.status).toBe(200);
+    expect(Object.fromEntries(['content-type', 'x-content-type-options', 'cache-control', 'content-security-policy'].map((h) => [h, res.headers.get(h)]))).toEqual({
+      'content-type': 'image/webp',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, max-age=3600',
+      'content-security-policy': expect.stringMatching(/^default-src 'self'(;|$)/),
+    });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
+    const seen = await sharp(bytes).metadata();
+    expect([seen.format, seen.width, seen.height]).toEqual(['webp', 640, 480]);
+    expect(bytes.length).toBeLessThan(photoBytes.current.length);
+    const whole = await fetch(`${web.url}/media/${photo}`, { headers: { cookie: session } });
+    expect(Buffer.from(await whole.arrayBuffer())).toEqual(photoBytes.current);
+  });
+
+  it('answers a photo sharp cannot read with its own bytes, not an error', async () => {
+    const res = await fetch(`${web.url}/media/${broken}/thumbnail`, { headers: { cookie: session } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(brokenBytes);
+  });
+
+  it('gives nothing without the session (401), and nothing to another owner (404)', async () => {
+    const anonymous = await fetch(`${web.url}/media/${photo}/thumbnail`);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('content-type')).toMatch(/^text\/html/);
+    const other = await fetch(`${web.url}${web.view.loginPath(OTHER_OWNER)}`, { redirect: 'manual' });
+    const theirs = await fetch(`${web.url}/media/${photo}/thumbnail`, { headers: { cookie: (other.headers.get('set-cookie') ?? '').split(';')[0]! } });
+    expect(theirs.status).toBe(404);
+    expect(theirs.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+});
