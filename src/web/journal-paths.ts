@@ -12,6 +12,13 @@ const JOURNAL_PATH = /^\/journal\/([^/]*)(\/.*)?$/;
 /** The path prefix of one journal's pages, or '' for every journal's (`name` null). */
 export const journalPrefix = (name: string | null): string => (name === null ? '' : `/journal/${encodeURIComponent(name)}`);
 
+/** Where a page's links lead: the journal's path prefix, and the query a medium's address needs (media-route.ts). */
+export interface PageLinks {
+  at: string;
+  /** '' for a signed-in browser (its cookie goes with every request), a grant for the Mini App (mediaGrant). */
+  mediaQuery(sha256: string): string;
+}
+
 /** A request's path as the journal it names (null: every journal) and the page's own path after the prefix. */
 export type JournalPath = { journal: string | null; path: string } | { problem: string };
 

@@ -1,13 +1,14 @@
 /**
  * The web view's pages as routes: a path pattern, a method, and what it answers with (a page, or a redirect after a
  * form). Each route reads the journal it is given (every journal, or one: journal-paths.ts) and passes the pages the
- * path prefix `at` so that their links keep that journal.
+ * links `to` (the journal's path prefix, the media's grants) so that their links keep that journal.
  */
 import type { IncomingMessage } from 'node:http';
 import { isCalendarDay } from '../journal/dates/calendar-day.ts';
 import { monthSpan, yearSpan } from '../journal/dates/calendar-spans.ts';
 import type { Html, PageOptions } from './html.ts';
 import { calendarPage, dayPage, entryPage, forgetConfirmPage, messagePage, monthPage, onThisDayPage, searchPage, taggedPage, tagsPage } from './pages.ts';
+import type { PageLinks } from './journal-paths.ts';
 import { calendarPageProblem } from './web-guards.ts';
 import { neighbourDays, WebInputError, type WebJournal } from './web-journal.ts';
 
@@ -18,8 +19,8 @@ export interface Request {
   url: URL;
   params: string[];
   journal: WebJournal;
-  /** The path prefix of the journal read ('' for every journal), for the pages' links. */
-  at: string;
+  /** The pages' links: the path prefix of the journal read ('' for every journal), and the media's. */
+  to: PageLinks;
 }
 
 export type Answer = { status: number; options: PageOptions; content: Html } | { redirect: string };
@@ -39,7 +40,7 @@ const routes: Route[] = [
   {
     method: 'GET',
     path: /^\/$/,
-    async run({ url, journal, at }) {
+    async run({ url, journal, to }) {
       const asked = url.searchParams.get('year');
       // Opens where the entries are: this year when it has some, else the latest year that has.
       const year = asked === null ? await journal.openingYear() : Number(asked);
@@ -48,59 +49,59 @@ const routes: Route[] = [
       const counts = await journal.dayCounts(span);
       const nearest = counts.size === 0 ? await journal.nearestDays(span) : null;
       const moods = url.searchParams.get('by') === 'mood' ? await journal.moods(span) : undefined;
-      return ok({ title: String(year), current: 'calendar' }, calendarPage(at, year, counts, nearest, moods));
+      return ok({ title: String(year), current: 'calendar' }, calendarPage(to, year, counts, nearest, moods));
     },
   },
   {
     method: 'GET',
     path: /^\/month\/(\d{4}-(?:0[1-9]|1[0-2]))$/,
-    async run({ params, journal, at }) {
+    async run({ params, journal, to }) {
       const month = params[0]!;
       const beyond = calendarPageProblem(month);
       if (beyond) return notFound(beyond);
-      return ok({ title: month, current: 'calendar' }, monthPage(at, month, await journal.dayCounts(monthSpan(month))));
+      return ok({ title: month, current: 'calendar' }, monthPage(to, month, await journal.dayCounts(monthSpan(month))));
     },
   },
   {
     method: 'GET',
     path: /^\/day\/(\d{4}-\d{2}-\d{2})$/,
-    async run({ params, url, journal, at }) {
+    async run({ params, url, journal, to }) {
       const date = params[0]!;
       if (!isCalendarDay(date)) return notFound(`${date} is not a calendar day.`);
       const beyond = calendarPageProblem(date);
       if (beyond) return notFound(beyond);
       const notice = url.searchParams.has('forgotten') ? 'The entry was forgotten.' : undefined;
-      return ok({ title: date, current: 'calendar' }, dayPage(at, date, await journal.day(date), neighbourDays(date), notice));
+      return ok({ title: date, current: 'calendar' }, dayPage(to, date, await journal.day(date), neighbourDays(date), notice));
     },
   },
   {
     method: 'GET',
     path: /^\/search$/,
-    async run({ url, journal, at }) {
+    async run({ url, journal, to }) {
       const query = (url.searchParams.get('q') ?? '').trim();
-      if (query === '') return ok({ title: 'Search', current: 'search' }, searchPage(at, '', null));
+      if (query === '') return ok({ title: 'Search', current: 'search' }, searchPage(to, '', null));
       const offset = offsetOf(url);
       try {
         const found = await journal.search(query, offset, PAGE_SIZE);
-        return ok({ title: `Search: ${query}`, current: 'search', query }, searchPage(at, query, { found, offset, pageSize: PAGE_SIZE }));
+        return ok({ title: `Search: ${query}`, current: 'search', query }, searchPage(to, query, { found, offset, pageSize: PAGE_SIZE }));
       } catch (error) {
         if (!(error instanceof WebInputError)) throw error;
-        return { status: 400, options: { title: 'Search', current: 'search', query }, content: searchPage(at, query, { problem: error.message }) };
+        return { status: 400, options: { title: 'Search', current: 'search', query }, content: searchPage(to, query, { problem: error.message }) };
       }
     },
   },
   {
     method: 'GET',
     path: /^\/tags$/,
-    async run({ journal, at }) {
+    async run({ journal, to }) {
       const { tags, distinctTags } = await journal.tags();
-      return ok({ title: 'Tags', current: 'tags' }, tagsPage(at, tags, distinctTags));
+      return ok({ title: 'Tags', current: 'tags' }, tagsPage(to, tags, distinctTags));
     },
   },
   {
     method: 'GET',
     path: /^\/tags\/([^/]+)$/,
-    async run({ params, url, journal, at }) {
+    async run({ params, url, journal, to }) {
       let tag: string;
       try {
         tag = decodeURIComponent(params[0]!);
@@ -108,40 +109,40 @@ const routes: Route[] = [
         return notFound('That is not a tag.');
       }
       const offset = offsetOf(url);
-      return ok({ title: `#${tag}`, current: 'tags' }, taggedPage(at, tag, await journal.tagged(tag, offset, PAGE_SIZE), offset, PAGE_SIZE));
+      return ok({ title: `#${tag}`, current: 'tags' }, taggedPage(to, tag, await journal.tagged(tag, offset, PAGE_SIZE), offset, PAGE_SIZE));
     },
   },
   {
     method: 'GET',
     path: /^\/onthisday$/,
-    async run({ url, journal, at }) {
+    async run({ url, journal, to }) {
       const date = url.searchParams.get('date') || journal.today();
       if (!isCalendarDay(date)) return badRequest('Not a day', `"${date.slice(0, 40)}" is not a day: pick one as YYYY-MM-DD, e.g. 2024-04-01.`);
-      return ok({ title: 'On this day', current: 'onthisday' }, onThisDayPage(at, date, await journal.onThisDay(date)));
+      return ok({ title: 'On this day', current: 'onthisday' }, onThisDayPage(to, date, await journal.onThisDay(date)));
     },
   },
   {
     method: 'GET',
     path: /^\/entry\/(\d{1,15})$/,
-    async run({ params, journal, at }) {
+    async run({ params, journal, to }) {
       const entry = await journal.entry(Number(params[0]));
-      return entry ? ok({ title: `${entry.date} ${entry.time}` }, entryPage(at, entry)) : notFound('There is no such entry in this journal.');
+      return entry ? ok({ title: `${entry.date} ${entry.time}` }, entryPage(to, entry)) : notFound('There is no such entry in this journal.');
     },
   },
   {
     method: 'GET',
     path: /^\/entry\/(\d{1,15})\/forget$/,
-    async run({ params, journal, at }) {
+    async run({ params, journal, to }) {
       const entry = await journal.entry(Number(params[0]));
-      return entry ? ok({ title: 'Forget this entry?' }, forgetConfirmPage(at, entry)) : notFound('There is no such entry in this journal.');
+      return entry ? ok({ title: 'Forget this entry?' }, forgetConfirmPage(to, entry)) : notFound('There is no such entry in this journal.');
     },
   },
   {
     method: 'POST',
     path: /^\/entry\/(\d{1,15})\/forget$/,
-    async run({ params, journal, at }) {
+    async run({ params, journal, to }) {
       const forgotten = await journal.forget(Number(params[0]));
-      return forgotten ? { redirect: `${at}/day/${forgotten.day}?forgotten=1` } : notFound('There is no such entry in this journal (already forgotten?).');
+      return forgotten ? { redirect: `${to.at}/day/${forgotten.day}?forgotten=1` } : notFound('There is no such entry in this journal (already forgotten?).');
     },
   },
 ];

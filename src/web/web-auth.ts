@@ -4,9 +4,13 @@
  * our clock by more than a minute (signed data from the future would never expire); its user must be an owner in
  * ALLOWED_USER_IDS. On one's own computer (npm run web) a one-time login link is exchanged for a session
  * cookie (HttpOnly, SameSite=Strict), which signing out ends. Sessions and links live in this process's memory only.
+ * A Mini App page's photos and voice notes cannot send the initData header (an <img> sends none), and a cookie is not
+ * sent inside Telegram's web client's frame: each medium's address in such a page carries a grant instead, an HMAC
+ * of the owner, that medium's sha256 and an expiry (an hour, as initData's), keyed from the bot token so every
+ * instance behind one URL accepts it. A grant opens that one medium of that owner and nothing else.
  */
 import { HOUR_MS } from '../journal/dates/durations.ts';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { validate } from '@tma.js/init-data-node';
 
@@ -36,6 +40,10 @@ export interface WebAuth {
   redeem(token: string): string | null;
   /** Ends the session the request's cookie names; false when it names none. */
   endSession(req: IncomingMessage): boolean;
+  /** A grant to fetch one medium (by its sha256) for a Mini App page of `ownerId`'s: valid for an hour. */
+  mediaGrant(ownerId: number, sha256: string): string;
+  /** The owner a grant for this medium was made for, or null when it is not one of ours, is for another, or expired. */
+  grantedOwner(sha256: string, grant: string): number | null;
 }
 
 const newToken = () => randomBytes(32).toString('base64url');
@@ -89,6 +97,9 @@ export function createWebAuth(options: WebAuthOptions): WebAuth {
   const sessions = new Map<string, { ownerId: number; until: number; key: string }>();
   let sessionsMade = 0;
   const now = () => options.clock().getTime();
+  // Without a bot token there is no Mini App, and a key of this process alone serves npm run web.
+  const grantKey = options.botToken === null ? randomBytes(32) : createHmac('sha256', 'journal web media grant').update(options.botToken).digest();
+  const grantMac = (ownerId: number, sha256: string, expires: number) => createHmac('sha256', grantKey).update(`${ownerId}.${sha256}.${expires}`).digest('base64url');
   const sweep = (map: Map<string, { until: number }>) => {
     for (const [key, value] of map) if (value.until <= now()) map.delete(key);
   };
@@ -127,6 +138,21 @@ export function createWebAuth(options: WebAuthOptions): WebAuth {
       const session = newToken();
       sessions.set(session, { ownerId: link.ownerId, until: now() + SESSION_TTL_MS, key: String((sessionsMade += 1)) });
       return session;
+    },
+
+    mediaGrant(ownerId, sha256) {
+      const expires = Math.floor(now() / 1000) + INIT_DATA_MAX_AGE_SECONDS;
+      return `${ownerId}.${expires}.${grantMac(ownerId, sha256, expires)}`;
+    },
+
+    grantedOwner(sha256, grant) {
+      const match = /^(\d{1,15})\.(\d{1,12})\.([\w-]{43})$/.exec(grant);
+      if (!match) return null;
+      const [ownerId, expires] = [Number(match[1]), Number(match[2])];
+      if (expires * 1000 <= now() || !options.allowedUserIds.includes(ownerId)) return null;
+      const given = Buffer.from(match[3]!);
+      const expected = Buffer.from(grantMac(ownerId, sha256, expires));
+      return given.length === expected.length && timingSafeEqual(given, expected) ? ownerId : null;
     },
 
     endSession(req) {

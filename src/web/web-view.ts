@@ -108,10 +108,14 @@ export function createWebView(deps: WebViewDeps): WebView {
       return redirect(res, '/signed-out', { 'set-cookie': `${SESSION_COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0` });
     }
     const caller = auth.identify(req);
+    const media = method === 'GET' || method === 'HEAD' ? mediaRequest(url.pathname) : null;
+    // A Mini App page's <img> and <audio> send no initData: their addresses carry a grant for that one medium.
+    const granted = caller.ownerId === null && media ? auth.grantedOwner(media.sha256, url.searchParams.get('grant') ?? '') : null;
+    const ownerId = caller.ownerId ?? granted;
+    if (ownerId === null) return sendPage(res, 401, { title: 'Sign in' }, messagePage('Sign in', SIGN_IN_TEXT));
+    const everyJournal = deps.journalFor(ownerId);
+    if (media) return serveMedia(res, method, everyJournal, media, { securityHeaders, notFound: (r, text) => sendPage(r, 404, { title: 'Not found' }, messagePage('Not found', text)) });
     if (caller.ownerId === null) return sendPage(res, 401, { title: 'Sign in' }, messagePage('Sign in', SIGN_IN_TEXT));
-    const everyJournal = deps.journalFor(caller.ownerId);
-    const media = mediaRequest(url.pathname);
-    if (media && (method === 'GET' || method === 'HEAD')) return serveMedia(res, method, everyJournal, media, { securityHeaders, notFound: (r, text) => sendPage(r, 404, { title: 'Not found' }, messagePage('Not found', text)) });
     const asked = splitJournalPath(url.pathname);
     if ('problem' in asked) return sendPage(res, 400, { title: 'Not a journal' }, messagePage('Not a journal', asked.problem));
     const found = matchRoute(method, asked.path);
@@ -137,7 +141,9 @@ export function createWebView(deps: WebViewDeps): WebView {
         return sendPage(res, 404, { title: 'No such journal', ...options }, messagePage('No such journal', `No journal is named “${asked.journal}”. Your journals: ${names}.`));
       }
       const at = journalPrefix(journal.journalName);
-      const answer = await found.route.run({ req, url, params: found.params, journal, at });
+      // Signed in with a cookie, a browser sends it for media too; inside Telegram each medium's address needs a grant.
+      const mediaQuery = caller.via === 'telegram' ? (sha256: string) => `?grant=${auth.mediaGrant(caller.ownerId, sha256)}` : () => '';
+      const answer = await found.route.run({ req, url, params: found.params, journal, to: { at, mediaQuery } });
       if ('redirect' in answer) return redirect(res, answer.redirect);
       sendPage(res, answer.status, { ...answer.options, ...options, at, ...(journal.journalName === null ? {} : { journal: journal.journalName }) }, answer.content);
     } catch (error) {

@@ -142,7 +142,7 @@ describeStores('web view reading', () => {
     expect(await countEntriesUpTo(temp.db, OWNER_ID + 1, view, 1_000)).toBe(1_001);
     expect(await countEntriesUpTo(temp.db, OWNER_ID + 1, view, 2_000)).toBe(1_005);
     expect(await countEntriesUpTo(temp.db, OWNER_ID, view, 1_000)).toBe(0);
-    const page = searchPage('', 'cap', { found: { total: 1_000, moreThanTotal: true, entries: [] }, offset: 0, pageSize: 50 }).text;
+    const page = searchPage({ at: '', mediaQuery: () => '' }, 'cap', { found: { total: 1_000, moreThanTotal: true, entries: [] }, offset: 0, pageSize: 50 }).text;
     expect(page).toContain('More than 1,000 entries.');
   }, 60_000);
 

@@ -1,14 +1,18 @@
 // The day page shows a kept photo as a thumbnail (long edge 640 px, WebP) linking to the whole photo; the thumbnail
 // goes to the owner's session only (right type, nosniff, private cache, the CSP), and a photo sharp cannot read is
-// answered with its own bytes, never an error. On each store.
+// answered with its own bytes, never an error. In the Mini App (whose <img> sends no initData) each medium's address
+// carries a grant for that one medium of that owner, for an hour. On each store.
 import { randomBytes } from 'node:crypto';
+import { sign } from '@tma.js/init-data-node';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { writeBlob } from '../../src/db/media-blobs.ts';
 import type { JournalDb } from '../../src/db/open-database.ts';
 import { storeEntry } from '../../src/journal/entry-store.ts';
+import { createWebAuth } from '../../src/web/web-auth.ts';
 import { describeStores } from '../helpers/stores.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
+import { TEST_TOKEN } from '../helpers/test-app.ts';
 import { OWNER_ID } from '../helpers/updates.ts';
 import { serveWebDemo, type WebDemoServer } from '../helpers/web-demo.ts';
 
@@ -45,7 +49,7 @@ describeStores('web view thumbnails', (store) => {
     photoBytes.current = await sharp(raw, { raw: { width: 1280, height: 960, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
     photo = await keptPhoto(temp.db, 1, photoBytes.current, { width: 1280, height: 960 });
     broken = await keptPhoto(temp.db, 2, brokenBytes, { width: 800, height: 600 });
-    web = await serveWebDemo(temp.db, { ALLOWED_USER_IDS: `${OWNER_ID},${OTHER_OWNER}` });
+    web = await serveWebDemo(temp.db, { TELEGRAM_BOT_TOKEN: TEST_TOKEN, ALLOWED_USER_IDS: `${OWNER_ID},${OTHER_OWNER}` });
     const login = await fetch(`${web.url}${web.view.loginPath(OWNER_ID)}`, { redirect: 'manual' });
     session = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
   }, 60_000);
@@ -93,5 +97,43 @@ describeStores('web view thumbnails', (store) => {
     const theirs = await fetch(`${web.url}/media/${photo}/thumbnail`, { headers: { cookie: (other.headers.get('set-cookie') ?? '').split(';')[0]! } });
     expect(theirs.status).toBe(404);
     expect(theirs.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  it("gives the Mini App's media addresses a grant for that one medium, which opens nothing else", async () => {
+    const initData = sign({ user: { id: OWNER_ID, first_name: 'Owner' } }, TEST_TOKEN, new Date());
+    const day = await (await fetch(`${web.url}/day/2024-04-15`, { headers: { authorization: `tma ${initData}` } })).text();
+    const src = new RegExp(`<img src="(/media/${photo}/thumbnail\\?grant=[^"]+)"`).exec(day)?.[1];
+    expect(src).toBeDefined();
+    const href = new RegExp(`<a class="photo" href="(/media/${photo}\\?grant=[^"]+)"`).exec(day)![1]!;
+    // No header, no cookie: as an <img> inside Telegram asks.
+    const thumbnail = await fetch(`${web.url}${src!.replaceAll('&#38;', '&')}`);
+    expect(thumbnail.status).toBe(200);
+    expect((await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()).width).toBe(640);
+    expect(Buffer.from(await (await fetch(`${web.url}${href}`)).arrayBuffer())).toEqual(photoBytes.current);
+    const grant = new URL(src!, web.url).searchParams.get('grant')!;
+    // The grant opens neither another medium nor any page, and a changed one opens nothing.
+    expect((await fetch(`${web.url}/media/${broken}?grant=${grant}`)).status).toBe(401);
+    expect((await fetch(`${web.url}/day/2024-04-15?grant=${grant}`)).status).toBe(401);
+    const forged = grant.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await fetch(`${web.url}/media/${photo}/thumbnail?grant=${forged}`)).status).toBe(401);
+    // A browser signed in with a cookie needs no grant: its pages' addresses carry none.
+    const local = await (await fetch(`${web.url}/day/2024-04-15`, { headers: { cookie: session } })).text();
+    expect(local).not.toContain('grant=');
+  });
+
+  it('ends a grant after an hour, and with the owner no longer allowed', () => {
+    let now = new Date('2024-04-15T12:00:00Z');
+    const auth = createWebAuth({ botToken: TEST_TOKEN, allowedUserIds: [OWNER_ID], clock: () => now });
+    const grant = auth.mediaGrant(OWNER_ID, photo);
+    expect(auth.grantedOwner(photo, grant)).toBe(OWNER_ID);
+    expect(auth.grantedOwner(broken, grant)).toBeNull();
+    // Another instance with the same bot token accepts it (several instances behind one URL).
+    expect(createWebAuth({ botToken: TEST_TOKEN, allowedUserIds: [OWNER_ID], clock: () => now }).grantedOwner(photo, grant)).toBe(OWNER_ID);
+    expect(createWebAuth({ botToken: TEST_TOKEN, allowedUserIds: [OTHER_OWNER], clock: () => now }).grantedOwner(photo, grant)).toBeNull();
+    expect(createWebAuth({ botToken: '654321:another-bot-token', allowedUserIds: [OWNER_ID], clock: () => now }).grantedOwner(photo, grant)).toBeNull();
+    now = new Date('2024-04-15T12:59:59Z');
+    expect(auth.grantedOwner(photo, grant)).toBe(OWNER_ID);
+    now = new Date('2024-04-15T13:00:00Z');
+    expect(auth.grantedOwner(photo, grant)).toBeNull();
   });
 });

@@ -1,11 +1,14 @@
 // The web view in headless Chromium (Debian's package, driven by playwright-core; one launch for the file): the local
 // login link, then calendar → day → search "walk" → an entry's revisions → Forget, and the Mini App signed in with
-// initData signed here with the test's bot token, in Telegram's theme colours, switching to the Dreams journal there.
+// initData signed here with the test's bot token, in Telegram's theme colours, a photo's thumbnail shown (its address
+// carries a grant, as an <img> sends no initData), switching to the Dreams journal there.
 // Every request stays on our origin.
 import { sign } from '@tma.js/init-data-node';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveEntry } from '../../src/journal/entry-store.ts';
+import sharp from 'sharp';
+import { writeBlob } from '../../src/db/media-blobs.ts';
+import { saveEntry, storeEntry } from '../../src/journal/entry-store.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { TEST_TOKEN } from '../helpers/test-app.ts';
@@ -28,6 +31,12 @@ describe.skipIf(noBrowserReason !== null)(`web view in a browser${noBrowserReaso
     await seedEntries(temp.db, OTHER_OWNER, [[`${WEB_DAY}T10:00:00Z`, 'The other owner walks alone']]);
     const at = new Date('2024-04-05T05:00:00Z');
     await saveEntry(temp.db, { ownerId: OWNER_ID, source: 'live', chatId: OWNER_ID, messageId: 9100, writtenAt: at, text: 'Dreamt of a walk on the moon', journal: 'Dreams' }, 'UTC', at);
+    // A kept photo on April 3rd, the day the Mini App opens.
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const shot = new Date('2024-04-03T09:00:00Z');
+    const id = await storeEntry(temp.db, { ownerId: OWNER_ID, source: 'live', chatId: OWNER_ID, messageId: 9200, writtenAt: shot, text: '[photo]', media: [{ kind: 'photo', mimeType: 'image/jpeg', fileId: 'p1', fileName: null, durationSeconds: null, fileSize: photo.length, width: 800, height: 600 }] }, 'UTC', shot);
+    const medium = await temp.db.selectFrom('entry_media').select('id').where('entry_id', '=', id!).executeTakeFirstOrThrow();
+    await writeBlob(temp.db, medium.id, [photo], { now: shot, onKept: async (trx, b) => void (await trx.updateTable('entry_media').set({ sha256: b.sha256, state: 'kept', next_at: null }).where('id', '=', medium.id).execute()) });
     web = await serveWebDemo(temp.db, { TELEGRAM_BOT_TOKEN: TEST_TOKEN, ALLOWED_USER_IDS: `${OWNER_ID},${OTHER_OWNER}` });
     browser = await launchChromium();
   }, 60_000);
@@ -115,6 +124,10 @@ describe.skipIf(noBrowserReason !== null)(`web view in a browser${noBrowserReaso
     await page.click('a[href="/day/2024-04-03"]');
     await heading(page, 'Wednesday, 3 April 2024');
     expect(await page.locator('article.entry').count()).toBeGreaterThan(0);
+    const thumbnail = page.locator('main img[alt="Photo of the entry"]');
+    await expect(thumbnail.getAttribute('src')).resolves.toMatch(/^\/media\/[0-9a-f]{64}\/thumbnail\?grant=/);
+    await page.waitForFunction((img) => (img as { complete: boolean }).complete, await thumbnail.elementHandle());
+    await expect(thumbnail.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).resolves.toBe(640);
 
     await page.fill('#q', 'walk');
     await page.press('#q', 'Enter');
