@@ -6,7 +6,7 @@
  * cookie (HttpOnly, SameSite=Strict), which signing out ends. Sessions and links live in this process's memory only.
  * A Mini App page's photos and voice notes cannot send the initData header (an <img> sends none), and a cookie is not
  * sent inside Telegram's web client's frame: each medium's address in such a page carries a grant instead, an HMAC
- * of the owner, that medium's sha256 and an expiry (an hour, as initData's), keyed from the bot token so every
+ * of the owner, that medium's sha256 and an expiry (an hour on, as initData's), keyed from the bot token so every
  * instance behind one URL accepts it. A grant opens that one medium of that owner and nothing else.
  */
 import { HOUR_MS } from '../journal/dates/durations.ts';
@@ -20,6 +20,8 @@ export const INIT_DATA_MAX_AGE_SECONDS = 3600;
 /** Clock skew allowed between Telegram and us: initData dated later than this ahead of our clock is refused. */
 export const INIT_DATA_MAX_SKEW_SECONDS = 60;
 const LOGIN_LINK_TTL_MS = 10 * 60_000;
+/** A media grant ends an hour on, rounded up to this step. */
+const GRANT_STEP_SECONDS = 600;
 const SESSION_TTL_MS = 12 * HOUR_MS;
 
 /** A signed-in caller, with `key` naming them for fairness limits (one per session, one per Telegram user). */
@@ -40,7 +42,7 @@ export interface WebAuth {
   redeem(token: string): string | null;
   /** Ends the session the request's cookie names; false when it names none. */
   endSession(req: IncomingMessage): boolean;
-  /** A grant to fetch one medium (by its sha256) for a Mini App page of `ownerId`'s: valid for an hour. */
+  /** A grant to fetch one medium (by its sha256) for a Mini App page of `ownerId`'s: valid an hour (to 10 min more). */
   mediaGrant(ownerId: number, sha256: string): string;
   /** The owner a grant for this medium was made for, or null when it is not one of ours, is for another, or expired. */
   grantedOwner(sha256: string, grant: string): number | null;
@@ -141,7 +143,8 @@ export function createWebAuth(options: WebAuthOptions): WebAuth {
     },
 
     mediaGrant(ownerId, sha256) {
-      const expires = Math.floor(now() / 1000) + INIT_DATA_MAX_AGE_SECONDS;
+      // Rounded up to ten minutes: a medium's address stays the same that long, so the browser's cache answers it.
+      const expires = Math.ceil((now() / 1000 + INIT_DATA_MAX_AGE_SECONDS) / GRANT_STEP_SECONDS) * GRANT_STEP_SECONDS;
       return `${ownerId}.${expires}.${grantMac(ownerId, sha256, expires)}`;
     },
 

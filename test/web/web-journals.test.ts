@@ -14,8 +14,8 @@ import { OWNER_ID } from '../helpers/updates.ts';
 import { serveWebDemo, type WebDemoServer } from '../helpers/web-demo.ts';
 
 const SINGLE_OWNER = 333;
-/** A topic's name as typed in Telegram: markup and an ampersand, which must stay text. */
-const ODD_NAME = 'Work <b>& "log"';
+/** A topic's name as typed in Telegram: a slash, markup and an ampersand, which must stay text. */
+const ODD_NAME = 'Work/<b>& "log"';
 const NOW = new Date('2024-07-01T00:00:00Z');
 
 let messageId = 1;
@@ -126,13 +126,13 @@ describeStores('web view journals', () => {
     expect(switcher).toContain('<a href="/journal/Main/search?q=walk">Main <span class="count">2 entries</span></a>');
     expect(switcher).toContain('<a href="/journal/Dreams/search?q=walk" aria-current="page">Dreams <span class="count">2 entries</span></a>');
     const odd = encodeURIComponent(ODD_NAME);
-    expect(switcher).toContain(`<a href="/journal/${odd}/search?q=walk">Work &#60;b&#62;&#38; &#34;log&#34; <span class="count">1 entry</span></a>`);
+    expect(switcher).toContain(`<a href="/journal/${odd}/search?q=walk">Work/&#60;b&#62;&#38; &#34;log&#34; <span class="count">1 entry</span></a>`);
     expect(body).not.toContain('<b>&');
     // The journal of that odd name opens by its link, its name escaped in the page's title too.
     const oddPage = await get(`/journal/${odd}/day/2024-05-04`);
     expect(oddPage.status).toBe(200);
     expect(oddPage.body).toContain('Planning the quarter');
-    expect(oddPage.body).toContain('<title>2024-05-04 · Work &#60;b&#62;&#38; &#34;log&#34; · Journal</title>');
+    expect(oddPage.body).toContain('<title>2024-05-04 · Work/&#60;b&#62;&#38; &#34;log&#34; · Journal</title>');
     // Any case finds the journal; its links then use its own name.
     const lower = await get('/journal/dreams/day/2024-05-01');
     expect(lower.body).toContain('Flying');

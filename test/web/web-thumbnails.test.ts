@@ -121,8 +121,8 @@ describeStores('web view thumbnails', (store) => {
     expect(local).not.toContain('grant=');
   });
 
-  it('ends a grant after an hour, and with the owner no longer allowed', () => {
-    let now = new Date('2024-04-15T12:00:00Z');
+  it('ends a grant after an hour (rounded up to ten minutes), and with the owner no longer allowed', () => {
+    let now = new Date('2024-04-15T11:55:00Z');
     const auth = createWebAuth({ botToken: TEST_TOKEN, allowedUserIds: [OWNER_ID], clock: () => now });
     const grant = auth.mediaGrant(OWNER_ID, photo);
     expect(auth.grantedOwner(photo, grant)).toBe(OWNER_ID);
@@ -131,6 +131,9 @@ describeStores('web view thumbnails', (store) => {
     expect(createWebAuth({ botToken: TEST_TOKEN, allowedUserIds: [OWNER_ID], clock: () => now }).grantedOwner(photo, grant)).toBe(OWNER_ID);
     expect(createWebAuth({ botToken: TEST_TOKEN, allowedUserIds: [OTHER_OWNER], clock: () => now }).grantedOwner(photo, grant)).toBeNull();
     expect(createWebAuth({ botToken: '654321:another-bot-token', allowedUserIds: [OWNER_ID], clock: () => now }).grantedOwner(photo, grant)).toBeNull();
+    // Made a few minutes on, the grant is the same: the page's addresses stay cached.
+    now = new Date('2024-04-15T11:59:00Z');
+    expect(auth.mediaGrant(OWNER_ID, photo)).toBe(grant);
     now = new Date('2024-04-15T12:59:59Z');
     expect(auth.grantedOwner(photo, grant)).toBe(OWNER_ID);
     now = new Date('2024-04-15T13:00:00Z');
