@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { JournalSettings } from './journal/journal-operations.ts';
 import { isTimeZone, systemTimeZone } from './journal/dates/zone-offset.ts';
+import { parseTimeOfDay } from './journal/dates/wall-time.ts';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 export const DEFAULT_DATABASE_PATH = 'data/journal.sqlite';
@@ -145,12 +146,12 @@ const schema = z.object({
   }),
   JOURNAL_DAY_STARTS_AT: optionalText.transform((t, ctx) => {
     if (t === undefined) return '00:00';
-    const m = /^(\d{1,2}):(\d{2})$/.exec(t);
-    if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) {
+    const time = parseTimeOfDay(t);
+    if (!time) {
       ctx.addIssue({ code: 'custom', message: `must be a time HH:MM from 00:00 to 23:59, e.g. 04:00 (got "${t}")` });
       return z.NEVER;
     }
-    return `${m[1]!.padStart(2, '0')}:${m[2]}`;
+    return time;
   }),
   TRANSCRIBE_URL: optionalText.refine((u) => u === undefined || /^https?:\/\/\S+$/.test(u), {
     message: 'must be an http(s) URL of an OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1/audio/transcriptions',
