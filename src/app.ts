@@ -3,16 +3,14 @@ import { hostname } from 'node:os';
 import Anthropic from '@anthropic-ai/sdk';
 import type { Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
-import { aiOffReason, journalSettings, type Config } from './config.ts';
+import type { Config } from './config.ts';
+import { aiOffReason, journalSettings } from './derived-settings.ts';
 import type { JournalDb } from './db/open-database.ts';
 import type { Logger } from './log/logger.ts';
 import { errorMessage } from './log/error-message.ts';
-import { applyEdit, storeEntry } from './journal/entry-store.ts';
-import { isSpeech } from './journal/media.ts';
-import { fetchTelegramFile, FileFetchError, streamTelegramFile } from './telegram/telegram-file.ts';
-import { createMediaDownloads, PermanentMediaError, type MediaDownloads } from './journal/media-download-worker.ts';
-import { createTranscriber, TranscriptionError } from './transcription/transcriber.ts';
-import { createTranscriptionWorker, type TranscriptionWorker } from './transcription/transcription-worker.ts';
+import { createCaptureWiring } from './capture-wiring.ts';
+import type { MediaDownloads } from './journal/media-download-worker.ts';
+import type { TranscriptionWorker } from './transcription/transcription-worker.ts';
 import { createAskCache } from './db/ask-cache-store.ts';
 import { createConversationStore } from './db/conversation-store.ts';
 import { createSentLedgerStore } from './db/sent-ledger-store.ts';
@@ -23,7 +21,7 @@ import { readOnThisDay, wroteOn } from './journal/memories.ts';
 import { createDigestStore } from './db/digest-store.ts';
 import { createDigestScheduler, type DigestScheduler } from './digest/digest-scheduler.ts';
 import { createDigestDelivery } from './telegram/digest-delivery.ts';
-import type { JournalReads } from './telegram/bot-deps.ts';
+import type { JournalReads, StatsPictures, WritingPrompts } from './telegram/bot-deps.ts';
 import { createQuestions, type Questions } from './llm/ask.ts';
 import { askReview } from './llm/review.ts';
 import { reviewRange } from './journal/review-range.ts';
@@ -46,14 +44,12 @@ import { journalOfTopic, nameTopic } from './journal/journal-topics.ts';
 import { forgetJournal } from './journal/forget-journal.ts';
 import { statsPicture } from './stats/stats-picture.ts';
 import { clearMood, moodOn, setMood } from './journal/mood.ts';
-import { addOwnerPrompt, listOwnerPrompts, promptOfMessage, rememberPromptMessage, removeOwnerPrompt } from './journal/prompt-store.ts';
+import { addOwnerPrompt, listOwnerPrompts, rememberPromptMessage, removeOwnerPrompt } from './journal/prompt-store.ts';
 import { pickPrompt } from './journal/writing-prompts.ts';
 import { createReminderStore } from './db/reminder-store.ts';
 import { createReminderScheduler, type ReminderScheduler } from './reminders/reminder-scheduler.ts';
 import { SNOOZE_MS } from './reminders/reminder-schedule.ts';
 import { createReminderDelivery } from './telegram/reminder-delivery.ts';
-import type { WritingPrompts } from './telegram/bot-deps.ts';
-import type { StatsPictures } from './telegram/bot-deps.ts';
 import { remoteConnections } from './oauth/remote-connections.ts';
 
 export interface AppDeps {
@@ -168,42 +164,14 @@ export function createApp(token: string, deps: AppDeps): App {
   const holder = deps.instanceId ?? hostname();
   const leases = deps.leases ?? leaseTimings(config.leaseSeconds * 1000);
   const jobs = createJobRunner({ store: createJobStore(db), logger: deps.logger, clock, holder, leases });
-  // Built after the bot (it downloads notes through it); captures kick it.
-  let transcription: TranscriptionWorker | null = null;
-  // Fetches through the bot's API, built below; captures with media kick it.
-  let api: Bot<BotContext>['api'] | null = null;
-  const mediaDownloads = createMediaDownloads({
-    db,
-    holder,
-    clock,
-    logger: deps.logger,
-    maxBytes: config.mediaMaxBytes,
-    fetch: async (fileId) => {
-      if (!api) throw new Error('the bot is not built yet');
-      try {
-        return await streamTelegramFile(api, token, config.telegramApiRoot, fileId);
-      } catch (error) {
-        if (error instanceof FileFetchError && error.permanent) throw new PermanentMediaError(error.message, { cause: error });
-        throw error;
-      }
-    },
-  });
+  const captureSide = createCaptureWiring({ token, config, db, clock, logger: deps.logger, holder });
+  const { mediaDownloads } = captureSide;
   const bot = createBot(
     token,
     {
       allowedUserIds: config.allowedUserIds,
       logger: deps.logger,
-      capture: {
-        save: async (draft, replyTo) => {
-          // A reply to a message that asked a writing prompt answers it: the entry keeps the prompt.
-          const prompt = replyTo === undefined ? undefined : await promptOfMessage(db, { ownerId: draft.ownerId, chatId: draft.chatId, messageId: replyTo });
-          const id = await storeEntry(db, draft, zone, clock(), config.journalDayStartsAt, { transcribe: config.transcribeUrl !== null, prompt, mediaMaxBytes: config.mediaMaxBytes });
-          if (id !== null && isSpeech(draft.media?.[0]?.kind ?? null)) transcription?.kick();
-          if (id !== null && (draft.media?.length ?? 0) > 0) mediaDownloads.kick();
-          return id === null ? 'duplicate' : 'stored';
-        },
-        edit: (draft, editedAt) => applyEdit(db, draft, editedAt, zone, clock(), config.journalDayStartsAt),
-      },
+      capture: captureSide.capture,
       journal,
       digests: {
         timeZone: zone,
@@ -276,23 +244,7 @@ export function createApp(token: string, deps: AppDeps): App {
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },
   );
-  api = bot.api;
-  if (config.transcribeUrl) {
-    transcription = createTranscriptionWorker({
-      db,
-      transcriber: createTranscriber({ url: config.transcribeUrl, apiKey: config.transcribeApiKey }),
-      download: async (fileId) => {
-        try {
-          return await fetchTelegramFile(bot.api, token, config.telegramApiRoot, fileId);
-        } catch (error) {
-          if (error instanceof FileFetchError) throw new TranscriptionError(error.message, error.permanent, { cause: error });
-          throw error;
-        }
-      },
-      clock,
-      logger: deps.logger,
-    });
-  }
+  const transcription = captureSide.connect(bot.api);
   const inbox = createUpdateInbox({
     store: createInboxStore(db),
     handle: (update) => bot.handleUpdate(update),

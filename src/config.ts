@@ -1,8 +1,8 @@
 /** Configuration: one parse of the environment (and of JOURNAL_KEY_FILE), with errors that name the variable and the fix. */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { JournalSettings } from './journal/journal-operations.ts';
 import { isTimeZone, systemTimeZone } from './journal/dates/zone-offset.ts';
+import { parseTimeOfDay } from './journal/dates/wall-time.ts';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 export const DEFAULT_DATABASE_PATH = 'data/journal.sqlite';
@@ -145,12 +145,12 @@ const schema = z.object({
   }),
   JOURNAL_DAY_STARTS_AT: optionalText.transform((t, ctx) => {
     if (t === undefined) return '00:00';
-    const m = /^(\d{1,2}):(\d{2})$/.exec(t);
-    if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) {
+    const time = parseTimeOfDay(t);
+    if (!time) {
       ctx.addIssue({ code: 'custom', message: `must be a time HH:MM from 00:00 to 23:59, e.g. 04:00 (got "${t}")` });
       return z.NEVER;
     }
-    return `${m[1]!.padStart(2, '0')}:${m[2]}`;
+    return time;
   }),
   TRANSCRIBE_URL: optionalText.refine((u) => u === undefined || /^https?:\/\/\S+$/.test(u), {
     message: 'must be an http(s) URL of an OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1/audio/transcriptions',
@@ -220,11 +220,6 @@ const schema = z.object({
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
 
 /** Parses the environment; throws one ConfigError per the first bad variable, listing every fault. */
-/** The settings every surface opens the journal with (journal/journal-operations.ts openJournalOperations). */
-export function journalSettings(config: Pick<Config, 'journalTimezone' | 'journalDayStartsAt'>, clock: () => Date = () => new Date()): JournalSettings {
-  return { timeZone: config.journalTimezone, dayStartsAt: config.journalDayStartsAt, clock };
-}
-
 export function parseConfig(env: Record<string, string | undefined>, defaults: { timezone?: string; databasePath?: string } = {}): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
@@ -290,15 +285,6 @@ function journalKey(inline: string | undefined, file: string | undefined): strin
   return key;
 }
 
-/**
- * Why no model may be called, or null when one may: JOURNAL_AI=off, or no ANTHROPIC_API_KEY. Then nothing is sent to
- * any model; capture, import, export, search and the rest work as ever.
- */
-export function aiOffReason(config: Pick<Config, 'journalAi' | 'anthropicApiKey'>): 'switched-off' | 'no-key' | null {
-  if (config.journalAi === 'off') return 'switched-off';
-  return config.anthropicApiKey ? null : 'no-key';
-}
-
 /** The bot cannot start without a token: explain where it comes from. */
 export function requireBotToken(config: Config): string {
   if (config.telegramBotToken) return config.telegramBotToken;
@@ -308,13 +294,4 @@ export function requireBotToken(config: Config): string {
       'gives you (it looks like 123456789:ABC-DEF…), and put it in .env as TELEGRAM_BOT_TOKEN=<token> or export it ' +
       'in your shell, then run npm start again. See README.md, "Configuration".',
   );
-}
-
-/**
- * The origins (scheme, host, port) the bot's pages are publicly served at (MINI_APP_URL's, PUBLIC_URL's): a POST's
- * Origin header must be one of them or the server's own. The one place that decides it.
- */
-export function publicOrigins(config: Pick<Config, 'miniAppUrl' | 'publicUrl'>): string[] {
-  const origins = [config.miniAppUrl, config.publicUrl].flatMap((url) => (url ? [new URL(url).origin] : []));
-  return [...new Set(origins)];
 }

@@ -3,7 +3,7 @@
  * own file so that a bot without MINI_APP_URL never loads the web code (main.ts imports it only when set).
  */
 import type { AppDeps } from './app.ts';
-import { journalSettings, publicOrigins } from './config.ts';
+import { journalSettings, publicOrigins } from './derived-settings.ts';
 import { readEntryDetails, readEntryRevisions } from './journal/entry-details.ts';
 import { countEntriesUpTo, nearestEntryDays } from './journal/entry-queries.ts';
 import { forgetEntry } from './journal/forget.ts';

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDeps } from './app.ts';
-import { journalSettings } from './config.ts';
+import { journalSettings } from './derived-settings.ts';
 import { packageVersion } from './db/code-location.ts';
 import { createOauthStore } from './db/oauth-store.ts';
 import { createSentLedgerStore } from './db/sent-ledger-store.ts';

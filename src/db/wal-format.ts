@@ -14,9 +14,15 @@ const FRAME_HEADER_BYTES = 24;
 /**
  * Frames looked at, at most. A plain -wal's first b-tree page usually comes within its first frames; but a write of a
  * large value (a photo's chunk, a long entry) is a run of overflow pages, which carry no layout to recognise, so the
- * walk goes on past them. An encrypted -wal is read to this bound (16 MiB at 4 KiB pages) before it is called so.
+ * walk goes on past them, to the end of a transaction (its commit frame). A transaction SQLite commits changes a
+ * b-tree page (the cell that points to an overflow chain, or page 1's header) unless it only rewrote bytes inside
+ * an overflow chain in place, which this app never does; so an encrypted -wal is called so after its first
+ * COMMITS_CHECKED transactions (a few frames each, usually), and read to FRAMES_CHECKED (16 MiB at 4 KiB pages) only
+ * when its commits are that far apart.
  */
 const FRAMES_CHECKED = 4096;
+/** Transactions with no plain page among them that make a -wal encrypted (a margin over the one that would do). */
+const COMMITS_CHECKED = 8;
 /** Cell pointers checked on a page: each must point into the page's cell content area. */
 const CELL_POINTERS_CHECKED = 8;
 const PLAIN_HEADER = 'SQLite format 3\u0000';
@@ -62,11 +68,14 @@ export function walFormat(journal: string): 'none' | 'plain' | 'encrypted' {
     const frameBytes = FRAME_HEADER_BYTES + pageSize;
     const frames = Math.min(FRAMES_CHECKED, Math.floor((size - WAL_HEADER_BYTES) / frameBytes));
     if (frames === 0) return 'none';
-    // One page laid out as plain SQLite writes it settles it; none among the frames read means encrypted.
+    // One page laid out as plain SQLite writes it settles it; none in the first transactions means encrypted.
     const frame = Buffer.alloc(frameBytes);
-    for (let i = 0; i < frames; i += 1) {
+    let commits = 0;
+    for (let i = 0; i < frames && commits < COMMITS_CHECKED; i += 1) {
       readSync(fd, frame, 0, frameBytes, WAL_HEADER_BYTES + i * frameBytes);
       if (looksPlain(frame.subarray(FRAME_HEADER_BYTES), frame.readUInt32BE(0), pageSize)) return 'plain';
+      // A commit frame holds the database's size in pages after the commit; the others hold 0.
+      if (frame.readUInt32BE(4) !== 0) commits += 1;
     }
     return 'encrypted';
   } finally {

@@ -4,6 +4,7 @@
  */
 import type { DigestStore, DigestSubscription } from '../db/digest-store.ts';
 import { dueDays, LATE_LIMIT_MS, nextDue } from './schedule.ts';
+import { createDailyTimer, type DailyTimer } from '../journal/daily-timer.ts';
 import { errorMessage, errorReason } from '../log/error-message.ts';
 
 type LogFields = Record<string, string | number | boolean | null | undefined>;
@@ -27,24 +28,11 @@ export interface DigestSchedulerDeps {
 /** A day Telegram refused (e.g. a hiccup, not a maybe-delivered one) is tried again on later looks, this many times in all. */
 export const MAX_ATTEMPTS = 3;
 
-export interface DigestScheduler {
-  /** Sends every digest due now and not yet claimed; skips those past the late limit. Safe to call at any time. */
-  tick(): Promise<void>;
-  /** Looks once now (a digest missed while down goes out if < 12 h late), then whenever the next one is due. */
-  start(): void;
-  /** Looks again now and re-arms the timer (after /digest changed a time). */
-  wake(): void;
-  /** Stops the timer and waits for a look in progress. */
-  stop(): Promise<void>;
-}
+/** Sends every digest due and not yet claimed on each look; skips those past the late limit (12 h). */
+export type DigestScheduler = DailyTimer;
 
 export function createDigestScheduler(deps: DigestSchedulerDeps): DigestScheduler {
   const { store, clock, timeZone, logger } = deps;
-  const maxSleep = deps.maxSleepMs ?? 60_000;
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  let inFlight: Promise<void> = Promise.resolve();
-
   const deliverDay = async (sub: DigestSubscription, day: string) => {
     if (!(await store.claim(sub.ownerId, day, clock(), MAX_ATTEMPTS))) return;
     let outcome: DeliveryOutcome;
@@ -83,42 +71,11 @@ export function createDigestScheduler(deps: DigestSchedulerDeps): DigestSchedule
     }
   };
 
-  // Looks never overlap, so two looks cannot race for the same claim from one process either.
-  const tick = () => (inFlight = inFlight.then(tickOnce, tickOnce));
-
-  const sleepMs = async () => {
-    const now = clock();
-    const next = Math.min(...(await store.list()).map((s) => nextDue(s.localTime, now, timeZone).getTime()));
-    return Math.max(0, Math.min(maxSleep, next - now.getTime()));
-  };
-
-  const arm = () => {
-    if (!running) return;
-    clearTimeout(timer);
-    const look = async () => {
-      try {
-        await tick();
-        const ms = await sleepMs();
-        if (running) timer = setTimeout(look, ms);
-      } catch (error) {
-        logger.error('digest.look_failed', { error: errorReason(error) });
-        if (running) timer = setTimeout(look, maxSleep);
-      }
-    };
-    timer = setTimeout(look, 0);
-  };
-
-  return {
-    tick,
-    start() {
-      running = true;
-      arm();
-    },
-    wake: arm,
-    async stop() {
-      running = false;
-      clearTimeout(timer);
-      await inFlight.catch(() => undefined);
-    },
-  };
+  return createDailyTimer({
+    look: tickOnce,
+    dueTimes: async (now) => (await store.list()).map((s) => nextDue(s.localTime, now, timeZone).getTime()),
+    clock,
+    maxSleepMs: deps.maxSleepMs ?? 60_000,
+    lookFailed: (error) => logger.error('digest.look_failed', { error: errorReason(error) }),
+  });
 }

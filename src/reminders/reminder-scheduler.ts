@@ -9,6 +9,7 @@
 import type { ReminderStore, ReminderSubscription } from '../db/reminder-store.ts';
 import { localDay } from '../journal/dates/local-moment.ts';
 import { dueReminderDay, nextReminderDue, type ReminderClock } from './reminder-schedule.ts';
+import { createDailyTimer, type DailyTimer } from '../journal/daily-timer.ts';
 import { errorMessage } from '../log/error-message.ts';
 
 type LogFields = Record<string, string | number | boolean | null | undefined>;
@@ -34,26 +35,13 @@ export interface ReminderSchedulerDeps {
 /** A reminder Telegram refused is tried again on later looks, this many times in all. */
 export const REMINDER_MAX_ATTEMPTS = 3;
 
-export interface ReminderScheduler {
-  /** Sends every reminder due now and not yet claimed. Safe to call at any time. */
-  tick(): Promise<void>;
-  /** Looks once now (a reminder missed while down goes out if under the late limit), then whenever one is due. */
-  start(): void;
-  /** Looks again now and re-arms the timer (after /remind changed a time, or a snooze). */
-  wake(): void;
-  /** Stops the timer and waits for a look in progress. */
-  stop(): Promise<void>;
-}
+/** Sends every reminder due and not yet claimed on each look; wake() after /remind changed a time, or a snooze. */
+export type ReminderScheduler = DailyTimer;
 
 const messageOf = (error: unknown) => errorMessage(error);
 
 export function createReminderScheduler(deps: ReminderSchedulerDeps): ReminderScheduler {
   const { store, clock, logger, journalClock } = deps;
-  const maxSleep = deps.maxSleepMs ?? 60_000;
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  let inFlight: Promise<void> = Promise.resolve();
-
   const remindDay = async (sub: ReminderSubscription, day: string) => {
     if (!(await store.claim(sub.ownerId, day, clock(), REMINDER_MAX_ATTEMPTS))) return;
     // Checked once the day is ours: an owner who wrote gets nothing, and the day is settled.
@@ -99,44 +87,16 @@ export function createReminderScheduler(deps: ReminderSchedulerDeps): ReminderSc
     }
   };
 
-  // Looks never overlap, so two looks cannot race for the same claim from one process either.
-  const tick = () => (inFlight = inFlight.then(tickOnce, tickOnce));
-
-  const sleepMs = async () => {
-    const now = clock();
-    const dues = (await store.list()).map((s) => nextReminderDue(s.localTime, now, journalClock).getTime());
-    const snooze = await store.nextSnooze(now);
-    if (snooze !== undefined) dues.push(new Date(snooze).getTime());
-    return Math.max(0, Math.min(maxSleep, ...dues.map((d) => d - now.getTime())));
-  };
-
-  const arm = () => {
-    if (!running) return;
-    clearTimeout(timer);
-    const look = async () => {
-      try {
-        await tick();
-        const ms = await sleepMs();
-        if (running) timer = setTimeout(look, ms);
-      } catch (error) {
-        logger.error('reminder.look_failed', { error: messageOf(error) });
-        if (running) timer = setTimeout(look, maxSleep);
-      }
-    };
-    timer = setTimeout(look, 0);
-  };
-
-  return {
-    tick,
-    start() {
-      running = true;
-      arm();
+  return createDailyTimer({
+    look: tickOnce,
+    dueTimes: async (now) => {
+      const dues = (await store.list()).map((s) => nextReminderDue(s.localTime, now, journalClock).getTime());
+      const snooze = await store.nextSnooze(now);
+      if (snooze !== undefined) dues.push(new Date(snooze).getTime());
+      return dues;
     },
-    wake: arm,
-    async stop() {
-      running = false;
-      clearTimeout(timer);
-      await inFlight.catch(() => undefined);
-    },
-  };
+    clock,
+    maxSleepMs: deps.maxSleepMs ?? 60_000,
+    lookFailed: (error) => logger.error('reminder.look_failed', { error: messageOf(error) }),
+  });
 }

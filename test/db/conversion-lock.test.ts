@@ -105,6 +105,28 @@ describe('a -wal of the other format', () => {
     expect(walFormat(file)).toBe('encrypted');
   });
 
+  it('an encrypted -wal is called so after its first transactions: frames past them are not read', async () => {
+    const plain = await walOf(null);
+    // Ten entries written one by one: ten transactions in the -wal.
+    const source = path.join(dir, 'many.sqlite');
+    const db = openDatabase(source, { key: KEY });
+    await migrateToLatest(db);
+    for (let i = 0; i < 10; i += 1) await seedEntries(db, 5, [['2024-05-02T10:00:00Z', `entry ${i}`]]);
+    const keyed = readFileSync(`${source}-wal`);
+    await db.destroy();
+    await journalWith(KEY);
+    const frameBytes = 24 + keyed.readUInt32BE(8);
+    const commits = (wal: Buffer, frames: number) =>
+      Array.from({ length: frames }, (_, i) => wal.readUInt32BE(32 + i * frameBytes + 4)).filter((size) => size !== 0).length;
+    // More than the eight transactions looked at.
+    expect(commits(keyed, Math.floor((keyed.length - 32) / frameBytes))).toBeGreaterThan(8);
+    // Plain frames after them (as the file never holds) are past what is read; before them they settle it.
+    writeFileSync(`${file}-wal`, Buffer.concat([keyed, plain.subarray(32)]));
+    expect(walFormat(file)).toBe('encrypted');
+    writeFileSync(`${file}-wal`, Buffer.concat([keyed.subarray(0, 32 + frameBytes), plain.subarray(32)]));
+    expect(walFormat(file)).toBe('plain');
+  });
+
   it('a plain -wal that begins with a run of overflow pages (a large random value, like a photo) is still plain', async () => {
     const source = path.join(dir, 'blob.sqlite');
     const db = openDatabase(source);

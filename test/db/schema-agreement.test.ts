@@ -1,6 +1,7 @@
 // One schema: the tables and columns the migrations make on SQLite, on PGlite and (with TEST_DATABASE_URL) on a real
 // PostgreSQL server, read back from each database's catalog, must equal each other and the typed schema in
-// src/db/schema.ts (read from its source: the Database interface and each table's interface), nullability included.
+// src/db/schema.ts (read from its source and the table files it imports: the Database interface and each table's
+// interface), nullability included.
 // Generic on purpose: a new migration or table is compared without touching this file.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,25 +15,37 @@ import { createTempDb, TEST_DATABASE_URL, type TempDb, type TestStore } from '..
 /** table → column → nullable */
 type Shape = Map<string, Map<string, boolean>>;
 
+const SCHEMA = 'src/db/schema.ts';
+
+/** A source file and the files of src/db/ it imports from (the table types of each area), parsed. */
+function schemaFiles(rel: string): ts.SourceFile[] {
+  const file = ts.createSourceFile(rel, readFileSync(path.join(REPO_ROOT, rel), 'utf8'), ts.ScriptTarget.Latest, true);
+  const imported = file.statements
+    .filter(ts.isImportDeclaration)
+    .map((i) => (i.moduleSpecifier as ts.StringLiteral).text)
+    .filter((specifier) => specifier.startsWith('./'))
+    .map((specifier) => path.posix.join(path.posix.dirname(rel), specifier));
+  return [file, ...imported.flatMap(schemaFiles)];
+}
+
 /** The Database interface of schema.ts: each table's interface, each field nullable when its type has `| null`. */
-function typedShape(source = readFileSync(path.join(REPO_ROOT, 'src/db/schema.ts'), 'utf8')): Shape {
-  const file = ts.createSourceFile('schema.ts', source, ts.ScriptTarget.Latest, true);
-  const interfaces = new Map(file.statements.filter(ts.isInterfaceDeclaration).map((i) => [i.name.text, i]));
+function typedShape(files = schemaFiles(SCHEMA)): Shape {
+  const interfaces = new Map(files.flatMap((file) => file.statements.filter(ts.isInterfaceDeclaration).map((i) => [i.name.text, { i, file }] as const)));
   const fields = (name: string) => {
     const declaration = interfaces.get(name);
     if (!declaration) throw new Error(`schema.ts: no interface ${name}`);
-    return declaration.members.filter(ts.isPropertySignature).map((m) => ({ name: m.name.getText(file), type: m.type }));
+    return declaration.i.members.filter(ts.isPropertySignature).map((m) => ({ name: m.name.getText(declaration.file), type: m.type, file: declaration.file }));
   };
   // `X | null`, or kysely's ColumnType<X | null, …> / Generated<X | null>, whose first argument is the selected type.
-  const nullable = (type: ts.TypeNode | undefined): boolean => {
-    if (type !== undefined && ts.isTypeReferenceNode(type) && ['ColumnType', 'Generated'].includes(type.typeName.getText(file))) return nullable(type.typeArguments?.[0]);
+  const nullable = (type: ts.TypeNode | undefined, file: ts.SourceFile): boolean => {
+    if (type !== undefined && ts.isTypeReferenceNode(type) && ['ColumnType', 'Generated'].includes(type.typeName.getText(file))) return nullable(type.typeArguments?.[0], file);
     return type !== undefined && ts.isUnionTypeNode(type) && type.types.some((t) => ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword);
   };
   const shape: Shape = new Map();
   for (const table of fields('Database')) {
-    const tableType = table.type && ts.isTypeReferenceNode(table.type) ? table.type.typeName.getText(file) : null;
+    const tableType = table.type && ts.isTypeReferenceNode(table.type) ? table.type.typeName.getText(table.file) : null;
     if (!tableType) throw new Error(`schema.ts: Database.${table.name} is not a table interface`);
-    shape.set(table.name, new Map(fields(tableType).map((f) => [f.name, nullable(f.type)])));
+    shape.set(table.name, new Map(fields(tableType).map((f) => [f.name, nullable(f.type, f.file)])));
   }
   return shape;
 }

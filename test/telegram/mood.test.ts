@@ -1,10 +1,9 @@
 // /mood through the Bot API stand-in, and mood in the object model: getMoodByDay, getAverageMood and getMoodByTag on
 // views, exact and owner-scoped, on every store.
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createJournalOperations } from '../../src/journal/journal-operations.ts';
+import { expect, it } from 'vitest';
 import { forgetOwner } from '../../src/journal/forget.ts';
 import type { InvokeResult } from '../../src/objects/operations.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { appPerTest } from '../helpers/app-per-test.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
 import { OWNER_ID, textUpdate } from '../helpers/updates.ts';
 import { describeStores } from '../helpers/stores.ts';
@@ -16,15 +15,8 @@ const objId = (r: InvokeResult) => {
 };
 
 describeStores('mood', () => {
-  let t: TestApp;
   const now = new Date('2024-06-01T12:00:00Z');
-  beforeEach(async () => {
-    t = await createTestApp({}, () => now);
-  });
-  afterEach(() => t.close());
-
-  const replies = () => t.api.callsTo('sendMessage').map((c) => String(c.payload.text));
-  const ops = () => createJournalOperations(t.temp.db, OWNER_ID, { timeZone: 'UTC', clock: () => now });
+  const { t, replies, ops } = appPerTest(now);
   const moods = async () => (await t.temp.db.selectFrom('mood').select(['owner_id', 'local_day', 'mood']).orderBy('local_day').execute()).map((r) => [Number(r.owner_id), r.local_day, Number(r.mood)]);
 
   const SIX = [['2024-03-04', '5'], ['2024-03-05', '3'], ['2024-03-06', '4'], ['2024-03-07', '2'], ['2024-03-08', '1'], ['2024-03-09', '😄']] as const;

@@ -1,23 +1,16 @@
 // Writing prompts: /prompts add, /prompts, /prompts remove, /prompt; a reply to a prompt is an entry that keeps it
 // (getEntry shows it); memory prompts quote the first line of what was written on this day in an earlier year.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createJournalOperations } from '../../src/journal/journal-operations.ts';
+import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PROMPTS, firstLine, memoryPrompts, pickPrompt } from '../../src/journal/writing-prompts.ts';
 import { addOwnerPrompt } from '../../src/journal/prompt-store.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { appPerTest } from '../helpers/app-per-test.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
 import { OWNER_ID, textUpdate } from '../helpers/updates.ts';
 import { describeStores } from '../helpers/stores.ts';
 
 describeStores('writing prompts', () => {
-  let t: TestApp;
   const now = new Date('2024-06-01T12:00:00Z');
-  beforeEach(async () => {
-    t = await createTestApp({}, () => now);
-  });
-  afterEach(() => t.close());
-
-  const replies = () => t.api.callsTo('sendMessage').map((c) => String(c.payload.text));
+  const { t, replies, ops } = appPerTest(now);
 
   it('/prompts add then /prompts lists it; /prompts remove takes it away; none of it is an entry', async () => {
     await t.send(textUpdate('/prompts'));
@@ -53,10 +46,9 @@ describeStores('writing prompts', () => {
     await t.send({ message: { ...other.message, reply_to_message: { message_id: 4242, date: 0, chat: other.message.chat, text: 'x' } } });
     const entries = await t.temp.db.selectFrom('entry').select(['id', 'content']).orderBy('id').execute();
     expect(entries.map((e) => e.content)).toEqual(['The market, and a long lunch', 'Unrelated']);
-    const ops = createJournalOperations(t.temp.db, OWNER_ID, { timeZone: 'UTC', clock: () => now });
-    const answered = await ops.invokeMethod('journal', 'getEntry', { id: Number(entries[0]!.id) });
+    const answered = await ops().invokeMethod('journal', 'getEntry', { id: Number(entries[0]!.id) });
     expect(answered).toMatchObject({ type: 'value', value: { content: 'The market, and a long lunch', prompt: question } });
-    const plain = await ops.invokeMethod('journal', 'getEntry', { id: Number(entries[1]!.id) });
+    const plain = await ops().invokeMethod('journal', 'getEntry', { id: Number(entries[1]!.id) });
     expect(plain.type === 'value' && 'prompt' in (plain.value as object)).toBe(false);
   });
 

@@ -1,4 +1,7 @@
-/** Times of day typed by people (`8:05` for a digest): validated with date-fns `parse`, written `HH:mm`. */
+/**
+ * Times of day typed by people (`8:05` for /digest or /remind, JOURNAL_DAY_STARTS_AT): the one parser of them,
+ * validated with date-fns `parse`, written `HH:mm`.
+ */
 import { format } from 'date-fns/format';
 import { isValid } from 'date-fns/isValid';
 import { parse } from 'date-fns/parse';
