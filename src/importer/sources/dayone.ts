@@ -5,11 +5,9 @@
  * Both versions of the format seen (iOS/Mac `1.0`, Android's) are read: every field is optional and checked.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import type { EntryMetadata } from '../../journal/entry-metadata.ts';
 import { mediaLabel, type EntryMedia, type MediaKind } from '../../journal/media.ts';
@@ -17,6 +15,7 @@ import { ImportError } from '../import-error.ts';
 import { jsonValues } from './json-values.ts';
 import { appTag, inDateRange, type SourceItem, type SourceReader } from './source-item.ts';
 import { listZip, readZipMember, ZipError, type ZipMember } from './zip-reader.ts';
+import { unpackZipMedia } from './dayone-zip-media.ts';
 import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
 import { isTimeZone } from '../../journal/dates/zone-offset.ts';
 import { errorReason } from '../../log/error-message.ts';
@@ -274,28 +273,6 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
     mediaFolder,
     ...(unpacked ? { close: async () => rmSync(unpacked, { recursive: true, force: true }) } : {}),
   };
-}
-
-/** A media file of a Day One zip: `photos/<md5>.jpeg`, `videos/…`, `audios/…`, `pdfs/…`, one level deep. */
-const ZIP_MEDIA_MEMBER = /^(?:photos|videos|audios|pdfs)\/[^/\\]+$/;
-
-/**
- * Unpacks the zip's media files into `folder`, streamed one at a time, so the entries' `photos/<md5>.jpeg` paths are
- * read from there as from an unzipped export. A damaged member (a bad CRC, a bomb) or a symbolic link is left out:
- * its entries keep the medium as a label, counted missing.
- */
-async function unpackZipMedia(file: string, members: readonly ZipMember[], folder: string, maxMemberBytes?: number): Promise<void> {
-  for (const member of members) {
-    if (member.symlink || !ZIP_MEDIA_MEMBER.test(member.name) || member.name.split('/').includes('..')) continue;
-    const target = path.join(folder, member.name);
-    mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
-    try {
-      await pipeline(Readable.from(readZipMember(file, member, maxMemberBytes)), createWriteStream(target, { mode: 0o600 }));
-    } catch (error) {
-      rmSync(target, { force: true });
-      if (!(error instanceof ZipError)) throw error;
-    }
-  }
 }
 
 /** One Day One journal's items; `named`: its entries go into the journal of its name (journal/journal-names.ts). */

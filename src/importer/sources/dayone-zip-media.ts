@@ -1,0 +1,31 @@
+/**
+ * A Day One zip's media files (photos/, videos/, audios/, pdfs/, named by md5), unpacked into a folder for the
+ * import to read as it reads an unzipped export's.
+ */
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { readZipMember, ZipError, type ZipMember } from './zip-reader.ts';
+
+/** A media file of a Day One zip: `photos/<md5>.jpeg`, `videos/…`, `audios/…`, `pdfs/…`, one level deep. */
+const ZIP_MEDIA_MEMBER = /^(?:photos|videos|audios|pdfs)\/[^/\\]+$/;
+
+/**
+ * Unpacks the zip's media files into `folder`, streamed one at a time, so the entries' `photos/<md5>.jpeg` paths are
+ * read from there as from an unzipped export. A damaged member (a bad CRC, a bomb) or a symbolic link is left out:
+ * its entries keep the medium as a label, counted missing.
+ */
+export async function unpackZipMedia(file: string, members: readonly ZipMember[], folder: string, maxMemberBytes?: number): Promise<void> {
+  for (const member of members) {
+    if (member.symlink || !ZIP_MEDIA_MEMBER.test(member.name) || member.name.split('/').includes('..')) continue;
+    const target = path.join(folder, member.name);
+    mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+    try {
+      await pipeline(Readable.from(readZipMember(file, member, maxMemberBytes)), createWriteStream(target, { mode: 0o600 }));
+    } catch (error) {
+      rmSync(target, { force: true });
+      if (!(error instanceof ZipError)) throw error;
+    }
+  }
+}
