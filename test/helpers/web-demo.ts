@@ -50,3 +50,9 @@ export async function serveWebDemo(db: JournalDb, env: Record<string, string>, s
   const server = await startWebServer(view, { port: 0, host: '127.0.0.1', logger });
   return { url: `http://127.0.0.1:${server.port}`, view, config, server };
 }
+
+/** The session cookie (`name=value`) the login link gives `ownerId`, as a browser would keep it. */
+export async function signIn(web: WebDemoServer, ownerId: number): Promise<string> {
+  const login = await fetch(`${web.url}${web.view.loginPath(ownerId)}`, { redirect: 'manual' });
+  return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+}

@@ -8,7 +8,7 @@ import { storeEntry } from '../../src/journal/entry-store.ts';
 import { describeStores } from '../helpers/stores.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { OWNER_ID } from '../helpers/updates.ts';
-import { serveWebDemo, type WebDemoServer } from '../helpers/web-demo.ts';
+import { serveWebDemo, type WebDemoServer, signIn } from '../helpers/web-demo.ts';
 
 const OTHER_OWNER = 222;
 const NOW = new Date('2024-04-15T12:00:00Z');
@@ -35,8 +35,7 @@ describeStores('web view media', (store) => {
     photo = await keptEntry(temp.db, OWNER_ID, 1, { kind: 'photo', mimeType: 'image/jpeg' }, photoBytes);
     voice = await keptEntry(temp.db, OWNER_ID, 2, { kind: 'voice_note', mimeType: 'audio/ogg' }, voiceBytes);
     web = await serveWebDemo(temp.db, { ALLOWED_USER_IDS: `${OWNER_ID},${OTHER_OWNER}` });
-    const login = await fetch(`${web.url}${web.view.loginPath(OWNER_ID)}`, { redirect: 'manual' });
-    session = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    session = await signIn(web, OWNER_ID);
   }, 60_000);
 
   afterAll(async () => {
@@ -65,8 +64,7 @@ describeStores('web view media', (store) => {
     const anonymous = await fetch(`${web.url}/media/${photo}`);
     expect(anonymous.status).toBe(401);
     expect(Buffer.from(await anonymous.arrayBuffer()).includes(photoBytes.subarray(0, 64))).toBe(false);
-    const other = await fetch(`${web.url}${web.view.loginPath(OTHER_OWNER)}`, { redirect: 'manual' });
-    const otherSession = (other.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const otherSession = await signIn(web, OTHER_OWNER);
     const theirs = await fetch(`${web.url}/media/${photo}`, { headers: { cookie: otherSession } });
     expect(theirs.status).toBe(404);
     expect(Buffer.from(await theirs.arrayBuffer()).includes(photoBytes.subarray(0, 64))).toBe(false);

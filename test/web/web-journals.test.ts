@@ -11,7 +11,7 @@ import { describeStores } from '../helpers/stores.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { TEST_TOKEN } from '../helpers/test-app.ts';
 import { OWNER_ID } from '../helpers/updates.ts';
-import { serveWebDemo, type WebDemoServer } from '../helpers/web-demo.ts';
+import { serveWebDemo, type WebDemoServer, signIn } from '../helpers/web-demo.ts';
 
 const SINGLE_OWNER = 333;
 /** A topic's name as typed in Telegram: a slash, markup and an ampersand, which must stay text. */
@@ -37,8 +37,7 @@ describeStores('web view journals', () => {
     await write(temp.db, '2024-05-04T09:00:00Z', 'Planning the quarter', ODD_NAME);
     await seedEntries(temp.db, SINGLE_OWNER, [['2024-05-01T10:00:00Z', 'Only the main journal here']]);
     web = await serveWebDemo(temp.db, { TELEGRAM_BOT_TOKEN: TEST_TOKEN, ALLOWED_USER_IDS: `${OWNER_ID},${SINGLE_OWNER}` });
-    const login = await fetch(`${web.url}${web.view.loginPath(OWNER_ID)}`, { redirect: 'manual' });
-    cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    cookie = await signIn(web, OWNER_ID);
   }, 60_000);
 
   afterAll(async () => {
@@ -138,8 +137,8 @@ describeStores('web view journals', () => {
     expect(lower.body).toContain('Flying');
     expect(lower.body).toContain('href="/journal/Dreams/day/2024-04-30"');
     // An owner with one journal sees no switcher.
-    const single = await fetch(`${web.url}${web.view.loginPath(SINGLE_OWNER)}`, { redirect: 'manual' });
-    const theirs = await get('/day/2024-05-01', { cookie: (single.headers.get('set-cookie') ?? '').split(';')[0]! });
+    const single = await signIn(web, SINGLE_OWNER);
+    const theirs = await get('/day/2024-05-01', { cookie: single });
     expect(theirs.body).toContain('Only the main journal here');
     expect(theirs.body).not.toContain('aria-label="Journals"');
   });

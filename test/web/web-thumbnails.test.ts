@@ -14,7 +14,7 @@ import { describeStores } from '../helpers/stores.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { TEST_TOKEN } from '../helpers/test-app.ts';
 import { OWNER_ID } from '../helpers/updates.ts';
-import { serveWebDemo, type WebDemoServer } from '../helpers/web-demo.ts';
+import { serveWebDemo, type WebDemoServer, signIn } from '../helpers/web-demo.ts';
 
 const OTHER_OWNER = 222;
 const NOW = new Date('2024-04-15T12:00:00Z');
@@ -50,8 +50,7 @@ describeStores('web view thumbnails', (store) => {
     photo = await keptPhoto(temp.db, 1, photoBytes.current, { width: 1280, height: 960 });
     broken = await keptPhoto(temp.db, 2, brokenBytes, { width: 800, height: 600 });
     web = await serveWebDemo(temp.db, { TELEGRAM_BOT_TOKEN: TEST_TOKEN, ALLOWED_USER_IDS: `${OWNER_ID},${OTHER_OWNER}` });
-    const login = await fetch(`${web.url}${web.view.loginPath(OWNER_ID)}`, { redirect: 'manual' });
-    session = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    session = await signIn(web, OWNER_ID);
   }, 60_000);
 
   afterAll(async () => {
@@ -93,8 +92,8 @@ describeStores('web view thumbnails', (store) => {
     const anonymous = await fetch(`${web.url}/media/${photo}/thumbnail`);
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('content-type')).toMatch(/^text\/html/);
-    const other = await fetch(`${web.url}${web.view.loginPath(OTHER_OWNER)}`, { redirect: 'manual' });
-    const theirs = await fetch(`${web.url}/media/${photo}/thumbnail`, { headers: { cookie: (other.headers.get('set-cookie') ?? '').split(';')[0]! } });
+    const other = await signIn(web, OTHER_OWNER);
+    const theirs = await fetch(`${web.url}/media/${photo}/thumbnail`, { headers: { cookie: other } });
     expect(theirs.status).toBe(404);
     expect(theirs.headers.get('content-type')).toMatch(/^text\/html/);
   });
