@@ -125,6 +125,25 @@ describe('/export', () => {
     expect(await readBlobWhole(target.db, sha(voice))).toEqual(voice);
   });
 
+  it("/export in a topic sends that journal's zip, with its media alone, into the topic", async () => {
+    const photo = randomBytes(20_000);
+    const voice = randomBytes(9_000);
+    await journalWithMedia(photo, voice);
+    // The photo's entry moves to the Dreams topic's journal, as if it had been sent there.
+    await t.send({ message: { ...textUpdate('').message, text: undefined, message_thread_id: 7, is_topic_message: true, forum_topic_created: { name: 'Dreams', icon_color: 1 } } });
+    await t.temp.db.updateTable('entry').set({ journal: 'Dreams' }).where('content', '=', 'The table by the window').execute();
+    await t.send({ message: { ...textUpdate('/export').message, message_thread_id: 7, is_topic_message: true } });
+    const [doc, ...rest] = t.api.callsTo('sendDocument');
+    expect(rest).toEqual([]);
+    expect(doc!.payload).toMatchObject({ message_thread_id: '7', caption: expect.stringMatching(/^Your journal "Dreams": 1 entry\.\n/) });
+    const { names, folder } = await unzip(documents()[0]!.file);
+    expect(names).toEqual([expect.stringMatching(/\.json$/), `media/${sha(photo)}.jpg`].sort());
+    target = await createTempDb();
+    expect(await importFolder(target.db, folder)).toMatchObject({ imported: 1, mediaKept: 1, mediaMissing: 0 });
+    expect(await target.db.selectFrom('entry').select(['content', 'journal']).execute()).toEqual([{ content: 'The table by the window', journal: 'Dreams' }]);
+    expect(await readBlobWhole(target.db, sha(photo))).toEqual(photo);
+  });
+
   it('splits into zips within the part limit, each a whole export with its own media; a medium too big for any part stays a reference and the caption says so', async () => {
     const photo = randomBytes(40_000);
     const voice = randomBytes(30_000);
