@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { readBlobWhole } from '../../src/db/media-blobs.ts';
 import { importJournalExport } from '../../src/export/import-journal-export.ts';
+import { importMarkdownExport } from '../../src/export/import-markdown-export.ts';
 import { detectSource } from '../../src/importer/sources/detect-source.ts';
 import { listZip, readZipMember } from '../../src/importer/sources/zip-reader.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -121,6 +122,24 @@ describe('/export', () => {
     expect(await importFolder(target.db, folder)).toMatchObject({ imported: 3, mediaKept: 2, mediaMissing: 0, error: null, damaged: [] });
     const entries = await target.db.selectFrom('entry').select(['content', 'local_day']).orderBy('local_day').orderBy('written_at').execute();
     expect(entries.map((e) => e.content)).toEqual(['Arrived in Lisbon', 'The table by the window', '[voice note 0:12]']);
+    expect(await readBlobWhole(target.db, sha(photo))).toEqual(photo);
+    expect(await readBlobWhole(target.db, sha(voice))).toEqual(voice);
+  });
+
+  it('/export md: the zip holds the year file with links into its media/, and imports back byte-identical', async () => {
+    const photo = randomBytes(30_000);
+    const voice = randomBytes(7_000);
+    await journalWithMedia(photo, voice);
+    await t.send(textUpdate('/export md'));
+    const docs = documents();
+    expect(docs).toHaveLength(1);
+    const { names, folder } = await unzip(docs[0]!.file);
+    expect(names).toEqual(['2024.md', `media/${sha(photo)}.jpg`, `media/${sha(voice)}.ogg`].sort());
+    expect(readFileSync(path.join(folder, '2024.md'), 'utf8')).toContain(`![](media/${sha(photo)}.jpg)`);
+    target = await createTempDb();
+    const found = await detectSource(folder, 'export');
+    expect(found).toMatchObject({ format: 'markdown', kind: 'own-markdown' });
+    expect(await importMarkdownExport(target.db, folder)).toMatchObject({ imported: 3, mediaKept: 2, mediaMissing: 0, error: null });
     expect(await readBlobWhole(target.db, sha(photo))).toEqual(photo);
     expect(await readBlobWhole(target.db, sha(voice))).toEqual(voice);
   });
