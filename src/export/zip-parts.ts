@@ -93,8 +93,21 @@ export async function planZipParts(folder: string, exportFiles: readonly string[
 /** Writes one part's zip (private, 0600, never over an existing file), reading each member from disk in turn. */
 export async function writeZip(file: string, members: readonly ZipMember[]): Promise<number> {
   const zip = new ZipFile();
+  // yazl reports a file it cannot read (or one that changed size) as an 'error' event on the ZipFile, not on its
+  // stream: unheard, that event would end the process; heard, it fails this zip (and the export) with the reason.
+  const failed = new Promise<never>((_, reject) => zip.on('error', reject));
+  failed.catch(() => undefined);
   for (const m of members) zip.addFile(m.file, m.name, { compress: m.compress, mode: 0o100600 });
   zip.end();
-  await pipeline(zip.outputStream, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+  const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
+  const piped = pipeline(zip.outputStream, out);
+  try {
+    await Promise.race([piped, failed]);
+  } catch (error) {
+    // Destroying the file's stream ends the pipeline, which destroys the zip's stream too.
+    piped.catch(() => undefined);
+    out.destroy();
+    throw error;
+  }
   return (await stat(file)).size;
 }
