@@ -230,7 +230,7 @@ export function createApp(token: string, deps: AppDeps): App {
         importExport: (file, options) => importTelegramExport(db, file, { ...options, timeZone: zone, dayStartsAt: config.journalDayStartsAt, now: clock }),
       }),
       sent: createSentLedgerStore(db),
-      exporter: createChatExporter({ db, timeZone: zone, dayStartsAt: config.journalDayStartsAt, clock, maxPartBytes: deps.exportPartBytes }),
+      exporter: createChatExporter({ db, timeZone: zone, dayStartsAt: config.journalDayStartsAt, clock, maxPartBytes: deps.exportPartBytes, encryptedJournal: config.journalKey !== null }),
       stats,
       journals: {
         ofTopic: (ownerId, threadId) => journalOfTopic(db, ownerId, threadId),

@@ -154,6 +154,8 @@ describe('architecture', () => {
     ['@resvg/', ['stats']],
     ['playwright-core', []],
     ['qrcode', ['oauth']],
+    // The bot's /export zips (export/zip-parts.ts).
+    ['yazl', ['export']],
   ])('%s is imported only from its owning folders', (pkg, owners) => {
     const offending = files.filter((f) => f.imports.some((i) => i === pkg || i.startsWith(pkg.endsWith('/') ? pkg : `${pkg}/`)) && !owners.includes(f.folder)).map((f) => f.rel);
     expect(offending).toEqual([]);

@@ -1,17 +1,34 @@
-/** /export in chat: the export written to a temp folder in parts Telegram accepts (50 MB uploads), removed after sending. */
+/**
+ * /export in chat: the export written to a temp folder as `npm run export -- --out <folder>` writes it (the export file
+ * or files beside media/), then sent as zips within Telegram's 50 MB uploads (zip-parts.ts), each written just before
+ * it is sent and removed after; the folder is removed at the end.
+ */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { JournalDb } from '../db/open-database.ts';
-import { exportJournal, type ExportFormat } from './export-journal.ts';
+import { exportJournal, partPath, type ExportFormat } from './export-journal.ts';
+import type { ExportedEntry } from './journal-export-format.ts';
+import { planZipParts, textRoomOf, writeZip, zipMemberOverhead } from './zip-parts.ts';
 import { utcDay } from '../journal/dates/instant-format.ts';
 
 /** Telegram's upload limit for bots is 50 MB; the margin leaves room for the multipart framing. */
 export const TELEGRAM_UPLOAD_BYTES = 50 * 1024 * 1024 - 64 * 1024;
 
+export interface ChatExportPart {
+  /** The zip's name: `journal-2024-06-01.zip`, then `journal-2024-06-01.part2.zip` … */
+  name: string;
+  /** Writes the zip, hands its path to `upload`, and removes it again. */
+  send(upload: (file: string) => Promise<void>): Promise<void>;
+}
+
 export interface ChatExport {
-  files: { path: string; name: string; bytes: number }[];
+  parts: ChatExportPart[];
   entries: number;
+  /** Media kept in the journal but too big for any part (over the upload limit): their entries keep the reference. */
+  leftOut: { count: number; bytes: number };
+  /** The journal is encrypted at rest (JOURNAL_KEY), while the zips are plain, as every export is. */
+  encryptedJournal: boolean;
   cleanup(): Promise<void>;
 }
 
@@ -22,6 +39,18 @@ export interface ChatExporterDeps {
   clock: () => Date;
   /** Tests make parts small to see the split. */
   maxPartBytes?: number;
+  /** JOURNAL_KEY is set: the message says the export is not encrypted. */
+  encryptedJournal?: boolean;
+}
+
+/** The media bytes a zip of the entry's part carries for it (those small enough to go in a part at all). */
+function carriedBy(entry: ExportedEntry, textRoom: number): number {
+  let bytes = 0;
+  for (const m of entry.media_items ?? []) {
+    const cost = m.path === null || m.size === null ? 0 : m.size + zipMemberOverhead(m.path);
+    if (cost <= textRoom) bytes += cost;
+  }
+  return bytes;
 }
 
 export function createChatExporter(deps: ChatExporterDeps) {
@@ -31,20 +60,43 @@ export function createChatExporter(deps: ChatExporterDeps) {
       const cleanup = () => rm(dir, { recursive: true, force: true });
       try {
         const now = deps.clock();
-        const day = utcDay(now);
-        // JSON in one file (split only if too big); Markdown one file per year.
-        const out = format === 'json' ? { file: path.join(dir, `journal-${day}.json`) } : { dir };
+        const limit = deps.maxPartBytes ?? TELEGRAM_UPLOAD_BYTES;
+        const textRoom = textRoomOf(limit);
+        const folder = path.join(dir, 'export');
+        // The one exporter, into a folder: each part of the export counts the media it references, so that a part's
+        // zip (its export file and those media) stays within the limit.
         const result = await exportJournal(deps.db, {
           ownerId,
           format,
-          out,
-          maxPartBytes: deps.maxPartBytes ?? TELEGRAM_UPLOAD_BYTES,
+          out: { dir: folder },
+          maxPartBytes: textRoom,
+          carriedBytes: (entry) => carriedBy(entry, textRoom),
           timeZone: deps.timeZone,
           dayStartsAt: deps.dayStartsAt,
           now,
           journal,
         });
-        return { files: result.files.map((f) => ({ ...f, name: path.basename(f.path) })), entries: result.entries, cleanup };
+        const exportFiles = result.files.map((f) => f.path).filter((f) => path.dirname(f) === folder);
+        const plan = await planZipParts(folder, exportFiles, limit, { oneFilePerPart: format === 'json' });
+        const parts = plan.parts.map((members, i) => {
+          const name = path.basename(partPath(`journal-${utcDay(now)}.zip`, i + 1));
+          return {
+            name,
+            async send(upload: (file: string) => Promise<void>) {
+              const zip = path.join(dir, name);
+              try {
+                const bytes = await writeZip(zip, members);
+                // The planning counts every byte at its worst; a bigger zip would be refused by Telegram anyway.
+                if (bytes > limit) throw new Error(`the export's zip ${name} came out at ${bytes} bytes, over the ${limit} planned`);
+                await upload(zip);
+              } finally {
+                await rm(zip, { force: true });
+              }
+            },
+          };
+        });
+        const leftOut = { count: plan.leftOut.length, bytes: plan.leftOut.reduce((n, m) => n + m.bytes, 0) };
+        return { parts, entries: result.entries, leftOut, encryptedJournal: deps.encryptedJournal ?? false, cleanup };
       } catch (error) {
         await cleanup();
         throw error;

@@ -8,6 +8,7 @@ import { writeJsonExport } from './write-json.ts';
 import { writeMarkdownExport } from './write-markdown.ts';
 import { writeMediaFolder } from './export-media.ts';
 import { utcFileStamp } from '../journal/dates/instant-format.ts';
+import type { ExportedEntry } from './journal-export-format.ts';
 
 export type ExportFormat = 'json' | 'md';
 
@@ -27,6 +28,11 @@ export interface ExportRequest {
   now: Date;
   /** One journal alone (a stored name, journal/journal-names.ts); every journal when left out. */
   journal?: string;
+  /**
+   * Bytes an entry brings to its part besides its text, counted toward maxPartBytes: /export sends each part as a zip
+   * with the media its entries reference (chat-export.ts), so a part's media must fit beside it.
+   */
+  carriedBytes?: (entry: ExportedEntry) => number;
 }
 
 export interface ExportResult {
@@ -55,7 +61,7 @@ export async function exportJournal(db: JournalDb, request: ExportRequest): Prom
     const file = 'file' in request.out ? request.out.file : path.join(dir, defaultExportName(request.ownerId, request.now, 'json'));
     const moods = await readMoods(db, request.ownerId, request.journal);
     const header = { exported_at: request.now.toISOString(), owner_id: request.ownerId, time_zone: request.timeZone, day_starts_at: request.dayStartsAt, moods };
-    const written = await writeJsonExport(entries, header, (part) => partPath(file, part), request.maxPartBytes);
+    const written = await writeJsonExport(entries, header, (part) => partPath(file, part), request.maxPartBytes, request.carriedBytes);
     return withMedia(db, request, written);
   }
   const years = await summarizeYears(db, request.ownerId, request.journal);
@@ -68,6 +74,7 @@ export async function exportJournal(db: JournalDb, request: ExportRequest): Prom
     dayStartsAt: request.dayStartsAt,
     ownerId: request.ownerId,
     moods: await readMoods(db, request.ownerId, request.journal),
+    carriedBytes: request.carriedBytes,
   });
   return withMedia(db, request, written);
 }

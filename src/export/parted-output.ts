@@ -35,17 +35,21 @@ export class PartedOutput {
   private part = 0;
   private bytes = 0;
   private chunks = 0;
+  /** Bytes the part's chunks bring besides their text (the media a zip of the part carries), counted toward maxBytes. */
+  private carried = 0;
   private buffer: string[] = [];
   private buffered = 0;
   readonly files: ExportFile[] = [];
 
   constructor(private readonly options: PartedOutputOptions) {}
 
-  async add(chunk: string): Promise<void> {
-    const size = Buffer.byteLength(chunk) + Buffer.byteLength(this.options.separator);
+  /** `carries`: bytes that go with the chunk besides its text (its media, when the part is sent as a zip). */
+  async add(chunk: string, carries = 0): Promise<void> {
+    const size = Buffer.byteLength(chunk) + Buffer.byteLength(this.options.separator) + carries;
     const limit = this.options.maxBytes ?? Infinity;
-    if (this.handle === null || (this.chunks > 0 && this.bytes + size + Buffer.byteLength(this.options.tail) > limit)) await this.nextPart();
+    if (this.handle === null || (this.chunks > 0 && this.bytes + this.carried + size + Buffer.byteLength(this.options.tail) > limit)) await this.nextPart();
     await this.write(this.chunks > 0 ? this.options.separator + chunk : chunk);
+    this.carried += carries;
     this.chunks += 1;
   }
 
@@ -69,6 +73,7 @@ export class PartedOutput {
     }
     this.files.push({ path, bytes: 0 });
     this.bytes = 0;
+    this.carried = 0;
     this.chunks = 0;
     await this.write(this.options.head(this.part));
   }

@@ -7,6 +7,8 @@ export async function writeJsonExport(
   header: Omit<ExportHeader, 'format' | 'version' | 'part'>,
   pathOf: (part: number) => string,
   maxBytes?: number,
+  /** Bytes an entry brings to its part besides its text (export-journal.ts `carriedBytes`). */
+  carriedBytes?: (entry: ExportedEntry) => number,
 ): Promise<{ files: ExportFile[]; entries: number }> {
   const head = (part: number) => {
     const { moods, ...rest } = header;
@@ -18,7 +20,7 @@ export async function writeJsonExport(
   const output = new PartedOutput({ pathOf, head, tail: '\n]}\n', separator: ',\n', maxBytes });
   let count = 0;
   for await (const entry of entries) {
-    await output.add(JSON.stringify(entry));
+    await output.add(JSON.stringify(entry), carriedBytes?.(entry) ?? 0);
     count += 1;
   }
   return { files: await output.close(), entries: count };

@@ -55,6 +55,8 @@ export interface MarkdownTarget {
   ownerId?: number;
   /** The owner's moods (/mood), one per day, oldest first. */
   moods?: readonly ExportedMood[];
+  /** Bytes an entry brings to its part besides its text (export-journal.ts `carriedBytes`). */
+  carriedBytes?: (entry: ExportedEntry) => number;
 }
 
 export async function writeMarkdownExport(
@@ -94,7 +96,7 @@ export async function writeMarkdownExport(
       lastDay = null;
     }
     const dayHeading = entry.local_day !== lastDay ? `## ${entry.local_day} ${weekday(entry.local_day)}\n\n` : '';
-    await output!.add(dayHeading + entryBlock(entry, target.timeZone));
+    await output!.add(dayHeading + entryBlock(entry, target.timeZone), target.carriedBytes?.(entry) ?? 0);
     lastDay = entry.local_day;
     count += 1;
   }

@@ -87,10 +87,12 @@ export async function countEntriesUpTo(db: JournalDb, ownerId: number, view: Jou
 }
 
 /** Which of `days` have entries: one seek of the index per day, so the cost follows the days asked, not the entries. */
-export async function daysWithEntries(db: JournalDb, ownerId: number, days: readonly string[]): Promise<Set<string>> {
+export async function daysWithEntries(db: JournalDb, ownerId: number, days: readonly string[], journal?: string): Promise<Set<string>> {
   if (days.length === 0) return new Set();
+  // `journal`: that journal's entries alone (a stored name); every journal's when left out.
+  const ofJournal = journal === undefined ? sql`` : sql` AND journal = ${journal}`;
   const { rows } = await sql<{ day: string }>`SELECT d.column1 AS day FROM (VALUES ${sql.join(days.map((d) => sql`(${d})`))}) AS d
-    WHERE EXISTS (SELECT 1 FROM entry WHERE owner_id = ${ownerId} AND local_day = d.column1)`.execute(db);
+    WHERE EXISTS (SELECT 1 FROM entry WHERE owner_id = ${ownerId} AND local_day = d.column1${ofJournal})`.execute(db);
   return new Set(rows.map((r) => r.day));
 }
 

@@ -45,27 +45,30 @@ const STREAK_MAX_STEP_DAYS = 4_096;
  * The days written in the run that ends today (or yesterday), walked back a window at a time until a day without
  * entries ends it: the cost follows the streak's length, not the journal's.
  */
-async function currentStreakDays(db: JournalDb, ownerId: number, today: string): Promise<Set<string>> {
+async function currentStreakDays(db: JournalDb, ownerId: number, today: string, journal: string | undefined): Promise<Set<string>> {
   const written = new Set<string>();
   let to = today;
   for (let step = STREAK_STEP_DAYS; ; step = Math.min(step * 2, STREAK_MAX_STEP_DAYS)) {
     const from = addDays(to, -(step - 1));
     const days = eachDay(from, to);
-    for (const day of await daysWithEntries(db, ownerId, days)) written.add(day);
+    for (const day of await daysWithEntries(db, ownerId, days, journal)) written.add(day);
     // A missing day other than today ends the run (today may still be unwritten).
     if (days.some((day) => day !== today && !written.has(day))) return written;
     to = addDays(from, -1);
   }
 }
 
-/** `journal`: one journal's numbers alone (a stored name); every journal's when left out (the streak is the owner's). */
+/**
+ * `journal`: one journal's numbers alone (a stored name), its streaks included; every journal's when left out. Moods
+ * belong to days, not journals: one journal's picture shows those of the days it has entries on.
+ */
 export async function readJournalStats(db: JournalDb, ownerId: number, period: StatsPeriod, today: string, journal?: string): Promise<JournalStats> {
   const span = spanOf(period, today);
   const view = { from: span.from, to: span.to, ...(journal === undefined ? {} : { journal }) };
   const [perDayRows, tags, writtenUpToToday, moods] = await Promise.all([
     countByPeriod(db, ownerId, view, 'day'),
     countTags(db, ownerId, view, TOP_TAGS),
-    currentStreakDays(db, ownerId, today),
+    currentStreakDays(db, ownerId, today, journal),
     moodByDay(db, ownerId, view),
   ]);
   const perDay = new Map(perDayRows.map((r) => [r.period, r.entries]));

@@ -71,10 +71,22 @@ export interface ReminderSettings {
   skip(ownerId: number, day: string): Promise<boolean>;
 }
 
-/** The owner's journal exported for /export: files in a temp folder, gone after cleanup(). */
+/** An export for /export: zips within the upload limit, each written when sent; the temp folder goes at cleanup(). */
+export interface ChatExport {
+  /** In order; `send` writes the zip, hands its path to `upload`, then removes it. */
+  parts: { name: string; send(upload: (file: string) => Promise<void>): Promise<void> }[];
+  entries: number;
+  /** Media too big for any part: their entries keep the Telegram reference. */
+  leftOut: { count: number; bytes: number };
+  /** JOURNAL_KEY is set, while the zips are plain (as every export is). */
+  encryptedJournal: boolean;
+  cleanup(): Promise<void>;
+}
+
+/** The owner's journal exported for /export: zip parts written to a temp folder one at a time, gone after cleanup(). */
 export interface JournalExporter {
   /** `journal`: that journal alone (a stored name); every journal when left out. */
-  exportForChat(ownerId: number, format: 'json' | 'md', journal?: string): Promise<{ files: { path: string; name: string }[]; entries: number; cleanup(): Promise<void> }>;
+  exportForChat(ownerId: number, format: 'json' | 'md', journal?: string): Promise<ChatExport>;
 }
 
 /** Forgetting an entry or the whole journal (journal/forget.ts), always for the owner who asks. */
