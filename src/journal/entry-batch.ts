@@ -52,7 +52,7 @@ export interface BatchOptions {
    * committed with it, not on its own. Not with `dryRun`.
    */
   transaction?: Transaction<Database>;
-  /** The folder relative media paths (EntryMedia.sourcePath) are read from; absolute paths are read as they are. */
+  /** The folder relative media paths (EntryMedia.sourcePath) are read from; nothing outside it is (contained-file.ts). */
   mediaFolder?: string;
 }
 

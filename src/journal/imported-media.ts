@@ -5,12 +5,12 @@
  * when the files are there now.
  */
 import { createReadStream } from 'node:fs';
-import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { COLUMN_INDEX } from '../db/store.ts';
 import { writeBlob } from '../db/media-blobs.ts';
+import { containedFile } from './contained-file.ts';
 import { insertEntryMedia } from './entry-media.ts';
 import { mimeTypeOf, type EntryMedia } from './media.ts';
 
@@ -85,18 +85,20 @@ export async function addEntryMedia(
   for (const [i, medium] of media.entries()) {
     const target = rows[i];
     if (!medium.sourcePath || !target || target.state === 'kept') continue;
-    if (await keepFile(trx, target.id, path.resolve(folder, medium.sourcePath), now)) counts.mediaKept += 1;
+    if (await keepFile(trx, target.id, folder, medium.sourcePath, now)) counts.mediaKept += 1;
     else counts.mediaMissing += 1;
   }
   return counts;
 }
 
-/** Copies a file's bytes in as the medium's; false (and a note on the row) when the file is not there. */
-async function keepFile(trx: Transaction<Database>, mediaId: number, file: string, now: Date): Promise<boolean> {
-  try {
-    await access(file);
-  } catch {
-    await trx.updateTable('entry_media').set({ note: `${path.basename(file)} was not in the imported folder` }).where('id', '=', mediaId).execute();
+/**
+ * Copies a file's bytes in as the medium's; false (and a note on the row) when the file is not there, or is not one
+ * an import may read (contained-file.ts: outside the folder, a link, a device).
+ */
+async function keepFile(trx: Transaction<Database>, mediaId: number, folder: string, relative: string, now: Date): Promise<boolean> {
+  const file = containedFile(folder, relative);
+  if (file === null) {
+    await trx.updateTable('entry_media').set({ note: `${path.basename(relative)} was not in the imported folder` }).where('id', '=', mediaId).execute();
     return false;
   }
   await writeBlob(trx, mediaId, createReadStream(file), {

@@ -138,6 +138,7 @@ describe('Day One details', () => {
       { name: 'photos/0123456789abcdef0123456789abcdef.jpeg', data: photo },
       { name: 'audios/11112222333344445555666677778888.m4a', data: audio },
       { name: 'photos/../escape.jpeg', data: Buffer.from('never unpacked') },
+      { name: 'photos/.', data: Buffer.from('a member named like a folder') },
     ]);
     writeFileSync(file, zip);
     const report = await importDayOne(file, true);

@@ -2,14 +2,27 @@
  * A Day One zip's media files (photos/, videos/, audios/, pdfs/, named by md5), unpacked into a folder for the
  * import to read as it reads an unzipped export's.
  */
+import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { readZipMember, ZipError, type ZipMember } from './zip-reader.ts';
 
+/** The private folder a zip's media are unpacked into: named at once (the reader's mediaFolder), made when read. */
+export function unpackFolder(): { path: string; create: () => string; remove: () => Promise<void> } {
+  const folder = path.join(tmpdir(), `dayone-media-${randomUUID()}`);
+  return {
+    path: folder,
+    // Not recursive: a folder of that name already there (never by chance) is an error, not shared.
+    create: () => (mkdirSync(folder, { mode: 0o700 }), folder),
+    remove: async () => rmSync(folder, { recursive: true, force: true }),
+  };
+}
+
 /** A media file of a Day One zip: `photos/<md5>.jpeg`, `videos/…`, `audios/…`, `pdfs/…`, one level deep. */
-const ZIP_MEDIA_MEMBER = /^(?:photos|videos|audios|pdfs)\/[^/\\]+$/;
+const ZIP_MEDIA_MEMBER = /^(?:photos|videos|audios|pdfs)\/(?!\.\.?$)[^/\\]+$/;
 
 /**
  * Unpacks the zip's media files into `folder`, streamed one at a time, so the entries' `photos/<md5>.jpeg` paths are
@@ -18,7 +31,7 @@ const ZIP_MEDIA_MEMBER = /^(?:photos|videos|audios|pdfs)\/[^/\\]+$/;
  */
 export async function unpackZipMedia(file: string, members: readonly ZipMember[], folder: string, maxMemberBytes?: number): Promise<void> {
   for (const member of members) {
-    if (member.symlink || !ZIP_MEDIA_MEMBER.test(member.name) || member.name.split('/').includes('..')) continue;
+    if (member.symlink || !ZIP_MEDIA_MEMBER.test(member.name)) continue;
     const target = path.join(folder, member.name);
     mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
     try {

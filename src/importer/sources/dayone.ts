@@ -4,9 +4,7 @@
  * undone and `dayone-moment://` references as media labels, its tags, starred mark, place, weather and media.
  * Both versions of the format seen (iOS/Mac `1.0`, Android's) are read: every field is optional and checked.
  */
-import { randomUUID } from 'node:crypto';
-import { createReadStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { EntryMetadata } from '../../journal/entry-metadata.ts';
@@ -15,7 +13,7 @@ import { ImportError } from '../import-error.ts';
 import { jsonValues } from './json-values.ts';
 import { appTag, inDateRange, type SourceItem, type SourceReader } from './source-item.ts';
 import { listZip, readZipMember, ZipError, type ZipMember } from './zip-reader.ts';
-import { unpackZipMedia } from './dayone-zip-media.ts';
+import { unpackFolder, unpackZipMedia } from './dayone-zip-media.ts';
 import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
 import { isTimeZone } from '../../journal/dates/zone-offset.ts';
 import { errorReason } from '../../log/error-message.ts';
@@ -25,7 +23,9 @@ import { cleanJournalName } from '../../journal/journal-names.ts';
 const text = z.preprocess((v) => (v === '(null)' ? undefined : v), z.string().optional()).catch(undefined);
 const number = z.preprocess((v) => (v === '(null)' ? undefined : v), z.number().finite().optional()).catch(undefined);
 
-const mediaSchema = z.object({ identifier: text, md5: text, type: text, duration: number, orderInEntry: number, filename: text });
+/** The file is found by its md5 and type: anything else in them names no file (a path would lead outside). */
+const namePart = (pattern: RegExp) => z.preprocess((v) => (v === '(null)' ? undefined : v), z.string().regex(pattern).optional()).catch(undefined);
+const mediaSchema = z.object({ identifier: text, md5: namePart(/^[0-9a-f]{32}$/i), type: namePart(/^[a-z0-9]{1,10}$/i), duration: number, orderInEntry: number, filename: text });
 const mediaList = z.array(z.unknown()).optional().catch(undefined);
 
 const entrySchema = z.object({
@@ -239,7 +239,7 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
     if (unknown.length) {
       throw new ImportError(file, `holds no journal named ${unknown.map((u) => `"${u}"`).join(', ')}; its journals: ${journals.map((m) => `"${journalNameOf(m.name)}"`).join(', ')}.`);
     }
-    if (unpacked) await unpackZipMedia(file, members, unpacked, options.maxMemberBytes);
+    if (unpacked) await unpackZipMedia(file, members, unpacked.create(), options.maxMemberBytes);
     let before = 0;
     // A zip of several journals keeps them apart: each becomes the journal of its name (one alone joins the main one).
     const named = journals.length > 1;
@@ -257,22 +257,11 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
       before += member.compressedSize;
     }
   }
-  // A zip's media are unpacked into a private folder of their own before its entries are read (and removed by close);
-  // a JSON file's are read beside it.
-  const unpacked = zip ? path.join(tmpdir(), `dayone-media-${randomUUID()}`) : null;
-  const mediaFolder = unpacked ?? folder ?? path.dirname(path.resolve(file));
-  async function* zipItems(): AsyncGenerator<SourceItem> {
-    if (unpacked) mkdirSync(unpacked, { recursive: true, mode: 0o700 });
-    yield* items();
-  }
-  return {
-    app: 'dayone',
-    label: zip ? 'Day One zip' : folder ? 'Day One folder' : 'Day One JSON',
-    items: zip ? zipItems() : items(),
-    progress,
-    mediaFolder,
-    ...(unpacked ? { close: async () => rmSync(unpacked, { recursive: true, force: true }) } : {}),
-  };
+  // A zip's media are unpacked into a private folder before its entries are read; a JSON file's are read beside it.
+  const unpacked = zip ? unpackFolder() : null;
+  const mediaFolder = unpacked?.path ?? folder ?? path.dirname(path.resolve(file));
+  const label = zip ? 'Day One zip' : folder ? 'Day One folder' : 'Day One JSON';
+  return { app: 'dayone', label, items: items(), progress, mediaFolder, ...(unpacked ? { close: unpacked.remove } : {}) };
 }
 
 /** One Day One journal's items; `named`: its entries go into the journal of its name (journal/journal-names.ts). */

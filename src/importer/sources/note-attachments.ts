@@ -6,8 +6,9 @@
  * are read: a path that leads outside it (`../../etc/passwd`), a symbolic link, or a file not there stays text and is
  * counted as missing. An embedded note (`![[Other note]]`, `![[Plan.md]]`) and a web address are text, not media.
  */
-import { lstatSync, readdirSync, realpathSync } from 'node:fs';
+import { readdirSync, realpathSync, type Dirent } from 'node:fs';
 import path from 'node:path';
+import { isInside, isReadableInside } from '../../journal/contained-file.ts';
 import { mediaLabel, mimeTypeOf, type EntryMedia, type MediaKind } from '../../journal/media.ts';
 
 /** Where an embed's file is: its path relative to the imported folder, or why it is not read. */
@@ -21,11 +22,8 @@ export interface AttachmentResolver {
 /** Folders never searched for a bare name: an app's own files, version control, trash. */
 const SKIPPED_DIRS = new Set(['.obsidian', '.trash', '.git', 'logseq', 'node_modules']);
 
-/** Is `file` inside `root` (both absolute, resolved)? */
-const isInside = (root: string, file: string) => {
-  const relative = path.relative(root, file);
-  return relative !== '' && !relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative);
-};
+/** How many directory entries a bare name's search may walk: a note imported alone searches its own folder. */
+const MAX_WALKED = 50_000;
 
 /** Resolves embeds against one imported folder (`root`), reading nothing outside it. */
 export function createAttachmentResolver(root: string): AttachmentResolver {
@@ -37,8 +35,17 @@ export function createAttachmentResolver(root: string): AttachmentResolver {
   const nameIndex = (): Map<string, string> => {
     if (byName) return byName;
     byName = new Map();
+    let walked = 0;
     const walk = (dir: string) => {
-      for (const d of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      let entries: Dirent[];
+      try {
+        entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+      } catch {
+        // A folder the import may not read is searched no further; its attachments stay labels, counted missing.
+        return;
+      }
+      for (const d of entries) {
+        if (++walked > MAX_WALKED) return;
         const full = path.join(dir, d.name);
         if (d.isDirectory()) {
           if (!d.name.startsWith('.') && !SKIPPED_DIRS.has(d.name)) walk(full);
@@ -52,12 +59,11 @@ export function createAttachmentResolver(root: string): AttachmentResolver {
   /** The file, if it is a regular file (not a link) whose real path is inside the folder too. */
   const readable = (file: string): boolean => {
     try {
-      if (!lstatSync(file).isFile()) return false;
       realBase ??= realpathSync(base);
-      return isInside(realBase, realpathSync(file));
     } catch {
       return false;
     }
+    return isReadableInside(realBase, file);
   };
 
   return {

@@ -1,0 +1,90 @@
+// Import files are written by anyone: a media path in them must never copy a file of the server into the journal
+// (an export would then send it out). Paths outside the folder, absolute paths, symbolic links, devices and Day One
+// md5s that are paths all stay labels, counted missing; the files inside the folder are kept.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readDayOne } from '../../src/importer/sources/dayone.ts';
+import { importSource } from '../../src/importer/sources/import-source.ts';
+import { importTelegramExport } from '../../src/importer/telegram-export/import-export.ts';
+import { containedFile } from '../../src/journal/contained-file.ts';
+import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
+
+const OWNER = 515;
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+let temp: TempDb;
+let secret: Buffer;
+let secretFile: string;
+beforeEach(async () => {
+  temp = await createTempDb();
+  // A file beside the imported folder, as the journal or a key file would be.
+  secret = randomBytes(4_000);
+  secretFile = path.join(temp.dir, 'secret.key');
+  writeFileSync(secretFile, secret);
+});
+afterEach(async () => {
+  await temp.cleanup();
+});
+
+const blobs = async () => (await temp.db.selectFrom('media_blob').select('sha256').execute()).map((b) => b.sha256);
+
+describe('media paths in import files', () => {
+  it('a Telegram export reads only regular files inside its folder', async () => {
+    const dir = path.join(temp.dir, 'ChatExport');
+    mkdirSync(path.join(dir, 'photos'), { recursive: true });
+    const photo = randomBytes(5_000);
+    writeFileSync(path.join(dir, 'photos', 'ok.jpg'), photo);
+    symlinkSync(secretFile, path.join(dir, 'photos', 'link.jpg'));
+    const message = (id: number, photoPath: string) => ({ id, type: 'message', date: '2024-04-15T10:00:00', date_unixtime: String(1713175200 + id), from: 'Me', from_id: `user${OWNER}`, text: `m${id}`, text_entities: [], photo: photoPath, width: 10, height: 10 });
+    writeFileSync(
+      path.join(dir, 'result.json'),
+      JSON.stringify({
+        name: null,
+        type: 'saved_messages',
+        id: OWNER,
+        messages: [message(1, 'photos/ok.jpg'), message(2, secretFile), message(3, '../secret.key'), message(4, 'photos/link.jpg'), message(5, '/dev/zero'), message(6, 'photos')],
+      }),
+    );
+    const report = await importTelegramExport(temp.db, path.join(dir, 'result.json'), { ownerId: OWNER, timeZone: 'UTC' });
+    expect(report).toMatchObject({ error: null, imported: 6, mediaKept: 1, mediaMissing: 5 });
+    expect(await blobs()).toEqual([sha(photo)]);
+    const notes = await temp.db.selectFrom('entry_media').select(['state', 'note']).orderBy('id').execute();
+    expect(notes.slice(1).every((n) => n.state === 'reference' && /was not in the imported folder/.test(n.note ?? ''))).toBe(true);
+  });
+
+  it('a Day One md5 or type that is a path names no file', async () => {
+    const dir = path.join(temp.dir, 'DayOne');
+    mkdirSync(path.join(dir, 'photos'), { recursive: true });
+    const md5 = '0123456789abcdef0123456789abcdef';
+    const photo = randomBytes(3_000);
+    writeFileSync(path.join(dir, 'photos', `${md5}.jpeg`), photo);
+    const entry = (uuid: string, photos: unknown[]) => ({ uuid, creationDate: '2024-04-15T10:00:00Z', text: `entry ${uuid}`, photos });
+    writeFileSync(
+      path.join(dir, 'Journal.json'),
+      JSON.stringify({
+        metadata: { version: '1.0' },
+        entries: [
+          entry('AAAA0000000000000000000000000001', [{ md5, type: 'jpeg' }]),
+          entry('AAAA0000000000000000000000000002', [{ md5: 'x./../../secret', type: 'key' }]),
+          entry('AAAA0000000000000000000000000003', [{ md5, type: 'jpeg/../../../secret.key' }]),
+        ],
+      }),
+    );
+    const report = await importSource(temp.db, readDayOne(dir, false), 'DayOne', { ownerId: OWNER, timeZone: 'UTC' });
+    // A type that is not a plain extension is Day One's default (jpeg): the third entry finds the photo by its md5.
+    expect(report).toMatchObject({ error: null, imported: 3, mediaKept: 2, mediaMissing: 1 });
+    expect(await blobs()).toEqual([sha(photo)]);
+  });
+
+  it('containedFile: inside and regular, or null', () => {
+    const dir = path.join(temp.dir, 'folder');
+    mkdirSync(path.join(dir, 'sub'), { recursive: true });
+    writeFileSync(path.join(dir, 'sub', 'a.jpg'), 'a');
+    symlinkSync(path.join(dir, 'sub', 'a.jpg'), path.join(dir, 'inner-link.jpg'));
+    expect(containedFile(dir, 'sub/a.jpg')).toBe(path.join(dir, 'sub', 'a.jpg'));
+    expect(containedFile(dir, './sub/../sub/a.jpg')).toBe(path.join(dir, 'sub', 'a.jpg'));
+    for (const bad of ['sub', '', '.', '..', '../secret.key', secretFile, '/etc/passwd', 'inner-link.jpg', 'missing.jpg']) expect(containedFile(dir, bad)).toBeNull();
+  });
+});
