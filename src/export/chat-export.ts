@@ -76,7 +76,8 @@ export function createChatExporter(deps: ChatExporterDeps) {
           now,
           journal,
         });
-        const exportFiles = result.files.map((f) => f.path).filter((f) => path.dirname(f) === folder);
+        // The export files with the media their entries name (media/ files are members through them).
+        const exportFiles = result.files.filter((f) => path.dirname(f.path) === folder);
         const plan = await planZipParts(folder, exportFiles, limit, { oneFilePerPart: format === 'json' });
         const parts = plan.parts.map((members, i) => {
           const name = path.basename(partPath(`journal-${utcDay(now)}.zip`, i + 1));

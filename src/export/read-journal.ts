@@ -17,6 +17,9 @@ const ENTRY_FIELDS = ['id', ...ENTRY_COLUMNS, 'transcribed_at'] as const;
 export const exportMediaPath = (m: Pick<StoredMedia, 'sha256' | 'mimeType' | 'fileName' | 'kind'>): string | null =>
   m.sha256 === null ? null : `media/${m.sha256}${mediaExtension(m.mimeType, m.fileName, m.kind)}`;
 
+/** The `media/…` paths an exported entry's media items name: the media an export to a folder writes for it. */
+export const exportedMediaPaths = (entry: ExportedEntry): string[] => (entry.media_items ?? []).flatMap((m) => (m.path === null ? [] : [m.path]));
+
 /** Why a medium's bytes are not in an export, when the journal has no reason of its own (its download pending). */
 export const NOT_EXPORTED_NOTE = 'its bytes were not in the exported journal';
 
