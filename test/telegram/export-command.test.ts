@@ -2,7 +2,7 @@
 // laid out as `npm run export -- --out <folder>` writes it, split within the upload limit; each zip, unzipped and
 // imported into an empty journal, gives back the entries and byte-identical media; the temp files are gone afterwards.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -255,6 +255,24 @@ describe('/export', () => {
     expect(reports.reduce((n, r) => n + r.imported, 0)).toBe(4);
     expect(reports.reduce((n, r) => n + r.mediaKept, 0)).toBe(2);
     expect(await readBlobWhole(target.db, sha(photo))).toEqual(photo);
+  });
+
+  it('a temp folder an earlier export left behind (a crash) is swept before the next export; a fresh one is kept', async () => {
+    const stale = mkdtempSync(path.join(tmpdir(), 'journal-export-'));
+    const fresh = mkdtempSync(path.join(tmpdir(), 'journal-export-'));
+    writeFileSync(path.join(stale, 'photo.jpg'), 'plain bytes');
+    const longAgo = new Date(Date.now() - 3 * 60 * 60 * 1000);
+    utimesSync(stale, longAgo, longAgo);
+    try {
+      await journalOfThree();
+      await t.send(textUpdate('/export'));
+      expect(documents()).toHaveLength(1);
+      expect(existsSync(stale)).toBe(false);
+      expect(existsSync(fresh)).toBe(true);
+    } finally {
+      rmSync(stale, { recursive: true, force: true });
+      rmSync(fresh, { recursive: true, force: true });
+    }
   });
 
   it('an unknown format gets the usage; no temp files are left behind', async () => {
