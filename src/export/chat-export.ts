@@ -1,7 +1,8 @@
 /**
  * /export in chat: the export written to a temp folder as `npm run export -- --out <folder>` writes it (the export file
  * or files beside media/), then sent as zips within Telegram's 50 MB uploads (zip-parts.ts), each written just before
- * it is sent and removed after; the folder is removed at the end.
+ * it is sent and removed after; the folder is removed at the end. The media in it are plain, so the folders a crash
+ * left behind are swept before each export (journal/stale-temp-folders.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,10 @@ import { exportJournal, partPath, type ExportFormat } from './export-journal.ts'
 import type { ExportedEntry } from './journal-export-format.ts';
 import { planZipParts, textRoomOf, writeZip, zipMemberOverhead } from './zip-parts.ts';
 import { utcDay } from '../journal/dates/instant-format.ts';
+import { STALE_TEMP_FOLDER_MS, sweepStaleTempFolders } from '../journal/stale-temp-folders.ts';
+
+/** The start of each export's temp folder's name (mkdtemp adds the rest); the sweep matches it exactly. */
+export const EXPORT_TEMP_PREFIX = 'journal-export-';
 
 /** Telegram's upload limit for bots is 50 MB; the margin leaves room for the multipart framing. */
 export const TELEGRAM_UPLOAD_BYTES = 50 * 1024 * 1024 - 64 * 1024;
@@ -56,7 +61,8 @@ function carriedBy(entry: ExportedEntry, textRoom: number): number {
 export function createChatExporter(deps: ChatExporterDeps) {
   return {
     async exportForChat(ownerId: number, format: ExportFormat, journal?: string): Promise<ChatExport> {
-      const dir = await mkdtemp(path.join(tmpdir(), 'journal-export-'));
+      await sweepStaleTempFolders({ dir: tmpdir(), prefix: EXPORT_TEMP_PREFIX, olderThanMs: STALE_TEMP_FOLDER_MS, now: new Date() });
+      const dir = await mkdtemp(path.join(tmpdir(), EXPORT_TEMP_PREFIX));
       const cleanup = () => rm(dir, { recursive: true, force: true });
       try {
         const now = deps.clock();
@@ -76,7 +82,8 @@ export function createChatExporter(deps: ChatExporterDeps) {
           now,
           journal,
         });
-        const exportFiles = result.files.map((f) => f.path).filter((f) => path.dirname(f) === folder);
+        // The export files with the media their entries name (media/ files are members through them).
+        const exportFiles = result.files.filter((f) => path.dirname(f.path) === folder);
         const plan = await planZipParts(folder, exportFiles, limit, { oneFilePerPart: format === 'json' });
         const parts = plan.parts.map((members, i) => {
           const name = path.basename(partPath(`journal-${utcDay(now)}.zip`, i + 1));

@@ -15,6 +15,11 @@ export class ExportExistsError extends Error {
 export interface ExportFile {
   path: string;
   bytes: number;
+  /**
+   * An export file's media: the `media/…` paths its entries' media items name (what the export wrote beside it), in
+   * order of first mention. A zip of the file carries these (zip-parts.ts), whatever the entries' text says.
+   */
+  media?: string[];
 }
 
 export interface PartedOutputOptions {
@@ -37,20 +42,30 @@ export class PartedOutput {
   private chunks = 0;
   /** Bytes the part's chunks bring besides their text (the media a zip of the part carries), counted toward maxBytes. */
   private carried = 0;
+  /** The part's media paths so far (its file's `media`, as a set for the look-up). */
+  private partMedia = new Set<string>();
   private buffer: string[] = [];
   private buffered = 0;
   readonly files: ExportFile[] = [];
 
   constructor(private readonly options: PartedOutputOptions) {}
 
-  /** `carries`: bytes that go with the chunk besides its text (its media, when the part is sent as a zip). */
-  async add(chunk: string, carries = 0): Promise<void> {
+  /**
+   * `carries`: bytes that go with the chunk besides its text (its media, when the part is sent as a zip); `media`: the
+   * `media/…` paths of those media, listed on the part's file.
+   */
+  async add(chunk: string, carries = 0, media: readonly string[] = []): Promise<void> {
     const size = Buffer.byteLength(chunk) + Buffer.byteLength(this.options.separator) + carries;
     const limit = this.options.maxBytes ?? Infinity;
     if (this.handle === null || (this.chunks > 0 && this.bytes + this.carried + size + Buffer.byteLength(this.options.tail) > limit)) await this.nextPart();
     await this.write(this.chunks > 0 ? this.options.separator + chunk : chunk);
     this.carried += carries;
     this.chunks += 1;
+    for (const m of media) {
+      if (this.partMedia.has(m)) continue;
+      this.partMedia.add(m);
+      this.files.at(-1)!.media!.push(m);
+    }
   }
 
   /** Closes the last part (an empty output still gets one part: head and tail) and lists the files written. */
@@ -71,9 +86,10 @@ export class PartedOutput {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ExportExistsError(path);
       throw error;
     }
-    this.files.push({ path, bytes: 0 });
+    this.files.push({ path, bytes: 0, media: [] });
     this.bytes = 0;
     this.carried = 0;
+    this.partMedia = new Set();
     this.chunks = 0;
     await this.write(this.options.head(this.part));
   }

@@ -6,6 +6,7 @@ import { ENTRY_COLUMNS } from '../db/store.ts';
 import { readMetadata } from '../journal/entry-metadata.ts';
 import { listEntryMedia, type StoredMedia } from '../journal/entry-media.ts';
 import { mediaExtension, mimeTypeOf } from '../journal/media.ts';
+import { moodDays } from '../journal/mood-queries.ts';
 import type { ExportedEntry, ExportedMediaItem, ExportedMood } from './journal-export-format.ts';
 
 const PAGE = 1000;
@@ -16,6 +17,9 @@ const ENTRY_FIELDS = ['id', ...ENTRY_COLUMNS, 'transcribed_at'] as const;
 /** Where an export's media/ folder holds a kept medium's bytes: its sha256 and an extension from its type. */
 export const exportMediaPath = (m: Pick<StoredMedia, 'sha256' | 'mimeType' | 'fileName' | 'kind'>): string | null =>
   m.sha256 === null ? null : `media/${m.sha256}${mediaExtension(m.mimeType, m.fileName, m.kind)}`;
+
+/** The `media/…` paths an exported entry's media items name: the media an export to a folder writes for it. */
+export const exportedMediaPaths = (entry: ExportedEntry): string[] => (entry.media_items ?? []).flatMap((m) => (m.path === null ? [] : [m.path]));
 
 /** Why a medium's bytes are not in an export, when the journal has no reason of its own (its download pending). */
 export const NOT_EXPORTED_NOTE = 'its bytes were not in the exported journal';
@@ -82,14 +86,9 @@ function exportedEntry(row: EntryRow, tags: string[], revisions: ExportedEntry['
  * day, not of a journal: `journal` (one journal's export) keeps the moods of the days that journal has entries on.
  */
 export async function readMoods(db: JournalDb, ownerId: number, journal?: string): Promise<ExportedMood[]> {
-  const rows = await db
-    .selectFrom('mood')
-    .select(['local_day', 'mood', 'set_at'])
-    .where('owner_id', '=', ownerId)
-    .$if(journal !== undefined, (q) =>
-      q.where('local_day', 'in', db.selectFrom('entry').select('entry.local_day').where('entry.owner_id', '=', ownerId).where('entry.journal', '=', journal!)),
-    )
-    .orderBy('local_day')
+  const rows = await moodDays(db, ownerId, journal === undefined ? {} : { journal })
+    .select(['mood.local_day', 'mood.mood', 'mood.set_at'])
+    .orderBy('mood.local_day')
     .execute();
   return rows.map((r) => ({ day: r.local_day, mood: Number(r.mood), set_at: r.set_at }));
 }

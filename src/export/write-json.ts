@@ -1,6 +1,7 @@
 /** The JSON export: the header keys, then one entry per line; split into whole exports when a part would be too big. */
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportedEntry, type ExportHeader } from './journal-export-format.ts';
 import { PartedOutput, type ExportFile } from './parted-output.ts';
+import { exportedMediaPaths } from './read-journal.ts';
 
 export async function writeJsonExport(
   entries: AsyncIterable<ExportedEntry>,
@@ -20,7 +21,7 @@ export async function writeJsonExport(
   const output = new PartedOutput({ pathOf, head, tail: '\n]}\n', separator: ',\n', maxBytes });
   let count = 0;
   for await (const entry of entries) {
-    await output.add(JSON.stringify(entry), carriedBytes?.(entry) ?? 0);
+    await output.add(JSON.stringify(entry), carriedBytes?.(entry) ?? 0, exportedMediaPaths(entry));
     count += 1;
   }
   return { files: await output.close(), entries: count };

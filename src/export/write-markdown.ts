@@ -5,7 +5,7 @@
  */
 import type { ExportedEntry, ExportedMood } from './journal-export-format.ts';
 import { PartedOutput, type ExportFile } from './parted-output.ts';
-import type { YearSummary } from './read-journal.ts';
+import { exportedMediaPaths, type YearSummary } from './read-journal.ts';
 import { weekdayName as weekday } from '../journal/dates/calendar-day.ts';
 import { utcYear } from '../journal/dates/instant-format.ts';
 import { entryBlock, MARKDOWN_FORMAT, MARKDOWN_VERSION } from './markdown-entry-block.ts';
@@ -96,7 +96,7 @@ export async function writeMarkdownExport(
       lastDay = null;
     }
     const dayHeading = entry.local_day !== lastDay ? `## ${entry.local_day} ${weekday(entry.local_day)}\n\n` : '';
-    await output!.add(dayHeading + entryBlock(entry, target.timeZone), target.carriedBytes?.(entry) ?? 0);
+    await output!.add(dayHeading + entryBlock(entry, target.timeZone), target.carriedBytes?.(entry) ?? 0, exportedMediaPaths(entry));
     lastDay = entry.local_day;
     count += 1;
   }

@@ -6,10 +6,9 @@
  * known before writing; the export text is deflated. yazl writes the zips: streaming deflate and ZIP64 are what a
  * library does better than hand-written code, and it reads each file from disk as it goes (memory stays flat).
  */
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 
@@ -28,14 +27,6 @@ const deflateBound = (n: number): number => n + Math.ceil(n / 4096) + Math.ceil(
  */
 export const textRoomOf = (limit: number): number => Math.floor((limit - ZIP_END_BYTES - zipMemberOverhead('x'.repeat(96))) / (1 + 1 / 4096 + 1 / 16384)) - 128;
 
-/** The media an export file references (`media/<sha256>.<extension>`), in order of first mention, read a line at a time. */
-export async function referencedMedia(file: string): Promise<string[]> {
-  const found = new Set<string>();
-  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
-  for await (const line of lines) for (const match of line.matchAll(/media\/[0-9a-f]{64}(?:\.[a-z0-9]+)?/g)) found.add(match[0]);
-  return [...found];
-}
-
 export interface ZipMember {
   /** The file on disk. */
   file: string;
@@ -46,47 +37,76 @@ export interface ZipMember {
 
 export interface ZipPlan {
   parts: ZipMember[][];
-  /** Media left out, each bigger than a part can carry beside its export file: their entries keep the reference. */
+  /** Media left out of every part, each bigger than a part can carry beside its export file: their entries keep the reference. */
   leftOut: { name: string; bytes: number }[];
 }
 
+/** An export file and the media its entries' media items name (parted-output.ts ExportFile). */
+export interface ExportFileWithMedia {
+  path: string;
+  media?: readonly string[];
+}
+
+interface SizedMedium {
+  name: string;
+  file: string;
+  bytes: number;
+  cost: number;
+}
+
+/** The file's media that are in the folder, with what each costs in a zip; one not written (a reference only) has none. */
+async function sizedMedia(folder: string, names: readonly string[]): Promise<SizedMedium[]> {
+  const sized: SizedMedium[] = [];
+  for (const name of names) {
+    const file = path.join(folder, ...name.split('/'));
+    const bytes = await stat(file).then(
+      (s) => s.size,
+      () => null, // not kept in the journal (a reference only): nothing to carry
+    );
+    if (bytes !== null) sized.push({ name, file, bytes, cost: bytes + zipMemberOverhead(name) });
+  }
+  return sized;
+}
+
 /**
- * Packs the export files (in order) with the media each references: a new part when the next export file does not fit
- * (JSON: always, since a folder is imported by its one export file), media beside the file that first needs them.
+ * Packs the export files (in order) with the media their entries' media items name (never what their text happens to
+ * say): a new part when the next export file and its media not yet in the part do not fit (JSON: always, since a folder
+ * is imported by its one export file), each medium beside the first file of its part that needs it. A medium is left
+ * out only when it does not fit a part of its own beside its export file.
  */
-export async function planZipParts(folder: string, exportFiles: readonly string[], limit: number, options: { oneFilePerPart: boolean }): Promise<ZipPlan> {
+export async function planZipParts(folder: string, exportFiles: readonly ExportFileWithMedia[], limit: number, options: { oneFilePerPart: boolean }): Promise<ZipPlan> {
   const parts: ZipMember[][] = [];
-  const leftOut: ZipPlan['leftOut'] = [];
+  const tooBig = new Map<string, number>();
+  const placed = new Set<string>();
   let room = 0;
   let inPart = new Set<string>();
-  for (const file of exportFiles) {
-    const name = path.basename(file);
-    const cost = deflateBound((await stat(file)).size) + zipMemberOverhead(name);
-    if (parts.length === 0 || options.oneFilePerPart || cost > room) {
+  for (const exportFile of exportFiles) {
+    const name = path.basename(exportFile.path);
+    const cost = deflateBound((await stat(exportFile.path)).size) + zipMemberOverhead(name);
+    const media = await sizedMedia(folder, exportFile.media ?? []);
+    // The media that would join this part with the file: those not in it already that could fit beside the file at all.
+    const fitsAtAll = (m: SizedMedium) => m.cost <= limit - ZIP_END_BYTES - cost;
+    const mediaCost = media.filter((m) => !inPart.has(m.name) && fitsAtAll(m)).reduce((n, m) => n + m.cost, 0);
+    if (parts.length === 0 || options.oneFilePerPart || cost + mediaCost > room) {
       parts.push([]);
       room = limit - ZIP_END_BYTES;
       inPart = new Set();
     }
-    parts.at(-1)!.push({ file, name, compress: true });
+    parts.at(-1)!.push({ file: exportFile.path, name, compress: true });
     room -= cost;
-    for (const medium of await referencedMedia(file)) {
-      if (inPart.has(medium)) continue;
-      const mediumFile = path.join(folder, ...medium.split('/'));
-      const bytes = await stat(mediumFile).then(
-        (s) => s.size,
-        () => null, // not kept in the journal (a reference only): nothing to carry
-      );
-      if (bytes === null) continue;
-      const mediumCost = bytes + zipMemberOverhead(medium);
-      if (mediumCost > room) {
-        if (!leftOut.some((m) => m.name === medium)) leftOut.push({ name: medium, bytes });
+    for (const m of media) {
+      if (inPart.has(m.name)) continue;
+      if (m.cost > room) {
+        tooBig.set(m.name, m.bytes);
         continue;
       }
-      parts.at(-1)!.push({ file: mediumFile, name: medium, compress: false });
-      inPart.add(medium);
-      room -= mediumCost;
+      parts.at(-1)!.push({ file: m.file, name: m.name, compress: false });
+      inPart.add(m.name);
+      placed.add(m.name);
+      room -= m.cost;
     }
   }
+  const leftOut = [...tooBig].filter(([name]) => !placed.has(name)).map(([name, bytes]) => ({ name, bytes }));
   return { parts, leftOut };
 }
 

@@ -17,8 +17,8 @@ const DAY_FILTERS = new Set(['from', 'to', 'monthDays']);
 
 const narrowsEntries = (view: JournalView) => Object.entries(view).some(([key, value]) => value !== undefined && !DAY_FILTERS.has(key));
 
-/** The owner's mood rows on the view's days. */
-function moodDays(db: JournalDb, ownerId: number, view: JournalView) {
+/** The owner's mood rows on the view's days (`{ journal }`: the days that journal has entries on). */
+export function moodDays(db: JournalDb, ownerId: number, view: JournalView) {
   let query = db.selectFrom('mood').where('mood.owner_id', '=', ownerId);
   if (view.from !== undefined) query = query.where('mood.local_day', '>=', view.from);
   if (view.to !== undefined) query = query.where('mood.local_day', '<=', view.to);

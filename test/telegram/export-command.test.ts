@@ -2,7 +2,7 @@
 // laid out as `npm run export -- --out <folder>` writes it, split within the upload limit; each zip, unzipped and
 // imported into an empty journal, gives back the entries and byte-identical media; the temp files are gone afterwards.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -206,6 +206,73 @@ describe('/export', () => {
     // Every zip and the export folder were removed after sending.
     expect(exportDirs()).toEqual(before);
     expect(t.logger.lines.some((l) => l.includes('export.ready'))).toBe(true);
+  });
+
+  it('/export md: each year file goes in a zip with its own media when they do not fit together, none left out', async () => {
+    const limit = 64 * 1024;
+    t = await createTestApp({}, () => new Date('2024-06-01T12:00:00Z'), { exportPartBytes: limit });
+    const photo = randomBytes(35_000);
+    const voice = randomBytes(35_000);
+    t.api.addFile('photo-big', photo);
+    t.api.addFile('voice-1', voice);
+    // 2023's photo and 2024's voice note fit a zip each, not one together.
+    const sizes = [{ file_id: 'photo-big', file_unique_id: 'pb', width: 1280, height: 853, file_size: photo.length }];
+    await t.send(mediaUpdate({ photo: sizes, caption: 'New year by the sea' }, { date: Date.UTC(2023, 11, 31, 13) / 1000 }));
+    await t.send(mediaUpdate({ voice: { file_id: 'voice-1', file_unique_id: 'v1', duration: 12, mime_type: 'audio/ogg', file_size: voice.length } }, { date: Date.UTC(2024, 0, 2, 8) / 1000 }));
+    await t.app.mediaDownloads.runDue();
+    await t.send(textUpdate('/export md'));
+    const docs = documents();
+    expect(docs[0]!.caption).not.toContain('did not fit');
+    const zips = await Promise.all(docs.map((d) => unzip(d.file)));
+    expect(zips.map((z) => z.names)).toEqual([
+      ['2023.md', `media/${sha(photo)}.jpg`],
+      ['2024.md', `media/${sha(voice)}.ogg`],
+    ]);
+    for (const d of docs) expect(d.file.content.length).toBeLessThanOrEqual(limit);
+    target = await createTempDb();
+    for (const z of zips) expect(await importMarkdownExport(target.db, z.folder)).toMatchObject({ imported: 1, mediaKept: 1, mediaMissing: 0, error: null });
+    expect(await readBlobWhole(target.db, sha(photo))).toEqual(photo);
+    expect(await readBlobWhole(target.db, sha(voice))).toEqual(voice);
+  });
+
+  it("an entry's text naming a medium's export path changes nothing: the export is sent, each medium once", async () => {
+    const photo = randomBytes(40_000);
+    const voice = randomBytes(7_000);
+    const limit = 64 * 1024;
+    await journalWithMedia(photo, voice, { exportPartBytes: limit });
+    // A 2023 entry that quotes the photo's export path as its words.
+    await t.send(textUpdate(`Where it will be: media/${sha(photo)}.jpg and media/${'0'.repeat(64)}.jpg`, { date: Date.UTC(2023, 5, 1, 9) / 1000 }));
+    await t.send(textUpdate('/export md'));
+    const docs = documents();
+    for (const d of docs) expect(d.file.content.length).toBeLessThanOrEqual(limit);
+    const zips = await Promise.all(docs.map((d) => unzip(d.file)));
+    const all = zips.flatMap((z) => z.names);
+    expect(all.filter((n) => n === `media/${sha(photo)}.jpg`)).toHaveLength(1);
+    expect(all).not.toContain(`media/${'0'.repeat(64)}.jpg`);
+    target = await createTempDb();
+    const reports = [];
+    for (const z of zips) reports.push(await importMarkdownExport(target.db, z.folder));
+    expect(reports.reduce((n, r) => n + r.imported, 0)).toBe(4);
+    expect(reports.reduce((n, r) => n + r.mediaKept, 0)).toBe(2);
+    expect(await readBlobWhole(target.db, sha(photo))).toEqual(photo);
+  });
+
+  it('a temp folder an earlier export left behind (a crash) is swept before the next export; a fresh one is kept', async () => {
+    const stale = mkdtempSync(path.join(tmpdir(), 'journal-export-'));
+    const fresh = mkdtempSync(path.join(tmpdir(), 'journal-export-'));
+    writeFileSync(path.join(stale, 'photo.jpg'), 'plain bytes');
+    const longAgo = new Date(Date.now() - 3 * 60 * 60 * 1000);
+    utimesSync(stale, longAgo, longAgo);
+    try {
+      await journalOfThree();
+      await t.send(textUpdate('/export'));
+      expect(documents()).toHaveLength(1);
+      expect(existsSync(stale)).toBe(false);
+      expect(existsSync(fresh)).toBe(true);
+    } finally {
+      rmSync(stale, { recursive: true, force: true });
+      rmSync(fresh, { recursive: true, force: true });
+    }
   });
 
   it('an unknown format gets the usage; no temp files are left behind', async () => {
