@@ -13,7 +13,7 @@ import { createWebJournal, type WebJournal } from './web/web-journal.ts';
 import { ownerMediumBySha } from './journal/entry-media.ts';
 import { readBlob, readBlobWhole } from './db/media-blobs.ts';
 import { journalNames } from './journal/journal-queries.ts';
-import { scaleImage } from './journal/scaled-image.ts';
+import { createScalingGate, scaleImage, type ScalingGate } from './journal/scaled-image.ts';
 import { errorMessage } from './log/error-message.ts';
 import type { MediaBytes } from './web/web-journal.ts';
 import { createWebView, type WebView } from './web/web-view.ts';
@@ -41,21 +41,29 @@ export function createJournalWebView(
 const THUMBNAIL_QUALITY = 75;
 
 /**
- * One of the owner's kept media, for the web: its bytes streamed, or with `thumbnailEdge` a photo scaled to that long
- * edge. A photo sharp cannot read (or a medium that is no picture) is answered with its own bytes, never an error.
+ * How many thumbnails one web view scales at a time: each holds its whole photo and decoded pixels (up to
+ * MAX_INPUT_PIXELS), and the process also takes the bot's messages, so a burst waits its turn instead.
  */
-async function ownerMedia(deps: Pick<AppDeps, 'db' | 'logger'>, ownerId: number, sha256: string, thumbnailEdge?: number): Promise<MediaBytes | null> {
+const THUMBNAILS_AT_ONCE = 2;
+
+/**
+ * One of the owner's kept media, for the web: its bytes streamed, or with `thumbnailEdge` a photo scaled to that long
+ * edge (the reading and scaling inside `gate`). A photo sharp cannot read or will not (over MAX_INPUT_PIXELS), or a
+ * medium that is no picture, is answered with its own bytes, never an error.
+ */
+async function ownerMedia(deps: Pick<AppDeps, 'db' | 'logger'>, gate: ScalingGate, ownerId: number, sha256: string, thumbnailEdge?: number): Promise<MediaBytes | null> {
   const { db } = deps;
   const medium = await ownerMediumBySha(db, ownerId, sha256);
   if (!medium || medium.state !== 'kept' || medium.size === null) return null;
-  const original = { mimeType: medium.mimeType, size: medium.size, chunks: readBlob(db, sha256) };
-  if (thumbnailEdge === undefined || !medium.mimeType?.startsWith('image/')) return original;
+  // readBlob reads lazily, chunk by chunk, as the answer is written: the whole photo is never held for it.
+  const original = () => ({ mimeType: medium.mimeType, size: medium.size!, chunks: readBlob(db, sha256) });
+  if (thumbnailEdge === undefined || !medium.mimeType?.startsWith('image/')) return original();
   try {
-    const scaled = await scaleImage(await readBlobWhole(db, sha256), { longEdge: thumbnailEdge, format: 'webp', quality: THUMBNAIL_QUALITY });
+    const scaled = await gate.run(async () => scaleImage(await readBlobWhole(db, sha256), { longEdge: thumbnailEdge, format: 'webp', quality: THUMBNAIL_QUALITY }));
     return { mimeType: 'image/webp', size: scaled.data.length, chunks: (async function* () { yield scaled.data; })() };
   } catch (error) {
     deps.logger.info('web.thumbnail_failed', { sha256, error: errorMessage(error) });
-    return original;
+    return original();
   }
 }
 
@@ -63,6 +71,7 @@ async function ownerMedia(deps: Pick<AppDeps, 'db' | 'logger'>, ownerId: number,
 export function webJournalFor(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'logger'>): (ownerId: number) => WebJournal {
   const { config, db, clock } = deps;
   const settings = journalSettings(config, clock);
+  const scaling = createScalingGate(THUMBNAILS_AT_ONCE);
   return (ownerId) =>
     createWebJournal({
       ownerId,
@@ -70,8 +79,8 @@ export function webJournalFor(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'l
       today: () => journalToday(settings),
       details: (ids) => readEntryDetails(db, ownerId, ids),
       revisions: (entryId) => readEntryRevisions(db, ownerId, entryId),
-      media: (sha256) => ownerMedia(deps, ownerId, sha256),
-      thumbnail: (sha256, longEdge) => ownerMedia(deps, ownerId, sha256, longEdge),
+      media: (sha256) => ownerMedia(deps, scaling, ownerId, sha256),
+      thumbnail: (sha256, longEdge) => ownerMedia(deps, scaling, ownerId, sha256, longEdge),
       journalNames: () => journalNames(db, ownerId),
       countUpTo: (view, cap) => countEntriesUpTo(db, ownerId, view, cap),
       nearestDays: (before, after, view) => nearestEntryDays(db, ownerId, before, after, view),

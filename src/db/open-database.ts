@@ -96,14 +96,14 @@ function openOutsideConversions(file: string, key: string | null, exists: boolea
   }
 }
 
+/** The page cache of an encrypted journal, in KiB (a negative cache_size is KiB). */
+const ENCRYPTED_PAGE_CACHE_KIB = 256 * 1024;
+
 /**
  * Creates missing folders (0700) and a new file (0600), unless `mustExist`; an existing file is first checked to be a
  * journal (or a database with no tables), read-only, so another app's file is never changed (NotAJournalError). An
  * existing journal others can read gets a one-line warning. The returned db owns the file handle (`db.destroy()`).
  */
-/** The page cache of an encrypted journal, in KiB (a negative cache_size is KiB). */
-const ENCRYPTED_PAGE_CACHE_KIB = 256 * 1024;
-
 export function openDatabase(file: string, options: OpenOptions = {}): JournalDb {
   return openDatabaseFile(file, options).db;
 }

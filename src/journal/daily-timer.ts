@@ -43,17 +43,22 @@ export function createDailyTimer(deps: DailyTimerDeps): DailyTimer {
     return Math.max(0, Math.min(maxSleepMs, ...dues.map((due) => due - now.getTime())));
   };
 
+  // Each arm starts a new loop and retires the one before: a loop whose look was in progress when wake() came finishes
+  // that look, then sees it is no longer the current loop and does not re-arm (else every such wake adds a loop).
+  let generation = 0;
   const arm = () => {
     if (!running) return;
     clearTimeout(timer);
+    const mine = (generation += 1);
+    const current = () => running && mine === generation;
     const lookThenSleep = async () => {
       try {
         await tick();
         const ms = await sleepMs();
-        if (running) timer = setTimeout(lookThenSleep, ms);
+        if (current()) timer = setTimeout(lookThenSleep, ms);
       } catch (error) {
         lookFailed(error);
-        if (running) timer = setTimeout(lookThenSleep, maxSleepMs);
+        if (current()) timer = setTimeout(lookThenSleep, maxSleepMs);
       }
     };
     timer = setTimeout(lookThenSleep, 0);

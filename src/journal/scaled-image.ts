@@ -19,9 +19,57 @@ export interface ScaleOptions {
   quality: number;
 }
 
-/** The photo scaled and re-encoded; throws (sharp's error) when the bytes are no image sharp can read. */
+/**
+ * The most pixels a photo may have to be scaled: 100 MP (a phone's photo is 12–50 MP). sharp reads the size from the
+ * header and refuses before decoding, so a huge (or hostile) picture never costs its decoded gigabyte.
+ */
+export const MAX_INPUT_PIXELS = 100_000_000;
+
+/** A picture over MAX_INPUT_PIXELS: callers answer with the original bytes, or say it cannot be looked at. */
+export class ImageTooLargeError extends Error {}
+
+/**
+ * At most `atOnce` pictures are scaled at a time; the rest wait their turn, first come first served. Each scaling holds
+ * the whole photo and its decoded pixels, so the gate bounds memory under a burst (a day page's fifty thumbnails).
+ * One per user of scaleImage that serves many at once (the web view), passed in, never module-wide.
+ */
+export interface ScalingGate {
+  run<T>(work: () => Promise<T>): Promise<T>;
+}
+
+export function createScalingGate(atOnce: number): ScalingGate {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run(work) {
+      if (running >= atOnce) await new Promise<void>((resolve) => waiting.push(resolve));
+      else running += 1;
+      try {
+        return await work();
+      } finally {
+        // A waiter takes over this slot (running stays the same); with none waiting, the slot is given back.
+        if (waiting.length > 0) waiting.shift()!();
+        else running -= 1;
+      }
+    },
+  };
+}
+
+/**
+ * The photo scaled and re-encoded; throws ImageTooLargeError over MAX_INPUT_PIXELS, and sharp's error when the bytes
+ * are no image sharp can read.
+ */
 export async function scaleImage(bytes: Buffer, options: ScaleOptions): Promise<ScaledImage> {
-  const pipeline = sharp(bytes, { failOn: 'none' })
+  try {
+    return await scaled(bytes, options);
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new ImageTooLargeError(`The picture has more than ${MAX_INPUT_PIXELS / 1e6} MP (${error.message}).`);
+    throw error;
+  }
+}
+
+async function scaled(bytes: Buffer, options: ScaleOptions): Promise<ScaledImage> {
+  const pipeline = sharp(bytes, { failOn: 'none', limitInputPixels: MAX_INPUT_PIXELS })
     .rotate() // the camera's orientation, applied
     .resize({ width: options.longEdge, height: options.longEdge, fit: 'inside', withoutEnlargement: true });
   const encoded = options.format === 'jpeg' ? pipeline.jpeg({ quality: options.quality }) : pipeline.webp({ quality: options.quality });

@@ -13,7 +13,7 @@ import { entryMediumAt } from './entry-media.ts';
 import { findEntry } from './entry-queries.ts';
 import type { JournalView } from './journal-view.ts';
 import { formatBytes, isSpeech } from './media.ts';
-import { scaleImage } from './scaled-image.ts';
+import { ImageTooLargeError, scaleImage } from './scaled-image.ts';
 
 /** The Messages API's best long edge, and its limit on one image's bytes (5 MB, base64 not counted). */
 export const IMAGE_LONG_EDGE = 1568;
@@ -27,7 +27,10 @@ const viewMediaArgs = z.strictObject({
 /** A photo as the model should see it: JPEG, long edge ≤ IMAGE_LONG_EDGE, under IMAGE_MAX_BYTES (quality lowered until it is). */
 export async function imageForModel(bytes: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
   for (const quality of [85, 70, 55, 40]) {
-    const image = await scaleImage(bytes, { longEdge: IMAGE_LONG_EDGE, format: 'jpeg', quality });
+    const image = await scaleImage(bytes, { longEdge: IMAGE_LONG_EDGE, format: 'jpeg', quality }).catch((error: unknown) => {
+      if (error instanceof ImageTooLargeError) throw new ObjectError(`This photo is too large to look at: ${error.message}`);
+      throw error;
+    });
     if (image.data.length <= IMAGE_MAX_BYTES) return image;
   }
   throw new ObjectError('This photo stays over 5 MB even scaled down; it cannot be shown.');

@@ -9,7 +9,7 @@
  * of the owner, that medium's sha256 and an expiry (an hour on, as initData's), keyed from the bot token so every
  * instance behind one URL accepts it. A grant opens that one medium of that owner and nothing else.
  */
-import { HOUR_MS } from '../journal/dates/durations.ts';
+import { HOUR_MS, unixSecondsRoundedUp } from '../journal/dates/durations.ts';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { validate } from '@tma.js/init-data-node';
@@ -144,7 +144,7 @@ export function createWebAuth(options: WebAuthOptions): WebAuth {
 
     mediaGrant(ownerId, sha256) {
       // Rounded up to ten minutes: a medium's address stays the same that long, so the browser's cache answers it.
-      const expires = Math.ceil((now() / 1000 + INIT_DATA_MAX_AGE_SECONDS) / GRANT_STEP_SECONDS) * GRANT_STEP_SECONDS;
+      const expires = unixSecondsRoundedUp(options.clock(), INIT_DATA_MAX_AGE_SECONDS, GRANT_STEP_SECONDS);
       return `${ownerId}.${expires}.${grantMac(ownerId, sha256, expires)}`;
     },
 

@@ -4,6 +4,7 @@
  * journal text, under a Content-Security-Policy of `default-src 'self'`, and framed by nobody (npm run web) or only
  * by Telegram's web client (the Mini App). A POST must come from our own origin; one caller has at most a few
  * requests in hand at once (more get 429), and the assets are answered before any of that, so they never wait.
+ * Thumbnails have a larger share of their own (they wait to be scaled a few at a time, see journal-web-view.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { APP_CSS, APP_JS, ICON_SVG } from './assets.ts';
@@ -36,6 +37,12 @@ export interface WebViewDeps {
   loopbackOnly: boolean;
   /** How many requests one signed-in caller may have in hand at once; more are answered 429 (default 6). */
   maxInFlightPerCaller?: number;
+  /**
+   * How many thumbnails one caller (a grant's request counts for its owner) may have asked for and not yet received;
+   * more are answered 429 (default 60). A share of their own, larger than the pages': a day page asks for all its
+   * photos at once, and they wait their turn to be scaled.
+   */
+  maxThumbnailsPerCaller?: number;
 }
 
 export interface WebView {
@@ -57,6 +64,7 @@ const ASSETS: Record<string, { type: string; body: string }> = {
 export function createWebView(deps: WebViewDeps): WebView {
   const { auth, logger } = deps;
   const limit = createCallerLimit(deps.maxInFlightPerCaller ?? 6);
+  const thumbnailLimit = createCallerLimit(deps.maxThumbnailsPerCaller ?? 60);
 
   const securityHeaders = (res: ServerResponse): void => {
     for (const [name, value] of Object.entries(framingHeaders(deps.embedding))) res.setHeader(name, value);
@@ -80,6 +88,8 @@ export function createWebView(deps: WebViewDeps): WebView {
   const drain = async (req: IncomingMessage) => {
     for await (const _chunk of req) void _chunk;
   };
+  const tooMany = (res: ServerResponse): void =>
+    sendPage(res, 429, { title: 'Too many requests' }, messagePage('Too many requests at once', 'This page asked while several others were still loading. Try again in a moment.'), { 'retry-after': '1' });
 
   const handle = async (req: IncomingMessage, res: ServerResponse, target?: URL): Promise<void> => {
     const url = target ?? requestTarget(req.url);
@@ -114,7 +124,20 @@ export function createWebView(deps: WebViewDeps): WebView {
     const ownerId = caller.ownerId ?? granted;
     if (ownerId === null) return sendPage(res, 401, { title: 'Sign in' }, messagePage('Sign in', SIGN_IN_TEXT));
     const everyJournal = deps.journalFor(ownerId);
-    if (media) return serveMedia(res, method, everyJournal, media, { securityHeaders, notFound: (r, text) => sendPage(r, 404, { title: 'Not found' }, messagePage('Not found', text)) });
+    if (media) {
+      const answering = { securityHeaders, notFound: (r: ServerResponse, text: string) => sendPage(r, 404, { title: 'Not found' }, messagePage('Not found', text)) };
+      // The whole medium is streamed from the database chunk by chunk (little memory, no decoding): it takes no share,
+      // so a page's photos and voice notes never refuse each other. A thumbnail reads the whole photo and decodes it:
+      // it takes the owner's thumbnail share (a grant's request counts for its owner), then waits to be scaled.
+      if (!media.thumbnail) return serveMedia(res, method, everyJournal, media, answering);
+      const release = thumbnailLimit.take(caller.ownerId === null ? `owner:${ownerId}` : caller.key);
+      if (!release) return tooMany(res);
+      try {
+        return await serveMedia(res, method, everyJournal, media, answering);
+      } finally {
+        release();
+      }
+    }
     if (caller.ownerId === null) return sendPage(res, 401, { title: 'Sign in' }, messagePage('Sign in', SIGN_IN_TEXT));
     const asked = splitJournalPath(url.pathname);
     if ('problem' in asked) return sendPage(res, 400, { title: 'Not a journal' }, messagePage('Not a journal', asked.problem));
@@ -126,9 +149,7 @@ export function createWebView(deps: WebViewDeps): WebView {
     if (method === 'POST' && !fromOurPages(req)) return sendPage(res, 403, { title: 'Refused' }, messagePage('Refused', 'That form came from another site.'));
     // One caller's burst waits for nobody but itself: beyond its share in hand, it is told to come back.
     const release = limit.take(caller.key);
-    if (!release) {
-      return sendPage(res, 429, { title: 'Too many requests' }, messagePage('Too many requests at once', 'This page asked while several others were still loading. Try again in a moment.'), { 'retry-after': '1' });
-    }
+    if (!release) return tooMany(res);
     try {
       if (method === 'POST') await drain(req);
       const journal = asked.journal === null ? everyJournal : await everyJournal.inJournal(asked.journal);

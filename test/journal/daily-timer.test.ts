@@ -1,5 +1,5 @@
 // The timer under digests and reminders: looks never overlap, it sleeps to the earliest due time (capped), and a
-// failed look is reported and tried again rather than stopping the timer.
+// failed look is reported and tried again rather than stopping the timer, and a wake during a look never adds a loop.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDailyTimer } from '../../src/journal/daily-timer.ts';
 
@@ -60,5 +60,35 @@ describe('createDailyTimer', () => {
     expect(looks).toBe(2);
     expect(failures.map((e) => (e as Error).message)).toEqual(['database away', 'database away']);
     await timer.stop();
+  });
+
+  it('a wake during a slow look leaves one loop, not two', async () => {
+    const looks: number[] = [];
+    let finishLook: (() => void) | undefined;
+    const timer = createDailyTimer({
+      look: async () => {
+        looks.push(Date.now() - start.getTime());
+        // The first look hangs until the test lets it finish, so wake() lands while it is in progress.
+        if (looks.length === 1) await new Promise<void>((resolve) => (finishLook = resolve));
+      },
+      dueTimes: async () => [],
+      clock: () => new Date(),
+      maxSleepMs: 60_000,
+      lookFailed: () => {},
+    });
+    timer.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(looks).toEqual([0]);
+    timer.wake();
+    await vi.advanceTimersByTimeAsync(1_000);
+    finishLook!();
+    await vi.advanceTimersByTimeAsync(0);
+    // The wake's look ran after the slow one; from then on one loop looks once per maxSleepMs.
+    expect(looks).toEqual([0, 1_000]);
+    await vi.advanceTimersByTimeAsync(3 * 60_000);
+    expect(looks).toEqual([0, 1_000, 61_000, 121_000, 181_000]);
+    expect(vi.getTimerCount()).toBe(1);
+    await timer.stop();
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -1,15 +1,25 @@
 // The day page shows a kept photo as a thumbnail (long edge 640 px, WebP) linking to the whole photo; the thumbnail
 // goes to the owner's session only (right type, nosniff, private cache, the CSP), and a photo sharp cannot read is
 // answered with its own bytes, never an error. In the Mini App (whose <img> sends no initData) each medium's address
-// carries a grant for that one medium of that owner, for an hour. On each store.
+// carries a grant for that one medium of that owner, for an hour. On each store. A photo over the pixel limit is
+// answered with its own bytes too (never decoded); a burst of thumbnails beyond the owner's share gets 429 while the
+// server keeps answering pages, whole media and the stylesheet.
 import { randomBytes } from 'node:crypto';
 import { sign } from '@tma.js/init-data-node';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config.ts';
 import { writeBlob } from '../../src/db/media-blobs.ts';
 import type { JournalDb } from '../../src/db/open-database.ts';
 import { storeEntry } from '../../src/journal/entry-store.ts';
+import { MAX_INPUT_PIXELS } from '../../src/journal/scaled-image.ts';
+import { webJournalFor } from '../../src/journal-web-view.ts';
+import { createMemoryLogger } from '../../src/log/logger.ts';
 import { createWebAuth } from '../../src/web/web-auth.ts';
+import type { WebJournal } from '../../src/web/web-journal.ts';
+import { startWebServer, type WebServer } from '../../src/web/web-server.ts';
+import { createWebView } from '../../src/web/web-view.ts';
+import { blackPng } from '../helpers/black-png.ts';
 import { describeStores } from '../helpers/stores.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { TEST_TOKEN } from '../helpers/test-app.ts';
@@ -88,6 +98,18 @@ describeStores('web view thumbnails', (store) => {
     expect(Buffer.from(await res.arrayBuffer())).toEqual(brokenBytes);
   });
 
+  it('answers a photo over the pixel limit with its own bytes, never decoding it', async () => {
+    // 12000 × 9000 = 108 MP: over the limit, though under sharp's own default (268 MP), which would decode it.
+    const huge = blackPng(12_000, 9_000);
+    expect(12_000 * 9_000).toBeGreaterThan(MAX_INPUT_PIXELS);
+    expect(await sharp(huge, { limitInputPixels: false }).metadata()).toMatchObject({ format: 'png', width: 12_000, height: 9_000 });
+    const sha = await keptPhoto(temp.db, 3, huge, { width: 12_000, height: 9_000 });
+    const res = await fetch(`${web.url}/media/${sha}/thumbnail`, { headers: { cookie: session } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg'); // the type the medium was kept with
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(huge);
+  });
+
   it('gives nothing without the session (401), and nothing to another owner (404)', async () => {
     const anonymous = await fetch(`${web.url}/media/${photo}/thumbnail`);
     expect(anonymous.status).toBe(401);
@@ -137,5 +159,70 @@ describeStores('web view thumbnails', (store) => {
     expect(auth.grantedOwner(photo, grant)).toBe(OWNER_ID);
     now = new Date('2024-04-15T13:00:00Z');
     expect(auth.grantedOwner(photo, grant)).toBeNull();
+  });
+});
+
+describe('a burst of thumbnails', () => {
+  let temp: TempDb;
+  let server: WebServer;
+  let url: string;
+  let photo: string;
+  let session: string;
+  let opened!: () => void;
+  const gate = new Promise<void>((resolve) => (opened = resolve));
+  let held = 0;
+  const auth = createWebAuth({ botToken: TEST_TOKEN, allowedUserIds: [OWNER_ID], clock: () => new Date() });
+
+  beforeAll(async () => {
+    temp = await createTempDb('sqlite');
+    photo = await keptPhoto(temp.db, 1, await sharp({ create: { width: 800, height: 600, channels: 3, background: '#963' } }).jpeg().toBuffer(), { width: 800, height: 600 });
+    const config = parseConfig({ JOURNAL_TIMEZONE: 'UTC', ALLOWED_USER_IDS: String(OWNER_ID) });
+    const logger = createMemoryLogger();
+    const real = webJournalFor({ config, db: temp.db, clock: () => NOW, logger });
+    // The real journal, its thumbnails held until the test opens the gate: the burst stays in hand.
+    const journalFor = (ownerId: number): WebJournal => {
+      const journal = real(ownerId);
+      return { ...journal, thumbnail: async (sha256, longEdge) => ((held += 1), await gate, journal.thumbnail(sha256, longEdge)) };
+    };
+    const view = createWebView({ auth, journalFor, logger, embedding: 'nobody', publicOrigins: [], loopbackOnly: true, maxInFlightPerCaller: 6, maxThumbnailsPerCaller: 8 });
+    server = await startWebServer(view, { port: 0, host: '127.0.0.1', logger });
+    url = `http://127.0.0.1:${server.port}`;
+    const login = await fetch(`${url}${view.loginPath(OWNER_ID)}`, { redirect: 'manual' });
+    session = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  }, 60_000);
+
+  afterAll(async () => {
+    opened();
+    await server?.close();
+    await temp?.cleanup();
+  });
+
+  it("refuses thumbnails beyond the owner's share (429), a grant's counting for its owner, while the rest is answered", async () => {
+    let refused = 0;
+    const ask = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${url}${path}`, { headers }).then(async (res) => {
+        if (res.status === 429 && res.headers.get('retry-after') === '1') refused += 1;
+        return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
+      });
+    const burst = Array.from({ length: 30 }, () => ask(`/media/${photo}/thumbnail`, { cookie: session }));
+    // Eight in hand wait to be scaled; the other 22 are refused at once.
+    await expect.poll(() => refused, { timeout: 30_000 }).toBe(22);
+    expect(held).toBe(8);
+    // The Mini App's <img>, with a grant and no session: its own share of eight for the owner, then refused too.
+    const grant = auth.mediaGrant(OWNER_ID, photo);
+    const granted = Array.from({ length: 10 }, () => ask(`/media/${photo}/thumbnail?grant=${grant}`));
+    await expect.poll(() => refused, { timeout: 30_000 }).toBe(24);
+    expect(held).toBe(16);
+    // Meanwhile the server answers: the stylesheet, a page of the same session, the whole photo (streamed, no share).
+    expect((await fetch(`${url}/assets/app.css`)).status).toBe(200);
+    expect((await fetch(`${url}/day/2024-04-15`, { headers: { cookie: session } })).status).toBe(200);
+    expect((await ask(`/media/${photo}`, { cookie: session })).status).toBe(200);
+    opened();
+    const answered = await Promise.all([...burst, ...granted]);
+    const scaled = answered.filter((a) => a.status === 200);
+    expect(scaled).toHaveLength(16);
+    expect((await sharp(scaled[0]!.bytes).metadata()).format).toBe('webp');
+    // Once they are answered, the share is free again.
+    expect((await ask(`/media/${photo}/thumbnail`, { cookie: session })).status).toBe(200);
   });
 });
