@@ -1,7 +1,7 @@
 // Day One exports (issue 21): the official sample's 54 entries with times, zones, tags, starred marks, places and
 // photos; a re-import adds nothing; a zip and its JSON give the same journal; the oddities SOURCES.md lists.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -131,7 +131,12 @@ describe('Day One details', () => {
   it("a zip's media files are kept byte for byte; a member outside the media folders is not unpacked, and nothing unpacked stays behind", async () => {
     const photo = Buffer.from('a photo, as Day One names it by md5');
     const audio = Buffer.from('a voice memo');
-    const before = unpackedFolders();
+    // One an import killed three hours ago left behind: swept.
+    const stale = path.join(tmpdir(), 'dayone-media-left-by-a-killed-import');
+    mkdirSync(stale, { recursive: true });
+    const hoursAgo = new Date(Date.now() - 3 * 3_600_000);
+    utimesSync(stale, hoursAgo, hoursAgo);
+    const before = unpackedFolders().filter((n) => n !== path.basename(stale));
     const file = path.join(dir, 'media.zip');
     const zip = buildZip([
       { name: 'Journal.json', data: readFileSync(ODDITIES) },
@@ -148,6 +153,7 @@ describe('Day One details', () => {
     expect(blobs.map((b) => b.sha256)).toEqual([sha(photo), sha(audio)].sort());
     expect(existsSync(path.join(tmpdir(), 'escape.jpeg'))).toBe(false);
     expect(unpackedFolders()).toEqual(before);
+    expect(existsSync(stale)).toBe(false);
     // A re-import adds nothing twice.
     const again = await importDayOne(file, true);
     expect(again).toMatchObject({ imported: 0, alreadyPresent: 2 });

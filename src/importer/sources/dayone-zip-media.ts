@@ -8,18 +8,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { STALE_TEMP_FOLDER_MS, sweepStaleTempFolders } from '../../journal/stale-temp-folders.ts';
 import { readZipMember, ZipError, type ZipMember } from './zip-reader.ts';
 
 /** The private folder a zip's media are unpacked into: named at once (the reader's mediaFolder), made when read. */
-export function unpackFolder(): { path: string; create: () => string; remove: () => Promise<void> } {
-  const folder = path.join(tmpdir(), `dayone-media-${randomUUID()}`);
+export function unpackFolder(): { path: string; create: () => Promise<string>; remove: () => Promise<void> } {
+  const folder = path.join(tmpdir(), `${UNPACK_PREFIX}${randomUUID()}`);
   return {
     path: folder,
-    // Not recursive: a folder of that name already there (never by chance) is an error, not shared.
-    create: () => (mkdirSync(folder, { mode: 0o700 }), folder),
+    create: async () => {
+      // An import killed before its close left its plain media behind: gone once an hour has passed.
+      await sweepStaleTempFolders({ dir: tmpdir(), prefix: UNPACK_PREFIX, olderThanMs: STALE_TEMP_FOLDER_MS, now: new Date() });
+      // Not recursive: a folder of that name already there (never by chance) is an error, not shared.
+      mkdirSync(folder, { mode: 0o700 });
+      return folder;
+    },
     remove: async () => rmSync(folder, { recursive: true, force: true }),
   };
 }
+
+/** The start of an unpack folder's name; the sweep matches it exactly. */
+const UNPACK_PREFIX = 'dayone-media-';
 
 /** A media file of a Day One zip: `photos/<md5>.jpeg`, `videos/…`, `audios/…`, `pdfs/…`, one level deep. */
 const ZIP_MEDIA_MEMBER = /^(?:photos|videos|audios|pdfs)\/(?!\.\.?$)[^/\\]+$/;

@@ -239,7 +239,7 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
     if (unknown.length) {
       throw new ImportError(file, `holds no journal named ${unknown.map((u) => `"${u}"`).join(', ')}; its journals: ${journals.map((m) => `"${journalNameOf(m.name)}"`).join(', ')}.`);
     }
-    if (unpacked) await unpackZipMedia(file, members, unpacked.create(), options.maxMemberBytes);
+    if (unpacked) await unpackZipMedia(file, members, await unpacked.create(), options.maxMemberBytes);
     let before = 0;
     // A zip of several journals keeps them apart: each becomes the journal of its name (one alone joins the main one).
     const named = journals.length > 1;
