@@ -9,6 +9,7 @@ import { readDayOne } from '../../src/importer/sources/dayone.ts';
 import { importSource } from '../../src/importer/sources/import-source.ts';
 import { importTelegramExport } from '../../src/importer/telegram-export/import-export.ts';
 import { containedFile } from '../../src/journal/contained-file.ts';
+import { savedMessage, writeSavedMessages } from '../helpers/saved-messages-export.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 
 const OWNER = 515;
@@ -37,16 +38,8 @@ describe('media paths in import files', () => {
     const photo = randomBytes(5_000);
     writeFileSync(path.join(dir, 'photos', 'ok.jpg'), photo);
     symlinkSync(secretFile, path.join(dir, 'photos', 'link.jpg'));
-    const message = (id: number, photoPath: string) => ({ id, type: 'message', date: '2024-04-15T10:00:00', date_unixtime: String(1713175200 + id), from: 'Me', from_id: `user${OWNER}`, text: `m${id}`, text_entities: [], photo: photoPath, width: 10, height: 10 });
-    writeFileSync(
-      path.join(dir, 'result.json'),
-      JSON.stringify({
-        name: null,
-        type: 'saved_messages',
-        id: OWNER,
-        messages: [message(1, 'photos/ok.jpg'), message(2, secretFile), message(3, '../secret.key'), message(4, 'photos/link.jpg'), message(5, '/dev/zero'), message(6, 'photos')],
-      }),
-    );
+    const message = (id: number, photo: string) => savedMessage(OWNER, id, { text: `m${id}`, photo, width: 10, height: 10 });
+    writeSavedMessages(dir, OWNER, [message(1, 'photos/ok.jpg'), message(2, secretFile), message(3, '../secret.key'), message(4, 'photos/link.jpg'), message(5, '/dev/zero'), message(6, 'photos')]);
     const report = await importTelegramExport(temp.db, path.join(dir, 'result.json'), { ownerId: OWNER, timeZone: 'UTC' });
     expect(report).toMatchObject({ error: null, imported: 6, mediaKept: 1, mediaMissing: 5 });
     expect(await blobs()).toEqual([sha(photo)]);

@@ -15,6 +15,7 @@ import { importSource } from '../../src/importer/sources/import-source.ts';
 import { formatSourceSummary } from '../../src/importer/sources/source-summary.ts';
 import { storeEntry } from '../../src/journal/entry-store.ts';
 import { SHARED_JOURNALS, SKIP_REASON, sharedJournalsPresent } from '../helpers/shared-fixtures.ts';
+import { savedMessage, writeSavedMessages } from '../helpers/saved-messages-export.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 
 const OWNER = 111;
@@ -66,20 +67,12 @@ describe('a Telegram Desktop export folder', () => {
     const voice = randomBytes(8_000);
     writeFileSync(path.join(dir, 'photos', 'photo_1@15-04-2024.jpg'), photo);
     writeFileSync(path.join(dir, 'voice_messages', 'audio_1@15-04-2024.ogg'), voice);
-    const message = (id: number, extra: Record<string, unknown>) => ({ id, type: 'message', date: '2024-04-15T10:00:00', date_unixtime: String(1713175200 + id), from: 'Me', from_id: `user${OWNER}`, text: '', text_entities: [], ...extra });
-    writeFileSync(
-      path.join(dir, 'result.json'),
-      JSON.stringify({
-        name: null,
-        type: 'saved_messages',
-        id: OWNER,
-        messages: [
-          message(1, { photo: 'photos/photo_1@15-04-2024.jpg', photo_file_size: photo.length, width: 640, height: 480 }),
-          message(2, { file: 'voice_messages/audio_1@15-04-2024.ogg', media_type: 'voice_message', mime_type: 'audio/ogg', duration_seconds: 3 }),
-          message(3, { photo: '(File not included. Change data exporting settings to download.)', width: 640, height: 480 }),
-        ],
-      }),
-    );
+    const message = (id: number, extra: Record<string, unknown>) => savedMessage(OWNER, id, extra);
+    writeSavedMessages(dir, OWNER, [
+      message(1, { photo: 'photos/photo_1@15-04-2024.jpg', photo_file_size: photo.length, width: 640, height: 480 }),
+      message(2, { file: 'voice_messages/audio_1@15-04-2024.ogg', media_type: 'voice_message', mime_type: 'audio/ogg', duration_seconds: 3 }),
+      message(3, { photo: '(File not included. Change data exporting settings to download.)', width: 640, height: 480 }),
+    ]);
     const report = await importTelegramExport(temp.db, path.join(dir, 'result.json'), { ownerId: OWNER, timeZone: 'UTC' });
     expect(report).toMatchObject({ error: null, imported: 3, mediaKept: 2, mediaMissing: 1 });
     const rows = await temp.db.selectFrom('entry_media').select(['kind', 'state', 'sha256', 'note', 'mime_type']).orderBy('id').execute();
