@@ -72,12 +72,12 @@ function checkOptions(args: ImportArgs, found: DetectedSource): void {
   if (misplaced.length) throw new UsageError(`${args.name} is ${SOURCE_NAMES[found.kind]}; ${misplaced.join(' and ')} ${misplaced.length > 1 ? 'do' : 'does'} not apply to it.`);
 }
 
-function readerFor(found: DetectedSource, args: ImportArgs, timeZone: string, dayStartsAt: string): SourceReader {
+function readerFor(found: DetectedSource, args: ImportArgs, timeZone: string, dayStartsAt: string, signal: AbortSignal): SourceReader {
   switch (found.kind) {
     case 'dayone-zip':
     case 'dayone-json':
     case 'dayone-folder':
-      return readDayOne(args.file, found.kind === 'dayone-zip', { journals: args.journals });
+      return readDayOne(args.file, found.kind === 'dayone-zip', { journals: args.journals, signal });
     case 'jrnl-json':
       return readJrnlJson(args.file, timeZone);
     case 'jrnl-text':
@@ -197,7 +197,7 @@ async function main(argv: string[], parseThread: ParseThread | null): Promise<nu
     // A Telegram export names its own account: the first import into an empty journal needs no --owner.
     const ownerId = found.format === 'telegram' ? await importOwner(db, args, config.allowedUserIds) : await sourceOwner(db, args.owner, config.allowedUserIds, args.dryRun);
     if (found.format !== 'telegram') {
-      const reader = readerFor(found, args, config.journalTimezone, config.journalDayStartsAt);
+      const reader = readerFor(found, args, config.journalTimezone, config.journalDayStartsAt, stop.signal);
       const report = await importSource(db, reader, args.name, {
         ownerId,
         timeZone: config.journalTimezone,

@@ -160,6 +160,21 @@ describe('Day One details', () => {
     expect(await temp.db.selectFrom('media_blob').select('sha256').execute()).toHaveLength(2);
   });
 
+  it("stopped (Ctrl-C) before a zip's media are unpacked: the import stops, and a re-import brings the bytes", async () => {
+    const photo = Buffer.from('a photo of a stopped import');
+    const file = path.join(dir, 'stopped.zip');
+    writeFileSync(file, buildZip([{ name: 'Journal.json', data: readFileSync(ODDITIES) }, { name: 'photos/0123456789abcdef0123456789abcdef.jpeg', data: photo }]));
+    const stop = new AbortController();
+    stop.abort();
+    const stopped = await importSource(temp.db, readDayOne(file, true, { signal: stop.signal }), 'stopped.zip', { ownerId: OWNER, timeZone: 'UTC', signal: stop.signal, batchSize: 1 });
+    expect(stopped).toMatchObject({ error: null, interrupted: true, mediaKept: 0 });
+    expect(await temp.db.selectFrom('media_blob').select('sha256').execute()).toEqual([]);
+    const again = await importDayOne(file, true);
+    expect(again).toMatchObject({ error: null, interrupted: false, mediaKept: 1 });
+    const blobs = await temp.db.selectFrom('media_blob').select('sha256').execute();
+    expect(blobs.map((b) => b.sha256)).toEqual([sha(photo)]);
+  });
+
   it('several journals in one zip: all by default, --journal chooses, an unknown name is refused', async () => {
     const odd = readFileSync(ODDITIES);
     const other = Buffer.from(JSON.stringify({ metadata: { version: '1.0' }, entries: [{ uuid: 'BBBB0000000000000000000000000001', creationDate: '2022-01-01T10:00:00Z', text: 'Travel note', starred: true }] }));

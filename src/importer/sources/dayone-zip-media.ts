@@ -36,10 +36,13 @@ const ZIP_MEDIA_MEMBER = /^(?:photos|videos|audios|pdfs)\/(?!\.\.?$)[^/\\]+$/;
 /**
  * Unpacks the zip's media files into `folder`, streamed one at a time, so the entries' `photos/<md5>.jpeg` paths are
  * read from there as from an unzipped export. A damaged member (a bad CRC, a bomb) or a symbolic link is left out:
- * its entries keep the medium as a label, counted missing.
+ * its entries keep the medium as a label, counted missing. Each member is a moment's work, so `signal` is checked
+ * between them.
  */
-export async function unpackZipMedia(file: string, members: readonly ZipMember[], folder: string, maxMemberBytes?: number): Promise<void> {
+export async function unpackZipMedia(file: string, members: readonly ZipMember[], folder: string, maxMemberBytes?: number, signal?: AbortSignal): Promise<void> {
   for (const member of members) {
+    // Stopped (Ctrl-C): the media not unpacked stay labels, and a re-import brings their bytes.
+    if (signal?.aborted) return;
     if (member.symlink || !ZIP_MEDIA_MEMBER.test(member.name)) continue;
     const target = path.join(folder, member.name);
     mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });

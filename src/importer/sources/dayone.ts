@@ -184,6 +184,8 @@ export interface DayOneOptions {
   journals?: readonly string[];
   /** A zip member may not inflate past this (tests bound a bomb with less). */
   maxMemberBytes?: number;
+  /** Ctrl-C: a zip's media stop being unpacked (the import then stops after its batch in hand). */
+  signal?: AbortSignal;
   /** The longest string field read whole (json-values.ts MAX_FIELD_BYTES by default). */
   maxFieldBytes?: number;
 }
@@ -239,7 +241,7 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
     if (unknown.length) {
       throw new ImportError(file, `holds no journal named ${unknown.map((u) => `"${u}"`).join(', ')}; its journals: ${journals.map((m) => `"${journalNameOf(m.name)}"`).join(', ')}.`);
     }
-    if (unpacked) await unpackZipMedia(file, members, await unpacked.create(), options.maxMemberBytes);
+    if (unpacked) await unpackZipMedia(file, members, await unpacked.create(), options.maxMemberBytes, options.signal);
     let before = 0;
     // A zip of several journals keeps them apart: each becomes the journal of its name (one alone joins the main one).
     const named = journals.length > 1;
