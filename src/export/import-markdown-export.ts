@@ -130,13 +130,17 @@ export async function importMarkdownExport(db: JournalDb, target: string, option
           report.damaged.push(`${where}: ${(error as Error).message}`);
           continue;
         }
-        // The links to its media the export wrote before the text (media_items says which): not text. A link a
-        // person removed is simply not there: the line read is given back as the text's first.
+        // The links to its media the export wrote before the text (media_items says which), then a blank line when
+        // text follows: not text. Links a person removed or reordered are simply not there; the blank line after
+        // them, when kept, is still the separator; any other line read is given back as the text's first.
         const items = z.array(exportedMediaItemSchema).safeParse(fields.entry.media_items);
-        for (const link of mediaLinkLines(items.success ? items.data : undefined, fields.textLines > 0)) {
+        const links = mediaLinkLines(items.success ? items.data : undefined, fields.textLines > 0);
+        const wanted = new Set(links.filter((l) => l !== ''));
+        const separated = links.at(-1) === '';
+        while (links.length > 0 && (wanted.size > 0 || separated)) {
           line = await next();
-          if (line === link) continue;
-          held = line;
+          if (line !== null && wanted.delete(line)) continue;
+          if (line !== '' || !separated) held = line;
           break;
         }
         const text: string[] = [];

@@ -127,6 +127,28 @@ describe('the Markdown export with media, in process', () => {
     expect(readdirSync(path.join(out, 'media'))).toEqual([`${sha(photoB)}.jpg`]);
   });
 
+  it('an export whose media links a person removed (keeping the blank line after them, or not) still reads each text whole', async () => {
+    await entryWith(source.db, 1, 'first line\nsecond line', [[medium('photo', { mimeType: 'image/jpeg' }), photoA], [medium('file', { fileName: 'a.pdf', mimeType: 'application/pdf' }), pdf]]);
+    await entryWith(source.db, 2, 'next entry', [[medium('photo', { mimeType: 'image/jpeg' }), photoB]]);
+    const out = path.join(source.dir, 'md');
+    await exportJournal(source.db, { ownerId: OWNER, format: 'md', out: { dir: out }, timeZone: 'UTC', dayStartsAt: '00:00', now: NOW });
+    const file = path.join(out, readdirSync(out).find((n) => n.endsWith('.md'))!);
+    const exported = readFileSync(file, 'utf8');
+    const linkLines = exported.split('\n').filter((l) => /^!?\[[^\]]*\]\(media\//.test(l));
+    expect(linkLines).toHaveLength(3);
+    // The first entry's links removed with their blank line kept; the second's removed with its blank line too.
+    const edited = exported.split('\n').filter((l) => !linkLines.includes(l)).join('\n').replace(/-->\n\nnext entry/, '-->\nnext entry');
+    writeFileSync(file, edited);
+    const target = await createTempDb();
+    try {
+      expect(await importMarkdownExport(target.db, out)).toMatchObject({ imported: 2, damaged: [], error: null });
+      const texts = await target.db.selectFrom('entry').select('content').orderBy('written_at').execute();
+      expect(texts.map((t) => t.content)).toEqual(['first line\nsecond line', 'next entry']);
+    } finally {
+      await target.cleanup();
+    }
+  });
+
   it("reads version 2's files, whose media_items line was the metadata's list of media", async () => {
     await storeEntry(source.db, { ownerId: OWNER, source: 'import', chatId: 900, messageId: 1, writtenAt: NOW, text: 'Day One entry', metadata: { journal: 'Travel', media: [{ kind: 'photo', file_name: 'a.jpeg' }] } }, 'UTC', NOW);
     const file = path.join(source.dir, 'v3.md');
