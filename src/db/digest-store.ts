@@ -1,51 +1,15 @@
 /** Digest subscriptions and deliveries (on SQLite or PostgreSQL); the (owner, day) key is the never-twice guarantee. */
 import { sql } from 'kysely';
+import { dailyTimeStore, type DailyTimeSubscription } from './daily-time-store.ts';
 import type { JournalDb } from './open-database.ts';
 
-export interface DigestSubscription {
-  ownerId: number;
-  chatId: number;
-  /** `HH:MM`, local time in the journal's zone. */
-  localTime: string;
-  /** ISO instant the subscription was set; digests due before it are not sent. */
-  since: string;
-}
+export type DigestSubscription = DailyTimeSubscription;
 
 export type DeliveryStatus = 'sending' | 'sent' | 'failed' | 'skipped';
 
-const fromRow = (r: { owner_id: number; chat_id: number; local_time: string; since: string }): DigestSubscription => ({
-  ownerId: r.owner_id,
-  chatId: r.chat_id,
-  localTime: r.local_time,
-  since: r.since,
-});
-
 export function createDigestStore(db: JournalDb) {
   return {
-    /** Turns the digest on (or moves its time); the new time counts from `now`. */
-    async subscribe(ownerId: number, chatId: number, localTime: string, now: Date): Promise<void> {
-      const since = now.toISOString();
-      await db
-        .insertInto('digest_subscription')
-        .values({ owner_id: ownerId, chat_id: chatId, local_time: localTime, since })
-        .onConflict((oc) => oc.column('owner_id').doUpdateSet({ chat_id: chatId, local_time: localTime, since }))
-        .execute();
-    },
-
-    /** True if there was a digest to turn off. */
-    async unsubscribe(ownerId: number): Promise<boolean> {
-      const result = await db.deleteFrom('digest_subscription').where('owner_id', '=', ownerId).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
-
-    async get(ownerId: number): Promise<DigestSubscription | undefined> {
-      const row = await db.selectFrom('digest_subscription').selectAll().where('owner_id', '=', ownerId).executeTakeFirst();
-      return row && fromRow(row);
-    },
-
-    async list(): Promise<DigestSubscription[]> {
-      return (await db.selectFrom('digest_subscription').selectAll().orderBy('owner_id').execute()).map(fromRow);
-    },
+    ...dailyTimeStore(db, 'digest_subscription'),
 
     async status(ownerId: number, day: string): Promise<{ status: DeliveryStatus; attempts: number } | undefined> {
       return db.selectFrom('digest_delivery').select(['status', 'attempts']).where('owner_id', '=', ownerId).where('local_day', '=', day).executeTakeFirst();

@@ -4,52 +4,16 @@
  * that only one statement, on one instance, can win.
  */
 import { sql } from 'kysely';
+import { dailyTimeStore, type DailyTimeSubscription } from './daily-time-store.ts';
 import type { JournalDb } from './open-database.ts';
 
-export interface ReminderSubscription {
-  ownerId: number;
-  chatId: number;
-  /** `HH:MM`, local time in the journal's zone. */
-  localTime: string;
-  /** ISO instant it was set; reminders due before it are not sent. */
-  since: string;
-}
+export type ReminderSubscription = DailyTimeSubscription;
 
 export type ReminderStatus = 'sending' | 'sent' | 'failed' | 'wrote' | 'skipped' | 'snoozed';
 
-const fromRow = (r: { owner_id: number; chat_id: number; local_time: string; since: string }): ReminderSubscription => ({
-  ownerId: Number(r.owner_id),
-  chatId: Number(r.chat_id),
-  localTime: r.local_time,
-  since: r.since,
-});
-
 export function createReminderStore(db: JournalDb) {
   return {
-    /** Turns the reminder on (or moves its time); the new time counts from `now`. */
-    async subscribe(ownerId: number, chatId: number, localTime: string, now: Date): Promise<void> {
-      const since = now.toISOString();
-      await db
-        .insertInto('reminder_setting')
-        .values({ owner_id: ownerId, chat_id: chatId, local_time: localTime, since })
-        .onConflict((oc) => oc.column('owner_id').doUpdateSet({ chat_id: chatId, local_time: localTime, since }))
-        .execute();
-    },
-
-    /** True if there was a reminder to turn off. */
-    async unsubscribe(ownerId: number): Promise<boolean> {
-      const result = await db.deleteFrom('reminder_setting').where('owner_id', '=', ownerId).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
-
-    async get(ownerId: number): Promise<ReminderSubscription | undefined> {
-      const row = await db.selectFrom('reminder_setting').selectAll().where('owner_id', '=', ownerId).executeTakeFirst();
-      return row && fromRow(row);
-    },
-
-    async list(): Promise<ReminderSubscription[]> {
-      return (await db.selectFrom('reminder_setting').selectAll().orderBy('owner_id').execute()).map(fromRow);
-    },
+    ...dailyTimeStore(db, 'reminder_setting'),
 
     async status(ownerId: number, day: string): Promise<{ status: ReminderStatus; attempts: number; dueAgainAt: string | null } | undefined> {
       const row = await db

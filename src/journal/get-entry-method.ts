@@ -4,7 +4,7 @@ import type { JournalDb } from '../db/open-database.ts';
 import { methodsFor, type MethodDefinition } from '../objects/kind.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import { metadataFields, readMetadata } from './entry-metadata.ts';
-import { findEntry } from './entry-queries.ts';
+import { findEntry, type JournalEntryValue } from './entry-queries.ts';
 import { entryPage } from './entry-reading.ts';
 import { entryPrompt } from './prompt-store.ts';
 import { listEntryMedia, type StoredMedia } from './entry-media.ts';
@@ -27,6 +27,13 @@ const getEntryArgs = z.strictObject({
   offset: z.number({ error: 'offset must be a whole number, 0 or more' }).int().min(0, { error: 'offset must be 0 or more' }).default(0),
 });
 
+/** One entry of the view by id, for the methods that take an entry id; an error the model can act on when it is not there. */
+export async function entryInView(db: JournalDb, ownerId: number, view: JournalView, id: number): Promise<JournalEntryValue> {
+  const entry = await findEntry(db, ownerId, view, id);
+  if (!entry) throw new ObjectError(`No entry ${id} in this view; entry ids come from getEntries or getEntriesForDay of this view.`);
+  return entry;
+}
+
 export function getEntryMethod(db: JournalDb): MethodDefinition<JournalView> {
   return methodsFor<JournalView>()({
     name: 'getEntry',
@@ -34,8 +41,7 @@ export function getEntryMethod(db: JournalDb): MethodDefinition<JournalView> {
     description: 'a page of content from offset; next: nextOffset; prompt: its question, if any.',
     args: getEntryArgs,
     run: async (view, args, ctx) => {
-      const entry = await findEntry(db, ctx.ownerId, view, args.id);
-      if (!entry) throw new ObjectError(`No entry ${args.id} in this view; entry ids come from getEntries or getEntriesForDay of this view.`);
+      const entry = await entryInView(db, ctx.ownerId, view, args.id);
       if (args.offset > entry.content.length) {
         throw new ObjectError(`offset ${args.offset} is past the end of entry ${args.id} (${entry.content.length} characters); start at 0 or a nextOffset.`);
       }

@@ -5,20 +5,12 @@ import { methodsFor, type MethodDefinition } from '../objects/kind.ts';
 import type { JournalView } from './journal-view.ts';
 import { averageMood, moodByDay, moodByTag } from './mood-queries.ts';
 import { MAX_TAGS_LISTED } from './tag-queries.ts';
+import { tagLimitArgs } from './tag-methods.ts';
 
 const method = methodsFor<JournalView>();
 
 /** Days a getMoodByDay value lists before it says how to narrow (about ten years of daily moods fit the result cap). */
 export const MOOD_DAYS_LISTED = 400;
-
-const tagLimit = z.strictObject({
-  limit: z
-    .number({ error: `limit must be a whole number from 1 to ${MAX_TAGS_LISTED}` })
-    .int()
-    .min(1, { error: 'limit must be at least 1' })
-    .max(MAX_TAGS_LISTED, { error: `limit must be at most ${MAX_TAGS_LISTED}` })
-    .default(50),
-});
 
 const SCALE = '1-5';
 
@@ -48,7 +40,7 @@ export function moodMethods(db: JournalDb): MethodDefinition<JournalView>[] {
       name: 'getMoodByTag',
       signature: `getMoodByTag(limit?: 1..${MAX_TAGS_LISTED} = 50) -> {tags: {tag, days, averageMood, averageMoodWithout}[]}`,
       description: 'per #tag: days with it, mean mood with and without.',
-      args: tagLimit,
+      args: tagLimitArgs,
       run: async (view, args, ctx) => {
         const { tags, distinct, moodDays } = await moodByTag(db, ctx.ownerId, view, args.limit);
         const note = distinct > tags.length ? { note: `Showing the ${tags.length} tags on most days of ${distinct}; raise limit or narrow the view.` } : {};

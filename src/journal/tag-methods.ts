@@ -6,7 +6,8 @@ import type { JournalView } from './journal-view.ts';
 import { countTags, MAX_TAGS_LISTED } from './tag-queries.ts';
 import { tagArgument, withTag } from './tag-view.ts';
 
-const tagsArgs = z.strictObject({
+/** A list of tags' `limit` (getTags, getMoodByTag). */
+export const tagLimitArgs = z.strictObject({
   limit: z
     .number({ error: `limit must be a whole number from 1 to ${MAX_TAGS_LISTED}` })
     .int()
@@ -23,7 +24,7 @@ export function tagMethods(db: JournalDb, collectionKind: string): MethodDefinit
       name: 'getTags',
       signature: `getTags(limit?: 1..${MAX_TAGS_LISTED} = 50) -> {tags: {tag, entries}[], distinctTags}`,
       description: "the view's #hashtags (lower case, no '#'), most used first, with how many entries carry each.",
-      args: tagsArgs,
+      args: tagLimitArgs,
       run: async (view, args, ctx) => {
         const { tags, distinct } = await countTags(db, ctx.ownerId, view, args.limit);
         const note = distinct > tags.length ? { note: `Showing the ${tags.length} most used of ${distinct} tags; narrow the view or raise limit.` } : {};

@@ -10,7 +10,7 @@ import { readBlobWhole } from '../db/media-blobs.ts';
 import { methodsFor, type MethodDefinition } from '../objects/kind.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import { entryMediumAt } from './entry-media.ts';
-import { findEntry } from './entry-queries.ts';
+import { entryInView } from './get-entry-method.ts';
 import type { JournalView } from './journal-view.ts';
 import { formatBytes, isSpeech } from './media.ts';
 import { ImageTooLargeError, scaleImage } from './scaled-image.ts';
@@ -43,8 +43,7 @@ export function viewMediaMethod(db: JournalDb): MethodDefinition<JournalView> {
     description: 'look at a photo of an entry (index: 0 first; getEntry lists its media); a voice note gives its transcript.',
     args: viewMediaArgs,
     run: async (view, args, ctx) => {
-      const entry = await findEntry(db, ctx.ownerId, view, args.entryId);
-      if (!entry) throw new ObjectError(`No entry ${args.entryId} in this view; entry ids come from getEntries or getEntriesForDay of this view.`);
+      const entry = await entryInView(db, ctx.ownerId, view, args.entryId);
       const medium = await entryMediumAt(db, ctx.ownerId, entry.id, args.index);
       if (!medium) throw new ObjectError(`Entry ${entry.id} has no medium at index ${args.index}; getEntry(${entry.id}) lists its media.`);
       const about = { entryId: entry.id, index: args.index, kind: medium.kind };

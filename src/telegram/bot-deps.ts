@@ -29,12 +29,15 @@ export interface JournalReads {
 }
 
 /** The owner's daily-digest setting; the scheduler that sends digests lives outside the bot. */
-export interface DigestSettings {
-  /** The zone digest times are read in (JOURNAL_TIMEZONE). */
+export type DigestSettings = DailyTimeSetting;
+
+/** One daily time of the owner's (the digest's, the reminder's), set by a command (daily-time-command.ts). */
+export interface DailyTimeSetting {
+  /** The zone the times are read in (JOURNAL_TIMEZONE). */
   timeZone: string;
   get(ownerId: number): Promise<{ localTime: string } | undefined>;
   set(ownerId: number, chatId: number, localTime: string): Promise<void>;
-  /** True if a digest was on. */
+  /** True if it was on. */
   off(ownerId: number): Promise<boolean>;
 }
 
@@ -59,13 +62,7 @@ export interface WritingPrompts {
 }
 
 /** The owner's daily reminder to write; the scheduler that sends them lives outside the bot. */
-export interface ReminderSettings {
-  /** The zone reminder times are read in (JOURNAL_TIMEZONE). */
-  timeZone: string;
-  get(ownerId: number): Promise<{ localTime: string } | undefined>;
-  set(ownerId: number, chatId: number, localTime: string): Promise<void>;
-  /** True if a reminder was on. */
-  off(ownerId: number): Promise<boolean>;
+export interface ReminderSettings extends DailyTimeSetting {
   /** The reminder's buttons: another in an hour, or none more today. False when there is no reminder that day. */
   snooze(ownerId: number, day: string): Promise<boolean>;
   skip(ownerId: number, day: string): Promise<boolean>;

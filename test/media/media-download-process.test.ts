@@ -1,13 +1,12 @@
 // The real bot process (`src/main.ts`) downloading a photo's bytes against the Bot API stand-in: killed in the middle
 // of a download and started again, and on a full disk (a 2 MB tmpfs). The entry is stored at once either way; the
 // bytes arrive in the end, whole.
-import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { botApiPerTest } from '../helpers/bot-api-per-test.ts';
+import { mountSmallDisk } from '../helpers/small-disk.ts';
 import { startBot, storedMessageIds, waitForStderr, waitUntil } from '../helpers/bot-process.ts';
 import { PROCESS_TEST_MS, PROCESS_WAIT_MS } from '../helpers/run-entry-point.ts';
 import { mediaUpdate, textUpdate } from '../helpers/updates.ts';
@@ -63,32 +62,24 @@ describe('media downloads in the real bot', () => {
   }, PROCESS_TEST_MS);
 
   it('a disk that fills up during a download: the download is retried, and the bytes are kept once space is freed', async (ctx) => {
-    const mountPoint = path.join(harness.dir, 'small-disk');
-    mkdirSync(mountPoint);
-    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', mountPoint], { encoding: 'utf8' });
-    if (mounted.status !== 0) ctx.skip(`mount -t tmpfs is not permitted here (${(mounted.stderr || mounted.error?.message || '').trim()}); run as root`);
-    const dbPath = path.join(mountPoint, 'journal.sqlite');
-    const filler = path.join(mountPoint, 'filler');
+    const disk = mountSmallDisk(harness.dir, ctx);
+    const dbPath = path.join(disk.dir, 'journal.sqlite');
     const bytes = randomBytes(400_000);
     harness.api.addFile('photo-2', bytes);
     const bot = startBot({ cwd: harness.dir, dbPath, apiRoot: harness.api.url });
     try {
       await harness.api.waitFor((calls) => calls.some((c) => c.method === 'getUpdates'), PROCESS_WAIT_MS); // migrated, polling
-      const free = () => {
-        const s = statfsSync(mountPoint);
-        return s.bavail * s.bsize;
-      };
-      writeFileSync(filler, Buffer.alloc(Math.max(0, free() - 150 * 1024))); // room for the entry, not for the photo
+      disk.fillLeaving(150 * 1024); // room for the entry, not for the photo
       harness.api.queueUpdate(photoUpdate('photo-2', bytes.length, 1));
       await waitForStderr(bot, /"media.failed"/, PROCESS_WAIT_MS);
       expect(await storedMessageIds(dbPath)).toEqual([1]); // the entry itself is safe
-      rmSync(filler);
+      disk.free();
       await waitUntil(async () => (await photoRow(dbPath))?.state === 'kept', PROCESS_WAIT_MS, 'the photo kept');
       expect(await photoRow(dbPath)).toEqual({ state: 'kept', sha256: sha(bytes) });
     } finally {
       bot.child.kill('SIGTERM');
       await bot.done;
-      spawnSync('umount', [mountPoint]);
+      disk.unmount();
     }
     expect((await bot.done).stderr).toMatch(/full/);
   }, PROCESS_TEST_MS);

@@ -2,13 +2,14 @@
 // journal held by another process (BEGIN EXCLUSIVE), a full disk (a 2 MB tmpfs), and the order of fsyncs and
 // confirmations seen by strace. Every message is stored exactly once, the user gets at most a notice or two.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statfsSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RETRY_NOTICE } from '../../src/telegram/intake/update-inbox.ts';
 import { APOLOGY_TEXT } from '../../src/telegram/error-handler.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { botApiPerTest } from '../helpers/bot-api-per-test.ts';
+import { mountSmallDisk } from '../helpers/small-disk.ts';
 import { startBot, storedMessageIds, waitForStderr, waitUntil } from '../helpers/bot-process.ts';
 import { PROCESS_TEST_MS, PROCESS_WAIT_MS, REPO_ROOT } from '../helpers/run-entry-point.ts';
 import { textUpdate } from '../helpers/updates.ts';
@@ -75,30 +76,22 @@ describe('the real bot under faults', () => {
   }, PROCESS_TEST_MS);
 
   it('a 2 MB filesystem fills up under 80 messages of 4 KB: a handful of notices, the log names the full disk, 80 of 80 stored once space is freed', async (ctx) => {
-    const mountPoint = path.join(harness.dir, 'small-disk');
-    mkdirSync(mountPoint);
-    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', mountPoint], { encoding: 'utf8' });
-    if (mounted.status !== 0) ctx.skip(`mount -t tmpfs is not permitted here (${(mounted.stderr || mounted.error?.message || '').trim()}); run as root`);
-    const dbPath = path.join(mountPoint, 'journal.sqlite');
-    const filler = path.join(mountPoint, 'filler');
+    const disk = mountSmallDisk(harness.dir, ctx);
+    const dbPath = path.join(disk.dir, 'journal.sqlite');
     const bot = startBot({ cwd: harness.dir, dbPath, apiRoot: harness.api.url });
     try {
       await harness.api.waitFor((calls) => calls.some((c) => c.method === 'getUpdates'), PROCESS_WAIT_MS); // migrated, polling
-      const free = () => {
-        const s = statfsSync(mountPoint);
-        return s.bavail * s.bsize;
-      };
-      writeFileSync(filler, Buffer.alloc(Math.max(0, free() - 160 * 1024))); // room for a part of the burst only
+      disk.fillLeaving(160 * 1024); // room for a part of the burst only
       for (const i of range(80)) harness.api.queueUpdate(textUpdate(`${i} ${'four kilobytes of diary. '.repeat(160)}`, { messageId: i }));
       await waitForStderr(bot, /disk full/, PROCESS_WAIT_MS);
       await new Promise((r) => setTimeout(r, 3000)); // the disk stays full a while: tries go on, notices must not
       expect((await storedMessageIds(dbPath)).length).toBeLessThan(80);
-      rmSync(filler);
+      disk.free();
       await waitUntil(async () => (await storedMessageIds(dbPath)).length === 80, PROCESS_WAIT_MS, '80 entries');
     } finally {
       bot.child.kill('SIGTERM');
       await bot.done;
-      spawnSync('umount', [mountPoint]);
+      disk.unmount();
     }
     const result = await bot.done;
     expect(result.stderr).toMatch(/disk full/);

@@ -6,7 +6,7 @@ import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { REMINDER_BUTTON } from '../reminder-delivery.ts';
-import { parseTimeOfDay } from '../../journal/dates/wall-time.ts';
+import { dailyTimeCommand } from '../daily-time-command.ts';
 import { errorMessage } from '../../log/error-message.ts';
 
 export const REMIND_USAGE = 'Use /remind HH:MM for a daily reminder to write at that time (e.g. /remind 21:00), or /remind off to stop it.';
@@ -14,27 +14,13 @@ export const REMIND_USAGE = 'Use /remind HH:MM for a daily reminder to write at 
 export function remindFeature(deps: Pick<BotDeps, 'reminders' | 'logger'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
 
-  composer.command('remind', async (ctx) => {
-    if (!ctx.from) return; // a command always has a sender; the guard narrows the type
-    const ownerId = ctx.from.id;
-    const zone = deps.reminders.timeZone;
-    const arg = ctx.match.trim();
-    if (arg === '') {
-      const current = await deps.reminders.get(ownerId);
-      return void (await ctx.reply(
-        current
-          ? `Your reminder to write comes at ${current.localTime} (${zone}) on days you have not written yet. /remind off stops it.`
-          : `The reminder to write is off. ${REMIND_USAGE}`,
-      ));
-    }
-    if (arg.toLowerCase() === 'off') {
-      const was = await deps.reminders.off(ownerId);
-      return void (await ctx.reply(was ? 'Reminder off. /remind HH:MM turns it on again.' : `The reminder was already off. ${REMIND_USAGE}`));
-    }
-    const time = parseTimeOfDay(arg);
-    if (!time) return void (await ctx.reply(`"${arg.slice(0, 40)}" is not a time of day. ${REMIND_USAGE}`));
-    await deps.reminders.set(ownerId, ctx.chat.id, time);
-    await ctx.reply(`Reminder on: at ${time} (${zone}) on days you have not written yet, with a question to start from. /remind off stops it.`);
+  dailyTimeCommand(composer, 'remind', deps.reminders, {
+    usage: REMIND_USAGE,
+    current: (time, zone) => `Your reminder to write comes at ${time} (${zone}) on days you have not written yet. /remind off stops it.`,
+    turnedOn: (time, zone) => `Reminder on: at ${time} (${zone}) on days you have not written yet, with a question to start from. /remind off stops it.`,
+    turnedOff: 'Reminder off. /remind HH:MM turns it on again.',
+    wasOff: 'The reminder was already off.',
+    isOff: 'The reminder to write is off.',
   });
 
   composer.callbackQuery(REMINDER_BUTTON, async (ctx) => {
