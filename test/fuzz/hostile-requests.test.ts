@@ -161,6 +161,9 @@ describe('fuzz: hostile HTTP requests against the real servers', { timeout: PROC
       expect(link, web.stderr()).toBeDefined();
       const signIn = await fetch(`http://127.0.0.1:${port}${link}`, { redirect: 'manual' });
       const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+      // Signed in for real, or the signed-in paths would be fuzzed signed out.
+      expect(cookie).toMatch(/=./);
+      expect((await fetch(`http://127.0.0.1:${port}/tags`, { headers: { cookie } })).status).toBe(200);
       await tally.run(() => fuzz({ name: 'npm run web', port, signIn: [['Cookie', cookie]], postPaths: ['/entry/1/forget', '/logout'] }, web, tally));
       // The session still works (unless a fuzzed sign-out with our own Origin ended it: then it is a 401, not a fault).
       expect([200, 401]).toContain((await fetch(`http://127.0.0.1:${port}/tags`, { headers: { cookie } })).status);
