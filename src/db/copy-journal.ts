@@ -29,6 +29,8 @@ export const JOURNAL_TABLES: readonly TableSpec[] = [
   { table: 'entry_media', key: ['id'], serial: 'id' },
   { table: 'media_blob', key: ['sha256'] },
   { table: 'media_chunk', key: ['blob', 'seq'], page: 8 },
+  // Pictures made from the media (made again when missing, but kept so a copy does not decode every photo anew).
+  { table: 'media_thumbnail', key: ['sha256', 'variant'], page: 8 },
   { table: 'journal_setting', key: ['key'] },
   { table: 'object_handle', key: ['owner_id', 'id'] },
   { table: 'conversation', key: ['id'], serial: 'id' },

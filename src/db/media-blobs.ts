@@ -131,6 +131,8 @@ export async function deleteOrphanBlobs(trx: Kysely<Database>): Promise<number> 
   const orphans = await trx.selectFrom('media_blob').select('sha256').where('sha256', 'not in', held as never).execute();
   for (const { sha256 } of orphans) {
     await trx.deleteFrom('media_chunk').where('blob', '=', sha256).execute();
+    // The pictures made from them (thumbnails, the model's view) go with them.
+    await trx.deleteFrom('media_thumbnail').where('sha256', '=', sha256).execute();
     await trx.deleteFrom('media_blob').where('sha256', '=', sha256).execute();
   }
   const writers = trx.selectFrom('entry_media').select(sql<string>`${PARTIAL} || cast(id as text)`.as('key'));

@@ -97,6 +97,20 @@ export interface MediaBlobTable {
   created_at: string;
 }
 
+/**
+ * A picture made from a kept medium, once: by the original's sha256 and what was made (`webp:640`, `jpeg:1568`), or
+ * `original` with no data when the original is past the decoding budget (callers then serve it as it is, or refuse).
+ */
+export interface MediaThumbnailTable {
+  sha256: string;
+  variant: string;
+  mime_type: string | null;
+  width: number | null;
+  height: number | null;
+  data: Uint8Array | null;
+  created_at: string;
+}
+
 /** A blob's bytes in order, a chunk a row; `blob` is its sha256, or `partial:<entry_media id>` while it is written. */
 export interface MediaChunkTable {
   blob: string;
@@ -149,6 +163,7 @@ export interface Database {
   entry_revision: EntryRevisionTable;
   entry_media: EntryMediaTable;
   media_blob: MediaBlobTable;
+  media_thumbnail: MediaThumbnailTable;
   media_chunk: MediaChunkTable;
   entry_tag: EntryTagTable;
   transcription_job: TranscriptionJobTable;

@@ -56,6 +56,7 @@ export const OWNER_ROWS: { [T in keyof Database]: OwnerRows | { notOwnerData: st
   // Bytes are shared by content: those no kept entry (of anyone) still holds go, with their chunks.
   media_blob: (trx) => deleteOrphanBlobs(trx),
   media_chunk: { notOwnerData: "the bytes of media_blob rows, removed with them (media_blob's row above)" },
+  media_thumbnail: { notOwnerData: "pictures made from media_blob rows, removed with them (media_blob's row above)" },
   object_handle: async (trx, o) => deleted(await trx.deleteFrom('object_handle').where('owner_id', '=', o).executeTakeFirst()),
   conversation_message: async (trx, o) => deleted(await trx.deleteFrom('conversation_message').where('owner_id', '=', o).executeTakeFirst()),
   conversation: async (trx, o) => deleted(await trx.deleteFrom('conversation').where('owner_id', '=', o).executeTakeFirst()),

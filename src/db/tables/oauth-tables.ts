@@ -13,6 +13,8 @@ export interface OauthClientTable {
   redirect_uris: string;
   auth_method: 'none' | 'client_secret_post' | 'client_secret_basic';
   created_at: string;
+  /** SHA-256 of the address that registered it (null for a metadata-document client): the per-address cap. */
+  registered_from: string | null;
 }
 
 /** An authorization request waiting for (or past) the owner's consent in Telegram; every secret as a SHA-256. */
@@ -30,6 +32,10 @@ export interface OauthRequestTable {
   /** Who opened the start link (null until then). */
   owner_id: number | null;
   code_hash: string | null;
+  /** SHA-256 of the one-time code the bot showed the owner after Allow; the page must have it typed in. */
+  confirm_hash: string | null;
+  /** Wrong codes typed so far; a few close the request. */
+  confirm_tries: Generated<number>;
   grant_id: number | null;
   created_at: string;
   expires_at: string;
