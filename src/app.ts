@@ -240,7 +240,7 @@ export function createApp(token: string, deps: AppDeps): App {
         forget: (ownerId, journal) => forgetJournal(db, ownerId, journal),
       },
       isStorageFailure: (error) => storageFailure(error) !== null,
-      connections: config.publicUrl ? remoteConnections(db, config.publicUrl, clock) : undefined,
+      connections: config.publicUrl ? remoteConnections(db, config.publicUrl, clock, config.allowedUserIds) : undefined,
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },
   );

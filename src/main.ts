@@ -8,6 +8,7 @@ import { exitOnConfigError } from './cli/exit-on-config-error.ts';
 import { parseConfig, requireBotToken } from './config.ts';
 import { aiOffReason } from './derived-settings.ts';
 import { openAndMigrateJournal } from './db/open-journal.ts';
+import { revokeRemovedOwners } from './oauth/removed-owners.ts';
 import { applyDayStart } from './journal/day-start.ts';
 import { keepServingOnStrayRejections } from './http/last-resort.ts';
 import { createLogger } from './log/logger.ts';
@@ -86,6 +87,8 @@ async function main(): Promise<void> {
   if (stopping) return;
   await bot.api.setMyCommands(COMMANDS).catch((error) => logger.error('commands.failed', { error: errorMessage(error) }));
   if (config.allowedUserIds.length === 0) logger.info('access.nobody_allowed', { hint: 'set ALLOWED_USER_IDS' });
+  // Owners taken off ALLOWED_USER_IDS lose their remote connections (grants revoked, tokens deleted) before any request.
+  await revokeRemovedOwners(db, config.allowedUserIds, new Date(), logger);
   // The web view as a Mini App: served by this process (the webhook's port, or WEB_PORT when polling).
   // Loaded only when set: a bot without the Mini App never pays for the web code (or its initData checker).
   const web = config.miniAppUrl ? (await import('./journal-web-view.ts')).createJournalWebView({ config, db, clock: () => new Date(), logger, botToken: token, surface: 'mini-app' }) : null;

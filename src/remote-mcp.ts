@@ -52,7 +52,8 @@ export function createRemoteMcpRoutes(deps: RemoteMcpRoutesDeps): RemoteMcpRoute
   if (!publicUrl) throw new Error('remote MCP needs PUBLIC_URL');
   const settings = journalSettings(config, clock);
   const store = createOauthStore(db);
-  const connections = createConnections({ store, clock });
+  const isAllowedOwner = (ownerId: number) => config.allowedUserIds.includes(ownerId);
+  const connections = createConnections({ store, clock, isAllowedOwner });
   const minute = { windowMs: 60_000, clock };
   const calls = createRateLimit({ perWindow: deps.callsPerMinute ?? CALLS_PER_MINUTE, ...minute });
   const metadata = authorizationServerMetadata(publicUrl);
@@ -62,6 +63,7 @@ export function createRemoteMcpRoutes(deps: RemoteMcpRoutesDeps): RemoteMcpRoute
     resource: `${publicUrl}/mcp`,
     botUsername: deps.botUsername,
     clock,
+    isAllowedOwner,
     limit: createRateLimit({ perWindow: OAUTH_REQUESTS_PER_MINUTE, ...minute }),
   });
   const sent = createSentReports({ ledger: createSentLedgerStore(db), clock, logger });

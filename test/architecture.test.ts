@@ -154,6 +154,8 @@ describe('architecture', () => {
     ['@resvg/', ['stats']],
     ['playwright-core', []],
     ['qrcode', ['oauth']],
+    // Addresses classed for the outbound fetch of client metadata documents (oauth/outbound-fetch.ts) and TRUST_PROXY.
+    ['ipaddr.js', ['oauth']],
     // The bot's /export zips (export/zip-parts.ts).
     ['yazl', ['export']],
   ])('%s is imported only from its owning folders', (pkg, owners) => {

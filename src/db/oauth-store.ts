@@ -59,8 +59,25 @@ export function createOauthStore(db: JournalDb) {
       await db
         .insertInto('oauth_client')
         .values(row)
-        .onConflict((oc) => oc.column('client_id').doUpdateSet({ secret_hash: row.secret_hash, name: row.name, redirect_uris: row.redirect_uris, auth_method: row.auth_method }))
+        .onConflict((oc) => oc.column('client_id').doUpdateSet({ secret_hash: row.secret_hash, name: row.name, redirect_uris: row.redirect_uris, auth_method: row.auth_method, created_at: row.created_at }))
         .execute();
+    },
+
+    /**
+     * Deletes registrations never used for a grant and older than `before` (nor in a request still open), then counts
+     * the unused ones left that `registeredFrom` made: the per-address cap.
+     */
+    async unusedClientsFrom(registeredFrom: string, before: Date, now: Date): Promise<number> {
+      const granted = db.selectFrom('oauth_grant').select('client_id');
+      const open = db.selectFrom('oauth_request').select('client_id').where('expires_at', '>', iso(now));
+      await db.deleteFrom('oauth_client').where('created_at', '<', iso(before)).where('client_id', 'not in', granted).where('client_id', 'not in', open).execute();
+      const row = await db
+        .selectFrom('oauth_client')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('registered_from', '=', registeredFrom)
+        .where('client_id', 'not in', granted)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
     },
 
     getClient(clientId: string): Promise<OauthClientRow | undefined> {
@@ -88,6 +105,7 @@ export function createOauthStore(db: JournalDb) {
           status: 'pending',
           owner_id: null,
           code_hash: null,
+          confirm_hash: null,
           grant_id: null,
           created_at: iso(r.createdAt),
           expires_at: iso(r.expiresAt),
@@ -116,17 +134,33 @@ export function createOauthStore(db: JournalDb) {
       return db.selectFrom('oauth_request').selectAll().where('payload_hash', '=', payloadHash).executeTakeFirst();
     },
 
-    /** Records the owner's answer to a request it was asked; false when it is not theirs, answered or expired. */
-    async decide(id: number, ownerId: number, allow: boolean, now: Date): Promise<boolean> {
+    /**
+     * Records the owner's answer to a request it was asked; false when it is not theirs, answered or expired. An Allow
+     * keeps the hash of the one-time code the bot shows the owner, and gives the page `confirmUntil` to have it typed.
+     */
+    async decide(id: number, ownerId: number, answer: { allow: true; confirmHash: string; confirmUntil: Date } | { allow: false }, now: Date): Promise<boolean> {
       const result = await db
         .updateTable('oauth_request')
-        .set({ status: allow ? 'allowed' : 'denied' })
+        .set(answer.allow ? { status: 'allowed', confirm_hash: answer.confirmHash, expires_at: iso(answer.confirmUntil) } : { status: 'denied' })
         .where('id', '=', id)
         .where('owner_id', '=', ownerId)
         .where('status', '=', 'asked')
         .where('expires_at', '>', iso(now))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Counts a wrong one-time code typed into an allowed request's page; the count after it (0 when it is not allowed). */
+    async wrongConfirmation(id: number): Promise<number> {
+      const result = await db
+        .updateTable('oauth_request')
+        .set((eb) => ({ confirm_tries: eb('confirm_tries', '+', 1) }))
+        .where('id', '=', id)
+        .where('status', '=', 'allowed')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return 0;
+      const row = await db.selectFrom('oauth_request').select('confirm_tries').where('id', '=', id).executeTakeFirst();
+      return Number(row?.confirm_tries ?? 0);
     },
 
     /** Moves an allowed request to `issued` with its code's hash, once; false when another poll got there first. */
@@ -208,19 +242,41 @@ export function createOauthStore(db: JournalDb) {
       });
     },
 
-    /** Ends a grant: marked revoked, its tokens deleted. `ownerId` limits it to that owner's grants; false when none. */
-    async revokeGrant(grantId: number, now: Date, ownerId?: number): Promise<boolean> {
+    /**
+     * Ends one owner's grant: marked revoked, its tokens deleted, both limited to that owner's rows (a grant id is
+     * sequential, so another owner naming it changes nothing). False when it was not theirs or ended already.
+     */
+    async revokeGrant(grantId: number, ownerId: number, now: Date): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        let query = trx.updateTable('oauth_grant').set({ revoked_at: iso(now) }).where('id', '=', grantId).where('revoked_at', 'is', null);
-        if (ownerId !== undefined) query = query.where('owner_id', '=', ownerId);
-        const result = await query.executeTakeFirst();
-        await trx.deleteFrom('oauth_token').where('grant_id', '=', grantId).execute();
+        const result = await trx.updateTable('oauth_grant').set({ revoked_at: iso(now) }).where('id', '=', grantId).where('owner_id', '=', ownerId).where('revoked_at', 'is', null).executeTakeFirst();
+        await trx.deleteFrom('oauth_token').where('grant_id', '=', grantId).where('owner_id', '=', ownerId).execute();
         return Number(result.numUpdatedRows) > 0;
       });
     },
 
-    async touchGrant(grantId: number, now: Date): Promise<void> {
-      await db.updateTable('oauth_grant').set({ last_used_at: iso(now) }).where('id', '=', grantId).execute();
+    /**
+     * Ends every grant of owners no longer allowed (start-up, after ALLOWED_USER_IDS changed): revoked, tokens deleted,
+     * their open consent requests closed. The number of grants ended.
+     */
+    async revokeOwnersNotIn(allowed: readonly number[], now: Date): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        let grants = trx.updateTable('oauth_grant').set({ revoked_at: iso(now) }).where('revoked_at', 'is', null);
+        let tokens = trx.deleteFrom('oauth_token');
+        let requests = trx.updateTable('oauth_request').set({ status: 'closed' }).where('owner_id', 'is not', null).where('status', 'in', ['asked', 'allowed', 'issued']);
+        if (allowed.length > 0) {
+          grants = grants.where('owner_id', 'not in', [...allowed]);
+          tokens = tokens.where('owner_id', 'not in', [...allowed]);
+          requests = requests.where('owner_id', 'not in', [...allowed]);
+        }
+        const ended = await grants.executeTakeFirst();
+        await tokens.execute();
+        await requests.execute();
+        return Number(ended.numUpdatedRows);
+      });
+    },
+
+    async touchGrant(grantId: number, ownerId: number, now: Date): Promise<void> {
+      await db.updateTable('oauth_grant').set({ last_used_at: iso(now) }).where('id', '=', grantId).where('owner_id', '=', ownerId).execute();
     },
 
     /** The owner's live grants, oldest first. */

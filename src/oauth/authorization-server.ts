@@ -6,18 +6,19 @@
  * Requests and answers are web-standard (Request → Response); src/remote-mcp.ts puts them on the bot's HTTP server.
  */
 import type { OauthStore } from '../db/oauth-store.ts';
-import { fetchClientMetadataDocument, isMetadataDocumentId } from './client-metadata-document.ts';
-import { hostOf, parseRegistration } from './client-registration.ts';
+import type { Logger } from '../log/logger.ts';
+import { fetchClientMetadataDocument, getDocumentSafely, isMetadataDocumentId, type GetDocument } from './client-metadata-document.ts';
+import { hostOf } from './client-registration.ts';
 import { consentPageHtml, CONSENT_PAGE_CSP, CONSENT_SCRIPT, messagePageHtml, PAGE_HEADERS } from './consent-page.ts';
+import { createConsentWait, redirectTo } from './consent-wait.ts';
 import type { RateLimit } from './rate-limit.ts';
-import { json, MINUTE_MS, oauthError, redirectUrisOf, sameResource } from './oauth-http.ts';
+import { MINUTE_MS, oauthError, redirectUrisOf, sameResource } from './oauth-http.ts';
+import { createRegistrationEndpoint } from './registration-endpoint.ts';
 import { newSecret, secretHash } from './secrets.ts';
 import { createTokenEndpoint } from './token-endpoint.ts';
 
 /** How long the start link (and the request behind it) lives. */
 export const CONSENT_MINUTES = 10;
-/** An authorization code is exchanged right after the redirect: two minutes is plenty. */
-const CODE_MINUTES = 2;
 /** The one scope: reading the journal through the object tools. */
 export const JOURNAL_SCOPE = 'journal';
 const START_PAYLOAD_PREFIX = 'mcp_';
@@ -27,6 +28,7 @@ export const OAUTH_PATHS = {
   authorize: '/oauth/authorize',
   token: '/oauth/token',
   wait: '/oauth/wait',
+  confirm: '/oauth/confirm',
   script: '/oauth/consent.js',
 };
 
@@ -39,10 +41,14 @@ export interface AuthorizationServerDeps {
   /** The bot's username, for the t.me start link. */
   botUsername: string;
   clock: () => Date;
-  /** Registrations and authorization pages per client address. */
+  /** Registrations, authorization pages and typed codes per client address, and authorization pages per client. */
   limit: RateLimit;
-  /** Fetches Client ID Metadata Documents; the global fetch by default. */
-  fetchDocument?: typeof fetch;
+  /** Whether an owner is still on ALLOWED_USER_IDS (the token endpoint gives a removed owner nothing). */
+  isAllowedOwner: (ownerId: number) => boolean;
+  /** Reads Client ID Metadata Documents; outboundGet (no address inside) by default. */
+  getDocument?: GetDocument;
+  /** Why a metadata document was refused goes here, never to the caller. */
+  logger?: Logger;
 }
 
 /** RFC 8414 metadata of this authorization server. */
@@ -74,14 +80,6 @@ export function consentPayload(startArgument: string): string | null {
 const page = (html: string, status = 200, csp = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'") =>
   new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp, ...PAGE_HEADERS } });
 
-/** The client's redirect URI with these parameters added (and `iss`), as the browser is sent on. */
-function redirectTo(uri: string, params: Record<string, string | null>, issuer: string): string {
-  const url = new URL(uri);
-  for (const [key, value] of Object.entries(params)) if (value !== null) url.searchParams.set(key, value);
-  url.searchParams.set('iss', issuer);
-  return url.href;
-}
-
 export interface AuthorizationServer {
   /** Answers a request to one of OAUTH_PATHS; undefined for any other path. */
   handle(request: Request, clientAddress: string): Promise<Response | undefined>;
@@ -89,53 +87,28 @@ export interface AuthorizationServer {
 
 export function createAuthorizationServer(deps: AuthorizationServerDeps): AuthorizationServer {
   const { store, issuer, clock } = deps;
-  const token = createTokenEndpoint({ store, clock });
+  const token = createTokenEndpoint({ store, clock, isAllowedOwner: deps.isAllowedOwner });
+  const register = createRegistrationEndpoint({ store, clock });
+  const consent = createConsentWait({ store, clock, issuer });
   const tooMany = () => oauthError('slow_down', 'too many requests from this address; try again in a minute', 429, { 'retry-after': String(deps.limit.retryAfterSeconds()) });
 
-  async function register(request: Request): Promise<Response> {
-    let body: unknown;
-    try {
-      body = await request.json();
-    } catch {
-      return oauthError('invalid_client_metadata', 'the body must be a JSON object of client metadata (RFC 7591)');
-    }
-    const registration = parseRegistration(body);
-    if ('error' in registration) return oauthError(registration.error, registration.description);
-    const clientId = newSecret('jc_', 18);
-    const secret = registration.authMethod === 'none' ? null : newSecret('jcs_');
-    const now = clock();
-    await store.insertClient({
-      client_id: clientId,
-      secret_hash: secret === null ? null : secretHash(secret),
-      name: registration.name,
-      redirect_uris: JSON.stringify(registration.redirectUris),
-      auth_method: registration.authMethod,
-      created_at: now.toISOString(),
-    });
-    return json(
-      {
-        client_id: clientId,
-        client_id_issued_at: Math.floor(now.getTime() / 1000),
-        ...(secret === null ? {} : { client_secret: secret, client_secret_expires_at: 0 }),
-        client_name: registration.name,
-        redirect_uris: registration.redirectUris,
-        token_endpoint_auth_method: registration.authMethod,
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-      },
-      201,
-    );
-  }
-
-  async function authorize(url: URL): Promise<Response> {
+  async function authorize(url: URL, address: string): Promise<Response> {
     const q = url.searchParams;
+    // Checked before anything else: no other response type (`token`: the implicit grant) may send the browser to a
+    // redirect URI, which a self-registered client never had to prove it owns (RFC 9700 §4.11.2).
+    if (q.get('response_type') !== 'code') return page(messagePageHtml('Not supported', 'This journal answers only response_type=code (with PKCE). Nothing was sent anywhere.'), 400);
     const clientId = q.get('client_id') ?? '';
+    if (clientId !== '' && !deps.limit.take(`authorize client ${clientId}`)) return tooMany();
     let client = clientId === '' ? undefined : await store.getClient(clientId);
     if (isMetadataDocumentId(clientId)) {
       // Read afresh on every authorization: a client may change its name or redirect URIs.
-      const document = await fetchClientMetadataDocument(clientId, deps.fetchDocument ?? fetch);
-      if ('problem' in document) return page(messagePageHtml('Unknown app', `The app's metadata document at ${clientId} cannot be used: ${document.problem}.`), 400);
-      client = { client_id: clientId, secret_hash: null, name: document.name, redirect_uris: JSON.stringify(document.redirectUris), auth_method: 'none', created_at: clock().toISOString() };
+      const document = await fetchClientMetadataDocument(clientId, deps.getDocument ?? getDocumentSafely);
+      if ('problem' in document) {
+        // One answer whatever went wrong: the caller learns nothing about what the server can reach.
+        deps.logger?.info('oauth.metadata_document_refused', { client_id: clientId, problem: document.problem, address });
+        return page(messagePageHtml('Unknown app', 'The app could not be identified from its client ID. Nothing was sent anywhere.'), 400);
+      }
+      client = { client_id: clientId, secret_hash: null, name: document.name, redirect_uris: JSON.stringify(document.redirectUris), auth_method: 'none', created_at: clock().toISOString(), registered_from: null };
       await store.upsertClient(client);
     }
     // Without a known client and one of its redirect URIs, nothing may be sent anywhere: the browser is told here.
@@ -149,7 +122,6 @@ export function createAuthorizationServer(deps: AuthorizationServerDeps): Author
     const state = q.get('state');
     const back = (error: string, description: string) =>
       Response.redirect(redirectTo(redirectUri, { error, error_description: description, state }, issuer), 302);
-    if (q.get('response_type') !== 'code') return back('unsupported_response_type', 'response_type must be code');
     const challenge = q.get('code_challenge') ?? '';
     if (!/^[A-Za-z0-9._~-]{43,128}$/.test(challenge)) return back('invalid_request', 'code_challenge is required (PKCE, S256)');
     if (q.get('code_challenge_method') !== 'S256') return back('invalid_request', 'code_challenge_method must be S256');
@@ -179,43 +151,17 @@ export function createAuthorizationServer(deps: AuthorizationServerDeps): Author
       redirectHost: hostOf(redirectUri),
       startLink: `https://t.me/${deps.botUsername}?start=${payload}`,
       waitUrl: `${OAUTH_PATHS.wait}?key=${encodeURIComponent(pageKey)}`,
+      confirmUrl: `${OAUTH_PATHS.confirm}?key=${encodeURIComponent(pageKey)}`,
       minutes: CONSENT_MINUTES,
     });
     return page(html, 200, CONSENT_PAGE_CSP);
   }
 
-  /** The consent page's question: has the owner answered? On Allow, the code is made here, once, and never stored. */
-  async function wait(url: URL): Promise<Response> {
-    const key = url.searchParams.get('key') ?? '';
-    const request = key === '' ? undefined : await store.requestByPage(secretHash(key));
-    if (!request) return json({ done: true, message: 'This request is unknown or over. Start again from the app you came from.' }, 404);
-    const now = clock();
-    const expired = request.expires_at <= now.toISOString();
-    switch (request.status) {
-      case 'pending':
-      case 'asked':
-        if (expired) return json({ done: true, message: 'The link expired. Start again from the app you came from.' });
-        return json({ message: request.status === 'asked' ? 'Answer Allow or Deny in Telegram…' : 'Waiting for your answer in Telegram…' });
-      case 'allowed': {
-        const code = newSecret('jac_');
-        if (!(await store.issueCode(request.id, secretHash(code), new Date(now.getTime() + CODE_MINUTES * MINUTE_MS)))) return json({ done: true, message: 'This request is over.' });
-        return json({ message: `Allowed. Going back to ${hostOf(request.redirect_uri)}…`, location: redirectTo(request.redirect_uri, { code, state: request.state }, issuer) });
-      }
-      case 'denied':
-        if (!(await store.close(request.id, 'denied'))) return json({ done: true, message: 'This request is over.' });
-        return json({
-          message: `Denied. Going back to ${hostOf(request.redirect_uri)}…`,
-          location: redirectTo(request.redirect_uri, { error: 'access_denied', error_description: 'the owner denied access in Telegram', state: request.state }, issuer),
-        });
-      default:
-        return json({ done: true, message: 'This request is over.' });
-    }
-  }
-
   const routes: Record<string, { method: string; run: (request: Request, url: URL, address: string) => Promise<Response> }> = {
-    [OAUTH_PATHS.register]: { method: 'POST', run: (request, _url, address) => (deps.limit.take(`register ${address}`) ? register(request) : Promise.resolve(tooMany())) },
-    [OAUTH_PATHS.authorize]: { method: 'GET', run: (_request, url, address) => (deps.limit.take(`authorize ${address}`) ? authorize(url) : Promise.resolve(tooMany())) },
-    [OAUTH_PATHS.wait]: { method: 'GET', run: (_request, url) => wait(url) },
+    [OAUTH_PATHS.register]: { method: 'POST', run: (request, _url, address) => (deps.limit.take(`register ${address}`) ? register(request, address) : Promise.resolve(tooMany())) },
+    [OAUTH_PATHS.authorize]: { method: 'GET', run: (_request, url, address) => (deps.limit.take(`authorize ${address}`) ? authorize(url, address) : Promise.resolve(tooMany())) },
+    [OAUTH_PATHS.wait]: { method: 'GET', run: (_request, url) => consent.wait(url) },
+    [OAUTH_PATHS.confirm]: { method: 'POST', run: (request, url, address) => (deps.limit.take(`confirm ${address}`) ? consent.confirm(request, url) : Promise.resolve(tooMany())) },
     [OAUTH_PATHS.token]: { method: 'POST', run: (request) => token(request) },
     [OAUTH_PATHS.script]: {
       method: 'GET',

@@ -1,10 +1,12 @@
 /**
  * Client ID Metadata Documents: a client whose client_id is an https URL publishes its metadata there, so it need not
  * register. The document is fetched when the client asks to authorize (small, quick, no redirects, never from an IP
- * address or localhost), must name that URL as its client_id, and is held to the same rules as a registration; such
+ * address or localhost, and through outbound-fetch.ts: a name resolving inside is never connected to), must name that
+ * URL as its client_id, and is held to the same rules as a registration; such
  * a client is public (PKCE is its proof, no secret).
  */
 import { parseRegistration, type ClientRegistration } from './client-registration.ts';
+import { outboundGet, type OutboundAnswer } from './outbound-fetch.ts';
 import { errorReason } from '../log/error-message.ts';
 
 /** A metadata document is a few hundred bytes; anything past this is not one. */
@@ -23,34 +25,24 @@ export function isMetadataDocumentId(clientId: string): boolean {
   return url.protocol === 'https:' && !addressLike && url.pathname !== '/' && url.hash === '' && url.username === '' && url.password === '' && url.href === clientId;
 }
 
-async function readCapped(response: Response): Promise<string | null> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_DOCUMENT_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
+/** Reads a document's URL: outboundGet in the bot (addresses checked), a table of documents in tests. */
+export type GetDocument = (url: string) => Promise<OutboundAnswer>;
 
-/** The registration a client's metadata document makes, or why it cannot be used. */
-export async function fetchClientMetadataDocument(clientId: string, fetchFn: typeof fetch): Promise<ClientRegistration | { problem: string }> {
-  let response: Response;
+export const getDocumentSafely: GetDocument = (url) => outboundGet(url, { maxBytes: MAX_DOCUMENT_BYTES, timeoutMs: FETCH_TIMEOUT_MS });
+
+/**
+ * The registration a client's metadata document makes, or why it cannot be used. The why is for the log only: the
+ * caller (who may be probing the network through us) is told one uniform thing.
+ */
+export async function fetchClientMetadataDocument(clientId: string, get: GetDocument): Promise<ClientRegistration | { problem: string }> {
+  let response: OutboundAnswer;
   try {
-    response = await fetchFn(clientId, { headers: { accept: 'application/json' }, redirect: 'error', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    response = await get(clientId);
   } catch (error) {
     return { problem: `it could not be fetched (${errorReason(error)})` };
   }
   if (response.status !== 200) return { problem: `it answered HTTP ${response.status}` };
-  const text = await readCapped(response);
+  const text = response.text;
   if (text === null) return { problem: `it is larger than ${MAX_DOCUMENT_BYTES} bytes` };
   let document: unknown;
   try {

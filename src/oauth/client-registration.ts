@@ -71,3 +71,11 @@ export function hostOf(uri: string): string {
   const url = new URL(uri);
   return url.host || url.protocol.replace(/:$/, '');
 }
+
+/** Where a redirect URI goes back to, as the owner is told: a web host, or an app's own scheme (never shown as a host). */
+export type ReturnAddress = { kind: 'host'; host: string } | { kind: 'scheme'; scheme: string };
+
+export function returnAddress(uri: string): ReturnAddress {
+  const url = new URL(uri);
+  return url.protocol === 'https:' || url.protocol === 'http:' ? { kind: 'host', host: url.host } : { kind: 'scheme', scheme: url.protocol };
+}

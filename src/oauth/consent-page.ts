@@ -1,7 +1,9 @@
 /**
  * The authorization page: a link (and its QR code, for a phone) that opens the bot with a one-time start payload,
- * and a small script from this origin that asks every second whether the owner answered, then goes on to the
- * client's redirect URI by itself. The page's CSP allows nothing else: no inline script, no other origin.
+ * and a small script from this origin that asks every second whether the owner answered. After Allow it asks for the
+ * one-time code the bot showed the owner, and only once that is typed does it go on to the client's redirect URI: an
+ * Allow helps only the browser of the person who started the connection. The page's CSP allows nothing else: no
+ * inline script, no other origin.
  */
 import { createHash } from 'node:crypto';
 import QRCode from 'qrcode';
@@ -11,6 +13,7 @@ const STYLE = [
   'a.open{display:inline-block;padding:.6rem 1rem;border-radius:.5rem;background:#2a9df4;color:#fff;text-decoration:none}',
   '.qr svg{width:12rem;height:12rem}',
   '.small{color:#666;font-size:.9rem}',
+  '#confirm input{font:1.4rem monospace;letter-spacing:.2rem;width:12rem;text-transform:uppercase}',
 ].join('');
 
 const styleHash = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
@@ -45,6 +48,8 @@ export interface ConsentPage {
   startLink: string;
   /** Where the script asks whether the owner answered. */
   waitUrl: string;
+  /** Where the script sends the one-time code typed in (POST, JSON). */
+  confirmUrl: string;
   minutes: number;
 }
 
@@ -55,7 +60,7 @@ export async function consentPageHtml(page: ConsentPage): Promise<string> {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Connect ${name} to your journal</title><style>${STYLE}</style>
 <script src="/oauth/consent.js" defer></script></head>
-<body><main data-wait="${escapeHtml(page.waitUrl)}">
+<body><main data-wait="${escapeHtml(page.waitUrl)}" data-confirm="${escapeHtml(page.confirmUrl)}">
 <h1>Connect ${name} to your journal</h1>
 <p><strong>${name}</strong> asks to read your journal and will return to <strong>${escapeHtml(page.redirectHost)}</strong>.
 You approve it in Telegram, in your journal bot's chat.</p>
@@ -63,7 +68,11 @@ You approve it in Telegram, in your journal bot's chat.</p>
 <p class="small">On another device? Scan this with your phone's camera:</p>
 <div class="qr" aria-label="QR code of the link above">${qr}</div>
 <p id="status" role="status">Waiting for your answer in Telegram…</p>
-<p class="small">The link works once, for ${page.minutes} minutes. This page goes on by itself once you answer.</p>
+<form id="confirm" hidden><label for="code">Code from the bot:</label>
+<input id="code" name="code" autocomplete="one-time-code" autocapitalize="characters" spellcheck="false" maxlength="16" required>
+<button type="submit">Continue</button></form>
+<p class="small">The link works once, for ${page.minutes} minutes. After you tap Allow, the bot shows you a code: type it here.
+This is how the journal knows the connection is the one you started, in this browser.</p>
 </main></body></html>`;
 }
 
@@ -75,25 +84,40 @@ export function messagePageHtml(title: string, text: string): string {
 }
 
 /**
- * The page's script. Each answer of the wait URL is `{ message?, location?, done? }`: a message to show, a URL to go
- * on to (the client's redirect URI, with the code or the error), or the end of waiting.
+ * The page's script. Each answer of the wait and confirm URLs is `{ message?, location?, confirm?, done? }`: a
+ * message to show, a URL to go on to (the client's redirect URI, with the code or the error), the form for the
+ * one-time code, or the end of waiting.
  */
 export const CONSENT_SCRIPT = `'use strict';
 (function () {
   var main = document.querySelector('main[data-wait]');
   var status = document.getElementById('status');
-  if (!main || !status) return;
+  var form = document.getElementById('confirm');
+  var input = document.getElementById('code');
+  if (!main || !status || !form || !input) return;
   var wait = main.getAttribute('data-wait');
+  var confirmUrl = main.getAttribute('data-confirm');
+  function handle(answer, again) {
+    if (answer.message) status.textContent = answer.message;
+    if (answer.location) return window.location.replace(answer.location);
+    if (answer.done) { form.hidden = true; return; }
+    if (answer.confirm) { form.hidden = false; input.disabled = false; input.focus(); return; }
+    setTimeout(again, 1000);
+  }
   function check() {
     fetch(wait, { cache: 'no-store', credentials: 'same-origin' })
       .then(function (res) { return res.json(); })
-      .then(function (answer) {
-        if (answer.message) status.textContent = answer.message;
-        if (answer.location) return window.location.replace(answer.location);
-        if (!answer.done) setTimeout(check, 1000);
-      })
+      .then(function (answer) { handle(answer, check); })
       .catch(function () { setTimeout(check, 2000); });
   }
+  form.addEventListener('submit', function (event) {
+    event.preventDefault();
+    input.disabled = true;
+    fetch(confirmUrl, { method: 'POST', cache: 'no-store', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: input.value }) })
+      .then(function (res) { return res.json(); })
+      .then(function (answer) { input.value = ''; handle(answer, check); })
+      .catch(function () { input.disabled = false; status.textContent = 'The journal did not answer; try again.'; });
+  });
   setTimeout(check, 1000);
 })();
 `;

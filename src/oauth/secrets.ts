@@ -1,5 +1,5 @@
 /** The secrets of the authorization server: random values handed out once, stored only as their SHA-256. */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** A fresh random secret: 32 bytes, base64url, after a short prefix that says what it is (`jat_` an access token…). */
 export function newSecret(prefix: string, bytes = 32): string {
@@ -22,3 +22,18 @@ export function sameText(a: string, b: string): boolean {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
+
+/** Capitals and digits a person reads off a phone without confusing them (no 0/O, 1/I/L). */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const ONE_TIME_CODE_LENGTH = 8;
+
+/**
+ * The code the bot shows the owner after Allow, to be typed into the page they started from: 8 of 31 symbols (about
+ * 40 bits) against a few tries is out of reach of guessing. Stored as secretHash(normalisedCode(code)).
+ */
+export function oneTimeCode(): string {
+  return Array.from({ length: ONE_TIME_CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+}
+
+/** What a person typed, as it is compared: capitals, no spaces or dashes. */
+export const normalisedCode = (typed: string) => typed.toUpperCase().replace(/[\s-]/g, '');

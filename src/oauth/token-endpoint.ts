@@ -14,6 +14,8 @@ export const REFRESH_TOKEN_DAYS = 30;
 export interface TokenEndpointDeps {
   store: OauthStore;
   clock: () => Date;
+  /** Whether an owner is still on ALLOWED_USER_IDS: a removed owner's code or refresh token gets nothing. */
+  isAllowedOwner: (ownerId: number) => boolean;
 }
 
 /** Answers a POST to the token endpoint (OAUTH_PATHS.token): new tokens, or an OAuth error. */
@@ -66,7 +68,7 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): (request: Request)
     if (!request) return oauthError('invalid_grant', 'unknown authorization code');
     if (request.status === 'exchanged') {
       // A code used twice was stolen or replayed: the grant it made ends too (OAuth 2.1 §4.1.3).
-      if (request.grant_id !== null) await store.revokeGrant(request.grant_id, clock());
+      if (request.grant_id !== null && request.owner_id !== null) await store.revokeGrant(request.grant_id, request.owner_id, clock());
       return oauthError('invalid_grant', 'the authorization code was used already; its grant is revoked');
     }
     if (request.status !== 'issued' || request.expires_at <= clock().toISOString()) return oauthError('invalid_grant', 'the authorization code expired');
@@ -78,6 +80,7 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): (request: Request)
     const resource = form.get('resource');
     if (resource !== null && !sameResource(resource, request.resource)) return oauthError('invalid_target', `resource must be ${request.resource}`);
     if (request.owner_id === null) return oauthError('invalid_grant', 'the request was never approved');
+    if (!deps.isAllowedOwner(request.owner_id)) return oauthError('invalid_grant', 'the owner who approved it is no longer allowed');
     const tokens = issueTokens(request.scope);
     const grant = await store.exchangeCode(request, { ownerId: request.owner_id, clientName: client.name, now: tokens.now }, tokens.rows);
     if (!grant) return oauthError('invalid_grant', 'the authorization code was used already');
@@ -90,10 +93,11 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): (request: Request)
     const found = token === '' ? undefined : await store.findToken(hash);
     if (!found || found.kind !== 'refresh' || found.grant.revoked_at !== null) return oauthError('invalid_grant', 'unknown or revoked refresh token');
     if (found.grant.client_id !== client.client_id) return oauthError('invalid_grant', 'the refresh token was issued to another client');
+    if (!deps.isAllowedOwner(found.grant.owner_id)) return oauthError('invalid_grant', 'unknown or revoked refresh token');
     const now = clock();
     if (found.usedAt !== null) {
       // Rotation: a spent refresh token presented again means two holders; neither keeps the grant.
-      await store.revokeGrant(found.grant.id, now);
+      await store.revokeGrant(found.grant.id, found.grant.owner_id, now);
       return oauthError('invalid_grant', 'the refresh token was used already; its grant is revoked');
     }
     if (found.expiresAt <= now.toISOString()) return oauthError('invalid_grant', 'the refresh token expired');
@@ -101,7 +105,7 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): (request: Request)
     if (resource !== null && !sameResource(resource, found.grant.resource)) return oauthError('invalid_target', `resource must be ${found.grant.resource}`);
     const tokens = issueTokens(found.grant.scope);
     if (!(await store.rotateRefresh(hash, found.grant, now, tokens.rows))) {
-      await store.revokeGrant(found.grant.id, now);
+      await store.revokeGrant(found.grant.id, found.grant.owner_id, now);
       return oauthError('invalid_grant', 'the refresh token was used already; its grant is revoked');
     }
     return json(tokens.body);
