@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { isTimeZone, systemTimeZone } from './journal/dates/zone-offset.ts';
 import { parseTimeOfDay } from './journal/dates/wall-time.ts';
+import { parseTrustProxy, type TrustedProxies } from './oauth/client-address.ts';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 export const DEFAULT_DATABASE_PATH = 'data/journal.sqlite';
@@ -17,7 +18,6 @@ export const DEFAULT_MEDIA_MAX_BYTES = 20 * 1024 * 1024;
 export const DEFAULT_LEASE_SECONDS = 30;
 /** Where the web view listens in polling mode and for npm run web. */
 export const DEFAULT_WEB_PORT = 8081;
-
 export interface Config {
   telegramBotToken: string | null;
   telegramApiRoot: string | null;
@@ -63,6 +63,7 @@ export interface Config {
    * serves remote MCP at /mcp with its OAuth authorization server. Null: no remote MCP.
    */
   publicUrl: string | null;
+  trustProxy: TrustedProxies | null; // TRUST_PROXY: the proxies whose X-Forwarded-For names the client (oauth/client-address.ts)
 }
 
 /** A configuration fault: `variable` is the env variable to fix. */
@@ -203,6 +204,7 @@ const schema = z.object({
   MEDIA_MAX_BYTES: optionalText.refine((v) => v === undefined || /^\d{1,12}$/.test(v), {
     message: 'must be a number of bytes, e.g. 20971520 (20 MB, the Bot API download limit)',
   }),
+  TRUST_PROXY: optionalText.refine((v) => v === undefined || !('problem' in parseTrustProxy(v)), { message: "must be loopback, or the reverse proxies' addresses or CIDR ranges separated by commas (e.g. 10.0.0.2,10.1.0.0/16)" }),
   INSTANCE_NAME: optionalText.refine((v) => v === undefined || /^[\w.:@-]{1,200}$/.test(v), {
     message: 'must be 1 to 200 characters of letters, digits and . : @ _ - (e.g. bot-2)',
   }),
@@ -262,6 +264,7 @@ export function parseConfig(env: Record<string, string | undefined>, defaults: {
     webPort: e.WEB_PORT,
     webHost: e.WEB_HOST ?? '127.0.0.1',
     publicUrl: e.PUBLIC_URL ?? null,
+    trustProxy: e.TRUST_PROXY === undefined ? null : (parseTrustProxy(e.TRUST_PROXY) as TrustedProxies),
   };
 }
 

@@ -18,6 +18,7 @@ import { createObjectsServer } from './mcp/objects-server.ts';
 import { createRemoteMcp, type RemoteAccess } from './mcp/remote-server.ts';
 import { createSentReports } from './mcp/sent-report.ts';
 import { authorizationServerMetadata, createAuthorizationServer, OAUTH_PATHS } from './oauth/authorization-server.ts';
+import { clientAddress } from './oauth/client-address.ts';
 import { createConnections } from './oauth/connections.ts';
 import { createRateLimit } from './oauth/rate-limit.ts';
 import { MAX_BODY_BYTES } from './telegram/intake/webhook-server.ts';
@@ -65,6 +66,7 @@ export function createRemoteMcpRoutes(deps: RemoteMcpRoutesDeps): RemoteMcpRoute
     clock,
     isAllowedOwner,
     limit: createRateLimit({ perWindow: OAUTH_REQUESTS_PER_MINUTE, ...minute }),
+    logger,
   });
   const sent = createSentReports({ ledger: createSentLedgerStore(db), clock, logger });
   const version = packageVersion();
@@ -106,7 +108,7 @@ export function createRemoteMcpRoutes(deps: RemoteMcpRoutesDeps): RemoteMcpRoute
       try {
         const request = await toWebRequest(req, res, publicUrl, MAX_BODY_BYTES);
         const response =
-          (await authorization.handle(request, req.socket.remoteAddress ?? 'unknown')) ??
+          (await authorization.handle(request, clientAddress(req.socket.remoteAddress ?? 'unknown', request.headers.get('x-forwarded-for') ?? undefined, config.trustProxy))) ??
           (await remote.fetch(request)) ??
           new Response('not found', { status: 404 });
         await sendWebResponse(res, response);

@@ -1,7 +1,8 @@
 /**
  * The MCP server over Streamable HTTP at /mcp, as an OAuth resource server (the SDK's parts): the protected-resource
- * metadata (RFC 9728) and the authorization server's (RFC 8414) at their well-known paths, a 401 with
- * `WWW-Authenticate: Bearer resource_metadata="…"` for a request without a valid token, then one fresh server per
+ * metadata (RFC 9728) and the authorization server's (RFC 8414) at their well-known paths, a 403 for a foreign
+ * Origin, a refused JSON-RPC batch, a 401 with `WWW-Authenticate: Bearer resource_metadata="…", scope="journal"` for
+ * a request without credentials (and `error="invalid_token"` for one whose token is not valid), then one fresh server per
  * request for the token's owner (the same tools as stdio, from objects-server.ts). Stateless, per the 2026-07-28 spec.
  */
 import {
@@ -49,6 +50,26 @@ export const MCP_PATH = '/mcp';
 
 const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 
+const rpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
+  Response.json({ jsonrpc: '2.0', id: null, error: { code, message } }, { status, headers });
+
+/**
+ * The HTTP checks before any token is looked at: an Origin that is present and not the public origin gets 403 (the
+ * Streamable HTTP transport's MUST, against DNS rebinding and cross-site pages), and a JSON-RPC batch is refused
+ * (removed from MCP in 2025-06-18; refused, a batch of 100 cannot pass the per-grant limit as one request).
+ */
+async function guardProblem(request: Request, publicOrigin: string): Promise<Response | null> {
+  const origin = request.headers.get('origin');
+  if (origin !== null && origin !== publicOrigin) return rpcError(403, -32600, `Origin ${origin.slice(0, 200)} may not call this server`);
+  if (request.method !== 'POST') return null;
+  try {
+    const body = (await request.clone().text()).trimStart();
+    if (body.startsWith('[')) return rpcError(400, -32600, 'JSON-RPC batches are not supported (MCP 2025-06-18 removed them): send one message per request');
+  } catch {
+    return null; // the handler reads the body again and answers what it cannot read
+  }
+  return null;
+}
 export interface RemoteMcp {
   /** The paths this answers (besides /mcp): the two well-known metadata documents. */
   paths: readonly string[];
@@ -69,6 +90,7 @@ export function createRemoteMcp(deps: RemoteMcpDeps): RemoteMcp {
     dangerouslyAllowInsecureIssuerUrl: isLoopback(resourceUrl),
   };
   const accessOf = (auth: AuthInfo) => auth.extra?.access as RemoteAccess;
+  const challenge = `Bearer resource_metadata="${resourceMetadataUrl}", scope="${(deps.oauthMetadata.scopes_supported ?? []).join(' ')}"`;
   const gate = requireBearerAuth({
     verifier: {
       async verifyAccessToken(token) {
@@ -97,14 +119,15 @@ export function createRemoteMcp(deps: RemoteMcpDeps): RemoteMcp {
       // The origin-level protected-resource document, for clients that look there first.
       if (path === '/.well-known/oauth-protected-resource') return oauthMetadataResponse(new Request(resourceMetadataUrl, { method: request.method }), metadataOptions);
       if (path !== MCP_PATH) return undefined;
+      const refused = await guardProblem(request, resourceUrl.origin);
+      if (refused) return refused;
+      // No credentials at all: the challenge says where to get them, with no error (RFC 6750 §3.1).
+      if (!request.headers.has('authorization')) return new Response(null, { status: 401, headers: { 'www-authenticate': challenge } });
       const auth = await gate(request);
       if (auth instanceof Response) return auth;
       const access = accessOf(auth);
       if (!deps.takeCall(access.grantId)) {
-        return Response.json(
-          { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Too many requests from this connection; try again shortly.' } },
-          { status: 429, headers: { 'retry-after': String(deps.retryAfterSeconds()) } },
-        );
+        return rpcError(429, -32000, 'Too many requests from this connection; try again shortly.', { 'retry-after': String(deps.retryAfterSeconds()) });
       }
       return handler.fetch(request, { authInfo: auth });
     },

@@ -104,6 +104,16 @@ export interface RemoteConnection {
   lastUsed: string | null;
 }
 
+/** What the owner is asked about when they open a consent link. */
+export interface ConsentQuestion {
+  requestId: number;
+  clientName: string;
+  /** The https host serving the client's metadata document (identity verified); null when self-declared. */
+  verifiedHost: string | null;
+  /** Where the browser goes back to: a web host, or an app's own scheme. */
+  returnsTo: { kind: 'host'; host: string } | { kind: 'scheme'; scheme: string };
+}
+
 /** Remote MCP (PUBLIC_URL): the owner's consent to a connection in the chat, and /connections. */
 export interface RemoteConnections {
   /** The MCP URL to add as a connector (what /connections tells an owner with none). */
@@ -111,9 +121,9 @@ export interface RemoteConnections {
   /** Whether a /start argument is a consent link's payload. */
   isConsentPayload(startArgument: string): boolean;
   /** Binds the request behind a payload to this owner; null when the link was used, expired or is unknown. */
-  open(ownerId: number, payload: string): Promise<{ requestId: number; clientName: string; redirectHost: string } | null>;
-  /** The owner's Allow or Deny; false when the request is not theirs to answer (any more). */
-  decide(ownerId: number, requestId: number, allow: boolean): Promise<boolean>;
+  open(ownerId: number, payload: string): Promise<ConsentQuestion | null>;
+  /** The owner's Allow or Deny; not answered when the request is not theirs to answer (any more). */
+  decide(ownerId: number, requestId: number, allow: boolean): Promise<{ answered: false } | { answered: true; code: string | null }>;
   list(ownerId: number): Promise<RemoteConnection[]>;
   /** Ends a connection: its tokens stop working at once. False when it was not the owner's or already ended. */
   revoke(ownerId: number, grantId: number): Promise<boolean>;

@@ -1,12 +1,13 @@
 /**
  * Remote MCP in the chat. An app's authorization page links to the bot with `/start <payload>`: the owner who opens
- * it is asked, naming the app and where it returns to, with Allow and Deny (the page then goes on by itself).
+ * it is asked, naming the app, whether its identity is verified, and where it returns to, with Allow and Deny. Allow
+ * shows a one-time code the owner types into the page they started from; only then does that page go on.
  * /connections lists the connected apps (since, last used) with a Revoke button each; a revoked app's tokens stop
  * working at once. Strangers never get here (features/access.ts answers them first).
  */
 import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context.ts';
-import type { BotDeps, RemoteConnection } from '../bot-deps.ts';
+import type { BotDeps, ConsentQuestion, RemoteConnection } from '../bot-deps.ts';
 import { localMoment } from '../../journal/dates/local-moment.ts';
 
 const ALLOW_DATA = /^mcp-allow:(\d{1,15})$/;
@@ -18,13 +19,27 @@ export const LINK_OVER_TEXT =
 export const NO_REMOTE_TEXT = 'No app can connect to this journal: remote MCP is off (the bot runs without PUBLIC_URL; docs/mcp.md).';
 export const REQUEST_OVER_TEXT = 'This request is over: answered already, or expired.';
 
-export function consentQuestionText(clientName: string, redirectHost: string): string {
+export const ONLY_YOURS = 'Only approve a connection you started yourself.';
+
+export function consentQuestionText(q: Pick<ConsentQuestion, 'clientName' | 'verifiedHost' | 'returnsTo'>): string {
   return [
-    `Connect “${clientName}” to your journal?`,
-    `It returns to ${redirectHost}.`,
+    `Connect “${q.clientName}” to your journal?`,
+    q.verifiedHost === null
+      ? 'Its name is self-declared: the app registered itself and chose that name; nothing checks it.'
+      : `Its identity is verified: its description is published on ${q.verifiedHost}.`,
+    q.returnsTo.kind === 'host' ? `It returns to the website ${q.returnsTo.host}.` : `It returns to an app on a device, by the link scheme ${q.returnsTo.scheme} (not a website).`,
     '',
     'Allowed, it can read your journal with the same read-only tools as the bot’s questions: the entries it reads go to that app and its model (/sent records them). /connections lists it and revokes it.',
-    'Allow only if you started this yourself, just now.',
+    `${ONLY_YOURS} After Allow I show you a code: type it into the connection page in your own browser, and nowhere else.`,
+  ].join('\n');
+}
+
+/** What the bot says after Allow: the one-time code for the page, and why. */
+export function allowedText(code: string): string {
+  return [
+    `Allowed. To finish, type this code into the connection page you opened: ${code}`,
+    '',
+    'It works once, for 10 minutes. If you did not start this connection yourself, do not type it anywhere or send it to anyone: without it nothing is connected.',
   ].join('\n');
 }
 
@@ -50,7 +65,7 @@ export function connectionsFeature(deps: Pick<BotDeps, 'connections' | 'digests'
     const question = await connections.open(ctx.from.id, payload);
     if (!question) return void (await ctx.reply(LINK_OVER_TEXT));
     deps.logger.info('mcp.consent_asked', { owner_id: ctx.from.id, request_id: question.requestId });
-    await ctx.reply(consentQuestionText(question.clientName, question.redirectHost), {
+    await ctx.reply(consentQuestionText(question), {
       reply_markup: new InlineKeyboard().text('Allow', `mcp-allow:${question.requestId}`).text('Deny', `mcp-deny:${question.requestId}`),
     });
   });
@@ -58,14 +73,11 @@ export function connectionsFeature(deps: Pick<BotDeps, 'connections' | 'digests'
   for (const [data, allow] of [[ALLOW_DATA, true], [DENY_DATA, false]] as const) {
     composer.callbackQuery(data, async (ctx) => {
       const requestId = Number(ctx.match[1]);
-      if (!(await connections.decide(ctx.from.id, requestId, allow))) return void (await ctx.answerCallbackQuery({ text: REQUEST_OVER_TEXT, show_alert: true }));
+      const decision = await connections.decide(ctx.from.id, requestId, allow);
+      if (!decision.answered) return void (await ctx.answerCallbackQuery({ text: REQUEST_OVER_TEXT, show_alert: true }));
       deps.logger.info(allow ? 'mcp.consent_allowed' : 'mcp.consent_denied', { owner_id: ctx.from.id, request_id: requestId });
       await ctx.answerCallbackQuery({ text: allow ? 'Allowed' : 'Denied' });
-      await ctx.editMessageText(
-        allow
-          ? 'Allowed. The app’s page goes on by itself; the app is connected once it finishes. /connections lists it and revokes it.'
-          : 'Denied. The app was told no and got nothing.',
-      );
+      await ctx.editMessageText(decision.code !== null ? allowedText(decision.code) : 'Denied. The app was told no and got nothing.');
     });
   }
 
@@ -82,7 +94,11 @@ export function connectionsFeature(deps: Pick<BotDeps, 'connections' | 'digests'
   composer.callbackQuery(REVOKE_DATA, async (ctx) => {
     const grantId = Number(ctx.match[1]);
     const revoked = await connections.revoke(ctx.from.id, grantId);
-    if (!revoked) return void (await ctx.answerCallbackQuery({ text: 'That connection is gone already.', show_alert: true }));
+    if (!revoked) {
+      // Not this owner's grant, or ended already: nothing changed (another owner's grant id is refused here).
+      deps.logger.info('mcp.revoke_refused', { owner_id: ctx.from.id, grant_id: grantId });
+      return void (await ctx.answerCallbackQuery({ text: 'That connection is gone already.', show_alert: true }));
+    }
     deps.logger.info('mcp.connection_revoked', { owner_id: ctx.from.id, grant_id: grantId });
     await ctx.answerCallbackQuery({ text: 'Revoked' });
     const rest = await connections.list(ctx.from.id);
