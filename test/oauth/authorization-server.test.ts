@@ -1,12 +1,16 @@
 // The authorization server's rules on both stores, through its web-standard handler (the end-to-end test drives the
 // same code through the real HTTP server and a browser): registration checks, nothing sent to an unregistered
 // redirect URI, PKCE S256 only, the resource indicator, single-use start payloads that expire, a code used twice
-// ending its grant, refresh tokens that rotate (a reused one ends the grant), and forgetting an owner.
+// ending its grant, refresh tokens that rotate (a reused one ends the grant), and forgetting an owner; the one-time
+// code that binds an Allow to the owner's own browser, owner-scoped revoke, removed owners, the registration cap.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createOauthStore } from '../../src/db/oauth-store.ts';
 import { forgetOwner } from '../../src/journal/forget.ts';
 import { createAuthorizationServer, CONSENT_MINUTES, type AuthorizationServer } from '../../src/oauth/authorization-server.ts';
 import { createConnections } from '../../src/oauth/connections.ts';
+import { REGISTRATIONS_PER_ADDRESS } from '../../src/oauth/registration-endpoint.ts';
+import { revokeRemovedOwners } from '../../src/oauth/removed-owners.ts';
+import { createMemoryLogger } from '../../src/log/logger.ts';
 import { createRateLimit } from '../../src/oauth/rate-limit.ts';
 import { s256 } from '../../src/oauth/secrets.ts';
 import { describeStores } from '../helpers/stores.ts';
@@ -25,22 +29,29 @@ describeStores('the authorization server', () => {
   let connections: ReturnType<typeof createConnections>;
   /** Client ID Metadata Documents by URL, served to the server instead of the network. */
   const documents = new Map<string, unknown>();
-  const fetchDocument = (async (input: string | URL | Request) => {
-    const doc = documents.get(String(input));
-    return doc === undefined ? new Response('no', { status: 404 }) : Response.json(doc);
-  }) as typeof fetch;
+  const getDocument = async (url: string) => {
+    const doc = documents.get(url);
+    return doc === undefined ? { status: 404, text: 'no' } : { status: 200, text: JSON.stringify(doc) };
+  };
+  /** The owners on ALLOWED_USER_IDS right now (a test takes one off). */
+  let allowed: Set<number>;
+  let store: ReturnType<typeof createOauthStore>;
 
   beforeEach(async () => {
     temp = await createTempDb();
     now = new Date('2026-12-03T10:00:00Z');
     const clock = () => now;
-    const store = createOauthStore(temp.db);
-    server = createAuthorizationServer({ store, issuer: ISSUER, resource: RESOURCE, botUsername: 'journal_bot', clock, limit: createRateLimit({ perWindow: 1000, windowMs: 60_000, clock }), fetchDocument });
-    connections = createConnections({ store, clock });
+    store = createOauthStore(temp.db);
+    allowed = new Set([OWNER, 222]);
+    const isAllowedOwner = (id: number) => allowed.has(id);
+    server = createAuthorizationServer({ store, issuer: ISSUER, resource: RESOURCE, botUsername: 'journal_bot', clock, limit: createRateLimit({ perWindow: 1000, windowMs: 60_000, clock }), getDocument, isAllowedOwner });
+    connections = createConnections({ store, clock, isAllowedOwner });
   });
   afterEach(() => temp.cleanup());
 
-  const call = async (path: string, init: RequestInit = {}) => (await server.handle(new Request(`${ISSUER}${path}`, { redirect: 'manual', ...init }), '127.0.0.1'))!;
+  const call = async (path: string, init: RequestInit = {}, address = '127.0.0.1') => (await server.handle(new Request(`${ISSUER}${path}`, { redirect: 'manual', ...init }), address))!;
+  const confirm = async (wait: string, code: unknown) =>
+    call(wait.replace('/oauth/wait', '/oauth/confirm'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
   const register = async (body: unknown) => call('/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const token = (params: Record<string, string>, headers: Record<string, string> = {}) =>
     call('/oauth/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(params).toString() });
@@ -60,15 +71,29 @@ describeStores('the authorization server', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = await res.text();
-    return { payload: /start=(mcp_[\w-]+)/.exec(html)![1]!, wait: /data-wait="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&') };
+    const wait = /data-wait="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
+    expect(/data-confirm="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&')).toBe(wait.replace('/oauth/wait', '/oauth/confirm'));
+    return { payload: /start=(mcp_[\w-]+)/.exec(html)![1]!, wait };
+  }
+
+  /** The owner opens the link and allows: the one-time code the bot shows them. */
+  async function allow(payload: string, owner = OWNER): Promise<string> {
+    const question = await connections.open(owner, payload);
+    const decision = await connections.decide(owner, question!.requestId, true);
+    if (!decision.answered || decision.code === null) throw new Error('the owner could not allow');
+    expect(decision.code).toMatch(/^[A-Z2-9]{8}$/);
+    return decision.code;
   }
 
   async function allowedCode(clientId: string, clientName = 'Claude'): Promise<string> {
     const { payload, wait } = await openPage(clientId);
     const question = await connections.open(OWNER, payload);
-    expect(question).toMatchObject({ clientName, redirectHost: 'claude.ai' });
-    expect(await connections.decide(OWNER, question!.requestId, true)).toBe(true);
-    const answer = (await (await call(wait)).json()) as { location: string };
+    expect(question).toMatchObject({ clientName, returnsTo: { kind: 'host', host: 'claude.ai' } });
+    const decision = await connections.decide(OWNER, question!.requestId, true);
+    expect(decision).toMatchObject({ answered: true, code: expect.stringMatching(/^[A-Z2-9]{8}$/) });
+    // Allowed, the page is asked for the code; only the code typed in sends it on.
+    expect(await (await call(wait)).json()).toMatchObject({ confirm: true });
+    const answer = (await (await confirm(wait, (decision as { code: string }).code.toLowerCase())).json()) as { location: string };
     const location = new URL(answer.location);
     expect(location.origin + location.pathname).toBe(REDIRECT);
     expect(location.searchParams.get('state')).toBe('st');
@@ -101,10 +126,14 @@ describeStores('the authorization server', () => {
     const elsewhere = await call(`/oauth/authorize?${authorizeQuery(clientId, { redirect_uri: 'https://claude.ai/api/mcp/auth_callback/x' })}`);
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.headers.get('location')).toBeNull();
+    // The implicit grant is no open redirect to a self-registered URI (RFC 9700 §4.11.2): an error page.
+    const implicit = await call(`/oauth/authorize?${authorizeQuery(clientId, { response_type: 'token' })}`);
+    expect(implicit.status).toBe(400);
+    expect(implicit.headers.get('location')).toBeNull();
+    expect(await implicit.text()).toContain('response_type=code');
     const cases: [Record<string, string>, string][] = [
       [{ code_challenge_method: 'plain' }, 'invalid_request'],
       [{ code_challenge: '' }, 'invalid_request'],
-      [{ response_type: 'token' }, 'unsupported_response_type'],
       [{ resource: 'https://other.example/mcp' }, 'invalid_target'],
       [{ scope: 'admin' }, 'invalid_scope'],
     ];
@@ -127,7 +156,7 @@ describeStores('the authorization server', () => {
     const second = await openPage(clientId);
     const question = await connections.open(OWNER, second.payload);
     // Another owner cannot answer a request someone else opened.
-    expect(await connections.decide(222, question!.requestId, true)).toBe(false);
+    expect(await connections.decide(222, question!.requestId, true)).toEqual({ answered: false });
     const third = await openPage(clientId);
     now = new Date(now.getTime() + (CONSENT_MINUTES + 1) * 60_000);
     expect(await connections.open(OWNER, third.payload)).toBeNull();
@@ -186,7 +215,11 @@ describeStores('the authorization server', () => {
     documents.set(elsewhere, { client_id: docUrl, redirect_uris: [REDIRECT] });
     const wrongId = await call(`/oauth/authorize?${authorizeQuery(elsewhere)}`);
     expect(wrongId.status).toBe(400);
-    expect(await wrongId.text()).toContain('its client_id is not its own URL');
+    // One answer whatever the problem (the details go to the log): the caller cannot probe with it.
+    const uniform = await wrongId.text();
+    expect(uniform).toContain('could not be identified');
+    expect(uniform).not.toContain('client_id is not');
+    expect(await (await call(`/oauth/authorize?${authorizeQuery('https://app.example.com/oauth/missing.json')}`)).text()).toBe(uniform);
     const plain = 'https://app.example.com/oauth/plain.json';
     documents.set(plain, { client_id: plain, redirect_uris: ['http://evil.example/cb'] });
     expect((await call(`/oauth/authorize?${authorizeQuery(plain)}`)).status).toBe(400);
@@ -221,5 +254,85 @@ describeStores('the authorization server', () => {
       expect(await temp.db.selectFrom(table).selectAll().execute(), table).toEqual([]);
     }
     expect(await connections.verifyAccessToken(tokens.access_token)).toBeNull();
+  });
+
+  it("gives a page that merely waits no code after Allow: only the owner's one-time code typed in does, and a few wrong ones close it", async () => {
+    const clientId = await publicClient();
+    // A stranger opened the page and sent the owner the t.me link; the owner taps Allow.
+    const strangers = await openPage(clientId);
+    const ownersCode = await allow(strangers.payload);
+    for (let i = 0; i < 3; i += 1) {
+      const answer = (await (await call(strangers.wait)).json()) as Record<string, unknown>;
+      expect(answer).toMatchObject({ confirm: true });
+      expect(answer.location).toBeUndefined();
+    }
+    const guesses = ['AAAAAAAA', 'BBBBBBBB', 'CCCCCCCC', 'DDDDDDDD'];
+    for (const [i, guess] of guesses.entries()) {
+      const res = await confirm(strangers.wait, guess);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ confirm: true, message: expect.stringContaining(`${5 - i - 1} tr`) });
+    }
+    expect(await (await confirm(strangers.wait, 'EEEEEEEE')).json()).toMatchObject({ done: true, message: expect.stringMatching(/Too many wrong codes/) });
+    // Closed: even the right code is over now, and no code was ever made.
+    expect(await (await confirm(strangers.wait, ownersCode)).json()).toMatchObject({ done: true });
+    expect(await temp.db.selectFrom('oauth_request').select('code_hash').where('code_hash', 'is not', null).execute()).toEqual([]);
+    // Not JSON, or no code: asked again, nothing counted.
+    const own = await openPage(clientId);
+    await allow(own.payload);
+    expect((await call(own.wait.replace('/oauth/wait', '/oauth/confirm'), { method: 'POST', body: 'x' })).status).toBe(400);
+    // The code lasts ten minutes.
+    now = new Date(now.getTime() + 11 * 60_000);
+    expect(await (await call(own.wait)).json()).toMatchObject({ done: true });
+  });
+
+  it("scopes revoke to the owner: another owner naming A's grant ends nothing and A's tokens go on working", async () => {
+    const clientId = await publicClient();
+    const tokens = (await (await exchange(clientId, await allowedCode(clientId))).json()) as { access_token: string; refresh_token: string };
+    const [grant] = await connections.list(OWNER);
+    expect(await connections.revoke(222, grant!.grantId)).toBe(false);
+    expect(await connections.verifyAccessToken(tokens.access_token)).toMatchObject({ ownerId: OWNER });
+    expect(await connections.list(OWNER)).toHaveLength(1);
+    const refreshed = await token({ grant_type: 'refresh_token', client_id: clientId, refresh_token: tokens.refresh_token });
+    expect(refreshed.status).toBe(200);
+  });
+
+  it('refuses a removed owner’s access and refresh tokens, and revokes their grants at start-up', async () => {
+    const clientId = await publicClient();
+    const tokens = (await (await exchange(clientId, await allowedCode(clientId))).json()) as { access_token: string; refresh_token: string };
+    allowed.delete(OWNER);
+    expect(await connections.verifyAccessToken(tokens.access_token)).toBeNull();
+    expect(await (await token({ grant_type: 'refresh_token', client_id: clientId, refresh_token: tokens.refresh_token })).json()).toMatchObject({ error: 'invalid_grant' });
+    // A code the removed owner allowed gets no tokens either.
+    allowed.add(OWNER);
+    const code = await allowedCode(clientId);
+    allowed.delete(OWNER);
+    expect(await (await exchange(clientId, code)).json()).toMatchObject({ error: 'invalid_grant' });
+    // The restart without them: every grant revoked, every token deleted; re-added, /connections lists nothing.
+    expect(await revokeRemovedOwners(temp.db, [222], now, createMemoryLogger())).toBe(1);
+    allowed.add(OWNER);
+    expect(await connections.list(OWNER)).toEqual([]);
+    expect(await connections.verifyAccessToken(tokens.access_token)).toBeNull();
+    expect(await temp.db.selectFrom('oauth_token').selectAll().where('owner_id', '=', OWNER).execute()).toEqual([]);
+  });
+
+  it('caps unused registrations per address and deletes them after a day', async () => {
+    const body = { client_name: 'Spam', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' };
+    const registerFrom = (address: string) => call('/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, address);
+    for (let i = 0; i < REGISTRATIONS_PER_ADDRESS; i += 1) expect((await registerFrom('203.0.113.9')).status).toBe(201);
+    const over = await registerFrom('203.0.113.9');
+    expect(over.status).toBe(429);
+    expect(await over.json()).toMatchObject({ error: 'invalid_client_metadata' });
+    expect((await registerFrom('203.0.113.10')).status).toBe(201);
+    // A used registration (a grant) stays; the unused ones go after a day, and the address may register again.
+    const used = await publicClient();
+    await exchange(used, await allowedCode(used));
+    now = new Date(now.getTime() + 25 * 60 * 60_000);
+    expect((await registerFrom('203.0.113.9')).status).toBe(201);
+    const left = await temp.db.selectFrom('oauth_client').select('client_id').execute();
+    expect(left.map((c) => c.client_id)).toContain(used);
+    expect(left).toHaveLength(2);
+    // The address is kept as a hash only.
+    const from = await temp.db.selectFrom('oauth_client').select('registered_from').execute();
+    expect(JSON.stringify(from)).not.toContain('203.0.113');
   });
 });
