@@ -1,6 +1,6 @@
 // Remote MCP over real HTTP without a browser (the browser test drives the page itself): the consent page's headers
-// and script, the flow with the page's polling done here, a body over the webhook's cap, the per-grant rate limit,
-// and the bot without PUBLIC_URL.
+// and script, the flow with the page's polling and the one-time code done here, a body over the webhook's cap, the
+// per-grant rate limit, a foreign Origin, batches, the no-credentials challenge, and the bot without PUBLIC_URL.
 import { auth, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP_TEXT } from '../../src/telegram/features/start.ts';
@@ -53,7 +53,11 @@ describe('remote MCP over HTTP', () => {
     const question = lastSent();
     const allow = question.reply_markup.inline_keyboard[0][0].callback_data as string;
     await remote.t.send({ callback_query: { id: 'cb', from: owner, chat_instance: 'ci', data: allow, message: { message_id: 9, date: 1, chat: { id: OWNER_ID, type: 'private' }, text: question.text } } });
-    const answer = (await (await fetch(wait)).json()) as { location: string };
+    // Allowed: the page is asked for the one-time code the bot showed the owner, and goes on once it is typed.
+    expect(await (await fetch(wait)).json()).toMatchObject({ confirm: true });
+    const code = /: ([A-Z2-9]{8})$/m.exec(remote.t.api.callsTo('editMessageText').at(-1)!.payload.text as string)![1]!;
+    const confirmed = await fetch(wait.replace('/oauth/wait', '/oauth/confirm'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
+    const answer = (await confirmed.json()) as { location: string };
     const back = new URL(answer.location);
     expect(back.origin + back.pathname).toBe(REDIRECT);
     expect(await auth(provider, { serverUrl: remote.mcpUrl, authorizationCode: back.searchParams.get('code')!, iss: back.searchParams.get('iss')! })).toBe('AUTHORIZED');
@@ -86,6 +90,31 @@ describe('remote MCP over HTTP', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('refuses a foreign Origin with 403 and a JSON-RPC batch, and challenges a request without credentials with no error', { timeout: 30_000 }, async () => {
+    const { access_token: token } = (await connect()).saved!;
+    const foreign = await fetch(remote.mcpUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}`, origin: 'https://evil.example' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
+    expect(foreign.status).toBe(403);
+    const own = await fetch(remote.mcpUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}`, origin: remote.base },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
+    expect(own.status).toBe(200);
+    const batch = await mcpPost(token, Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/list', params: {} })));
+    expect(batch.status).toBe(400);
+    expect(await batch.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32600, message: expect.stringMatching(/batches are not supported/) } });
+    const bare = await fetch(remote.mcpUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(bare.status).toBe(401);
+    const challenge = bare.headers.get('www-authenticate') ?? '';
+    expect(challenge).toContain(`resource_metadata="${remote.base}/.well-known/oauth-protected-resource/mcp"`);
+    expect(challenge).toContain('scope="journal"');
+    expect(challenge).not.toContain('error=');
+  });
+
   it('answers malformed requests to its endpoints with a 4xx that says what was expected, and keeps serving', async () => {
     const cases: [string, RequestInit, number][] = [
       ['/oauth/register', { method: 'POST', body: 'not json' }, 400],
@@ -97,6 +126,8 @@ describe('remote MCP over HTTP', () => {
       ['/oauth/authorize?client_id=%00', { method: 'GET' }, 400],
       ['/oauth/wait', { method: 'GET' }, 404],
       ['/oauth/wait?key=nothing', { method: 'GET' }, 404],
+      ['/oauth/confirm?key=nothing', { method: 'POST', body: '{"code":"ABCDEFGH"}' }, 404],
+      ['/oauth/confirm', { method: 'GET' }, 405],
       ['/mcp', { method: 'POST', headers: { authorization: 'Bearer' }, body: '{' }, 401],
       ['/mcp', { method: 'POST', headers: { authorization: 'Basic abc' }, body: '{' }, 401],
       ['/.well-known/oauth-authorization-server', { method: 'POST' }, 405],

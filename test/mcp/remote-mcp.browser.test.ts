@@ -1,8 +1,9 @@
 // Remote MCP end to end, over real HTTP against the Bot API stand-in, with the official client's OAuth and headless
 // Chromium for the authorization page: /mcp without a token → 401 with the Bearer challenge → the metadata; auth()
 // discovers, registers and is sent to the page with PKCE; the page shows the t.me start link; a stranger's /start is
-// refused; the owner's makes the bot ask, naming the client; Allow sends the page on to the redirect URI with the code
-// and state; the code becomes tokens; the client lists the object tools over Streamable HTTP and reads only its
+// refused; the owner's makes the bot ask, naming the client, that its name is self-declared and where it returns; Allow
+// shows a one-time code, typed into the page it sends the page on to the redirect URI with the code and state (a page
+// someone else started asks for a code it never sees); the code becomes tokens; the client lists the object tools over Streamable HTTP and reads only its
 // owner's journal (recorded in the ledger under mcp:remote); the tokens are not in the journal's bytes; a tampered
 // token, and a revoked grant's token, get 401. Deny sends the page back with error=access_denied and no code.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -79,6 +80,17 @@ describe.skipIf(noBrowserReason !== null)(`remote MCP with consent in Telegram${
 
   let provider: MemoryOAuthProvider;
 
+  /** The one-time code in the bot's message after Allow. */
+  const oneTimeCodeSent = () => /: ([A-Z2-9]{8})$/m.exec(remote.t.api.callsTo('editMessageText').at(-1)!.payload.text as string)![1]!;
+
+  /** Waits for the page to ask for the code, types it, and returns where the page arrives. */
+  async function typeCode(page: Page, code: string, arrived: Promise<URL>): Promise<URL> {
+    await page.locator('#code').waitFor({ state: 'visible', timeout: 20_000 });
+    await page.locator('#code').fill(code.toLowerCase());
+    await page.locator('#confirm button').click();
+    return arrival(page, arrived);
+  }
+
   /** The page's arrival at the client's redirect URI, or a failure that shows where the page stands. */
   async function arrival(page: Page, arrived: Promise<URL>): Promise<URL> {
     let timer: NodeJS.Timeout | undefined;
@@ -125,7 +137,9 @@ describe.skipIf(noBrowserReason !== null)(`remote MCP with consent in Telegram${
     await remote.t.send(textUpdate(`/start ${payload}`));
     const question = lastSent();
     expect(question.text).toContain(`Connect “${CLIENT_NAME}” to your journal?`);
-    expect(question.text).toContain(`It returns to ${new URL(app.url).host}.`);
+    expect(question.text).toContain('Its name is self-declared');
+    expect(question.text).toContain(`It returns to the website ${new URL(app.url).host}.`);
+    expect(question.text).toContain('Only approve a connection you started yourself');
     expect(buttons(question).map((b) => b.text)).toEqual(['Allow', 'Deny']);
 
     // The payload is single-use: the same link again is refused.
@@ -134,7 +148,8 @@ describe.skipIf(noBrowserReason !== null)(`remote MCP with consent in Telegram${
 
     const arrived = app.next();
     await remote.t.send(press(buttons(question)[0]!.callback_data, promptOf(question)));
-    const back = await arrival(page, arrived); // the page went on by itself
+    // Allowed: the bot shows a one-time code, the page asks for it, and goes on once it is typed.
+    const back = await typeCode(page, oneTimeCodeSent(), arrived);
     expect(back.searchParams.get('state')).toBe('state-from-the-client');
     expect(back.searchParams.get('iss')).toBe(remote.base);
     const code = back.searchParams.get('code')!;
@@ -189,11 +204,38 @@ describe.skipIf(noBrowserReason !== null)(`remote MCP with consent in Telegram${
     expect(list.text).toMatch(/connected \d{4}-\d{2}-\d{2} \d{2}:\d{2}, last used \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     const revoke = buttons(list).find((b) => b.text === `Revoke ${CLIENT_NAME}`)!;
     expect(revoke.callback_data).toMatch(/^mcp-revoke:\d+$/);
+    // Another owner sending the same callback data ends nothing: the owner's token goes on working.
+    const other = { id: OTHER_OWNER, is_bot: false, first_name: 'Other' };
+    await remote.t.send({ callback_query: { id: 'cb-other', from: other, chat_instance: 'ci2', data: revoke.callback_data, message: { ...promptOf(list), chat: { id: OTHER_OWNER, type: 'private', first_name: 'Other' } } } });
+    expect(remote.t.api.callsTo('answerCallbackQuery').at(-1)?.payload).toMatchObject({ text: 'That connection is gone already.' });
+    expect((await mcpPost(provider.saved!.access_token)).status).toBe(200);
     await remote.t.send(press(revoke.callback_data, promptOf(list)));
     expect(remote.t.api.callsTo('editMessageText').at(-1)?.payload.text).toBe('Revoked. No apps are connected to your journal now.');
     const after = await mcpPost(provider.saved!.access_token);
     expect(after.status).toBe(401);
     expect(after.headers.get('www-authenticate')).toContain('resource_metadata=');
+  });
+
+  it("gives a connection someone else started nothing when the owner taps Allow: the stranger's page waits for a code it never sees", { timeout: 60_000 }, async () => {
+    const stranger = new MemoryOAuthProvider(app.url, 'Claude', 'state-of-the-stranger');
+    await expect(auth(stranger, { serverUrl: remote.mcpUrl })).resolves.toBe('REDIRECT');
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(stranger.authorizationUrl!.href);
+    const href = (await page.locator('#start-link').getAttribute('href'))!;
+    // The stranger sends the owner the t.me link; the owner opens it and taps Allow.
+    await remote.t.send(textUpdate(`/start ${new URL(href).searchParams.get('start')}`));
+    const question = lastSent();
+    const before = app.received.length;
+    await remote.t.send(press(buttons(question)[0]!.callback_data, promptOf(question)));
+    // The stranger's page asks for the code: the owner has it, the page does not. A guess is refused.
+    await page.locator('#code').waitFor({ state: 'visible', timeout: 20_000 });
+    await page.locator('#code').fill('AAAAAAAA');
+    await page.locator('#confirm button').click();
+    await page.locator('#status').filter({ hasText: /not the code the bot sent/ }).waitFor({ timeout: 20_000 });
+    await expect(page.locator('#status').textContent()).resolves.toMatch(/4 tries left/);
+    expect(app.received.length).toBe(before);
+    expect(page.url()).toContain('/oauth/authorize');
+    await page.context().close();
   });
 
   it('sends the client back with error=access_denied and no code after Deny', { timeout: 60_000 }, async () => {
