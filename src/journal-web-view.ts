@@ -11,9 +11,10 @@ import { journalToday, openJournalOperations } from './journal/journal-operation
 import { createWebAuth } from './web/web-auth.ts';
 import { createWebJournal, type WebJournal } from './web/web-journal.ts';
 import { ownerMediumBySha } from './journal/entry-media.ts';
-import { readBlob, readBlobWhole } from './db/media-blobs.ts';
+import { readBlob } from './db/media-blobs.ts';
 import { journalNames } from './journal/journal-queries.ts';
-import { createScalingGate, scaleImage, type ScalingGate } from './journal/scaled-image.ts';
+import { createPictures, type Pictures } from './journal/picture-cache.ts';
+import { createScalingGate, scaleImage } from './journal/scaled-image.ts';
 import { errorMessage } from './log/error-message.ts';
 import type { MediaBytes } from './web/web-journal.ts';
 import { createWebView, type WebView } from './web/web-view.ts';
@@ -51,7 +52,7 @@ const THUMBNAILS_AT_ONCE = 2;
  * edge (the reading and scaling inside `gate`). A photo sharp cannot read or will not (over MAX_INPUT_PIXELS), or a
  * medium that is no picture, is answered with its own bytes, never an error.
  */
-async function ownerMedia(deps: Pick<AppDeps, 'db' | 'logger'>, gate: ScalingGate, ownerId: number, sha256: string, thumbnailEdge?: number): Promise<MediaBytes | null> {
+async function ownerMedia(deps: Pick<AppDeps, 'db' | 'logger'>, pictures: Pictures, ownerId: number, sha256: string, thumbnailEdge?: number): Promise<MediaBytes | null> {
   const { db } = deps;
   const medium = await ownerMediumBySha(db, ownerId, sha256);
   if (!medium || medium.state !== 'kept' || medium.size === null) return null;
@@ -59,8 +60,15 @@ async function ownerMedia(deps: Pick<AppDeps, 'db' | 'logger'>, gate: ScalingGat
   const original = () => ({ mimeType: medium.mimeType, size: medium.size!, chunks: readBlob(db, sha256) });
   if (thumbnailEdge === undefined || !medium.mimeType?.startsWith('image/')) return original();
   try {
-    const scaled = await gate.run(async () => scaleImage(await readBlobWhole(db, sha256), { longEdge: thumbnailEdge, format: 'webp', quality: THUMBNAIL_QUALITY }));
-    return { mimeType: 'image/webp', size: scaled.data.length, chunks: (async function* () { yield scaled.data; })() };
+    const made = await pictures.picture(sha256, {
+      variant: `webp:${thumbnailEdge}:${THUMBNAIL_QUALITY}`,
+      mimeType: 'image/webp',
+      make: (bytes) => scaleImage(bytes, { longEdge: thumbnailEdge, format: 'webp', quality: THUMBNAIL_QUALITY }),
+    });
+    // Over the decoding budget: the original as it is (made once, remembered: never decoded again).
+    if ('tooLarge' in made) return original();
+    const { data } = made.picture;
+    return { mimeType: 'image/webp', size: data.length, chunks: (async function* () { yield data; })() };
   } catch (error) {
     deps.logger.info('web.thumbnail_failed', { sha256, error: errorMessage(error) });
     return original();
@@ -71,16 +79,16 @@ async function ownerMedia(deps: Pick<AppDeps, 'db' | 'logger'>, gate: ScalingGat
 export function webJournalFor(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'logger'>): (ownerId: number) => WebJournal {
   const { config, db, clock } = deps;
   const settings = journalSettings(config, clock);
-  const scaling = createScalingGate(THUMBNAILS_AT_ONCE);
+  const pictures = createPictures({ db, gate: createScalingGate(THUMBNAILS_AT_ONCE), clock });
   return (ownerId) =>
     createWebJournal({
       ownerId,
-      operations: openJournalOperations(db, ownerId, settings),
+      operations: openJournalOperations(db, ownerId, settings, { pictures }),
       today: () => journalToday(settings),
       details: (ids) => readEntryDetails(db, ownerId, ids),
       revisions: (entryId) => readEntryRevisions(db, ownerId, entryId),
-      media: (sha256) => ownerMedia(deps, scaling, ownerId, sha256),
-      thumbnail: (sha256, longEdge) => ownerMedia(deps, scaling, ownerId, sha256, longEdge),
+      media: (sha256) => ownerMedia(deps, pictures, ownerId, sha256),
+      thumbnail: (sha256, longEdge) => ownerMedia(deps, pictures, ownerId, sha256, longEdge),
       journalNames: () => journalNames(db, ownerId),
       countUpTo: (view, cap) => countEntriesUpTo(db, ownerId, view, cap),
       nearestDays: (before, after, view) => nearestEntryDays(db, ownerId, before, after, view),

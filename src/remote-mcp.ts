@@ -11,6 +11,8 @@ import { packageVersion } from './db/code-location.ts';
 import { createOauthStore } from './db/oauth-store.ts';
 import { createSentLedgerStore } from './db/sent-ledger-store.ts';
 import { JOURNAL_ROOT_ID, journalToday, openJournalOperations } from './journal/journal-operations.ts';
+import { createPictures } from './journal/picture-cache.ts';
+import { createScalingGate } from './journal/scaled-image.ts';
 import { errorMessage } from './log/error-message.ts';
 import { serverInstructions } from './mcp/instructions.ts';
 import { BodyTooLarge, sendWebResponse, toWebRequest } from './mcp/node-http.ts';
@@ -71,9 +73,11 @@ export function createRemoteMcpRoutes(deps: RemoteMcpRoutesDeps): RemoteMcpRoute
   const sent = createSentReports({ ledger: createSentLedgerStore(db), clock, logger });
   const version = packageVersion();
   const rootIds = [JOURNAL_ROOT_ID];
+  // One picture gate for every grant's viewMedia: a burst of requests decodes one photo at a time.
+  const pictures = createPictures({ db, gate: createScalingGate(1), clock });
 
   const serverFor = async (access: RemoteAccess) => {
-    const operations = openJournalOperations(db, access.ownerId, settings, { reportSent: sent.reporter(access.ownerId, REMOTE_MCP_ENDPOINT, access.clientName) });
+    const operations = openJournalOperations(db, access.ownerId, settings, { reportSent: sent.reporter(access.ownerId, REMOTE_MCP_ENDPOINT, access.clientName), pictures });
     return createObjectsServer({ operations, instructions: await serverInstructions(operations, rootIds), rootIds, today: () => journalToday(settings), logger, version });
   };
   const remote = createRemoteMcp({

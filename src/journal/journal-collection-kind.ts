@@ -7,6 +7,7 @@ import { askMethod, type AskOptions } from './ask-method.ts';
 import { withContentCut } from './entry-reading.ts';
 import { getEntryMethod } from './get-entry-method.ts';
 import { viewMediaMethod } from './view-media-method.ts';
+import type { Pictures } from './picture-cache.ts';
 import { checkSearch } from './search-syntax.ts';
 import { describeView, describeViewFilter } from './describe-view.ts';
 import { JOURNAL_ENTRY_FIELDS } from './journal-entry-kind.ts';
@@ -61,6 +62,8 @@ export interface JournalCollectionOptions {
   today: () => string;
   /** The reader `ask` reads through; without it the kind has no ask method. */
   ask?: AskOptions;
+  /** Where viewMedia's pictures are made and kept (picture-cache.ts): the same gate as the web view's thumbnails. */
+  pictures: Pictures;
 }
 
 function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefinition<JournalView>[] {
@@ -120,7 +123,7 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       },
     }),
     getEntryMethod(db),
-    viewMediaMethod(db),
+    viewMediaMethod(db, options.pictures),
     method({
       name: 'getDateRangeView',
       signature: 'getDateRangeView(startDate: YYYY-MM-DD, endDate: YYYY-MM-DD) -> JournalCollection',

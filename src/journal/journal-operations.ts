@@ -10,6 +10,8 @@ import { journalEntryKind, JOURNAL_ENTRY_KIND } from './journal-entry-kind.ts';
 import { localDay } from './dates/local-moment.ts';
 import { systemTimeZone } from './dates/zone-offset.ts';
 import { journalOrError } from './journal-methods.ts';
+import { createPictures, type Pictures } from './picture-cache.ts';
+import { createScalingGate } from './scaled-image.ts';
 import { journalHandle, journalNameOfHandle, journalNameProblem, storedJournalName } from './journal-names.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import type { RootObject } from '../objects/handle-store-port.ts';
@@ -45,6 +47,11 @@ export interface JournalOperationsOptions {
   reportSpend?: (spend: MethodSpend) => void;
   /** Receives the entries whose text a result carries or ask's reader was sent (ids and days). */
   reportSent?: (sent: SentItems) => void;
+  /**
+   * Where viewMedia's pictures are made (one per process surface, shared by its owners, so its gate bounds them all);
+   * without it, one of these operations' own, making one picture at a time.
+   */
+  pictures?: Pictures;
 }
 
 /**
@@ -73,9 +80,10 @@ export function createJournalOperations(db: JournalDb, ownerId: number, options:
   const clock = options.clock ?? (() => new Date());
   const timeZone = options.timeZone ?? systemTimeZone();
   const today = () => localDay(clock(), timeZone, options.dayStartsAt);
-  const { ask, timeZone: _zone, dayStartsAt: _dayStartsAt, ...rest } = options;
+  const { ask, timeZone: _zone, dayStartsAt: _dayStartsAt, pictures: given, ...rest } = options;
+  const pictures = given ?? createPictures({ db, gate: createScalingGate(1), clock });
   return createObjectOperations({
-    kinds: new KindRegistry([journalCollectionKind(db, { today, ask: ask && { clock: options.clock, ...ask } }), journalEntryKind]),
+    kinds: new KindRegistry([journalCollectionKind(db, { today, pictures, ask: ask && { clock: options.clock, ...ask } }), journalEntryKind]),
     handles: createHandleStore(db),
     roots: [{ id: JOURNAL_ROOT_ID, kind: JOURNAL_COLLECTION_KIND, state: {} }],
     namedRoot: (id) => journalRoot(db, ownerId, id),

@@ -25,8 +25,33 @@ export interface ScaleOptions {
  */
 export const MAX_INPUT_PIXELS = 100_000_000;
 
-/** A picture over MAX_INPUT_PIXELS: callers answer with the original bytes, or say it cannot be looked at. */
+/**
+ * What decoding a picture may hold at once. A non-interlaced picture is read sequentially (libvips streams its rows,
+ * and shrinks a JPEG on load), so only its pixel count is bounded. An interlaced PNG or progressive JPEG must be
+ * decoded whole: its decoded bytes — pixels × channels × bytes per sample (16-bit counts twice) — are bounded too.
+ */
+export const MAX_WHOLE_DECODE_BYTES = 96 * 1024 * 1024;
+
+/** A picture over the budget: callers answer with the original bytes, or say it cannot be looked at. */
 export class ImageTooLargeError extends Error {}
+
+const SAMPLE_BYTES: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8, dpcomplex: 16 };
+
+/**
+ * Reads the picture's header only and throws ImageTooLargeError when decoding it would pass the budget; returns
+ * whether it can be read sequentially.
+ */
+export async function checkDecodeBudget(bytes: Buffer): Promise<{ sequential: boolean }> {
+  const meta = await sharp(bytes, { failOn: 'none', limitInputPixels: false }).metadata();
+  const pixels = (meta.width ?? 0) * (meta.height ?? 0) * Math.max(1, meta.pages ?? 1);
+  if (pixels > MAX_INPUT_PIXELS) throw new ImageTooLargeError(`The picture has ${Math.round(pixels / 1e6)} MP, more than ${MAX_INPUT_PIXELS / 1e6} MP.`);
+  const decoded = pixels * (meta.channels ?? 4) * (SAMPLE_BYTES[meta.depth ?? 'uchar'] ?? 8);
+  const interlaced = meta.isProgressive === true;
+  if (interlaced && decoded > MAX_WHOLE_DECODE_BYTES) {
+    throw new ImageTooLargeError(`The picture is interlaced and would take ${Math.round(decoded / 2 ** 20)} MB decoded (the budget is ${MAX_WHOLE_DECODE_BYTES / 2 ** 20} MB).`);
+  }
+  return { sequential: !interlaced };
+}
 
 /**
  * At most `atOnce` pictures are scaled at a time; the rest wait their turn, first come first served. Each scaling holds
@@ -56,20 +81,21 @@ export function createScalingGate(atOnce: number): ScalingGate {
 }
 
 /**
- * The photo scaled and re-encoded; throws ImageTooLargeError over MAX_INPUT_PIXELS, and sharp's error when the bytes
- * are no image sharp can read.
+ * The photo scaled and re-encoded; throws ImageTooLargeError over the decoding budget (checkDecodeBudget), and sharp's
+ * error when the bytes are no image sharp can read.
  */
 export async function scaleImage(bytes: Buffer, options: ScaleOptions): Promise<ScaledImage> {
+  const { sequential } = await checkDecodeBudget(bytes);
   try {
-    return await scaled(bytes, options);
+    return await scaled(bytes, options, sequential);
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw new ImageTooLargeError(`The picture has more than ${MAX_INPUT_PIXELS / 1e6} MP (${error.message}).`);
     throw error;
   }
 }
 
-async function scaled(bytes: Buffer, options: ScaleOptions): Promise<ScaledImage> {
-  const pipeline = sharp(bytes, { failOn: 'none', limitInputPixels: MAX_INPUT_PIXELS })
+async function scaled(bytes: Buffer, options: ScaleOptions, sequentialRead: boolean): Promise<ScaledImage> {
+  const pipeline = sharp(bytes, { failOn: 'none', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead })
     .rotate() // the camera's orientation, applied
     .resize({ width: options.longEdge, height: options.longEdge, fit: 'inside', withoutEnlargement: true });
   const encoded = options.format === 'jpeg' ? pipeline.jpeg({ quality: options.quality }) : pipeline.webp({ quality: options.quality });

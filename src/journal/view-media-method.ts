@@ -6,14 +6,14 @@
  */
 import { z } from 'zod';
 import type { JournalDb } from '../db/open-database.ts';
-import { readBlobWhole } from '../db/media-blobs.ts';
 import { methodsFor, type MethodDefinition } from '../objects/kind.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import { entryMediumAt } from './entry-media.ts';
 import { entryInView } from './get-entry-method.ts';
 import type { JournalView } from './journal-view.ts';
 import { formatBytes, isSpeech } from './media.ts';
-import { ImageTooLargeError, scaleImage } from './scaled-image.ts';
+import type { PictureRecipe, Pictures } from './picture-cache.ts';
+import { scaleImage } from './scaled-image.ts';
 
 /** The Messages API's best long edge, and its limit on one image's bytes (5 MB, base64 not counted). */
 export const IMAGE_LONG_EDGE = 1568;
@@ -24,19 +24,22 @@ const viewMediaArgs = z.strictObject({
   index: z.number({ error: 'index must be a whole number, 0 for the first medium' }).int().min(0, { error: 'index must be 0 or more' }).default(0),
 });
 
-/** A photo as the model should see it: JPEG, long edge ≤ IMAGE_LONG_EDGE, under IMAGE_MAX_BYTES (quality lowered until it is). */
+/**
+ * A photo as the model should see it: JPEG, long edge ≤ IMAGE_LONG_EDGE, under IMAGE_MAX_BYTES (quality lowered until
+ * it is). Throws ImageTooLargeError over the decoding budget (checked before any decoding).
+ */
 export async function imageForModel(bytes: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
   for (const quality of [85, 70, 55, 40]) {
-    const image = await scaleImage(bytes, { longEdge: IMAGE_LONG_EDGE, format: 'jpeg', quality }).catch((error: unknown) => {
-      if (error instanceof ImageTooLargeError) throw new ObjectError(`This photo is too large to look at: ${error.message}`);
-      throw error;
-    });
+    const image = await scaleImage(bytes, { longEdge: IMAGE_LONG_EDGE, format: 'jpeg', quality });
     if (image.data.length <= IMAGE_MAX_BYTES) return image;
   }
   throw new ObjectError('This photo stays over 5 MB even scaled down; it cannot be shown.');
 }
 
-export function viewMediaMethod(db: JournalDb): MethodDefinition<JournalView> {
+/** The model's picture of a photo, through the same budget, gate and cache as the web view's thumbnails. */
+const MODEL_PICTURE: PictureRecipe = { variant: `jpeg:${IMAGE_LONG_EDGE}`, mimeType: 'image/jpeg', make: imageForModel };
+
+export function viewMediaMethod(db: JournalDb, pictures: Pictures): MethodDefinition<JournalView> {
   return methodsFor<JournalView>()({
     name: 'viewMedia',
     signature: 'viewMedia(entryId: number, index?: number) -> image | transcript',
@@ -56,10 +59,11 @@ export function viewMediaMethod(db: JournalDb): MethodDefinition<JournalView> {
       if (medium.state !== 'kept' || !medium.sha256) {
         throw new ObjectError(`The photo's bytes are not in the journal (${medium.state === 'pending' ? 'its download is still waiting' : (medium.note ?? 'only a reference is kept')}).`);
       }
-      const original = await readBlobWhole(db, medium.sha256);
-      const image = await imageForModel(original);
+      const made = await pictures.picture(medium.sha256, MODEL_PICTURE);
+      if ('tooLarge' in made) throw new ObjectError(`This photo is too large to look at: ${made.tooLarge}`);
+      const image = made.picture;
       return {
-        value: { ...about, width: image.width, height: image.height, originalBytes: formatBytes(original.length), note: 'The photo is attached as an image.' },
+        value: { ...about, width: image.width, height: image.height, originalBytes: formatBytes(medium.size ?? 0), note: 'The photo is attached as an image.' },
         carries: [{ id: entry.id, day: entry.date, images: 1 }],
         images: [{ mediaType: 'image/jpeg', data: image.data.toString('base64') }],
       };
