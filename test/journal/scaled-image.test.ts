@@ -1,9 +1,10 @@
-// Photo scaling's bounds: a picture over the pixel limit is refused from its header (the model is told why), and the
+// Photo scaling's bounds: a picture over the pixel limit, or interlaced past the whole-decode budget (16-bit counting
+// twice), is refused from its header (viewMedia tells the model: test/media/view-media.test.ts), and the
 // gate runs at most `atOnce` scalings at a time, the rest waiting in order, a failed one freeing its slot.
 import { describe, expect, it } from 'vitest';
-import { createScalingGate, ImageTooLargeError, MAX_INPUT_PIXELS, scaleImage } from '../../src/journal/scaled-image.ts';
+import sharp from 'sharp';
+import { checkDecodeBudget, createScalingGate, ImageTooLargeError, MAX_INPUT_PIXELS, MAX_WHOLE_DECODE_BYTES, scaleImage } from '../../src/journal/scaled-image.ts';
 import { imageForModel } from '../../src/journal/view-media-method.ts';
-import { ObjectError } from '../../src/objects/object-error.ts';
 import { blackPng } from '../helpers/black-png.ts';
 
 describe('the pixel limit', () => {
@@ -14,9 +15,20 @@ describe('the pixel limit', () => {
     expect(12_000 * 9_000).toBeGreaterThan(MAX_INPUT_PIXELS);
     await expect(scaleImage(huge, { longEdge: 640, format: 'webp', quality: 75 })).rejects.toBeInstanceOf(ImageTooLargeError);
     const refusal = await imageForModel(huge).catch((error: unknown) => error);
-    expect(refusal).toBeInstanceOf(ObjectError);
-    expect((refusal as Error).message).toMatch(/^This photo is too large to look at: The picture has more than 100 MP/);
+    expect(refusal).toBeInstanceOf(ImageTooLargeError);
+    expect((refusal as Error).message).toMatch(/^The picture has 108 MP, more than 100 MP/);
   });
+
+  it('counts bit depth and interlacing: a 16-bit interlaced PNG past the whole-decode budget is refused from its header', async () => {
+    // 4000 × 4000 × 3 channels × 2 bytes = 96 MB… decoded whole (interlaced): over MAX_WHOLE_DECODE_BYTES.
+    const interlaced16 = await sharp({ create: { width: 4200, height: 4200, channels: 3, background: '#336699' } }).toColourspace('rgb16').png({ progressive: true, compressionLevel: 1 }).toBuffer();
+    expect(4200 * 4200 * 3 * 2).toBeGreaterThan(MAX_WHOLE_DECODE_BYTES);
+    await expect(checkDecodeBudget(interlaced16)).rejects.toThrow(/interlaced and would take \d+ MB decoded/);
+    // The same pixels, not interlaced, are read sequentially and scaled.
+    const plain16 = await sharp(interlaced16).png({ progressive: false, compressionLevel: 1 }).toBuffer();
+    await expect(checkDecodeBudget(plain16)).resolves.toEqual({ sequential: true });
+    await expect(scaleImage(plain16, { longEdge: 64, format: 'webp', quality: 50 })).resolves.toMatchObject({ width: 64, height: 64 });
+  }, 60_000);
 });
 
 describe('createScalingGate', () => {

@@ -48,6 +48,27 @@ describe('viewMedia', () => {
     expect(String(t.api.callsTo('sendMessage').at(-1)!.payload.text)).toMatch(/1 entry and 1 photo →/);
   });
 
+  it('makes the picture once through the same gate and cache as the thumbnails, and refuses one over the budget', { timeout: 60_000 }, async () => {
+    t = await createTestApp();
+    const id = await capturePhoto(await bigPhoto());
+    const ops = createJournalOperations(t.temp.db, OWNER_ID);
+    const first = await ops.invokeMethod('journal', 'viewMedia', { entryId: id });
+    expect(first).toMatchObject({ type: 'value', value: { width: IMAGE_LONG_EDGE } });
+    const kept = await t.temp.db.selectFrom('media_thumbnail').select(['variant', 'mime_type', 'width']).execute();
+    expect(kept).toEqual([{ variant: `jpeg:${IMAGE_LONG_EDGE}`, mime_type: 'image/jpeg', width: IMAGE_LONG_EDGE }]);
+    // The original's bytes changed under the cache (as a hostile picture would be): the kept picture is what is read.
+    await t.temp.db.deleteFrom('media_chunk').execute();
+    expect(await ops.invokeMethod('journal', 'viewMedia', { entryId: id })).toMatchObject({ type: 'value', value: { width: IMAGE_LONG_EDGE } });
+
+    // A 16-bit interlaced picture past the whole-decode budget: refused from its header, and the refusal kept.
+    await t.temp.db.deleteFrom('media_thumbnail').execute();
+    const hostile = await sharp({ create: { width: 4200, height: 4200, channels: 3, background: '#000' } }).toColourspace('rgb16').png({ progressive: true, compressionLevel: 1 }).toBuffer();
+    const sha256 = (await t.temp.db.selectFrom('entry_media').select('sha256').executeTakeFirstOrThrow()).sha256!;
+    await t.temp.db.insertInto('media_chunk').values({ blob: sha256, seq: 0, data: hostile }).execute();
+    await expect(ops.invokeMethod('journal', 'viewMedia', { entryId: id })).rejects.toThrow(/^This photo is too large to look at/);
+    expect(await t.temp.db.selectFrom('media_thumbnail').select(['variant', 'data']).execute()).toEqual([{ variant: `jpeg:${IMAGE_LONG_EDGE}`, data: null }]);
+  });
+
   it('a voice note gives its transcript when there is one; other media are refused with a reason', async () => {
     t = await createTestApp();
     await t.send(mediaUpdate({ voice: { file_id: 'v', file_unique_id: 'v', duration: 3 } }));
