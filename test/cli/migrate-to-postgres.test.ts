@@ -36,6 +36,8 @@ async function seed(temp: TempDb) {
   await db.insertInto('entry_media').values({ entry_id: voice!, owner_id: OWNER, position: 0, kind: 'voice_note', file_id: 'voice-1', duration_seconds: 42, size: 1234, sha256: null, mime_type: 'audio/ogg', width: null, height: null, file_name: null, note: null, next_at: null, last_error: null }).execute();
   await writeBlob(db, 'seed', [Buffer.from('bytes of a voice note')], { now: NOW, onKept: async (trx, blob) => void (await trx.updateTable('entry_media').set({ sha256: blob.sha256, state: 'kept' }).where('entry_id', '=', voice!).execute()) });
   await db.insertInto('transcription_job').values({ entry_id: voice!, next_at: NOW.toISOString(), last_error: 'HTTP 503' }).execute();
+  const blob = (await db.selectFrom('media_blob').select('sha256').executeTakeFirstOrThrow()).sha256;
+  await db.insertInto('media_thumbnail').values({ sha256: blob, variant: 'webp:640:75', mime_type: 'image/webp', width: 640, height: 480, data: Buffer.from('a thumbnail'), created_at: NOW.toISOString() }).execute();
   await applyEdit(db, draft(1, 'Entry 1, edited #run'), new Date(NOW.getTime() + 3_600_000), 'Europe/Berlin', NOW);
   await db.insertInto('journal_setting').values({ key: 'day_starts_at', value: '04:00' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: '04:00' })).execute();
   await db.insertInto('object_handle').values({ owner_id: OWNER, id: '3f2a0000-0000-4000-8000-000000000001', kind: 'so.idyllic.prototype#JournalCollection', state: '{"from":"2024-04-01"}', created_at: NOW.toISOString() }).execute();
