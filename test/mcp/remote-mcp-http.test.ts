@@ -141,6 +141,24 @@ describe('remote MCP over HTTP', () => {
     expect((await fetch(`${remote.base}/.well-known/oauth-authorization-server`)).status).toBe(200);
   });
 
+  it('behind a trusted proxy (TRUST_PROXY=loopback), counts registrations per forwarded client address', { timeout: 60_000 }, async () => {
+    const proxied = await startRemoteBot({ env: { TRUST_PROXY: 'loopback' } });
+    try {
+      const registerAs = (address: string) =>
+        fetch(`${proxied.base}/oauth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+          body: JSON.stringify({ client_name: 'Spam', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }),
+        });
+      for (let i = 0; i < 10; i++) expect((await registerAs('203.0.113.1')).status).toBe(201);
+      expect((await registerAs('203.0.113.1')).status).toBe(429);
+      // Another visitor behind the same proxy is not counted with the first.
+      expect((await registerAs('203.0.113.2')).status).toBe(201);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('without PUBLIC_URL: /connections says remote MCP is off, and a consent-like /start is just /start', async () => {
     const t = await createTestApp();
     try {

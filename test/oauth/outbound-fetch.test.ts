@@ -6,6 +6,7 @@ import type { LookupAddress } from 'node:dns';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config.ts';
 import { createOauthStore } from '../../src/db/oauth-store.ts';
 import { createMemoryLogger } from '../../src/log/logger.ts';
 import { createAuthorizationServer } from '../../src/oauth/authorization-server.ts';
@@ -94,5 +95,11 @@ describe('the client address behind a trusted proxy (TRUST_PROXY)', () => {
     expect(clientAddress('10.1.1.1', '203.0.113.5, 192.0.2.1', ranges)).toBe('203.0.113.5');
     expect(clientAddress('10.1.1.1', 'garbage', ranges)).toBe('10.1.1.1');
     expect(parseTrustProxy('nonsense')).toMatchObject({ problem: expect.stringContaining('nonsense') });
+  });
+
+  it('reads TRUST_PROXY at start-up, and refuses one it cannot read, naming it', () => {
+    expect(parseConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toHaveLength(2);
+    expect(parseConfig({}).trustProxy).toBeNull();
+    expect(() => parseConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY must be loopback, or the reverse proxies' addresses/);
   });
 });
