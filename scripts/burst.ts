@@ -15,7 +15,7 @@ import { textUpdate } from '../test/helpers/updates.ts';
 
 const { values } = parseArgs({ options: { messages: { type: 'string', default: '1000' }, mode: { type: 'string', default: 'both' } } });
 const messages = Number(values.messages);
-const modes = values.mode === 'both' ? ['polling', 'webhook'] : [values.mode!];
+const modes = values.mode === 'both' ? ['polling', 'webhook'] : [values.mode];
 
 async function burst(mode: string): Promise<boolean> {
   const dir = mkdtempSync(path.join(tmpdir(), 'journal-burst-'));

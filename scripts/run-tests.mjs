@@ -6,9 +6,10 @@ const resultFile = '.vitest-result.json';
 const typecheck = spawnSync('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], { stdio: 'inherit' });
 const typecheckFailed = typecheck.status !== 0 ? 1 : 0;
 if (typecheckFailed) console.error('typecheck failed (counted as one failure)');
-const lint = spawnSync('npx', ['eslint', '--max-warnings', '0', '.'], { stdio: 'inherit' });
+// npm run lint: typed ESLint, then Prettier's check (package.json).
+const lint = spawnSync('npm', ['run', '--silent', 'lint'], { stdio: 'inherit' });
 const lintFailed = lint.status !== 0 ? 1 : 0;
-if (lintFailed) console.error('lint failed (counted as one failure): npm run lint, or npm run lint -- --fix');
+if (lintFailed) console.error('lint failed (counted as one failure): npm run lint; npm run format fixes the formatting');
 
 rmSync(resultFile, { force: true });
 const vitest = spawnSync(

@@ -34,7 +34,7 @@ const INT8 = 20;
 /** A plain `pg` client for the baseline: int8 as numbers, like the app's pool. */
 export function rawClient(url: string): Pg.Client {
   const pg = createRequire(import.meta.url)('pg') as typeof Pg;
-  const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) } as Pg.CustomTypesConfig;
+  const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) };
   return new pg.Client({ connectionString: url, types });
 }
 

@@ -149,7 +149,7 @@ function stamp(r: BenchResults, part: Part): string {
   const seconds = r.seconds[part];
   return (
     `_Measured ${r.finishedAt?.[part] ?? m.date} on ${m.code ?? 'an unknown commit'}: \`${r.command}\`${seconds === undefined ? '' : ` (${num(seconds)} s)`}. ` +
-    `${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB RAM, ${m.os}, shared with other work${r.loadAt?.[part] === undefined ? '' : ` (load average ${num(r.loadAt[part]!, 1)} over the last 5 minutes)`}; Node ${m.node}, SQLite ${m.sqlite}; ` +
+    `${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB RAM, ${m.os}, shared with other work${r.loadAt?.[part] === undefined ? '' : ` (load average ${num(r.loadAt[part], 1)} over the last 5 minutes)`}; Node ${m.node}, SQLite ${m.sqlite}; ` +
     `${Object.entries(m.packages).map(([k, v]) => `${k} ${v}`).join(', ')}._`
   );
 }

@@ -98,7 +98,7 @@ export async function runEval(config: Config, file: string, questions: EvalQuest
     const rows: EvalRow[] = [];
     for (const q of questions) {
       const outcome = await questionsApi.ask(BENCH_OWNER_ID, q.text);
-      const receipt = outcome.type === 'answer' ? ((await store.lastReceipt(BENCH_OWNER_ID)) as Receipt | undefined) : undefined;
+      const receipt = outcome.type === 'answer' ? ((await store.lastReceipt(BENCH_OWNER_ID))) : undefined;
       const row = rowOf(q, outcome.type === 'answer' ? outcome.text : `(${outcome.type}) ${outcome.text}`, receipt, config);
       rows.push(row);
       onRow(row);

@@ -30,7 +30,7 @@ function typeParsers(pg: typeof Pg): Pg.CustomTypesConfig {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
       return NUMBER_PARSERS[oid] ?? pg.types.getTypeParser(oid, format);
     },
-  } as Pg.CustomTypesConfig;
+  };
 }
 
 export interface PostgresOptions {

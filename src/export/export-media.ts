@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { JournalDb } from '../db/open-database.ts';
 import { readBlob } from '../db/media-blobs.ts';
-import { mediaExtension, type MediaKind } from '../journal/media.ts';
+import { mediaExtension } from '../journal/media.ts';
 import type { ExportFile } from './parted-output.ts';
 
 /**
@@ -33,7 +33,7 @@ export async function writeMediaFolder(db: JournalDb, ownerId: number, dir: stri
   const seen = new Set<string>();
   for (const m of kept) {
     // Named as the export's media_items name it (read-journal.ts exportMediaPath).
-    const name = `${m.sha256}${mediaExtension(m.mime_type, m.file_name, m.kind as MediaKind)}`;
+    const name = `${m.sha256}${mediaExtension(m.mime_type, m.file_name, m.kind)}`;
     if (seen.has(name)) continue;
     seen.add(name);
     const file = path.join(folder, name);

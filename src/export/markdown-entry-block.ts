@@ -49,7 +49,7 @@ const field = (name: keyof ExportedEntry, isDefault: (value: unknown) => boolean
 const meta = (name: keyof EntryMetadata): BlockField => ({
   name,
   write: (entry) => entry.metadata?.[name],
-  read: (entry, value) => void (((entry.metadata as Fields | null | undefined) ?? (entry.metadata = {}) as Fields)[name] = value),
+  read: (entry, value) => void (((entry.metadata as Fields | null | undefined) ?? (entry.metadata = {}))[name] = value),
 });
 
 const isNull = (value: unknown) => value === null || value === undefined;
@@ -72,7 +72,7 @@ export const BLOCK_FIELDS: readonly BlockField[] = [
       const rest = Object.entries(entry.metadata ?? {}).filter(([key]) => !OWN_LINE_METADATA.includes(key as keyof EntryMetadata));
       return rest.length > 0 ? Object.fromEntries(rest) : undefined;
     },
-    read: (entry, value) => void Object.assign(((entry.metadata as Fields | null | undefined) ?? (entry.metadata = {})) as Fields, value),
+    read: (entry, value) => void Object.assign(((entry.metadata as Fields | null | undefined) ?? (entry.metadata = {})), value),
   },
   field('media', isNull),
   // Every medium of the entry in order (kind, sha256, MIME type, size, dimensions, duration, name, file_id, its file).

@@ -51,7 +51,7 @@ export function createDailyTimer(deps: DailyTimerDeps): DailyTimer {
     clearTimeout(timer);
     const mine = (generation += 1);
     const current = () => running && mine === generation;
-    const lookThenSleep = async () => {
+    const look = async () => {
       try {
         await tick();
         const ms = await sleepMs();
@@ -61,6 +61,8 @@ export function createDailyTimer(deps: DailyTimerDeps): DailyTimer {
         if (current()) timer = setTimeout(lookThenSleep, maxSleepMs);
       }
     };
+    // setTimeout drops a callback's promise; look() catches its own faults and hands them to lookFailed.
+    const lookThenSleep = () => void look();
     timer = setTimeout(lookThenSleep, 0);
   };
 

@@ -155,7 +155,7 @@ export async function findEntriesPage(db: JournalDb, ownerId: number, view: Jour
     // Read from its ids, a view sorts every one of them: past a thousand (a common word or tag), walking the date
     // index up to the page, testing each row against the ids, costs less and no longer grows with the matches.
     const drive: ViewDrive = readsByIds(view, 'list') && (await countEntriesUpTo(db, ownerId, view, SORT_BY_IDS_LIMIT)) > SORT_BY_IDS_LIMIT ? 'days' : 'ids';
-    const compiled = db.compiled.get(`entries-page ${drive} ${ownerId} ${JSON.stringify(view)}`, [limit, offset], (l, o) => page('list', drive).limit(l!).offset(o!));
+    const compiled = db.compiled.get(`entries-page ${drive} ${ownerId} ${JSON.stringify(view)}`, [limit, offset], (l, o) => page('list', drive).limit(l).offset(o));
     return (await db.executeQuery<JournalEntryValue>(compiled)).rows;
   };
   // The probing walk below reads dates and search only; any other filter takes the listing path.

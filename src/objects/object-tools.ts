@@ -17,7 +17,7 @@ export interface ObjectTool<Input extends z.ZodObject = z.ZodObject> {
   run(ops: ObjectOperations, input: z.output<Input>): Promise<string | ToolOutput>;
 }
 
-const defineTool = <Input extends z.ZodObject>(tool: ObjectTool<Input>): ObjectTool => tool as unknown as ObjectTool;
+const defineTool = <Input extends z.ZodObject>(tool: ObjectTool<Input>): ObjectTool => tool;
 
 // An empty or unknown id is left to resolve(), whose error lists the handles that exist.
 const objId = z.string().describe('Handle id, e.g. "journal" or a UUID from a result.');

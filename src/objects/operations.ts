@@ -138,7 +138,7 @@ function issueText(issue: { path: PropertyKey[]; message: string }): string {
 /** The carried items a bounded result still holds: an array cut to its first `shown` items keeps theirs. */
 function carriedThrough(value: unknown, bounded: unknown, carries: readonly CarriedItem[]): readonly CarriedItem[] {
   const cut = bounded !== value && Array.isArray(value) && carries.length === value.length && typeof bounded === 'object' && bounded !== null && 'shown' in bounded;
-  return cut ? carries.slice(0, Number((bounded as { shown: unknown }).shown)) : carries;
+  return cut ? carries.slice(0, Number((bounded).shown)) : carries;
 }
 
 /** Builds the operations for one owner: every handle lookup is scoped to them. */

@@ -1,7 +1,6 @@
 // Plain (non-terminal) import progress: the 100 % line once per pass, and small files in kB rather than "0.0 MB".
 import { describe, expect, it } from 'vitest';
 import { createProgressReporter } from '../../src/cli/import-progress.ts';
-import type { ImportProgress } from '../../src/importer/import-progress.ts';
 
 function plainStream() {
   const lines: string[] = [];
@@ -10,7 +9,7 @@ function plainStream() {
 }
 
 const progress = (bytesRead: number, totalBytes: number, messages: number, pass: 1 | 2 = 1) =>
-  ({ bytesRead, totalBytes, messages, imported: messages, pass }) as ImportProgress;
+  ({ bytesRead, totalBytes, messages, imported: messages, pass });
 
 describe('plain import progress', () => {
   it('prints the finished line once per pass, however many updates arrive after the whole file is read', () => {

@@ -22,7 +22,7 @@ describe('CompiledQueries', () => {
     const queries = new CompiledQueries();
     let builds = 0;
     const run = async (owner: number, limit: number, offset: number) => {
-      const compiled = queries.get(`page ${owner}`, [limit, offset], (l, o) => (builds++, page(owner)(l!, o!)));
+      const compiled = queries.get(`page ${owner}`, [limit, offset], (l, o) => (builds++, page(owner)(l, o)));
       return (await temp.db.executeQuery<{ id: string }>(compiled)).rows.map((r) => r.id);
     };
     expect(await run(1, 2, 0)).toEqual(['a', 'b']);
@@ -36,14 +36,14 @@ describe('CompiledQueries', () => {
   it('refuses a query whose values are not its last parameters', () => {
     const queries = new CompiledQueries();
     const early = (l: number, o: number) => temp.db.selectFrom('object_handle').select('id').where('owner_id', '=', l).where('kind', '=', 'k').limit(o);
-    expect(() => queries.get('early', [2, 0], (l, o) => early(l!, o!))).toThrow('does not bind its 2 values as its last parameters');
+    expect(() => queries.get('early', [2, 0], (l, o) => early(l, o))).toThrow('does not bind its 2 values as its last parameters');
     const unused = () => temp.db.selectFrom('object_handle').select('id').limit(5);
     expect(() => queries.get('unused', [2], () => unused())).toThrow('does not bind');
   });
 
   it('keeps at most its bound of shapes', () => {
     const queries = new CompiledQueries(8);
-    for (let owner = 0; owner < 20; owner++) queries.get(`page ${owner}`, [1, 0], (l, o) => page(owner)(l!, o!));
+    for (let owner = 0; owner < 20; owner++) queries.get(`page ${owner}`, [1, 0], (l, o) => page(owner)(l, o));
     expect(queries.size).toBeLessThanOrEqual(8);
   });
 });

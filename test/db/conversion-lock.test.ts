@@ -44,7 +44,7 @@ async function holdLockInAnotherProcess(): Promise<ChildProcess> {
     const c = new S(${JSON.stringify(conversionLockPath(file))}); c.pragma('journal_mode = MEMORY'); c.exec('BEGIN EXCLUSIVE');
     process.stdout.write('held\\n'); setInterval(() => {}, 1000);`;
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+  await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
   return child;
 }
 

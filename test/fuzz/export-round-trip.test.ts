@@ -13,7 +13,7 @@ import { importMarkdownExport } from '../../src/export/import-markdown-export.ts
 import type { EntryMetadata } from '../../src/journal/entry-metadata.ts';
 import { insertEntryBatch, type BatchDraft } from '../../src/journal/entry-batch.ts';
 import { applyEdit } from '../../src/journal/entry-store.ts';
-import { MEDIA_KINDS, type EntryMedia, type MediaKind } from '../../src/journal/media.ts';
+import { MEDIA_KINDS, type EntryMedia } from '../../src/journal/media.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { snapshot } from '../export/journal-fixture.ts';
 import { FUZZ_SEED, FuzzTally, runs } from './fuzz-budget.ts';
@@ -49,7 +49,7 @@ const text = fc
   .filter((t) => t.trim() !== '');
 const media: fc.Arbitrary<EntryMedia | null> = fc.option(
   fc.record({
-    kind: fc.constantFrom(...(MEDIA_KINDS as readonly MediaKind[])),
+    kind: fc.constantFrom(...(MEDIA_KINDS)),
     fileId: fc.option(fc.string({ minLength: 1, maxLength: 12 }), { nil: null }),
     fileName: fc.option(fc.string({ minLength: 1, maxLength: 12 }), { nil: null }),
     durationSeconds: fc.option(fc.nat(10_000), { nil: null }),
@@ -92,7 +92,7 @@ describe('export round trip', () => {
           const dbs: TempDb[] = [];
           try {
             const [source, fromJson, fromMarkdown] = await Promise.all([createTempDb(), createTempDb(), createTempDb()]);
-            dbs.push(source!, fromJson!, fromMarkdown!);
+            dbs.push(source, fromJson, fromMarkdown);
             const drafts: BatchDraft[] = entries.map((e, i) => ({
               ownerId: OWNER,
               source: e.source,
@@ -106,31 +106,31 @@ describe('export round trip', () => {
               ...(e.metadata?.time_zone ? { timeZone: e.metadata.time_zone } : {}),
               editedAt: null,
             }));
-            await insertEntryBatch(source!.db, drafts, ZONE, NOW, '04:00');
+            await insertEntryBatch(source.db, drafts, ZONE, NOW, '04:00');
             for (const [i, e] of entries.entries()) {
-              if (e.edited !== null) await applyEdit(source!.db, { ...drafts[i]!, text: e.edited }, new Date(e.at.getTime() + 60_000), ZONE, NOW, '04:00');
+              if (e.edited !== null) await applyEdit(source.db, { ...drafts[i]!, text: e.edited }, new Date(e.at.getTime() + 60_000), ZONE, NOW, '04:00');
             }
             const run = ++n;
             const json = path.join(dir, `${run}.json`);
             const markdown = path.join(dir, `${run}.md`);
             const again = path.join(dir, `${run}-again.md`);
             const exportTo = (db: TempDb['db'], format: 'json' | 'md', file: string) => exportJournal(db, { ownerId: OWNER, format, out: { file }, timeZone: ZONE, dayStartsAt: '04:00', now: NOW });
-            await exportTo(source!.db, 'json', json);
-            await exportTo(source!.db, 'md', markdown);
-            expect(await importJournalExport(fromJson!.db, json)).toMatchObject({ imported: entries.length, damaged: [], error: null });
-            expect(await importMarkdownExport(fromMarkdown!.db, markdown)).toMatchObject({ imported: entries.length, damaged: [], error: null });
-            const expected = await fields(source!.db);
+            await exportTo(source.db, 'json', json);
+            await exportTo(source.db, 'md', markdown);
+            expect(await importJournalExport(fromJson.db, json)).toMatchObject({ imported: entries.length, damaged: [], error: null });
+            expect(await importMarkdownExport(fromMarkdown.db, markdown)).toMatchObject({ imported: entries.length, damaged: [], error: null });
+            const expected = await fields(source.db);
             const lost = (got: Awaited<ReturnType<typeof fields>>) => got.entries.length === expected.entries.length ? 0 : Math.abs(expected.entries.length - got.entries.length);
-            const [viaJson, viaMarkdown] = [await fields(fromJson!.db), await fields(fromMarkdown!.db)];
+            const [viaJson, viaMarkdown] = [await fields(fromJson.db), await fields(fromMarkdown.db)];
             tally.lost += lost(viaJson) + lost(viaMarkdown);
             expect(viaJson).toEqual(expected);
             expect(viaMarkdown).toEqual(expected);
-            await exportTo(fromMarkdown!.db, 'md', again);
+            await exportTo(fromMarkdown.db, 'md', again);
             expect(readFileSync(again, 'utf8')).toBe(readFileSync(markdown, 'utf8'));
-            await expectIntactDatabase(fromMarkdown!.db);
+            await expectIntactDatabase(fromMarkdown.db);
             // Into the journal they came from, both add nothing.
-            expect(await importJournalExport(source!.db, json)).toMatchObject({ imported: 0 });
-            expect(await importMarkdownExport(source!.db, markdown)).toMatchObject({ imported: 0 });
+            expect(await importJournalExport(source.db, json)).toMatchObject({ imported: 0 });
+            expect(await importMarkdownExport(source.db, markdown)).toMatchObject({ imported: 0 });
           } finally {
             await Promise.all(dbs.map((d) => d.cleanup()));
           }

@@ -30,9 +30,9 @@ const importableText = fc
   .map(([text, escape]) => `x${escape ? ESCAPE_PLACEHOLDER : ''}${text}`) // always a visible letter
   .chain((text) =>
     fc.oneof(
-      fc.constant({ raw: text as unknown, flat: text }),
+      fc.constant({ raw: text, flat: text }),
       fc.constant({ raw: [text.slice(0, 3), { type: 'bold', text: text.slice(3) }] as unknown, flat: text }),
-      fc.constant({ raw: { type: 'rich', text: [{ type: 'plain', text }] } as unknown, flat: text }),
+      fc.constant({ raw: { type: 'rich', text: [{ type: 'plain', text }] }, flat: text }),
     ),
   );
 

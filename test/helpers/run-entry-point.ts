@@ -53,8 +53,8 @@ export function startRecorded(command: readonly string[], options: { cwd: string
   const child = spawn(command[0]!, command.slice(1), { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (err += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
   const done = new Promise<RunResult>((resolve) =>
     child.on('close', (code, signal) => resolve({ code, signal, stdout: out, stderr: err })),
   );

@@ -86,7 +86,7 @@ export async function createTestApp(
     },
     async deliver(update) {
       const updateId = nextUpdateId++;
-      await t.app.inbox.accept([{ update_id: updateId, ...update } as any]);
+      await t.app.inbox.accept([{ update_id: updateId, ...update }]);
       return updateId;
     },
     async close() {

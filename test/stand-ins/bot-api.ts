@@ -1,6 +1,7 @@
 // A local stand-in for the Telegram Bot API over real HTTP, reached by grammY through `apiRoot`.
 // It records every call, long-polls queued updates, serves files, and fails on request.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { asyncListener } from './async-listener.ts';
 import type { AddressInfo } from 'node:net';
 import { parseMultipart } from './multipart.ts';
 
@@ -225,7 +226,7 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
     }
   };
 
-  const server = createServer(async (req, res) => {
+  const server = createServer(asyncListener(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const fileMatch = /^\/file\/bot[^/]+\/documents\/(.+)\.json$/.exec(url.pathname);
     if (req.method === 'GET' && fileMatch) {
@@ -248,7 +249,7 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
     calls.push({ method, payload });
     wake();
     await answer(method, payload, res);
-  });
+  }));
   // Idle keep-alive connections stay open as long as Telegram's do: grammY's agent reuses them with no idle timeout of
   // its own, and Node's default of 5 s closes one now and then just as a request goes out on it (ECONNRESET).
   server.keepAliveTimeout = 120_000;

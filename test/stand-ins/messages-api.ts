@@ -1,6 +1,7 @@
 // A local stand-in for the Anthropic Messages API over real HTTP, reached by the real SDK through `baseURL`.
 // It records every raw request body and its headers, and answers from a script of assistant turns.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { asyncListener } from './async-listener.ts';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
@@ -214,7 +215,7 @@ export async function startMessagesApiStandIn(): Promise<MessagesApiStandIn> {
     json(res, 200, message);
   };
 
-  const server = createServer(async (req, res) => {
+  const server = createServer(asyncListener(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const raw = await readBody(req);
     if (req.method !== 'POST' || url.pathname !== '/v1/messages') {
@@ -233,7 +234,7 @@ export async function startMessagesApiStandIn(): Promise<MessagesApiStandIn> {
       return json(res, 500, { type: 'error', error: { type: 'api_error', message } }, { 'x-should-retry': 'false' });
     }
     await reply(turn, request, res);
-  });
+  }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 

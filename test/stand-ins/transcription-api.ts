@@ -1,6 +1,7 @@
 // A local stand-in for an OpenAI-compatible speech-to-text endpoint (POST /v1/audio/transcriptions, multipart),
 // over real HTTP: records each request, answers with a transcript, or fails on request.
 import { createServer } from 'node:http';
+import { asyncListener } from './async-listener.ts';
 import type { AddressInfo } from 'node:net';
 import { parseMultipart } from './multipart.ts';
 
@@ -30,7 +31,7 @@ export async function startTranscriptionStandIn(): Promise<TranscriptionStandIn>
   let failures = 0;
   let failStatus = 500;
   let delayMs = 0;
-  const server = createServer(async (req, res) => {
+  const server = createServer(asyncListener(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     if (req.method !== 'POST' || !req.url?.endsWith('/v1/audio/transcriptions')) {
@@ -49,7 +50,7 @@ export async function startTranscriptionStandIn(): Promise<TranscriptionStandIn>
     }
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ text }));
-  });
+  }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -2,7 +2,6 @@
 // HTTP, through the real SDK), and in a private chat the text so far goes to Telegram as a message draft
 // (sendMessageDraft) before the final formatted message. Groups get one message; a refused draft never costs the answer.
 import { Context } from 'grammy';
-import type { Update } from 'grammy/types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJournalQuestions } from '../../src/app.ts';
 import { draftOf } from '../../src/telegram/answer-draft.ts';
@@ -148,7 +147,7 @@ describe('streamed answers where drafts do not exist', () => {
       // The bot itself is silent in groups (access.test.ts); this drives the answer path with a group's update.
       const chat = { id: -100777, type, title: 'A group' };
       const update = { update_id: 900, message: { message_id: 3, date: 0, chat, from: { id: OWNER_ID, is_bot: false, first_name: 'Owner' }, text: '@journal hi' } };
-      const ctx = new Context(update as unknown as Update, t.bot.api, TEST_BOT_INFO);
+      const ctx = new Context(update, t.bot.api, TEST_BOT_INFO);
       const questions = createJournalQuestions({ config: t.config, db: t.temp.db, logger: t.logger, clock: () => new Date('2024-06-01T12:00:00Z') })!;
       t.llm!.script({ text: ANSWER });
 

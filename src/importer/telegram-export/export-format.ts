@@ -74,7 +74,7 @@ export function exportMessageOf(raw: unknown): ExportMessage | null {
   for (const key of ANY_KEYS) if (key in value) message[key] = value[key];
   // A wrong `edited` is dropped, not a reason to skip the message.
   if ('edited' in value) message.edited = isString(value.edited) ? value.edited : undefined;
-  return message as ExportMessage;
+  return message;
 }
 
 /** A chat's own keys; `name` is absent for Saved Messages, and anything may be missing in hand-made files. */

@@ -48,7 +48,7 @@ export function isOwners(update: Update, owners: readonly number[]): boolean {
  */
 export function withoutText(update: Update): Update {
   const { kind, chat, from } = partsOf(update);
-  if (kind === null) return { update_id: update.update_id } as Update;
+  if (kind === null) return { update_id: update.update_id };
   const value = (update as unknown as Loose)[kind] as Loose;
   const kept: Loose = {};
   if (from) kept.from = { id: from.id, is_bot: from.is_bot ?? false, first_name: '' };
@@ -59,7 +59,7 @@ export function withoutText(update: Update): Update {
     if (typeof value.chat_instance === 'string') kept.chat_instance = value.chat_instance;
     if (isObject(value.message) && slimChat) kept.message = { message_id: value.message.message_id, date: value.message.date, chat: slimChat };
   } else if (slimChat) kept.chat = slimChat;
-  return { update_id: update.update_id, [kind]: kept } as unknown as Update;
+  return { update_id: update.update_id, [kind]: kept };
 }
 
 const chat = z.object({ id: z.number().int(), type: z.string() });
