@@ -14,5 +14,5 @@ export function unhandledFeature(): Composer<BotContext> {
 export const feature: BotFeature = {
   name: 'unhandled',
   phase: 'fallback',
-  compose: (deps) => unhandledFeature(deps),
+  compose: () => unhandledFeature(),
 };
