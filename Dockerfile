@@ -1,6 +1,7 @@
 # The bot as docs/deploying.md ("Docker") describes it; test/deployment.test.ts keeps this file in step with
 # package.json. compose.yaml runs it beside PostgreSQL.
-FROM node:22-bookworm
+# Node 24 LTS (Node 20 reached its end of life in April 2026); CI runs the suite on it too (.ci/run).
+FROM node:24-bookworm
 WORKDIR /app
 COPY . .
 # Installs, compiles better-sqlite3 where no prebuilt binary fits, and builds dist/ (package.json's prepare script).

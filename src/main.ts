@@ -14,7 +14,7 @@ import { keepServingOnStrayRejections } from './http/last-resort.ts';
 import { createLogger } from './log/logger.ts';
 import { errorMessage } from './log/error-message.ts';
 import { connectToTelegram } from './telegram/connect.ts';
-import { COMMANDS } from './telegram/features/start.ts';
+import { MENU_COMMANDS } from './telegram/features/index.ts';
 import { startPolling } from './telegram/intake/polling.ts';
 import { startWebhookServer } from './telegram/intake/webhook-server.ts';
 import { setMiniAppMenuButton } from './telegram/mini-app-button.ts';
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   if (stopping) return;
-  await bot.api.setMyCommands(COMMANDS).catch((error) => logger.error('commands.failed', { error: errorMessage(error) }));
+  await bot.api.setMyCommands(MENU_COMMANDS).catch((error) => logger.error('commands.failed', { error: errorMessage(error) }));
   if (config.allowedUserIds.length === 0) logger.info('access.nobody_allowed', { hint: 'set ALLOWED_USER_IDS' });
   // Owners taken off ALLOWED_USER_IDS lose their remote connections (grants revoked, tokens deleted) before any request.
   await revokeRemovedOwners(db, config.allowedUserIds, new Date(), logger);

@@ -58,6 +58,9 @@ const allowed: Record<string, string[]> = {
   mcp: ['objects', 'llm'],
   // The OAuth authorization server for remote MCP: its rows in db/; the MCP SDK's resource-server side stays in mcp/.
   oauth: ['db'],
+  // Each bot feature's dependencies, built from the app's config, db and clock (one factory per feature); app.ts
+  // composes them. Wiring, so it may reach the stores and the root's config, never the other way round.
+  wiring: ['(root)', 'db', 'journal', 'llm', 'stats', 'telegram', 'digest', 'reminders', 'export', 'importer', 'oauth'],
 };
 
 /**
@@ -143,7 +146,8 @@ describe('architecture', () => {
   it.each([
     ['grammy', ['telegram', '(root)', 'cli']],
     ['@grammyjs/', ['telegram', '(root)', 'cli']],
-    ['@anthropic-ai/sdk', ['llm', '(root)', 'cli']],
+    // wiring/questions.ts makes the app's one client (the composition root's job, moved out of app.ts).
+    ['@anthropic-ai/sdk', ['llm', '(root)', 'cli', 'wiring']],
     ['better-sqlite3', ['db']],
     ['better-sqlite3-multiple-ciphers', ['db']],
     ['pg', ['db']],

@@ -46,7 +46,8 @@ describe('deployment files', () => {
 
   it("the Dockerfile's Node is one package.json's engines accept", () => {
     const major = Number(/^node:(\d+)/.exec(instruction('FROM')[0] ?? '')?.[1]);
-    // engines is "^20.19.0 || >=22.12.0": an image tagged by major alone carries that major's latest release.
+    // engines names each supported major ("^20.19.0 || ^22.12.0 || ^24.0.0"): an image tagged by major alone carries
+    // that major's latest release.
     const accepted = pkg.engines.node.split('||').map((range) => range.trim());
     const fits = accepted.some((range) => (range.startsWith('^') ? Number(range.slice(1).split('.')[0]) === major : range.startsWith('>=') && major >= Number(range.slice(2).split('.')[0])));
     expect(fits, `node:${major} against engines ${pkg.engines.node}`).toBe(true);

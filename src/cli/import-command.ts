@@ -18,15 +18,13 @@ import { importMarkdownExport, isFaithfulMarkdownTarget } from '../export/import
 import { mediaLine } from '../importer/media-summary.ts';
 import type { JournalDb } from '../db/open-database.ts';
 import { exportAccountId } from '../importer/telegram-export/export-account.ts';
-import { detectSource, SOURCE_FORMATS, SOURCE_NAMES, type DetectedSource, type SourceFormat } from '../importer/sources/detect-source.ts';
-import { readDayOne } from '../importer/sources/dayone.ts';
+import { detectSource, SOURCE_FORMATS, type DetectedSource, type SourceFormat } from '../importer/sources/detect-source.ts';
+import { importSourceOf, misplacedOptions, sourceName, type SourceReadOptions } from '../importer/sources/source-list.ts';
 import { ImportError } from '../importer/import-error.ts';
 import { importTelegramExport } from '../importer/telegram-export/import-export.ts';
 import { importSource } from '../importer/sources/import-source.ts';
 import { formatImportSummary } from '../importer/telegram-export/import-summary.ts';
 import type { ParseThread } from '../importer/telegram-export/parse-thread.ts';
-import { readJrnlJson, readJrnlText } from '../importer/sources/jrnl.ts';
-import { readMarkdownNotes, readOwnMarkdownExport } from '../importer/sources/markdown-notes.ts';
 import type { SourceReader } from '../importer/sources/source-item.ts';
 import { journalNameProblem, storedJournalName } from '../journal/journal-names.ts';
 import { formatSourceSummary } from '../importer/sources/source-summary.ts';
@@ -63,36 +61,23 @@ type ImportArgs = ReturnType<typeof parseImportArgs>;
 /** The options that belong to one source only, refused for the others so that none is silently ignored. */
 function checkOptions(args: ImportArgs, found: DetectedSource): void {
   const misplaced = [
-    args.chats.length > 0 && found.kind !== 'telegram' ? '--chat (Telegram exports)' : null,
-    args.journals.length > 0 && found.format !== 'dayone' ? '--journal (Day One zips)' : null,
-    args.dateFormat !== undefined && found.kind !== 'jrnl-text' && found.kind !== 'jrnl-folder' ? '--date-format (jrnl text journals)' : null,
+    ...misplacedOptions(found, { chats: args.chats.length > 0, journals: args.journals.length > 0, dateFormat: args.dateFormat !== undefined }),
     args.dryRun && found.kind === 'journal-export' ? '--dry-run (every source but the journal\'s own JSON export)' : null,
     args.dryRun && found.kind === 'own-markdown' && isFaithfulMarkdownTarget(args.file) ? '--dry-run (every source but the journal\'s own exports)' : null,
   ].filter((m): m is string => m !== null);
-  if (misplaced.length) throw new UsageError(`${args.name} is ${SOURCE_NAMES[found.kind]}; ${misplaced.join(' and ')} ${misplaced.length > 1 ? 'do' : 'does'} not apply to it.`);
+  if (misplaced.length) throw new UsageError(`${args.name} is ${sourceName(found)}; ${misplaced.join(' and ')} ${misplaced.length > 1 ? 'do' : 'does'} not apply to it.`);
 }
 
-function readerFor(found: DetectedSource, args: ImportArgs, timeZone: string, dayStartsAt: string, signal: AbortSignal): SourceReader {
-  switch (found.kind) {
-    case 'dayone-zip':
-    case 'dayone-json':
-    case 'dayone-folder':
-      return readDayOne(args.file, found.kind === 'dayone-zip', { journals: args.journals, signal });
-    case 'jrnl-json':
-      return readJrnlJson(args.file, timeZone);
-    case 'jrnl-text':
-    case 'jrnl-folder':
-      try {
-        return readJrnlText(args.file, timeZone, args.dateFormat);
-      } catch (error) {
-        throw new UsageError(errorReason(error));
-      }
-    case 'notes':
-      return readMarkdownNotes(args.file, timeZone, dayStartsAt);
-    case 'own-markdown':
-      return readOwnMarkdownExport(args.file, timeZone, dayStartsAt);
-    default:
-      throw new Error(`no reader for ${found.kind}`);
+/** The reader of another app's journal, from its entry in importer/sources/source-list.ts. */
+function readerFor(found: DetectedSource, args: ImportArgs, options: SourceReadOptions): SourceReader {
+  const read = importSourceOf(found.format).read;
+  if (!read) throw new Error(`no reader for ${found.kind}`);
+  try {
+    return read(found, args.file, options);
+  } catch (error) {
+    // A --date-format the jrnl reader cannot read is refused up front: the command line's fault.
+    if (args.dateFormat !== undefined) throw new UsageError(errorReason(error));
+    throw error;
   }
 }
 
@@ -189,7 +174,7 @@ async function main(argv: string[], parseThread: ParseThread | null): Promise<nu
   try {
     // Days of the rows already there and of those imported now must follow the same JOURNAL_DAY_STARTS_AT.
     await applyDayStart(db, config.journalDayStartsAt);
-    const what = 'guessed' in found && found.guessed ? `JSON of no journal recognised; read as ${SOURCE_NAMES[found.kind]}` : `${SOURCE_NAMES[found.kind]}`;
+    const what = 'guessed' in found && found.guessed ? `JSON of no journal recognised; read as ${sourceName(found)}` : sourceName(found);
     console.error(`import: ${args.name} is ${what}${args.format ? ` (--format ${args.format})` : ''}.`);
     if (found.kind === 'journal-export' && found.file) return await importOwnExport(db, { ...args, file: found.file }, 'JSON');
     if (found.kind === 'journal-export' && (await isJournalExport(args.file))) return await importOwnExport(db, args, 'JSON');
@@ -197,7 +182,7 @@ async function main(argv: string[], parseThread: ParseThread | null): Promise<nu
     // A Telegram export names its own account: the first import into an empty journal needs no --owner.
     const ownerId = found.format === 'telegram' ? await importOwner(db, args, config.allowedUserIds) : await sourceOwner(db, args.owner, config.allowedUserIds, args.dryRun);
     if (found.format !== 'telegram') {
-      const reader = readerFor(found, args, config.journalTimezone, config.journalDayStartsAt, stop.signal);
+      const reader = readerFor(found, args, { journals: args.journals, dateFormat: args.dateFormat, timeZone: config.journalTimezone, dayStartsAt: config.journalDayStartsAt, signal: stop.signal });
       const report = await importSource(db, reader, args.name, {
         ownerId,
         timeZone: config.journalTimezone,

@@ -140,14 +140,25 @@ export function sqliteStore(statements: StatementCache): SqliteStore {
 
     async oneMigrationAtATime(db, run) {
       return db.connection().execute(async (conn) => {
-        await sql`begin immediate`.execute(conn);
+        // A table rebuild (create, copy, drop, rename) must not cascade the old table's drop to its children: foreign
+        // keys are off while migrations run (set before the transaction: inside one the pragma does nothing), and
+        // every reference is checked before the commit.
+        const { rows } = await sql<{ foreign_keys: number }>`PRAGMA foreign_keys`.execute(conn);
+        await sql`PRAGMA foreign_keys = OFF`.execute(conn);
         try {
-          const result = await run(conn);
-          await sql`commit`.execute(conn);
-          return result;
-        } catch (error) {
-          await sql`rollback`.execute(conn).catch(() => undefined);
-          throw error;
+          await sql`begin immediate`.execute(conn);
+          try {
+            const result = await run(conn);
+            const broken = await sql<{ table: string }>`PRAGMA foreign_key_check`.execute(conn);
+            if (broken.rows.length > 0) throw new Error(`the migrations leave ${broken.rows.length} broken references (first in ${broken.rows[0]!.table})`);
+            await sql`commit`.execute(conn);
+            return result;
+          } catch (error) {
+            await sql`rollback`.execute(conn).catch(() => undefined);
+            throw error;
+          }
+        } finally {
+          await sql.raw(`PRAGMA foreign_keys = ${Number(rows[0]?.foreign_keys ?? 1)}`).execute(conn);
         }
       });
     },

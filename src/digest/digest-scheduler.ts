@@ -5,12 +5,13 @@
 import type { DigestStore, DigestSubscription } from '../db/digest-store.ts';
 import { dueDays, LATE_LIMIT_MS, nextDue } from './schedule.ts';
 import { createDailyTimer, type DailyTimer } from '../journal/daily-timer.ts';
-import { errorMessage, errorReason } from '../log/error-message.ts';
+import { errorReason } from '../log/error-message.ts';
+import { sendClaimedDay, type DailySendOutcome } from '../journal/daily-send.ts';
 
 type LogFields = Record<string, string | number | boolean | null | undefined>;
 
 /** What sending one digest came to. `rejected`: Telegram answered with an error, so nothing reached the chat. */
-export type DeliveryOutcome = { type: 'sent'; messageId: number } | { type: 'rejected'; reason: string };
+export type DeliveryOutcome = DailySendOutcome;
 
 /** Composes and sends the owner's digest for a local day; throws when it cannot tell whether it was delivered. */
 export type DeliverDigest = (subscription: DigestSubscription, day: string) => Promise<DeliveryOutcome>;
@@ -33,23 +34,10 @@ export type DigestScheduler = DailyTimer;
 
 export function createDigestScheduler(deps: DigestSchedulerDeps): DigestScheduler {
   const { store, clock, timeZone, logger } = deps;
+  const send = { event: 'digest', finish: store.finish.bind(store), clock, logger };
   const deliverDay = async (sub: DigestSubscription, day: string) => {
     if (!(await store.claim(sub.ownerId, day, clock(), MAX_ATTEMPTS))) return;
-    let outcome: DeliveryOutcome;
-    try {
-      outcome = await deps.deliver(sub, day);
-    } catch (error) {
-      // It may have reached the chat: the claim stays "sending" and is never retried (never twice beats once more).
-      logger.error('digest.uncertain', { owner_id: sub.ownerId, day, error: errorMessage(error) });
-      return;
-    }
-    if (outcome.type === 'sent') {
-      await store.finish(sub.ownerId, day, { status: 'sent', messageId: outcome.messageId }, clock());
-      logger.info('digest.sent', { owner_id: sub.ownerId, day, message_id: outcome.messageId });
-    } else {
-      await store.finish(sub.ownerId, day, { status: 'failed', detail: outcome.reason }, clock());
-      logger.error('digest.rejected', { owner_id: sub.ownerId, day, reason: outcome.reason });
-    }
+    await sendClaimedDay(send, sub.ownerId, day, () => deps.deliver(sub, day));
   };
 
   const tickOnce = async () => {

@@ -8,7 +8,15 @@ import type { EntrySourceApp } from '../db/schema.ts';
 
 export type { EntrySourceApp };
 
+/** Every app an entry may name: checked here, in code (sourceAppOf), not by a CHECK in the schema, so a new importer needs no migration. */
 export const SOURCE_APPS: readonly EntrySourceApp[] = ['telegram', 'dayone', 'jrnl', 'markdown'];
+
+/** `app` when it is one of SOURCE_APPS; else an error saying which are. */
+export function sourceAppOf(app: string): EntrySourceApp {
+  const known = SOURCE_APPS.find((a) => a === app);
+  if (known === undefined) throw new Error(`source_app must be one of ${SOURCE_APPS.join(', ')}, got ${JSON.stringify(app.slice(0, 40))}`);
+  return known;
+}
 
 /** The chat an app's entries are filed under. Telegram export ids are bare positive numbers, so these never meet one. */
 export const SOURCE_CHAT_IDS: Record<Exclude<EntrySourceApp, 'telegram'>, number> = { dayone: -1, jrnl: -2, markdown: -3 };

@@ -2,7 +2,7 @@
 import type { EntrySource, EntrySourceApp } from '../db/schema.ts';
 import type { EntryMetadata } from './entry-metadata.ts';
 import { metadataText } from './metadata-text.ts';
-import { telegramSourceId } from './entry-source.ts';
+import { sourceAppOf, telegramSourceId } from './entry-source.ts';
 import { isWritableDay, localMoment, MIDNIGHT } from './dates/local-moment.ts';
 import { mediaLabel, type EntryMedia } from './media.ts';
 
@@ -84,7 +84,7 @@ export function entryRowFromDraft(draft: EntryDraft, timeZone: string, now: Date
     content: draft.text,
     edited_at: null,
     created_at: now.toISOString(),
-    source_app: draft.sourceApp ?? 'telegram',
+    source_app: sourceAppOf(draft.sourceApp ?? 'telegram'),
     source_id: draft.sourceId ?? telegramSourceId(draft.chatId, draft.messageId),
     metadata: metadataText(draft.metadata),
     journal: draft.journal ?? '',

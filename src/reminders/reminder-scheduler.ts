@@ -11,11 +11,12 @@ import { localDay } from '../journal/dates/local-moment.ts';
 import { dueReminderDay, nextReminderDue, type ReminderClock } from './reminder-schedule.ts';
 import { createDailyTimer, type DailyTimer } from '../journal/daily-timer.ts';
 import { errorMessage } from '../log/error-message.ts';
+import { sendClaimedDay, type DailySendOutcome } from '../journal/daily-send.ts';
 
 type LogFields = Record<string, string | number | boolean | null | undefined>;
 
 /** What sending one reminder came to. `rejected`: Telegram answered with an error, so nothing reached the chat. */
-export type ReminderOutcome = { type: 'sent'; messageId: number } | { type: 'rejected'; reason: string };
+export type ReminderOutcome = DailySendOutcome;
 
 /** Sends the owner's reminder for a journal day; throws when it cannot tell whether it was delivered. */
 export type DeliverReminder = (subscription: ReminderSubscription, day: string) => Promise<ReminderOutcome>;
@@ -42,6 +43,7 @@ const messageOf = (error: unknown) => errorMessage(error);
 
 export function createReminderScheduler(deps: ReminderSchedulerDeps): ReminderScheduler {
   const { store, clock, logger, journalClock } = deps;
+  const send = { event: 'reminder', finish: store.finish.bind(store), clock, logger };
   const remindDay = async (sub: ReminderSubscription, day: string) => {
     if (!(await store.claim(sub.ownerId, day, clock(), REMINDER_MAX_ATTEMPTS))) return;
     // Checked once the day is ours: an owner who wrote gets nothing, and the day is settled.
@@ -50,21 +52,7 @@ export function createReminderScheduler(deps: ReminderSchedulerDeps): ReminderSc
       logger.info('reminder.not_needed', { owner_id: sub.ownerId, day });
       return;
     }
-    let outcome: ReminderOutcome;
-    try {
-      outcome = await deps.deliver(sub, day);
-    } catch (error) {
-      // It may have reached the chat: the claim stays "sending" and is never retried (never twice beats once more).
-      logger.error('reminder.uncertain', { owner_id: sub.ownerId, day, error: messageOf(error) });
-      return;
-    }
-    if (outcome.type === 'sent') {
-      await store.finish(sub.ownerId, day, { status: 'sent', messageId: outcome.messageId }, clock());
-      logger.info('reminder.sent', { owner_id: sub.ownerId, day, message_id: outcome.messageId });
-    } else {
-      await store.finish(sub.ownerId, day, { status: 'failed', detail: outcome.reason }, clock());
-      logger.error('reminder.rejected', { owner_id: sub.ownerId, day, reason: outcome.reason });
-    }
+    await sendClaimedDay(send, sub.ownerId, day, () => deps.deliver(sub, day));
   };
 
   const tickOnce = async () => {

@@ -3,7 +3,7 @@
 // per-grant rate limit, a foreign Origin, batches, the no-credentials challenge, and the bot without PUBLIC_URL.
 import { auth, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELP_TEXT } from '../../src/telegram/features/start.ts';
+import { HELP_TEXT } from '../../src/telegram/features/index.ts';
 import { NO_REMOTE_TEXT } from '../../src/telegram/features/connections.ts';
 import { MemoryOAuthProvider, startRemoteBot, type RemoteBot } from '../helpers/remote-mcp.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';

@@ -18,7 +18,8 @@ import { documentUpdate, OWNER_ID, textUpdate } from '../helpers/updates.ts';
 let t: TestApp;
 afterEach(() => t.close());
 
-const ACK_MS = 2000;
+/** How long a wait for one acknowledgement may take before the test says what it waited for (not a speed claim). */
+const ACK_WAIT_MS = 10_000;
 const REVIEW_HEAD = 'Review of the last 7 days (2026-03-02 to 2026-03-08): 2 days written, 2 entries.';
 
 /** A promise the test settles: what a stand-in holds its answer open until. */
@@ -42,17 +43,15 @@ const stored = async (messageId: number) =>
   (await t.temp.db.selectFrom('entry').select('id').where('message_id', '=', messageId).where('source', '=', 'live').executeTakeFirst()) !== undefined;
 const jobs = () => t.temp.db.selectFrom('job').select(['kind', 'status', 'replied_at', 'reply_message_id']).orderBy('id').execute();
 
-/** Sends five entries one after another while a job is held; each must be stored and acknowledged within 2 s. */
-async function fiveEntriesAcknowledged(firstId: number): Promise<number[]> {
-  const took: number[] = [];
+/**
+ * Sends five entries one after another while a job is held (its gate is still shut): each is stored and acknowledged
+ * before the next is sent, so none waits for the job. Awaited events, not a time bound.
+ */
+async function fiveEntriesAcknowledged(firstId: number): Promise<void> {
   for (let id = firstId; id < firstId + 5; id++) {
-    const t0 = performance.now();
     await t.deliver(textUpdate(`written meanwhile ${id}`, { messageId: id }));
-    await waitFor(async () => reacted(id) && (await stored(id)), `the ✍ and the entry of message ${id}`, ACK_MS * 5);
-    took.push(performance.now() - t0);
+    await waitFor(async () => reacted(id) && (await stored(id)), `the ✍ and the entry of message ${id}`, ACK_WAIT_MS);
   }
-  for (const ms of took) expect(ms).toBeLessThan(ACK_MS);
-  return took;
 }
 
 async function reviewApp() {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { APOLOGY_TEXT } from '../../src/telegram/error-handler.ts';
-import { HELP_TEXT } from '../../src/telegram/features/start.ts';
+import { HELP_TEXT } from '../../src/telegram/features/index.ts';
 import { botApiPerTest } from '../helpers/bot-api-per-test.ts';
 import { PROCESS_TEST_MS, PROCESS_WAIT_MS, runEntryPoint, startEntryPoint } from '../helpers/run-entry-point.ts';
 import { PROCESS_TOKEN, waitForStderr } from '../helpers/bot-process.ts';

@@ -2,9 +2,9 @@
 // HTTP, through the real SDK), and in a private chat the text so far goes to Telegram as a message draft
 // (sendMessageDraft) before the final formatted message. Groups get one message; a refused draft never costs the answer.
 import { Context } from 'grammy';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createJournalQuestions } from '../../src/app.ts';
-import { draftOf } from '../../src/telegram/answer-draft.ts';
+import { DRAFT_EVERY_MS, draftOf } from '../../src/telegram/answer-draft.ts';
 import { askAndReply } from '../../src/telegram/features/question.ts';
 import { formatMarkdown } from '../../src/telegram/markdown.ts';
 import { TEST_BOT_INFO } from '../stand-ins/bot-api.ts';
@@ -99,10 +99,16 @@ describe('streamed answers in a private chat', () => {
     t.llm!.script({ holdAfterChars: 24, until: stream.promise, then: { text: ANSWER } });
     await t.deliver(textUpdate('@journal how was April?', { messageId: 7 }));
     await t.api.waitFor((calls) => calls.some((c) => c.method === 'sendMessageDraft'));
-    // Past the one-second spacing, so more text would be drafted at once if drafting had not stopped.
-    await new Promise((r) => setTimeout(r, 1_100));
-    stream.open();
-    await t.app.idle();
+    // Past the one-second spacing (the clock moved on, no waiting), so more text would be drafted at once if drafting
+    // had not stopped. Only Date is faked: timers and sockets run as ever.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + DRAFT_EVERY_MS + 100);
+      stream.open();
+      await t.app.idle();
+    } finally {
+      vi.useRealTimers();
+    }
 
     expect(drafts()).toHaveLength(1);
     expect(sent()).toHaveLength(1);

@@ -12,6 +12,7 @@ import { folderJournalFiles } from './jrnl.ts';
 import { isOwnMarkdownExport, markdownFiles } from './markdown-notes.ts';
 import { isZip, listZip } from './zip-reader.ts';
 
+/** The --format names; each has its entry in source-list.ts (its app, names, options and reader). */
 export const SOURCE_FORMATS = ['dayone', 'jrnl', 'markdown', 'telegram'] as const;
 export type SourceFormat = (typeof SOURCE_FORMATS)[number];
 
@@ -21,20 +22,6 @@ export type DetectedSource =
   | { format: 'dayone'; kind: 'dayone-zip' | 'dayone-json' | 'dayone-folder' }
   | { format: 'jrnl'; kind: 'jrnl-json' | 'jrnl-text' | 'jrnl-folder' }
   | { format: 'markdown'; kind: 'notes' | 'own-markdown' };
-
-/** How the CLI says what it found. */
-export const SOURCE_NAMES: Record<DetectedSource['kind'], string> = {
-  telegram: 'a Telegram Desktop export',
-  'journal-export': 'a journal export (npm run export, JSON)',
-  'dayone-zip': 'a Day One export (zip)',
-  'dayone-json': 'a Day One export (JSON)',
-  'dayone-folder': 'a Day One export (unzipped folder)',
-  'jrnl-json': 'a jrnl JSON export',
-  'jrnl-text': 'a jrnl journal (text)',
-  'jrnl-folder': 'a jrnl folder journal',
-  notes: 'a folder of daily notes (Obsidian or Logseq)',
-  'own-markdown': 'a journal export (npm run export, Markdown)',
-};
 
 const HEAD_BYTES = 64 * 1024;
 

@@ -1,6 +1,7 @@
 /** Who may talk to the bot: owners in private chats. Groups get silence; strangers get one line. */
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 
 export function strangerLine(userId: number): string {
@@ -20,3 +21,10 @@ export function accessFeature(deps: Pick<BotDeps, 'allowedUserIds' | 'logger'>):
   });
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'access',
+  phase: 'gate',
+  // Before everything: only the owners get further.
+  compose: (deps) => accessFeature(deps),
+};

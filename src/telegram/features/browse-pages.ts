@@ -1,6 +1,7 @@
 /** The ◀ ▶ buttons under /search and /day: the next page of the same view, for the owner who holds its handle only. */
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { errorMessage } from '../../log/error-message.ts';
 import { orderOf, PAGE_DATA, PAGE_SIZE, pageKeyboard, pageText } from '../browse-page-message.ts';
@@ -20,3 +21,8 @@ export function browsePagesFeature(deps: Pick<BotDeps, 'browse' | 'logger'>): Co
   });
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'browse-pages',
+  compose: (deps) => browsePagesFeature(deps),
+};

@@ -7,6 +7,7 @@
  */
 import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps, ConsentQuestion, RemoteConnection } from '../bot-deps.ts';
 import { localMoment } from '../../journal/dates/local-moment.ts';
 
@@ -109,3 +110,15 @@ export function connectionsFeature(deps: Pick<BotDeps, 'connections' | 'digests'
   });
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'connections',
+  commands: [
+    { command: 'connections', menu: 'Apps connected to your journal (claude.ai…), and Revoke' },
+  ],
+  help: '• Connections: when the bot is set up for it (PUBLIC_URL), claude.ai and Claude Code can read your journal after you tap Allow here; /connections lists them and revokes them.',
+  phase: 'gate',
+  // A gate: a consent link is a /start with its payload, answered before /start's help.
+  after: ['access'],
+  compose: (deps) => connectionsFeature(deps),
+};

@@ -1,6 +1,7 @@
 /** /day [YYYY-MM-DD | yesterday]: that local day's entries in the order written, without any model. */
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { PAGE_SIZE, pageKeyboard, pageText } from '../browse-page-message.ts';
 import { addDays, isCalendarDay } from '../../journal/dates/calendar-day.ts';
@@ -24,3 +25,12 @@ export function dayFeature(deps: Pick<BotDeps, 'browse' | 'journal' | 'journals'
   });
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'day',
+  commands: [
+    { command: 'day', menu: 'A day\'s entries: /day, /day yesterday, /day 2024-04-01' },
+  ],
+  help: '• A day\'s entries: /day shows today, /day yesterday or /day 2024-04-01 another day.',
+  compose: (deps) => dayFeature(deps),
+};

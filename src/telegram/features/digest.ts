@@ -1,6 +1,7 @@
 /** /digest HH:MM turns the daily digest on (or moves it), /digest off stops it, /digest alone says how it stands. */
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { dailyTimeCommand } from '../daily-time-command.ts';
 
@@ -20,3 +21,12 @@ export function digestFeature(deps: Pick<BotDeps, 'digests'>): Composer<BotConte
   });
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'digest',
+  commands: [
+    { command: 'digest', menu: 'A daily digest at a time you choose: /digest 08:00, /digest off' },
+  ],
+  help: '• Daily digest: /digest 08:00 sends, every day at that time, what you wrote on that day in earlier years, a nudge if you wrote nothing the day before, and on Sundays an offer to review the week. /digest off stops it.',
+  compose: (deps) => digestFeature(deps),
+};

@@ -2,6 +2,7 @@
 import { Composer } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { mediaOf } from '../message-media.ts';
 import { errorMessage } from '../../log/error-message.ts';
@@ -57,3 +58,10 @@ export function entryFeature(deps: Pick<BotDeps, 'capture' | 'logger' | 'journal
 
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'entry',
+  help: '• Write anything: every message is saved as an entry, and so are voice notes, video notes, photos and files ([voice note 0:42], or the caption). Edits are kept, with the earlier text. #hashtags are kept per entry. With transcription set up, a voice note’s words become its text.',
+  phase: 'messages',
+  compose: (deps) => entryFeature(deps),
+};

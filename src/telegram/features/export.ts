@@ -5,6 +5,7 @@
  */
 import { Composer, InputFile } from 'grammy';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps, ChatExport } from '../bot-deps.ts';
 import { journalOfUpdate } from '../topic-journal.ts';
 import { journalDisplayName } from '../../journal/journal-names.ts';
@@ -65,3 +66,12 @@ export function exportFeature(deps: Pick<BotDeps, 'exporter' | 'logger' | 'jobs'
   });
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'export',
+  commands: [
+    { command: 'export', menu: 'Get the whole journal as a file (JSON, or /export md)' },
+  ],
+  help: '• Take it with you: /export sends the whole journal as JSON (re-importable with npm run import), /export md as Markdown, one file per year.',
+  compose: (deps) => exportFeature(deps),
+};

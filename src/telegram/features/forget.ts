@@ -6,6 +6,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import type { EntryToForget } from '../../journal/forget.ts';
 import { plural } from '../../journal/plural.ts';
@@ -112,3 +113,13 @@ export function forgetFeature(deps: Pick<BotDeps, 'forgetting' | 'logger'>): Com
 
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'forget',
+  commands: [
+    { command: 'forget', menu: 'Forget an entry (reply /forget to it) or everything' },
+  ],
+  help: '• Forget: reply /forget to one of your messages (or /forget <entry id>) to remove that entry and every copy the bot kept; /forget everything deletes the whole journal after you confirm.',
+  // Its typed confirmation replies to the bot and is neither a question nor an entry: the commands phase runs before both.
+  compose: (deps) => forgetFeature(deps),
+};

@@ -1,6 +1,7 @@
 /** A Telegram Desktop export sent as a document is imported, with one status message edited as it goes. */
 import { Composer, GrammyError } from 'grammy';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { FileFetchError, isFileTooBigError } from '../telegram-file.ts';
 import { TELEGRAM_TEXT_LIMIT } from '../reply.ts';
@@ -110,3 +111,12 @@ export function importFeature(deps: Pick<BotDeps, 'importDocument' | 'logger' | 
   );
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'import',
+  help: '• Import history: send a Telegram Desktop export (result.json) as a file.',
+  phase: 'messages',
+  // An export sent with a caption is not an entry.
+  before: ['entry'],
+  compose: (deps) => importFeature(deps),
+};

@@ -1,6 +1,7 @@
 /** The Retry button under "I could not finish …": queues the given-up job again. */
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { errorMessage } from '../../log/error-message.ts';
 
@@ -17,3 +18,8 @@ export function jobRetryFeature(deps: Pick<BotDeps, 'logger' | 'jobs'>): Compose
   });
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'job-retry',
+  compose: (deps) => jobRetryFeature(deps),
+};

@@ -6,6 +6,7 @@
 import { Composer, GrammyError } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { commandArgument } from '../command-argument.ts';
 import { topicOf } from '../topic-threads.ts';
@@ -111,3 +112,16 @@ export function journalsFeature(deps: Pick<BotDeps, 'journals' | 'logger'>): Com
 
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'journals',
+  commands: [
+    { command: 'journals', menu: 'Your journals (one per topic) with their entry counts' },
+    { command: 'journal', menu: 'Start a journal in a topic of its own: /journal new Dreams' },
+  ],
+  help: '• Several journals: each topic of this chat is a journal. /journal new Dreams starts one, /journals lists them, /forget journal Dreams forgets one. Questions and commands in a topic are about its journal.',
+  phase: 'gate',
+  // A gate: a topic's creation and renaming name its journal before anything reads it.
+  after: ['access'],
+  compose: (deps) => journalsFeature(deps),
+};

@@ -4,6 +4,7 @@
  */
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { MOOD_BUTTON, moodButtons } from '../mood-buttons.ts';
 import { moodEmoji, parseMood } from '../../journal/mood.ts';
@@ -53,3 +54,12 @@ export function moodFeature(deps: Pick<BotDeps, 'moods' | 'journal' | 'logger'>)
 
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'mood',
+  commands: [
+    { command: 'mood', menu: 'Today\'s mood, 1 to 5: /mood 4, /mood 2024-03-04 5, /mood clear' },
+  ],
+  help: '• Mood: /mood 4 (1 to 5, or 😞 🙁 😐 🙂 😄) sets today\'s mood, /mood 2024-03-04 5 a past day\'s.',
+  compose: (deps) => moodFeature(deps),
+};

@@ -1,6 +1,7 @@
 /** /onthisday [YYYY-MM-DD]: what the owner wrote on this month and day in every year, newest year first. */
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
 import { onThisDayText } from '../on-this-day-text.ts';
@@ -18,3 +19,12 @@ export function onThisDayFeature(deps: Pick<BotDeps, 'journal'>): Composer<BotCo
   });
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'on-this-day',
+  commands: [
+    { command: 'onthisday', menu: 'What you wrote on this day in other years' },
+  ],
+  help: '• On this day: /onthisday shows what you wrote on today\'s date in every year, newest first (or /onthisday 2024-04-01 for another day).',
+  compose: (deps) => onThisDayFeature(deps),
+};

@@ -4,6 +4,7 @@
  */
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { MAX_OWNER_PROMPTS, MAX_PROMPT_CHARS } from '../../journal/prompt-store.ts';
 
@@ -51,3 +52,13 @@ export function promptsFeature(deps: Pick<BotDeps, 'prompts'>): Composer<BotCont
 
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'prompts',
+  commands: [
+    { command: 'prompt', menu: 'A question to write about (reply to answer it)' },
+    { command: 'prompts', menu: 'Your own prompts: /prompts add <text>, /prompts remove <n>' },
+  ],
+  help: '• Prompts: /prompt sends a question to write about (reply to it); /prompts add <text> adds your own.',
+  compose: (deps) => promptsFeature(deps),
+};

@@ -1,6 +1,7 @@
 /** Questions: a message that mentions an object, starts with /ask, or replies to an answer. Never stored as an entry. */
 import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { splitForTelegram } from '../reply.ts';
 import { formatMarkdown } from '../markdown.ts';
@@ -131,3 +132,15 @@ export function questionFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'jo
 
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'question',
+  commands: [
+    { command: 'ask', menu: 'Ask a question about your journal' },
+  ],
+  help: '• Ask about it: mention @journal in a question, e.g. "@journal how many days did I write in April?", or start with /ask. The answer appears as it is written, then arrives formatted. Reply to an answer to follow up.',
+  phase: 'messages',
+  // A question is never an entry, even one sent as a caption.
+  before: ['import', 'entry'],
+  compose: (deps) => questionFeature(deps),
+};

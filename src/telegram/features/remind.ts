@@ -4,6 +4,7 @@
  */
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { REMINDER_BUTTON } from '../reminder-delivery.ts';
 import { dailyTimeCommand } from '../daily-time-command.ts';
@@ -33,3 +34,12 @@ export function remindFeature(deps: Pick<BotDeps, 'reminders' | 'logger'>): Comp
 
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'remind',
+  commands: [
+    { command: 'remind', menu: 'A daily reminder to write: /remind 21:00, /remind off' },
+  ],
+  help: '• Reminder: /remind 21:00 sends one reminder with a question at that time on days you have not written yet, with buttons to snooze, skip or set your mood. /remind off stops it.',
+  compose: (deps) => remindFeature(deps),
+};

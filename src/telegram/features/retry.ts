@@ -1,6 +1,7 @@
 /** The Retry button under "the model is unavailable": asks the kept question again. */
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { errorMessage } from '../../log/error-message.ts';
 import { aiOffText, askAndReply } from './question.ts';
@@ -32,3 +33,8 @@ export function retryFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'jobs'
   });
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'retry',
+  compose: (deps) => retryFeature(deps),
+};

@@ -5,6 +5,7 @@
  */
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { REVIEW_WEEK_DATA } from '../digest-delivery.ts';
 import { commandArgument } from '../command-argument.ts';
@@ -53,3 +54,12 @@ export function reviewFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'revi
 
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'review',
+  commands: [
+    { command: 'review', menu: 'A review of your week or month: /review week, /review month' },
+  ],
+  help: '• Reviews: /review week looks back at the last 7 days, /review month at the last calendar month: days written, entries, and what stood out.',
+  compose: (deps) => reviewFeature(deps),
+};

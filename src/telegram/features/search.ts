@@ -1,6 +1,7 @@
 /** /search <query>: the matching entries, newest first, a few per message, without any model. */
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { PAGE_SIZE, pageKeyboard, pageText } from '../browse-page-message.ts';
 import { topicHandleOf } from '../topic-journal.ts';
@@ -22,3 +23,12 @@ export function searchFeature(deps: Pick<BotDeps, 'browse' | 'journals'>): Compo
   });
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'search',
+  commands: [
+    { command: 'search', menu: 'Find entries by words, no AI needed: /search walk' },
+  ],
+  help: '• Find without AI: /search walk river lists matching entries, newest first, with ◀ ▶ to page ("a phrase", walk OR run, -work, walk* work too).',
+  compose: (deps) => searchFeature(deps),
+};

@@ -1,6 +1,7 @@
 /** /sent [YYYY-MM-DD]: which entries' text was sent to a model, totalled by the entries' day, endpoint and model. */
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { formatSentTotals } from '../../llm/sent-ledger.ts';
 import { splitForTelegram } from '../reply.ts';
@@ -25,3 +26,12 @@ export function sentFeature(deps: Pick<BotDeps, 'sent'>): Composer<BotContext> {
   });
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'sent',
+  commands: [
+    { command: 'sent', menu: 'Which entries\' text was sent to a model, by day' },
+  ],
+  help: '• What a model saw: /sent shows which entries\' text was ever sent to a model, by day.',
+  compose: (deps) => sentFeature(deps),
+};

@@ -1,6 +1,7 @@
 /** /stats [YYYY]: a picture of the journal (a calendar heatmap, streaks, months, tags) for the last 12 months or a year. */
 import { Composer, InputFile } from 'grammy';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { journalOfUpdate } from '../topic-journal.ts';
 
@@ -26,3 +27,12 @@ export function statsFeature(deps: Pick<BotDeps, 'stats' | 'journals'>): Compose
   });
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'stats',
+  commands: [
+    { command: 'stats', menu: 'A picture of your year: /stats, or /stats 2024' },
+  ],
+  help: '• Stats: /stats sends a picture of the last 12 months (the days you wrote, streaks, months, tags); /stats 2024 one of a year.',
+  compose: (deps) => statsFeature(deps),
+};

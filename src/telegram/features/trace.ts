@@ -1,6 +1,7 @@
 /** /trace: the last answer's receipt (operations called, result sizes, tokens, and what pasting everything would cost). */
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
+import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { splitForTelegram } from '../reply.ts';
 import { aiOffText } from './question.ts';
@@ -14,3 +15,12 @@ export function traceFeature(deps: Pick<BotDeps, 'questions' | 'aiOff'>): Compos
   });
   return composer;
 }
+
+export const feature: BotFeature = {
+  name: 'trace',
+  commands: [
+    { command: 'trace', menu: 'Show how the last answer was found' },
+  ],
+  help: '• How an answer was found: /trace shows it for the last answer.',
+  compose: (deps) => traceFeature(deps),
+};
