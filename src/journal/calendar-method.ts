@@ -25,13 +25,15 @@ export function calendarMethod(db: JournalDb): MethodDefinition<JournalView> {
   return method({
     name: 'getCalendar',
     signature: 'getCalendar() -> {description, range: {first, last}, days: {date, count, mood}[]}',
-    description: `each day with entries: how many, and its mood 1-5 or null (the latest ${CALENDAR_DAYS_LISTED} days); no entry text.`,
+    description: `each day with entries or a mood: how many entries, and its mood 1-5 or null (the latest ${CALENDAR_DAYS_LISTED} days); no entry text.`,
     args: z.strictObject({}),
     pagingHint: 'Narrow with getDateRangeView to see earlier days.',
     run: async (view, _args, ctx) => {
       const [counts, perDay, moods] = await Promise.all([countView(db, ctx.ownerId, view), countByPeriod(db, ctx.ownerId, view, 'day'), moodByDay(db, ctx.ownerId, view)]);
-      const moodOf = new Map(moods.map((m) => [m.date, m.mood]));
-      const all: CalendarDay[] = perDay.map((d) => ({ date: d.period, count: d.entries, mood: moodOf.get(d.period) ?? null }));
+      // A day with a mood but no entry still shows its colour (a count of 0).
+      const byDate = new Map<string, CalendarDay>(perDay.map((d) => [d.period, { date: d.period, count: d.entries, mood: null }]));
+      for (const m of moods) byDate.set(m.date, { date: m.date, count: byDate.get(m.date)?.count ?? 0, mood: m.mood });
+      const all = [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
       const days = all.slice(-CALENDAR_DAYS_LISTED);
       const cut = days.length < all.length;
       return {

@@ -74,8 +74,10 @@ describe('the MCP App over stdio (npm run -s mcp)', () => {
       .groupBy('local_day')
       .orderBy('local_day')
       .execute();
-    const moods = new Map(MOODS);
-    expect(calendar.days).toEqual(rows.map((r) => ({ date: r.local_day, count: Number(r.n), mood: moods.get(r.local_day) ?? null })));
+    // Every written day with its count, and every day with a mood (written or not) with it.
+    const expected = new Map(rows.map((r) => [r.local_day, { date: r.local_day, count: Number(r.n), mood: null as number | null }]));
+    for (const [date, mood] of MOODS) expected.set(date, { date, count: expected.get(date)?.count ?? 0, mood });
+    expect(calendar.days).toEqual([...expected.values()].sort((a, b) => a.date.localeCompare(b.date)));
     expect(calendar.range).toEqual({ first: rows[0]!.local_day, last: rows.at(-1)!.local_day });
     expect(calendar.objId).toBe('journal');
     expect(calendar.description).toMatch(/^The whole journal: \d+ days, 700 entries/);

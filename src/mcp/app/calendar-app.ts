@@ -80,10 +80,13 @@ function drawMonth(month: string): HTMLElement {
     const button = el('button', { type: 'button', className: 'day', textContent: String(Number(cell.date.slice(8))) });
     button.dataset.date = cell.date;
     if (cell.day) {
-      button.classList.add('written');
       button.dataset.count = String(cell.day.count);
       if (cell.day.mood !== null) button.dataset.mood = String(Math.round(cell.day.mood));
       button.title = `${cell.date}: ${cell.day.count} ${cell.day.count === 1 ? 'entry' : 'entries'}${cell.day.mood !== null ? `, mood ${cell.day.mood}` : ''}`;
+    }
+    // A day opens when it has entries; a mood without one only shows its colour.
+    if (cell.day && cell.day.count > 0) {
+      button.classList.add('written');
       button.onclick = () => void openDay(cell.date);
     } else button.disabled = true;
     grid.append(button);
