@@ -19,14 +19,20 @@ const MOODS: [string, number][] = [
 let temp: TempDb;
 let client: Client;
 
+/** The official client over stdio; `pin` makes it speak the stateless 2026-07-28 revision (server/discover, no initialize). */
+async function connect(pin?: string): Promise<Client> {
+  const env = { DATABASE_PATH: temp.file, JOURNAL_TIMEZONE: 'UTC', ALLOWED_USER_IDS: '' };
+  const transport = new StdioClientTransport({ command: 'npm', args: ['--prefix', REPO_ROOT, 'run', '-s', 'mcp', '--', '--owner', String(OWNER)], cwd: temp.dir, env, stderr: 'pipe' });
+  const connected = new Client({ name: 'journal-app-test', version: '1.0.0' }, pin ? { versionNegotiation: { mode: { pin } } } : {});
+  await connected.connect(transport);
+  return connected;
+}
+
 beforeAll(async () => {
   temp = await createTempDb();
   await buildGeneratedJournal(temp.db, { ownerId: OWNER, ...DEMO_JOURNAL, timeZone: 'UTC' });
   for (const [day, mood] of MOODS) await setMood(temp.db, OWNER, day, mood, new Date('2024-07-01T00:00:00Z'));
-  const env = { DATABASE_PATH: temp.file, JOURNAL_TIMEZONE: 'UTC', ALLOWED_USER_IDS: '' };
-  const transport = new StdioClientTransport({ command: 'npm', args: ['--prefix', REPO_ROOT, 'run', '-s', 'mcp', '--', '--owner', String(OWNER)], cwd: temp.dir, env, stderr: 'pipe' });
-  client = new Client({ name: 'journal-app-test', version: '1.0.0' });
-  await client.connect(transport);
+  client = await connect();
 }, SPAWN_TIMEOUT);
 afterAll(async () => {
   await client?.close();
@@ -90,4 +96,17 @@ describe('the MCP App over stdio (npm run -s mcp)', () => {
     expect(result.isError).toBe(true);
     expect((result.content as { text: string }[])[0]!.text).toMatch(/no-such-handle|journal/);
   });
+
+  it('speaks the 2025-11-25 handshake by default, and the stateless 2026-07-28 revision to a client that asks for it', async () => {
+    expect(client.getNegotiatedProtocolVersion()).toBe('2025-11-25');
+    const modern = await connect('2026-07-28');
+    try {
+      expect(modern.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+      expect((await modern.listTools()).tools.find((t) => t.name === 'showCalendar')?.title).toBe('Show the calendar');
+      const result = await modern.callTool({ name: 'showCalendar', arguments: { objId: 'journal' } });
+      expect((result.structuredContent as { days: unknown[] }).days.length).toBeGreaterThan(0);
+    } finally {
+      await modern.close();
+    }
+  }, SPAWN_TIMEOUT);
 });
