@@ -9,11 +9,10 @@
  * On Node 20 the npm script preloads conformance/node20-globsync.mjs (the suite imports fs.globSync, Node 22+);
  * CONFORMANCE_NODE=/path/to/node runs the suite itself on another Node (docs/mcp.md).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildIfStale } from './build.mjs';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { openDatabase } from '../src/db/open-database.ts';
 import { DEMO_JOURNAL, buildGeneratedJournal } from '../src/demo/demo-journal.ts';
@@ -52,7 +51,10 @@ interface ScenarioResult {
 }
 
 async function main(): Promise<void> {
-  await buildIfStale();
+  // The stdio server runs from dist/ (scripts/build.mjs), as clients start it.
+  if (spawnSync(process.execPath, ['scripts/build.mjs', '--check'], { cwd: ROOT }).status !== 0) {
+    if (spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('the build failed (above)');
+  }
   const dir = mkdtempSync(path.join(tmpdir(), 'journal-conformance-'));
   const file = path.join(dir, 'journal.sqlite');
   const db = openDatabase(file);

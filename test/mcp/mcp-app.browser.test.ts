@@ -88,7 +88,7 @@ describe.skipIf(noBrowserReason !== null)(`the calendar MCP App in a browser${no
     expect(await writtenDays(frame)).toEqual(expectedDays('2024-06'));
     expect(await frame.locator('.month-name').textContent()).toBe('2024-06');
     // Mood colours: 1 is red.
-    expect(await frame.locator(`.day[data-date="${PHOTO_DAY}"]`).evaluate((d) => getComputedStyle(d).backgroundColor)).toBe('rgb(217, 83, 79)');
+    expect(await frame.locator(`.day[data-date="${PHOTO_DAY}"]`).evaluate('(day) => getComputedStyle(day).backgroundColor')).toBe('rgb(217, 83, 79)');
     await frame.getByTitle('Previous month').click();
     await frame.locator('.month-name', { hasText: '2024-05' }).waitFor();
     expect(await writtenDays(frame)).toEqual(expectedDays('2024-05'));
