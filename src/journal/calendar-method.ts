@@ -12,8 +12,11 @@ import type { JournalView } from './journal-view.ts';
 
 const method = methodsFor<JournalView>();
 
-/** Days one calendar value lists (the latest ones) before it says how to narrow: a year fits the result cap. */
-export const CALENDAR_DAYS_LISTED = 366;
+/**
+ * Days one calendar value lists (the latest ones) before it says how to narrow: ~44 characters a day, so ten months
+ * and the description stay under the result cap (objects/bound-result.ts), which would otherwise cut the value.
+ */
+export const CALENDAR_DAYS_LISTED = 300;
 
 export interface CalendarDay {
   date: string;
