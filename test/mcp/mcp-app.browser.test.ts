@@ -29,6 +29,11 @@ const MOODS: [string, number][] = [
   [PHOTO_DAY, 1],
 ];
 
+/** The one browser global the test reads (the tests' types have no DOM). */
+interface BrowserStyles {
+  getComputedStyle(element: unknown): { backgroundColor: string };
+}
+
 interface Calendar {
   days: { date: string; count: number; mood: number | null }[];
 }
@@ -88,7 +93,7 @@ describe.skipIf(noBrowserReason !== null)(`the calendar MCP App in a browser${no
     expect(await writtenDays(frame)).toEqual(expectedDays('2024-06'));
     expect(await frame.locator('.month-name').textContent()).toBe('2024-06');
     // Mood colours: 1 is red.
-    expect(await frame.locator(`.day[data-date="${PHOTO_DAY}"]`).evaluate('(day) => getComputedStyle(day).backgroundColor')).toBe('rgb(217, 83, 79)');
+    expect(await frame.locator(`.day[data-date="${PHOTO_DAY}"]`).evaluate((day) => (globalThis as unknown as BrowserStyles).getComputedStyle(day).backgroundColor)).toBe('rgb(217, 83, 79)');
     await frame.getByTitle('Previous month').click();
     await frame.locator('.month-name', { hasText: '2024-05' }).waitFor();
     expect(await writtenDays(frame)).toEqual(expectedDays('2024-05'));
