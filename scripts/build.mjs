@@ -136,8 +136,52 @@ export async function build({ log = (line) => process.stderr.write(`${line}\n`) 
   // The launchers last: each imports a bundle written above.
   for (const entry of commands) writeWhole(path.join(DIST, entry), launcherOf(path.basename(appBundleOf(entry))));
   pruneOldChunks(new Set(result.outputFiles.map((f) => f.path)));
+  await buildMcpApps(esbuild);
   writeFileSync(STAMP, fingerprint);
   log(`built ${entries.length} entry points into dist/ in ${Math.round(performance.now() - started)} ms`);
+}
+
+/**
+ * The MCP Apps (src/mcp/app/): each view's browser code bundled (the ext-apps SDK included) and inlined into its
+ * HTML, one self-contained file per view in dist/mcp/app/, which the MCP servers serve as a ui:// resource. A host
+ * renders it in a sandbox that allows no outside requests, so nothing may be left to load.
+ */
+export const MCP_APPS = [{ script: 'src/mcp/app/calendar-app.ts', page: 'src/mcp/app/calendar.html', out: 'mcp/app/calendar.html' }];
+
+/**
+ * zod (which the SDK's schemas use) re-exports every locale's messages, a third of the App's bytes; the App shows
+ * no zod message to a person, so only English (zod's default) is bundled.
+ */
+const englishZodOnly = {
+  name: 'english-zod-only',
+  setup(build) {
+    build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: 'zod-locales', namespace: 'english-zod-only' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'english-zod-only' }, () => ({ contents: "export { default as en } from 'zod/v4/locales/en.js';", resolveDir: ROOT }));
+  },
+};
+
+async function buildMcpApps(esbuild) {
+  for (const { script, page, out } of MCP_APPS) {
+    const bundled = await esbuild({
+      absWorkingDir: ROOT,
+      entryPoints: [script],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      target: 'es2022',
+      minify: true,
+      legalComments: 'none',
+      plugins: [englishZodOnly],
+      write: false,
+      logLevel: 'silent',
+    });
+    // Inside <script>, "</script" would end the element early; "<\/script" reads the same to JavaScript.
+    const code = bundled.outputFiles[0].text.replace(/<\/(script)/gi, '<\\/$1');
+    const html = readFileSync(path.join(ROOT, page), 'utf8').replace('/*APP_SCRIPT*/', () => code);
+    writeWhole(path.join(DIST, out), html);
+  }
 }
 
 /** Writes a file whole or not at all (a temporary file renamed in): a start racing the build never reads half of one. */

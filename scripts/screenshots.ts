@@ -10,7 +10,17 @@ import path from 'node:path';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { openDatabase } from '../src/db/open-database.ts';
 import { statsPicture } from '../src/stats/stats-picture.ts';
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
+import type { Browser } from 'playwright-core';
+import { builtPath } from '../src/db/code-location.ts';
+import type { JournalDb } from '../src/db/open-database.ts';
+import { createJournalOperations } from '../src/journal/journal-operations.ts';
+import { createLogger } from '../src/log/logger.ts';
+import { readBuiltPages } from '../src/mcp/app-views.ts';
+import { createObjectsServer } from '../src/mcp/objects-server.ts';
 import { launchChromium, noBrowserReason } from '../test/helpers/browser.ts';
+import { openAppInHost } from '../test/helpers/mcp-app-host.ts';
 import { buildWebDemo, serveWebDemo, WEB_DAY } from '../test/helpers/web-demo.ts';
 
 const OWNER = 1000;
@@ -65,6 +75,7 @@ async function main(): Promise<void> {
       await page.screenshot({ path: path.join(OUT, 'web-mini-app.png') });
       console.log('docs/img/web-mini-app.png');
       await context.close();
+      await mcpAppShot(db, browser);
     } finally {
       await browser.close();
       await web.server.close();
@@ -73,6 +84,38 @@ async function main(): Promise<void> {
   } finally {
     await db.destroy();
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The calendar MCP App (docs/mcp.md) beside the minimal host the browser test uses: the server in-process over the
+ * official client, showCalendar's result sent to the App, a day opened. Needs the App's page built (npm run build).
+ */
+async function mcpAppShot(db: JournalDb, browser: Browser): Promise<void> {
+  const server = createObjectsServer({
+    operations: createJournalOperations(db, OWNER, { timeZone: 'UTC' }),
+    instructions: 'The journal.',
+    rootIds: ['journal'],
+    logger: createLogger({ write: () => {} }),
+    version: 'screenshot',
+    readAppPage: readBuiltPages(builtPath),
+  });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'screenshot-host', version: '1.0.0' });
+  await client.connect(clientSide);
+  try {
+    const html = ((await client.readResource({ uri: 'ui://journal/calendar.html' })).contents[0] as { text: string }).text;
+    const toolResult = await client.callTool({ name: 'showCalendar', arguments: { objId: 'journal' } });
+    const host = await openAppInHost(browser, { html, toolResult, client, viewport: { width: 390, height: 760 }, deviceScaleFactor: 2 });
+    const frame = await host.frame();
+    await frame.locator('.day.written').last().click();
+    await frame.locator('.entry').first().waitFor();
+    await host.page.screenshot({ path: path.join(OUT, 'mcp-app-calendar.png') });
+    console.log('docs/img/mcp-app-calendar.png');
+    await host.page.context().close();
+  } finally {
+    await client.close();
   }
 }
 

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDeps } from './app.ts';
 import { journalSettings } from './derived-settings.ts';
-import { packageVersion } from './db/code-location.ts';
+import { builtPath, packageVersion } from './db/code-location.ts';
 import { createOauthStore } from './db/oauth-store.ts';
 import { createSentLedgerStore } from './db/sent-ledger-store.ts';
 import { JOURNAL_ROOT_ID, journalToday, openJournalOperations } from './journal/journal-operations.ts';
@@ -17,6 +17,7 @@ import { errorMessage } from './log/error-message.ts';
 import { serverInstructions } from './mcp/instructions.ts';
 import { BodyTooLarge, sendWebResponse, toWebRequest } from './mcp/node-http.ts';
 import { createObjectsServer } from './mcp/objects-server.ts';
+import { readBuiltPages } from './mcp/app-views.ts';
 import { createRemoteMcp, type RemoteAccess } from './mcp/remote-server.ts';
 import { createSentReports } from './mcp/sent-report.ts';
 import { authorizationServerMetadata, createAuthorizationServer, OAUTH_PATHS } from './oauth/authorization-server.ts';
@@ -78,7 +79,7 @@ export function createRemoteMcpRoutes(deps: RemoteMcpRoutesDeps): RemoteMcpRoute
 
   const serverFor = async (access: RemoteAccess) => {
     const operations = openJournalOperations(db, access.ownerId, settings, { reportSent: sent.reporter(access.ownerId, REMOTE_MCP_ENDPOINT, access.clientName), pictures });
-    return createObjectsServer({ operations, instructions: await serverInstructions(operations, rootIds), rootIds, today: () => journalToday(settings), logger, version });
+    return createObjectsServer({ operations, instructions: await serverInstructions(operations, rootIds), rootIds, today: () => journalToday(settings), logger, version, readAppPage: readBuiltPages(builtPath) });
   };
   const remote = createRemoteMcp({
     publicUrl,

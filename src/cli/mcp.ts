@@ -8,7 +8,7 @@ import { readEnvironment } from './environment.ts';
 import { resolveOwner } from './resolve-owner.ts';
 import { ConfigError, parseConfig, type Config } from '../config.ts';
 import { journalSettings } from '../derived-settings.ts';
-import { packageVersion } from '../db/code-location.ts';
+import { builtPath, packageVersion } from '../db/code-location.ts';
 import { openExistingJournal, storeLabel } from '../db/open-journal.ts';
 import { JOURNAL_ROOT_ID, journalToday, openJournalOperations } from '../journal/journal-operations.ts';
 import { MIDNIGHT } from '../journal/dates/local-moment.ts';
@@ -18,6 +18,7 @@ import { createLogger } from '../log/logger.ts';
 import { errorMessage } from '../log/error-message.ts';
 import { serverInstructions } from '../mcp/instructions.ts';
 import { createObjectsServer } from '../mcp/objects-server.ts';
+import { readBuiltPages } from '../mcp/app-views.ts';
 import { createSentReports } from '../mcp/sent-report.ts';
 import { unavailableInstructions, unavailableJournal } from '../mcp/unavailable-journal.ts';
 import type { JournalDb } from '../db/open-database.ts';
@@ -79,6 +80,7 @@ async function main(argv: string[]): Promise<void> {
         today: () => journalToday(settings),
         logger,
         version,
+        readAppPage: readBuiltPages(builtPath),
       }),
     { onerror: (error) => logger.error('mcp.transport_error', { error: errorMessage(error) }) },
   );

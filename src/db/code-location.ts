@@ -24,6 +24,9 @@ export function runnablePath(sourcePath: string): string {
   return path.join(PROJECT_ROOT, 'dist', sourcePath.replace(/^src\//, '').replace(/\.ts$/, '.js'));
 }
 
+/** A file scripts/build.mjs writes, by its path inside dist/ (such as an MCP App's page); the sources build there too. */
+export const builtPath = (distRelative: string): string => path.join(PROJECT_ROOT, 'dist', distRelative);
+
 /** The project's version, from its package.json (what the MCP servers report as theirs). */
 export function packageVersion(): string {
   return (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;

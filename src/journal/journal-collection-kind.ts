@@ -8,6 +8,7 @@ import { withContentCut } from './entry-reading.ts';
 import { getEntryMethod } from './get-entry-method.ts';
 import { viewMediaMethod } from './view-media-method.ts';
 import type { Pictures } from './picture-cache.ts';
+import { calendarMethod } from './calendar-method.ts';
 import { checkSearch } from './search-syntax.ts';
 import { describeView, describeViewFilter } from './describe-view.ts';
 import { JOURNAL_ENTRY_FIELDS } from './journal-entry-kind.ts';
@@ -144,6 +145,7 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
     }),
     ...tagMethods(db, JOURNAL_COLLECTION_KIND),
     ...moodMethods(db),
+    calendarMethod(db),
     ...journalMethods(db, JOURNAL_COLLECTION_KIND),
     // Only where a reader model is configured: a surface lists only the methods that can run there.
     ...(options.ask ? [askMethod(db, options.ask)] : []),

@@ -3,10 +3,12 @@ import { fromJsonSchema, McpServer, type CallToolResult, type JsonSchemaType, ty
 import { z } from 'zod';
 import type { Logger } from '../log/logger.ts';
 import { ObjectError } from '../objects/object-error.ts';
-import { createToolExecutor, OBJECT_TOOLS, toolInputSchema } from '../objects/object-tools.ts';
+import { APP_TOOLS, createToolExecutor, OBJECT_TOOLS, toolInputSchema } from '../objects/object-tools.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
 import { askPromptMessages } from './ask-prompt.ts';
 import { errorReason } from '../log/error-message.ts';
+import { registerAppViews, viewMeta, type ReadAppPage } from './app-views.ts';
+import { withinResultLimit } from './result-limit.ts';
 
 export interface ObjectsServerDeps {
   operations: ObjectOperations;
@@ -18,6 +20,8 @@ export interface ObjectsServerDeps {
   today?: () => string;
   logger: Logger;
   version: string;
+  /** Reads an MCP App's built page (app-views.ts); without it the server offers no App and no tool that opens one. */
+  readAppPage?: ReadAppPage;
 }
 
 /**
@@ -28,26 +32,35 @@ const validatedByTheTool: jsonSchemaValidator = {
   getValidator: () => (input) => ({ valid: true, data: input as never, errorMessage: undefined }),
 };
 
-const text = (t: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: t }], ...(isError ? { isError: true } : {}) });
+const text = (t: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: withinResultLimit(t) }], ...(isError ? { isError: true } : {}) });
 
 export function createObjectsServer(deps: ObjectsServerDeps): McpServer {
   const server = new McpServer({ name: 'journal', version: deps.version }, { instructions: deps.instructions });
   const execute = createToolExecutor(deps.operations);
 
-  for (const tool of OBJECT_TOOLS) {
+  const tools = deps.readAppPage ? [...OBJECT_TOOLS, ...APP_TOOLS] : OBJECT_TOOLS;
+  if (deps.readAppPage) registerAppViews(server, deps.readAppPage);
+
+  for (const tool of tools) {
     server.registerTool(
       tool.name,
       {
+        title: tool.title,
         description: tool.description,
         inputSchema: fromJsonSchema(toolInputSchema(tool) as JsonSchemaType, validatedByTheTool),
-        annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+        ...(tool.output ? { outputSchema: tool.output } : {}),
+        annotations: { title: tool.title, ...tool.annotations },
+        ...(tool.view ? { _meta: viewMeta(tool.view) } : {}),
       },
       async (input) => {
         try {
           const output = await execute(tool.name, input);
           if (typeof output === 'string') return text(output);
-          // The same pictures the bot's model gets, as MCP image content after the text.
-          return { content: [{ type: 'text', text: output.text }, ...output.images.map((i) => ({ type: 'image' as const, data: i.data, mimeType: i.mediaType }))] };
+          // The same pictures the bot's model gets, as MCP image content after the text; a fixed shape as data too.
+          return {
+            content: [{ type: 'text', text: withinResultLimit(output.text) }, ...output.images.map((i) => ({ type: 'image' as const, data: i.data, mimeType: i.mediaType }))],
+            ...(output.structured ? { structuredContent: output.structured } : {}),
+          };
         } catch (error) {
           if (error instanceof ObjectError) return text(error.message, true);
           // A fault the caller cannot fix (SQLite, a bug): logged here, and said plainly there.

@@ -10,12 +10,29 @@ import type { ResultImage } from './kind.ts';
 
 export interface ObjectTool<Input extends z.ZodObject = z.ZodObject> {
   name: string;
+  /** A short human name, as directories and hosts show it (e.g. "Read an object's interface"). */
+  title: string;
   description: string;
+  /** What the call does to the world: every tool here only reads. */
+  annotations: ToolAnnotations;
+  /** The result's fixed shape, when it has one: sent as structured content beside the text. */
+  output?: z.ZodObject;
+  /** The interactive view a host may draw the result in (an MCP App), by name; see mcp/app-views.ts. */
+  view?: 'calendar';
   /** Validates the call's input; its JSON Schema (toolInputSchema) is what the model sees. */
   input: Input;
   /** The result text (with any pictures beside it); a fault the caller can fix is thrown as an ObjectError. */
   run(ops: ObjectOperations, input: z.output<Input>): Promise<string | ToolOutput>;
 }
+
+/** MCP's tool hints: these tools read the owner's own journal, change nothing and reach nothing outside it. */
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+const READS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 const defineTool = <Input extends z.ZodObject>(tool: ObjectTool<Input>): ObjectTool => tool;
 
@@ -26,12 +43,16 @@ const objId = z.string().describe('Handle id, e.g. "journal" or a UUID from a re
 export const OBJECT_TOOLS: readonly ObjectTool[] = [
   defineTool({
     name: 'analyzeObject',
+    title: "Read an object's interface",
+    annotations: READS,
     description: "An object's interface: kind, description, how to read its data, data fields, methods with signatures. Returns no data.",
     input: z.object({ objId }),
     run: async (ops, { objId: id }) => formatInterface(await ops.analyzeObject(id)),
   }),
   defineTool({
     name: 'invokeMethod',
+    title: 'Call a method on an object',
+    annotations: READS,
     description:
       'Call a read-only method. Returns {"value": …} with data, or {"handle": …} for a new object (e.g. a narrower view): ' +
       'use that handle in later calls.',
@@ -53,6 +74,8 @@ export const OBJECT_TOOLS: readonly ObjectTool[] = [
   }),
   defineTool({
     name: 'listObjects',
+    title: 'List the handles held',
+    annotations: READS,
     description: 'The handles the user holds (roots, then views made earlier, newest first), one line each.',
     input: z.object({}),
     run: async (ops) => {
@@ -62,6 +85,8 @@ export const OBJECT_TOOLS: readonly ObjectTool[] = [
   }),
   defineTool({
     name: 'listKinds',
+    title: 'List the kinds of object',
+    annotations: READS,
     description: 'The kinds of object that exist.',
     input: z.object({}),
     run: async (ops) =>
@@ -72,9 +97,47 @@ export const OBJECT_TOOLS: readonly ObjectTool[] = [
   }),
   defineTool({
     name: 'describeKind',
+    title: "Read a kind's interface",
+    annotations: READS,
     description: "A kind's interface, as analyzeObject gives it for an object.",
     input: z.object({ kind: z.string().describe('Kind id from listKinds.') }),
     run: async (ops, { kind }) => formatInterface(ops.describeKind(kind)),
+  }),
+];
+
+/** A calendar value as a kind's getCalendar returns it (the journal's: journal/calendar-method.ts). */
+const CALENDAR_VALUE = z.object({
+  description: z.string(),
+  range: z.object({ first: z.string().nullable(), last: z.string().nullable() }),
+  days: z.array(z.object({ date: z.string(), count: z.number(), mood: z.number().nullable() })),
+  note: z.string().optional(),
+});
+
+/** showCalendar's structured result: the calendar, and the handle it is of (the App calls that handle's methods). */
+export const CALENDAR_OUTPUT = CALENDAR_VALUE.extend({ objId: z.string() });
+
+/**
+ * Tools whose result a host draws as an interactive view (an MCP App): served by the MCP server only, since the
+ * Telegram chat has no host to draw them in; the bot's model reads the same data through invokeMethod.
+ */
+export const APP_TOOLS: readonly ObjectTool[] = [
+  defineTool({
+    name: 'showCalendar',
+    title: 'Show the calendar',
+    description:
+      "Shows the user a calendar of a view's days (entry count and mood per day), where they can open a day's entries. " +
+      'Works on any handle whose kind has getCalendar (e.g. "journal" or a view from getDateRangeView or search).',
+    annotations: READS,
+    input: z.object({ objId }),
+    output: CALENDAR_OUTPUT,
+    view: 'calendar',
+    run: async (ops, { objId: id }) => {
+      const result = await ops.invokeMethod(id, 'getCalendar', {});
+      const calendar = result.type === 'value' ? CALENDAR_VALUE.safeParse(result.value) : undefined;
+      if (!calendar?.success) throw new ObjectError(`showCalendar needs a handle whose getCalendar gives days; ${id} gave something else.`);
+      const structured = { objId: id, ...calendar.data };
+      return { text: JSON.stringify(structured), images: [], structured };
+    },
   }),
 ];
 
@@ -99,6 +162,8 @@ function parseInput<T extends z.ZodObject>(tool: ObjectTool<T>, input: unknown):
 export interface ToolOutput {
   text: string;
   images: readonly ResultImage[];
+  /** The result as data, for a tool with an `output` shape (MCP's structuredContent). */
+  structured?: Record<string, unknown>;
 }
 
 /** The text of a tool's result, whether or not pictures came with it. */
@@ -109,7 +174,7 @@ export type ToolExecutor = (name: string, input: unknown) => Promise<string | To
 
 export function createToolExecutor(ops: ObjectOperations): ToolExecutor {
   return async (name, input) => {
-    const tool = OBJECT_TOOLS.find((t) => t.name === name);
+    const tool = OBJECT_TOOLS.find((t) => t.name === name) ?? APP_TOOLS.find((t) => t.name === name);
     if (!tool) throw new ObjectError(`Unknown tool "${name}". Tools: ${OBJECT_TOOL_NAMES.join(', ')}.`);
     return tool.run(ops, parseInput(tool, input));
   };

@@ -1,5 +1,5 @@
 // The official MCP client spawns `npm --prefix <repo> run -s mcp` over stdio (as Claude Code does) against a temp demo
-// journal: the five tools and their schemas, the classic April trace equal to SQL, errors as isError results, handles
+// journal: the bot's five tools and their schemas (test/mcp/mcp-app.test.ts has the App's), the classic April trace equal to SQL, errors as isError results, handles
 // that outlive the server and reach the bot, and a stdout that carries JSON-RPC only.
 import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/client';
@@ -63,10 +63,10 @@ describe('npm run -s mcp, through the official client', () => {
   }, SPAWN_TIMEOUT);
   afterAll(() => client?.close());
 
-  it('lists exactly the bot tools, with the bot schemas, read-only; and starts the client on the journal interface', async () => {
+  it('lists the bot tools, with the bot schemas, then the App tool; all read-only; and starts the client on the journal interface', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['analyzeObject', 'invokeMethod', 'listObjects', 'listKinds', 'describeKind']);
-    expect(tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema }))).toEqual(
+    expect(tools.map((t) => t.name)).toEqual(['analyzeObject', 'invokeMethod', 'listObjects', 'listKinds', 'describeKind', 'showCalendar']);
+    expect(tools.slice(0, TOOLS.length).map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema }))).toEqual(
       TOOLS.map(({ name, description, input_schema }) => ({ name, description, input_schema })),
     );
     expect(tools.every((t) => t.annotations?.readOnlyHint === true && t.annotations.destructiveHint === false)).toBe(true);

@@ -40,7 +40,7 @@ describe('npm run -s mcp without a journal it can open', { timeout: 120_000 }, (
     const client = await connect({ DATABASE_PATH: missing });
     try {
       expect(client.getInstructions()).toMatch(/^The journal could not be opened: There is no database at .*; nothing was created\./);
-      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['analyzeObject', 'describeKind', 'invokeMethod', 'listKinds', 'listObjects']);
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['analyzeObject', 'describeKind', 'invokeMethod', 'listKinds', 'listObjects', 'showCalendar']);
       const call = errorText(await client.callTool({ name: 'invokeMethod', arguments: { objId: 'journal', methodName: 'getDayCount', args: {} } }));
       expect(call.isError).toBe(true);
       expect(call.text).toContain('The journal could not be opened');

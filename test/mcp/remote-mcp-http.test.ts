@@ -64,6 +64,23 @@ describe('remote MCP over HTTP', () => {
     return provider;
   }
 
+  it('speaks the 2025-11-25 handshake and the stateless 2026-07-28 revision at /mcp, and serves the App page there', { timeout: 30_000 }, async () => {
+    const provider = await connect();
+    const legacy = new Client({ name: 'http-legacy', version: '1.0.0' });
+    await legacy.connect(new StreamableHTTPClientTransport(new URL(remote.mcpUrl), { authProvider: provider }));
+    expect(legacy.getNegotiatedProtocolVersion()).toBe('2025-11-25');
+    await legacy.close();
+    const modern = new Client({ name: 'http-modern', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await modern.connect(new StreamableHTTPClientTransport(new URL(remote.mcpUrl), { authProvider: provider }));
+    expect(modern.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    const calendar = (await modern.listTools()).tools.find((t) => t.name === 'showCalendar');
+    expect(calendar?._meta).toMatchObject({ ui: { resourceUri: 'ui://journal/calendar.html' } });
+    const page = (await modern.readResource({ uri: 'ui://journal/calendar.html' })).contents[0] as { mimeType?: string; text?: string };
+    expect(page.mimeType).toBe('text/html;profile=mcp-app');
+    expect(page.text).toMatch(/^<!doctype html>/i);
+    await modern.close();
+  });
+
   it('serves the same tools as stdio and records what entry text it sent under mcp:remote', { timeout: 30_000 }, async () => {
     const provider = await connect();
     const client = new Client({ name: 'http-test', version: '1.0.0' });

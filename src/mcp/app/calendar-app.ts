@@ -1,0 +1,151 @@
+/**
+ * The calendar MCP App (runs in the host's sandboxed frame, bundled into one HTML file by scripts/build.mjs): draws
+ * showCalendar's structured result as months with mood colours, and on a click asks the server, through the host,
+ * for that day's entries (getEntriesForDay) and their photos (getEntry, viewMedia). It fetches nothing itself.
+ */
+import { App, applyDocumentTheme, applyHostStyleVariables, type McpUiHostContext } from '@modelcontextprotocol/ext-apps';
+import { dayCells, monthsOf, type CalendarDay } from './calendar-grid.ts';
+
+interface Calendar {
+  objId: string;
+  description: string;
+  range: { first: string | null; last: string | null };
+  days: CalendarDay[];
+  note?: string;
+}
+
+interface ShownEntry {
+  id: number;
+  time?: string;
+  title?: string;
+  content: string;
+}
+
+const PHOTOS_PER_ENTRY = 4;
+const root = document.getElementById('calendar')!;
+const entriesBox = document.getElementById('entries')!;
+const app = new App({ name: 'journal-calendar', version: '1.0.0' }, {});
+let calendar: Calendar | undefined;
+let monthIndex = 0;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+function applyContext(context: McpUiHostContext | undefined): void {
+  if (!context) return;
+  if (context.theme) applyDocumentTheme(context.theme);
+  if (context.styles?.variables) applyHostStyleVariables(context.styles.variables);
+  // Fullscreen has room for the whole year; inline and picture-in-picture show one month.
+  if (context.displayMode) document.body.dataset.mode = context.displayMode;
+  render();
+}
+
+function render(): void {
+  root.replaceChildren();
+  if (!calendar) return;
+  const months = monthsOf(calendar.days);
+  root.append(el('p', { className: 'description' }, calendar.description));
+  if (calendar.note) root.append(el('p', { className: 'note' }, calendar.note));
+  if (months.length === 0) return;
+  monthIndex = Math.min(Math.max(monthIndex, 0), months.length - 1);
+  const wide = document.body.dataset.mode === 'fullscreen';
+  const shown = wide ? months : [months[monthIndex]!];
+  if (!wide) {
+    const previous = el('button', { type: 'button', textContent: '‹', disabled: monthIndex === 0, title: 'Previous month' });
+    const next = el('button', { type: 'button', textContent: '›', disabled: monthIndex === months.length - 1, title: 'Next month' });
+    previous.onclick = () => ((monthIndex -= 1), render());
+    next.onclick = () => ((monthIndex += 1), render());
+    root.append(el('nav', {}, previous, el('span', { className: 'month-name' }, shown[0]!), next));
+  }
+  for (const month of shown) root.append(drawMonth(month));
+  const modes = app.getHostContext()?.availableDisplayModes ?? [];
+  if (modes.includes('fullscreen') && !wide) {
+    const whole = el('button', { type: 'button', className: 'whole', textContent: 'Show every month' });
+    whole.onclick = () => void app.requestDisplayMode({ mode: 'fullscreen' });
+    root.append(whole);
+  }
+}
+
+function drawMonth(month: string): HTMLElement {
+  const grid = el('div', { className: 'grid' });
+  for (const name of ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']) grid.append(el('span', { className: 'weekday' }, name));
+  for (const cell of dayCells(month, calendar!.days)) {
+    if (!cell) {
+      grid.append(el('span'));
+      continue;
+    }
+    const button = el('button', { type: 'button', className: 'day', textContent: String(Number(cell.date.slice(8))) });
+    button.dataset.date = cell.date;
+    if (cell.day) {
+      button.dataset.count = String(cell.day.count);
+      if (cell.day.mood !== null) button.dataset.mood = String(Math.round(cell.day.mood));
+      button.title = `${cell.date}: ${cell.day.count} ${cell.day.count === 1 ? 'entry' : 'entries'}${cell.day.mood !== null ? `, mood ${cell.day.mood}` : ''}`;
+    }
+    // A day opens when it has entries; a mood without one only shows its colour.
+    if (cell.day && cell.day.count > 0) {
+      button.classList.add('written');
+      button.onclick = () => void openDay(cell.date);
+    } else button.disabled = true;
+    grid.append(button);
+  }
+  return el('section', { className: 'month' }, el('h2', {}, month), grid);
+}
+
+async function callMethod(methodName: string, args: Record<string, unknown>) {
+  return app.callServerTool({ name: 'invokeMethod', arguments: { objId: calendar!.objId, methodName, args } });
+}
+
+const firstText = (result: { content?: { type: string; text?: string }[] }): string => result.content?.find((b) => b.type === 'text')?.text ?? '';
+
+async function openDay(date: string): Promise<void> {
+  entriesBox.replaceChildren(el('p', { className: 'loading' }, `Opening ${date}…`));
+  try {
+    const result = await callMethod('getEntriesForDay', { date });
+    if (result.isError) throw new Error(firstText(result));
+    const value = (JSON.parse(firstText(result)) as { value: ShownEntry[] | { items: ShownEntry[] } }).value;
+    const entries = Array.isArray(value) ? value : value.items;
+    entriesBox.replaceChildren(el('h2', {}, date), ...entries.map(drawEntry));
+    for (const entry of entries) void addPhotos(entry.id);
+  } catch (error) {
+    entriesBox.replaceChildren(el('p', { className: 'error' }, `Could not open ${date}: ${error instanceof Error ? error.message : String(error)}`));
+  }
+}
+
+function drawEntry(entry: ShownEntry): HTMLElement {
+  const article = el('article', { className: 'entry' });
+  article.dataset.id = String(entry.id);
+  if (entry.time) article.append(el('time', {}, entry.time));
+  if (entry.title) article.append(el('h3', {}, entry.title));
+  article.append(el('p', {}, entry.content), el('div', { className: 'photos' }));
+  return article;
+}
+
+/** An entry's photos as thumbnails, when the host lets the App call the server's tools (else the text stands alone). */
+async function addPhotos(entryId: number): Promise<void> {
+  if (!app.getHostCapabilities()?.serverTools) return;
+  const detail = await callMethod('getEntry', { id: entryId }).catch(() => undefined);
+  if (!detail || detail.isError) return;
+  const media = (JSON.parse(firstText(detail)) as { value: { media?: { index: number; kind: string }[] } }).value.media ?? [];
+  const box = entriesBox.querySelector(`article[data-id="${entryId}"] .photos`);
+  for (const medium of media.filter((m) => m.kind === 'photo').slice(0, PHOTOS_PER_ENTRY)) {
+    const shown = await callMethod('viewMedia', { entryId, index: medium.index }).catch(() => undefined);
+    const image = shown?.content?.find((b) => b.type === 'image') as { data: string; mimeType: string } | undefined;
+    if (image) box?.append(el('img', { src: `data:${image.mimeType};base64,${image.data}`, alt: `Photo ${medium.index + 1}`, loading: 'lazy' }));
+  }
+}
+
+app.ontoolresult = (result) => {
+  const data = result.structuredContent as Calendar | undefined;
+  if (!data?.days) return;
+  calendar = data;
+  monthIndex = monthsOf(data.days).length - 1; // the latest month first
+  entriesBox.replaceChildren();
+  render();
+};
+app.onhostcontextchanged = () => applyContext(app.getHostContext());
+
+await app.connect();
+applyContext(app.getHostContext());
