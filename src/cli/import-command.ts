@@ -15,7 +15,7 @@ import { lockedLine } from './locked-line.ts';
 import { applyDayStart } from '../journal/day-start.ts';
 import { importJournalExport, isJournalExport } from '../export/import-journal-export.ts';
 import { importMarkdownExport, isFaithfulMarkdownTarget } from '../export/import-markdown-export.ts';
-import { mediaLine } from '../importer/media-summary.ts';
+import { formatOwnImportSummary } from './own-import-summary.ts';
 import type { JournalDb } from '../db/open-database.ts';
 import { exportAccountId } from '../importer/telegram-export/export-account.ts';
 import { detectSource, SOURCE_FORMATS, SOURCE_NAMES, type DetectedSource, type SourceFormat } from '../importer/sources/detect-source.ts';
@@ -101,12 +101,7 @@ async function importOwnExport(db: JournalDb, args: ImportArgs, format: 'JSON' |
   if (args.owner !== undefined && !/^\d{1,15}$/.test(args.owner.trim())) throw new OwnerError(`--owner must be a Telegram user id (digits), got "${args.owner}".`);
   const options = { ...(args.owner !== undefined ? { ownerId: Number(args.owner.trim()) } : {}), into: args.into };
   const report = format === 'JSON' ? await importJournalExport(db, args.file, options) : await importMarkdownExport(db, args.file, options);
-  const damaged = report.damaged.length;
-  const media = mediaLine(report);
-  const summary =
-    `Imported ${report.imported} of ${report.entries} entries from the journal's ${format} export into user ${report.ownerId}'s journal; ${report.alreadyPresent} already there.` +
-    (damaged > 0 ? `\nSkipped ${damaged} damaged ${damaged === 1 ? 'entry' : 'entries'}: ${report.damaged.slice(0, 20).join('; ')}${damaged > 20 ? `; … (${damaged - 20} more)` : ''}.` : '') +
-    (media ? `\n${media}` : '');
+  const summary = formatOwnImportSummary(report, format);
   if (report.error) {
     if (report.imported > 0) console.log(summary);
     console.error(`${args.file}: ${report.error}`);
