@@ -189,8 +189,10 @@ async function main(argv: string[], parseThread: ParseThread | null): Promise<nu
     if (found.kind === 'journal-export' && found.file) return await importOwnExport(db, { ...args, file: found.file }, 'JSON');
     if (found.kind === 'journal-export' && (await isJournalExport(args.file))) return await importOwnExport(db, args, 'JSON');
     if (found.kind === 'own-markdown' && isFaithfulMarkdownTarget(args.file)) return await importOwnExport(db, args, 'Markdown');
+    // A Telegram Desktop folder is read as its result.json; the media paths in it are relative to that file.
+    const telegramFile = found.kind === 'telegram' && found.file ? found.file : args.file;
     // A Telegram export names its own account: the first import into an empty journal needs no --owner.
-    const ownerId = found.format === 'telegram' ? await importOwner(db, args, config.allowedUserIds) : await sourceOwner(db, args.owner, config.allowedUserIds, args.dryRun);
+    const ownerId = found.format === 'telegram' ? await importOwner(db, { ...args, file: telegramFile }, config.allowedUserIds) : await sourceOwner(db, args.owner, config.allowedUserIds, args.dryRun);
     if (found.format !== 'telegram') {
       const reader = readerFor(found, args, config.journalTimezone, config.journalDayStartsAt, stop.signal);
       const report = await importSource(db, reader, args.name, {
@@ -211,7 +213,7 @@ async function main(argv: string[], parseThread: ParseThread | null): Promise<nu
       console.log(formatSourceSummary(report).join('\n'));
       return report.interrupted ? 130 : 0;
     }
-    const report = await importTelegramExport(db, args.file, {
+    const report = await importTelegramExport(db, telegramFile, {
       dryRun: args.dryRun,
       ownerId,
       timeZone: config.journalTimezone,
