@@ -13,16 +13,20 @@ import { resolveOwner } from './resolve-owner.ts';
 import { parseConfig } from '../config.ts';
 import { openExistingJournal } from '../db/open-journal.ts';
 import { defaultExportName, exportJournal, type ExportFormat } from '../export/export-journal.ts';
+import { exportDayOne } from '../export/dayone-export.ts';
+import { exportObsidian } from '../export/obsidian-export.ts';
 import { ExportExistsError } from '../export/parted-output.ts';
 import { applyDayStart } from '../journal/day-start.ts';
 import { findJournal, journalNamesText } from '../journal/journal-queries.ts';
 import { journalDisplayName, journalNameProblem, storedJournalName } from '../journal/journal-names.ts';
 
 
-const USAGE = `Usage: npm run export -- [--format json|md] [--out <file or directory/>] [--owner <telegram user id>]
+const USAGE = `Usage: npm run export -- [--format json|md|dayone|obsidian] [--out <file or directory/>] [--owner <telegram user id>]
                           [--journal <name>]
   --format json   (default) every entry field, revisions, media and tags; npm run import of it rebuilds the journal
   --format md     Markdown: a heading per day, each entry with its time, front matter with dates and tags
+  --format dayone a zip Day One imports: <Journal>.json per journal, photos/<md5>.jpeg… (--out FILE.zip or DIR/)
+  --format obsidian  an Obsidian vault: journal/YYYY-MM-DD.md per day, attachments/ (--out a new or empty DIR/)
   --out FILE      write one file (default: data/exports/journal-<owner>-<UTC time>.json or .md in the project folder)
   --out DIR/      write into a folder: journal-<owner>-<UTC time>.json, or for Markdown one file per year (2024.md, …),
                   and media/ with the bytes of the photos, voice notes and files the entries keep
@@ -37,8 +41,8 @@ function parseExportArgs(argv: string[]) {
     journal: { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".\n${USAGE}`);
-  if (values.format !== 'json' && values.format !== 'md') throw new UsageError(`--format must be json or md (got "${values.format}").\n${USAGE}`);
-  const format: ExportFormat = values.format;
+  if (!(CLI_FORMATS as readonly string[]).includes(values.format)) throw new UsageError(`--format must be json, md, dayone or obsidian (got "${values.format}").\n${USAGE}`);
+  const format = values.format as CliFormat;
   // A folder is meant when --out ends with a slash; resolving would drop it, so keep it.
   const out = values.out === undefined ? undefined : `${fromInvocationDir(values.out)}${/[/\\]$/.test(values.out) ? '/' : ''}`;
   const problem = values.journal === undefined ? null : journalNameProblem(values.journal);
@@ -46,12 +50,26 @@ function parseExportArgs(argv: string[]) {
   return { format, out, owner: values.owner, journal: values.journal };
 }
 
+const CLI_FORMATS = ['json', 'md', 'dayone', 'obsidian'] as const;
+type CliFormat = (typeof CLI_FORMATS)[number];
+
 function target(out: string | undefined, format: ExportFormat, ownerId: number, now: Date): { file: string } | { dir: string } {
   // Beside the journal's default home, inside data/ (git-ignored), never the folder you happen to stand in.
   if (out === undefined) return { file: path.resolve(DEFAULT_EXPORT_DIR, defaultExportName(ownerId, now, format)) };
   const isDir = /[/\\]$/.test(out) || (existsSync(out) && statSync(out).isDirectory());
   return isDir ? { dir: out } : { file: out };
 }
+
+/** The Day One zip: --out FILE, or `journal-<owner>-<UTC time>-dayone.zip` in --out DIR/ or data/exports/. */
+function zipTarget(out: string | undefined, ownerId: number, now: Date): string {
+  const name = defaultExportName(ownerId, now, 'zip').replace(/\.zip$/, '-dayone.zip');
+  if (out === undefined) return path.resolve(DEFAULT_EXPORT_DIR, name);
+  return /[/\\]$/.test(out) || (existsSync(out) && statSync(out).isDirectory()) ? path.join(out, name) : out;
+}
+
+/** The vault: --out DIR (new or empty), or `journal-<owner>-<UTC time>-obsidian/` in data/exports/. */
+const vaultTarget = (out: string | undefined, ownerId: number, now: Date): string =>
+  out ?? path.resolve(DEFAULT_EXPORT_DIR, defaultExportName(ownerId, now, 'x').replace(/\.x$/, '-obsidian'));
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -70,7 +88,10 @@ async function main(argv: string[]): Promise<number> {
     const now = new Date();
     let result: Awaited<ReturnType<typeof exportJournal>>;
     try {
-      result = await exportJournal(db, {
+      const zone = { timeZone: config.journalTimezone, dayStartsAt: config.journalDayStartsAt };
+      if (args.format === 'dayone') result = await exportDayOne(db, { ownerId, file: zipTarget(args.out, ownerId, now), ...zone, journal });
+      else if (args.format === 'obsidian') result = await exportObsidian(db, { ownerId, dir: vaultTarget(args.out, ownerId, now), ...zone, journal });
+      else result = await exportJournal(db, {
         ownerId,
         format: args.format,
         out: target(args.out, args.format, ownerId, now),

@@ -15,7 +15,7 @@ import { lockedLine } from './locked-line.ts';
 import { applyDayStart } from '../journal/day-start.ts';
 import { importJournalExport, isJournalExport } from '../export/import-journal-export.ts';
 import { importMarkdownExport, isFaithfulMarkdownTarget } from '../export/import-markdown-export.ts';
-import { mediaLine } from '../importer/media-summary.ts';
+import { formatOwnImportSummary } from './own-import-summary.ts';
 import type { JournalDb } from '../db/open-database.ts';
 import { exportAccountId } from '../importer/telegram-export/export-account.ts';
 import { detectSource, SOURCE_FORMATS, type DetectedSource, type SourceFormat } from '../importer/sources/detect-source.ts';
@@ -86,12 +86,7 @@ async function importOwnExport(db: JournalDb, args: ImportArgs, format: 'JSON' |
   if (args.owner !== undefined && !/^\d{1,15}$/.test(args.owner.trim())) throw new OwnerError(`--owner must be a Telegram user id (digits), got "${args.owner}".`);
   const options = { ...(args.owner !== undefined ? { ownerId: Number(args.owner.trim()) } : {}), into: args.into };
   const report = format === 'JSON' ? await importJournalExport(db, args.file, options) : await importMarkdownExport(db, args.file, options);
-  const damaged = report.damaged.length;
-  const media = mediaLine(report);
-  const summary =
-    `Imported ${report.imported} of ${report.entries} entries from the journal's ${format} export into user ${report.ownerId}'s journal; ${report.alreadyPresent} already there.` +
-    (damaged > 0 ? `\nSkipped ${damaged} damaged ${damaged === 1 ? 'entry' : 'entries'}: ${report.damaged.slice(0, 20).join('; ')}${damaged > 20 ? `; … (${damaged - 20} more)` : ''}.` : '') +
-    (media ? `\n${media}` : '');
+  const summary = formatOwnImportSummary(report, format);
   if (report.error) {
     if (report.imported > 0) console.log(summary);
     console.error(`${args.file}: ${report.error}`);
@@ -179,8 +174,10 @@ async function main(argv: string[], parseThread: ParseThread | null): Promise<nu
     if (found.kind === 'journal-export' && found.file) return await importOwnExport(db, { ...args, file: found.file }, 'JSON');
     if (found.kind === 'journal-export' && (await isJournalExport(args.file))) return await importOwnExport(db, args, 'JSON');
     if (found.kind === 'own-markdown' && isFaithfulMarkdownTarget(args.file)) return await importOwnExport(db, args, 'Markdown');
+    // A Telegram Desktop folder is read as its result.json; the media paths in it are relative to that file.
+    const telegramFile = found.kind === 'telegram' && found.file ? found.file : args.file;
     // A Telegram export names its own account: the first import into an empty journal needs no --owner.
-    const ownerId = found.format === 'telegram' ? await importOwner(db, args, config.allowedUserIds) : await sourceOwner(db, args.owner, config.allowedUserIds, args.dryRun);
+    const ownerId = found.format === 'telegram' ? await importOwner(db, { ...args, file: telegramFile }, config.allowedUserIds) : await sourceOwner(db, args.owner, config.allowedUserIds, args.dryRun);
     if (found.format !== 'telegram') {
       const reader = readerFor(found, args, { journals: args.journals, dateFormat: args.dateFormat, timeZone: config.journalTimezone, dayStartsAt: config.journalDayStartsAt, signal: stop.signal });
       const report = await importSource(db, reader, args.name, {
@@ -201,7 +198,7 @@ async function main(argv: string[], parseThread: ParseThread | null): Promise<nu
       console.log(formatSourceSummary(report).join('\n'));
       return report.interrupted ? 130 : 0;
     }
-    const report = await importTelegramExport(db, args.file, {
+    const report = await importTelegramExport(db, telegramFile, {
       dryRun: args.dryRun,
       ownerId,
       timeZone: config.journalTimezone,

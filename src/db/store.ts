@@ -124,7 +124,7 @@ export interface Store {
   readDemoMark(db: Kysely<Database>): Promise<number | null>;
   /**
    * After rows were forgotten: makes the deleted text unreadable from the store's files where the store can. SQLite:
-   * the deletes already zeroed their bytes (secure_delete) and the search index dropped their terms; a TRUNCATE
+   * the deletes already zeroed their bytes (secure_delete); a full merge of the search index drops their terms; a TRUNCATE
    * checkpoint moves the last pages into the file and empties the -wal, which still held the old pages. False when
    * another connection's read kept the checkpoint from finishing (the next one does). PostgreSQL: dead rows wait for
    * VACUUM (autovacuum), which this does not run.
@@ -132,8 +132,7 @@ export interface Store {
   purgeDeleted(db: Kysely<Database>): Promise<{ complete: boolean }>;
   /**
    * Deletes every entry of an owner (their revisions, tags and jobs go by cascade) inside the caller's transaction,
-   * leaving no trace in the search index; returns how many. SQLite: removing each entry's terms at once costs a
-   * rewrite of index pages per entry, so for many entries at once that is suspended and the index merged whole.
+   * returns how many. SQLite: the search index keeps tombstones until purgeDeleted merges it whole.
    */
   deleteOwnerEntries(trx: Kysely<Database>, ownerId: number): Promise<number>;
   /** Whether the entry table exists yet (a fresh database has no tables before its migrations). */

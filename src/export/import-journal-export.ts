@@ -2,7 +2,8 @@
  * Re-imports the journal's own JSON export (journal-export-format.ts): every field as exported (ids kept where free,
  * local days and times as they were, revisions, tags, media), streamed in bounded memory, in batches that commit
  * whole. An entry already there (same owner, source, chat and message) is left as it is, so a repeat adds nothing.
- * A damaged entry (one the schema refuses) is skipped and named, as every importer does; the others are imported.
+ * A damaged entry (one the schema refuses, or whose local day and time do not follow from its instant:
+ * entry-date-check.ts) or mood is skipped and named, as every importer does; the others are imported.
  */
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -17,7 +18,8 @@ import { cleanJournalName } from '../journal/journal-names.ts';
 import { addEntryMedia } from '../journal/imported-media.ts';
 import type { EntryMedia } from '../journal/media.ts';
 import path from 'node:path';
-import { EXPORT_FORMAT, EXPORT_VERSION, exportedEntrySchema, exportedMoodsSchema, type ExportedEntry, type ExportedMood } from './journal-export-format.ts';
+import { EXPORT_FORMAT, EXPORT_VERSION, exportedEntrySchema, readExportedMoods, type ExportedEntry, type ExportedMood } from './journal-export-format.ts';
+import { entryDateProblem, exportClockOf, type ExportClock } from './entry-date-check.ts';
 import { errorReason } from '../log/error-message.ts';
 import { NOT_EXPORTED_NOTE } from './read-journal.ts';
 import { setEntryPrompt } from '../journal/prompt-store.ts';
@@ -32,8 +34,17 @@ export interface JournalImportReport {
   /** Media files copied in from the export's media/ folder, and media it names without a file (labels only). */
   mediaKept: number;
   mediaMissing: number;
+  /** What else it brought: the days whose mood it set (a day already set is kept), answers to prompts, entries per journal ('' the main one). */
+  moods: ExportedMood[];
+  prompts: number;
+  journals: Record<string, number>;
   /** A fault that stopped the import: whole batches before it are kept. */
   error: string | null;
+}
+
+/** A report with nothing counted yet. */
+export function emptyImportReport(ownerId: number | null): JournalImportReport {
+  return { ownerId, entries: 0, imported: 0, alreadyPresent: 0, damaged: [], mediaKept: 0, mediaMissing: 0, moods: [], prompts: 0, journals: {}, error: null };
 }
 
 /** True when the file begins like one of our exports (whitespace and a BOM allowed). */
@@ -57,27 +68,29 @@ const BATCH = 500;
 
 /** `ownerId`: whose journal it goes into (default the export's own); `into`: one journal for every entry (`--into`). */
 export async function importJournalExport(db: JournalDb, file: string, options: { ownerId?: number; into?: string } = {}): Promise<JournalImportReport> {
-  const report: JournalImportReport = { ownerId: options.ownerId ?? null, entries: 0, imported: 0, alreadyPresent: 0, damaged: [], mediaKept: 0, mediaMissing: 0, error: null };
+  const report = emptyImportReport(options.ownerId ?? null);
   // The media/ folder an export to a folder wrote beside its JSON.
   const folder = path.dirname(path.resolve(file));
-  const header: { format?: unknown; version?: unknown; owner_id?: unknown; moods?: unknown } = {};
+  const header: { format?: unknown; version?: unknown; owner_id?: unknown; time_zone?: unknown; day_starts_at?: unknown } = {};
+  // The zone and day start the entries' days follow (undefined until the first entry; null in exports without them).
+  let clock: ExportClock | null | undefined;
   // Moods come in the header, before the entries; written with the first batch (or alone, without entries).
   let moods: ExportedMood[] | null = null;
   let batch: ExportedEntry[] = [];
   let fault: string | null = null;
 
-  const parser = new JSONParser({ paths: ['$.format', '$.version', '$.owner_id', '$.moods', '$.entries.*'], keepStack: false, stringBufferSize: 64 * 1024 });
+  const parser = new JSONParser({
+    paths: ['$.format', '$.version', '$.owner_id', '$.time_zone', '$.day_starts_at', '$.moods', '$.entries.*'],
+    keepStack: false,
+    stringBufferSize: 64 * 1024,
+  });
   parser.onValue = ({ value, key, parent }) => {
     if (fault) return;
     if (typeof key === 'string') {
       if (key === 'moods') {
-        const parsed = exportedMoodsSchema.safeParse(value);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0]!;
-          fault = `moods.${issue.path.join('.')} ${issue.message}`;
-          return;
-        }
-        moods = parsed.data;
+        const read = readExportedMoods(value);
+        report.damaged.push(...read.damaged);
+        moods = read.moods;
         return;
       }
       (header as Record<string, unknown>)[key] = value;
@@ -87,12 +100,25 @@ export async function importJournalExport(db: JournalDb, file: string, options: 
       fault = `is not a journal export this version reads (format ${JSON.stringify(header.format)}, version ${JSON.stringify(header.version)}; expected "${EXPORT_FORMAT}" version ${EXPORT_VERSION} before "entries")`;
       return;
     }
+    if (clock === undefined) {
+      const read = header.time_zone === undefined ? null : exportClockOf(header.time_zone, header.day_starts_at);
+      if (typeof read === 'string') {
+        fault = read;
+        return;
+      }
+      clock = read;
+    }
     report.ownerId ??= typeof header.owner_id === 'number' ? header.owner_id : null;
     report.entries += 1;
     const parsed = exportedEntrySchema.safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       report.damaged.push(`entry ${report.entries}${idOf(value)}: ${issue.path.join('.') || 'entry'} ${issue.message}`);
+      return;
+    }
+    const problem = entryDateProblem(parsed.data, clock);
+    if (problem) {
+      report.damaged.push(`entry ${report.entries}${idOf(value)}: ${problem}`);
       return;
     }
     batch.push(parsed.data);
@@ -146,11 +172,12 @@ export async function writeBatch(db: JournalDb, batch: ExportBatch): Promise<voi
   await db.transaction().execute(async (trx) => {
     // A mood already set for a day is kept, as an entry already there is.
     for (const m of moods) {
-      await trx
+      const set = await trx
         .insertInto('mood')
         .values({ owner_id: ownerId, local_day: m.day, mood: m.mood, set_at: m.set_at })
         .onConflict((oc) => oc.columns(['owner_id', 'local_day']).doNothing())
-        .execute();
+        .executeTakeFirst();
+      if (Number(set.numInsertedOrUpdatedRows ?? 0) > 0) report.moods.push(m);
     }
     for (const entry of entries) {
       const id = await writeEntry(trx, ownerId, entry, into);
@@ -159,6 +186,9 @@ export async function writeBatch(db: JournalDb, batch: ExportBatch): Promise<voi
         continue;
       }
       report.imported += 1;
+      const journal = into ?? cleanJournalName(entry.journal ?? '');
+      report.journals[journal] = (report.journals[journal] ?? 0) + 1;
+      if (entry.prompt !== undefined) report.prompts += 1;
       const media = await addEntryMedia(trx, { id, ownerId }, mediaOfExported(entry), mediaFolder, new Date());
       report.mediaKept += media.mediaKept;
       report.mediaMissing += media.mediaMissing;

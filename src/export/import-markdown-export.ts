@@ -9,9 +9,10 @@ import { closeSync, createReadStream, openSync, readdirSync, readSync, statSync 
 import path from 'node:path';
 import type { JournalDb } from '../db/open-database.ts';
 import { titleOf } from '../journal/entry.ts';
-import { writeBatch, type JournalImportReport } from './import-journal-export.ts';
+import { emptyImportReport, writeBatch, type JournalImportReport } from './import-journal-export.ts';
+import { entryDateProblem, exportClockOf, type ExportClock } from './entry-date-check.ts';
 import { z } from 'zod';
-import { exportedEntrySchema, exportedMediaItemSchema, exportedMoodsSchema, type ExportedEntry, type ExportedMood } from './journal-export-format.ts';
+import { exportedEntrySchema, exportedMediaItemSchema, readExportedMoods, type ExportedEntry, type ExportedMood } from './journal-export-format.ts';
 import { BLOCK_START, MARKDOWN_FORMAT, MARKDOWN_VERSION, mediaLinkLines, readBlockFields } from './markdown-entry-block.ts';
 import { errorReason } from '../log/error-message.ts';
 
@@ -58,7 +59,7 @@ export function isFaithfulMarkdownTarget(target: string): boolean {
 
 /** `into`: one journal for every entry (`--into`); else each entry's own. */
 export async function importMarkdownExport(db: JournalDb, target: string, options: { ownerId?: number; into?: string } = {}): Promise<JournalImportReport> {
-  const report: JournalImportReport = { ownerId: options.ownerId ?? null, entries: 0, imported: 0, alreadyPresent: 0, damaged: [], mediaKept: 0, mediaMissing: 0, error: null };
+  const report = emptyImportReport(options.ownerId ?? null);
   // An export to a folder wrote its media/ folder beside the Markdown files.
   const mediaFolder = statSync(target).isDirectory() ? path.resolve(target) : path.dirname(path.resolve(target));
   let batch: ExportedEntry[] = [];
@@ -87,8 +88,11 @@ export async function importMarkdownExport(db: JournalDb, target: string, option
         lineNo += 1;
         return value;
       };
-      // Files without a version line are version 2's (the first faithful one).
+      // Files without a version line are version 2's (the first faithful one); without a time_zone line, days are
+      // checked against any zone's offset (entry-date-check.ts).
       let version = 2;
+      const clockLines: { time_zone?: unknown; day_starts_at?: unknown } = {};
+      let clock: ExportClock | null = null;
       let line = await next();
       if (line === '---') {
         while ((line = await next()) !== null && line !== '---') {
@@ -97,12 +101,19 @@ export async function importMarkdownExport(db: JournalDb, target: string, option
           const versionLine = /^version: (\d{1,6})$/.exec(line);
           if (versionLine) version = Number(versionLine[1]);
           if (version > MARKDOWN_VERSION) throw new Error(`${name} is version ${version} of the Markdown export; this version reads up to ${MARKDOWN_VERSION}`);
+          const clockLine = /^(time_zone|day_starts_at): (".*")$/.exec(line);
+          if (clockLine) clockLines[clockLine[1] as 'time_zone' | 'day_starts_at'] = jsonValue(clockLine[2]!);
           const moodLine = /^moods: (\[.*\])$/.exec(line);
           if (moodLine) {
-            const read = readMoodsLine(moodLine[1]!);
-            if (typeof read === 'string') report.damaged.push(`${name} line ${lineNo}: moods ${read} (not imported)`);
-            else moods.push(...read);
+            const read = readExportedMoods(jsonValue(moodLine[1]!));
+            report.damaged.push(...read.damaged.map((d) => `${name} line ${lineNo}: ${d}`));
+            moods.push(...read.moods);
           }
+        }
+        if (clockLines.time_zone !== undefined) {
+          const read = exportClockOf(clockLines.time_zone, clockLines.day_starts_at);
+          if (typeof read === 'string') throw new Error(`${name}: ${read}`);
+          clock = read;
         }
         line = await next();
       }
@@ -156,6 +167,11 @@ export async function importMarkdownExport(db: JournalDb, target: string, option
           report.damaged.push(`${where}: ${issue.path.join('.') || 'entry'} ${issue.message}`);
           continue;
         }
+        const problem = entryDateProblem(parsed.data, clock);
+        if (problem) {
+          report.damaged.push(`${where}: ${problem}`);
+          continue;
+        }
         if (report.ownerId === null) throw new Error('names no owner_id in its front matter; give --owner');
         batch.push(parsed.data);
         if (batch.length >= BATCH) await flush();
@@ -169,16 +185,11 @@ export async function importMarkdownExport(db: JournalDb, target: string, option
   return report;
 }
 
-/** A front matter's `moods:` line (a JSON array): the moods, or what is wrong with them. */
-function readMoodsLine(json: string): ExportedMood[] | string {
-  let value: unknown;
+/** A front matter value written as JSON; undefined when it is not JSON (then named as what it is not). */
+function jsonValue(json: string): unknown {
   try {
-    value = JSON.parse(json);
+    return JSON.parse(json) as unknown;
   } catch {
-    return 'is not a JSON list';
+    return undefined;
   }
-  const parsed = exportedMoodsSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  return `${issue.path.join('.')} ${issue.message}`;
 }

@@ -4,6 +4,7 @@
  * docs/exporting.md; the zod schema below is what a re-import accepts.
  */
 import { z } from 'zod';
+import { isCalendarDay } from '../journal/dates/calendar-day.ts';
 import { isWritableDay } from '../journal/dates/local-moment.ts';
 import { entryMetadataSchema } from '../journal/entry-metadata.ts';
 import { SOURCE_APPS } from '../journal/entry-source.ts';
@@ -13,9 +14,29 @@ import type { EntrySourceApp } from '../db/schema.ts';
 export const EXPORT_FORMAT = 'journal-objects-export';
 export const EXPORT_VERSION = 1;
 
-const instant = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, { error: 'must be an ISO instant in UTC, e.g. 2024-04-01T09:30:00.000Z' });
-const day = z.string().refine(isWritableDay, { error: 'must be YYYY-MM-DD, years 0001 to 9999' });
+/** The same instant read back (2024-13-45T99:00:00Z matches the pattern but is no time: Date rolls it over or refuses). */
+const isRealInstant = (text: string) => {
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 19) === text.slice(0, 19);
+};
+const instant = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, { error: 'must be an ISO instant in UTC, e.g. 2024-04-01T09:30:00.000Z' })
+  .refine(isRealInstant, { error: 'is not a real time (month 01–12, a day the month has, hours 00–23, minutes and seconds 00–59)' });
+const day = z
+  .string()
+  .refine(isWritableDay, { error: 'must be YYYY-MM-DD, years 0001 to 9999' })
+  .refine(isCalendarDay, { error: 'is not a calendar day (month 01–12, a day the month has)' });
 const count = z.number().int().min(0);
+/** A media file's own name, as the person saw it (a label: the file itself is found by `path`): no control characters. */
+const fileName = z
+  .string()
+  .min(1)
+  .max(1024, { error: 'must be at most 1024 characters' })
+  // eslint-disable-next-line no-control-regex
+  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), { error: 'must be a file name without control characters' });
+/** A MIME type (`image/jpeg`, `audio/ogg; codecs=opus`). */
+const mimeType = z.string().regex(/^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*(;[ -~]*)?$/i, { error: 'must be a MIME type such as image/jpeg' });
 
 export const exportedRevisionSchema = z.strictObject({
   id: z.number().int().positive(),
@@ -27,7 +48,7 @@ export const exportedRevisionSchema = z.strictObject({
 export const exportedMediaSchema = z.strictObject({
   kind: z.enum(MEDIA_KINDS as unknown as [MediaKind, ...MediaKind[]]),
   file_id: z.string().nullable(),
-  file_name: z.string().nullable(),
+  file_name: fileName.nullable(),
   duration_seconds: count.nullable(),
   file_size: count.nullable(),
   /** When the content became the transcript; null while it is the label. */
@@ -38,12 +59,12 @@ export const exportedMediaSchema = z.strictObject({
 export const exportedMediaItemSchema = z.strictObject({
   kind: z.enum(MEDIA_KINDS as unknown as [MediaKind, ...MediaKind[]]),
   sha256: z.string().regex(/^[0-9a-f]{64}$/, { error: 'must be 64 lower-case hex digits' }).nullable(),
-  mime_type: z.string().nullable(),
+  mime_type: mimeType.nullable(),
   size: count.nullable(),
   width: count.nullable(),
   height: count.nullable(),
   duration_seconds: count.nullable(),
-  file_name: z.string().nullable(),
+  file_name: fileName.nullable(),
   file_id: z.string().nullable(),
   /** Why its bytes are not in the journal (too big, not in an imported export…); null when they are. */
   note: z.string().nullable(),
@@ -62,7 +83,7 @@ export const exportedEntrySchema = z.strictObject({
   message_id: z.number().int(),
   written_at: instant,
   local_day: day,
-  local_time: z.string().regex(/^\d{2}:\d{2}$/, { error: 'must be HH:mm' }),
+  local_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be HH:mm, 00:00 to 23:59' }),
   title: z.string(),
   content: z.string(),
   edited_at: instant.nullable(),
@@ -93,6 +114,25 @@ export const exportedMoodSchema = z.strictObject({
 });
 
 export const exportedMoodsSchema = z.array(exportedMoodSchema);
+
+/** An export's moods, each checked on its own: the good ones, and each bad one named (`moods.2.mood must be 1 to 5`). */
+export function readExportedMoods(value: unknown): { moods: ExportedMood[]; damaged: string[] } {
+  if (!Array.isArray(value)) return { moods: [], damaged: ['moods is not a list (not imported)'] };
+  const moods: ExportedMood[] = [];
+  const damaged: string[] = [];
+  value.forEach((item: unknown, i) => {
+    const parsed = exportedMoodSchema.safeParse(item);
+    if (parsed.success) moods.push(parsed.data);
+    else damaged.push(`moods.${i}${dayOf(item)}: ${parsed.error.issues[0]!.path.join('.') || 'mood'} ${parsed.error.issues[0]!.message} (not imported)`);
+  });
+  return { moods, damaged };
+}
+
+/** ` (day 2024-05-01)` when a damaged mood still names a day a person can find. */
+const dayOf = (item: unknown) => {
+  const d = item !== null && typeof item === 'object' ? (item as { day?: unknown }).day : undefined;
+  return typeof d === 'string' && d.length <= 40 ? ` (day ${d})` : '';
+};
 
 export type ExportedMood = z.infer<typeof exportedMoodSchema>;
 

@@ -1,7 +1,7 @@
 /**
  * Forgetting: one entry and everything the bot kept of it, or every row of one owner. Both run in one transaction,
- * then ask the store to make the deleted bytes unreadable (db/store.ts purgeDeleted: on SQLite, with secure_delete and
- * the search index's secure-delete, a TRUNCATE checkpoint). Earlier backups and exports keep what they hold.
+ * then ask the store to make the deleted bytes unreadable (db/store.ts purgeDeleted: on SQLite, with secure_delete, a full
+ * merge of the search index and a TRUNCATE checkpoint). Earlier backups and exports keep what they hold.
  */
 import type { Kysely } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';

@@ -56,7 +56,7 @@ describe('JSON export', { timeout: PROCESS_TEST_MS }, () => {
     const file = path.join(dir, 'round.json');
     await exportTo(file);
     const report = await importJournalExport(target.db, file);
-    expect(report).toEqual({ ownerId: OWNER, entries: 7, imported: 7, alreadyPresent: 0, damaged: [], mediaKept: 0, mediaMissing: 4, error: null });
+    expect(report).toEqual({ ownerId: OWNER, entries: 7, imported: 7, alreadyPresent: 0, damaged: [], mediaKept: 0, mediaMissing: 4, moods: [], prompts: 0, journals: { '': 7 }, error: null });
     expect(await snapshot(target.db)).toEqual(await snapshot(source.db));
     expect(await importJournalExport(target.db, file)).toMatchObject({ imported: 0, alreadyPresent: 7 });
     // Search works on the re-imported text (the FTS index follows the inserts).
@@ -93,11 +93,13 @@ describe('JSON export', { timeout: PROCESS_TEST_MS }, () => {
     const fresh = path.join(dir, 'damaged-cli.sqlite');
     const imported = await runEntryPoint('src/cli/import.ts', [file], { cwd: dir, env: { DATABASE_PATH: fresh, ALLOWED_USER_IDS: String(OWNER) } });
     expect(imported.code).toBe(0);
-    expect(imported.stdout).toMatch(/Imported 6 of 7 entries .*\nSkipped 1 damaged entry: entry \d \(id \d+\): local_day must be YYYY-MM-DD/);
+    expect(imported.stdout).toMatch(/Imported 6 of 7 entries .*\n(Media: .*\n)?Skipped 1 damaged item: entry \d \(id \d+\): local_day must be YYYY-MM-DD/);
   });
 
   it('npm run export, then npm run import into an empty database, reproduce the journal', async () => {
     const env = (db: string) => ({ DATABASE_PATH: db, ALLOWED_USER_IDS: String(OWNER), JOURNAL_TIMEZONE: 'Europe/Berlin', JOURNAL_DAY_STARTS_AT: '04:00' });
+    // The journal's days were computed with 04:00 (seedRichJournal), as the app records: the export shifts none of them.
+    await source.db.insertInto('journal_setting').values({ key: 'day_starts_at', value: '04:00' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: '04:00' })).execute();
     await source.db.destroy();
     const out = path.join(dir, 'cli.json');
     const exported = await runEntryPoint('src/cli/export.ts', ['--out', out], { cwd: dir, env: env(source.file) });
@@ -128,7 +130,7 @@ describe('JSON export from SQLite into PostgreSQL (PGlite)', () => {
     await exportTo(file);
     const postgres = await createTempDb('pglite');
     try {
-      expect(await importJournalExport(postgres.db, file)).toEqual({ ownerId: OWNER, entries: 7, imported: 7, alreadyPresent: 0, damaged: [], mediaKept: 0, mediaMissing: 4, error: null });
+      expect(await importJournalExport(postgres.db, file)).toEqual({ ownerId: OWNER, entries: 7, imported: 7, alreadyPresent: 0, damaged: [], mediaKept: 0, mediaMissing: 4, moods: [], prompts: 0, journals: { '': 7 }, error: null });
       const moved = await snapshot(postgres.db);
       // PostgreSQL's generated search column is the store's own, not the journal's.
       expect({ ...moved, entries: moved.entries.map(({ search_vector: _, ...e }: Record<string, unknown>) => e) }).toEqual(await snapshot(source.db));

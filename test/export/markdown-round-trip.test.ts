@@ -72,7 +72,7 @@ describe('the Markdown export as a backup', () => {
     await exportMd(source.db, first);
     expect(isFaithfulMarkdownTarget(first)).toBe(true);
     const report = await importMarkdownExport(target.db, first);
-    expect(report).toEqual({ ownerId: OWNER, entries: 15, imported: 15, alreadyPresent: 0, damaged: [], mediaKept: 0, mediaMissing: 4, error: null });
+    expect(report).toEqual({ ownerId: OWNER, entries: 15, imported: 15, alreadyPresent: 0, damaged: [], mediaKept: 0, mediaMissing: 4, moods: [], prompts: 0, journals: { '': 15 }, error: null });
     expect(await fields(target.db)).toEqual(await fields(source.db));
     const second = path.join(dir, 'second.md');
     await exportMd(target.db, second);

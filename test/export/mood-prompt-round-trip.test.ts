@@ -101,13 +101,14 @@ describeStores('moods and prompts in the JSON export', (store) => {
     }
   });
 
-  it('says which mood is wrong in a damaged file', async () => {
+  it('skips and names a damaged mood, importing the rest', async () => {
     const file = path.join(dir, `bad-${store}.json`);
     await exportJournal(source.db, { ownerId: OWNER, format: 'json', out: { file }, timeZone: 'UTC', dayStartsAt: '00:00', now: NOW });
     const text = readFileSync(file, 'utf8').replace('"mood":4', '"mood":9');
     writeFileSync(file, text);
     await forgetOwner(source.db, OWNER, NOW);
-    expect((await importJournalExport(source.db, file)).error).toBe('moods.0.mood must be 1 to 5');
-    expect(await moods(source)).toEqual([]);
+    // The damaged mood is skipped and named; the other mood and every entry are imported.
+    expect(await importJournalExport(source.db, file)).toMatchObject({ imported: 2, damaged: ['moods.0 (day 2025-01-01): mood must be 1 to 5 (not imported)'], error: null });
+    expect((await moods(source)).map((m) => m.local_day)).toEqual(['2025-01-03']);
   });
 });

@@ -1,8 +1,10 @@
 // Fuzz: random journals (live and imported entries, edits with revisions, every media kind, tags in and out of the
 // text, starred, place, weather, journal, an entry's own zone, text full of Markdown-looking lines, carriage returns,
 // other scripts) exported to JSON and to Markdown and imported into empty journals come back field by field, and the
-// Markdown export of the imported journal is the same file. A few cases in npm test; `npm run fuzz` runs many more.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// Markdown export of the imported journal is the same file; with one entry damaged (an impossible time or day, or a
+// day its instant is not) that entry is skipped and named and every other comes back. A few cases in npm test;
+// `npm run fuzz` runs many more.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -10,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { exportJournal } from '../../src/export/export-journal.ts';
 import { importJournalExport } from '../../src/export/import-journal-export.ts';
 import { importMarkdownExport } from '../../src/export/import-markdown-export.ts';
+import { addDays } from '../../src/journal/dates/calendar-day.ts';
 import type { EntryMetadata } from '../../src/journal/entry-metadata.ts';
 import { insertEntryBatch, type BatchDraft } from '../../src/journal/entry-batch.ts';
 import { applyEdit } from '../../src/journal/entry-store.ts';
@@ -131,6 +134,67 @@ describe('export round trip', () => {
             // Into the journal they came from, both add nothing.
             expect(await importJournalExport(source.db, json)).toMatchObject({ imported: 0 });
             expect(await importMarkdownExport(source.db, markdown)).toMatchObject({ imported: 0 });
+          } finally {
+            await Promise.all(dbs.map((d) => d.cleanup()));
+          }
+        }),
+        { numRuns: runs(4), seed: FUZZ_SEED },
+      ),
+    );
+  });
+});
+
+/** Impossible values for a field every export writes (JSON and Markdown alike), or a day its instant is not. */
+const damage = fc.constantFrom(
+  { field: 'local_time', to: () => '25:99' },
+  { field: 'local_time', to: () => '24:00' },
+  { field: 'written_at', to: () => '2024-13-45T99:00:00Z' },
+  { field: 'written_at', to: () => '2023-02-29T10:00:00.000Z' },
+  { field: 'local_day', to: () => '2024-13-01' },
+  { field: 'local_day', to: () => '2021-02-29' },
+  { field: 'local_day', to: (day: string) => addDays(day, 3) },
+) as fc.Arbitrary<{ field: 'local_time' | 'written_at' | 'local_day'; to: (was: string) => string }>;
+
+describe('export round trip with damage', () => {
+  it('one damaged entry of a JSON or Markdown export is skipped and named; every other comes back', { timeout: 600_000 }, async () => {
+    const tally = new FuzzTally('export round trip, damaged (JSON, Markdown)');
+    let n = 0;
+    await tally.run(() =>
+      fc.assert(
+        fc.asyncProperty(fc.array(entry, { minLength: 2, maxLength: 6 }), fc.nat(), damage, async (entries, pick, hurt) => {
+          tally.cases += 1;
+          tally.items += entries.length;
+          const dbs: TempDb[] = [];
+          try {
+            const [source, fromJson, fromMarkdown] = await Promise.all([createTempDb(), createTempDb(), createTempDb()]);
+            dbs.push(source!, fromJson!, fromMarkdown!);
+            const drafts: BatchDraft[] = entries.map((e, i) => ({ ownerId: OWNER, source: e.source, chatId: 900, messageId: i + 1, writtenAt: e.at, text: e.text, hashtags: e.tags, metadata: e.metadata, ...(e.metadata?.time_zone ? { timeZone: e.metadata.time_zone } : {}), editedAt: null }));
+            await insertEntryBatch(source!.db, drafts, ZONE, NOW, '04:00');
+            const run = ++n;
+            const [json, markdown] = [path.join(dir, `damaged-${run}.json`), path.join(dir, `damaged-${run}.md`)];
+            for (const [format, file] of [['json', json], ['md', markdown]] as const) await exportJournal(source!.db, { ownerId: OWNER, format, out: { file }, timeZone: ZONE, dayStartsAt: '04:00', now: NOW });
+            // The same entry damaged in both files: the k-th of the export (they are written in the same order).
+            const parsed = JSON.parse(readFileSync(json, 'utf8')) as { entries: Record<string, string | number>[] };
+            const k = pick % parsed.entries.length;
+            const victim = parsed.entries[k]!;
+            const was = String(victim[hurt.field]);
+            victim[hurt.field] = hurt.to(was);
+            writeFileSync(json, JSON.stringify(parsed));
+            const md = readFileSync(markdown, 'utf8');
+            const block = md.indexOf(`<!-- entry ${victim.id}\n`);
+            const line = `${hurt.field}: ${JSON.stringify(was)}`;
+            const at = md.indexOf(line, block);
+            writeFileSync(markdown, md.slice(0, at) + `${hurt.field}: ${JSON.stringify(victim[hurt.field])}` + md.slice(at + line.length));
+            const viaJson = await importJournalExport(fromJson!.db, json);
+            const viaMarkdown = await importMarkdownExport(fromMarkdown!.db, markdown);
+            expect(viaJson).toMatchObject({ imported: entries.length - 1, error: null, damaged: [expect.stringMatching(new RegExp(`^entry ${k + 1} \\(id ${victim.id}\\): `))] });
+            expect(viaMarkdown).toMatchObject({ imported: entries.length - 1, error: null, damaged: [expect.stringMatching(new RegExp(`^entry ${victim.id} \\(`))] });
+            const kept = (await fields(source!.db)).entries.filter((e) => e.id !== victim.id);
+            for (const target of [fromJson!, fromMarkdown!]) {
+              const got = (await fields(target.db)).entries;
+              tally.lost += Math.max(0, kept.length - got.length);
+              expect(got).toEqual(kept);
+            }
           } finally {
             await Promise.all(dbs.map((d) => d.cleanup()));
           }

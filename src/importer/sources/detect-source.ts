@@ -10,6 +10,7 @@ import { ImportError } from '../import-error.ts';
 import { dayOneFolderJournals } from './dayone.ts';
 import { folderJournalFiles } from './jrnl.ts';
 import { isOwnMarkdownExport, markdownFiles } from './markdown-notes.ts';
+import { telegramExportIn } from './telegram-folder.ts';
 import { isZip, listZip } from './zip-reader.ts';
 
 /** The --format names; each has its entry in source-list.ts (its app, names, options and reader). */
@@ -17,7 +18,7 @@ export const SOURCE_FORMATS = ['dayone', 'jrnl', 'markdown', 'telegram'] as cons
 export type SourceFormat = (typeof SOURCE_FORMATS)[number];
 
 export type DetectedSource =
-  | { format: 'telegram'; kind: 'telegram'; guessed?: true }
+  | { format: 'telegram'; kind: 'telegram'; guessed?: true; /** A Telegram Desktop folder: its result.json (media beside it). */ file?: string }
   | { format: 'telegram'; kind: 'journal-export'; /** In a folder: the export file in it (its media/ beside). */ file?: string }
   | { format: 'dayone'; kind: 'dayone-zip' | 'dayone-json' | 'dayone-folder' }
   | { format: 'jrnl'; kind: 'jrnl-json' | 'jrnl-text' | 'jrnl-folder' }
@@ -94,7 +95,10 @@ function detectFolder(folder: string, name: string, forced?: SourceFormat): Dete
     .map((n) => path.join(folder, n))
     .find((json) => /^\s*\{\s*"format"\s*:\s*"journal-objects-export"/.test(headSync(json).replace(/^\uFEFF/, '')));
   if (ownExport && (!forced || forced === 'telegram')) return { format: 'telegram', kind: 'journal-export', file: ownExport };
-  if (forced === 'telegram') throw new ImportError(name, 'is a folder; a Telegram export is one file (result.json).');
+  // The folder Telegram Desktop wrote (result.json with photos/, voice_messages/… beside it), or the one holding it.
+  const telegram = !forced || forced === 'telegram' ? telegramExportIn(folder, name) : null;
+  if (telegram) return { format: 'telegram', kind: 'telegram', file: telegram };
+  if (forced === 'telegram') throw new ImportError(name, `is a folder with no Telegram export in it (result.json, directly or one folder down).`);
   // An unzipped Day One export: `<Journal>.json` at the top (photos/, videos/… beside it).
   const dayOne = dayOneFolderJournals(folder).some((json) => {
     const text = headSync(json, HEAD_BYTES);
@@ -112,5 +116,5 @@ function detectFolder(folder: string, name: string, forced?: SourceFormat): Dete
   if (markdown.length > 0 && isOwnMarkdownExport(headSync(path.join(folder, markdown[0]!)))) return { format: 'markdown', kind: 'own-markdown' };
   const notes = markdownFiles(folder);
   if (notes.some((n) => n.day !== null) || (forced === 'markdown' && notes.length > 0)) return { format: 'markdown', kind: 'notes' };
-  throw new ImportError(name, `is a folder with no journal this reads: no daily notes (YYYY-MM-DD.md, journals/YYYY_MM_DD.md) and no jrnl folder journal (YYYY/MM/DD.txt).`);
+  throw new ImportError(name, `is a folder with no journal this reads: no Telegram export (result.json), no daily notes (YYYY-MM-DD.md, journals/YYYY_MM_DD.md) and no jrnl folder journal (YYYY/MM/DD.txt).`);
 }

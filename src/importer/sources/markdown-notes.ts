@@ -13,6 +13,7 @@ import { instantFromLocal, MIDNIGHT } from '../../journal/dates/local-moment.ts'
 import { MEDIA_KINDS, type EntryMedia, type MediaKind } from '../../journal/media.ts';
 import { appTag, inDateRange, type SourceItem, type SourceReader } from './source-item.ts';
 import { createAttachmentResolver, noteAttachments, type AttachmentResolver } from './note-attachments.ts';
+import { vaultNoteItems } from './vault-notes.ts';
 
 /** A daily note's date in its file name: `2024-04-15.md` (Obsidian) or `2024_04_15.md` (Logseq). */
 const DAILY_NAME = /^(\d{4})[-_](\d{2})[-_](\d{2})\.(md|markdown)$/i;
@@ -125,6 +126,13 @@ export function noteItem(note: NoteFile, relative: string, raw: string, zone: st
   return { entry: { sourceId: `${app}:${note.day}`, writtenAt, text: text.trim(), tags: noteTags(front, body), media, metadata: null } };
 }
 
+/** A note of the vault our Obsidian export writes: an entry per time heading (vault-notes.ts); null for any other note. */
+function vaultItems(note: NoteFile, relative: string, raw: string, zone: string, attachments: AttachmentResolver): SourceItem[] | null {
+  if (!note.day) return null;
+  const { front, body } = splitFrontMatter(raw);
+  return vaultNoteItems(note.day, relative, front, body, zone, (text) => noteAttachments(text, note.file, attachments), (text) => noteTags('', text));
+}
+
 /**
  * A folder of daily notes (or one note). Files without a date in their name are skipped and counted. The files
  * notes embed are read from inside that folder (a single note's: its own folder) and nowhere else.
@@ -148,7 +156,8 @@ export function readMarkdownNotes(target: string, zone: string, dayStartsAt: str
       else if (size > MAX_NOTE_BYTES) yield { skip: 'malformed', id: relative };
       else {
         const text = utf8Text(readFileSync(note.file));
-        yield text === null ? { skip: 'not-utf8', id: relative } : noteItem(note, relative, text, zone, dayStartsAt, attachments);
+        if (text === null) yield { skip: 'not-utf8', id: relative };
+        else yield* vaultItems(note, relative, text, zone, attachments) ?? [noteItem(note, relative, text, zone, dayStartsAt, attachments)];
       }
       progress.bytesRead += size;
     }

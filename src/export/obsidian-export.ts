@@ -1,0 +1,114 @@
+/**
+ * `npm run export -- --format obsidian`: the journal as an Obsidian vault, `journal/YYYY-MM-DD.md` per day and the
+ * media in `attachments/<sha256>.<ext>` (the journal's own bytes). A day's note: front matter with its date, mood,
+ * places and tags (Obsidian's properties), then each entry under its time as a `## HH:mm` heading, its media embedded
+ * as `![[attachments/…]]` where its text holds the label the notes importer reads back, the tags its text does not
+ * carry on a last `<!-- tags -->` line. The notes importer (importer/sources/vault-notes.ts, which reads the marks
+ * written here) gives back entries on the same days with the same texts and media.
+ */
+import { createWriteStream, existsSync, readdirSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { JournalDb } from '../db/open-database.ts';
+import { readBlob } from '../db/media-blobs.ts';
+import { mediaLabel, mimeTypeOf, type MediaKind } from '../journal/media.ts';
+import type { ExportedEntry, ExportedMediaItem } from './journal-export-format.ts';
+import { ExportExistsError, type ExportFile } from './parted-output.ts';
+import { readJournal, readMoods } from './read-journal.ts';
+
+export interface ObsidianExportRequest {
+  ownerId: number;
+  /** The vault folder: new, or empty. */
+  dir: string;
+  timeZone: string;
+  dayStartsAt: string;
+  journal?: string;
+}
+
+/** What importer/sources/vault-notes.ts recognises: its VAULT_MARK and TAGS_MARK. */
+const VAULT_MARK = 'exported_by: "journal-objects"';
+const TAGS_MARK = '<!-- tags --> ';
+
+/** The kind the notes importer gives a file by its name (note-attachments.ts attachmentKind), for its label. */
+function kindOnImport(name: string): MediaKind {
+  const type = mimeTypeOf(name, 'file');
+  if (type.startsWith('image/')) return 'photo';
+  if (type.startsWith('audio/')) return 'audio';
+  return type.startsWith('video/') ? 'video' : 'file';
+}
+
+/** `attachments/<sha256>.<ext>` of a kept medium, or null without bytes. */
+const attachmentOf = (m: ExportedMediaItem) => (m.path === null ? null : `attachments/${path.basename(m.path)}`);
+
+/** An entry's section: its time heading, its text with embeds where the labels stood, its other tags. */
+function section(entry: ExportedEntry, zone: string): string {
+  const ownZone = entry.metadata?.time_zone;
+  let text = entry.content;
+  const unplaced: string[] = [];
+  for (const m of entry.media_items ?? []) {
+    const file = attachmentOf(m);
+    if (file === null) continue;
+    const label = mediaLabel({ kind: kindOnImport(file), fileId: null, fileName: path.basename(file), durationSeconds: null, fileSize: null });
+    const at = text.indexOf(label);
+    if (at >= 0) text = `${text.slice(0, at)}![[${file}]]${text.slice(at + label.length)}`;
+    else unplaced.push(`![[${file}]]`);
+  }
+  const inText = new Set([...text.toLowerCase().matchAll(/#([\p{L}\p{N}_][\p{L}\p{N}_/-]*)/gu)].map((m) => m[1]));
+  const extra = entry.tags.filter((t) => !inText.has(t));
+  return [
+    `## ${entry.local_time}${ownZone && ownZone !== zone ? ` (${ownZone})` : ''}`,
+    '',
+    text,
+    ...(unplaced.length ? ['', unplaced.join(' ')] : []),
+    ...(extra.length ? ['', `${TAGS_MARK}${extra.map((t) => `#${t}`).join(' ')}`] : []),
+    '',
+  ].join('\n');
+}
+
+export async function exportObsidian(db: JournalDb, request: ObsidianExportRequest): Promise<{ entries: number; files: ExportFile[] }> {
+  if (existsSync(request.dir) && readdirSync(request.dir).length > 0) throw new ExportExistsError(request.dir);
+  const notes = path.join(request.dir, 'journal');
+  const attachments = path.join(request.dir, 'attachments');
+  await mkdir(notes, { recursive: true, mode: 0o700 });
+  const moods = new Map((await readMoods(db, request.ownerId, request.journal)).map((m) => [m.day, m.mood]));
+  const days = new Map<string, ExportedEntry[]>();
+  const files: ExportFile[] = [];
+  const written = new Set<string>();
+  let count = 0;
+  for await (const entry of readJournal(db, request.ownerId, request.journal)) {
+    count += 1;
+    if (!days.has(entry.local_day)) days.set(entry.local_day, []);
+    days.get(entry.local_day)!.push(entry);
+    for (const m of entry.media_items ?? []) {
+      const file = attachmentOf(m);
+      if (file === null || m.sha256 === null || written.has(file)) continue;
+      written.add(file);
+      await mkdir(attachments, { recursive: true, mode: 0o700 });
+      await pipeline(Readable.from(readBlob(db, m.sha256)), createWriteStream(path.join(request.dir, file), { mode: 0o600 }));
+      files.push({ path: path.join(request.dir, file), bytes: m.size ?? 0 });
+    }
+  }
+  for (const [day, entries] of days) {
+    const places = [...new Set(entries.flatMap((e) => (e.metadata?.place?.name ? [e.metadata.place.name] : [])))];
+    const tags = [...new Set(entries.flatMap((e) => e.tags))].sort();
+    const front = [
+      '---',
+      `date: ${day}`,
+      ...(moods.has(day) ? [`mood: ${moods.get(day)}`] : []),
+      ...(places.length ? [`place: ${JSON.stringify(places.join('; '))}`] : []),
+      ...(tags.length ? [`tags: [${tags.map((t) => JSON.stringify(t)).join(', ')}]`] : []),
+      `time_zone: ${JSON.stringify(request.timeZone)}`,
+      `day_starts_at: ${JSON.stringify(request.dayStartsAt)}`,
+      VAULT_MARK,
+      '---',
+      '',
+    ];
+    const file = path.join(notes, `${day}.md`);
+    const text = [...front, ...entries.map((e) => section(e, request.timeZone))].join('\n');
+    await writeFile(file, text, { mode: 0o600, flag: 'wx' });
+    files.push({ path: file, bytes: Buffer.byteLength(text) });
+  }
+  return { entries: count, files };
+}

@@ -1,0 +1,67 @@
+/**
+ * A daily note of the Obsidian vault `npm run export -- --format obsidian` writes (front matter `exported_by:
+ * "journal-objects"`): one entry per `## HH:mm` heading (`## HH:mm (Zone)` for an entry written in a zone of its
+ * own), dated by the note's day and that time, so the vault imports back as the entries it was written from. Any
+ * other daily note is one entry (markdown-notes.ts).
+ */
+import { addDays } from '../../journal/dates/calendar-day.ts';
+import { instantFromLocal } from '../../journal/dates/local-moment.ts';
+import { isTimeZone } from '../../journal/dates/zone-offset.ts';
+import type { EntryMedia } from '../../journal/media.ts';
+import { inDateRange, type SourceItem } from './source-item.ts';
+
+/** The front matter line that marks a note of our vault. */
+export const VAULT_MARK = 'exported_by: "journal-objects"';
+
+/** Opens the line of an entry's tags that its text does not carry. */
+export const TAGS_MARK = '<!-- tags --> ';
+
+const HEADING = /^## (\d{2}:\d{2})(?: \(([\w+-]+(?:\/[\w+-]+)*)\))?$/;
+
+/** A front matter field written as JSON (`time_zone: "Europe/Berlin"`), or undefined. */
+function field(front: string, name: string): string | undefined {
+  const m = new RegExp(`^${name}: "([^"\\n]*)"$`, 'm').exec(front);
+  return m?.[1];
+}
+
+/** The note's sections as entries; null when it is not a note of our vault. `media` turns a section's embeds into media. */
+export function vaultNoteItems(
+  day: string,
+  relative: string,
+  front: string,
+  body: string,
+  importZone: string,
+  media: (text: string) => { text: string; media: EntryMedia[] },
+  tagsOf: (text: string) => string[],
+): SourceItem[] | null {
+  if (!front.split(/\r?\n/).includes(VAULT_MARK)) return null;
+  const zone = field(front, 'time_zone') ?? importZone;
+  const dayStartsAt = field(front, 'day_starts_at') ?? '00:00';
+  const items: SourceItem[] = [];
+  let current: { time: string; zone: string; lines: string[] } | null = null;
+  const close = () => {
+    if (!current) return;
+    const at = instantFromLocal(`${current.time < dayStartsAt ? addDays(day, 1) : day}T${current.time}:00`, current.zone);
+    const id = `${relative}#${items.length + 1}`;
+    if (!at || !inDateRange(at)) items.push({ skip: 'bad-date', id });
+    else {
+      // The entry's tags its text does not carry, on a last line after `<!-- tags -->` (hidden when Obsidian renders it).
+      const lines = [...current.lines];
+      while (lines.length > 0 && lines.at(-1) === '') lines.pop();
+      const tagLine = lines.at(-1)?.startsWith(TAGS_MARK) ? lines.pop()!.slice(TAGS_MARK.length) : '';
+      const { text, media: found } = media(lines.join('\n'));
+      const words = text.replace(/^\n+|\n+$/g, '');
+      const tags = [...new Set([...tagsOf(words), ...tagsOf(tagLine)])];
+      items.push({ entry: { sourceId: `obsidian:${day}:${current.time}:${items.length + 1}`, writtenAt: at, ...(current.zone !== zone ? { timeZone: current.zone } : {}), text: words, tags, media: found, metadata: null } });
+    }
+  };
+  for (const line of body.split('\n')) {
+    const heading = HEADING.exec(line);
+    if (heading && (heading[2] === undefined || isTimeZone(heading[2]))) {
+      close();
+      current = { time: heading[1]!, zone: heading[2] ?? zone, lines: [] };
+    } else current?.lines.push(line);
+  }
+  close();
+  return items;
+}

@@ -1,0 +1,86 @@
+// `npm run export -- --format obsidian` (issue 41): a vault of journal/YYYY-MM-DD.md (entries under their times,
+// place, mood and tags in front matter) and attachments/ embedded as ![[…]]; the notes importer reads it back into
+// entries on the same days and times with the same texts, tags and media, byte for byte.
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
+import { exportObsidian } from '../../src/export/obsidian-export.ts';
+import { readDayOne } from '../../src/importer/sources/dayone.ts';
+import { importSource } from '../../src/importer/sources/import-source.ts';
+import { readMarkdownNotes } from '../../src/importer/sources/markdown-notes.ts';
+import { storeEntry } from '../../src/journal/entry-store.ts';
+import { setMood } from '../../src/journal/mood.ts';
+import { blackPng } from '../helpers/black-png.ts';
+import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
+
+const OWNER = 41;
+const NOW = new Date('2025-01-10T12:00:00Z');
+const ZONE = 'Europe/Berlin';
+const dir = mkdtempSync(path.join(tmpdir(), 'obsidian-export-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const PHOTO = blackPng(64, 48);
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
+
+let source: TempDb;
+let target: TempDb;
+beforeEach(async () => {
+  [source, target] = await Promise.all([createTempDb(), createTempDb()]);
+  const folder = path.join(source.dir, 'dayone-in');
+  mkdirSync(path.join(folder, 'photos'), { recursive: true });
+  writeFileSync(path.join(folder, 'photos', `${md5(PHOTO)}.png`), PHOTO);
+  const entries = [
+    {
+      uuid: 'A1B2C3D4E5F60718293A4B5C6D7E8F90',
+      creationDate: '2024-05-01T10:00:00Z',
+      timeZone: ZONE,
+      text: '![](dayone-moment://P1)\n\nPicnic by the lake',
+      tags: ['park'],
+      photos: [{ identifier: 'P1', md5: md5(PHOTO), type: 'png' }],
+      location: { placeName: 'Tiergarten', localityName: 'Berlin', country: 'Germany' },
+    },
+  ];
+  writeFileSync(path.join(folder, 'Journal.json'), JSON.stringify({ metadata: { version: '1.0' }, entries }));
+  expect(await importSource(source.db, readDayOne(folder, false), 'dayone-in', { ownerId: OWNER, timeZone: ZONE })).toMatchObject({ imported: 1, mediaKept: 1 });
+  const live = (messageId: number, at: string, text: string, hashtags: string[] = []) =>
+    storeEntry(source.db, { ownerId: OWNER, source: 'live', chatId: OWNER, messageId, writtenAt: new Date(at), text, hashtags }, ZONE, NOW);
+  await live(1, '2024-05-01T18:30:00Z', 'Evening: ## not a heading of ours\n### but text\n\nWith #sunset', ['sunset', 'calm']);
+  await live(2, '2024-05-02T06:00:00Z', 'Morning run');
+  await setMood(source.db, OWNER, '2024-05-01', 4, NOW);
+});
+afterEach(async () => {
+  await Promise.all([source.cleanup(), target.cleanup()]);
+});
+
+const journal = (t: TempDb) =>
+  t.db
+    .selectFrom('entry')
+    .select(['id', 'local_day', 'local_time', 'content'])
+    .orderBy('written_at')
+    .execute()
+    .then((rows) =>
+      Promise.all(
+        rows.map(async ({ id, ...row }) => ({
+          ...row,
+          tags: (await t.db.selectFrom('entry_tag').select('tag').where('entry_id', '=', id).orderBy('tag').execute()).map((r) => r.tag),
+          media: await t.db.selectFrom('entry_media').select(['sha256']).where('entry_id', '=', id).orderBy('position').execute(),
+        })),
+      ),
+    );
+
+it('writes a vault the notes importer reads back: same days, times, texts, tags and photos', async () => {
+  const vault = path.join(dir, `vault-${Math.random().toString(36).slice(2)}`);
+  expect(await exportObsidian(source.db, { ownerId: OWNER, dir: vault, timeZone: ZONE, dayStartsAt: '00:00' })).toMatchObject({ entries: 3 });
+  expect(readdirSync(path.join(vault, 'journal')).sort()).toEqual(['2024-05-01.md', '2024-05-02.md']);
+  expect(readFileSync(path.join(vault, 'attachments', `${sha(PHOTO)}.png`))).toEqual(PHOTO);
+  const note = readFileSync(path.join(vault, 'journal', '2024-05-01.md'), 'utf8');
+  expect(note).toMatch(/^---\ndate: 2024-05-01\nmood: 4\nplace: "Tiergarten"\ntags: \["calm", "park", "sunset"\]\n/);
+  expect(note).toContain(`## 12:00\n\n![[attachments/${sha(PHOTO)}.png]]\n\nPicnic by the lake\n\n<!-- tags --> #park\n`);
+  expect(note).toContain('## 20:30\n\nEvening: ## not a heading of ours\n### but text\n\nWith #sunset\n\n<!-- tags --> #calm\n');
+
+  const back = await importSource(target.db, readMarkdownNotes(vault, ZONE), 'vault', { ownerId: OWNER, timeZone: ZONE });
+  expect(back).toMatchObject({ imported: 3, mediaKept: 1, error: null });
+  expect(await journal(target)).toEqual(await journal(source));
+});
