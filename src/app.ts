@@ -51,6 +51,7 @@ import { createReminderScheduler, type ReminderScheduler } from './reminders/rem
 import { SNOOZE_MS } from './reminders/reminder-schedule.ts';
 import { createReminderDelivery } from './telegram/reminder-delivery.ts';
 import { remoteConnections } from './oauth/remote-connections.ts';
+import { citationLinks } from './answer-sources-wiring.ts';
 
 export interface AppDeps {
   config: Config;
@@ -241,6 +242,7 @@ export function createApp(token: string, deps: AppDeps): App {
       },
       isStorageFailure: (error) => storageFailure(error) !== null,
       connections: config.publicUrl ? remoteConnections(db, config.publicUrl, clock) : undefined,
+      citations: citationLinks(db, config),
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },
   );

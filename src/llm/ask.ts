@@ -12,6 +12,7 @@ import { findMentions, unknownMentionsText } from './mentions.ts';
 import { interfaceMarker, questionContent } from './prompt.ts';
 import { createSpendTally, estimateTokens, formatReceipt, type Receipt, type SpendTally } from './receipt.ts';
 import { createSentCollector, type SentCollector, type SentLedger } from './sent-ledger.ts';
+import type { CitedSource } from './cited-sources.ts';
 import { runToolLoop, type AnswerListener, type ToolLoopResult } from './tool-loop.ts';
 
 export interface QuestionDeps {
@@ -37,7 +38,8 @@ export interface QuestionDeps {
 }
 
 export type AskOutcome =
-  | { type: 'answer'; text: string; conversationId: number }
+  /** `citations`: the search results the answer cites, in the order cited, each once. */
+  | { type: 'answer'; text: string; conversationId: number; citations: CitedSource[] }
   /** The API failed after its retries; the question waits in the conversation for `retry`. */
   | { type: 'unavailable'; text: string; conversationId: number }
   /** Nothing reached the model: unknown mentions, an empty question, nothing to retry. */
@@ -128,6 +130,7 @@ export function createQuestions(deps: QuestionDeps): Questions {
     wholeJournalTokens: deps.corpusChars ? estimateTokens(await deps.corpusChars(ownerId)) : null,
     reader: tally.usage(),
     sent: sent.summary(),
+    citations: r.citations,
   });
 
   /** One question's operations, with a tally of what its methods spend and of the entries whose text they send. */
@@ -214,7 +217,7 @@ export function createQuestions(deps: QuestionDeps): Questions {
       peak_context_tokens: result.peakContextTokens,
       ...(reader ? { reader_calls: reader.calls, reader_input_tokens: reader.inputTokens, reader_output_tokens: reader.outputTokens, reader_entries: reader.entriesRead } : {}),
     });
-    return { type: 'answer', text: answerText(result), conversationId: id };
+    return { type: 'answer', text: answerText(result), conversationId: id, citations: result.citations };
   };
 
   return {

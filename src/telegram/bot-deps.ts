@@ -13,6 +13,7 @@ import type { JournalBrowse } from '../journal/browse.ts';
 import type { StatsPeriod, StatsPicture } from '../stats/stats-picture.ts';
 import type { JournalCount } from '../journal/journal-queries.ts';
 import type { TopicNamed } from '../journal/journal-topics.ts';
+import type { CitationLinks } from './entry-links.ts';
 
 export interface EntryCapture {
   /** `replyTo`: the message the entry replies to (a writing prompt it answers, when the bot asked one there). */
@@ -154,6 +155,15 @@ export interface BotDeps {
   connections?: RemoteConnections;
   /** The owner's journals: one per topic of their chat with the bot, and the main one outside topics. */
   journals: TopicJournals;
+  /** The entries an answer cites and where their links lead (the "From:" line, /entry_<id>); absent, answers go without. */
+  citations?: CitationLinks & { show(ownerId: number, id: number): Promise<ShownEntry | undefined> };
+}
+
+/** An entry as /entry_<id> shows it. */
+export interface ShownEntry {
+  date: string;
+  time: string;
+  content: string;
 }
 
 /** Journals as topics (journal/journal-topics.ts, journal-queries.ts); names are stored names ('' the main journal). */

@@ -29,6 +29,7 @@ import { moodFeature } from './features/mood.ts';
 import { promptsFeature } from './features/prompts.ts';
 import { remindFeature } from './features/remind.ts';
 import { journalsFeature } from './features/journals.ts';
+import { entryLinkFeature } from './features/entry-link.ts';
 import { createTopicThreads } from './topic-threads.ts';
 
 export interface BotOptions {
@@ -62,6 +63,7 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   app.use(startFeature());
   app.use(exportFeature(deps));
   app.use(traceFeature(deps));
+  app.use(entryLinkFeature(deps));
   app.use(sentFeature(deps));
   app.use(onThisDayFeature(deps));
   app.use(statsFeature(deps));
