@@ -51,7 +51,7 @@ import { createReminderScheduler, type ReminderScheduler } from './reminders/rem
 import { SNOOZE_MS } from './reminders/reminder-schedule.ts';
 import { createReminderDelivery } from './telegram/reminder-delivery.ts';
 import { remoteConnections } from './oauth/remote-connections.ts';
-import { citationLinks } from './answer-sources-wiring.ts';
+import { askingDeps } from './asking-wiring.ts';
 
 export interface AppDeps {
   config: Config;
@@ -73,7 +73,6 @@ export interface AppDeps {
   /** Lease timings; default from LEASE_SECONDS. */
   leases?: LeaseTimings;
 }
-
 /** The ledger's name for an endpoint: the base URL without any user or password in it. */
 export function endpointLabel(baseURL: string): string {
   const url = new URL(baseURL);
@@ -242,7 +241,7 @@ export function createApp(token: string, deps: AppDeps): App {
       },
       isStorageFailure: (error) => storageFailure(error) !== null,
       connections: config.publicUrl ? remoteConnections(db, config.publicUrl, clock) : undefined,
-      citations: citationLinks(db, config),
+      ...askingDeps(db, config, clock),
     },
     { apiRoot: config.telegramApiRoot, botInfo: deps.botInfo },
   );

@@ -13,6 +13,7 @@ import { interfaceMarker, questionContent } from './prompt.ts';
 import { createSpendTally, estimateTokens, formatReceipt, type Receipt, type SpendTally } from './receipt.ts';
 import { createSentCollector, type SentCollector, type SentLedger } from './sent-ledger.ts';
 import type { CitedSource } from './cited-sources.ts';
+import { createAskBack, type AskBack } from './ask-back.ts';
 import { runToolLoop, type AnswerListener, type ToolLoopResult } from './tool-loop.ts';
 
 export interface QuestionDeps {
@@ -64,6 +65,8 @@ export interface Questions {
   linkAnswer(ownerId: number, chatId: number, messageId: number, conversationId: number): Promise<void>;
   /** The last answer's receipt as text. */
   trace(ownerId: number): Promise<string>;
+  /** One follow-up question about a new entry, or null (ask-back.ts). */
+  askBack: AskBack;
 }
 
 export const EMPTY_QUESTION_TEXT = 'Ask something after /ask, e.g. "/ask how many days did I write in April?", or mention @journal in a question.';
@@ -240,6 +243,7 @@ export function createQuestions(deps: QuestionDeps): Questions {
       return answer(ownerId, scoped, c, c.pendingQuestion, known, options);
     },
 
+    askBack: createAskBack(deps),
     conversationOf: (ownerId, chatId, messageId) => store.findByMessage(ownerId, chatId, messageId),
     linkAnswer: (ownerId, chatId, messageId, conversationId) => store.linkMessage(ownerId, chatId, messageId, conversationId),
 

@@ -157,6 +157,18 @@ export interface BotDeps {
   journals: TopicJournals;
   /** The entries an answer cites and where their links lead (the "From:" line, /entry_<id>); absent, answers go without. */
   citations?: CitationLinks & { show(ownerId: number, id: number): Promise<ShownEntry | undefined> };
+  /** /reflect's settings and claims; absent, /reflect is not offered. */
+  reflect?: ReflectSettings;
+}
+
+/** /reflect: the journal that asks back (journal/reflect-store.ts). */
+export interface ReflectSettings {
+  isOn(ownerId: number, journal: string): Promise<boolean>;
+  /** Whether it was on before. */
+  set(ownerId: number, journal: string, on: boolean): Promise<boolean>;
+  /** The entry a message became, claimed for its one question; null when it gets none (short, asked, day full). */
+  claim(ownerId: number, message: { chatId: number; messageId: number }): Promise<{ id: number; day: string; text: string } | null>;
+  finish(ownerId: number, entryId: number, status: 'asked' | 'none' | 'failed'): Promise<void>;
 }
 
 /** An entry as /entry_<id> shows it. */

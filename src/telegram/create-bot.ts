@@ -30,6 +30,7 @@ import { promptsFeature } from './features/prompts.ts';
 import { remindFeature } from './features/remind.ts';
 import { journalsFeature } from './features/journals.ts';
 import { entryLinkFeature } from './features/entry-link.ts';
+import { reflectFeature } from './features/reflect.ts';
 import { createTopicThreads } from './topic-threads.ts';
 
 export interface BotOptions {
@@ -64,6 +65,7 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   app.use(exportFeature(deps));
   app.use(traceFeature(deps));
   app.use(entryLinkFeature(deps));
+  app.use(reflectFeature(deps));
   app.use(sentFeature(deps));
   app.use(onThisDayFeature(deps));
   app.use(statsFeature(deps));
