@@ -5,7 +5,10 @@
  */
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import { createToolExecutor } from '../objects/object-tools.ts';
-import type { QuestionDeps } from './ask.ts';
+import type Anthropic from '@anthropic-ai/sdk';
+import type { MethodSpend, SentItems } from '../objects/kind.ts';
+import type { ObjectOperations } from '../objects/operations.ts';
+import type { SentLedger } from './sent-ledger.ts';
 import { aboutLine, escapeMarkup, interfaceBlock, SYSTEM } from './prompt.ts';
 import { createSpendTally } from './receipt.ts';
 import { createSentCollector } from './sent-ledger.ts';
@@ -33,7 +36,18 @@ export interface AskBackEntry {
 /** Steps and tokens for one question back: a few look-ups, never a long read. */
 const ASK_BACK_LIMITS = { maxSteps: 6, tokenBudget: 30_000, maxTokens: 1_000 };
 
-export function createAskBack(deps: QuestionDeps) {
+/** What asking back needs: the question wiring's own parts (ask.ts's QuestionDeps has them all). */
+export interface AskBackDeps {
+  client: Pick<Anthropic, 'messages'>;
+  model: string;
+  operationsFor(ownerId: number, hooks?: { reportSpend?: (spend: MethodSpend) => void; reportSent?: (sent: SentItems) => void }): ObjectOperations;
+  ledger?: SentLedger;
+  endpoint?: string;
+  clock: () => Date;
+  today?: () => string;
+}
+
+export function createAskBack(deps: AskBackDeps) {
   /** The question to ask about the entry, or null when the model has none. `about`: the journal's handle (journal:NAME). */
   return async (ownerId: number, entry: AskBackEntry, about = 'journal'): Promise<string | null> => {
     const tally = createSpendTally();
