@@ -50,6 +50,7 @@ export const OBJECT_TOOLS: readonly ObjectTool[] = [
       if (result.type === 'value' && result.cited) {
         return { text: JSON.stringify({ value: result.cited.value }), images: result.images ?? [], citable: result.cited.passages };
       }
+      if (result.type === 'value' && result.images?.length) return { text: JSON.stringify({ value: result.value }), images: result.images };
       if (result.type === 'value') return JSON.stringify({ value: result.value });
       return JSON.stringify({ handle: result.objId, kind: result.kind, description: result.description });
     },
