@@ -61,7 +61,7 @@ describe('/reflect', () => {
     const requests = t.llm!.requests.length;
     await t.send(textUpdate(`${LONG} And another thought.`, { messageId: 302 }));
     expect(t.llm!.requests).toHaveLength(requests);
-  });
+  }, 60_000); // a dozen round trips through the bot, its jobs and both stand-ins
 
   it('leaves short entries alone, asks once per entry, and at most three a day', async () => {
     t = await createTestApp({}, undefined, { messagesApi: true });
@@ -76,7 +76,7 @@ describe('/reflect', () => {
       'What made it late?',
       'Who else stayed?',
     ]);
-  });
+  }, 60_000);
 
   it('with JOURNAL_AI=off, /reflect on says the AI is off and nothing reaches a model', async () => {
     t = await createTestApp({ JOURNAL_AI: 'off' }, undefined, { messagesApi: true });
