@@ -6,6 +6,7 @@
 import { createInterface } from 'node:readline';
 import { fixableErrorMessage, parseCommandLine, UsageError } from './command-line.ts';
 import { createLiveAnswer } from './live-answer.ts';
+import { citedEntries } from '../journal/cited-entries.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
@@ -39,7 +40,7 @@ function fail(message: string): never {
  * Reads questions line by line until EOF or /quit; the conversation carries over between lines. Returns how many
  * questions stayed unanswered (refused, failed, or waiting for a /retry that never came), so a script sees it.
  */
-async function converse(questions: Questions, ownerId: number): Promise<number> {
+async function converse(questions: Questions, ownerId: number, sourcesLine: (outcome: AskOutcome) => Promise<string>): Promise<number> {
   const lines = createInterface({ input: process.stdin, terminal: false });
   const live = createLiveAnswer(process.stdout);
   const options = live ? { onText: live.show } : {};
@@ -50,11 +51,11 @@ async function converse(questions: Questions, ownerId: number): Promise<number> 
   let conversationId: number | undefined;
   let failed: number | undefined;
   let unanswered = 0;
-  const show = (outcome: AskOutcome) => {
+  const show = async (outcome: AskOutcome) => {
     if (outcome.type === 'rejected') unanswered += 1;
     else conversationId = outcome.conversationId;
     failed = outcome.type === 'unavailable' ? outcome.conversationId : undefined;
-    print(outcome.type === 'unavailable' ? `${outcome.text} Type /retry to ask again.` : outcome.text);
+    print(outcome.type === 'unavailable' ? `${outcome.text} Type /retry to ask again.` : `${outcome.text}${await sourcesLine(outcome)}`);
   };
   for await (const raw of lines) {
     const line = raw.trim();
@@ -67,8 +68,8 @@ async function converse(questions: Questions, ownerId: number): Promise<number> 
       } else if (line === '/trace') print(await questions.trace(ownerId));
       else if (line === '/help') print(CHAT_HELP);
       else if (line === '/retry' && failed === undefined) print('Nothing to retry.');
-      else if (line === '/retry' && failed !== undefined) show(await questions.retry(ownerId, failed, options));
-      else show(await questions.ask(ownerId, stripAskCommand(line), conversationId, options));
+      else if (line === '/retry' && failed !== undefined) await show(await questions.retry(ownerId, failed, options));
+      else await show(await questions.ask(ownerId, stripAskCommand(line), conversationId, options));
     } catch (error) {
       live?.clear();
       // A fault of ours (the database, a bug): the question is kept as failed, the session goes on.
@@ -95,7 +96,12 @@ async function main(argv: string[]): Promise<void> {
     // Log lines would interleave with the conversation; API failures reach the user as answers anyway.
     const questions = createJournalQuestions({ config, db, logger: createMemoryLogger(), clock: () => new Date() })!;
     console.error(`Journal of ${ownerId} (${storeLabel(config)}), model ${config.anthropicModel}.\n${CHAT_HELP}\n`);
-    const unanswered = await converse(questions, ownerId);
+    // The entries an answer cites, as the bot's "From:" line shows them: date and time, and the entry's id.
+    const sourcesLine = async (outcome: AskOutcome) => {
+      const cited = outcome.type === 'answer' ? await citedEntries(db, ownerId, outcome.citations.map((c) => c.source)) : [];
+      return cited.length ? `\n\nFrom: ${cited.map((e) => `${e.date} ${e.time} (entry ${e.id})`).join(' · ')}` : '';
+    };
+    const unanswered = await converse(questions, ownerId, sourcesLine);
     // Piped into a script, a question that failed must fail the command too.
     if (unanswered > 0) {
       console.error(`${unanswered} question${unanswered === 1 ? '' : 's'} stayed unanswered.`);

@@ -3,6 +3,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { UpdateInboxTable, InboxLeaseTable, JobTable, SentLedgerTable } from './tables/intake-tables.ts';
 import type { ObjectHandleTable, ConversationTable, ConversationMessageTable, AskCacheTable, AskCacheReadTable } from './tables/ask-tables.ts';
 import type { OauthClientTable, OauthRequestTable, OauthGrantTable, OauthTokenTable } from './tables/oauth-tables.ts';
+import type { ReflectQuestionTable, ReflectSettingTable } from './tables/reflect-tables.ts';
 import type { DigestSubscriptionTable, DigestDeliveryTable, ReminderSettingTable, ReminderDeliveryTable, MoodTable, OwnerPromptTable, PromptMessageTable, EntryPromptTable } from './tables/daily-tables.ts';
 
 // Each area's table types, from here as from their own files.
@@ -184,6 +185,8 @@ export interface Database {
   oauth_grant: OauthGrantTable;
   oauth_token: OauthTokenTable;
   mood: MoodTable;
+  reflect_setting: ReflectSettingTable;
+  reflect_question: ReflectQuestionTable;
   owner_prompt: OwnerPromptTable;
   prompt_message: PromptMessageTable;
   entry_prompt: EntryPromptTable;

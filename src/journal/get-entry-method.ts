@@ -6,6 +6,7 @@ import { ObjectError } from '../objects/object-error.ts';
 import { metadataFields, readMetadata } from './entry-metadata.ts';
 import { findEntry, type JournalEntryValue } from './entry-queries.ts';
 import { entryPage } from './entry-reading.ts';
+import { citedEntry } from './entry-citations.ts';
 import { entryPrompt } from './prompt-store.ts';
 import { listEntryMedia, type StoredMedia } from './entry-media.ts';
 import { formatBytes } from './media.ts';
@@ -47,7 +48,8 @@ export function getEntryMethod(db: JournalDb): MethodDefinition<JournalView> {
       }
       const page = entryPage(entry, args.offset);
       const carries = [{ id: entry.id, day: entry.date }];
-      if (args.offset > 0) return { value: page, carries };
+      const cited = citedEntry(page, entry.date, view);
+      if (args.offset > 0) return { value: page, carries, cited };
       // Place, weather and the starred mark an app recorded (Day One), beside the first page.
       const stored = await db.selectFrom('entry').select('metadata').where('id', '=', entry.id).where('owner_id', '=', ctx.ownerId).executeTakeFirst();
       // The writing prompt the entry answers, when it was a reply to one.
@@ -55,7 +57,8 @@ export function getEntryMethod(db: JournalDb): MethodDefinition<JournalView> {
       // Its media without their bytes: what each is, for viewMedia(id, index).
       const media = (await listEntryMedia(db, ctx.ownerId, [entry.id])).get(entry.id) ?? [];
       const listed = media.length === 0 ? {} : { media: media.map(mediaSummary) };
-      return { value: { ...page, ...(prompt === undefined ? {} : { prompt }), ...metadataFields(readMetadata(stored?.metadata ?? null, entry.id)), ...listed }, carries };
+      const more = { ...(prompt === undefined ? {} : { prompt }), ...metadataFields(readMetadata(stored?.metadata ?? null, entry.id)), ...listed };
+      return { value: { ...page, ...more }, carries, cited: { ...cited, value: { ...(cited.value as object), ...more } } };
     },
   });
 }

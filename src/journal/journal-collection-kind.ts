@@ -5,6 +5,7 @@ import { defineKind, methodsFor, type MethodDefinition } from '../objects/kind.t
 import { countByPeriod, countDays, countEntries, countView, findEntriesForDay, findEntriesPage } from './entry-queries.ts';
 import { askMethod, type AskOptions } from './ask-method.ts';
 import { withContentCut } from './entry-reading.ts';
+import { citableEntries } from './entry-citations.ts';
 import { getEntryMethod } from './get-entry-method.ts';
 import { viewMediaMethod } from './view-media-method.ts';
 import type { Pictures } from './picture-cache.ts';
@@ -109,7 +110,7 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       pagingHint: 'Page through the day with getDateRangeView(date, date), then getEntries(limit, offset).',
       run: async (view, args, ctx) => {
         const entries = await findEntriesForDay(db, ctx.ownerId, view, args.date);
-        return { value: entries.map(withContentCut), carries: entries.map((e) => ({ id: e.id, day: args.date })) };
+        return { ...citableEntries(entries.map(withContentCut), () => args.date, view), carries: entries.map((e) => ({ id: e.id, day: args.date })) };
       },
     }),
     method({
@@ -120,7 +121,7 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       pagingHint: 'Call getEntries again with offset increased by the number shown, or narrow the view first.',
       run: async (view, args, ctx) => {
         const entries = await findEntriesPage(db, ctx.ownerId, view, args.limit, args.offset);
-        return { value: entries.map(withContentCut), carries: entries.map((e) => ({ id: e.id, day: e.date })) };
+        return { ...citableEntries(entries.map(withContentCut), (e) => e.date, view), carries: entries.map((e) => ({ id: e.id, day: e.date })) };
       },
     }),
     getEntryMethod(db),

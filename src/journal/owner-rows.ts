@@ -45,6 +45,7 @@ export type OwnerRows = (trx: Trx, ownerId: number, now: Date, store: Store) => 
  * Typed over every table of the Database: a new table does not compile until it says how it is forgotten.
  */
 export const OWNER_ROWS: { [T in keyof Database]: OwnerRows | { notOwnerData: string } } = {
+  reflect_question: async (trx, o) => deleted(await trx.deleteFrom('reflect_question').where('owner_id', '=', o).executeTakeFirst()),
   entry_tag: async (trx, o) => deleted(await trx.deleteFrom('entry_tag').where('owner_id', '=', o).executeTakeFirst()),
   entry_revision: async (trx, o) =>
     deleted(await trx.deleteFrom('entry_revision').where('entry_id', 'in', trx.selectFrom('entry').select('id').where('owner_id', '=', o)).executeTakeFirst()),
@@ -66,6 +67,7 @@ export const OWNER_ROWS: { [T in keyof Database]: OwnerRows | { notOwnerData: st
   digest_delivery: async (trx, o) => deleted(await trx.deleteFrom('digest_delivery').where('owner_id', '=', o).executeTakeFirst()),
   digest_subscription: async (trx, o) => deleted(await trx.deleteFrom('digest_subscription').where('owner_id', '=', o).executeTakeFirst()),
   mood: async (trx, o) => deleted(await trx.deleteFrom('mood').where('owner_id', '=', o).executeTakeFirst()),
+  reflect_setting: async (trx, o) => deleted(await trx.deleteFrom('reflect_setting').where('owner_id', '=', o).executeTakeFirst()),
   owner_prompt: async (trx, o) => deleted(await trx.deleteFrom('owner_prompt').where('owner_id', '=', o).executeTakeFirst()),
   prompt_message: async (trx, o) => deleted(await trx.deleteFrom('prompt_message').where('owner_id', '=', o).executeTakeFirst()),
   entry_prompt: async (trx, o) => deleted(await trx.deleteFrom('entry_prompt').where('owner_id', '=', o).executeTakeFirst()),

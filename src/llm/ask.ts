@@ -12,6 +12,8 @@ import { findMentions, unknownMentionsText } from './mentions.ts';
 import { interfaceMarker, questionContent } from './prompt.ts';
 import { createSpendTally, estimateTokens, formatReceipt, type Receipt, type SpendTally } from './receipt.ts';
 import { createSentCollector, type SentCollector, type SentLedger } from './sent-ledger.ts';
+import type { CitedSource } from './cited-sources.ts';
+import { createAskBack, type AskBack } from './ask-back.ts';
 import { runToolLoop, type AnswerListener, type ToolLoopResult } from './tool-loop.ts';
 
 export interface QuestionDeps {
@@ -37,7 +39,8 @@ export interface QuestionDeps {
 }
 
 export type AskOutcome =
-  | { type: 'answer'; text: string; conversationId: number }
+  /** `citations`: the search results the answer cites, in the order cited, each once. */
+  | { type: 'answer'; text: string; conversationId: number; citations: CitedSource[] }
   /** The API failed after its retries; the question waits in the conversation for `retry`. */
   | { type: 'unavailable'; text: string; conversationId: number }
   /** Nothing reached the model: unknown mentions, an empty question, nothing to retry. */
@@ -62,6 +65,8 @@ export interface Questions {
   linkAnswer(ownerId: number, chatId: number, messageId: number, conversationId: number): Promise<void>;
   /** The last answer's receipt as text. */
   trace(ownerId: number): Promise<string>;
+  /** One follow-up question about a new entry, or null (ask-back.ts). */
+  askBack: AskBack;
 }
 
 export const EMPTY_QUESTION_TEXT = 'Ask something after /ask, e.g. "/ask how many days did I write in April?", or mention @journal in a question.';
@@ -128,6 +133,7 @@ export function createQuestions(deps: QuestionDeps): Questions {
     wholeJournalTokens: deps.corpusChars ? estimateTokens(await deps.corpusChars(ownerId)) : null,
     reader: tally.usage(),
     sent: sent.summary(),
+    citations: r.citations,
   });
 
   /** One question's operations, with a tally of what its methods spend and of the entries whose text they send. */
@@ -214,7 +220,7 @@ export function createQuestions(deps: QuestionDeps): Questions {
       peak_context_tokens: result.peakContextTokens,
       ...(reader ? { reader_calls: reader.calls, reader_input_tokens: reader.inputTokens, reader_output_tokens: reader.outputTokens, reader_entries: reader.entriesRead } : {}),
     });
-    return { type: 'answer', text: answerText(result), conversationId: id };
+    return { type: 'answer', text: answerText(result), conversationId: id, citations: result.citations };
   };
 
   return {
@@ -237,6 +243,7 @@ export function createQuestions(deps: QuestionDeps): Questions {
       return answer(ownerId, scoped, c, c.pendingQuestion, known, options);
     },
 
+    askBack: createAskBack(deps),
     conversationOf: (ownerId, chatId, messageId) => store.findByMessage(ownerId, chatId, messageId),
     linkAnswer: (ownerId, chatId, messageId, conversationId) => store.linkMessage(ownerId, chatId, messageId, conversationId),
 

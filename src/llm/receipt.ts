@@ -48,6 +48,8 @@ export const receiptSchema = z.object({
   reader: readerUsageSchema.nullable().optional(),
   /** Entries whose text went to a model for this answer (ids counted, never text); absent in older receipts. */
   sent: z.object({ entries: z.number(), firstDay: z.string().nullable(), lastDay: z.string().nullable() }).nullable().optional(),
+  /** The search results the answer cites, in the order cited (sources and titles, never text); absent in older receipts. */
+  citations: z.array(z.object({ source: z.string(), title: z.string() })).optional(),
 });
 
 export type ToolCallRecord = z.infer<typeof toolCallRecordSchema>;
@@ -133,6 +135,7 @@ export function formatReceipt(r: Receipt): string {
   ];
   if (r.reader) lines.push(readerLine(r.reader));
   if (r.sent) lines.push(sentLine(r.sent));
+  if (r.citations) lines.push(r.citations.length ? `Cited: ${r.citations.map((c) => `${c.title} (${c.source})`).join('; ')}.` : 'Cited: nothing.');
   if (r.wholeJournalTokens !== null) lines.push(`Pasting the whole journal instead would have cost ~${n(r.wholeJournalTokens)} input tokens per request.`);
   return lines.join('\n');
 }

@@ -3,6 +3,8 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlock, Message, MessageParam, TextBlockParam, Tool, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import { ObjectError } from '../objects/object-error.ts';
 import { outputText, type ToolExecutor } from '../objects/object-tools.ts';
+import { toolResultContent } from './tool-result-content.ts';
+import { citedSources, type CitedSource } from './cited-sources.ts';
 import { FINAL_ANSWER_REQUEST, SYSTEM } from './prompt.ts';
 import { addUsage, contextTokens, emptyUsage, type ToolCallRecord, type UsageTotals } from './receipt.ts';
 import { TOOLS } from './tools.ts';
@@ -56,6 +58,8 @@ export interface ToolLoopResult {
   /** The whole history, the final assistant turn included, ready to store. */
   messages: MessageParam[];
   answer: string;
+  /** The search results the answer cites, in the order cited, each once (see cited-sources.ts). */
+  citations: CitedSource[];
   ending: LoopEnding;
   stopReason: string;
   refusal?: string;
@@ -81,11 +85,10 @@ async function answerToolUses(content: ContentBlock[], execute: ToolExecutor, ca
     try {
       const output = await execute(use.name, use.input);
       const text = outputText(output);
-      // Pictures go as image blocks of the tool result, after its text.
-      const images = typeof output === 'string' ? [] : output.images;
-      const content = images.length === 0 ? text : [{ type: 'text' as const, text }, ...images.map((i) => ({ type: 'image' as const, source: { type: 'base64' as const, media_type: i.mediaType, data: i.data } }))];
-      results.push({ type: 'tool_result', tool_use_id: use.id, content });
-      calls.push({ name: use.name, input: use.input, resultChars: text.length, isError: false });
+      results.push({ type: 'tool_result', tool_use_id: use.id, content: toolResultContent(output) });
+      // The passages moved out of the text are part of what the result sent.
+      const passageChars = typeof output === 'string' ? 0 : (output.citable ?? []).reduce((sum, c) => sum + c.source.length + c.title.length + c.text.length, 0);
+      calls.push({ name: use.name, input: use.input, resultChars: text.length + passageChars, isError: false });
     } catch (error) {
       if (!(error instanceof ObjectError)) throw new ToolFailure(use.name, { cause: error });
       results.push({ type: 'tool_result', tool_use_id: use.id, content: error.message, is_error: true });
@@ -146,6 +149,7 @@ function finish(state: LoopState, response: Message, ending: LoopEnding): ToolLo
   return {
     messages: state.messages,
     answer: textOf(response.content),
+    citations: citedSources(response.content),
     ending,
     stopReason: String(response.stop_reason),
     refusal: response.stop_details?.explanation ?? undefined,

@@ -56,9 +56,12 @@ export function createObjectsServer(deps: ObjectsServerDeps): McpServer {
         try {
           const output = await execute(tool.name, input);
           if (typeof output === 'string') return text(output);
-          // The same pictures the bot's model gets, as MCP image content after the text; a fixed shape as data too.
+          // The same pictures the bot's model gets, as MCP image content after the text; the citable passages as
+          // embedded text resources whose address names the entry (the client cites them by it); a fixed shape as data.
+          const images = output.images.map((i) => ({ type: 'image' as const, data: i.data, mimeType: i.mediaType }));
+          const passages = (output.citable ?? []).map((c) => ({ type: 'resource' as const, resource: { uri: c.source, mimeType: 'text/plain', text: c.text, _meta: { title: c.title } } }));
           return {
-            content: [{ type: 'text', text: withinResultLimit(output.text) }, ...output.images.map((i) => ({ type: 'image' as const, data: i.data, mimeType: i.mediaType }))],
+            content: [{ type: 'text', text: withinResultLimit(output.text) }, ...passages, ...images],
             ...(output.structured ? { structuredContent: output.structured } : {}),
           };
         } catch (error) {

@@ -53,3 +53,28 @@ function cutItem(item: unknown, room: number): unknown {
   const json = JSON.stringify(item) ?? 'null';
   return { truncated: true, note: `This item alone is ${json.length} characters; only its start is shown.`, partialJson: json.slice(0, Math.max(0, room)) };
 }
+
+/** A value bounded together with the citable passages moved out of it: what was kept of each. */
+export interface BoundCitable<C> {
+  value: unknown;
+  citable: readonly C[];
+}
+
+/**
+ * Bounds a value and its citable passages as one, so text moved out of the JSON still counts against the limit: one
+ * passage per item of an array value is kept or cut with its item; passages beside another value go only when the
+ * pair fits whole (a value cut as text cites nothing).
+ */
+export function boundWithCitable<C>(value: unknown, citable: readonly C[], limit = DEFAULT_RESULT_LIMIT, pagingHint?: string): BoundCitable<C> {
+  if (citable.length === 0) return { value: boundResult(value, limit, pagingHint), citable };
+  if (Array.isArray(value) && value.length === citable.length) {
+    const bounded = boundResult(value.map((item, i) => [item, citable[i]]), limit, pagingHint);
+    if (Array.isArray(bounded)) return { value, citable };
+    const cut = bounded as Partial<TruncatedArray>;
+    if (!Array.isArray(cut.items) || cut.items.length === 0 || !Array.isArray(cut.items[0])) return { value: bounded, citable: [] };
+    const pairs = cut.items as [unknown, C][];
+    return { value: { ...cut, items: pairs.map(([item]) => item) }, citable: pairs.map(([, passage]) => passage) };
+  }
+  const bounded = boundResult([value, citable], limit, pagingHint);
+  return Array.isArray(bounded) ? { value, citable } : { value: boundResult(value, limit, pagingHint), citable: [] };
+}

@@ -36,6 +36,25 @@ export interface ResultImage {
 }
 
 /**
+ * A passage the model may cite (a surface sends it as a citable search result): `source` a stable address naming the
+ * item, `title` how it is named to a person, `text` its words. The value's JSON then leaves that text out.
+ */
+export interface CitableItem {
+  source: string;
+  title: string;
+  text: string;
+}
+
+/**
+ * A value with its citable text moved out: `value` without the text, `passages` holding it (one per item of an array
+ * value, in the same order, or any number beside another value). Bounded as one, so the moved text still counts.
+ */
+export interface CitedValue {
+  value: unknown;
+  passages: readonly CitableItem[];
+}
+
+/**
  * Items whose text went to a model: `to` names the model a method sent them to itself (ask's reader); null means the
  * method's result, read by whoever called (its tokens go to the caller's model). Ids and days, never the text.
  */
@@ -55,10 +74,11 @@ export interface MethodContext {
 /**
  * A method returns either a plain value (moved as JSON) or another object (returned as a new handle). `carries`
  * names the items whose text the value holds: one per item of an array value, in the same order (so the items a
- * bound cuts off are not counted as sent), or any number for another value.
+ * bound cuts off are not counted as sent), or any number for another value. `cited` is the same value for a model that
+ * takes citable passages (see CitedValue).
  */
 export type MethodOutcome =
-  | { value: unknown; carries?: readonly CarriedItem[]; images?: readonly ResultImage[] }
+  | { value: unknown; carries?: readonly CarriedItem[]; images?: readonly ResultImage[]; cited?: CitedValue }
   | { object: { kind: string; state: unknown } };
 
 /**

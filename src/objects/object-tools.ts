@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { formatInterface, formatObjectLine, formatUnreadableLine } from './format-interface.ts';
 import { ObjectError } from './object-error.ts';
 import type { ObjectOperations } from './operations.ts';
-import type { ResultImage } from './kind.ts';
+import type { CitableItem, ResultImage } from './kind.ts';
 
 export interface ObjectTool<Input extends z.ZodObject = z.ZodObject> {
   name: string;
@@ -67,6 +67,10 @@ export const OBJECT_TOOLS: readonly ObjectTool[] = [
       .meta({ required: ['objId', 'methodName', 'args'] }),
     run: async (ops, { objId: id, methodName, args }) => {
       const result = await ops.invokeMethod(id, methodName, args);
+      // A model gets the cited form when there is one: the text as citable passages, the rest as JSON.
+      if (result.type === 'value' && result.cited) {
+        return { text: JSON.stringify({ value: result.cited.value }), images: result.images ?? [], citable: result.cited.passages };
+      }
       if (result.type === 'value' && result.images?.length) return { text: JSON.stringify({ value: result.value }), images: result.images };
       if (result.type === 'value') return JSON.stringify({ value: result.value });
       return JSON.stringify({ handle: result.objId, kind: result.kind, description: result.description });
@@ -158,12 +162,15 @@ function parseInput<T extends z.ZodObject>(tool: ObjectTool<T>, input: unknown):
   throw new ObjectError(`Bad input for ${tool.name}: ${problems}.`);
 }
 
-/** A result that carries pictures: its text, and the images each surface sends in its own form (an image block). */
+/** A result that carries pictures or citable passages: its text, and what each surface sends in its own form. */
 export interface ToolOutput {
   text: string;
+  /** Image blocks in the bot; image content in MCP. */
   images: readonly ResultImage[];
   /** The result as data, for a tool with an `output` shape (MCP's structuredContent). */
   structured?: Record<string, unknown>;
+  /** The passages the text leaves out: search_result blocks with citations in the bot, search results in MCP. */
+  citable?: readonly CitableItem[];
 }
 
 /** The text of a tool's result, whether or not pictures came with it. */

@@ -3,9 +3,9 @@
  * Only invokeMethod moves data; the others say what exists and what can be done with it.
  */
 import { randomUUID } from 'node:crypto';
-import { boundResult, DEFAULT_RESULT_LIMIT } from './bound-result.ts';
+import { boundResult, boundWithCitable, DEFAULT_RESULT_LIMIT } from './bound-result.ts';
 import type { HandleStore, RootObject, StoredHandle } from './handle-store-port.ts';
-import type { CarriedItem, DataField, KindDefinition, MethodContext, MethodSpend, ResultImage, SentItems } from './kind.ts';
+import type { CarriedItem, CitedValue, DataField, KindDefinition, MethodContext, MethodSpend, ResultImage, SentItems } from './kind.ts';
 import type { KindRegistry } from './kind-registry.ts';
 import { ObjectError } from './object-error.ts';
 import { errorReason } from '../log/error-message.ts';
@@ -45,7 +45,10 @@ export interface UnreadableHandle {
   problem: string;
 }
 
-export type InvokeResult = ({ type: 'object' } & ObjectSummary) | { type: 'value'; value: unknown; images?: readonly ResultImage[] };
+export type InvokeResult =
+  | ({ type: 'object' } & ObjectSummary)
+  /** `cited`: the value with its citable text moved out into passages, for a surface that sends citable search results. */
+  | { type: 'value'; value: unknown; images?: readonly ResultImage[]; cited?: CitedValue };
 
 export interface ObjectOperations {
   listObjects(): Promise<{ objects: ObjectSummary[]; more: number; unreadable: UnreadableHandle[] }>;
@@ -256,9 +259,12 @@ export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
       const outcome = await method.run(state, parsed.data, ctx);
       if ('value' in outcome) {
         const value = boundResult(outcome.value, limit, method.pagingHint);
-        if (outcome.carries?.length) deps.reportSent?.({ to: null, items: carriedThrough(outcome.value, value, outcome.carries) });
-        // Pictures travel beside the value, not inside its JSON: the surface puts them in its own image blocks.
-        return outcome.images?.length ? { type: 'value', value, images: outcome.images } : { type: 'value', value };
+        const cited = outcome.cited && boundWithCitable(outcome.cited.value, outcome.cited.passages, limit, method.pagingHint);
+        // What a model reads is the cited form when there is one: its bound decides which items were carried.
+        const sentItems = cited ? carriedThrough(outcome.cited!.value, cited.value, outcome.carries ?? []) : carriedThrough(outcome.value, value, outcome.carries ?? []);
+        if (sentItems.length) deps.reportSent?.({ to: null, items: sentItems });
+        // Pictures and citable passages travel beside the value, not inside its JSON: the surface gives them its own blocks.
+        return { type: 'value', value, ...(outcome.images?.length ? { images: outcome.images } : {}), ...(cited ? { cited: { value: cited.value, passages: cited.citable } } : {}) };
       }
 
       const childKind = deps.kinds.getOrThrow(outcome.object.kind);

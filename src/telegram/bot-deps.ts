@@ -13,6 +13,7 @@ import type { JournalBrowse } from '../journal/browse.ts';
 import type { StatsPeriod, StatsPicture } from '../stats/stats-picture.ts';
 import type { JournalCount } from '../journal/journal-queries.ts';
 import type { TopicNamed } from '../journal/journal-topics.ts';
+import type { CitationLinks } from './entry-links.ts';
 
 export interface EntryCapture {
   /** `replyTo`: the message the entry replies to (a writing prompt it answers, when the bot asked one there). */
@@ -164,6 +165,27 @@ export interface BotDeps {
   connections?: RemoteConnections;
   /** The owner's journals: one per topic of their chat with the bot, and the main one outside topics. */
   journals: TopicJournals;
+  /** The entries an answer cites and where their links lead (the "From:" line, /entry_<id>); absent, answers go without. */
+  citations?: CitationLinks & { show(ownerId: number, id: number): Promise<ShownEntry | undefined> };
+  /** /reflect's settings and claims; absent, /reflect is not offered. */
+  reflect?: ReflectSettings;
+}
+
+/** /reflect: the journal that asks back (journal/reflect-store.ts). */
+export interface ReflectSettings {
+  isOn(ownerId: number, journal: string): Promise<boolean>;
+  /** Whether it was on before. */
+  set(ownerId: number, journal: string, on: boolean): Promise<boolean>;
+  /** The entry a message became, claimed for its one question; null when it gets none (short, asked, day full). */
+  claim(ownerId: number, message: { chatId: number; messageId: number }): Promise<{ id: number; day: string; text: string } | null>;
+  finish(ownerId: number, entryId: number, status: 'asked' | 'none' | 'failed'): Promise<void>;
+}
+
+/** An entry as /entry_<id> shows it. */
+export interface ShownEntry {
+  date: string;
+  time: string;
+  content: string;
 }
 
 /** Journals as topics (journal/journal-topics.ts, journal-queries.ts); names are stored names ('' the main journal). */

@@ -21,6 +21,7 @@ import { documentImportOf, exporterOf } from './files.ts';
 import { createJournalQuestions, reviewsOf, type QuestionsDeps } from './questions.ts';
 import { digestsOf, type DigestWiring } from './digest.ts';
 import { remindersOf } from './remind.ts';
+import { askingDeps } from './asking.ts';
 
 export interface BotWiringOptions {
   /** The job runner and the capture side, built by app.ts (they outlive the bot's handlers). */
@@ -69,6 +70,7 @@ export function botWiringOf(w: Wiring, options: BotWiringOptions): BotWiring {
     journals: topicJournalsOf(w),
     isStorageFailure: (error) => storageFailure(error) !== null,
     connections: config.publicUrl ? remoteConnections(db, config.publicUrl, w.clock, config.allowedUserIds) : undefined,
+    ...askingDeps(db, config, w.clock),
   };
   return {
     deps,

@@ -2,7 +2,7 @@
 // the real SDK sent to the Messages API stand-in.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SYSTEM_PROMPT } from '../../src/llm/prompt.ts';
-import { lastToolResult, toolResultsOf, type RecordedRequest } from '../stand-ins/messages-api.ts';
+import { lastToolResult, searchResultsOf, toolResultsOf, type RecordedRequest } from '../stand-ins/messages-api.ts';
 import { OWNER, seedEntries, setupAsk, type AskSetup } from './ask-setup.ts';
 
 /** Entries written to break framing: closing and fake tags, fake turns, fake tool results, JSON breakers. */
@@ -48,7 +48,7 @@ function expectIntactFrame(req: RecordedRequest): void {
 }
 
 describe('request framing', () => {
-  it('hostile entries come back as JSON data inside one tool_result, byte for byte, and never as turns or tags', async () => {
+  it('hostile entries come back as search results inside one tool_result, byte for byte, and never as turns or tags', async () => {
     s.llm.script(
       { tools: [{ name: 'invokeMethod', input: { objId: 'journal', methodName: 'getDateRangeView', args: { startDate: '2024-07-01', endDate: '2024-07-31' } } }] },
       (req) => ({ tools: [{ name: 'invokeMethod', input: { objId: lastToolResult(req).handle, methodName: 'getEntries', args: { limit: 10 } } }] }),
@@ -60,8 +60,7 @@ describe('request framing', () => {
     const last = s.llm.requests.at(-1)!;
     expect(last.body.messages).toHaveLength(5);
     expect(toolResultsOf(last)).toHaveLength(1);
-    const read = lastToolResult(last);
-    expect(read.value.map((e: { content: string }) => e.content)).toEqual(HOSTILE_ENTRIES);
+    expect(searchResultsOf(last).map((r) => r.content[0].text)).toEqual(HOSTILE_ENTRIES);
   });
 
   it('hostile queries are refused as tool errors, and a phrase that holds tags is escaped inside the interface block', async () => {

@@ -171,6 +171,9 @@ describe('a restarted server, spoken to in raw JSON-RPC', () => {
     const ledger = await temp.db.selectFrom('sent_ledger').select(['endpoint', 'entry_count', 'entry_ids']).execute();
     expect(ledger.every((r) => r.endpoint === 'mcp:stdio')).toBe(true);
     expect(ledger.reduce((n, r) => n + r.entry_count, 0)).toBe(Array.isArray(pageValue) ? pageValue.length : pageValue.shown);
+    // Each entry's text passes through as an embedded text resource the client can cite, its address naming the entry.
+    const entries: { id: number }[] = Array.isArray(pageValue) ? pageValue : pageValue.items;
+    expect(page.content.slice(1).map((c: any) => [c.type, c.resource.uri])).toEqual(entries.map((e) => ['resource', `journal://entry/${e.id}`]));
     expect(unknown).toMatchObject({ isError: true });
     expect(JSON.parse(text(mayDays))).toEqual({ value: await sqlDayCount('2024-05-01', '2024-05-31') });
     expect(responses()).toHaveLength(6);

@@ -33,7 +33,7 @@ describe('viewMedia', () => {
     );
     await t.send(textUpdate('/ask what was on the table in Lisbon?'));
     const [, afterGetEntry, afterView] = t.llm!.requests;
-    const listed = JSON.parse(toolResultsOf(afterGetEntry!)[0]!.content as string);
+    const listed = JSON.parse((toolResultsOf(afterGetEntry!)[0]!.content as { text: string }[])[0]!.text);
     expect(listed.value.media).toEqual([{ index: 0, kind: 'photo', size: expect.stringMatching(/kB$/), dimensions: '3000×2000', kept: true }]);
     const result = toolResultsOf(afterView!)[0]!;
     expect(result.is_error).toBeUndefined();

@@ -25,9 +25,19 @@ export interface ToolCall {
   id?: string;
 }
 
+/** A citation of a search result the answer's text carries (the API's search_result_location). */
+export interface ScriptedCitation {
+  source: string;
+  title?: string;
+  cited_text?: string;
+  search_result_index?: number;
+}
+
 export interface TurnSpec {
   thinking?: string;
   text?: string;
+  /** Citations on the text block: in the body as its `citations`, streamed as `citations_delta` after its text. */
+  citations?: ScriptedCitation[];
   tools?: ToolCall[];
   stop?: 'end_turn' | 'tool_use' | 'max_tokens' | 'pause_turn' | 'refusal' | 'model_context_window_exceeded';
   stopDetails?: Record<string, unknown>;
@@ -74,11 +84,21 @@ let nextId = 1;
 /** The signature a scripted thinking block carries, so tests can check it comes back unchanged. */
 export const signatureOf = (thinking: string) => `sig-${Buffer.from(thinking).toString('base64').slice(0, 24)}`;
 
+const searchResultLocation = (c: ScriptedCitation) => ({
+  type: 'search_result_location',
+  source: c.source,
+  title: c.title ?? c.source,
+  cited_text: c.cited_text ?? '',
+  search_result_index: c.search_result_index ?? 0,
+  start_block_index: 0,
+  end_block_index: 1,
+});
+
 /** Builds the full response body of an assistant turn, with usage estimated from sizes (~4 characters a token). */
 export function assistantMessage(spec: TurnSpec, requestChars: number, model = 'claude-sonnet-5-5') {
   const content: Record<string, unknown>[] = [];
   if (spec.thinking !== undefined) content.push({ type: 'thinking', thinking: spec.thinking, signature: signatureOf(spec.thinking) });
-  if (spec.text !== undefined) content.push({ type: 'text', text: spec.text, citations: null });
+  if (spec.text !== undefined) content.push({ type: 'text', text: spec.text, citations: spec.citations ? spec.citations.map(searchResultLocation) : null });
   for (const t of spec.tools ?? []) {
     content.push({ type: 'tool_use', id: t.id ?? `toolu_${String(nextId++).padStart(4, '0')}`, name: t.name, input: t.input, caller: { type: 'direct' } });
   }
@@ -129,11 +149,13 @@ export function streamEvents(message: AssistantMessage): { event: string; data: 
       for (const p of pieces(block.thinking)) push({ type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: p } });
       push({ type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: block.signature } });
     } else if (block.type === 'text') {
-      push({ type: 'content_block_start', index, content_block: { ...block, text: '' } });
+      // A cited block starts with no citations (null, as the API does); each arrives as a citations_delta after the text.
+      push({ type: 'content_block_start', index, content_block: { ...block, text: '', citations: null } });
       for (const p of pieces(block.text)) {
         textChars += p.length;
         push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: p } });
       }
+      for (const citation of block.citations ?? []) push({ type: 'content_block_delta', index, delta: { type: 'citations_delta', citation } });
     } else {
       const { input, ...rest } = block;
       push({ type: 'content_block_start', index, content_block: { ...rest, input: {} } });
@@ -268,4 +290,9 @@ export function lastToolResult(req: RecordedRequest): any {
   } catch {
     return text;
   }
+}
+
+/** The search_result blocks of every tool_result in the request's last user message. */
+export function searchResultsOf(req: RecordedRequest): Record<string, any>[] {
+  return toolResultsOf(req).flatMap((r) => (Array.isArray(r.content) ? r.content.filter((b: any) => b.type === 'search_result') : []));
 }

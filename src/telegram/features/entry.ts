@@ -10,6 +10,7 @@ import { textOrLabel, type EntryDraft } from '../../journal/entry.ts';
 import { hashtagEntities } from '../../journal/hashtags.ts';
 import { fromUnixSeconds } from '../../journal/dates/local-moment.ts';
 import { journalOfUpdate } from '../topic-journal.ts';
+import { offerReflection } from './reflect.ts';
 
 const SAVED_REACTION = '✍';
 
@@ -30,7 +31,7 @@ function draftOf(message: Message, ownerId: number, journal: string | undefined)
   return journal === undefined ? draft : { ...draft, journal };
 }
 
-export function entryFeature(deps: Pick<BotDeps, 'capture' | 'logger' | 'journals'>): Composer<BotContext> {
+export function entryFeature(deps: Pick<BotDeps, 'capture' | 'logger' | 'journals'> & Partial<Pick<BotDeps, 'reflect' | 'questions' | 'jobs'>>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
 
   composer.on(KEPT, async (ctx, next) => {
@@ -45,6 +46,7 @@ export function entryFeature(deps: Pick<BotDeps, 'capture' | 'logger' | 'journal
       // The entry is safe; a missing reaction must not turn into an apology.
       deps.logger.error('entry.reaction_failed', { update_id: ctx.update.update_id, error: errorMessage(error) });
     }
+    await offerReflection(ctx, deps, draft); // a job: the question (if any) comes later, capture is done
   });
 
   composer.on(['edited_message:text', 'edited_message:caption'], async (ctx) => {

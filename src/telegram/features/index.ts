@@ -8,6 +8,8 @@ import { feature as start, helpText } from './start.ts';
 import { feature as entry } from './entry.ts';
 import { feature as question } from './question.ts';
 import { feature as trace } from './trace.ts';
+import { feature as entryLink } from './entry-link.ts';
+import { feature as reflect } from './reflect.ts';
 import { feature as sent } from './sent.ts';
 import { feature as onThisDay } from './on-this-day.ts';
 import { feature as stats } from './stats.ts';
@@ -34,9 +36,11 @@ export const FEATURES: readonly BotFeature[] = [
   entry,
   question,
   trace,
+  entryLink,
   sent,
   onThisDay,
   stats,
+  reflect,
   review,
   digest,
   mood,

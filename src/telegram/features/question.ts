@@ -12,6 +12,7 @@ import type { AskOptions, AskOutcome, Questions } from '../../llm/ask.ts';
 import { createAnswerDraft } from '../answer-draft.ts';
 import { isQuestion, stripAskCommand } from '../../llm/mentions.ts';
 import { topicHandleOf } from '../topic-journal.ts';
+import { answerSources, withFromLine } from '../answer-sources.ts';
 
 export const NO_API_KEY_TEXT =
   "Questions need the Anthropic API, and this bot has no key: its owner must set ANTHROPIC_API_KEY and restart it. Nothing was saved from this message.";
@@ -54,7 +55,7 @@ export interface QuestionPlace {
  */
 export async function askAndReply(
   ctx: BotContext,
-  deps: Pick<BotDeps, 'logger'> & Partial<Pick<BotDeps, 'journals'>>,
+  deps: Pick<BotDeps, 'logger'> & Partial<Pick<BotDeps, 'journals' | 'citations'>>,
   questions: Questions,
   place: QuestionPlace,
   run: (options: AskOptions) => Promise<AskOutcome>,
@@ -75,7 +76,9 @@ export async function askAndReply(
   }
   deps.logger.info('question.outcome', { update_id: ctx.update.update_id, outcome: outcome.type, chars: outcome.text.length });
   // The model writes Markdown; our own texts (rejections, failures) go as they are.
-  const chunks = outcome.type === 'answer' ? formatMarkdown(outcome.text) : splitForTelegram(outcome.text).map((c) => new FormattedString(c));
+  const formatted = outcome.type === 'answer' ? formatMarkdown(outcome.text) : splitForTelegram(outcome.text).map((c) => new FormattedString(c));
+  const sources = outcome.type === 'answer' && deps.citations ? await answerSources(deps.citations, place, outcome.citations) : { chunks: [], original: undefined };
+  const chunks = withFromLine(formatted, sources.chunks);
   for (const [i, chunk] of chunks.entries()) {
     const last = i === chunks.length - 1;
     const options = {
@@ -86,6 +89,11 @@ export async function askAndReply(
       deps.logger.error('question.formatting_rejected', { update_id: ctx.update.update_id, chunk: i }),
     );
     if (outcome.type !== 'rejected') await questions.linkAnswer(ownerId, chatId, sent.message_id, outcome.conversationId);
+  }
+  if (sources.original && outcome.type === 'answer') {
+    // The one entry cited was captured here: its own message is quoted by replying to it.
+    const sent = await ctx.reply(sources.original.text, { reply_parameters: { message_id: sources.original.messageId, allow_sending_without_reply: true } });
+    await questions.linkAnswer(ownerId, chatId, sent.message_id, outcome.conversationId);
   }
 }
 
@@ -100,7 +108,7 @@ async function conversationRepliedTo(ctx: BotContext, questions: Questions | und
 const questionTextOf = (message: { text?: string; caption?: string } | undefined) => message?.text ?? message?.caption ?? '';
 
 /** The job: asks the question of the update in hand and replies (it runs apart from capture, see job-runner.ts). */
-async function answerQuestion(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'questions' | 'aiOff' | 'journals'>): Promise<void> {
+async function answerQuestion(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'questions' | 'aiOff' | 'journals' | 'citations'>): Promise<void> {
   const message = ctx.msg;
   if (!message || !ctx.from || !ctx.chat) throw new Error('a question job needs the message that asked it');
   const replyTo = message.message_id;
@@ -111,7 +119,7 @@ async function answerQuestion(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'q
   await askAndReply(ctx, deps, questions, place, (options) => questions.ask(place.ownerId, stripAskCommand(questionTextOf(message)), conversationId, options));
 }
 
-export function questionFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'jobs' | 'aiOff' | 'journals'>): Composer<BotContext> {
+export function questionFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'jobs' | 'aiOff' | 'journals' | 'citations'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   deps.jobs.define('question', { title: 'your question', run: (ctx) => answerQuestion(ctx, deps) });
 

@@ -21,7 +21,7 @@ const periodOf = (argument: string): ReviewPeriod | undefined => {
 };
 
 /** The job: the period the update asked for (the button: the week), reviewed and replied under what asked. */
-async function sendReview(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'questions' | 'reviews' | 'aiOff' | 'journals'>): Promise<void> {
+async function sendReview(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'questions' | 'reviews' | 'aiOff' | 'journals' | 'citations'>): Promise<void> {
   // A button press first: grammY's ctx.msg is also the message that carries the button.
   const asked = ctx.callbackQuery ? { period: 'week' as const, replyTo: ctx.callbackQuery.message?.message_id ?? 0 } : { period: periodOf(commandArgument(ctx.msg?.text)), replyTo: ctx.msg?.message_id ?? 0 };
   const { period, replyTo } = asked;
@@ -32,7 +32,7 @@ async function sendReview(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'quest
   await askAndReply(ctx, deps, questions, { ownerId, chatId: ctx.chat.id, replyTo }, (options) => reviews.review(ownerId, period, options));
 }
 
-export function reviewFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'reviews' | 'jobs' | 'aiOff' | 'journals'>): Composer<BotContext> {
+export function reviewFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'reviews' | 'jobs' | 'aiOff' | 'journals' | 'citations'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   deps.jobs.define('review', { title: 'your review', run: (ctx) => sendReview(ctx, deps) });
 
