@@ -13,6 +13,7 @@ import { readMarkdownNotes } from '../../src/importer/sources/markdown-notes.ts'
 import { storeEntry } from '../../src/journal/entry-store.ts';
 import { setMood } from '../../src/journal/mood.ts';
 import { blackPng } from '../helpers/black-png.ts';
+import { runEntryPoint } from '../helpers/run-entry-point.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 
 const OWNER = 41;
@@ -83,4 +84,15 @@ it('writes a vault the notes importer reads back: same days, times, texts, tags 
   const back = await importSource(target.db, readMarkdownNotes(vault, ZONE), 'vault', { ownerId: OWNER, timeZone: ZONE });
   expect(back).toMatchObject({ imported: 3, mediaKept: 1, error: null });
   expect(await journal(target)).toEqual(await journal(source));
+});
+
+it('npm run export -- --format obsidian writes the vault and refuses a folder that is not empty', async () => {
+  await source.db.destroy();
+  const vault = path.join(dir, `cli-vault-${Math.random().toString(36).slice(2)}`);
+  const env = { DATABASE_PATH: source.file, ALLOWED_USER_IDS: String(OWNER), JOURNAL_TIMEZONE: ZONE };
+  const run = await runEntryPoint('src/cli/export.ts', ['--format', 'obsidian', '--out', vault], { cwd: dir, env });
+  expect(run).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Exported 3 entries of user 41 to:\n/) });
+  expect(readdirSync(path.join(vault, 'journal'))).toContain('2024-05-01.md');
+  const again = await runEntryPoint('src/cli/export.ts', ['--format', 'obsidian', '--out', vault], { cwd: dir, env });
+  expect(again).toMatchObject({ code: 1, stderr: expect.stringMatching(/already exists: an export never replaces/) });
 });
