@@ -58,6 +58,8 @@ const allowed: Record<string, string[]> = {
   mcp: ['objects', 'llm'],
   // The OAuth authorization server for remote MCP: its rows in db/; the MCP SDK's resource-server side stays in mcp/.
   oauth: ['db'],
+  // npm run try's local Telegram: the Bot API stand-in and the terminal's side of the chat; the bot is wired by cli/try.ts.
+  try: [],
 };
 
 /**

@@ -2,7 +2,7 @@
 // over real HTTP: records each request, answers with a transcript, or fails on request.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseMultipart } from './multipart.ts';
+import { parseMultipart } from '../../src/try/multipart.ts';
 
 export interface TranscriptionCall {
   authorization: string | null;
