@@ -40,7 +40,7 @@ export async function startTranscriptionStandIn(): Promise<TranscriptionStandIn>
     const boundary = /boundary="?([^";]+)"?/.exec(req.headers['content-type'] ?? '')?.[1] ?? '';
     const form = parseMultipart(Buffer.concat(chunks), boundary);
     const file = form.files.file as { name: string; content: Buffer } | undefined;
-    calls.push({ authorization: req.headers.authorization ?? null, model: form.model, fileName: file?.name, bytes: file?.content });
+    calls.push({ authorization: req.headers.authorization ?? null, model: form.model as string | undefined, fileName: file?.name, bytes: file?.content });
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (failures > 0) {
       failures -= 1;
