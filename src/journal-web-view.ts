@@ -13,6 +13,7 @@ import { createWebJournal, type WebJournal } from './web/web-journal.ts';
 import { ownerMediumBySha } from './journal/entry-media.ts';
 import { readBlob, readBlobWhole } from './db/media-blobs.ts';
 import { journalNames } from './journal/journal-queries.ts';
+import { listPhotos } from './journal/photo-queries.ts';
 import { createScalingGate, scaleImage, type ScalingGate } from './journal/scaled-image.ts';
 import { errorMessage } from './log/error-message.ts';
 import type { MediaBytes } from './web/web-journal.ts';
@@ -84,6 +85,7 @@ export function webJournalFor(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'l
       journalNames: () => journalNames(db, ownerId),
       countUpTo: (view, cap) => countEntriesUpTo(db, ownerId, view, cap),
       nearestDays: (before, after, view) => nearestEntryDays(db, ownerId, before, after, view),
+      photos: (journal, limit, offset) => listPhotos(db, ownerId, journal, limit, offset),
       forget: async (entryId) => {
         const result = await forgetEntry(db, ownerId, entryId);
         return result.type === 'forgotten' ? { day: result.day } : null;

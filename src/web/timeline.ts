@@ -1,0 +1,35 @@
+/**
+ * The Timeline page's reading: entries newest first across days, a day at a time backwards from a day, by the index
+ * seeks nearestDays makes, so the cost follows the page shown, not the journal's size.
+ */
+import type { ListedEntry } from './web-journal.ts';
+
+export interface TimelinePage {
+  entries: ListedEntry[];
+  /** The day the next page starts before (the last day shown), or null when no earlier entry is left. */
+  next: string | null;
+}
+
+/** After the last possible day: the timeline's first page starts with the latest entry, even one dated ahead. */
+const AFTER_EVERY_DAY = '9999-12-31';
+
+/**
+ * Whole days, newest first, until at least `atLeast` entries are in hand: `lastDayBefore(day)` is the latest day with
+ * entries before `day` (null: none), `day(date)` that day's entries oldest first.
+ */
+export async function readTimeline(
+  lastDayBefore: (day: string) => Promise<string | null>,
+  day: (date: string) => Promise<ListedEntry[]>,
+  before: string | null,
+  atLeast: number,
+): Promise<TimelinePage> {
+  const entries: ListedEntry[] = [];
+  let cursor = before ?? AFTER_EVERY_DAY;
+  for (;;) {
+    const found = await lastDayBefore(cursor);
+    if (found === null) return { entries, next: null };
+    if (entries.length >= atLeast) return { entries, next: cursor };
+    entries.push(...(await day(found)).reverse());
+    cursor = found;
+  }
+}
