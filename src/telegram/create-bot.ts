@@ -59,7 +59,7 @@ export function createBot(token: string, deps: BotDeps, options: BotOptions = {}
   app.use(accessFeature(deps));
   app.use(connectionsFeature(deps)); // before /start: a consent link is a /start with its payload
   app.use(journalsFeature(deps)); // before everything else: a topic's creation and renaming name its journal
-  app.use(startFeature());
+  app.use(startFeature(deps));
   app.use(exportFeature(deps));
   app.use(traceFeature(deps));
   app.use(sentFeature(deps));

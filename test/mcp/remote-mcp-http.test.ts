@@ -3,7 +3,7 @@
 // and the bot without PUBLIC_URL.
 import { auth, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELP_TEXT } from '../../src/telegram/features/start.ts';
+import { startText } from '../../src/telegram/features/start.ts';
 import { NO_REMOTE_TEXT } from '../../src/telegram/features/connections.ts';
 import { MemoryOAuthProvider, startRemoteBot, type RemoteBot } from '../helpers/remote-mcp.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
@@ -116,7 +116,7 @@ describe('remote MCP over HTTP', () => {
       await t.send(textUpdate('/connections'));
       expect(t.api.callsTo('sendMessage').at(-1)?.payload.text).toBe(NO_REMOTE_TEXT);
       await t.send(textUpdate('/start mcp_abcdefghijklmnopqrstuvwxyz'));
-      expect(t.api.callsTo('sendMessage').at(-1)?.payload.text).toBe(HELP_TEXT);
+      expect(t.api.callsTo('sendMessage').at(-1)?.payload.text).toBe(startText({ questions: false, connections: false }));
     } finally {
       await t.close();
     }

@@ -1,5 +1,6 @@
-/** /start and /help: what the bot does, in a few lines. */
+/** /start (what the bot does, in a few lines, naming only what works here) and /help (the whole guide). */
 import { Composer } from 'grammy';
+import type { BotDeps } from '../bot-deps.ts';
 import type { BotContext } from '../context.ts';
 
 export const COMMANDS = [
@@ -44,8 +45,37 @@ export const HELP_TEXT = [
   '• Take it with you: /export sends the whole journal as JSON (re-importable with npm run import), /export md as Markdown, one file per year.',
 ].join('\n');
 
-export function startFeature(): Composer<BotContext> {
+/** What /start may name: the parts of the bot that work only with some settings. */
+export interface StartSettings {
+  /** Questions and reviews (ANTHROPIC_API_KEY, and JOURNAL_AI not off). */
+  questions: boolean;
+  /** claude.ai and Claude Code connections (PUBLIC_URL). */
+  connections: boolean;
+}
+
+/** The welcome: short (under 1,000 characters), each line a thing that works with these settings. */
+export function startText(settings: StartSettings): string {
+  return [
+    'This is your private journal: every message you send is saved as an entry (photos, voice notes and files too). Edits keep the earlier text; #tags are kept.',
+    '',
+    '• /search walk finds entries, /day shows today\'s, /onthisday this date in earlier years.',
+    settings.questions ? '• Ask: "@journal how many days did I write in April?"; /review week looks back.' : null,
+    '• /stats draws your year; /mood 4 sets today\'s mood; /prompt gives a question to write about.',
+    '• /digest 08:00 and /remind 21:00: a daily digest, or a nudge to write.',
+    '• /journal new Dreams starts another journal, in a topic of its own.',
+    settings.connections ? '• /connections: claude.ai and Claude Code read your journal once you allow them.' : null,
+    '• /export sends the whole journal as a file; /forget removes an entry.',
+    '',
+    '/help has the whole guide.',
+  ]
+    .filter((line) => line !== null)
+    .join('\n');
+}
+
+export function startFeature(deps: Pick<BotDeps, 'questions' | 'connections'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  composer.command(['start', 'help'], (ctx) => ctx.reply(HELP_TEXT));
+  const welcome = startText({ questions: deps.questions !== undefined, connections: deps.connections !== undefined });
+  composer.command('start', (ctx) => ctx.reply(welcome));
+  composer.command('help', (ctx) => ctx.reply(HELP_TEXT));
   return composer;
 }
