@@ -42,6 +42,7 @@ import { createJournalBrowse } from './journal/browse.ts';
 import { countJournals, findJournal } from './journal/journal-queries.ts';
 import { journalOfTopic, nameTopic } from './journal/journal-topics.ts';
 import { forgetJournal } from './journal/forget-journal.ts';
+import { defaultJournal, setDefaultJournal } from './journal/default-journal.ts';
 import { statsPicture } from './stats/stats-picture.ts';
 import { clearMood, moodOn, setMood } from './journal/mood.ts';
 import { addOwnerPrompt, listOwnerPrompts, rememberPromptMessage, removeOwnerPrompt } from './journal/prompt-store.ts';
@@ -238,6 +239,8 @@ export function createApp(token: string, deps: AppDeps): App {
         list: (ownerId) => countJournals(db, ownerId, {}),
         find: (ownerId, name) => findJournal(db, ownerId, name),
         forget: (ownerId, journal) => forgetJournal(db, ownerId, journal),
+        defaultOf: (ownerId) => defaultJournal(db, ownerId),
+        setDefault: (ownerId, journal) => setDefaultJournal(db, ownerId, journal),
       },
       isStorageFailure: (error) => storageFailure(error) !== null,
       connections: config.publicUrl ? remoteConnections(db, config.publicUrl, clock) : undefined,

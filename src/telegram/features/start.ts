@@ -23,7 +23,7 @@ export const COMMANDS = [
   { command: 'forget', description: 'Forget an entry (reply /forget to it) or everything' },
   { command: 'connections', description: 'Apps connected to your journal (claude.ai…), and Revoke' },
   { command: 'journals', description: 'Your journals (one per topic) with their entry counts' },
-  { command: 'journal', description: 'Start a journal in a topic of its own: /journal new Dreams' },
+  { command: 'journal', description: 'A journal in a topic: /journal new Dreams; /journal default Dreams' },
 ];
 
 export const HELP_TEXT = [
@@ -41,7 +41,7 @@ export const HELP_TEXT = [
   '• Find without AI: /search walk river lists matching entries, newest first, with ◀ ▶ to page ("a phrase", walk OR run, -work, walk* work too). /day shows today, /day yesterday or /day 2024-04-01 another day.',
   '• Forget: reply /forget to one of your messages (or /forget <entry id>) to remove that entry and every copy the bot kept; /forget everything deletes the whole journal after you confirm.',
   '• Connections: when the bot is set up for it (PUBLIC_URL), claude.ai and Claude Code can read your journal after you tap Allow here; /connections lists them and revokes them.',
-  '• Several journals: each topic of this chat is a journal. /journal new Dreams starts one, /journals lists them, /forget journal Dreams forgets one. Questions and commands in a topic are about its journal.',
+  '• Several journals: each topic of this chat is a journal. /journal new Dreams starts one, /journals lists them, /forget journal Dreams forgets one; /journal default Dreams sends what you write outside topics there. Questions and commands in a topic are about its journal.',
   '• Take it with you: /export sends the whole journal as JSON (re-importable with npm run import), /export md as Markdown, one file per year.',
 ].join('\n');
 
