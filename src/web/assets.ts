@@ -64,6 +64,7 @@ h2 { font-size: 1.15rem; }
 .media { font-style: italic; }
 .media-items img, .media-items video { max-width: 100%; height: auto; display: block; margin: 0.5em 0; }
 .media-items img { max-width: min(100%, 320px); }
+.media-items.small img { max-width: 120px; }
 .tag { text-decoration: none; }
 .entry { border-top: 1px solid var(--l0); padding: 10px 0; }
 .content { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; }

@@ -125,25 +125,27 @@ export const shownText = (entry: ListedEntry): string | null => (allMediaShown(e
 
 /** How wide a photo is shown in a page: the thumbnail route's 640 px serve it sharp on a phone at twice its pixels. */
 export const PHOTO_DISPLAY_EDGE = 320;
+/** A search result's photos are small: many results, each a line of text, a picture only to recognise it by. */
+const SEARCH_PHOTO_EDGE = 120;
 
 /**
  * The entry's kept media in the page: photos inline as thumbnails (lazy) linking to the whole photo, voice notes and
  * audio to play, videos, files to download. Media are the owner's in every journal: their paths take no prefix.
  */
-export function mediaShown(to: PageLinks, entry: ListedEntry): Html | '' {
+export function mediaShown(to: PageLinks, entry: ListedEntry, edge: number = PHOTO_DISPLAY_EDGE): Html | '' {
   const kept = entry.items.filter((m) => m.state === 'kept' && m.sha256 !== null);
   if (kept.length === 0) return '';
   const one = (m: ListedEntry['items'][number]) => {
     const src = `${mediaPath(m.sha256!)}${to.mediaQuery(m.sha256!)}`;
     if (m.kind === 'photo') {
-      const size = m.width && m.height ? scaledSize(m.width, m.height, Math.min(PHOTO_DISPLAY_EDGE, THUMBNAIL_LONG_EDGE)) : null;
+      const size = m.width && m.height ? scaledSize(m.width, m.height, Math.min(edge, THUMBNAIL_LONG_EDGE)) : null;
       return html`<a class="photo" href="${src}"><img src="${thumbnailPath(m.sha256!)}${to.mediaQuery(m.sha256!)}" alt="Photo of the entry" loading="lazy"${size ? html` width="${size.width}" height="${size.height}"` : ''}></a>`;
     }
     if (m.kind === 'voice_note' || m.kind === 'audio') return html`<audio controls preload="none" src="${src}"></audio>`;
     if (m.kind === 'video' || m.kind === 'video_note' || m.kind === 'animation') return html`<video controls preload="none" src="${src}"></video>`;
     return html`<a href="${src}" download="${m.fileName ?? 'file'}">${m.fileName ?? 'file'}</a>`;
   };
-  return html`<div class="media-items">${kept.map(one)}</div>`;
+  return html`<div class="media-items${edge < PHOTO_DISPLAY_EDGE ? ' small' : ''}">${kept.map(one)}</div>`;
 }
 
 /** An entry in a list: its Markdown formatted, or for a search's results a short excerpt with the matches marked. */
@@ -152,7 +154,7 @@ function entryCard(to: PageLinks, entry: ListedEntry, withDate: boolean, query?:
 <h2 id="entry-${entry.id}" class="visually-hidden">Entry at ${entry.date} ${entry.time}</h2>
 ${entryMeta(to, entry, withDate)}
 ${shownText(entry) === null ? '' : query === undefined ? html`<div class="content md">${entryMarkdown(entry.cut ? `${entry.content}…` : entry.content)}</div>` : html`<p class="excerpt">${searchExcerpt(entry.content, query)}</p>`}
-${mediaShown(to, entry)}
+${mediaShown(to, entry, query === undefined ? PHOTO_DISPLAY_EDGE : SEARCH_PHOTO_EDGE)}
 <p class="open"><a href="${to.at}/entry/${entry.id}">Open entry${entry.revisions > 0 ? ` (${plural(entry.revisions, 'earlier version')})` : ''}${entry.cut ? ' to read it all' : ''}</a></p>
 </article>`;
 }

@@ -31,8 +31,12 @@ describe.skipIf(noBrowserReason !== null)(`pages to live in${noBrowserReason ? `
     const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#336699' } }).jpeg().toBuffer();
     const shot = new Date('2024-06-30T20:00:00Z');
     photoEntry = (await storeEntry(temp.db, { ownerId: OWNER_ID, source: 'live', chatId: OWNER_ID, messageId: 9200, writtenAt: shot, text: '[photo]', media: [{ kind: 'photo', mimeType: 'image/jpeg', fileId: 'p1', fileName: null, durationSeconds: null, fileSize: photo.length, width: 1600, height: 1200 }] }, 'UTC', shot))!;
-    const medium = await temp.db.selectFrom('entry_media').select('id').where('entry_id', '=', photoEntry).executeTakeFirstOrThrow();
-    await writeBlob(temp.db, medium.id, [photo], { now: shot, onKept: async (trx, b) => void (await trx.updateTable('entry_media').set({ sha256: b.sha256, state: 'kept', next_at: null }).where('id', '=', medium.id).execute()) });
+    const captioned = new Date('2024-06-29T20:00:00Z');
+    const sunset = (await storeEntry(temp.db, { ownerId: OWNER_ID, source: 'live', chatId: OWNER_ID, messageId: 9201, writtenAt: captioned, text: 'Sunset over the lake', media: [{ kind: 'photo', mimeType: 'image/jpeg', fileId: 'p2', fileName: null, durationSeconds: null, fileSize: photo.length, width: 1600, height: 1200 }] }, 'UTC', captioned))!;
+    for (const entryId of [photoEntry, sunset]) {
+      const medium = await temp.db.selectFrom('entry_media').select('id').where('entry_id', '=', entryId).executeTakeFirstOrThrow();
+      await writeBlob(temp.db, medium.id, [photo], { now: shot, onKept: async (trx, b) => void (await trx.updateTable('entry_media').set({ sha256: b.sha256, state: 'kept', next_at: null }).where('id', '=', medium.id).execute()) });
+    }
     web = await serveWebDemo(temp.db, { ALLOWED_USER_IDS: String(OWNER_ID) }, 'local');
     browser = await launchChromium();
   }, 60_000);
@@ -108,6 +112,11 @@ describe.skipIf(noBrowserReason !== null)(`pages to live in${noBrowserReason ? `
     const days = await page.locator('article.entry .meta a[href^="/day/"]').evaluateAll((els) => els.map((e) => e.textContent!));
     expect(days.length).toBeGreaterThan(5);
     expect(days).toEqual([...days].sort().reverse());
+    // The photo entry's search result: its picture is a small thumbnail.
+    await page.goto(`${web.url}/search?q=Sunset`);
+    const small = page.locator('main .media-items.small img').first();
+    await page.waitForFunction((img) => (img as { complete: boolean }).complete, await small.elementHandle());
+    expect((await small.boundingBox())!.width).toBeLessThanOrEqual(120);
     await page.goto(`${web.url}/journal/Dreams/`);
     await expect(page.locator('main h1').textContent()).resolves.toBe('2024 in Dreams');
     await page.close();
