@@ -11,11 +11,12 @@ import type { PageLinks } from './journal-paths.ts';
 import { thumbnailPath } from './media-route.ts';
 import { mediaShown, shownText } from './pages.ts';
 import type { TimelinePage } from './timeline.ts';
+import type { ListedEntry } from './web-journal.ts';
 
 /** A photo's tile in the grid: small, square-ish, from the thumbnail route. */
 const TILE_EDGE = 160;
 
-export function timelinePage(to: PageLinks, page: TimelinePage, first: boolean): Html {
+export function timelinePage(to: PageLinks, page: TimelinePage<ListedEntry>, first: boolean): Html {
   if (page.entries.length === 0) return html`<h1>Timeline</h1><p>${first ? 'No entries yet: write to the bot, or import a journal.' : 'No earlier entries.'}</p>`;
   const days = [...new Set(page.entries.map((e) => e.date))];
   return html`<h1>Timeline</h1>

@@ -2,10 +2,9 @@
  * The Timeline page's reading: entries newest first across days, a day at a time backwards from a day, by the index
  * seeks nearestDays makes, so the cost follows the page shown, not the journal's size.
  */
-import type { ListedEntry } from './web-journal.ts';
-
-export interface TimelinePage {
-  entries: ListedEntry[];
+/** A page of the timeline: entries of any shape (the web's ListedEntry), newest first. */
+export interface TimelinePage<Entry> {
+  entries: Entry[];
   /** The day the next page starts before (the last day shown), or null when no earlier entry is left. */
   next: string | null;
 }
@@ -17,13 +16,13 @@ const AFTER_EVERY_DAY = '9999-12-31';
  * Whole days, newest first, until at least `atLeast` entries are in hand: `lastDayBefore(day)` is the latest day with
  * entries before `day` (null: none), `day(date)` that day's entries oldest first.
  */
-export async function readTimeline(
+export async function readTimeline<Entry>(
   lastDayBefore: (day: string) => Promise<string | null>,
-  day: (date: string) => Promise<ListedEntry[]>,
+  day: (date: string) => Promise<Entry[]>,
   before: string | null,
   atLeast: number,
-): Promise<TimelinePage> {
-  const entries: ListedEntry[] = [];
+): Promise<TimelinePage<Entry>> {
+  const entries: Entry[] = [];
   let cursor = before ?? AFTER_EVERY_DAY;
   for (;;) {
     const found = await lastDayBefore(cursor);

@@ -119,7 +119,7 @@ export interface WebJournal {
   /** Matching entries, newest first (as the bot's /search lists them). */
   search(query: string, offset: number, limit: number): Promise<EntryList>;
   /** Entries newest first across days, whole days from the one before `before` (null: the latest) on. */
-  timeline(before: string | null, atLeast: number): Promise<TimelinePage>;
+  timeline(before: string | null, atLeast: number): Promise<TimelinePage<ListedEntry>>;
   /** The kept photos of these pages' journal, newest first. */
   photos(offset: number, limit: number): Promise<ListedPhoto[]>;
   tags(): Promise<{ tags: TagCount[]; distinctTags: number }>;
