@@ -1,15 +1,36 @@
 # The bot as docs/deploying.md ("Docker") describes it; test/deployment.test.ts keeps this file in step with
-# package.json. compose.yaml runs it beside PostgreSQL.
 # Node 24 LTS (Node 20 reached its end of life in April 2026); CI runs the suite on it too (.ci/run).
-FROM node:24-bookworm
+# package.json. compose.yaml runs it beside PostgreSQL.
+
+# Dependencies first, from package.json and the lock file alone: a change to the code reuses this layer. Install
+# scripts wait (the build needs the sources); the native addons are compiled right after.
+FROM node:24-bookworm AS deps
 WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts && npm rebuild better-sqlite3 better-sqlite3-multiple-ciphers esbuild
+
+# dist/ from the sources (esbuild, a dev dependency).
+FROM deps AS build
 COPY . .
-# Installs, compiles better-sqlite3 where no prebuilt binary fits, and builds dist/ (package.json's prepare script).
-RUN npm ci
+RUN npm run build
+
+# What runs needs the production dependencies only.
+FROM deps AS production-deps
+RUN npm prune --omit=dev
+
+FROM node:24-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY --from=production-deps /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json ./
+COPY scripts/healthcheck.mjs ./scripts/healthcheck.mjs
 # The SQLite journal (when DATABASE_URL is unset) lives in the volume, owned by the unprivileged user that runs the bot.
 RUN mkdir -p /data && chown node:node /data
 ENV DATABASE_PATH=/data/journal.sqlite
 VOLUME /data
 USER node
+# Its HTTP server (webhook, Mini App, remote MCP) answers; a bot that only polls passes (scripts/healthcheck.mjs).
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD ["node", "scripts/healthcheck.mjs"]
 # node is PID 1 and gets docker stop's SIGTERM itself (not npm start).
 CMD ["node", "dist/main.js"]

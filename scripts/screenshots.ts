@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { openDatabase } from '../src/db/open-database.ts';
+import { addDemoExtras } from '../src/demo/demo-extras.ts';
 import { statsPicture } from '../src/stats/stats-picture.ts';
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db);
     await buildWebDemo(db, OWNER);
+    // The demo's photos, moods and prompts, as npm run demo adds them: the timeline and photos pages show pictures.
+    await addDemoExtras(db, OWNER, new Date('2024-07-01T00:00:00Z'), 1);
     const picture = await statsPicture(db, OWNER, { kind: 'year', year: 2024 }, { today: '2024-06-30' });
     if (picture.type !== 'picture') throw new Error('the demo journal gave no stats picture');
     writeFileSync(path.join(OUT, 'stats.png'), picture.png);
@@ -55,12 +58,15 @@ async function main(): Promise<void> {
                 ['month', '/month/2024-04'],
                 ['day', `/day/${WEB_DAY}`],
                 ['search', '/search?q=walk'],
+                ['timeline', '/timeline'],
+                ['photos', '/photos'],
                 ['tags', '/tags'],
                 ['entry', '/entry/702'],
               ]
             : [['day-dark', `/day/${WEB_DAY}`]];
         for (const [name, where] of shots) {
-          await page.goto(`${web.url}${where}`);
+          // Photos are lazy and scaled on request: wait until the page's pictures are in.
+          await page.goto(`${web.url}${where}`, { waitUntil: 'networkidle' });
           await page.screenshot({ path: path.join(OUT, `web-${name}.png`) });
           console.log(`docs/img/web-${name}.png`);
         }

@@ -14,6 +14,7 @@ import { ownerMediumBySha } from './journal/entry-media.ts';
 import { readBlob } from './db/media-blobs.ts';
 import { journalNames } from './journal/journal-queries.ts';
 import { createPictures, type Pictures } from './journal/picture-cache.ts';
+import { listPhotos } from './journal/photo-queries.ts';
 import { createScalingGate, scaleImage } from './journal/scaled-image.ts';
 import { errorMessage } from './log/error-message.ts';
 import type { MediaBytes } from './web/web-journal.ts';
@@ -92,6 +93,7 @@ export function webJournalFor(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'l
       journalNames: () => journalNames(db, ownerId),
       countUpTo: (view, cap) => countEntriesUpTo(db, ownerId, view, cap),
       nearestDays: (before, after, view) => nearestEntryDays(db, ownerId, before, after, view),
+      photos: (journal, limit, offset) => listPhotos(db, ownerId, journal, limit, offset),
       forget: async (entryId) => {
         const result = await forgetEntry(db, ownerId, entryId);
         return result.type === 'forgotten' ? { day: result.day } : null;

@@ -61,6 +61,8 @@ const allowed: Record<string, string[]> = {
   // Each bot feature's dependencies, built from the app's config, db and clock (one factory per feature); app.ts
   // composes them. Wiring, so it may reach the stores and the root's config, never the other way round.
   wiring: ['(root)', 'db', 'journal', 'llm', 'stats', 'telegram', 'digest', 'reminders', 'export', 'importer', 'oauth'],
+  // npm run try's local Telegram: the Bot API stand-in and the terminal's side of the chat; the bot is wired by cli/try.ts.
+  try: [],
 };
 
 /**

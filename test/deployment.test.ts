@@ -38,8 +38,9 @@ describe('deployment files', () => {
     expect(instruction('CMD')).toEqual([JSON.stringify(['node', startTarget]).replace(/,/g, ', ')]);
   });
 
-  it('the Dockerfile builds dist/ through npm ci (package.json runs the build as prepare)', () => {
-    expect(instruction('RUN')).toContain('npm ci');
+  it('the Dockerfile installs with npm ci (install scripts after, the native addons compiled) and builds dist/ with npm run build', () => {
+    expect(instruction('RUN').some((r) => r.startsWith('npm ci --ignore-scripts && npm rebuild better-sqlite3 better-sqlite3-multiple-ciphers'))).toBe(true);
+    expect(instruction('RUN')).toContain('npm run build');
     expect(pkg.scripts.prepare).toBe(pkg.scripts.build);
     expect(pkg.scripts.build).toBe('node scripts/build.mjs');
   });
@@ -87,8 +88,41 @@ describe('deployment files', () => {
     expect(read('docs/deploying.md')).toContain(`stop_grace_period: ${grace}s`);
   });
 
+  it('the Dockerfile installs dependencies before copying the code, runs production dependencies only, and checks health', () => {
+    const lines = instructions.join('\n');
+    expect(lines.indexOf('COPY package.json package-lock.json ./')).toBeLessThan(lines.indexOf('COPY . .'));
+    expect(instruction('FROM').length).toBeGreaterThanOrEqual(2);
+    expect(instruction('RUN').some((r) => r.includes('npm prune --omit=dev') || r.includes('npm ci --omit=dev'))).toBe(true);
+    // The image that runs is the last stage: built from no stage that copied the sources whole.
+    expect(instruction('FROM').at(-1)).toMatch(/^node:\d+-bookworm-slim$/);
+    expect(instruction('HEALTHCHECK')[0]).toMatch(/CMD \["node", "scripts\/healthcheck\.mjs"\]$/);
+    expect(instruction('COPY')).toContain('scripts/healthcheck.mjs ./scripts/healthcheck.mjs');
+  });
+
+  it('compose.yaml sets the journal zone, the web port and a named volume, and .env.example names every variable it reads', () => {
+    const bot = service('bot');
+    expect(bot).toMatch(/^ {2}JOURNAL_TIMEZONE: \$\{JOURNAL_TIMEZONE:\?/m);
+    expect(bot).toMatch(/^ {2}WEB_PORT: /m);
+    expect(bot).toMatch(/^ {2}WEB_HOST: /m);
+    expect(bot).toMatch(/- journal-files:\/data$/m);
+    expect(compose).toMatch(/^volumes:\n(?: {2}[\w-]+:\n?)*? {2}journal-files:/m);
+    const example = read('.env.example');
+    const used = [...new Set([...compose.matchAll(/\$\{(\w+)/g)].map((m) => m[1]!))];
+    for (const name of used) expect(example, `.env.example names ${name}`).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
+  });
+
+  it(".env.example's ports do not clash: the Bot API server's is neither PORT's nor WEB_PORT's default", () => {
+    const example = read('.env.example');
+    const apiPort = /TELEGRAM_API_ROOT=http:\/\/[\d.]+:(\d+)/.exec(example)?.[1];
+    const port = /PORT=(\d+)/.exec(example.split('\n').find((l) => /^# ?PORT=/.test(l)) ?? '')?.[1];
+    const webPort = /WEB_PORT=(\d+)/.exec(example)?.[1];
+    expect(new Set([apiPort, port, webPort]).size).toBe(3);
+  });
+
   it('docs/deploying.md names each file', () => {
     const doc = read('docs/deploying.md');
     for (const file of ['Dockerfile', 'compose.yaml', '.dockerignore']) expect(doc).toContain(`(../${file})`);
+    // Import, the web view and a backup, each through docker compose.
+    for (const command of ['docker compose run --rm bot node dist/cli/import.js', 'docker compose run --rm -p 127.0.0.1:8081:8081 bot node dist/cli/web.js', 'pg_dump']) expect(doc).toContain(command);
   });
 });

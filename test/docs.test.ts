@@ -1,6 +1,7 @@
 // The docs stay short, readable and true: README.md within about 200 lines, Markdown lines of at most 120 characters,
-// every relative link in README.md, ARCHITECTURE.md and docs/ pointing at a file that exists, every src/, scripts/ and
-// docs/ path they name existing, and no pointer to an issue tracker outside the repository.
+// every relative link in README.md, ARCHITECTURE.md and docs/ pointing at a file that exists (and at a heading in it,
+// for a link with an #anchor), every src/, scripts/ and docs/ path they name existing, and no pointer to an issue
+// tracker outside the repository.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,28 @@ const SOURCE_NAMES = new Set(
 /** "Issue 23", "issue #4", "the issue", an issues/ or pull/ URL: pointers to a tracker the repository does not carry. */
 const TRACKER = /\b[Ii]ssues? #?\d+|\bthe issue\b|\/(issues|pull)\/\d+/;
 const text = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
+
+/** The anchors GitHub makes of a Markdown file's headings (outside code fences): lower case, spaces to hyphens. */
+function anchorsOf(file: string): Set<string> {
+  const outsideFences = text(file).split(/^```/m).filter((_, i) => i % 2 === 0).join('\n');
+  const headings = [...outsideFences.matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)].map((m) => m[1]!);
+  const slug = (heading: string) =>
+    heading
+      .replace(/`/g, '')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+  const seen = new Map<string, number>();
+  return new Set(
+    headings.map((h) => {
+      const base = slug(h);
+      const n = seen.get(base) ?? 0;
+      seen.set(base, n + 1);
+      return n === 0 ? base : `${base}-${n}`;
+    }),
+  );
+}
 
 describe('docs', () => {
   it('README.md is at most about 200 lines', () => {
@@ -31,6 +54,17 @@ describe('docs', () => {
     const links = [...prose.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1]!).filter((l) => !/^[a-z]+:/.test(l));
     const missing = links.map((l) => path.relative(REPO_ROOT, path.resolve(REPO_ROOT, path.dirname(file), l))).filter((l) => !existsSync(path.join(REPO_ROOT, l)));
     expect(missing).toEqual([]);
+  });
+
+  it.each(DOCS)('%s links only to headings that exist (#anchors, in the same file or another)', (file) => {
+    const prose = text(file).replace(/`[^`\n]*`/g, '');
+    const links = [...prose.matchAll(/\]\(([^)#\s]*)#([^)\s]+)\)/g)].map((m) => ({ target: m[1]!, anchor: m[2]! })).filter((l) => !/^[a-z]+:/.test(l.target));
+    const broken = links.flatMap(({ target, anchor }) => {
+      const linked = target === '' ? file : path.relative(REPO_ROOT, path.resolve(REPO_ROOT, path.dirname(file), target));
+      if (!linked.endsWith('.md') || !existsSync(path.join(REPO_ROOT, linked))) return [];
+      return anchorsOf(linked).has(decodeURIComponent(anchor)) ? [] : [`${target || file}#${anchor}`];
+    });
+    expect(broken).toEqual([]);
   });
 
   it.each(DOCS)('%s names only src/, scripts/ and docs/ paths that exist', (file) => {

@@ -10,7 +10,8 @@ import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { JournalKeyError } from '../db/database-file-error.ts';
 import { openDatabase, type JournalDb } from '../db/open-database.ts';
-import { allEntryTexts, buildGeneratedJournal, DEMO_JOURNAL, foreignEntryCount, markAsDemoDatabase } from '../demo/demo-journal.ts';
+import { addDemoExtras, DEMO_PHOTO_COUNT, DEMO_TRIP, withJournalsAndPlaces } from '../demo/demo-extras.ts';
+import { allEntryTexts, DEMO_JOURNAL, foreignEntryCount, generateJournalRows, insertEntryRows, markAsDemoDatabase } from '../demo/demo-journal.ts';
 import { DEMO_DATABASE_PATH } from '../demo/demo-path.ts';
 import { seededRandom } from '../demo/demo-text.ts';
 import { createJournalOperations } from '../journal/journal-operations.ts';
@@ -18,6 +19,9 @@ import { formatInterface } from '../objects/format-interface.ts';
 import { errorMessage } from '../log/error-message.ts';
 
 const DEMO_OWNER_ID = 1000;
+
+/** The demo's own "now" (moods set, prompts added): fixed, so every build is the same. */
+const BUILT_AT = new Date('2024-07-01T09:00:00Z');
 
 class DemoError extends Error {}
 
@@ -47,7 +51,8 @@ async function rebuild(file: string, ownerId: number, timeZone: string, key: str
   const db = openDatabase(file, { key });
   await migrateToLatest(db);
   await markAsDemoDatabase(db);
-  await buildGeneratedJournal(db, { ownerId, ...DEMO_JOURNAL, timeZone });
+  await insertEntryRows(db, withJournalsAndPlaces(generateJournalRows({ ownerId, ...DEMO_JOURNAL, timeZone })));
+  await addDemoExtras(db, ownerId, BUILT_AT, DEMO_JOURNAL.seed);
   return db;
 }
 
@@ -76,6 +81,10 @@ async function trace(db: JournalDb, ownerId: number, file: string): Promise<void
       '',
       `Crossed over: an interface (${iface.length} characters), one handle and one number. Entries whose text appears above: ${crossed} of ${contents.length}.`,
       `Go on: DATABASE_PATH=${file} npm run journal -- invoke ${view.objId} getOverview '{"groupBy":"day"}'`,
+      '',
+      `The demo journal's owner is ${ownerId}: npm run journal, web and chat on ${file} take it from the file, whatever ALLOWED_USER_IDS says.`,
+      `It has ${DEMO_PHOTO_COUNT} photos, a mood on most days, places, two prompts, and a second journal, ${DEMO_TRIP.journal} (${DEMO_TRIP.from} to ${DEMO_TRIP.to}).`,
+      `See it: DATABASE_PATH=${file} npm run web`,
     ].join('\n'),
   );
 }

@@ -105,11 +105,21 @@ async function main(argv: string[]): Promise<number> {
       console.error(error.message);
       return 1;
     }
-    const files = result.files.map((f) => `  ${f.path} (${megabytes(f.bytes)})`);
+    // The media of a folder export are summed up in one line, not listed a line per photo.
+    const media = result.files.filter((f) => path.basename(path.dirname(f.path)) === 'media' && 'dir' in target(args.out, args.format, ownerId, now));
+    const files = result.files.filter((f) => !media.includes(f)).map((f) => `  ${f.path} (${megabytes(f.bytes)})`);
+    if (media.length > 0) {
+      const bytes = media.reduce((sum, f) => sum + f.bytes, 0);
+      files.push(`  ${path.dirname(media[0]!.path)}${path.sep}: ${media.length} media ${media.length === 1 ? 'file' : 'files'} (${megabytes(bytes)})`);
+    }
     // The journal is encrypted at rest; what export writes is not, and the user should know it.
     if (config.journalKey) console.error('Note: the journal is encrypted (JOURNAL_KEY), but this export is plain text: keep it somewhere private, or delete it when done.');
     const of = journal === undefined ? '' : ` of the journal ${JSON.stringify(journalDisplayName(journal))}`;
     console.log([`Exported ${result.entries} ${result.entries === 1 ? 'entry' : 'entries'}${of} of user ${ownerId} to:`, ...files].join('\n'));
+    const left = result.mediaLeftOut ?? 0;
+    if (left > 0) {
+      console.log(`${left} ${left === 1 ? 'photo, voice note or file was' : 'photos, voice notes and files were'} left out: this file names them only. To include their bytes, export to a folder: npm run export -- --out <folder>/ (they go to media/ there).`);
+    }
     return 0;
   } finally {
     await db.destroy();

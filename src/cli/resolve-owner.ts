@@ -1,5 +1,9 @@
-/** The CLIs' owner: --owner, else the only id in ALLOWED_USER_IDS, else the only owner in the database. */
+/**
+ * The CLIs' owner: --owner, else the only id in ALLOWED_USER_IDS, else the only owner in the database. The demo's
+ * journal (npm run demo) belongs to whoever it was built for: there the file's only owner wins over ALLOWED_USER_IDS.
+ */
 import type { JournalDb } from '../db/open-database.ts';
+import { isDemoDatabase } from '../demo/demo-journal.ts';
 
 export class OwnerError extends Error {
   constructor(message: string) {
@@ -28,8 +32,10 @@ export async function resolveOwner(db: JournalDb, explicit: string | undefined, 
       }`,
     );
   }
-  if (allowedUserIds.length === 1) return allowedUserIds[0]!;
+  const demo = await isDemoDatabase(db);
+  if (allowedUserIds.length === 1 && !demo) return allowedUserIds[0]!;
   const owners = await db.selectFrom('entry').select('owner_id').distinct().limit(3).execute();
+  if (demo && owners.length !== 1) throw new OwnerError(`Which journal? This demo journal holds ${owners.length === 0 ? 'no entries' : `entries of several owners (${owners.map((o) => o.owner_id).join(', ')})`}. Pass --owner <telegram user id>, or rebuild it with npm run demo.`);
   if (owners.length === 1) return owners[0]!.owner_id;
   const why =
     allowedUserIds.length > 1

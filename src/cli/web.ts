@@ -15,15 +15,19 @@ import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
 
-const USAGE = `Usage: npm run web -- [--owner <telegram user id>]
+const USAGE = `Usage: npm run web -- [--owner <telegram user id>] [--in-container]
   Serves the journal at DATABASE_PATH (or DATABASE_URL) on http://127.0.0.1:WEB_PORT (default 8081) and prints a one-time login link.
-  --owner   whose journal (default: the only id in ALLOWED_USER_IDS, or the only owner in the database)`;
+  --owner         whose journal (default: the only id in ALLOWED_USER_IDS, or the only owner in the database)
+  --in-container  listens on every interface of a container, whose port Docker publishes to the host's 127.0.0.1
+                  (docker compose run -p 127.0.0.1:8081:8081 …, docs/deploying.md); the link still reads 127.0.0.1`;
 
 /** Only this computer: the link is the key, and it must not travel over a network in plain http. */
 const HOST = '127.0.0.1';
+/** Inside a container its loopback is its own: Docker forwards the published port to the container's interface. */
+const CONTAINER_HOST = '0.0.0.0';
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, USAGE, { owner: { type: 'string' } });
+  const { values, positionals } = parseCommandLine(argv, USAGE, { owner: { type: 'string' }, 'in-container': { type: 'boolean' } });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".\n${USAGE}`);
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
   // Browsing only reads (Forget aside): a mistyped DATABASE_PATH must not create an empty journal.
@@ -36,7 +40,7 @@ async function main(argv: string[]): Promise<number> {
   const view = createJournalWebView({ config, db, clock: () => new Date(), logger, botToken: config.telegramBotToken, surface: 'local' });
   let server;
   try {
-    server = await startWebServer(view, { port: config.webPort, host: HOST, logger });
+    server = await startWebServer(view, { port: config.webPort, host: values['in-container'] ? CONTAINER_HOST : HOST, logger });
   } catch (error) {
     await db.destroy();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`Port ${config.webPort} is in use: stop what holds it, or set WEB_PORT to another port.`);

@@ -159,6 +159,13 @@ export interface JournalTopicTable {
   name: string;
 }
 
+/** The journal an owner's messages outside topics go to (/journal default); no row: the main journal. */
+export interface JournalDefaultTable {
+  owner_id: number;
+  /** The journal's stored name, as entry.journal holds it. */
+  name: string;
+}
+
 export interface Database {
   entry: EntryTable;
   entry_revision: EntryRevisionTable;
@@ -193,6 +200,7 @@ export interface Database {
   reminder_setting: ReminderSettingTable;
   reminder_delivery: ReminderDeliveryTable;
   journal_topic: JournalTopicTable;
+  journal_default: JournalDefaultTable;
 }
 
 /** An entry as the app reads it: search_more is the search index's alone. */

@@ -133,6 +133,11 @@ export async function markAsDemoDatabase(db: JournalDb): Promise<void> {
   await db.store.writeDemoMark(db, DEMO_MARK);
 }
 
+/** Whether the demo built this database: its owner is then the file's, not whoever ALLOWED_USER_IDS names. */
+export async function isDemoDatabase(db: JournalDb): Promise<boolean> {
+  return (await db.store.readDemoMark(db)) === DEMO_MARK;
+}
+
 /** How many entries a database holds that the demo did not put there: 0 when it is safe to rebuild. */
 export async function foreignEntryCount(db: JournalDb): Promise<number> {
   if ((await db.store.readDemoMark(db)) === DEMO_MARK || !(await db.store.hasEntryTable(db))) return 0;

@@ -6,7 +6,7 @@ import type { ExportFile } from './parted-output.ts';
 import { readJournal, readMoods, summarizeYears } from './read-journal.ts';
 import { writeJsonExport } from './write-json.ts';
 import { writeMarkdownExport } from './write-markdown.ts';
-import { writeMediaFolder } from './export-media.ts';
+import { countKeptMedia, writeMediaFolder } from './export-media.ts';
 import { utcFileStamp } from '../journal/dates/instant-format.ts';
 import type { ExportedEntry } from './journal-export-format.ts';
 
@@ -38,6 +38,8 @@ export interface ExportRequest {
 export interface ExportResult {
   files: ExportFile[];
   entries: number;
+  /** Media with bytes the export did not write (an export to one file has no media/ folder beside it). */
+  mediaLeftOut?: number;
 }
 
 /** `journal-111-20250110-120000.json`: whose journal and when, so two exports never share a name. */
@@ -81,6 +83,6 @@ export async function exportJournal(db: JournalDb, request: ExportRequest): Prom
 
 /** An export into a folder also writes the media its entries reference into `media/` there (export-media.ts). */
 async function withMedia(db: JournalDb, request: ExportRequest, result: ExportResult): Promise<ExportResult> {
-  if (!('dir' in request.out)) return result;
+  if (!('dir' in request.out)) return { ...result, mediaLeftOut: await countKeptMedia(db, request.ownerId, request.journal) };
   return { ...result, files: [...result.files, ...(await writeMediaFolder(db, request.ownerId, request.out.dir, request.journal))] };
 }

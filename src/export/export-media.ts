@@ -16,6 +16,18 @@ import type { ExportFile } from './parted-output.ts';
  * Writes every kept medium of the owner into `<dir>/media/` (of one journal's entries, when `journal` is given, so a
  * journal's export carries no other journal's photos); the files it wrote.
  */
+/** How many kept media (with bytes) the owner's journal, or one journal, holds: what an export to one file leaves out. */
+export async function countKeptMedia(db: JournalDb, ownerId: number, journal?: string): Promise<number> {
+  const row = await db
+    .selectFrom('entry_media')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('entry_media.owner_id', '=', ownerId)
+    .where('entry_media.state', '=', 'kept')
+    .$if(journal !== undefined, (q) => q.innerJoin('entry', 'entry.id', 'entry_media.entry_id').where('entry.journal', '=', journal!))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function writeMediaFolder(db: JournalDb, ownerId: number, dir: string, journal?: string): Promise<ExportFile[]> {
   const kept = await db
     .selectFrom('entry_media')

@@ -26,13 +26,17 @@ async function entryJournals(db: JournalDb, ownerId: number): Promise<string[]> 
   return rows.map((r) => r.name!);
 }
 
-/** The stored names of every journal the owner has: those with entries, and topics' journals still empty. */
+/** The stored names of every journal the owner has: those with entries, topics' journals still empty, and the main one
+ * unless it is empty beside others. */
 export async function journalNames(db: JournalDb, ownerId: number): Promise<string[]> {
   const [stored, topics] = await Promise.all([
     entryJournals(db, ownerId),
     db.selectFrom('journal_topic').select('name').distinct().where('owner_id', '=', ownerId).execute(),
   ]);
-  return [...new Set([MAIN_JOURNAL, ...stored, ...topics.map((r) => r.name)])];
+  const named = [...new Set([...stored, ...topics.map((r) => r.name)])].filter((n) => n !== MAIN_JOURNAL);
+  // The main journal is listed while it has entries, or while it is the only one: an import of an app's several
+  // journals (Day One) leaves no empty "Main" beside them.
+  return stored.includes(MAIN_JOURNAL) || named.length === 0 ? [MAIN_JOURNAL, ...named] : named;
 }
 
 /**

@@ -98,5 +98,6 @@ export const OWNER_ROWS: { [T in keyof Database]: OwnerRows | { notOwnerData: st
   oauth_request: async (trx, o) => deleted(await trx.deleteFrom('oauth_request').where('owner_id', '=', o).executeTakeFirst()),
   oauth_client: { notOwnerData: 'clients that registered themselves (a name and redirect URIs); only a grant ties one to an owner' },
   journal_topic: async (trx, o) => deleted(await trx.deleteFrom('journal_topic').where('owner_id', '=', o).executeTakeFirst()),
+  journal_default: async (trx, o) => deleted(await trx.deleteFrom('journal_default').where('owner_id', '=', o).executeTakeFirst()),
   journal_setting: { notOwnerData: "settings of the whole journal file (e.g. the day start stored days were computed with), no owner's data" },
 };

@@ -200,6 +200,9 @@ export interface TopicJournals {
   find(ownerId: number, name: string): Promise<string | undefined>;
   /** Forgets every entry of one journal, each with everything the bot kept of it. */
   forget(ownerId: number, journal: string): Promise<{ entries: number; purged: boolean }>;
+  /** The journal messages outside topics go to ('' the main one), and setting it (/journal default <name>). */
+  defaultOf(ownerId: number): Promise<string>;
+  setDefault(ownerId: number, journal: string): Promise<void>;
 }
 
 /** A stats picture of the owner's journal for a period, or a sentence when it holds no entries. */

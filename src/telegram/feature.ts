@@ -32,6 +32,11 @@ export interface BotFeature {
   commands?: readonly FeatureCommand[];
   /** Its paragraph of /help (a "• " line), if it has one. */
   help?: string;
+  /**
+   * Its line of /start's short welcome (a "• " line), if it has one: null where it does not work with these
+   * settings (questions without a key, connections without PUBLIC_URL), so /start names only what works.
+   */
+  welcome?: (deps: BotDeps) => string | null;
   phase?: FeaturePhase;
   /** Features of the same phase this one must run before (or after), by name. */
   before?: readonly string[];
@@ -44,6 +49,8 @@ export interface BotFeature {
 export interface FeatureListFacts {
   /** Every feature's /help paragraph, in the list's order. */
   helpParagraphs: readonly string[];
+  /** Every feature's /start line for these settings, in the list's order. */
+  welcomeLines(deps: BotDeps): string[];
 }
 
 /** The menu (setMyCommands): every feature's commands, in the list's order. Throws on a command declared twice. */
@@ -58,7 +65,10 @@ export function menuCommands(features: readonly BotFeature[]): { command: string
 }
 
 export function listFacts(features: readonly BotFeature[]): FeatureListFacts {
-  return { helpParagraphs: features.flatMap((f) => (f.help === undefined ? [] : [f.help])) };
+  return {
+    helpParagraphs: features.flatMap((f) => (f.help === undefined ? [] : [f.help])),
+    welcomeLines: (deps) => features.flatMap((f) => f.welcome?.(deps) ?? []),
+  };
 }
 
 /**

@@ -42,6 +42,11 @@ nav a { text-decoration: none; font-weight: 600; padding: 6px 0; display: inline
 nav a[aria-current="page"] { text-decoration: underline; text-underline-offset: 4px; }
 nav.journals a { font-weight: 400; }
 .media-items a.photo { display: block; }
+[aria-current="date"] { outline: 2px solid var(--text); outline-offset: -2px; font-weight: 700; }
+.in-journal { font-size: 0.8em; font-weight: 400; color: var(--hint); }
+.this-month { margin: 0 0 16px; }
+ul.photo-grid { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(110px, 1fr)); gap: 6px; }
+ul.photo-grid img { width: 100%; height: 120px; object-fit: cover; display: block; border-radius: 4px; }
 form.search { display: flex; gap: 8px; }
 input { font: inherit; color: var(--text); background: var(--bg); border: 1px solid var(--hint); border-radius: 8px; padding: 6px 10px; min-height: 40px; }
 form.search input { flex: 1; min-width: 0; }
@@ -58,6 +63,8 @@ h2 { font-size: 1.15rem; }
 .meta { color: var(--hint); margin: 0 0 4px; display: flex; flex-wrap: wrap; gap: 4px 10px; }
 .media { font-style: italic; }
 .media-items img, .media-items video { max-width: 100%; height: auto; display: block; margin: 0.5em 0; }
+.media-items img { max-width: min(100%, 320px); }
+.media-items.small img { max-width: 120px; }
 .tag { text-decoration: none; }
 .entry { border-top: 1px solid var(--l0); padding: 10px 0; }
 .content { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; }

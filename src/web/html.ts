@@ -31,7 +31,7 @@ export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
 export interface PageOptions {
   title: string;
   /** The navigation item to mark as current. */
-  current?: 'calendar' | 'search' | 'tags' | 'onthisday';
+  current?: 'calendar' | 'timeline' | 'photos' | 'search' | 'tags' | 'onthisday';
   /** The search box's text, kept on the search page. */
   query?: string;
   /** Signed in with a session cookie (npm run web): the header offers to sign out. */
@@ -62,10 +62,19 @@ function journalSwitcher(links: readonly JournalLink[]): Html {
 
 const NAV: { key: NonNullable<PageOptions['current']>; href: string; label: string }[] = [
   { key: 'calendar', href: '/', label: 'Calendar' },
+  { key: 'timeline', href: '/timeline', label: 'Timeline' },
+  { key: 'photos', href: '/photos', label: 'Photos' },
   { key: 'search', href: '/search', label: 'Search' },
   { key: 'tags', href: '/tags', label: 'Tags' },
   { key: 'onthisday', href: '/onthisday', label: 'On this day' },
 ];
+
+/** The page's heading names the journal shown, so no one mistakes one journal's pages for all of them. */
+function inJournal(content: Html, journal: string): Html {
+  const at = content.text.indexOf('</h1>');
+  if (at === -1) return content;
+  return new Html(`${content.text.slice(0, at)}${html` <small class="in-journal">in ${journal}</small>`.text}${content.text.slice(at)}`);
+}
 
 /** A whole page: every asset ours (the CSP allows nothing else), the content in <main>, its h1 focusable. */
 export function page(options: PageOptions, content: Html): string {
@@ -95,7 +104,7 @@ ${options.journals ? journalSwitcher(options.journals) : ''}
 </form>
 </header>
 <main id="content" tabindex="-1">
-${content}
+${options.journal === undefined ? content : inJournal(content, options.journal)}
 </main>
 </body>
 </html>`.text}`;

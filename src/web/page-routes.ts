@@ -9,10 +9,15 @@ import { monthSpan, yearSpan } from '../journal/dates/calendar-spans.ts';
 import type { Html, PageOptions } from './html.ts';
 import { calendarPage, dayPage, entryPage, forgetConfirmPage, messagePage, monthPage, onThisDayPage, searchPage, taggedPage, tagsPage } from './pages.ts';
 import type { PageLinks } from './journal-paths.ts';
+import { photosPage, timelinePage } from './timeline-pages.ts';
 import { calendarPageProblem } from './web-guards.ts';
 import { neighbourDays, WebInputError, type WebJournal } from './web-journal.ts';
 
 const PAGE_SIZE = 50;
+/** The timeline shows whole days until this many entries are on the page. */
+const TIMELINE_ENTRIES = 20;
+/** Photos in one page of the grid. */
+const PHOTOS_PAGE = 60;
 
 export interface Request {
   req: IncomingMessage;
@@ -49,7 +54,7 @@ const routes: Route[] = [
       const counts = await journal.dayCounts(span);
       const nearest = counts.size === 0 ? await journal.nearestDays(span) : null;
       const moods = url.searchParams.get('by') === 'mood' ? await journal.moods(span) : undefined;
-      return ok({ title: String(year), current: 'calendar' }, calendarPage(to, year, counts, nearest, moods));
+      return ok({ title: String(year), current: 'calendar' }, calendarPage(to, year, counts, nearest, moods, journal.today()));
     },
   },
   {
@@ -59,7 +64,7 @@ const routes: Route[] = [
       const month = params[0]!;
       const beyond = calendarPageProblem(month);
       if (beyond) return notFound(beyond);
-      return ok({ title: month, current: 'calendar' }, monthPage(to, month, await journal.dayCounts(monthSpan(month))));
+      return ok({ title: month, current: 'calendar' }, monthPage(to, month, await journal.dayCounts(monthSpan(month)), journal.today()));
     },
   },
   {
@@ -88,6 +93,23 @@ const routes: Route[] = [
         if (!(error instanceof WebInputError)) throw error;
         return { status: 400, options: { title: 'Search', current: 'search', query }, content: searchPage(to, query, { problem: error.message }) };
       }
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/timeline$/,
+    async run({ url, journal, to }) {
+      const before = url.searchParams.get('before');
+      if (before !== null && !isCalendarDay(before)) return badRequest('Not a day', 'The timeline goes back from a day given as YYYY-MM-DD, e.g. /timeline?before=2024-04-01.');
+      return ok({ title: 'Timeline', current: 'timeline' }, timelinePage(to, await journal.timeline(before, TIMELINE_ENTRIES), before === null));
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/photos$/,
+    async run({ url, journal, to }) {
+      const offset = offsetOf(url);
+      return ok({ title: 'Photos', current: 'photos' }, photosPage(to, await journal.photos(offset, PHOTOS_PAGE), offset, PHOTOS_PAGE));
     },
   },
   {

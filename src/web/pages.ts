@@ -33,7 +33,7 @@ function level(entries: number, busiest: number): number {
 
 /** One month as a table: a row per week, Monday first; a day with entries links to its page. With `moods`, days are
  * coloured by their mood (1 to 5) instead of their number of entries. */
-function monthTable(to: PageLinks, month: string, counts: Map<string, number>, busiest: number, showCounts: boolean, moods?: Map<string, number>): Html {
+function monthTable(to: PageLinks, month: string, counts: Map<string, number>, busiest: number, showCounts: boolean, moods?: Map<string, number>, today?: string): Html {
   const weeks = weekColumns(monthSpan(month));
   return html`<table class="month${showCounts ? ' large' : ''}">
 <caption><a href="${to.at}/month/${month}">${monthTitle(month)}</a></caption>
@@ -47,9 +47,11 @@ function monthTable(to: PageLinks, month: string, counts: Map<string, number>, b
         const mood = moods?.get(day);
         const label = `${dayTitle(day)}: ${plural(n, 'entry', 'entries')}${mood === undefined ? '' : `, mood ${mood} of 5`}`;
         const shade = moods ? (mood === undefined ? 'l0' : `m${mood}`) : `l${level(n, busiest)}`;
+        // Today is marked for eyes (the outline) and for screen readers (aria-current), with or without entries.
+        const current = day === today ? html` aria-current="date"` : '';
         return n > 0
-          ? html`<td><a class="${shade}" href="${to.at}/day/${day}" aria-label="${label}" title="${label}">${number}${showCounts ? html`<small>${n}</small>` : ''}</a></td>`
-          : html`<td><span class="${moods ? shade : 'l0'}" title="${label}">${number}</span></td>`;
+          ? html`<td><a class="${shade}" href="${to.at}/day/${day}" aria-label="${day === today ? `Today, ${label}` : label}" title="${label}"${current}>${number}${showCounts ? html`<small>${n}</small>` : ''}</a></td>`
+          : html`<td><span class="${moods ? shade : 'l0'}" title="${label}"${current}>${number}</span></td>`;
       })}</tr>`,
   )}</tbody>
 </table>`;
@@ -76,20 +78,24 @@ function moodLegend(): Html {
  * The year's calendar, its days shaded by entries, or with `moods` (`/?by=mood`) coloured by the day's mood; an empty
  * year says where the nearest entries are.
  */
-export function calendarPage(to: PageLinks, year: number, counts: Map<string, number>, nearest: NearestDays | null = null, moods?: Map<string, number>): Html {
+export function calendarPage(to: PageLinks, year: number, counts: Map<string, number>, nearest: NearestDays | null = null, moods?: Map<string, number>, today?: string): Html {
   const busiest = Math.max(0, ...counts.values());
   const entries = [...counts.values()].reduce((a, b) => a + b, 0);
   const by = moods ? '&by=mood' : '';
   const mean = moods && moods.size > 0 ? [...moods.values()].reduce((a, b) => a + b, 0) / moods.size : null;
+  // This year's page opens on this month, large, with today marked: on a phone it is on the first screen, and the
+  // year's twelve months follow below it.
+  const thisMonth = today?.startsWith(String(year)) ? today.slice(0, 7) : null;
   return html`<h1>${year}</h1>
 <p class="pager"><a href="${to.at}/?year=${year - 1}${by}" rel="prev">← ${year - 1}</a> <a href="${to.at}/?year=${year + 1}${by}" rel="next">${year + 1} →</a></p>
 ${nearest ? nearestText(to, nearest) : html`<p>${plural(entries, 'entry', 'entries')} on ${plural(counts.size, 'day')}${moods ? `; a mood on ${plural(moods.size, 'day')}${mean === null ? '' : `, ${mean.toFixed(1)} on average`}` : ''}. Pick a day to read it.</p>`}
 <p class="colour-by">Colour days by: ${moods ? html`<a href="${to.at}/?year=${year}">entries</a> · <strong>mood</strong>` : html`<strong>entries</strong> · <a href="${to.at}/?year=${year}&amp;by=mood">mood</a>`}</p>
 ${moods ? moodLegend() : legend()}
-<div class="year">${monthsOf(yearSpan(year)).map((m) => monthTable(to, m, counts, busiest, false, moods))}</div>`;
+${thisMonth ? html`<section class="this-month" aria-label="This month">${monthTable(to, thisMonth, counts, busiest, true, moods, today)}</section>` : ''}
+<div class="year">${monthsOf(yearSpan(year)).map((m) => monthTable(to, m, counts, busiest, false, moods, today))}</div>`;
 }
 
-export function monthPage(to: PageLinks, month: string, counts: Map<string, number>): Html {
+export function monthPage(to: PageLinks, month: string, counts: Map<string, number>, today?: string): Html {
   const busiest = Math.max(0, ...counts.values());
   const entries = [...counts.values()].reduce((a, b) => a + b, 0);
   const previous = shiftMonth(month, -1);
@@ -98,37 +104,48 @@ export function monthPage(to: PageLinks, month: string, counts: Map<string, numb
 <p class="pager"><a href="${to.at}/month/${previous}" rel="prev">← ${monthTitle(previous)}</a> <a href="${to.at}/?year=${month.slice(0, 4)}">Year ${month.slice(0, 4)}</a> <a href="${to.at}/month/${next}" rel="next">${monthTitle(next)} →</a></p>
 <p>${plural(entries, 'entry', 'entries')} on ${plural(counts.size, 'day')}.</p>
 ${legend()}
-${monthTable(to, month, counts, busiest, true)}`;
+${monthTable(to, month, counts, busiest, true, undefined, today)}`;
 }
 
 function entryMeta(to: PageLinks, entry: ListedEntry, withDate: boolean): Html {
   return html`<p class="meta">${withDate ? html`<a href="${to.at}/day/${entry.date}">${entry.date}</a> ` : ''}<time datetime="${entry.date}T${entry.time}">${entry.time}</time>${
     entry.starred ? html` <span class="starred" title="Starred"><span aria-hidden="true">★</span><span class="visually-hidden">Starred</span></span>` : ''
-  }${entry.media && entry.media !== entry.content.trim() ? html` <span class="media">${entry.media}</span>` : ''}${
+  }${entry.media && entry.media !== entry.content.trim() && !allMediaShown(entry) ? html` <span class="media">${entry.media}</span>` : ''}${
     entry.place ? html` <span class="place"><span class="visually-hidden">Place: </span>${entry.place}</span>` : ''
   }${entry.weather ? html` <span class="weather"><span class="visually-hidden">Weather: </span>${entry.weather}</span>` : ''}${entry.tags.map(
     (t) => html` <a class="tag" href="${to.at}/tags/${encodeURIComponent(t)}">#${t}</a>`,
   )}</p>`;
 }
 
+/** Every medium of the entry is kept, so the page shows each one itself and no "[photo]" label stands for it. */
+const allMediaShown = (entry: ListedEntry): boolean => entry.items.length > 0 && entry.items.every((m) => m.state === 'kept' && m.sha256 !== null);
+
+/** The entry's text, unless it is only the label of media the page shows ("[photo]" above the photo itself). */
+export const shownText = (entry: ListedEntry): string | null => (allMediaShown(entry) && entry.media !== null && entry.content.trim() === entry.media ? null : entry.content);
+
+/** How wide a photo is shown in a page: the thumbnail route's 640 px serve it sharp on a phone at twice its pixels. */
+export const PHOTO_DISPLAY_EDGE = 320;
+/** A search result's photos are small: many results, each a line of text, a picture only to recognise it by. */
+const SEARCH_PHOTO_EDGE = 120;
+
 /**
  * The entry's kept media in the page: photos inline as thumbnails (lazy) linking to the whole photo, voice notes and
  * audio to play, videos, files to download. Media are the owner's in every journal: their paths take no prefix.
  */
-function mediaShown(to: PageLinks, entry: ListedEntry): Html | '' {
+export function mediaShown(to: PageLinks, entry: ListedEntry, edge: number = PHOTO_DISPLAY_EDGE): Html | '' {
   const kept = entry.items.filter((m) => m.state === 'kept' && m.sha256 !== null);
   if (kept.length === 0) return '';
   const one = (m: ListedEntry['items'][number]) => {
     const src = `${mediaPath(m.sha256!)}${to.mediaQuery(m.sha256!)}`;
     if (m.kind === 'photo') {
-      const size = m.width && m.height ? scaledSize(m.width, m.height, THUMBNAIL_LONG_EDGE) : null;
+      const size = m.width && m.height ? scaledSize(m.width, m.height, Math.min(edge, THUMBNAIL_LONG_EDGE)) : null;
       return html`<a class="photo" href="${src}"><img src="${thumbnailPath(m.sha256!)}${to.mediaQuery(m.sha256!)}" alt="Photo of the entry" loading="lazy"${size ? html` width="${size.width}" height="${size.height}"` : ''}></a>`;
     }
     if (m.kind === 'voice_note' || m.kind === 'audio') return html`<audio controls preload="none" src="${src}"></audio>`;
     if (m.kind === 'video' || m.kind === 'video_note' || m.kind === 'animation') return html`<video controls preload="none" src="${src}"></video>`;
     return html`<a href="${src}" download="${m.fileName ?? 'file'}">${m.fileName ?? 'file'}</a>`;
   };
-  return html`<div class="media-items">${kept.map(one)}</div>`;
+  return html`<div class="media-items${edge < PHOTO_DISPLAY_EDGE ? ' small' : ''}">${kept.map(one)}</div>`;
 }
 
 /** An entry in a list: its Markdown formatted, or for a search's results a short excerpt with the matches marked. */
@@ -136,8 +153,8 @@ function entryCard(to: PageLinks, entry: ListedEntry, withDate: boolean, query?:
   return html`<article class="entry" aria-labelledby="entry-${entry.id}">
 <h2 id="entry-${entry.id}" class="visually-hidden">Entry at ${entry.date} ${entry.time}</h2>
 ${entryMeta(to, entry, withDate)}
-${query === undefined ? html`<div class="content md">${entryMarkdown(entry.cut ? `${entry.content}…` : entry.content)}</div>` : html`<p class="excerpt">${searchExcerpt(entry.content, query)}</p>`}
-${mediaShown(to, entry)}
+${shownText(entry) === null ? '' : query === undefined ? html`<div class="content md">${entryMarkdown(entry.cut ? `${entry.content}…` : entry.content)}</div>` : html`<p class="excerpt">${searchExcerpt(entry.content, query)}</p>`}
+${mediaShown(to, entry, query === undefined ? PHOTO_DISPLAY_EDGE : SEARCH_PHOTO_EDGE)}
 <p class="open"><a href="${to.at}/entry/${entry.id}">Open entry${entry.revisions > 0 ? ` (${plural(entry.revisions, 'earlier version')})` : ''}${entry.cut ? ' to read it all' : ''}</a></p>
 </article>`;
 }
@@ -200,7 +217,8 @@ export function entryPage(to: PageLinks, entry: FullEntry): Html {
   return html`<h1>${dayTitle(entry.date)}, ${entry.time}</h1>
 ${entryMeta(to, entry, true)}
 ${entry.prompt === undefined ? '' : html`<p class="prompt">Answering: <q>${entry.prompt}</q></p>`}
-<div class="content md whole">${entryMarkdown(entry.content)}</div>
+${shownText(entry) === null ? '' : html`<div class="content md whole">${entryMarkdown(entry.content)}</div>`}
+${mediaShown(to, entry)}
 <section aria-labelledby="history"><h2 id="history">Earlier versions</h2>${
     entry.history.length === 0
       ? html`<p>None: this entry was never edited.</p>`

@@ -14,6 +14,8 @@ import { journalDisplayName } from '../journal/journal-names.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import type { TagCount } from '../journal/tag-queries.ts';
 import { addDays, eachDay } from '../journal/dates/calendar-day.ts';
+import type { ListedPhoto } from '../journal/photo-queries.ts';
+import { readTimeline, type TimelinePage } from './timeline.ts';
 import type { DaySpan } from '../journal/dates/calendar-spans.ts';
 
 /** What the owner typed could not be used (a search's syntax, a tag): the message says what was expected. */
@@ -69,6 +71,8 @@ export interface WebJournalPorts {
    * that cannot be read); null when no medium of theirs has them.
    */
   thumbnail(sha256: string, longEdge: number): Promise<MediaBytes | null>;
+  /** A page of the owner's kept photos, newest first, of every journal or of one (photo-queries.ts listPhotos). */
+  photos(journal: string | undefined, limit: number, offset: number): Promise<ListedPhoto[]>;
 }
 
 /** One choice of the journal switcher: every journal (`name` null) or one, with its entries counted up to TOTAL_CAP. */
@@ -112,7 +116,12 @@ export interface WebJournal {
   /** The mood of each day of the span that has one (getMoodByDay on its date view). */
   moods(span: DaySpan): Promise<Map<string, number>>;
   day(date: string): Promise<ListedEntry[]>;
+  /** Matching entries, newest first (as the bot's /search lists them). */
   search(query: string, offset: number, limit: number): Promise<EntryList>;
+  /** Entries newest first across days, whole days from the one before `before` (null: the latest) on. */
+  timeline(before: string | null, atLeast: number): Promise<TimelinePage<ListedEntry>>;
+  /** The kept photos of these pages' journal, newest first. */
+  photos(offset: number, limit: number): Promise<ListedPhoto[]>;
   tags(): Promise<{ tags: TagCount[]; distinctTags: number }>;
   tagged(tag: string, offset: number, limit: number): Promise<EntryList>;
   onThisDay(date: string): Promise<EntryList>;
@@ -177,6 +186,16 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
     return { total: Math.min(counted, TOTAL_CAP), moreThanTotal: counted > TOTAL_CAP, entries: await withDetails(entries) };
   };
 
+  // Newest first: the view pages oldest first, so the page is read from the end and turned round; past TOTAL_CAP the
+  // count goes on to the end, as the bot's /search counts (where the newest page starts needs the total).
+  const listNewest = async (view: JournalView, offset: number, limit: number): Promise<EntryList> => {
+    const capped = await ports.countUpTo(view, TOTAL_CAP);
+    const total = capped > TOTAL_CAP ? await ports.countUpTo(view, Number.MAX_SAFE_INTEGER) : capped;
+    const take = Math.max(0, Math.min(limit, total - offset));
+    const entries = take > 0 ? await value<JournalEntryValue[]>(view, 'getEntries', { limit: take, offset: total - offset - take }) : [];
+    return { total, moreThanTotal: false, entries: (await withDetails(entries)).reverse() };
+  };
+
   return {
     journalName: base.journal === undefined ? null : journalDisplayName(base.journal),
 
@@ -234,8 +253,16 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
     },
 
     async search(query, offset, limit) {
-      return list(await narrow(base, 'search', { query }), offset, limit);
+      return listNewest(await narrow(base, 'search', { query }), offset, limit);
     },
+
+    async timeline(before, atLeast) {
+      const lastDayBefore = async (day: string) => (await ports.nearestDays(day, '9999-12-31', base)).before;
+      const day = async (date: string) => withDetails(await value<Omit<JournalEntryValue, 'date'>[]>(base, 'getEntriesForDay', { date }), date);
+      return readTimeline(lastDayBefore, day, before, atLeast);
+    },
+
+    photos: (offset, limit) => ports.photos(base.journal, limit, offset),
 
     tags: () => value(base, 'getTags', { limit: 100 }),
 

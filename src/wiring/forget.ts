@@ -1,5 +1,6 @@
 /** /forget (an entry, everything) and /journals with /forget journal: over journal/forget*.ts and the topic journals. */
 import { countOwnerEntries, findEntryToForget, forgetEntry, forgetOwner } from '../journal/forget.ts';
+import { defaultJournal, setDefaultJournal } from '../journal/default-journal.ts';
 import { forgetJournal } from '../journal/forget-journal.ts';
 import { countJournals, findJournal } from '../journal/journal-queries.ts';
 import { journalOfTopic, nameTopic } from '../journal/journal-topics.ts';
@@ -22,5 +23,7 @@ export function topicJournalsOf({ db }: Wiring): TopicJournals {
     list: (ownerId) => countJournals(db, ownerId, {}),
     find: (ownerId, name) => findJournal(db, ownerId, name),
     forget: (ownerId, journal) => forgetJournal(db, ownerId, journal),
+    defaultOf: (ownerId) => defaultJournal(db, ownerId),
+    setDefault: (ownerId, journal) => setDefaultJournal(db, ownerId, journal),
   };
 }

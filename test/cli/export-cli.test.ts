@@ -4,7 +4,9 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeBlob } from '../../src/db/media-blobs.ts';
 import { DEFAULT_EXPORT_DIR } from '../../src/export/export-defaults.ts';
+import { storeEntry } from '../../src/journal/entry-store.ts';
 import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { OWNER, seedKnownJournal } from '../journal/known-journal.ts';
@@ -39,6 +41,30 @@ describe('npm run export', { timeout: PROCESS_TEST_MS }, () => {
     expect(again.code).toBe(0);
     if (third.code === 0) expect(readdirSync(dir).filter((f) => f.endsWith('.json'))).toHaveLength(3);
     else expect(third.stderr).toMatch(/already exists: an export never replaces an earlier file/);
+  });
+
+  it('an export to one file says it left the media out and how to include them; a folder export sums its media up', async () => {
+    const db = temp.openAnother();
+    const at = new Date('2024-04-03T09:00:00Z');
+    for (const [i, bytes] of [Buffer.from('first photo bytes'), Buffer.from('second photo bytes')].entries()) {
+      const id = await storeEntry(db, { ownerId: OWNER, source: 'live', chatId: OWNER, messageId: 9300 + i, writtenAt: at, text: '[photo]', media: [{ kind: 'photo', mimeType: 'image/jpeg', fileId: `p${i}`, fileName: null, durationSeconds: null, fileSize: bytes.length }] }, 'UTC', at);
+      const medium = await db.selectFrom('entry_media').select('id').where('entry_id', '=', id!).executeTakeFirstOrThrow();
+      await writeBlob(db, medium.id, [bytes], { now: at, onKept: async (trx, b) => void (await trx.updateTable('entry_media').set({ sha256: b.sha256, size: b.size, state: 'kept', next_at: null }).where('id', '=', medium.id).execute()) });
+    }
+    await db.destroy();
+    const env = { DATABASE_PATH: temp.file };
+    const oneFile = await runEntryPoint('src/cli/export.ts', ['--owner', String(OWNER), '--out', path.join(temp.dir, 'one.json')], { cwd: temp.dir, env });
+    expect(oneFile.code).toBe(0);
+    expect(oneFile.stdout).toContain('2 photos, voice notes and files were left out');
+    expect(oneFile.stdout).toContain('npm run export -- --out <folder>/');
+
+    const folder = await runEntryPoint('src/cli/export.ts', ['--owner', String(OWNER), '--out', path.join(temp.dir, 'all/')], { cwd: temp.dir, env });
+    expect(folder.code).toBe(0);
+    const lines = folder.stdout.trim().split('\n');
+    expect(lines).toHaveLength(3); // the heading, the JSON file, and one line for media/
+    expect(lines[2]).toMatch(new RegExp(`^  ${path.join(temp.dir, 'all', 'media').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/: 2 media files \\(0\\.0 MB\\)$`));
+    expect(folder.stdout).not.toContain('left out');
+    expect(readdirSync(path.join(temp.dir, 'all', 'media'))).toHaveLength(2);
   });
 
   it('refuses to replace a file already there, naming it, and leaves it as it was', async () => {

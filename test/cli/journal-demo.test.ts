@@ -2,6 +2,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { readBlobWhole } from '../../src/db/media-blobs.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
@@ -37,6 +39,36 @@ it('prints the classic trace, the same on every run, with no entry crossing over
   const row = await db.selectFrom('entry').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   await db.destroy();
   expect(Number(row.n)).toBe(700);
+});
+
+it('shows everything: real photos, moods, places, two journals, prompts; its owner is printed and found whatever ALLOWED_USER_IDS says', { timeout: PROCESS_TEST_MS }, async () => {
+  const file = path.join(temp.dir, 'demo.sqlite');
+  const built = await demo(file);
+  expect(built.code).toBe(0);
+  expect(built.stdout).toContain("The demo journal's owner is 1000");
+
+  const db = openDatabase(file);
+  try {
+    const journals = await db.selectFrom('entry').select(['journal', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('journal').orderBy('journal').execute();
+    expect(journals.map((j) => j.journal)).toEqual(['', 'Travel']);
+    const photos = await db.selectFrom('entry_media').selectAll().where('kind', '=', 'photo').execute();
+    expect(photos.length).toBeGreaterThanOrEqual(24);
+    expect(photos.every((p) => p.state === 'kept' && p.sha256 !== null)).toBe(true);
+    const image = await sharp(await readBlobWhole(db, photos[0]!.sha256!)).metadata();
+    expect({ format: image.format, width: image.width, height: image.height }).toEqual({ format: 'jpeg', width: 480, height: 360 });
+    expect(Number((await db.selectFrom('mood').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBeGreaterThan(30);
+    expect(await db.selectFrom('owner_prompt').select('text').execute()).toHaveLength(2);
+    const placed = await db.selectFrom('entry').select('metadata').where('metadata', 'like', '%"place"%').execute();
+    expect(placed.length).toBeGreaterThan(50);
+  } finally {
+    await db.destroy();
+  }
+
+  // A newcomer's .env names their own id: the demo's commands still read the demo's owner from the file.
+  const objects = await runEntryPoint('src/cli/journal.ts', ['objects'], { cwd: temp.dir, env: { DATABASE_PATH: file, ALLOWED_USER_IDS: '424242' } });
+  expect(objects.stderr).toBe('');
+  expect(objects.stdout).not.toContain('no entries');
+  expect(objects.stdout).toContain('700');
 });
 
 it('never wipes a journal it did not build', { timeout: PROCESS_TEST_MS }, async () => {

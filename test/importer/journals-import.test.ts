@@ -64,8 +64,8 @@ describeStores('journals through imports and exports', () => {
   it('a Day One zip of two journals imports as two journals with their counts; --journal still picks one', async () => {
     const report = await importZip(twoJournalZip());
     expect(report).toMatchObject({ imported: 5, journals: { Dreams: 2, Work: 3 } });
+    // No empty Main beside the imported journals (journal-queries.ts journalNames).
     expect(await journals()).toEqual([
-      { name: 'Main', entries: 0 },
       { name: 'Dreams', entries: 2 },
       { name: 'Work', entries: 3 },
     ]);
@@ -74,8 +74,7 @@ describeStores('journals through imports and exports', () => {
     try {
       await importSource(other.db, readDayOne(twoJournalZip(), true, { journals: ['dreams'] }), 'zip', { ownerId: OWNER, timeZone: 'UTC' });
       expect(await journals(other.db)).toEqual([
-        { name: 'Main', entries: 0 },
-        { name: 'Dreams', entries: 2 },
+          { name: 'Dreams', entries: 2 },
       ]);
     } finally {
       await other.cleanup();
@@ -87,7 +86,6 @@ describeStores('journals through imports and exports', () => {
     const report = await importSource(temp.db, readMarkdownNotes(notesFolder(), 'UTC', '00:00'), 'vault', { ownerId: OWNER, timeZone: 'UTC', into: 'Notes' });
     expect(report.imported).toBe(2);
     expect(await journals()).toEqual([
-      { name: 'Main', entries: 0 },
       { name: 'Dreams', entries: 2 },
       { name: 'Notes', entries: 2 },
       { name: 'Work', entries: 3 },
@@ -129,8 +127,7 @@ describeStores('journals through imports and exports', () => {
     try {
       expect(await importJournalExport(merged.db, whole, { into: 'Archive' })).toMatchObject({ imported: 7, error: null });
       expect(await journals(merged.db)).toEqual([
-        { name: 'Main', entries: 0 },
-        { name: 'Archive', entries: 7 },
+          { name: 'Archive', entries: 7 },
       ]);
     } finally {
       await merged.cleanup();
@@ -151,7 +148,7 @@ it('npm run export -- --format json --journal Dreams exports that journal alone;
     expect(entries.map((e) => e.journal)).toEqual(['Dreams', 'Dreams']);
     const unknown = await runEntryPoint('src/cli/export.ts', ['--journal', 'Nightmares', '--owner', String(OWNER), '--out', out], { cwd: temp.dir, env });
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('has no journal "Nightmares"; the journals: "Main", "Dreams", "Work"');
+    expect(unknown.stderr).toContain('has no journal "Nightmares"; the journals: "Dreams", "Work"');
     const invoked = await runEntryPoint('src/cli/journal.ts', ['invoke', 'journal:work', 'getTotalEntryCount', '--owner', String(OWNER)], { cwd: temp.dir, env });
     expect([invoked.code, JSON.parse(invoked.stdout)]).toEqual([0, { type: 'value', value: 3 }]);
   } finally {

@@ -3,7 +3,7 @@
 // per-grant rate limit, a foreign Origin, batches, the no-credentials challenge, and the bot without PUBLIC_URL.
 import { auth, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELP_TEXT } from '../../src/telegram/features/index.ts';
+import { WELCOME_INTRO } from '../../src/telegram/features/start.ts';
 import { NO_REMOTE_TEXT } from '../../src/telegram/features/connections.ts';
 import { MemoryOAuthProvider, startRemoteBot, type RemoteBot } from '../helpers/remote-mcp.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
@@ -182,7 +182,9 @@ describe('remote MCP over HTTP', () => {
       await t.send(textUpdate('/connections'));
       expect(t.api.callsTo('sendMessage').at(-1)?.payload.text).toBe(NO_REMOTE_TEXT);
       await t.send(textUpdate('/start mcp_abcdefghijklmnopqrstuvwxyz'));
-      expect(t.api.callsTo('sendMessage').at(-1)?.payload.text).toBe(HELP_TEXT);
+      const welcome = t.api.callsTo('sendMessage').at(-1)?.payload.text as string;
+      expect(welcome.startsWith(WELCOME_INTRO)).toBe(true);
+      expect(welcome).not.toContain('/connections');
     } finally {
       await t.close();
     }

@@ -3,7 +3,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { asyncListener } from './async-listener.ts';
 import type { AddressInfo } from 'node:net';
-import { parseMultipart } from './multipart.ts';
+import { everydayResult, messageIds, STAND_IN_BOT_INFO } from '../../src/try/bot-api-answers.ts';
+import { parseMultipart } from '../../src/try/multipart.ts';
 
 export interface RecordedCall {
   method: string;
@@ -16,21 +17,8 @@ export interface Failure {
   parameters?: { retry_after?: number };
 }
 
-export const TEST_BOT_INFO = {
-  id: 4242,
-  is_bot: true as const,
-  first_name: 'Journal',
-  username: 'journal_test_bot',
-  can_join_groups: false,
-  can_read_all_group_messages: false,
-  supports_inline_queries: false,
-  can_connect_to_business: false,
-  has_main_web_app: false,
-  has_topics_enabled: false,
-  allows_users_to_create_topics: false,
-  can_manage_bots: false,
-  supports_join_request_queries: false,
-};
+/** The stand-in bot's identity (src/try/bot-api-answers.ts, shared with npm run try). */
+export const TEST_BOT_INFO = STAND_IN_BOT_INFO;
 
 export interface BotApiStandIn {
   /** The apiRoot to give grammY (no trailing slash). */
@@ -82,7 +70,7 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
   const stalls = new Map<string, { bytes: number; until: Promise<unknown>; started: () => void }>();
   const waiters = new Set<() => void>();
   let nextUpdateId = 1;
-  let nextMessageId = 10_000;
+  const ids = messageIds();
   let topicsEnabled = false;
   let nextThreadId = 500;
 
@@ -133,18 +121,7 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
       return json(res, failing.failure.error_code, { ok: false, ...failing.failure });
     }
     const ok = (result: unknown) => json(res, 200, { ok: true, result });
-    const message = (extra: Record<string, any> = {}) => ({
-      message_id: nextMessageId++,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: payload.chat_id, type: 'private', first_name: 'Owner' },
-      from: TEST_BOT_INFO,
-      // A message sent into a topic comes back as that topic's, as Telegram's do.
-      ...(payload.message_thread_id !== undefined ? { message_thread_id: payload.message_thread_id, is_topic_message: true } : {}),
-      ...extra,
-    });
     switch (method) {
-      case 'getMe':
-        return ok(TEST_BOT_INFO);
       case 'setWebhook':
         webhook = { url: String(payload.url), secretToken: payload.secret_token };
         wake();
@@ -166,8 +143,6 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
         }
         return ok(pendingAfter(offset).slice(0, Number(payload.limit ?? 100)));
       }
-      case 'sendMessage':
-        return ok(message({ text: payload.text }));
       case 'sendMessageDraft': {
         // Checked as Telegram does (Bot API 9.3); refusing every draft is `fail('sendMessageDraft', …, Infinity)`.
         const bad = (description: string) => json(res, 400, { ok: false, error_code: 400, description: `Bad Request: ${description}` });
@@ -179,19 +154,13 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
         // Bot API 9.4: bots create topics in private chats once topics are enabled for them in @BotFather.
         if (!topicsEnabled) return json(res, 400, { ok: false, error_code: 400, description: 'Bad Request: the chat is not a forum' });
         return ok({ message_thread_id: nextThreadId++, name: payload.name, icon_color: 7322096 });
-      case 'editMessageText':
-        return ok(message({ message_id: payload.message_id, text: payload.text }));
-      case 'sendDocument':
-        return ok(message({ document: { file_id: 'sent', file_unique_id: 'sent' } }));
-      case 'sendPhoto':
-        return ok(message({ photo: [{ file_id: 'sent-photo', file_unique_id: 'sent-photo', width: 1, height: 1 }], caption: payload.caption }));
       case 'getFile': {
         const content = files.get(payload.file_id);
         if (!content) return json(res, 400, { ok: false, error_code: 400, description: 'Bad Request: invalid file_id' });
         return ok({ file_id: payload.file_id, file_unique_id: `u-${payload.file_id}`, file_size: content.length, file_path: `documents/${payload.file_id}.json` });
       }
       default:
-        return ok(true); // setMessageReaction, setMyCommands, sendChatAction, deleteWebhook, answerCallbackQuery…
+        return ok(everydayResult(method, payload, ids)); // getMe, the messages it sends, setMyCommands, reactions…
     }
   };
 

@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import { asyncListener } from './async-listener.ts';
 import type { AddressInfo } from 'node:net';
-import { parseMultipart } from './multipart.ts';
+import { parseMultipart } from '../../src/try/multipart.ts';
 
 export interface TranscriptionCall {
   authorization: string | null;
@@ -41,7 +41,7 @@ export async function startTranscriptionStandIn(): Promise<TranscriptionStandIn>
     const boundary = /boundary="?([^";]+)"?/.exec(req.headers['content-type'] ?? '')?.[1] ?? '';
     const form = parseMultipart(Buffer.concat(chunks), boundary);
     const file = form.files.file as { name: string; content: Buffer } | undefined;
-    calls.push({ authorization: req.headers.authorization ?? null, model: form.model, fileName: file?.name, bytes: file?.content });
+    calls.push({ authorization: req.headers.authorization ?? null, model: form.model as string | undefined, fileName: file?.name, bytes: file?.content });
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (failures > 0) {
       failures -= 1;

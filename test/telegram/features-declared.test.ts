@@ -17,7 +17,7 @@ describe('features that declare themselves', () => {
       // gate: who may use the bot; consent links (a /start with a payload); topics naming their journals
       'access', 'connections', 'journals',
       // commands and buttons, each answering only its own
-      'start', 'trace', 'sent', 'on-this-day', 'stats', 'review', 'digest', 'mood', 'prompts', 'remind', 'export', 'search', 'day', 'forget',
+      'start', 'trace', 'entry-link', 'sent', 'on-this-day', 'stats', 'reflect', 'review', 'digest', 'mood', 'prompts', 'remind', 'export', 'search', 'day', 'forget',
       'browse-pages', 'retry', 'job-retry',
       // any message: a question is not an entry, nor is an export sent with a caption
       'question', 'import', 'entry',
@@ -27,7 +27,7 @@ describe('features that declare themselves', () => {
 
   it('gives the menu every declared command once, in the list order, with a description Telegram accepts', () => {
     expect(MENU_COMMANDS.map((c) => c.command)).toEqual([
-      'start', 'help', 'ask', 'trace', 'sent', 'onthisday', 'stats', 'review', 'digest', 'mood', 'prompt', 'prompts', 'remind', 'export', 'search', 'day', 'forget', 'connections', 'journals', 'journal',
+      'start', 'help', 'ask', 'trace', 'sent', 'onthisday', 'stats', 'reflect', 'review', 'digest', 'mood', 'prompt', 'prompts', 'remind', 'export', 'search', 'day', 'forget', 'connections', 'journals', 'journal',
     ]);
     for (const { command, description } of MENU_COMMANDS) {
       expect(command).toMatch(/^[a-z0-9_]{1,32}$/);

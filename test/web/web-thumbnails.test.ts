@@ -70,7 +70,8 @@ describeStores('web view thumbnails', (store) => {
 
   it('shows the thumbnail in the day page, sized as it will be, linking to the whole photo', async () => {
     const day = await (await fetch(`${web.url}/day/2024-04-15`, { headers: { cookie: session } })).text();
-    expect(day).toContain(`<a class="photo" href="/media/${photo}"><img src="/media/${photo}/thumbnail" alt="Photo of the entry" loading="lazy" width="640" height="480"></a>`);
+    // Shown at 320 px (pages.ts PHOTO_DISPLAY_EDGE), from the 640 px thumbnail: sharp at a phone's twice the pixels.
+    expect(day).toContain(`<a class="photo" href="/media/${photo}"><img src="/media/${photo}/thumbnail" alt="Photo of the entry" loading="lazy" width="320" height="240"></a>`);
   });
 
   it("gives the owner's session a 640 px WebP of the photo, privately, and the whole photo at its own path", async () => {

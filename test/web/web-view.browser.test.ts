@@ -139,7 +139,7 @@ describe.skipIf(noBrowserReason !== null)(`web view in a browser${noBrowserReaso
     await page.locator('main > p', { hasText: /^1 entry, 1–1 shown\.$/ }).waitFor();
     await expect(page.locator('nav.journals a[aria-current="page"]').textContent()).resolves.toBe('Dreams 1 entry');
     await page.click('main a[href="/journal/Dreams/day/2024-04-05"]');
-    await heading(page, 'Friday, 5 April 2024');
+    await heading(page, 'Friday, 5 April 2024 in Dreams'); // the heading names the journal shown
     await expect(page.locator('main').innerText()).resolves.toContain('Dreamt of a walk on the moon');
     await expect(page.locator('article.entry').count()).resolves.toBe(1);
     expect(requested.filter((u) => !u.startsWith(`${web.url}/`))).toEqual([]);

@@ -117,6 +117,7 @@ export const feature: BotFeature = {
     { command: 'connections', menu: 'Apps connected to your journal (claude.ai…), and Revoke' },
   ],
   help: '• Connections: when the bot is set up for it (PUBLIC_URL), claude.ai and Claude Code can read your journal after you tap Allow here; /connections lists them and revokes them.',
+  welcome: (deps) => (deps.connections ? '• /connections: claude.ai and Claude Code read your journal once you allow them.' : null),
   phase: 'gate',
   // A gate: a consent link is a /start with its payload, answered before /start's help.
   after: ['access'],

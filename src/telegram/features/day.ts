@@ -32,5 +32,6 @@ export const feature: BotFeature = {
     { command: 'day', menu: 'A day\'s entries: /day, /day yesterday, /day 2024-04-01' },
   ],
   help: '• A day\'s entries: /day shows today, /day yesterday or /day 2024-04-01 another day.',
+  welcome: () => "• /day shows today's entries, /day yesterday another day's.",
   compose: (deps) => dayFeature(deps),
 };

@@ -28,5 +28,6 @@ export const feature: BotFeature = {
     { command: 'digest', menu: 'A daily digest at a time you choose: /digest 08:00, /digest off' },
   ],
   help: '• Daily digest: /digest 08:00 sends, every day at that time, what you wrote on that day in earlier years, a nudge if you wrote nothing the day before, and on Sundays an offer to review the week. /digest off stops it.',
+  welcome: () => '• /digest 08:00: a daily digest of earlier years.',
   compose: (deps) => digestFeature(deps),
 };

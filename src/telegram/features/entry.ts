@@ -11,6 +11,7 @@ import { hashtagEntities } from '../../journal/hashtags.ts';
 import { fromUnixSeconds } from '../../journal/dates/local-moment.ts';
 import { journalOfUpdate } from '../topic-journal.ts';
 import { offerReflection } from './reflect.ts';
+import { MAIN_JOURNAL } from '../../journal/journal-names.ts';
 
 const SAVED_REACTION = '✍';
 
@@ -35,7 +36,9 @@ export function entryFeature(deps: Pick<BotDeps, 'capture' | 'logger' | 'journal
   const composer = new Composer<BotContext>();
 
   composer.on(KEPT, async (ctx, next) => {
-    const draft = draftOf(ctx.message, ctx.from.id, await journalOfUpdate(ctx, deps.journals));
+    // Outside topics a message goes to the owner's default journal (/journal default), the main one unless set.
+    const journal = (await journalOfUpdate(ctx, deps.journals)) ?? (await deps.journals.defaultOf(ctx.from.id));
+    const draft = draftOf(ctx.message, ctx.from.id, journal === MAIN_JOURNAL ? undefined : journal);
     if (!draft) return next(); // a sticker, or a caption of blanks: the catch-all explains
     const result = await deps.capture.save(draft, ctx.message.reply_to_message?.message_id);
     deps.logger.info('entry.saved', { update_id: ctx.update.update_id, message_id: draft.messageId, result, chars: draft.text.length, media: draft.media?.[0]?.kind ?? null });
@@ -64,6 +67,7 @@ export function entryFeature(deps: Pick<BotDeps, 'capture' | 'logger' | 'journal
 export const feature: BotFeature = {
   name: 'entry',
   help: '• Write anything: every message is saved as an entry, and so are voice notes, video notes, photos and files ([voice note 0:42], or the caption). Edits are kept, with the earlier text. #hashtags are kept per entry. With transcription set up, a voice note’s words become its text.',
+  welcome: () => '• Edits keep the earlier text; #tags are kept per entry.',
   phase: 'messages',
   compose: (deps) => entryFeature(deps),
 };

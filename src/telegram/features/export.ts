@@ -73,5 +73,6 @@ export const feature: BotFeature = {
     { command: 'export', menu: 'Get the whole journal as a file (JSON, or /export md)' },
   ],
   help: '• Take it with you: /export sends the whole journal as JSON (re-importable with npm run import), /export md as Markdown, one file per year.',
+  welcome: () => '• /export sends the whole journal as a file.',
   compose: (deps) => exportFeature(deps),
 };

@@ -121,5 +121,6 @@ export const feature: BotFeature = {
   ],
   help: '• Forget: reply /forget to one of your messages (or /forget <entry id>) to remove that entry and every copy the bot kept; /forget everything deletes the whole journal after you confirm.',
   // Its typed confirmation replies to the bot and is neither a question nor an entry: the commands phase runs before both.
+  welcome: () => '• /forget removes an entry and every copy of it.',
   compose: (deps) => forgetFeature(deps),
 };

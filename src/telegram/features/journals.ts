@@ -13,7 +13,8 @@ import { topicOf } from '../topic-threads.ts';
 import { plural } from '../../journal/plural.ts';
 import { journalDisplayName, journalNameProblem, MAIN_JOURNAL, MAIN_JOURNAL_NAME, storedJournalName } from '../../journal/journal-names.ts';
 
-export const JOURNAL_USAGE = 'Use /journal new <name> to start a journal in a topic of its own, e.g. /journal new Dreams. /journals lists them.';
+export const JOURNAL_USAGE =
+  'Use /journal new <name> to start a journal in a topic of its own, e.g. /journal new Dreams; /journal default <name> to send what you write outside topics to it. /journals lists them.';
 export const TOPICS_OFF_TEXT =
   'Topics are not enabled for this bot: its owner can turn them on in @BotFather (open the bot, Bot Settings, Topics), then send /journal new again.';
 export const FORGET_JOURNAL_HEAD = 'Forget the journal';
@@ -48,9 +49,21 @@ export function journalsFeature(deps: Pick<BotDeps, 'journals' | 'logger'>): Com
     deps.logger.info('journal.topic_named', { update_id: ctx.update.update_id, thread_id: threadId, renamed: named.from !== undefined && named.from !== named.to, moved: named.moved });
   });
 
+  /** /journal default <name>: where messages outside topics go from now on; "Main" goes back to the main journal. */
+  const setDefault = async (ownerId: number, name: string): Promise<string> => {
+    const journal = storedJournalName(name) === MAIN_JOURNAL ? MAIN_JOURNAL : await journals.find(ownerId, name);
+    if (journal === undefined) {
+      const names = (await journals.list(ownerId)).map((j) => j.name).join(', ');
+      return `You have no journal ${JSON.stringify(name)}. Your journals: ${names}.`;
+    }
+    await journals.setDefault(ownerId, journal);
+    return `Messages you send outside topics now go to ${journal === MAIN_JOURNAL ? MAIN_JOURNAL_NAME : JSON.stringify(journal)}.`;
+  };
+
   composer.on('message').command('journal', async (ctx) => {
     const [verb, ...rest] = commandArgument(ctx.message.text).split(/\s+/);
     const name = rest.join(' ').trim();
+    if (verb?.toLowerCase() === 'default' && name !== '') return void (await ctx.reply(await setDefault(ctx.from.id, name)));
     if (verb?.toLowerCase() !== 'new' || name === '') return void (await ctx.reply(JOURNAL_USAGE));
     const problem = journalNameProblem(name);
     if (problem) return void (await ctx.reply(`That name cannot be a journal's: ${problem}.`));
@@ -117,9 +130,10 @@ export const feature: BotFeature = {
   name: 'journals',
   commands: [
     { command: 'journals', menu: 'Your journals (one per topic) with their entry counts' },
-    { command: 'journal', menu: 'Start a journal in a topic of its own: /journal new Dreams' },
+    { command: 'journal', menu: 'A journal in a topic: /journal new Dreams; /journal default Dreams' },
   ],
-  help: '• Several journals: each topic of this chat is a journal. /journal new Dreams starts one, /journals lists them, /forget journal Dreams forgets one. Questions and commands in a topic are about its journal.',
+  help: '• Several journals: each topic of this chat is a journal. /journal new Dreams starts one, /journals lists them, /forget journal Dreams forgets one; /journal default Dreams sends what you write outside topics there. Questions and commands in a topic are about its journal.',
+  welcome: () => '• /journal new Dreams starts another journal, in a topic of its own.',
   phase: 'gate',
   // A gate: a topic's creation and renaming name its journal before anything reads it.
   after: ['access'],

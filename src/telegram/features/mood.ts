@@ -61,5 +61,6 @@ export const feature: BotFeature = {
     { command: 'mood', menu: 'Today\'s mood, 1 to 5: /mood 4, /mood 2024-03-04 5, /mood clear' },
   ],
   help: '• Mood: /mood 4 (1 to 5, or 😞 🙁 😐 🙂 😄) sets today\'s mood, /mood 2024-03-04 5 a past day\'s.',
+  welcome: () => "• /mood 4 sets today's mood.",
   compose: (deps) => moodFeature(deps),
 };

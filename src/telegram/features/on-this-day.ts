@@ -26,5 +26,6 @@ export const feature: BotFeature = {
     { command: 'onthisday', menu: 'What you wrote on this day in other years' },
   ],
   help: '• On this day: /onthisday shows what you wrote on today\'s date in every year, newest first (or /onthisday 2024-04-01 for another day).',
+  welcome: () => '• /onthisday: this date in earlier years.',
   compose: (deps) => onThisDayFeature(deps),
 };

@@ -60,5 +60,6 @@ export const feature: BotFeature = {
     { command: 'prompts', menu: 'Your own prompts: /prompts add <text>, /prompts remove <n>' },
   ],
   help: '• Prompts: /prompt sends a question to write about (reply to it); /prompts add <text> adds your own.',
+  welcome: () => '• /prompt gives you a question to write about.',
   compose: (deps) => promptsFeature(deps),
 };

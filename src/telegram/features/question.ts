@@ -147,6 +147,7 @@ export const feature: BotFeature = {
     { command: 'ask', menu: 'Ask a question about your journal' },
   ],
   help: '• Ask about it: mention @journal in a question, e.g. "@journal how many days did I write in April?", or start with /ask. The answer appears as it is written, then arrives formatted. Reply to an answer to follow up.',
+  welcome: (deps) => (deps.questions ? '• Ask: "@journal how many days did I write in April?"' : null),
   phase: 'messages',
   // A question is never an entry, even one sent as a caption.
   before: ['import', 'entry'],

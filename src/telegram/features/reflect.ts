@@ -81,5 +81,6 @@ export const feature: BotFeature = {
   name: 'reflect',
   commands: [{ command: 'reflect', menu: 'A follow-up question after a longer entry: /reflect on, /reflect off' }],
   help: '• Reflect: /reflect on, and after a longer entry the bot may ask one question about it, drawing on what you wrote before (at most three a day); reply to keep your answer as an entry. /reflect off stops it.',
+  welcome: (deps) => (deps.questions ? '• /reflect on: a follow-up question after a longer entry.' : null),
   compose: (deps) => reflectFeature(deps),
 };

@@ -41,5 +41,6 @@ export const feature: BotFeature = {
     { command: 'remind', menu: 'A daily reminder to write: /remind 21:00, /remind off' },
   ],
   help: '• Reminder: /remind 21:00 sends one reminder with a question at that time on days you have not written yet, with buttons to snooze, skip or set your mood. /remind off stops it.',
+  welcome: () => '• /remind 21:00: a nudge to write.',
   compose: (deps) => remindFeature(deps),
 };

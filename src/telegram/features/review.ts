@@ -61,5 +61,6 @@ export const feature: BotFeature = {
     { command: 'review', menu: 'A review of your week or month: /review week, /review month' },
   ],
   help: '• Reviews: /review week looks back at the last 7 days, /review month at the last calendar month: days written, entries, and what stood out.',
+  welcome: (deps) => (deps.reviews ? '• /review week looks back at your week.' : null),
   compose: (deps) => reviewFeature(deps),
 };

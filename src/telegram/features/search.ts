@@ -30,5 +30,6 @@ export const feature: BotFeature = {
     { command: 'search', menu: 'Find entries by words, no AI needed: /search walk' },
   ],
   help: '• Find without AI: /search walk river lists matching entries, newest first, with ◀ ▶ to page ("a phrase", walk OR run, -work, walk* work too).',
+  welcome: () => '• /search walk finds entries, no AI needed.',
   compose: (deps) => searchFeature(deps),
 };

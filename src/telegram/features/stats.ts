@@ -34,5 +34,6 @@ export const feature: BotFeature = {
     { command: 'stats', menu: 'A picture of your year: /stats, or /stats 2024' },
   ],
   help: '• Stats: /stats sends a picture of the last 12 months (the days you wrote, streaks, months, tags); /stats 2024 one of a year.',
+  welcome: () => '• /stats draws your year.',
   compose: (deps) => statsFeature(deps),
 };

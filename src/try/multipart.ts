@@ -1,7 +1,16 @@
-// Reads multipart/form-data bodies (uploads) for the stand-ins: text fields as strings, file parts under `files`.
+// Reads multipart/form-data bodies (uploads) for the Bot API stand-ins (npm run try, and the tests' own).
+
+/** One uploaded file of a multipart body. */
+export interface UploadedFile {
+  name: string;
+  content: Buffer;
+}
+
 /** A multipart/form-data body: text fields as strings, file parts under `files` by field name. */
-export function parseMultipart(body: Buffer, boundary: string): Record<string, any> {
-  const payload: Record<string, any> = { files: {} as Record<string, { name: string; content: Buffer }> };
+export type MultipartBody = Record<string, unknown> & { files: Record<string, UploadedFile> };
+
+export function parseMultipart(body: Buffer, boundary: string): MultipartBody {
+  const payload: MultipartBody = { files: {} };
   const delimiter = Buffer.from(`--${boundary}`);
   let start = body.indexOf(delimiter);
   while (start !== -1) {
