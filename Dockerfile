@@ -1,6 +1,6 @@
 # The bot as docs/deploying.md ("Docker") describes it; test/deployment.test.ts keeps this file in step with
-# Node 24 LTS (Node 20 reached its end of life in April 2026); CI runs the suite on it too (.ci/run).
-# package.json. compose.yaml runs it beside PostgreSQL.
+# package.json. compose.yaml runs it beside PostgreSQL. Node 24 LTS (Node 20 reached its end of life in April 2026);
+# CI runs the suite on it too (.ci/run).
 
 # Dependencies first, from package.json and the lock file alone: a change to the code reuses this layer. Install
 # scripts wait (the build needs the sources); the native addons are compiled right after.
