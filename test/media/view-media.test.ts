@@ -3,6 +3,7 @@
 // JOURNAL_AI=off nothing is sent at all.
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
+import { forgetEntry } from '../../src/journal/forget.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { IMAGE_LONG_EDGE } from '../../src/journal/view-media-method.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -67,6 +68,9 @@ describe('viewMedia', () => {
     await t.temp.db.insertInto('media_chunk').values({ blob: sha256, seq: 0, data: hostile }).execute();
     await expect(ops.invokeMethod('journal', 'viewMedia', { entryId: id })).rejects.toThrow(/^This photo is too large to look at/);
     expect(await t.temp.db.selectFrom('media_thumbnail').select(['variant', 'data']).execute()).toEqual([{ variant: `jpeg:${IMAGE_LONG_EDGE}`, data: null }]);
+    // Forgetting the entry takes its photo's bytes and every picture made from them.
+    await forgetEntry(t.temp.db, OWNER_ID, id);
+    expect(await t.temp.db.selectFrom('media_thumbnail').selectAll().execute()).toEqual([]);
   });
 
   it('a voice note gives its transcript when there is one; other media are refused with a reason', async () => {
