@@ -5,7 +5,7 @@
 // on PGlite too.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import base from './vitest.config.ts';
 
 /** A file that starts processes, a browser or a disk: slow by nature, for `npm test`. */
@@ -29,13 +29,13 @@ export const QUICK_FILES = testFiles(path.join(root, 'test'))
   .filter((file) => !SLOW_FOLDERS.includes(file.split('/')[1]!) && !isSlow(readFileSync(path.join(root, file), 'utf8')))
   .sort();
 
-export default mergeConfig(
-  base,
-  defineConfig({
-    test: {
-      include: QUICK_FILES,
-      // describeStores runs SQLite only here (PGlite takes seconds to start per file); test/helpers/stores.ts says so.
-      env: { TEST_QUICK: '1' },
-    },
-  }),
-);
+// Spread, not mergeConfig: mergeConfig would append QUICK_FILES to the base's include and run everything.
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: QUICK_FILES,
+    // describeStores runs SQLite only here (PGlite takes seconds to start per file); test/helpers/stores.ts says so.
+    env: { TEST_QUICK: '1' },
+  },
+});
