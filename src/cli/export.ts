@@ -106,7 +106,9 @@ async function main(argv: string[]): Promise<number> {
       return 1;
     }
     // The media of a folder export are summed up in one line, not listed a line per photo.
-    const media = result.files.filter((f) => path.basename(path.dirname(f.path)) === 'media' && 'dir' in target(args.out, args.format, ownerId, now));
+    const format = args.format;
+    const folderExport = (format === 'json' || format === 'md') && 'dir' in target(args.out, format, ownerId, now);
+    const media = result.files.filter((f) => folderExport && path.basename(path.dirname(f.path)) === 'media');
     const files = result.files.filter((f) => !media.includes(f)).map((f) => `  ${f.path} (${megabytes(f.bytes)})`);
     if (media.length > 0) {
       const bytes = media.reduce((sum, f) => sum + f.bytes, 0);
