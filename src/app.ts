@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import type { JournalDb } from './db/open-database.ts';
 import type { Logger } from './log/logger.ts';
 import { createCaptureWiring } from './capture-wiring.ts';
-import type { MediaDownloads } from './journal/media-download-worker.ts';
+import type { MediaDownloads } from './journal/media/media-download-worker.ts';
 import type { TranscriptionWorker } from './transcription/transcription-worker.ts';
 import type { DigestScheduler } from './digest/digest-scheduler.ts';
 import type { ReminderScheduler } from './reminders/reminder-scheduler.ts';

@@ -6,7 +6,7 @@
 import { createInterface } from 'node:readline';
 import { fixableErrorMessage, parseCommandLine, UsageError } from './command-line.ts';
 import { createLiveAnswer } from './live-answer.ts';
-import { citedEntries } from '../journal/cited-entries.ts';
+import { citedEntries } from '../journal/views/cited-entries.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';

@@ -2,7 +2,7 @@
  * The summary of an import of the journal's own JSON or Markdown export: what it brought (entries, media, moods,
  * prompts, journals) and what it skipped, each damaged entry or mood named. A moods-only import names its moods.
  */
-import { moodEmoji } from '../journal/mood.ts';
+import { moodEmoji } from '../journal/mood/mood.ts';
 import { plural } from '../journal/plural.ts';
 import { mediaLine } from '../importer/media-summary.ts';
 import type { JournalImportReport } from '../export/import-journal-export.ts';

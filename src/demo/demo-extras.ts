@@ -6,9 +6,9 @@
 import type { JournalDb } from '../db/open-database.ts';
 import type { NewEntryRow } from '../db/schema.ts';
 import { writeBlob } from '../db/media-blobs.ts';
-import { insertEntryMedia } from '../journal/entry-media.ts';
-import { setMood } from '../journal/mood.ts';
-import { addOwnerPrompt } from '../journal/prompt-store.ts';
+import { insertEntryMedia } from '../journal/media/entry-media.ts';
+import { setMood } from '../journal/mood/mood.ts';
+import { addOwnerPrompt } from '../journal/prompts/prompt-store.ts';
 import { DEMO_PHOTO_SIZE, demoPhotos } from './demo-photos.ts';
 import { seededRandom } from './demo-text.ts';
 

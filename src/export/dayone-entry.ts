@@ -7,7 +7,7 @@
  * (Day One's escapes are undone on import). Media the text does not name are listed, not referenced.
  */
 import { createHash } from 'node:crypto';
-import { mediaLabel, type MediaKind } from '../journal/media.ts';
+import { mediaLabel, type MediaKind } from '../journal/media/media.ts';
 import type { ExportedEntry, ExportedMediaItem } from './journal-export-format.ts';
 
 /** Day One's media lists, the kind its importer gives each back, and the scheme of a reference to it. */

@@ -13,7 +13,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { JournalDb } from '../db/open-database.ts';
 import { readBlob } from '../db/media-blobs.ts';
-import { mediaLabel, mimeTypeOf, type MediaKind } from '../journal/media.ts';
+import { mediaLabel, mimeTypeOf, type MediaKind } from '../journal/media/media.ts';
 import type { ExportedEntry, ExportedMediaItem } from './journal-export-format.ts';
 import { ExportExistsError, type ExportFile } from './parted-output.ts';
 import { readJournal, readMoods } from './read-journal.ts';

@@ -109,7 +109,7 @@ export const OBJECT_TOOLS: readonly ObjectTool[] = [
   }),
 ];
 
-/** A calendar value as a kind's getCalendar returns it (the journal's: journal/calendar-method.ts). */
+/** A calendar value as a kind's getCalendar returns it (the journal's: journal/views/calendar-method.ts). */
 const CALENDAR_VALUE = z.object({
   description: z.string(),
   range: z.object({ first: z.string().nullable(), last: z.string().nullable() }),

@@ -4,11 +4,11 @@
  * that shows it in the chat. An answer citing exactly one entry captured in this chat points at its message instead.
  */
 import { FormattedString as F } from '@grammyjs/parse-mode';
-import type { CitedEntry } from '../journal/cited-entries.ts';
+import type { CitedEntry } from '../journal/views/cited-entries.ts';
 
 /** What the bot needs to link an answer's sources (bot-deps.ts). */
 export interface CitationLinks {
-  /** The owner's entries the sources name, in the order cited, each once (journal/cited-entries.ts). */
+  /** The owner's entries the sources name, in the order cited, each once (journal/views/cited-entries.ts). */
   entries(ownerId: number, sources: readonly string[]): Promise<CitedEntry[]>;
   /** The page of an entry (the Mini App's where MINI_APP_URL is set, else the web view's with PUBLIC_URL), or null. */
   entryUrl: ((id: number) => string) | null;

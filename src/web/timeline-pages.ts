@@ -3,8 +3,8 @@
  * thumbnails) and Photos (every kept photo of the journal in a grid, newest first, each opening its entry).
  */
 import { dayTitle } from '../journal/dates/calendar-day.ts';
-import type { ListedPhoto } from '../journal/photo-queries.ts';
-import { scaledSize } from '../journal/scaled-image.ts';
+import type { ListedPhoto } from '../journal/media/photo-queries.ts';
+import { scaledSize } from '../journal/media/scaled-image.ts';
 import { entryMarkdown } from './entry-markdown.ts';
 import { html, type Html } from './html.ts';
 import type { PageLinks } from './journal-paths.ts';

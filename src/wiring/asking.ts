@@ -4,9 +4,9 @@
  */
 import type { JournalDb } from '../db/open-database.ts';
 import type { Config } from '../config.ts';
-import { citedEntries } from '../journal/cited-entries.ts';
-import { findEntry } from '../journal/entry-queries.ts';
-import { claimReflectQuestion, finishReflectQuestion, isReflectOn, setReflect } from '../journal/reflect-store.ts';
+import { citedEntries } from '../journal/views/cited-entries.ts';
+import { findEntry } from '../journal/views/entry-queries.ts';
+import { claimReflectQuestion, finishReflectQuestion, isReflectOn, setReflect } from '../journal/prompts/reflect-store.ts';
 import type { BotDeps } from '../telegram/bot-deps.ts';
 import { entryPageUrl } from '../telegram/entry-links.ts';
 

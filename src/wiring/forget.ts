@@ -1,9 +1,9 @@
 /** /forget (an entry, everything) and /journals with /forget journal: over journal/forget*.ts and the topic journals. */
-import { countOwnerEntries, findEntryToForget, forgetEntry, forgetOwner } from '../journal/forget.ts';
-import { defaultJournal, setDefaultJournal } from '../journal/default-journal.ts';
-import { forgetJournal } from '../journal/forget-journal.ts';
-import { countJournals, findJournal } from '../journal/journal-queries.ts';
-import { journalOfTopic, nameTopic } from '../journal/journal-topics.ts';
+import { countOwnerEntries, findEntryToForget, forgetEntry, forgetOwner } from '../journal/forget/forget.ts';
+import { defaultJournal, setDefaultJournal } from '../journal/journals/default-journal.ts';
+import { forgetJournal } from '../journal/forget/forget-journal.ts';
+import { countJournals, findJournal } from '../journal/journals/journal-queries.ts';
+import { journalOfTopic, nameTopic } from '../journal/journals/journal-topics.ts';
 import type { Forgetting, TopicJournals } from '../telegram/bot-deps.ts';
 import type { Wiring } from './wiring.ts';
 

@@ -1,5 +1,5 @@
-/** /mood and the mood buttons: moods by journal day (journal/mood.ts). */
-import { clearMood, moodOn, setMood } from '../journal/mood.ts';
+/** /mood and the mood buttons: moods by journal day (journal/mood/mood.ts). */
+import { clearMood, moodOn, setMood } from '../journal/mood/mood.ts';
 import type { MoodSettings } from '../telegram/bot-deps.ts';
 import type { Wiring } from './wiring.ts';
 

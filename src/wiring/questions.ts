@@ -8,7 +8,7 @@ import { createAskCache } from '../db/ask-cache-store.ts';
 import { createConversationStore } from '../db/conversation-store.ts';
 import { createSentLedgerStore } from '../db/sent-ledger-store.ts';
 import { storedConversationSchemas } from '../llm/conversation.ts';
-import { pastedJournalChars } from '../journal/entry-queries.ts';
+import { pastedJournalChars } from '../journal/views/entry-queries.ts';
 import { journalToday, openJournalOperations } from '../journal/journal-operations.ts';
 import { createQuestions, type Questions } from '../llm/ask.ts';
 import { askReview } from '../llm/review.ts';

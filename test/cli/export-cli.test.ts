@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeBlob } from '../../src/db/media-blobs.ts';
 import { DEFAULT_EXPORT_DIR } from '../../src/export/export-defaults.ts';
-import { storeEntry } from '../../src/journal/entry-store.ts';
+import { storeEntry } from '../../src/journal/entries/entry-store.ts';
 import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { OWNER, seedKnownJournal } from '../journal/known-journal.ts';

@@ -13,10 +13,10 @@ import type { JournalDb } from '../../src/db/open-database.ts';
 import { buildGeneratedJournal, DEMO_JOURNAL } from '../../src/demo/demo-journal.ts';
 import { readDayOne } from '../../src/importer/sources/dayone.ts';
 import { importSource } from '../../src/importer/sources/import-source.ts';
-import { applyEdit, storeEntry } from '../../src/journal/entry-store.ts';
-import { forgetEntry } from '../../src/journal/forget.ts';
-import { nameTopic } from '../../src/journal/journal-topics.ts';
-import { setMood } from '../../src/journal/mood.ts';
+import { applyEdit, storeEntry } from '../../src/journal/entries/entry-store.ts';
+import { forgetEntry } from '../../src/journal/forget/forget.ts';
+import { nameTopic } from '../../src/journal/journals/journal-topics.ts';
+import { setMood } from '../../src/journal/mood/mood.ts';
 import { blackPng } from '../helpers/black-png.ts';
 import { createTempDb, testJournalKey, type TempDb } from '../helpers/temp-db.ts';
 

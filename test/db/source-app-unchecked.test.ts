@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { MIGRATIONS_FOLDER, migrationFiles } from '../../src/db/migration-files.ts';
 import { openDatabase, type JournalDb } from '../../src/db/open-database.ts';
-import { sourceAppOf } from '../../src/journal/entry-source.ts';
+import { sourceAppOf } from '../../src/journal/entries/entry-source.ts';
 import { describeStores } from '../helpers/stores.ts';
 import { createTempDb } from '../helpers/temp-db.ts';
 

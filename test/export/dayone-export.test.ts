@@ -10,7 +10,7 @@ import { exportDayOne } from '../../src/export/dayone-export.ts';
 import { readDayOne } from '../../src/importer/sources/dayone.ts';
 import { importSource } from '../../src/importer/sources/import-source.ts';
 import { listZip, readZipMember } from '../../src/importer/sources/zip-reader.ts';
-import { storeEntry } from '../../src/journal/entry-store.ts';
+import { storeEntry } from '../../src/journal/entries/entry-store.ts';
 import { blackPng } from '../helpers/black-png.ts';
 import { runEntryPoint } from '../helpers/run-entry-point.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';

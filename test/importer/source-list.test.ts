@@ -1,7 +1,7 @@
 // The importers' one list (importer/sources/source-list.ts): every --format has its source, every source_app its
-// place in journal/entry-source.ts's SOURCE_APPS (what the store checks in code), every detected form its name.
+// place in journal/entries/entry-source.ts's SOURCE_APPS (what the store checks in code), every detected form its name.
 import { describe, expect, it } from 'vitest';
-import { SOURCE_APPS } from '../../src/journal/entry-source.ts';
+import { SOURCE_APPS } from '../../src/journal/entries/entry-source.ts';
 import { SOURCE_FORMATS, type DetectedSource } from '../../src/importer/sources/detect-source.ts';
 import { IMPORT_SOURCES, misplacedOptions, sourceName } from '../../src/importer/sources/source-list.ts';
 

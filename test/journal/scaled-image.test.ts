@@ -3,8 +3,8 @@
 // gate runs at most `atOnce` scalings at a time, the rest waiting in order, a failed one freeing its slot.
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { checkDecodeBudget, createScalingGate, ImageTooLargeError, MAX_INPUT_PIXELS, MAX_WHOLE_DECODE_BYTES, scaleImage } from '../../src/journal/scaled-image.ts';
-import { imageForModel } from '../../src/journal/view-media-method.ts';
+import { checkDecodeBudget, createScalingGate, ImageTooLargeError, MAX_INPUT_PIXELS, MAX_WHOLE_DECODE_BYTES, scaleImage } from '../../src/journal/media/scaled-image.ts';
+import { imageForModel } from '../../src/journal/views/view-media-method.ts';
 import { blackPng } from '../helpers/black-png.ts';
 
 describe('the pixel limit', () => {

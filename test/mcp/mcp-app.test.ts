@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_JOURNAL, buildGeneratedJournal } from '../../src/demo/demo-journal.ts';
-import { setMood } from '../../src/journal/mood.ts';
+import { setMood } from '../../src/journal/mood/mood.ts';
 import { REPO_ROOT } from '../helpers/run-entry-point.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { externalReferences } from '../helpers/external-references.ts';

@@ -5,7 +5,7 @@
 // code that binds an Allow to the owner's own browser, owner-scoped revoke, removed owners, the registration cap.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createOauthStore } from '../../src/db/oauth-store.ts';
-import { forgetOwner } from '../../src/journal/forget.ts';
+import { forgetOwner } from '../../src/journal/forget/forget.ts';
 import { createAuthorizationServer, CONSENT_MINUTES, type AuthorizationServer } from '../../src/oauth/authorization-server.ts';
 import { createConnections } from '../../src/oauth/connections.ts';
 import { REGISTRATIONS_PER_ADDRESS } from '../../src/oauth/registration-endpoint.ts';

@@ -1,7 +1,7 @@
 // After importing an app's several journals there is no empty "Main" beside them, and /journal default <name> sends
 // what the owner writes outside topics to the journal they name ("Main" goes back to the main journal).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { saveEntry } from '../../src/journal/entry-store.ts';
+import { saveEntry } from '../../src/journal/entries/entry-store.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { OWNER_ID, textUpdate } from '../helpers/updates.ts';
 

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBlob } from '../../src/db/media-blobs.ts';
-import { saveEntry, storeEntry } from '../../src/journal/entry-store.ts';
+import { saveEntry, storeEntry } from '../../src/journal/entries/entry-store.ts';
 import { launchChromium, noBrowserReason } from '../helpers/browser.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { OWNER_ID } from '../helpers/updates.ts';

@@ -1,10 +1,10 @@
 /**
  * Every source `npm run import` reads, in one list: its --format name, the `source_app` its entries carry, how the
  * CLI names each form it comes in, the options that belong to it alone, and its reader. A new importer is its reader
- * file, its recognition in detect-source.ts, and an entry here (and its name in journal/entry-source.ts's
+ * file, its recognition in detect-source.ts, and an entry here (and its name in journal/entries/entry-source.ts's
  * SOURCE_APPS, which the store checks in code: no migration).
  */
-import type { EntrySourceApp } from '../../journal/entry-source.ts';
+import type { EntrySourceApp } from '../../journal/entries/entry-source.ts';
 import type { DetectedSource, SourceFormat } from './detect-source.ts';
 import { readDayOne } from './dayone.ts';
 import { readJrnlJson, readJrnlText } from './jrnl.ts';

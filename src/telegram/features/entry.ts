@@ -6,12 +6,12 @@ import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { mediaOf } from '../message-media.ts';
 import { errorMessage } from '../../log/error-message.ts';
-import { textOrLabel, type EntryDraft } from '../../journal/entry.ts';
-import { hashtagEntities } from '../../journal/hashtags.ts';
+import { textOrLabel, type EntryDraft } from '../../journal/entries/entry.ts';
+import { hashtagEntities } from '../../journal/tags/hashtags.ts';
 import { fromUnixSeconds } from '../../journal/dates/local-moment.ts';
 import { journalOfUpdate } from '../topic-journal.ts';
 import { offerReflection } from './reflect.ts';
-import { MAIN_JOURNAL } from '../../journal/journal-names.ts';
+import { MAIN_JOURNAL } from '../../journal/journals/journal-names.ts';
 
 const SAVED_REACTION = '✍';
 

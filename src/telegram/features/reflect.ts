@@ -10,8 +10,8 @@ import type { BotFeature } from '../feature.ts';
 import { commandArgument } from '../command-argument.ts';
 import { journalOfUpdate, topicHandleOf } from '../topic-journal.ts';
 import { errorMessage } from '../../log/error-message.ts';
-import { REFLECT_DAILY_MAX, REFLECT_MIN_WORDS, wordCount } from '../../journal/reflect-store.ts';
-import type { EntryDraft } from '../../journal/entry.ts';
+import { REFLECT_DAILY_MAX, REFLECT_MIN_WORDS, wordCount } from '../../journal/prompts/reflect-store.ts';
+import type { EntryDraft } from '../../journal/entries/entry.ts';
 
 type ReflectDeps = Pick<BotDeps, 'reflect' | 'questions' | 'journals' | 'jobs' | 'prompts' | 'logger'>;
 

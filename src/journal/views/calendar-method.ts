@@ -1,0 +1,52 @@
+/**
+ * JournalCollection.getCalendar: the view's days with their entry count and mood, its range and description, in one
+ * value: what a calendar draws (the MCP App's showCalendar tool calls it). No entry text.
+ */
+import { z } from 'zod';
+import type { JournalDb } from '../../db/open-database.ts';
+import { methodsFor, type MethodDefinition } from '../../objects/kind.ts';
+import { countByPeriod, countView } from './entry-queries.ts';
+import { describeView } from './describe-view.ts';
+import { moodByDay } from '../mood/mood-queries.ts';
+import type { JournalView } from './journal-view.ts';
+
+const method = methodsFor<JournalView>();
+
+/**
+ * Days one calendar value lists (the latest ones) before it says how to narrow: ~44 characters a day, so ten months
+ * and the description stay under the result cap (objects/bound-result.ts), which would otherwise cut the value.
+ */
+export const CALENDAR_DAYS_LISTED = 300;
+
+export interface CalendarDay {
+  date: string;
+  count: number;
+  mood: number | null;
+}
+
+export function calendarMethod(db: JournalDb): MethodDefinition<JournalView> {
+  return method({
+    name: 'getCalendar',
+    signature: 'getCalendar() -> {description, range: {first, last}, days: {date, count, mood}[]}',
+    description: `each day with entries or a mood: how many entries, and its mood 1-5 or null (the latest ${CALENDAR_DAYS_LISTED} days); no entry text.`,
+    args: z.strictObject({}),
+    pagingHint: 'Narrow with getDateRangeView to see earlier days.',
+    run: async (view, _args, ctx) => {
+      const [counts, perDay, moods] = await Promise.all([countView(db, ctx.ownerId, view), countByPeriod(db, ctx.ownerId, view, 'day'), moodByDay(db, ctx.ownerId, view)]);
+      // A day with a mood but no entry still shows its colour (a count of 0).
+      const byDate = new Map<string, CalendarDay>(perDay.map((d) => [d.period, { date: d.period, count: d.entries, mood: null }]));
+      for (const m of moods) byDate.set(m.date, { date: m.date, count: byDate.get(m.date)?.count ?? 0, mood: m.mood });
+      const all = [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+      const days = all.slice(-CALENDAR_DAYS_LISTED);
+      const cut = days.length < all.length;
+      return {
+        value: {
+          description: describeView(view, counts),
+          range: { first: counts.firstDate, last: counts.lastDate },
+          days,
+          ...(cut ? { note: `Showing the last ${days.length} of ${all.length} days; narrow with getDateRangeView for earlier ones.` } : {}),
+        },
+      };
+    },
+  });
+}
