@@ -4,16 +4,16 @@
  */
 import type { AppDeps } from './app.ts';
 import { journalSettings, publicOrigins } from './derived-settings.ts';
-import { readEntryDetails, readEntryRevisions } from './journal/entry-details.ts';
-import { countEntriesUpTo, nearestEntryDays } from './journal/entry-queries.ts';
-import { forgetEntry } from './journal/forget.ts';
+import { readEntryDetails, readEntryRevisions } from './journal/entries/entry-details.ts';
+import { countEntriesUpTo, nearestEntryDays } from './journal/views/entry-queries.ts';
+import { forgetEntry } from './journal/forget/forget.ts';
 import { journalToday, openJournalOperations } from './journal/journal-operations.ts';
 import { createWebAuth } from './web/web-auth.ts';
 import { createWebJournal, type WebJournal } from './web/web-journal.ts';
-import { ownerMediumBySha } from './journal/entry-media.ts';
+import { ownerMediumBySha } from './journal/media/entry-media.ts';
 import { readBlob, readBlobWhole } from './db/media-blobs.ts';
-import { journalNames } from './journal/journal-queries.ts';
-import { createScalingGate, scaleImage, type ScalingGate } from './journal/scaled-image.ts';
+import { journalNames } from './journal/journals/journal-queries.ts';
+import { createScalingGate, scaleImage, type ScalingGate } from './journal/media/scaled-image.ts';
 import { errorMessage } from './log/error-message.ts';
 import type { MediaBytes } from './web/web-journal.ts';
 import { createWebView, type WebView } from './web/web-view.ts';

@@ -8,7 +8,7 @@ import { exitOnConfigError } from './cli/exit-on-config-error.ts';
 import { parseConfig, requireBotToken } from './config.ts';
 import { aiOffReason } from './derived-settings.ts';
 import { openAndMigrateJournal } from './db/open-journal.ts';
-import { applyDayStart } from './journal/day-start.ts';
+import { applyDayStart } from './journal/entries/day-start.ts';
 import { keepServingOnStrayRejections } from './http/last-resort.ts';
 import { createLogger } from './log/logger.ts';
 import { errorMessage } from './log/error-message.ts';

@@ -40,7 +40,7 @@ describe('docs', () => {
     expect(missing).toEqual([]);
   });
 
-  it.each(DOCS)('%s names only source files that exist (`journal/entry.ts` under src/, `zone-offset.ts` anywhere)', (file) => {
+  it.each(DOCS)('%s names only source files that exist (`journal/entries/entry.ts` under src/, `zone-offset.ts` anywhere)', (file) => {
     const quoted = [...text(file).matchAll(/`([^`\s]+)`/g)].map((m) => m[1]!);
     // `journal/dates/calendar-day.ts`: a path inside src/, as ARCHITECTURE.md writes them.
     const inSrc = quoted.filter((q) => SRC_FOLDERS.has(q.split('/')[0]!) && q.includes('/') && !q.includes('*')).filter((q) => !existsSync(path.join(REPO_ROOT, 'src', q)));

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { openDatabase, type JournalDb } from '../../src/db/open-database.ts';
 import { buildGeneratedJournal } from '../../src/demo/demo-journal.ts';
-import { storeEntry } from '../../src/journal/entry-store.ts';
+import { storeEntry } from '../../src/journal/entries/entry-store.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import type { Aim } from './aims.ts';
 import { median, nowMs, ratio, samplePair } from './timing.ts';

@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { createBatchWriter } from '../../src/importer/batch-writer.ts';
 import { parseExportMessages } from '../../src/importer/telegram-export/parse-stream.ts';
-import { batchRowOf, type BatchDraft } from '../../src/journal/batch-row.ts';
+import { batchRowOf, type BatchDraft } from '../../src/journal/entries/batch-row.ts';
 import { createMigratedFile } from './journal-db.ts';
 
 /** Seconds to read, parse and make rows of every message of a single-chat export; throws unless every message became a row. */

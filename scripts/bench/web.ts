@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { createJournalWebView } from '../../src/journal-web-view.ts';
 import { parseConfig } from '../../src/config.ts';
 import { openDatabase, type JournalDb } from '../../src/db/open-database.ts';
-import { saveEntry } from '../../src/journal/entry-store.ts';
+import { saveEntry } from '../../src/journal/entries/entry-store.ts';
 import { createMemoryLogger } from '../../src/log/logger.ts';
 import { statsPicture } from '../../src/stats/stats-picture.ts';
 import { startWebServer, type WebServer } from '../../src/web/web-server.ts';

@@ -14,9 +14,9 @@ import { parseConfig } from '../config.ts';
 import { openExistingJournal } from '../db/open-journal.ts';
 import { defaultExportName, exportJournal, type ExportFormat } from '../export/export-journal.ts';
 import { ExportExistsError } from '../export/parted-output.ts';
-import { applyDayStart } from '../journal/day-start.ts';
-import { findJournal, journalNamesText } from '../journal/journal-queries.ts';
-import { journalDisplayName, journalNameProblem, storedJournalName } from '../journal/journal-names.ts';
+import { applyDayStart } from '../journal/entries/day-start.ts';
+import { findJournal, journalNamesText } from '../journal/journals/journal-queries.ts';
+import { journalDisplayName, journalNameProblem, storedJournalName } from '../journal/journals/journal-names.ts';
 
 
 const USAGE = `Usage: npm run export -- [--format json|md] [--out <file or directory/>] [--owner <telegram user id>]

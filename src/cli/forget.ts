@@ -9,7 +9,7 @@ import { exitOnConfigError } from './exit-on-config-error.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openJournalDatabase, storeLabel } from '../db/open-journal.ts';
-import { countOwnerEntries, findEntryToForget, forgetEntry, forgetOwner, type RemovedRows } from '../journal/forget.ts';
+import { countOwnerEntries, findEntryToForget, forgetEntry, forgetOwner, type RemovedRows } from '../journal/forget/forget.ts';
 import { plural } from '../journal/plural.ts';
 
 const USAGE = `Usage: npm run forget -- --owner <telegram user id> (--entry <entry id> | --all) [--yes]

@@ -12,7 +12,7 @@ import { OwnerError, resolveImportOwner, resolveOwner } from './resolve-owner.ts
 import { parseConfig } from '../config.ts';
 import { openAndMigrateJournal } from '../db/open-journal.ts';
 import { lockedLine } from './locked-line.ts';
-import { applyDayStart } from '../journal/day-start.ts';
+import { applyDayStart } from '../journal/entries/day-start.ts';
 import { importJournalExport, isJournalExport } from '../export/import-journal-export.ts';
 import { importMarkdownExport, isFaithfulMarkdownTarget } from '../export/import-markdown-export.ts';
 import { mediaLine } from '../importer/media-summary.ts';
@@ -28,7 +28,7 @@ import type { ParseThread } from '../importer/telegram-export/parse-thread.ts';
 import { readJrnlJson, readJrnlText } from '../importer/sources/jrnl.ts';
 import { readMarkdownNotes, readOwnMarkdownExport } from '../importer/sources/markdown-notes.ts';
 import type { SourceReader } from '../importer/sources/source-item.ts';
-import { journalNameProblem, storedJournalName } from '../journal/journal-names.ts';
+import { journalNameProblem, storedJournalName } from '../journal/journals/journal-names.ts';
 import { formatSourceSummary } from '../importer/sources/source-summary.ts';
 import { errorReason } from '../log/error-message.ts';
 

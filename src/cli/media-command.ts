@@ -6,8 +6,8 @@ import type { Writable } from 'node:stream';
 import { once } from 'node:events';
 import type { JournalDb } from '../db/open-database.ts';
 import { readBlob } from '../db/media-blobs.ts';
-import { entryMediumAt } from '../journal/entry-media.ts';
-import { formatBytes } from '../journal/media.ts';
+import { entryMediumAt } from '../journal/media/entry-media.ts';
+import { formatBytes } from '../journal/media/media.ts';
 import { UsageError } from './command-line.ts';
 
 /** A failure of the media command that is the user's to know about (not a fault of the program). */

@@ -6,7 +6,7 @@
 import { createJournalWebView } from '../journal-web-view.ts';
 import { parseConfig } from '../config.ts';
 import { openExistingJournal } from '../db/open-journal.ts';
-import { applyDayStart } from '../journal/day-start.ts';
+import { applyDayStart } from '../journal/entries/day-start.ts';
 import { createLogger } from '../log/logger.ts';
 import { keepServingOnStrayRejections } from '../http/last-resort.ts';
 import { startWebServer } from '../web/web-server.ts';

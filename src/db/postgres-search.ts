@@ -3,7 +3,7 @@
  * text into runs of letters and digits, folds case and drops accents. The PostgreSQL migration stores the same
  * normalisation as a generated tsvector (lower → NFD → accents removed → every run of other characters a space →
  * to_tsvector('simple')), and a query's terms are normalised here the same way and written as a tsquery by hand:
- * no text of the user's ever reaches tsquery syntax, and the parse is the one journal/search-syntax.ts made.
+ * no text of the user's ever reaches tsquery syntax, and the parse is the one journal/search/search-syntax.ts made.
  */
 import type { SearchQuery, SearchTerm } from './search-query.ts';
 

@@ -44,7 +44,7 @@ export interface EntryTable {
   source_app: ColumnType<EntrySourceApp, EntrySourceApp | undefined, EntrySourceApp>;
   /** The app's own id of the entry (`<chat>:<message>` for Telegram, Day One's uuid, …). */
   source_id: ColumnType<string | null, string | null | undefined, string | null>;
-  /** What else the app knew (starred, place, weather, zone, media list): JSON of journal/entry-metadata.ts, or null. */
+  /** What else the app knew (starred, place, weather, zone, media list): JSON of journal/entries/entry-metadata.ts, or null. */
   metadata: ColumnType<string | null, string | null | undefined, string | null>;
   /** Words search finds the entry by beyond its text (its tags not written as #tag, its place's names): set by triggers. */
   search_more: Generated<string>;

@@ -1,5 +1,5 @@
 /**
- * A parsed search, as both stores read it. The syntax and its parser live in journal/search-syntax.ts; each store
+ * A parsed search, as both stores read it. The syntax and its parser live in journal/search/search-syntax.ts; each store
  * turns this shape into its own index's query (FTS5 MATCH on SQLite, a tsquery on PostgreSQL).
  */
 

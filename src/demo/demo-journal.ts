@@ -5,10 +5,10 @@
 import type { JournalDb } from '../db/open-database.ts';
 import type { NewEntryRow } from '../db/schema.ts';
 import { entryValues } from '../db/store.ts';
-import { insertNewRows, ROWS_PER_STATEMENT } from '../journal/entry-batch.ts';
-import { tagInsertedRows } from '../journal/entry-tags.ts';
-import { hashtagsOf } from '../journal/hashtags.ts';
-import { titleOf } from '../journal/entry.ts';
+import { insertNewRows, ROWS_PER_STATEMENT } from '../journal/entries/entry-batch.ts';
+import { tagInsertedRows } from '../journal/tags/entry-tags.ts';
+import { hashtagsOf } from '../journal/tags/hashtags.ts';
+import { titleOf } from '../journal/entries/entry.ts';
 import { addDays, daysBetween } from '../journal/dates/calendar-day.ts';
 import { instantOnDay } from '../journal/dates/local-moment.ts';
 import { seededRandom, entryText } from './demo-text.ts';

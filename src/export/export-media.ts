@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { JournalDb } from '../db/open-database.ts';
 import { readBlob } from '../db/media-blobs.ts';
-import { mediaExtension } from '../journal/media.ts';
+import { mediaExtension } from '../journal/media/media.ts';
 import type { ExportFile } from './parted-output.ts';
 
 /**

@@ -10,17 +10,17 @@ import { JSONParser } from '@streamparser/json';
 import type { Transaction } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import type { Database } from '../db/schema.ts';
-import { metadataText } from '../journal/metadata-text.ts';
-import { telegramSourceId } from '../journal/entry-source.ts';
-import { insertTags } from '../journal/entry-tags.ts';
-import { cleanJournalName } from '../journal/journal-names.ts';
-import { addEntryMedia } from '../journal/imported-media.ts';
-import type { EntryMedia } from '../journal/media.ts';
+import { metadataText } from '../journal/entries/metadata-text.ts';
+import { telegramSourceId } from '../journal/entries/entry-source.ts';
+import { insertTags } from '../journal/tags/entry-tags.ts';
+import { cleanJournalName } from '../journal/journals/journal-names.ts';
+import { addEntryMedia } from '../journal/media/imported-media.ts';
+import type { EntryMedia } from '../journal/media/media.ts';
 import path from 'node:path';
 import { EXPORT_FORMAT, EXPORT_VERSION, exportedEntrySchema, exportedMoodsSchema, type ExportedEntry, type ExportedMood } from './journal-export-format.ts';
 import { errorReason } from '../log/error-message.ts';
 import { NOT_EXPORTED_NOTE } from './read-journal.ts';
-import { setEntryPrompt } from '../journal/prompt-store.ts';
+import { setEntryPrompt } from '../journal/prompts/prompt-store.ts';
 
 export interface JournalImportReport {
   ownerId: number | null;

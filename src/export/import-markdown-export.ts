@@ -8,7 +8,7 @@
 import { closeSync, createReadStream, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { JournalDb } from '../db/open-database.ts';
-import { titleOf } from '../journal/entry.ts';
+import { titleOf } from '../journal/entries/entry.ts';
 import { writeBatch, type JournalImportReport } from './import-journal-export.ts';
 import { z } from 'zod';
 import { exportedEntrySchema, exportedMediaItemSchema, exportedMoodsSchema, type ExportedEntry, type ExportedMood } from './journal-export-format.ts';

@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { isWritableDay } from '../journal/dates/local-moment.ts';
-import { entryMetadataSchema } from '../journal/entry-metadata.ts';
-import { SOURCE_APPS } from '../journal/entry-source.ts';
-import { MEDIA_KINDS, type MediaKind } from '../journal/media.ts';
+import { entryMetadataSchema } from '../journal/entries/entry-metadata.ts';
+import { SOURCE_APPS } from '../journal/entries/entry-source.ts';
+import { MEDIA_KINDS, type MediaKind } from '../journal/media/media.ts';
 import type { EntrySourceApp } from '../db/schema.ts';
 
 export const EXPORT_FORMAT = 'journal-objects-export';
@@ -75,7 +75,7 @@ export const exportedEntrySchema = z.strictObject({
   /** The app it came from and its id there; absent in exports written before they were recorded (then Telegram). */
   source_app: z.enum(SOURCE_APPS as unknown as [EntrySourceApp, ...EntrySourceApp[]]).optional(),
   source_id: z.string().nullable().optional(),
-  /** Starred, place, weather, the entry's own zone, its media list (journal/entry-metadata.ts); null when none. */
+  /** Starred, place, weather, the entry's own zone, its media list (journal/entries/entry-metadata.ts); null when none. */
   metadata: entryMetadataSchema.nullable().optional(),
   /** The writing prompt the entry answered (a reply to /prompt or a reminder); absent when none. */
   prompt: z.string().optional(),

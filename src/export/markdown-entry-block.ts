@@ -18,9 +18,9 @@
  * A new field is one row of BLOCK_FIELDS. Renderers hide the comment; `npm run import` reads it back
  * (import-markdown-export.ts), and the same export of the imported journal is the same file.
  */
-import { titleOf } from '../journal/entry.ts';
-import type { EntryMetadata } from '../journal/entry-metadata.ts';
-import { mediaLabel } from '../journal/media.ts';
+import { titleOf } from '../journal/entries/entry.ts';
+import type { EntryMetadata } from '../journal/entries/entry-metadata.ts';
+import { mediaLabel } from '../journal/media/media.ts';
 import type { ExportedEntry } from './journal-export-format.ts';
 
 /** The front matter's `format`: a Markdown export this version writes and reads back field by field. */

@@ -3,10 +3,10 @@ import { sql } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import type { EntryRow } from '../db/schema.ts';
 import { ENTRY_COLUMNS } from '../db/store.ts';
-import { readMetadata } from '../journal/entry-metadata.ts';
-import { listEntryMedia, type StoredMedia } from '../journal/entry-media.ts';
-import { mediaExtension, mimeTypeOf } from '../journal/media.ts';
-import { moodDays } from '../journal/mood-queries.ts';
+import { readMetadata } from '../journal/entries/entry-metadata.ts';
+import { listEntryMedia, type StoredMedia } from '../journal/media/entry-media.ts';
+import { mediaExtension, mimeTypeOf } from '../journal/media/media.ts';
+import { moodDays } from '../journal/mood/mood-queries.ts';
 import type { ExportedEntry, ExportedMediaItem, ExportedMood } from './journal-export-format.ts';
 
 const PAGE = 1000;
@@ -95,7 +95,7 @@ export async function readMoods(db: JournalDb, ownerId: number, journal?: string
 
 /**
  * The owner's entries in journal order (day, time written, id), in pages: memory stays flat for any size. `journal`
- * (a stored name, journal/journal-names.ts) reads that journal alone.
+ * (a stored name, journal/journals/journal-names.ts) reads that journal alone.
  */
 export async function* readJournal(db: JournalDb, ownerId: number, journal?: string): AsyncGenerator<ExportedEntry> {
   let after: { day: string; at: string; id: number } | null = null;

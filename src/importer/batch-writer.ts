@@ -9,8 +9,8 @@
 import type { ControlledTransaction } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import type { Database } from '../db/schema.ts';
-import { insertBatchRows, type BatchResult, type BatchRow } from '../journal/entry-batch.ts';
-import { AT } from '../journal/batch-row.ts';
+import { insertBatchRows, type BatchResult, type BatchRow } from '../journal/entries/entry-batch.ts';
+import { AT } from '../journal/entries/batch-row.ts';
 
 /** The rows with their journal column set to `journal`. */
 function intoJournal(rows: readonly BatchRow[], journal: string): BatchRow[] {
@@ -37,7 +37,7 @@ export interface BatchWriterOptions {
   commitMs?: number;
   /** Milliseconds from any origin (default performance.now): when a commit has been open too long. */
   clock?: () => number;
-  /** `--into`: every row goes into this journal (a stored name, journal/journal-names.ts), whatever it said. */
+  /** `--into`: every row goes into this journal (a stored name, journal/journals/journal-names.ts), whatever it said. */
   journal?: string;
   /** The folder media paths of the rows are relative to (a Telegram export's, beside result.json). */
   mediaFolder?: string;

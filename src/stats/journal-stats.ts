@@ -3,10 +3,10 @@
  * behind getOverview), its tags (getTags), and the days written up to today for the streaks.
  */
 import type { JournalDb } from '../db/open-database.ts';
-import { countByPeriod, daysWithEntries } from '../journal/entry-queries.ts';
+import { countByPeriod, daysWithEntries } from '../journal/views/entry-queries.ts';
 import { addDays, eachDay } from '../journal/dates/calendar-day.ts';
-import { countTags, type TagCount } from '../journal/tag-queries.ts';
-import { moodByDay } from '../journal/mood-queries.ts';
+import { countTags, type TagCount } from '../journal/tags/tag-queries.ts';
+import { moodByDay } from '../journal/mood/mood-queries.ts';
 import { lastTwelveMonths, monthsOf, streaksOf, weekEndingOn, yearSpan, type DaySpan, type Streaks } from '../journal/dates/calendar-spans.ts';
 
 /** What a picture covers: the last twelve months, a calendar year, or the digest's week. */

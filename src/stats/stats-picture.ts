@@ -11,7 +11,7 @@ export type StatsPicture = { type: 'picture'; png: Buffer; caption: string } | {
 export interface StatsPictureOptions {
   /** The owner's local day now. */
   today: string;
-  /** One journal alone (a stored name, journal/journal-names.ts); every journal when left out. */
+  /** One journal alone (a stored name, journal/journals/journal-names.ts); every journal when left out. */
   journal?: string;
 }
 

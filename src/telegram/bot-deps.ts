@@ -1,18 +1,18 @@
 /** What the bot needs from the rest of the app; handlers call these and never touch SQL or the SDK. */
 import type { Logger } from '../log/logger.ts';
-import type { EditResult, SaveResult } from '../journal/entry-store.ts';
-import type { EntryDraft } from '../journal/entry.ts';
+import type { EditResult, SaveResult } from '../journal/entries/entry-store.ts';
+import type { EntryDraft } from '../journal/entries/entry.ts';
 import type { OnThisDay } from '../journal/memories.ts';
 import type { AskOptions, AskOutcome, Questions } from '../llm/ask.ts';
 import type { SentTotal } from '../llm/sent-ledger.ts';
 import type { ReviewPeriod } from '../journal/review-range.ts';
 import type { DocumentImport } from './document-import.ts';
 import type { Jobs } from './jobs/job-runner.ts';
-import type { EntryToForget, ForgetEntryResult, ForgetOwnerResult } from '../journal/forget.ts';
+import type { EntryToForget, ForgetEntryResult, ForgetOwnerResult } from '../journal/forget/forget.ts';
 import type { JournalBrowse } from '../journal/browse.ts';
 import type { StatsPeriod, StatsPicture } from '../stats/stats-picture.ts';
-import type { JournalCount } from '../journal/journal-queries.ts';
-import type { TopicNamed } from '../journal/journal-topics.ts';
+import type { JournalCount } from '../journal/journals/journal-queries.ts';
+import type { TopicNamed } from '../journal/journals/journal-topics.ts';
 
 export interface EntryCapture {
   /** `replyTo`: the message the entry replies to (a writing prompt it answers, when the bot asked one there). */
@@ -86,7 +86,7 @@ export interface JournalExporter {
   exportForChat(ownerId: number, format: 'json' | 'md', journal?: string): Promise<ChatExport>;
 }
 
-/** Forgetting an entry or the whole journal (journal/forget.ts), always for the owner who asks. */
+/** Forgetting an entry or the whole journal (journal/forget/forget.ts), always for the owner who asks. */
 export interface Forgetting {
   find(ownerId: number, ref: { entryId: number } | { chatId: number; messageId: number }): Promise<EntryToForget | undefined>;
   /** `alsoMessages`: chat messages that quoted the entry (the prompt), whose stored updates go too. */
@@ -156,7 +156,7 @@ export interface BotDeps {
   journals: TopicJournals;
 }
 
-/** Journals as topics (journal/journal-topics.ts, journal-queries.ts); names are stored names ('' the main journal). */
+/** Journals as topics (journal/journals/journal-topics.ts, journal-queries.ts); names are stored names ('' the main journal). */
 export interface TopicJournals {
   /** The journal a topic writes into ("Topic <id>" until its name is seen). */
   ofTopic(ownerId: number, threadId: number): Promise<string>;

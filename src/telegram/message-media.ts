@@ -1,6 +1,6 @@
 /** What media a Telegram message carries, as an entry keeps it; stickers are not kept. */
 import type { Message } from 'grammy/types';
-import type { EntryMedia } from '../journal/media.ts';
+import type { EntryMedia } from '../journal/media/media.ts';
 
 /** The message's media, or null (text only, a sticker, a service message, a location…). */
 export function mediaOf(message: Message): EntryMedia | null {

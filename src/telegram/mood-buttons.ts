@@ -1,6 +1,6 @@
 /** The five mood faces as buttons for a day (the reminder offers them); pressing one sets that day's mood. */
 import { InlineKeyboard } from 'grammy';
-import { MOOD_EMOJI } from '../journal/mood.ts';
+import { MOOD_EMOJI } from '../journal/mood/mood.ts';
 
 /** `mood:<YYYY-MM-DD>:<1-5>`. */
 export const MOOD_BUTTON = /^mood:(\d{4}-\d{2}-\d{2}):([1-5])$/;

@@ -9,7 +9,7 @@ import { entryMarkdown } from './entry-markdown.ts';
 import { html, type Html } from './html.ts';
 import type { PageLinks } from './journal-paths.ts';
 import { mediaPath, THUMBNAIL_LONG_EDGE, thumbnailPath } from './media-route.ts';
-import { scaledSize } from '../journal/scaled-image.ts';
+import { scaledSize } from '../journal/media/scaled-image.ts';
 import { searchExcerpt } from './search-excerpt.ts';
 import type { EntryList, FullEntry, ListedEntry, NearestDays } from './web-journal.ts';
 

@@ -4,7 +4,7 @@
  * word* by its start; a phrase marks each of its words. Markdown's markers are dropped from the excerpt, which is
  * plain text. An entry found by its tags or place alone shows its beginning.
  */
-import { parseSearch } from '../journal/search-syntax.ts';
+import { parseSearch } from '../journal/search/search-syntax.ts';
 import { html, type Html } from './html.ts';
 
 const WORD = /[\p{L}\p{N}]+/gu;

@@ -5,14 +5,14 @@
  */
 import type { KindDefinition } from '../objects/kind.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
-import type { EntryDetails, EntryRevision } from '../journal/entry-details.ts';
-import type { JournalEntryValue, OverviewGroup } from '../journal/entry-queries.ts';
-import type { EntryPage } from '../journal/entry-reading.ts';
-import type { JournalView } from '../journal/journal-view.ts';
+import type { EntryDetails, EntryRevision } from '../journal/entries/entry-details.ts';
+import type { JournalEntryValue, OverviewGroup } from '../journal/views/entry-queries.ts';
+import type { EntryPage } from '../journal/entries/entry-reading.ts';
+import type { JournalView } from '../journal/views/journal-view.ts';
 import { JOURNAL_ROOT_ID } from '../journal/journal-operations.ts';
-import { journalDisplayName } from '../journal/journal-names.ts';
+import { journalDisplayName } from '../journal/journals/journal-names.ts';
 import { ObjectError } from '../objects/object-error.ts';
-import type { TagCount } from '../journal/tag-queries.ts';
+import type { TagCount } from '../journal/tags/tag-queries.ts';
 import { addDays, eachDay } from '../journal/dates/calendar-day.ts';
 import type { DaySpan } from '../journal/dates/calendar-spans.ts';
 

@@ -10,12 +10,12 @@ import { copyJournal, JOURNAL_TABLES, unknownTables } from '../../src/db/copy-jo
 import { createConversationStore } from '../../src/db/conversation-store.ts';
 import { createDigestStore } from '../../src/db/digest-store.ts';
 import { createReminderStore } from '../../src/db/reminder-store.ts';
-import { setMood } from '../../src/journal/mood.ts';
-import { addOwnerPrompt, rememberPromptMessage, setEntryPrompt } from '../../src/journal/prompt-store.ts';
+import { setMood } from '../../src/journal/mood/mood.ts';
+import { addOwnerPrompt, rememberPromptMessage, setEntryPrompt } from '../../src/journal/prompts/prompt-store.ts';
 import { createInboxStore } from '../../src/db/inbox-store.ts';
 import { createJobStore } from '../../src/db/job-store.ts';
-import { applyEdit, storeEntry } from '../../src/journal/entry-store.ts';
-import { nameTopic } from '../../src/journal/journal-topics.ts';
+import { applyEdit, storeEntry } from '../../src/journal/entries/entry-store.ts';
+import { nameTopic } from '../../src/journal/journals/journal-topics.ts';
 import { storedConversationSchemas } from '../../src/llm/conversation.ts';
 import { sharedPostgres } from '../helpers/many-instances.ts';
 import { runEntryPoint } from '../helpers/run-entry-point.ts';

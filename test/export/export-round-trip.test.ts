@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { exportJournal } from '../../src/export/export-journal.ts';
 import { importJournalExport, isJournalExport } from '../../src/export/import-journal-export.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
-import { countEntries } from '../../src/journal/entry-queries.ts';
-import { storeEntry } from '../../src/journal/entry-store.ts';
+import { countEntries } from '../../src/journal/views/entry-queries.ts';
+import { storeEntry } from '../../src/journal/entries/entry-store.ts';
 import { createTempDb, filePglite, type TempDb } from '../helpers/temp-db.ts';
 import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 import { OWNER, seedRichJournal, snapshot } from './journal-fixture.ts';

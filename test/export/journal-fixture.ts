@@ -1,9 +1,9 @@
 // A journal with every kind of field an export must carry: edits (revisions), tags, media (a transcribed voice
 // note, a photo, a file), imported entries, two years and a night entry counted to the previous day.
 import type { JournalDb } from '../../src/db/open-database.ts';
-import { insertEntryBatch } from '../../src/journal/entry-batch.ts';
-import { applyEdit, storeEntry } from '../../src/journal/entry-store.ts';
-import { completeTranscription } from '../../src/journal/transcription-jobs.ts';
+import { insertEntryBatch } from '../../src/journal/entries/entry-batch.ts';
+import { applyEdit, storeEntry } from '../../src/journal/entries/entry-store.ts';
+import { completeTranscription } from '../../src/journal/media/transcription-jobs.ts';
 
 export const OWNER = 111;
 const NOW = new Date('2025-01-10T12:00:00Z');

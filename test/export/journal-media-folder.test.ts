@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { writeBlob } from '../../src/db/media-blobs.ts';
 import { exportJournal } from '../../src/export/export-journal.ts';
-import { storeEntry } from '../../src/journal/entry-store.ts';
+import { storeEntry } from '../../src/journal/entries/entry-store.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 
 const OWNER = 111;

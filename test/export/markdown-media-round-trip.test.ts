@@ -9,8 +9,8 @@ import { openDatabase, type JournalDb } from '../../src/db/open-database.ts';
 import { exportJournal } from '../../src/export/export-journal.ts';
 import { importMarkdownExport } from '../../src/export/import-markdown-export.ts';
 import { readBlobWhole, writeBlob } from '../../src/db/media-blobs.ts';
-import { storeEntry } from '../../src/journal/entry-store.ts';
-import type { EntryMedia } from '../../src/journal/media.ts';
+import { storeEntry } from '../../src/journal/entries/entry-store.ts';
+import type { EntryMedia } from '../../src/journal/media/media.ts';
 import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 

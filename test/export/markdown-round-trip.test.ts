@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportJournal } from '../../src/export/export-journal.ts';
 import { importMarkdownExport, isFaithfulMarkdownTarget } from '../../src/export/import-markdown-export.ts';
-import { insertEntryBatch } from '../../src/journal/entry-batch.ts';
+import { insertEntryBatch } from '../../src/journal/entries/entry-batch.ts';
 import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { OWNER, seedRichJournal, snapshot } from './journal-fixture.ts';

@@ -8,9 +8,9 @@ import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
 import { exportJournal } from '../../src/export/export-journal.ts';
 import { importJournalExport } from '../../src/export/import-journal-export.ts';
 import { importMarkdownExport } from '../../src/export/import-markdown-export.ts';
-import { storeEntry } from '../../src/journal/entry-store.ts';
-import { setMood } from '../../src/journal/mood.ts';
-import { forgetOwner } from '../../src/journal/forget.ts';
+import { storeEntry } from '../../src/journal/entries/entry-store.ts';
+import { setMood } from '../../src/journal/mood/mood.ts';
+import { forgetOwner } from '../../src/journal/forget/forget.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { describeStores } from '../helpers/stores.ts';
 

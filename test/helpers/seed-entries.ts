@@ -1,6 +1,6 @@
 // Writes entries through the live capture path (saveEntry), in UTC, for tests that need a journal with known contents.
 import type { JournalDb } from '../../src/db/open-database.ts';
-import { saveEntry } from '../../src/journal/entry-store.ts';
+import { saveEntry } from '../../src/journal/entries/entry-store.ts';
 
 /** [written at (ISO, UTC), text] */
 export type SeedEntry = readonly [string, string];

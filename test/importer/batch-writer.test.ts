@@ -3,8 +3,8 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createBatchWriter } from '../../src/importer/batch-writer.ts';
-import { batchRowOf, type BatchRow } from '../../src/journal/batch-row.ts';
-import type { BatchResult } from '../../src/journal/entry-batch.ts';
+import { batchRowOf, type BatchRow } from '../../src/journal/entries/batch-row.ts';
+import type { BatchResult } from '../../src/journal/entries/entry-batch.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { describeStores } from '../helpers/stores.ts';
 

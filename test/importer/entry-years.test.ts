@@ -12,7 +12,7 @@ import { readDayOne } from '../../src/importer/sources/dayone.ts';
 import { importSource } from '../../src/importer/sources/import-source.ts';
 import { formatSourceSummary } from '../../src/importer/sources/source-summary.ts';
 import { inEntryYears, isWritableDay } from '../../src/journal/dates/local-moment.ts';
-import { entryRowFromDraft } from '../../src/journal/entry.ts';
+import { entryRowFromDraft } from '../../src/journal/entries/entry.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 
 const OWNER = 30;

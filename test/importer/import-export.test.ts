@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countEntries } from '../../src/journal/entry-queries.ts';
+import { countEntries } from '../../src/journal/views/entry-queries.ts';
 import { importTelegramExport, type ImportOptions, type ImportReport } from '../../src/importer/telegram-export/import-export.ts';
 import { SKIP_REASONS } from '../../src/importer/telegram-export/export-format.ts';
 import { writeSyntheticExport } from '../../scripts/synthetic-export.ts';

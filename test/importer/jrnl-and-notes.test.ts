@@ -10,7 +10,7 @@ import { importSource, type SourceReport } from '../../src/importer/sources/impo
 import { readJrnlJson, readJrnlText } from '../../src/importer/sources/jrnl.ts';
 import { readMarkdownNotes } from '../../src/importer/sources/markdown-notes.ts';
 import type { SourceReader } from '../../src/importer/sources/source-item.ts';
-import { insertEntryBatch } from '../../src/journal/entry-batch.ts';
+import { insertEntryBatch } from '../../src/journal/entries/entry-batch.ts';
 import { REPO_ROOT } from '../helpers/run-entry-point.ts';
 import { SHARED_JOURNALS, SKIP_REASON, sharedJournalsPresent } from '../helpers/shared-fixtures.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';

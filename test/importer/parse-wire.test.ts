@@ -1,6 +1,6 @@
 // The parse worker's chunks cross to the importer's thread in the wire form and come back as the same items.
 import { describe, expect, it } from 'vitest';
-import { batchRowOf } from '../../src/journal/batch-row.ts';
+import { batchRowOf } from '../../src/journal/entries/batch-row.ts';
 import type { ParsedItem } from '../../src/importer/telegram-export/parse-protocol.ts';
 import { fromWire, toWire } from '../../src/importer/telegram-export/parse-wire.ts';
 

@@ -2,7 +2,7 @@
 // moves every stored entry's day once, at start, and running it again changes nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
-import { applyDayStart } from '../../src/journal/day-start.ts';
+import { applyDayStart } from '../../src/journal/entries/day-start.ts';
 import { addDays } from '../../src/journal/dates/calendar-day.ts';
 import { localMoment } from '../../src/journal/dates/local-moment.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';

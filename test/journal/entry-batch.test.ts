@@ -1,8 +1,8 @@
 // Batch inserts for imports: all or nothing per batch, nothing stored twice, and no twin of a live-captured note.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { insertEntryBatch, type BatchDraft } from '../../src/journal/entry-batch.ts';
-import { saveEntry, storeEntry } from '../../src/journal/entry-store.ts';
-import { completeTranscription } from '../../src/journal/transcription-jobs.ts';
+import { insertEntryBatch, type BatchDraft } from '../../src/journal/entries/entry-batch.ts';
+import { saveEntry, storeEntry } from '../../src/journal/entries/entry-store.ts';
+import { completeTranscription } from '../../src/journal/media/transcription-jobs.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { describeStores } from '../helpers/stores.ts';
 

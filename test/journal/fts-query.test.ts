@@ -1,8 +1,8 @@
 // The search syntax: what each form means in FTS5, the canonical text views store, and errors that show the syntax.
 import { describe, expect, it } from 'vitest';
 import { combinedFtsQuery, ftsExpression } from '../../src/db/sqlite-store.ts';
-import { viewSearches } from '../../src/journal/fts-query.ts';
-import { describeSearch, parseSearch, SEARCH_SYNTAX, searchText } from '../../src/journal/search-syntax.ts';
+import { viewSearches } from '../../src/journal/search/fts-query.ts';
+import { describeSearch, parseSearch, SEARCH_SYNTAX, searchText } from '../../src/journal/search/search-syntax.ts';
 
 const fts = (q: string) => ftsExpression(parseSearch(q));
 const problem = (q: string) => {

@@ -1,7 +1,7 @@
 // A view's state is a small filter: calendar-checked days, intersected ranges, sorted searches.
 import { describe, expect, it } from 'vitest';
 import { isCalendarDay } from '../../src/journal/dates/calendar-day.ts';
-import { dayArgument, hasEmptyRange, withDateRange, withSearch } from '../../src/journal/journal-view.ts';
+import { dayArgument, hasEmptyRange, withDateRange, withSearch } from '../../src/journal/views/journal-view.ts';
 
 describe('journal view state', () => {
   it('accepts only real calendar days written as YYYY-MM-DD', () => {

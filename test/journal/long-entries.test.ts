@@ -1,7 +1,7 @@
 // An entry of any size can be read: lists carry its first page marked as cut, getEntry reads on page by page,
 // and paging a list always advances.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CONTENT_PAGE_CHARS, pageEnd } from '../../src/journal/entry-reading.ts';
+import { CONTENT_PAGE_CHARS, pageEnd } from '../../src/journal/entries/entry-reading.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { DEFAULT_RESULT_LIMIT } from '../../src/objects/bound-result.ts';
 import { ObjectError } from '../../src/objects/object-error.ts';

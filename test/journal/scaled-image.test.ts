@@ -1,8 +1,8 @@
 // Photo scaling's bounds: a picture over the pixel limit is refused from its header (the model is told why), and the
 // gate runs at most `atOnce` scalings at a time, the rest waiting in order, a failed one freeing its slot.
 import { describe, expect, it } from 'vitest';
-import { createScalingGate, ImageTooLargeError, MAX_INPUT_PIXELS, scaleImage } from '../../src/journal/scaled-image.ts';
-import { imageForModel } from '../../src/journal/view-media-method.ts';
+import { createScalingGate, ImageTooLargeError, MAX_INPUT_PIXELS, scaleImage } from '../../src/journal/media/scaled-image.ts';
+import { imageForModel } from '../../src/journal/views/view-media-method.ts';
 import { ObjectError } from '../../src/objects/object-error.ts';
 import { blackPng } from '../helpers/black-png.ts';
 

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readDayOne } from '../../src/importer/sources/dayone.ts';
 import { importSource } from '../../src/importer/sources/import-source.ts';
-import { replaceTags } from '../../src/journal/entry-tags.ts';
+import { replaceTags } from '../../src/journal/tags/entry-tags.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { describeStores } from '../helpers/stores.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';

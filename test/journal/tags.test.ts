@@ -1,8 +1,8 @@
 // getTags() and tagged(tag) on JournalCollection: bounded counts, new handles, composing with date views and search.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hashtagsOf, normalizeTag } from '../../src/journal/hashtags.ts';
+import { hashtagsOf, normalizeTag } from '../../src/journal/tags/hashtags.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
-import { MAX_TAGS_LISTED } from '../../src/journal/tag-queries.ts';
+import { MAX_TAGS_LISTED } from '../../src/journal/tags/tag-queries.ts';
 import type { InvokeResult, ObjectOperations } from '../../src/objects/operations.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';

@@ -1,6 +1,6 @@
 // Titles are cut on whole characters: never inside a surrogate pair (an emoji), nor inside a grapheme cluster.
 import { describe, expect, it } from 'vitest';
-import { titleOf } from '../../src/journal/entry.ts';
+import { titleOf } from '../../src/journal/entries/entry.ts';
 
 describe('titleOf', () => {
   it('keeps a short first line whole', () => {

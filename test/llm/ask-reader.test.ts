@@ -2,7 +2,7 @@
 // view's entries, the conversation never sees them, the answer carries the reader's result; caps, failures, cache, /trace.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_READER_MODEL } from '../../src/config.ts';
-import { applyEdit } from '../../src/journal/entry-store.ts';
+import { applyEdit } from '../../src/journal/entries/entry-store.ts';
 import { lastToolResult, overloaded, toolResultsOf, type RecordedRequest, type Turn } from '../stand-ins/messages-api.ts';
 import { ENTRIES, OWNER, seedEntries, setupAsk, type AskSetup } from './ask-setup.ts';
 

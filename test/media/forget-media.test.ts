@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { forgetEntry, forgetOwner } from '../../src/journal/forget.ts';
+import { forgetEntry, forgetOwner } from '../../src/journal/forget/forget.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { mediaUpdate, OWNER_ID } from '../helpers/updates.ts';
 

@@ -13,7 +13,7 @@ import { detectSource } from '../../src/importer/sources/detect-source.ts';
 import { readDayOne } from '../../src/importer/sources/dayone.ts';
 import { importSource } from '../../src/importer/sources/import-source.ts';
 import { formatSourceSummary } from '../../src/importer/sources/source-summary.ts';
-import { storeEntry } from '../../src/journal/entry-store.ts';
+import { storeEntry } from '../../src/journal/entries/entry-store.ts';
 import { SHARED_JOURNALS, SKIP_REASON, sharedJournalsPresent } from '../helpers/shared-fixtures.ts';
 import { savedMessage, writeSavedMessages } from '../helpers/saved-messages-export.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';

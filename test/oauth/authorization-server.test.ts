@@ -4,7 +4,7 @@
 // ending its grant, refresh tokens that rotate (a reused one ends the grant), and forgetting an owner.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createOauthStore } from '../../src/db/oauth-store.ts';
-import { forgetOwner } from '../../src/journal/forget.ts';
+import { forgetOwner } from '../../src/journal/forget/forget.ts';
 import { createAuthorizationServer, CONSENT_MINUTES, type AuthorizationServer } from '../../src/oauth/authorization-server.ts';
 import { createConnections } from '../../src/oauth/connections.ts';
 import { createRateLimit } from '../../src/oauth/rate-limit.ts';

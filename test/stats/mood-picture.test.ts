@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { readJournalStats } from '../../src/stats/journal-stats.ts';
 import { statsPicture } from '../../src/stats/stats-picture.ts';
 import { statsSvg } from '../../src/stats/stats-svg.ts';
-import { setMood } from '../../src/journal/mood.ts';
+import { setMood } from '../../src/journal/mood/mood.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
 import { describeStores } from '../helpers/stores.ts';

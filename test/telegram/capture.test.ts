@@ -1,6 +1,6 @@
 // The bot keeps every owner message as an entry, exactly once, and never loses an edited text.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countEntries } from '../../src/journal/entry-queries.ts';
+import { countEntries } from '../../src/journal/views/entry-queries.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { editUpdate, OWNER_ID, photoUpdate, textUpdate } from '../helpers/updates.ts';
 import { describeStores } from '../helpers/stores.ts';

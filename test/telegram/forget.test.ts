@@ -8,7 +8,7 @@ import { DEFAULT_READER_MODEL } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { CONFIRM_PHRASE, EVERYTHING_PROMPT_HEAD, FORGET_USAGE, NOT_AN_ENTRY_TEXT } from '../../src/telegram/features/forget.ts';
 import { strangerLine } from '../../src/telegram/features/access.ts';
-import { forgetEntry } from '../../src/journal/forget.ts';
+import { forgetEntry } from '../../src/journal/forget/forget.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { editUpdate, OWNER_ID, STRANGER_ID, textUpdate } from '../helpers/updates.ts';
 import { TEST_BOT_INFO } from '../stand-ins/bot-api.ts';

@@ -1,7 +1,7 @@
 // /mood through the Bot API stand-in, and mood in the object model: getMoodByDay, getAverageMood and getMoodByTag on
 // views, exact and owner-scoped, on every store.
 import { expect, it } from 'vitest';
-import { forgetOwner } from '../../src/journal/forget.ts';
+import { forgetOwner } from '../../src/journal/forget/forget.ts';
 import type { InvokeResult } from '../../src/objects/operations.ts';
 import { appPerTest } from '../helpers/app-per-test.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';

@@ -1,8 +1,8 @@
 // Writing prompts: /prompts add, /prompts, /prompts remove, /prompt; a reply to a prompt is an entry that keeps it
 // (getEntry shows it); memory prompts quote the first line of what was written on this day in an earlier year.
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_PROMPTS, firstLine, memoryPrompts, pickPrompt } from '../../src/journal/writing-prompts.ts';
-import { addOwnerPrompt } from '../../src/journal/prompt-store.ts';
+import { BUILT_IN_PROMPTS, firstLine, memoryPrompts, pickPrompt } from '../../src/journal/prompts/writing-prompts.ts';
+import { addOwnerPrompt } from '../../src/journal/prompts/prompt-store.ts';
 import { appPerTest } from '../helpers/app-per-test.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
 import { OWNER_ID, textUpdate } from '../helpers/updates.ts';

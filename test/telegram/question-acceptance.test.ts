@@ -1,7 +1,7 @@
 // The product's seven acceptance lines, each checked on the exact JSON body the SDK sent to the Messages API stand-in
 // when the owner asks "@journal how many days did I write in April?" in the chat.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AskOptions } from '../../src/journal/ask-method.ts';
+import type { AskOptions } from '../../src/journal/views/ask-method.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import type { ObjectInterface } from '../../src/objects/operations.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.ts';
 import { REMINDER_HEAD } from '../../src/telegram/reminder-delivery.ts';
-import { BUILT_IN_PROMPTS } from '../../src/journal/writing-prompts.ts';
+import { BUILT_IN_PROMPTS } from '../../src/journal/prompts/writing-prompts.ts';
 import { createTestApp, TEST_TOKEN, type TestApp } from '../helpers/test-app.ts';
 import { OWNER_ID, textUpdate } from '../helpers/updates.ts';
 import { TEST_BOT_INFO } from '../stand-ins/bot-api.ts';

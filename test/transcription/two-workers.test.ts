@@ -3,8 +3,8 @@
 // requests. A claim left by a worker that died is taken over once it runs out.
 import { afterEach, expect, it } from 'vitest';
 import type { JournalDb } from '../../src/db/open-database.ts';
-import { storeEntry } from '../../src/journal/entry-store.ts';
-import { claimTranscription, dueTranscriptions } from '../../src/journal/transcription-jobs.ts';
+import { storeEntry } from '../../src/journal/entries/entry-store.ts';
+import { claimTranscription, dueTranscriptions } from '../../src/journal/media/transcription-jobs.ts';
 import { createTranscriber } from '../../src/transcription/transcriber.ts';
 import { createTranscriptionWorker } from '../../src/transcription/transcription-worker.ts';
 import { describeStores } from '../helpers/stores.ts';

@@ -2,8 +2,8 @@
 // the calendar colours days by mood with a legend when asked (/?by=mood), by entries otherwise.
 import { sign } from '@tma.js/init-data-node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { setEntryPrompt } from '../../src/journal/prompt-store.ts';
-import { setMood } from '../../src/journal/mood.ts';
+import { setEntryPrompt } from '../../src/journal/prompts/prompt-store.ts';
+import { setMood } from '../../src/journal/mood/mood.ts';
 import { describeStores } from '../helpers/stores.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';

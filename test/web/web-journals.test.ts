@@ -4,7 +4,7 @@
 // counts, its names escaped, and shows only when the owner has more than one; an unknown name is 404, a malformed 400.
 import { sign } from '@tma.js/init-data-node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { saveEntry } from '../../src/journal/entry-store.ts';
+import { saveEntry } from '../../src/journal/entries/entry-store.ts';
 import type { JournalDb } from '../../src/db/open-database.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
 import { describeStores } from '../helpers/stores.ts';

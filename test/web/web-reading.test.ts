@@ -5,8 +5,8 @@
 import { sign } from '@tma.js/init-data-node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
-import { countEntriesUpTo, nearestEntryDays } from '../../src/journal/entry-queries.ts';
-import { withSearch } from '../../src/journal/journal-view.ts';
+import { countEntriesUpTo, nearestEntryDays } from '../../src/journal/views/entry-queries.ts';
+import { withSearch } from '../../src/journal/views/journal-view.ts';
 import { createJournalWebView } from '../../src/journal-web-view.ts';
 import { createMemoryLogger } from '../../src/log/logger.ts';
 import { searchPage } from '../../src/web/pages.ts';

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { writeBlob } from '../../src/db/media-blobs.ts';
-import { saveEntry, storeEntry } from '../../src/journal/entry-store.ts';
+import { saveEntry, storeEntry } from '../../src/journal/entries/entry-store.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { TEST_TOKEN } from '../helpers/test-app.ts';

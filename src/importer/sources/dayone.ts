@@ -7,8 +7,8 @@
 import { createReadStream, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { EntryMetadata } from '../../journal/entry-metadata.ts';
-import { mediaLabel, type EntryMedia, type MediaKind } from '../../journal/media.ts';
+import type { EntryMetadata } from '../../journal/entries/entry-metadata.ts';
+import { mediaLabel, type EntryMedia, type MediaKind } from '../../journal/media/media.ts';
 import { ImportError } from '../import-error.ts';
 import { jsonValues } from './json-values.ts';
 import { appTag, inDateRange, type SourceItem, type SourceReader } from './source-item.ts';
@@ -17,7 +17,7 @@ import { unpackFolder, unpackZipMedia } from './dayone-zip-media.ts';
 import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
 import { isTimeZone } from '../../journal/dates/zone-offset.ts';
 import { errorReason } from '../../log/error-message.ts';
-import { cleanJournalName } from '../../journal/journal-names.ts';
+import { cleanJournalName } from '../../journal/journals/journal-names.ts';
 
 /** Day One writes "(null)" where it had no value. */
 const text = z.preprocess((v) => (v === '(null)' ? undefined : v), z.string().optional()).catch(undefined);
@@ -266,7 +266,7 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
   return { app: 'dayone', label, items: items(), progress, mediaFolder, ...(unpacked ? { close: unpacked.remove } : {}) };
 }
 
-/** One Day One journal's items; `named`: its entries go into the journal of its name (journal/journal-names.ts). */
+/** One Day One journal's items; `named`: its entries go into the journal of its name (journal/journals/journal-names.ts). */
 async function* journalItems(chunks: AsyncIterable<Buffer>, journal: string, chosen: boolean, named: boolean, onBytes: (bytes: number) => void, maxFieldBytes?: number): AsyncGenerator<SourceItem> {
   const into = named ? cleanJournalName(journal) : undefined;
   let index = 0;

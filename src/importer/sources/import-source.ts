@@ -5,8 +5,8 @@
  */
 import type { JournalDb } from '../../db/open-database.ts';
 import { inEntryYears } from '../../journal/dates/local-moment.ts';
-import { batchRowOf, type BatchDraft, type BatchRow } from '../../journal/batch-row.ts';
-import { messageIdOf, SOURCE_CHAT_IDS } from '../../journal/entry-source.ts';
+import { batchRowOf, type BatchDraft, type BatchRow } from '../../journal/entries/batch-row.ts';
+import { messageIdOf, SOURCE_CHAT_IDS } from '../../journal/entries/entry-source.ts';
 import { createBatchWriter } from '../batch-writer.ts';
 import type { ImportError } from '../import-error.ts';
 import { runImport } from '../import-tail.ts';
@@ -23,7 +23,7 @@ export interface SourceImportOptions {
   onProgress?: (progress: ImportProgress) => void;
   now?: () => Date;
   batchSize?: number;
-  /** `--into <name>`: the journal every entry goes into (a stored name, journal/journal-names.ts). */
+  /** `--into <name>`: the journal every entry goes into (a stored name, journal/journals/journal-names.ts). */
   into?: string;
 }
 

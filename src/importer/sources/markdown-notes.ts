@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { addDays, isCalendarDay } from '../../journal/dates/calendar-day.ts';
 import { instantFromLocal, MIDNIGHT } from '../../journal/dates/local-moment.ts';
-import { MEDIA_KINDS, type EntryMedia, type MediaKind } from '../../journal/media.ts';
+import { MEDIA_KINDS, type EntryMedia, type MediaKind } from '../../journal/media/media.ts';
 import { appTag, inDateRange, type SourceItem, type SourceReader } from './source-item.ts';
 import { createAttachmentResolver, noteAttachments, type AttachmentResolver } from './note-attachments.ts';
 

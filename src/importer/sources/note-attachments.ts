@@ -9,7 +9,7 @@
 import { readdirSync, realpathSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { isInside, isReadableInside } from '../../journal/contained-file.ts';
-import { mediaLabel, mimeTypeOf, type EntryMedia, type MediaKind } from '../../journal/media.ts';
+import { mediaLabel, mimeTypeOf, type EntryMedia, type MediaKind } from '../../journal/media/media.ts';
 
 /** Where an embed's file is: its path relative to the imported folder, or why it is not read. */
 export type AttachmentLookup = { relative: string } | { missing: string };

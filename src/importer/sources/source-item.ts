@@ -2,9 +2,9 @@
  * What every app reader (Day One, jrnl, Markdown notes) hands the import pipeline: an entry, or an item skipped for
  * a reason and named by the app's own id. Readers are async generators, one item at a time, so memory stays flat.
  */
-import type { EntryMetadata } from '../../journal/entry-metadata.ts';
-import type { EntrySourceApp } from '../../journal/entry-source.ts';
-import type { EntryMedia } from '../../journal/media.ts';
+import type { EntryMetadata } from '../../journal/entries/entry-metadata.ts';
+import type { EntrySourceApp } from '../../journal/entries/entry-source.ts';
+import type { EntryMedia } from '../../journal/media/media.ts';
 
 export interface SourceEntry {
   /** The app's own id of the entry: its key, so a re-import meets it again. */
@@ -18,7 +18,7 @@ export interface SourceEntry {
   media: readonly EntryMedia[];
   metadata: EntryMetadata | null;
   editedAt?: Date | null;
-  /** The journal it goes into (a Day One zip's journals): a stored name (journal/journal-names.ts); else the main one. */
+  /** The journal it goes into (a Day One zip's journals): a stored name (journal/journals/journal-names.ts); else the main one. */
   journal?: string;
 }
 

@@ -1,5 +1,5 @@
 /** The media of an export message, as an entry keeps it: kind, file name, duration. Stickers are not kept. */
-import type { EntryMedia, MediaKind } from '../../journal/media.ts';
+import type { EntryMedia, MediaKind } from '../../journal/media/media.ts';
 import type { ExportMessage } from './export-format.ts';
 
 /** `media_type` → kind; a document without `media_type` is a plain file. */

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { JournalDb } from '../../db/open-database.ts';
-import type { BatchRow } from '../../journal/batch-row.ts';
+import type { BatchRow } from '../../journal/entries/batch-row.ts';
 import { createBatchWriter, type BatchWriter } from '../batch-writer.ts';
 import { isSelected } from './chat-selection.ts';
 import { chatState, type ChatReport, type ChatSnapshot, type ChatState } from './chat-state.ts';
@@ -40,7 +40,7 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** A parse thread started ahead for this file (the CLI's, parse-thread.ts): the first pass takes it over. */
   parseThread?: ParseThread;
-  /** `--into <name>`: the journal every entry goes into (a stored name, journal/journal-names.ts); else the main one. */
+  /** `--into <name>`: the journal every entry goes into (a stored name, journal/journals/journal-names.ts); else the main one. */
   into?: string;
 }
 

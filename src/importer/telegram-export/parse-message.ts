@@ -1,5 +1,5 @@
 /** One export message → an entry draft, or the reason it is not one. Pure. */
-import { textOrLabel, type EntryDraft } from '../../journal/entry.ts';
+import { textOrLabel, type EntryDraft } from '../../journal/entries/entry.ts';
 import { fromUnixSeconds, inEntryYears, instantFromLocal } from '../../journal/dates/local-moment.ts';
 import { exportMessageOf, OWN_CHAT_TYPES, type ExportMessage, type SkipReason } from './export-format.ts';
 import { exportHashtags, mediaOfExport } from './export-media.ts';

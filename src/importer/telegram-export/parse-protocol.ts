@@ -1,7 +1,7 @@
 /** Messages between the importer and its parse worker (structured-cloned: plain objects, Dates, no classes). */
 import type { ChatSnapshot, ChoiceOptions } from './chat-state.ts';
 import type { SkipReason } from './export-format.ts';
-import type { BatchRow } from '../../journal/batch-row.ts';
+import type { BatchRow } from '../../journal/entries/batch-row.ts';
 import type { MessageContext } from './parse-message.ts';
 
 export interface WorkerInput {

@@ -3,7 +3,7 @@
  * failure): the body of the parse worker, also run inline on the main thread for small files, where starting a
  * worker would cost more than the overlap it buys.
  */
-import { batchRowOf } from '../../journal/batch-row.ts';
+import { batchRowOf } from '../../journal/entries/batch-row.ts';
 import { chatState, type ChatSnapshot, type ChatState } from './chat-state.ts';
 import { ImportError } from '../import-error.ts';
 import type { ChatUpdates, ParsedItem, WorkerInput, WorkerMessage } from './parse-protocol.ts';

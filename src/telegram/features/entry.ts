@@ -5,8 +5,8 @@ import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { mediaOf } from '../message-media.ts';
 import { errorMessage } from '../../log/error-message.ts';
-import { textOrLabel, type EntryDraft } from '../../journal/entry.ts';
-import { hashtagEntities } from '../../journal/hashtags.ts';
+import { textOrLabel, type EntryDraft } from '../../journal/entries/entry.ts';
+import { hashtagEntities } from '../../journal/tags/hashtags.ts';
 import { fromUnixSeconds } from '../../journal/dates/local-moment.ts';
 import { journalOfUpdate } from '../topic-journal.ts';
 

@@ -7,7 +7,7 @@ import { Composer, InputFile } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps, ChatExport } from '../bot-deps.ts';
 import { journalOfUpdate } from '../topic-journal.ts';
-import { journalDisplayName } from '../../journal/journal-names.ts';
+import { journalDisplayName } from '../../journal/journals/journal-names.ts';
 import { commandArgument } from '../command-argument.ts';
 
 export const EXPORT_USAGE = 'Send /export for the full journal as JSON with its media in a zip (re-importable with npm run import), or /export md for Markdown, one file per year.';

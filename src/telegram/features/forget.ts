@@ -7,7 +7,7 @@ import { Composer, InlineKeyboard } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
-import type { EntryToForget } from '../../journal/forget.ts';
+import type { EntryToForget } from '../../journal/forget/forget.ts';
 import { plural } from '../../journal/plural.ts';
 import { errorMessage } from '../../log/error-message.ts';
 

@@ -10,7 +10,7 @@ import type { BotDeps } from '../bot-deps.ts';
 import { commandArgument } from '../command-argument.ts';
 import { topicOf } from '../topic-threads.ts';
 import { plural } from '../../journal/plural.ts';
-import { journalDisplayName, journalNameProblem, MAIN_JOURNAL, MAIN_JOURNAL_NAME, storedJournalName } from '../../journal/journal-names.ts';
+import { journalDisplayName, journalNameProblem, MAIN_JOURNAL, MAIN_JOURNAL_NAME, storedJournalName } from '../../journal/journals/journal-names.ts';
 
 export const JOURNAL_USAGE = 'Use /journal new <name> to start a journal in a topic of its own, e.g. /journal new Dreams. /journals lists them.';
 export const TOPICS_OFF_TEXT =

@@ -6,7 +6,7 @@ import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { MOOD_BUTTON, moodButtons } from '../mood-buttons.ts';
-import { moodEmoji, parseMood } from '../../journal/mood.ts';
+import { moodEmoji, parseMood } from '../../journal/mood/mood.ts';
 import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
 import { errorMessage } from '../../log/error-message.ts';
 

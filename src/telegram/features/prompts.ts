@@ -5,7 +5,7 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotDeps } from '../bot-deps.ts';
-import { MAX_OWNER_PROMPTS, MAX_PROMPT_CHARS } from '../../journal/prompt-store.ts';
+import { MAX_OWNER_PROMPTS, MAX_PROMPT_CHARS } from '../../journal/prompts/prompt-store.ts';
 
 export const PROMPTS_USAGE = 'Use /prompts to list your prompts, /prompts add <text> to add one, /prompts remove <n> to remove one.';
 

@@ -1,0 +1,250 @@
+/**
+ * Forgetting: one entry and everything the bot kept of it, or every row of one owner. Both run in one transaction,
+ * then ask the store to make the deleted bytes unreadable (db/store.ts purgeDeleted: on SQLite, with secure_delete and
+ * the search index's secure-delete, a TRUNCATE checkpoint). Earlier backups and exports keep what they hold.
+ */
+import type { Kysely } from 'kysely';
+import type { JournalDb } from '../../db/open-database.ts';
+import type { Database } from '../../db/schema.ts';
+import { deleteOrphanBlobs } from '../../db/media-blobs.ts';
+import { entryTraces, type EntryTraces } from './entry-traces.ts';
+import { chunks, deleted, OWNER_ROWS, ownerChatKeys, PAGE, type OwnerRows } from './owner-rows.ts';
+
+/** How many rows went, per table. */
+export type RemovedRows = Partial<Record<keyof Database, number>>;
+
+export type ForgetEntryResult =
+  | {
+      type: 'forgotten';
+      entryId: number;
+      /** The entry's local day, for the confirmation. */
+      day: string;
+      removed: RemovedRows;
+      /** False when the store could not yet clear every old copy of the pages (see Store.purgeDeleted). */
+      purged: boolean;
+    }
+  | { type: 'not-found'; entryId: number };
+
+export interface ForgetOwnerResult {
+  removed: RemovedRows;
+  purged: boolean;
+}
+
+export interface ForgetEntryOptions {
+  /** Chat messages that quoted the entry (the bot's "Forget this entry?" prompt): stored updates about them go too. */
+  alsoMessages?: readonly { chatId: number; messageId: number }[];
+}
+
+type Trx = Kysely<Database>;
+
+/** `ask` answers that read the entry, and answers stored before reads were recorded (unknown: they may have). */
+async function answersThatRead(trx: Trx, ownerId: number, entryId: number): Promise<{ keys: string[]; answers: string[] }> {
+  const rows = await trx
+    .selectFrom('ask_cache as c')
+    .select(['c.key', 'c.result'])
+    .where('c.owner_id', '=', ownerId)
+    .where(({ or, exists, not, selectFrom }) =>
+      or([
+        exists(selectFrom('ask_cache_read as r').select('r.entry_id').whereRef('r.owner_id', '=', 'c.owner_id').whereRef('r.cache_key', '=', 'c.key').where('r.entry_id', '=', entryId)),
+        not(exists(selectFrom('ask_cache_read as r').select('r.entry_id').whereRef('r.owner_id', '=', 'c.owner_id').whereRef('r.cache_key', '=', 'c.key'))),
+      ]),
+    )
+    .execute();
+  const answers = rows.map((r) => {
+    try {
+      const answer = (JSON.parse(r.result) as { answer?: unknown }).answer;
+      return typeof answer === 'string' ? answer : '';
+    } catch {
+      return '';
+    }
+  });
+  return { keys: rows.map((r) => r.key), answers };
+}
+
+async function deleteAnswers(trx: Trx, ownerId: number, keys: readonly string[]): Promise<number> {
+  let n = 0;
+  for (const part of chunks(keys)) {
+    await trx.deleteFrom('ask_cache_read').where('owner_id', '=', ownerId).where('cache_key', 'in', part).execute();
+    n += deleted(await trx.deleteFrom('ask_cache').where('owner_id', '=', ownerId).where('key', 'in', part).executeTakeFirst());
+  }
+  return n;
+}
+
+/** Conversations whose turns or receipt hold a trace: dropped whole, so a follow-up to their answers starts fresh. */
+async function deleteConversations(trx: Trx, ownerId: number, traces: EntryTraces): Promise<{ conversations: number; messages: number }> {
+  const hits: number[] = [];
+  let after = 0;
+  for (;;) {
+    const rows = await trx
+      .selectFrom('conversation')
+      .select(['id', 'messages', 'receipt', 'pending_question'])
+      .where('owner_id', '=', ownerId)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(PAGE)
+      .execute();
+    if (rows.length === 0) break;
+    for (const r of rows) {
+      if (traces.inConversation(r.messages) || (r.receipt !== null && traces.inConversation(r.receipt)) || (r.pending_question !== null && traces.inConversation(JSON.stringify(r.pending_question)))) hits.push(r.id);
+    }
+    after = rows.at(-1)?.id ?? after;
+  }
+  let conversations = 0;
+  let messages = 0;
+  for (const part of chunks(hits)) {
+    messages += deleted(await trx.deleteFrom('conversation_message').where('owner_id', '=', ownerId).where('conversation_id', 'in', part).executeTakeFirst());
+    conversations += deleted(await trx.deleteFrom('conversation').where('owner_id', '=', ownerId).where('id', 'in', part).executeTakeFirst());
+  }
+  return { conversations, messages };
+}
+
+/** Raw updates of the entry's chat and the owner's chat that hold its text or are about its message. */
+async function deleteInboxRows(trx: Trx, chatKeys: readonly string[], isTrace: (payload: string) => boolean): Promise<number> {
+  const hits: number[] = [];
+  let after = 0;
+  for (;;) {
+    const rows = await trx.selectFrom('update_inbox').select(['seq', 'payload']).where('chat_key', 'in', [...chatKeys]).where('seq', '>', after).orderBy('seq').limit(PAGE).execute();
+    if (rows.length === 0) break;
+    for (const r of rows) if (r.payload !== null && isTrace(r.payload)) hits.push(r.seq);
+    after = rows.at(-1)?.seq ?? after;
+  }
+  let n = 0;
+  for (const part of chunks(hits)) n += deleted(await trx.deleteFrom('update_inbox').where('seq', 'in', part).executeTakeFirst());
+  return n;
+}
+
+/**
+ * Finished jobs whose stored update holds a trace (a question sent as a reply to the entry quotes it). A queued or
+ * running job is left to finish: its update is the question being answered.
+ */
+async function deleteFinishedJobs(trx: Trx, ownerId: number, traces: EntryTraces): Promise<number> {
+  const rows = await trx.selectFrom('job').select(['id', 'payload']).where('owner_id', '=', ownerId).where('status', 'in', ['done', 'failed']).execute();
+  const hits = rows.filter((r) => traces.inUpdate(r.payload)).map((r) => r.id);
+  let n = 0;
+  for (const part of chunks(hits)) n += deleted(await trx.deleteFrom('job').where('id', 'in', part).executeTakeFirst());
+  return n;
+}
+
+/** Words of a text as the search finds them: lower case, letters and digits. */
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+const SEARCH_OPERATORS = new Set(['or', 'and', 'not']);
+
+/**
+ * Handles whose view searches for words of the forgotten entry (a search typed to find it): their stored state holds
+ * those words, so they go too. A word matches an entry's word it begins (searches match prefixes).
+ */
+async function deleteHandlesThatSearchedFor(trx: Trx, ownerId: number, texts: readonly string[]): Promise<number> {
+  const entryWords = [...new Set(texts.flatMap(wordsOf))];
+  const rows = await trx.selectFrom('object_handle').select(['id', 'state']).where('owner_id', '=', ownerId).where('state', 'like', '%"search"%').execute();
+  const hits = rows
+    .filter((row) => {
+      let search: unknown;
+      try {
+        search = (JSON.parse(row.state) as { search?: unknown }).search;
+      } catch {
+        return false;
+      }
+      if (!Array.isArray(search)) return false;
+      const typed = search.flatMap((q) => (typeof q === 'string' ? wordsOf(q) : [])).filter((w) => !SEARCH_OPERATORS.has(w));
+      return typed.some((word) => entryWords.some((e) => e.startsWith(word)));
+    })
+    .map((row) => row.id);
+  let n = 0;
+  for (const part of chunks(hits)) n += deleted(await trx.deleteFrom('object_handle').where('owner_id', '=', ownerId).where('id', 'in', part).executeTakeFirst());
+  return n;
+}
+
+/**
+ * Removes one entry of the owner and everything derived from it: its revisions, tags, search-index terms, media
+ * reference and transcription job, the `ask` answers that read it, the stored conversations whose tool results or
+ * answers hold its text, the raw updates of its message (and of `alsoMessages`), finished jobs that quoted it, and
+ * the handles of views that searched for its words.
+ * Another owner's entry id is simply not found.
+ */
+export async function forgetEntry(db: JournalDb, ownerId: number, entryId: number, options: ForgetEntryOptions = {}): Promise<ForgetEntryResult> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const entry = await trx
+      .selectFrom('entry')
+      .select(['id', 'chat_id', 'message_id', 'local_day', 'title', 'content'])
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', entryId)
+      .executeTakeFirst();
+    if (!entry) return null;
+    const revisions = await trx.selectFrom('entry_revision').select(['title', 'content']).where('entry_id', '=', entryId).execute();
+    const cached = await answersThatRead(trx, ownerId, entryId);
+    // An album's later photos came in messages of their own: their updates are traces too.
+    const albumMessages = await trx.selectFrom('entry_media').select('message_id').where('entry_id', '=', entryId).where('message_id', '!=', entry.message_id).execute();
+    const traces = entryTraces({
+      id: entry.id,
+      chatId: entry.chat_id,
+      messageId: entry.message_id,
+      texts: [entry.title, entry.content, ...revisions.flatMap((r) => [r.title, r.content]), ...cached.answers],
+      alsoMessages: [...(options.alsoMessages ?? []), ...albumMessages.map((m) => ({ chatId: entry.chat_id, messageId: m.message_id! }))],
+    });
+    const removed: RemovedRows = {};
+    removed.ask_cache = await deleteAnswers(trx, ownerId, cached.keys);
+    const talk = await deleteConversations(trx, ownerId, traces);
+    removed.conversation = talk.conversations;
+    removed.conversation_message = talk.messages;
+    removed.update_inbox = await deleteInboxRows(trx, [...new Set([`chat:${entry.chat_id}`, ...ownerChatKeys(ownerId)])], (p) => traces.inUpdate(p));
+    removed.job = await deleteFinishedJobs(trx, ownerId, traces);
+    removed.object_handle = await deleteHandlesThatSearchedFor(trx, ownerId, [entry.title, entry.content, ...revisions.flatMap((r) => [r.title, r.content])]);
+    removed.entry_tag = deleted(await trx.deleteFrom('entry_tag').where('entry_id', '=', entryId).executeTakeFirst());
+    removed.entry_revision = deleted(await trx.deleteFrom('entry_revision').where('entry_id', '=', entryId).executeTakeFirst());
+    removed.entry_prompt = deleted(await trx.deleteFrom('entry_prompt').where('entry_id', '=', entryId).executeTakeFirst());
+    removed.transcription_job = deleted(await trx.deleteFrom('transcription_job').where('entry_id', '=', entryId).executeTakeFirst());
+    // The search index's row goes with it (a trigger on SQLite, the row's own column on PostgreSQL).
+    removed.entry_media = deleted(await trx.deleteFrom('entry_media').where('entry_id', '=', entryId).executeTakeFirst());
+    removed.entry = deleted(await trx.deleteFrom('entry').where('owner_id', '=', ownerId).where('id', '=', entryId).executeTakeFirst());
+    // Its bytes, unless another kept entry holds the same.
+    removed.media_blob = await deleteOrphanBlobs(trx);
+    return { day: entry.local_day, removed };
+  });
+  if (!outcome) return { type: 'not-found', entryId };
+  const { complete } = await db.store.purgeDeleted(db);
+  return { type: 'forgotten', entryId, day: outcome.day, removed: outcome.removed, purged: complete };
+}
+
+/** Deletes every row of the owner in every table (OWNER_ROWS), in one transaction. Other owners are untouched. */
+export async function forgetOwner(db: JournalDb, ownerId: number, now = new Date()): Promise<ForgetOwnerResult> {
+  const removed = await db.transaction().execute(async (trx) => {
+    const counts: RemovedRows = {};
+    for (const [table, rows] of Object.entries(OWNER_ROWS) as [keyof Database, OwnerRows | { notOwnerData: string }][]) {
+      if (typeof rows === 'function') counts[table] = await rows(trx, ownerId, now, db.store);
+    }
+    return counts;
+  });
+  const { complete } = await db.store.purgeDeleted(db);
+  return { removed, purged: complete };
+}
+
+/** What the owner sees before forgetting an entry: when it was written and its first line. */
+export interface EntryToForget {
+  id: number;
+  day: string;
+  time: string;
+  title: string;
+  source: 'live' | 'import';
+  chatId: number;
+  messageId: number;
+}
+
+/** The owner's entry by its id, or by the chat message it was captured from (a live message); undefined otherwise. */
+export async function findEntryToForget(
+  db: JournalDb,
+  ownerId: number,
+  ref: { entryId: number } | { chatId: number; messageId: number },
+): Promise<EntryToForget | undefined> {
+  let query = db
+    .selectFrom('entry')
+    .select(['id', 'local_day as day', 'local_time as time', 'title', 'source', 'chat_id as chatId', 'message_id as messageId'])
+    .where('owner_id', '=', ownerId);
+  query = 'entryId' in ref ? query.where('id', '=', ref.entryId) : query.where('source', '=', 'live').where('chat_id', '=', ref.chatId).where('message_id', '=', ref.messageId);
+  return query.executeTakeFirst();
+}
+
+/** How many entries the owner has (what "delete everything" is about to remove). */
+export async function countOwnerEntries(db: JournalDb, ownerId: number): Promise<number> {
+  const row = await db.selectFrom('entry').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', ownerId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,32 @@
+/** Hashtags in views: tagged(tag) narrows a view to entries that carry the tag. */
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { normalizeTag } from './hashtags.ts';
+import type { JournalView } from '../views/journal-view.ts';
+
+/** A tag argument: `work` or `#work`, any case. */
+export const tagArgument = z
+  .string({ error: 'tag is required: a hashtag word, e.g. "work" or "#work"' })
+  .transform((value, ctx) => {
+    const tag = normalizeTag(value);
+    if (tag === null) {
+      ctx.addIssue({ code: 'custom', message: `tag must be one hashtag word of letters, digits or _, e.g. "work" or "#work" (got "${value.slice(0, 40)}")` });
+      return z.NEVER;
+    }
+    return tag;
+  });
+
+/** This view narrowed to entries that also carry `tag` (all tags must be there); sorted, so equal views are equal. */
+export function withTag(view: JournalView, tag: string): JournalView {
+  return { ...view, tags: [...new Set([...(view.tags ?? []), tag])].sort() };
+}
+
+/** The SQL condition of one tag on `entry.id`, on the (owner_id, tag, entry_id) index. */
+export function tagCondition(ownerId: number, tag: string) {
+  return sql<boolean>`id IN (SELECT entry_id FROM entry_tag WHERE owner_id = ${ownerId} AND tag = ${tag})`;
+}
+
+/** ` tagged #a and #b`, or nothing. */
+export function tagText(view: JournalView): string {
+  return view.tags ? ` tagged ${view.tags.map((t) => `#${t}`).join(' and ')}` : '';
+}

@@ -1,0 +1,54 @@
+/** A view's one-line description, from its own filter and its own counts (never its parent's). */
+import type { ViewCounts } from './entry-queries.ts';
+import { hasEmptyRange, type JournalView } from './journal-view.ts';
+import { describeSearch, parseSearch } from '../search/search-syntax.ts';
+import { monthDaysText } from './on-this-day.ts';
+import { plural } from '../plural.ts';
+import { tagText } from '../tags/tag-view.ts';
+import { journalDisplayName, journalHandle, MAIN_JOURNAL } from '../journals/journal-names.ts';
+
+/** ` of the journal "Dreams"`, or nothing; the name is JSON-quoted, so no name can end the phrase early. */
+function journalText(view: JournalView): string {
+  if (view.journal === undefined) return '';
+  return view.journal === MAIN_JOURNAL ? ' of the main journal' : ` of the journal ${JSON.stringify(journalDisplayName(view.journal))}`;
+}
+
+function rangeText(view: JournalView): string {
+  if (view.from !== undefined && view.to !== undefined) return ` from ${view.from} to ${view.to}`;
+  if (view.from !== undefined) return ` from ${view.from} on`;
+  if (view.to !== undefined) return ` up to ${view.to}`;
+  return '';
+}
+
+/** What the view holds, from its filter alone (no counts, no data read): how listObjects names it. */
+export function describeViewFilter(view: JournalView): string {
+  if (hasEmptyRange(view)) return `An empty journal view: its date ranges do not overlap (from ${view.from} but up to ${view.to})`;
+  // What was searched, in words (never the raw text): `containing "walk" and ("river" or "lake"), without "tea"`.
+  const queries = (view.search ?? []).map(parseSearch);
+  const matching = queries.length ? ` ${describeSearch({ all: queries.flatMap((q) => q.all), none: queries.flatMap((q) => q.none) })}` : '';
+  const filters = `${tagText(view)}${matching}${monthDaysText(view)}${rangeText(view)}`;
+  if (view.journal !== undefined) return `Entries${journalText(view)}${filters}`;
+  return filters === '' ? 'The whole journal' : `Journal entries${filters}`;
+}
+
+/**
+ * How a view of one journal says where the others are: the model that holds journal:Dreams can still reach the rest.
+ * The name is JSON-quoted inside the handle's mention too.
+ */
+function otherJournalsText(view: JournalView): string {
+  if (view.journal === undefined) return '';
+  return ` (${JSON.stringify(journalHandle(view.journal))}; journal holds every journal, and its listJournals() and getJournal(name) reach the others)`;
+}
+
+export function describeView(view: JournalView, counts: ViewCounts): string {
+  return `${describeCounted(view, counts)}${otherJournalsText(view)}`;
+}
+
+function describeCounted(view: JournalView, counts: ViewCounts): string {
+  const subject = describeViewFilter(view);
+  if (hasEmptyRange(view)) return `${subject}, so it has 0 days, 0 entries`;
+  if (counts.entries === 0) return `${subject}: no entries`;
+  const tally = `${plural(counts.days, 'day', 'days')}, ${plural(counts.entries, 'entry', 'entries')}`;
+  const span = view.from === undefined || view.to === undefined ? `, ${counts.firstDate} to ${counts.lastDate}` : '';
+  return `${subject}: ${tally}${span}`;
+}

@@ -1,0 +1,68 @@
+/**
+ * JournalCollection.viewMedia: lets the model look at a photo of an entry of the view. The kept bytes are scaled so
+ * the long edge is at most 1568 px (what the Messages API reads without scaling it down again) and re-encoded as JPEG
+ * under 5 MB, then travel as an image beside a small value; a voice or video note gives its transcript instead.
+ * The entry counts as sent in the ledger, with its picture.
+ */
+import { z } from 'zod';
+import type { JournalDb } from '../../db/open-database.ts';
+import { readBlobWhole } from '../../db/media-blobs.ts';
+import { methodsFor, type MethodDefinition } from '../../objects/kind.ts';
+import { ObjectError } from '../../objects/object-error.ts';
+import { entryMediumAt } from '../media/entry-media.ts';
+import { entryInView } from './get-entry-method.ts';
+import type { JournalView } from './journal-view.ts';
+import { formatBytes, isSpeech } from '../media/media.ts';
+import { ImageTooLargeError, scaleImage } from '../media/scaled-image.ts';
+
+/** The Messages API's best long edge, and its limit on one image's bytes (5 MB, base64 not counted). */
+export const IMAGE_LONG_EDGE = 1568;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+const viewMediaArgs = z.strictObject({
+  entryId: z.number({ error: 'entryId is required: an entry id from getEntries or getEntriesForDay' }).int({ error: 'entryId must be a whole number' }),
+  index: z.number({ error: 'index must be a whole number, 0 for the first medium' }).int().min(0, { error: 'index must be 0 or more' }).default(0),
+});
+
+/** A photo as the model should see it: JPEG, long edge ≤ IMAGE_LONG_EDGE, under IMAGE_MAX_BYTES (quality lowered until it is). */
+export async function imageForModel(bytes: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+  for (const quality of [85, 70, 55, 40]) {
+    const image = await scaleImage(bytes, { longEdge: IMAGE_LONG_EDGE, format: 'jpeg', quality }).catch((error: unknown) => {
+      if (error instanceof ImageTooLargeError) throw new ObjectError(`This photo is too large to look at: ${error.message}`);
+      throw error;
+    });
+    if (image.data.length <= IMAGE_MAX_BYTES) return image;
+  }
+  throw new ObjectError('This photo stays over 5 MB even scaled down; it cannot be shown.');
+}
+
+export function viewMediaMethod(db: JournalDb): MethodDefinition<JournalView> {
+  return methodsFor<JournalView>()({
+    name: 'viewMedia',
+    signature: 'viewMedia(entryId: number, index?: number) -> image | transcript',
+    description: 'look at a photo of an entry (index: 0 first; getEntry lists its media); a voice note gives its transcript.',
+    args: viewMediaArgs,
+    run: async (view, args, ctx) => {
+      const entry = await entryInView(db, ctx.ownerId, view, args.entryId);
+      const medium = await entryMediumAt(db, ctx.ownerId, entry.id, args.index);
+      if (!medium) throw new ObjectError(`Entry ${entry.id} has no medium at index ${args.index}; getEntry(${entry.id}) lists its media.`);
+      const about = { entryId: entry.id, index: args.index, kind: medium.kind };
+      if (isSpeech(medium.kind) || medium.kind === 'audio') {
+        const row = await db.selectFrom('entry').select('transcribed_at').where('id', '=', entry.id).executeTakeFirst();
+        if (!row?.transcribed_at) return { value: { ...about, transcript: null, note: 'No transcript of it is kept.' } };
+        return { value: { ...about, transcript: entry.content }, carries: [{ id: entry.id, day: entry.date }] };
+      }
+      if (medium.kind !== 'photo') throw new ObjectError(`Medium ${args.index} of entry ${entry.id} is a ${medium.kind.replace('_', ' ')}; only photos can be looked at.`);
+      if (medium.state !== 'kept' || !medium.sha256) {
+        throw new ObjectError(`The photo's bytes are not in the journal (${medium.state === 'pending' ? 'its download is still waiting' : (medium.note ?? 'only a reference is kept')}).`);
+      }
+      const original = await readBlobWhole(db, medium.sha256);
+      const image = await imageForModel(original);
+      return {
+        value: { ...about, width: image.width, height: image.height, originalBytes: formatBytes(original.length), note: 'The photo is attached as an image.' },
+        carries: [{ id: entry.id, day: entry.date, images: 1 }],
+        images: [{ mediaType: 'image/jpeg', data: image.data.toString('base64') }],
+      };
+    },
+  });
+}
