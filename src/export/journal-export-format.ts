@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { isWritableDay } from '../journal/dates/local-moment.ts';
 import { entryMetadataSchema } from '../journal/entries/entry-metadata.ts';
 import { SOURCE_APPS } from '../journal/entries/entry-source.ts';
-import { MEDIA_KINDS, type MediaKind } from '../journal/media/media.ts';
+import { MEDIA_KINDS } from '../journal/media/media.ts';
 import type { EntrySourceApp } from '../db/schema.ts';
 
 export const EXPORT_FORMAT = 'journal-objects-export';
@@ -25,7 +25,7 @@ export const exportedRevisionSchema = z.strictObject({
 });
 
 export const exportedMediaSchema = z.strictObject({
-  kind: z.enum(MEDIA_KINDS as unknown as [MediaKind, ...MediaKind[]]),
+  kind: z.enum(MEDIA_KINDS),
   file_id: z.string().nullable(),
   file_name: z.string().nullable(),
   duration_seconds: count.nullable(),
@@ -36,7 +36,7 @@ export const exportedMediaSchema = z.strictObject({
 
 /** One medium of an entry, in order; `path` names its file in the export's media/ folder when its bytes were written. */
 export const exportedMediaItemSchema = z.strictObject({
-  kind: z.enum(MEDIA_KINDS as unknown as [MediaKind, ...MediaKind[]]),
+  kind: z.enum(MEDIA_KINDS),
   sha256: z.string().regex(/^[0-9a-f]{64}$/, { error: 'must be 64 lower-case hex digits' }).nullable(),
   mime_type: z.string().nullable(),
   size: count.nullable(),

@@ -49,7 +49,7 @@ const text = fc
   .filter((t) => t.trim() !== '');
 const media: fc.Arbitrary<EntryMedia | null> = fc.option(
   fc.record({
-    kind: fc.constantFrom(...(MEDIA_KINDS)),
+    kind: fc.constantFrom(...MEDIA_KINDS),
     fileId: fc.option(fc.string({ minLength: 1, maxLength: 12 }), { nil: null }),
     fileName: fc.option(fc.string({ minLength: 1, maxLength: 12 }), { nil: null }),
     durationSeconds: fc.option(fc.nat(10_000), { nil: null }),

@@ -3,7 +3,7 @@
  * Stored as JSON in `entry.metadata`, validated on read; getEntry shows it.
  */
 import { z } from 'zod';
-import { MEDIA_KINDS, type MediaKind } from '../media/media.ts';
+import { MEDIA_KINDS } from '../media/media.ts';
 
 const finite = z.number().finite();
 
@@ -26,7 +26,7 @@ export const entryMetadataSchema = z.strictObject({
     .optional(),
   weather: z.strictObject({ description: z.string().optional(), temperature_c: finite.optional() }).optional(),
   /** Every media item of the entry (the entry's media columns hold the first). */
-  media: z.array(z.strictObject({ kind: z.enum(MEDIA_KINDS as unknown as [MediaKind, ...MediaKind[]]), file_name: z.string().nullable() })).optional(),
+  media: z.array(z.strictObject({ kind: z.enum(MEDIA_KINDS), file_name: z.string().nullable() })).optional(),
 });
 
 export type EntryMetadata = z.infer<typeof entryMetadataSchema>;
