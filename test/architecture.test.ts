@@ -79,6 +79,31 @@ const ROOMS_APART: [room: string, mayNotImport: string[]][] = [
   ['importer/*.ts', ['importer/sources/', 'importer/telegram-export/']],
 ];
 
+/**
+ * src/journal/'s concept folders, each with what it holds. A concept that owns tables keeps its queries with it; db/
+ * keeps the engine, the migrations' runner and the store seam. journal/'s root holds what the folders share and the
+ * operations that put the kinds together (at most JOURNAL_ROOT_FILES files).
+ */
+const JOURNAL_FOLDERS: Record<string, string> = {
+  dates: "the one date layer: instants in UTC, a local day in the owner's zone, wall times, spans",
+  entries: 'the entry row and its draft: capture, edits, bulk imports, reading long ones, what else an app knew',
+  views: 'the JournalCollection and JournalEntry kinds: a view as state, its SQL, its description, its methods',
+  search: 'the search syntax people type, parsed once, and the index query each store builds from it',
+  tags: 'hashtags (entry_tag): read from the text, written with it, tagged(tag) and getTags()',
+  journals: "named journals and Telegram topics (journal_topic): names, an owner's journals, listJournals()",
+  media: 'entry_media and transcription_job: rows, download jobs and their worker, scaling, imported bytes',
+  mood: "a day's mood (mood): /mood's row and the getMoodBy… methods",
+  prompts: 'writing prompts: the built-in set, the owner\'s own, which entry answered which',
+  forget: 'forgetting an entry, a journal or an owner, and every place an entry left traces',
+};
+const JOURNAL_ROOT_FILES = 25;
+
+/** Folders of journal/ that stand alone: they import none of journal/'s other folders (only db/, objects/, log/). */
+const JOURNAL_LEAVES = ['dates', 'search', 'forget'];
+for (const leaf of JOURNAL_LEAVES) {
+  ROOMS_APART.push([`journal/${leaf}/`, Object.keys(JOURNAL_FOLDERS).filter((f) => f !== leaf).map((f) => `journal/${f}/`)]);
+}
+
 /** The logger and errorMessage: every folder may import log/, and log/ imports nothing of src/. */
 const EVERYONE_MAY_IMPORT = 'log';
 
@@ -127,6 +152,19 @@ describe('architecture', () => {
       .flatMap((f) => f.targets.filter((t) => mayNotImport.some((other) => t.startsWith(other))).map((t) => `${f.rel} → ${t}`));
     expect(files.some((f) => inRoom(f.rel.split(path.sep).join('/'))), `${room} holds no file: update ROOMS_APART`).toBe(true);
     expect(offending).toEqual([]);
+  });
+
+  it(`src/journal/ holds at most ${JOURNAL_ROOT_FILES} files at its root; its folders are the pinned concepts`, () => {
+    const journal = path.join(REPO_ROOT, 'src', 'journal');
+    const entries = readdirSync(journal, { withFileTypes: true });
+    expect(entries.filter((e) => e.isFile()).length).toBeLessThanOrEqual(JOURNAL_ROOT_FILES);
+    expect(entries.filter((e) => e.isDirectory()).map((e) => e.name).sort(), 'a new folder of journal/: add it to JOURNAL_FOLDERS').toEqual(Object.keys(JOURNAL_FOLDERS).sort());
+  });
+
+  it.each(Object.keys(JOURNAL_FOLDERS))('every file in journal/%s/ opens with a comment saying what it holds', (folder) => {
+    const dir = path.join(REPO_ROOT, 'src', 'journal', folder);
+    const silent = readdirSync(dir).filter((f) => f.endsWith('.ts') && !/^\s*(\/\*\*?|\/\/)/.test(readFileSync(path.join(dir, f), 'utf8')));
+    expect(silent).toEqual([]);
   });
 
   it('log/ imports nothing of src/ (every folder may import it)', () => {

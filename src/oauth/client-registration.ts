@@ -30,10 +30,13 @@ export function redirectUriProblem(uri: string): string | null {
   return `"${uri}" has the scheme ${url.protocol} (expected https, http on localhost, or an app's own reverse-domain scheme)`;
 }
 
+/** Control characters, line breaks and bidirectional or zero-width marks: what a client's name may not carry. */
+// eslint-disable-next-line no-control-regex -- control characters are what it matches
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 /** Control characters and line breaks out, spaces folded, at most 80 characters: the name a Telegram message shows. */
 export function cleanClientName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = name.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = name.replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim();
   return clean.length > 80 ? `${clean.slice(0, 79)}…` : clean;
 }
 

@@ -3,7 +3,8 @@ import type { MediaKind } from '../../db/schema.ts';
 
 export type { MediaKind };
 
-export const MEDIA_KINDS: readonly MediaKind[] = ['voice_note', 'video_note', 'photo', 'video', 'audio', 'animation', 'file'];
+// A tuple (not MediaKind[]) so that z.enum(MEDIA_KINDS) reads it without a cast.
+export const MEDIA_KINDS = ['voice_note', 'video_note', 'photo', 'video', 'audio', 'animation', 'file'] as const satisfies readonly MediaKind[];
 
 /** A medium of a message, as stored with its entry (a row of entry_media). */
 export interface EntryMedia {
