@@ -42,6 +42,14 @@ export default tseslint.config(
     },
   },
   {
+    // The MCP App's browser code is its own program (tsconfig.app.json: the DOM's types), not tsconfig.json's.
+    files: ['src/mcp/app/**/*.ts'],
+    languageOptions: {
+      globals: { ...globals.browser },
+      parserOptions: { projectService: false, project: './tsconfig.app.json', tsconfigRootDir: import.meta.dirname },
+    },
+  },
+  {
     // Migrations take kysely's own `Kysely<any>`: they run against whatever schema the step before left.
     files: ['migrations/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -9,7 +9,8 @@ import { defineConfig } from 'vitest/config';
 import base from './vitest.config.ts';
 
 /** A file that starts processes, a browser or a disk: slow by nature, for `npm test`. */
-const SLOW = /\b(startEntryPoint|runEntryPoint|startRecorded|startBot|launchChromium|mountSmallDisk|spawn|spawnSync|execFile|execFileSync|fork)\(|startInstances\(/;
+const SLOW =
+  /\b(startEntryPoint|runEntryPoint|startRecorded|startBot|launchChromium|mountSmallDisk|spawn|spawnSync|execFile|execFileSync|fork)\(|startInstances\(/;
 /** A file that builds the whole app (bot, web view, remote MCP) per test: seconds each, for `npm test`. */
 const WHOLE_APP = /helpers\/(test-app|app-per-test|bot-api-per-test|remote-mcp|web-demo|many-instances)\.ts/;
 const SLOW_FOLDERS = ['bench', 'build', 'fuzz'];

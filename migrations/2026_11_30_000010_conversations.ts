@@ -15,7 +15,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   // /trace reads the owner's latest answer.
-  await db.schema.createIndex('conversation_owner_answered').on('conversation').columns(['owner_id', 'answered_at']).execute();
+  await db.schema
+    .createIndex('conversation_owner_answered')
+    .on('conversation')
+    .columns(['owner_id', 'answered_at'])
+    .execute();
 
   await db.schema
     .createTable('conversation_message')

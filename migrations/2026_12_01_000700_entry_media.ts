@@ -29,7 +29,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('transcription_job').execute();
-  for (const column of ['transcribed_at', 'media_file_size', 'media_duration_seconds', 'media_file_name', 'media_file_id', 'media_kind']) {
+  for (const column of [
+    'transcribed_at',
+    'media_file_size',
+    'media_duration_seconds',
+    'media_file_name',
+    'media_file_id',
+    'media_kind',
+  ]) {
     await db.schema.alterTable('entry').dropColumn(column).execute();
   }
 }

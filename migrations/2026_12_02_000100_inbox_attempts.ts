@@ -21,16 +21,24 @@ export async function up(db: Kysely<any>): Promise<void> {
   )`.execute(db);
   // Handled rows lose their text now, not at some later prune.
   await sql`INSERT INTO update_inbox_next (seq, update_id, chat_key, payload, status, received_at, handled_at)
-    SELECT seq, update_id, chat_key, CASE WHEN status = 'done' THEN NULL ELSE payload END, status, received_at, handled_at FROM update_inbox`.execute(db);
+    SELECT seq, update_id, chat_key, CASE WHEN status = 'done' THEN NULL ELSE payload END, status, received_at, handled_at FROM update_inbox`.execute(
+    db,
+  );
   // Arrival order goes on where it was (a seq is never reused).
   await sql`DELETE FROM sqlite_sequence WHERE name = 'update_inbox_next'`.execute(db);
-  await sql`INSERT INTO sqlite_sequence (name, seq) SELECT 'update_inbox_next', seq FROM sqlite_sequence WHERE name = 'update_inbox'`.execute(db);
+  await sql`INSERT INTO sqlite_sequence (name, seq) SELECT 'update_inbox_next', seq FROM sqlite_sequence WHERE name = 'update_inbox'`.execute(
+    db,
+  );
   await db.schema.dropTable('update_inbox').execute();
   await sql`ALTER TABLE update_inbox_next RENAME TO update_inbox`.execute(db);
   await db.schema.createIndex('update_inbox_status').on('update_inbox').columns(['status', 'seq']).execute();
   await db.schema.createIndex('update_inbox_chat').on('update_inbox').columns(['chat_key', 'status', 'seq']).execute();
   // The dedupe look-up: this id, received within the window.
-  await db.schema.createIndex('update_inbox_update_id').on('update_inbox').columns(['update_id', 'received_at']).execute();
+  await db.schema
+    .createIndex('update_inbox_update_id')
+    .on('update_inbox')
+    .columns(['update_id', 'received_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -13,7 +13,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('cache_key', 'text', (c) => c.notNull())
     .addColumn('entry_id', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('ask_cache_read_pk', ['owner_id', 'cache_key', 'entry_id'])
-    .addForeignKeyConstraint('ask_cache_read_answer', ['owner_id', 'cache_key'], 'ask_cache', ['owner_id', 'key'], (fk) => fk.onDelete('cascade'))
+    .addForeignKeyConstraint(
+      'ask_cache_read_answer',
+      ['owner_id', 'cache_key'],
+      'ask_cache',
+      ['owner_id', 'key'],
+      (fk) => fk.onDelete('cascade'),
+    )
     .execute();
   // Forgetting an entry looks up the answers that read it.
   await db.schema.createIndex('ask_cache_read_entry').on('ask_cache_read').columns(['owner_id', 'entry_id']).execute();

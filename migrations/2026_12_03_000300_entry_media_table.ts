@@ -14,7 +14,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('entry_id', 'integer', (c) => c.notNull().references('entry.id').onDelete('cascade'))
     .addColumn('owner_id', 'integer', (c) => c.notNull())
     .addColumn('position', 'integer', (c) => c.notNull())
-    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('voice_note', 'video_note', 'photo', 'video', 'audio', 'animation', 'file')`))
+    .addColumn('kind', 'text', (c) =>
+      c.notNull().check(sql`kind in ('voice_note', 'video_note', 'photo', 'video', 'audio', 'animation', 'file')`),
+    )
     .addColumn('sha256', 'text')
     .addColumn('mime_type', 'text')
     .addColumn('size', 'integer')
@@ -23,7 +25,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('duration_seconds', 'integer')
     .addColumn('file_name', 'text')
     .addColumn('file_id', 'text')
-    .addColumn('state', 'text', (c) => c.notNull().defaultTo('reference').check(sql`state in ('pending', 'kept', 'reference')`))
+    .addColumn('state', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('reference')
+        .check(sql`state in ('pending', 'kept', 'reference')`),
+    )
     .addColumn('note', 'text')
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('next_at', 'text')
@@ -37,7 +44,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('entry_media_sha256').on('entry_media').column('sha256').execute();
   await db.schema.createIndex('entry_media_owner').on('entry_media').columns(['owner_id', 'media_group_id']).execute();
-  await db.schema.createIndex('entry_media_due').on('entry_media').column('next_at').where(sql.ref('next_at'), 'is not', null).execute();
+  await db.schema
+    .createIndex('entry_media_due')
+    .on('entry_media')
+    .column('next_at')
+    .where(sql.ref('next_at'), 'is not', null)
+    .execute();
 
   await db.schema
     .createTable('media_blob')
@@ -55,7 +67,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   // The ledger of what went to a model counts the pictures sent with an entry's text (viewMedia's photos).
-  await db.schema.alterTable('sent_ledger').addColumn('image_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('sent_ledger')
+    .addColumn('image_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   // The single media of existing entries: a live one has a file_id and is queued for download; an imported one stays a
   // reference (its export carried no bytes here).
@@ -65,7 +80,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       CASE WHEN media_file_id IS NULL THEN 'reference' ELSE 'pending' END,
       CASE WHEN media_file_id IS NULL THEN NULL ELSE ${now} END
     FROM entry WHERE media_kind IS NOT NULL ORDER BY id`.execute(db);
-  for (const column of ['media_kind', 'media_file_id', 'media_file_name', 'media_duration_seconds', 'media_file_size']) {
+  for (const column of [
+    'media_kind',
+    'media_file_id',
+    'media_file_name',
+    'media_duration_seconds',
+    'media_file_size',
+  ]) {
     await db.schema.alterTable('entry').dropColumn(column).execute();
   }
 }
@@ -77,7 +98,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('entry').addColumn('media_duration_seconds', 'integer').execute();
   await db.schema.alterTable('entry').addColumn('media_file_size', 'integer').execute();
   await sql`UPDATE entry SET (media_kind, media_file_id, media_file_name, media_duration_seconds, media_file_size) =
-    (SELECT kind, file_id, file_name, duration_seconds, size FROM entry_media m WHERE m.entry_id = entry.id AND m.position = 0)`.execute(db);
+    (SELECT kind, file_id, file_name, duration_seconds, size FROM entry_media m WHERE m.entry_id = entry.id AND m.position = 0)`.execute(
+    db,
+  );
   for (const table of ['media_chunk', 'media_blob', 'entry_media']) await db.schema.dropTable(table).execute();
   await db.schema.alterTable('sent_ledger').dropColumn('image_count').execute();
 }

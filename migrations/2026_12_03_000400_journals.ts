@@ -4,9 +4,16 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('entry').addColumn('journal', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('entry')
+    .addColumn('journal', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   // A journal's views walk its days in order, as the whole journal's walk (owner_id, local_day, written_at).
-  await db.schema.createIndex('entry_owner_journal_day').on('entry').columns(['owner_id', 'journal', 'local_day', 'written_at']).execute();
+  await db.schema
+    .createIndex('entry_owner_journal_day')
+    .on('entry')
+    .columns(['owner_id', 'journal', 'local_day', 'written_at'])
+    .execute();
   await db.schema
     .createTable('journal_topic')
     .addColumn('owner_id', 'integer', (c) => c.notNull())

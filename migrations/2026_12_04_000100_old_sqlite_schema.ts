@@ -33,24 +33,46 @@ const refresh = (id: string, syntax: Syntax) =>
   `UPDATE entry SET search_more = ${searchMore('entry', syntax)} WHERE id = ${id} AND search_more IS NOT ${searchMore('entry', syntax)};`;
 
 const COLUMNS = 'title, content, search_more';
-const REWRITTEN = ['entry_fts_insert', 'entry_fts_update', 'entry_tag_search_more_insert', 'entry_tag_search_more_delete'];
+const REWRITTEN = [
+  'entry_fts_insert',
+  'entry_fts_update',
+  'entry_tag_search_more_insert',
+  'entry_tag_search_more_delete',
+];
 
 /** The triggers of 2026_12_03_000100 that compute the words, statement for statement, in the given syntax. */
 async function makeTriggers(db: Kysely<any>, syntax: Syntax): Promise<void> {
   for (const name of REWRITTEN) await sql.raw(`DROP TRIGGER IF EXISTS ${name}`).execute(db);
-  await sql.raw(`CREATE TRIGGER entry_fts_insert AFTER INSERT ON entry BEGIN
+  await sql
+    .raw(
+      `CREATE TRIGGER entry_fts_insert AFTER INSERT ON entry BEGIN
     INSERT INTO entry_fts(rowid, ${COLUMNS}) VALUES (new.id, new.title, new.content, new.search_more);
     ${refresh('new.id AND new.metadata IS NOT NULL', syntax)}
-  END`).execute(db);
-  await sql.raw(`CREATE TRIGGER entry_fts_update AFTER UPDATE OF ${COLUMNS}, metadata ON entry BEGIN
+  END`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER entry_fts_update AFTER UPDATE OF ${COLUMNS}, metadata ON entry BEGIN
     INSERT INTO entry_fts(entry_fts, rowid, ${COLUMNS}) VALUES ('delete', old.id, old.title, old.content, old.search_more);
     INSERT INTO entry_fts(rowid, ${COLUMNS}) VALUES (new.id, new.title, new.content, ${searchMore('new', syntax)});
     ${refresh('new.id', syntax)}
-  END`).execute(db);
+  END`,
+    )
+    .execute(db);
   // A tag the text carries as #tag changes nothing: the common case (a Telegram #hashtag) only reads the entry's text.
-  const notInText = (row: string) => `instr(lower((SELECT content FROM entry WHERE id = ${row}.entry_id)), '#' || ${row}.tag) = 0`;
-  await sql.raw(`CREATE TRIGGER entry_tag_search_more_insert AFTER INSERT ON entry_tag WHEN ${notInText('new')} BEGIN ${refresh('new.entry_id', syntax)} END`).execute(db);
-  await sql.raw(`CREATE TRIGGER entry_tag_search_more_delete AFTER DELETE ON entry_tag WHEN ${notInText('old')} BEGIN ${refresh('old.entry_id', syntax)} END`).execute(db);
+  const notInText = (row: string) =>
+    `instr(lower((SELECT content FROM entry WHERE id = ${row}.entry_id)), '#' || ${row}.tag) = 0`;
+  await sql
+    .raw(
+      `CREATE TRIGGER entry_tag_search_more_insert AFTER INSERT ON entry_tag WHEN ${notInText('new')} BEGIN ${refresh('new.entry_id', syntax)} END`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER entry_tag_search_more_delete AFTER DELETE ON entry_tag WHEN ${notInText('old')} BEGIN ${refresh('old.entry_id', syntax)} END`,
+    )
+    .execute(db);
 }
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -8,7 +8,10 @@ import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('oauth_request').addColumn('confirm_hash', 'text').execute();
-  await db.schema.alterTable('oauth_request').addColumn('confirm_tries', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('oauth_request')
+    .addColumn('confirm_tries', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('oauth_client').addColumn('registered_from', 'text').execute();
   await db.schema.createIndex('oauth_client_registered_from').on('oauth_client').column('registered_from').execute();
   await db.schema

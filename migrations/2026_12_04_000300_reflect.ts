@@ -23,7 +23,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('claimed_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('reflect_question_pk', ['owner_id', 'entry_id'])
     .execute();
-  await db.schema.createIndex('reflect_question_day').on('reflect_question').columns(['owner_id', 'local_day']).execute();
+  await db.schema
+    .createIndex('reflect_question_day')
+    .on('reflect_question')
+    .columns(['owner_id', 'local_day'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -17,21 +17,27 @@ interface SchemaRow {
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
-  const rows = (await sql<SchemaRow>`SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'entry'`.execute(db)).rows;
+  const rows = (await sql<SchemaRow>`SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'entry'`.execute(db))
+    .rows;
   const table = rows.find((r) => r.type === 'table' && r.name === 'entry');
   if (!table?.sql) throw new Error('no entry table to rebuild');
   if (!SOURCE_APP_CHECK.test(table.sql)) return; // already without it
   // Automatic indexes (a UNIQUE or PRIMARY KEY's) have no SQL and come back with the table.
   const dependents = rows.filter((r) => (r.type === 'index' || r.type === 'trigger') && r.sql !== null);
-  const createNext = table.sql.replace(SOURCE_APP_CHECK, '').replace(/^CREATE TABLE\s+("entry"|`entry`|\[entry\]|'entry'|entry)(?=\s*\()/i, 'CREATE TABLE entry_next');
-  if (!createNext.startsWith('CREATE TABLE entry_next')) throw new Error(`cannot read the entry table's SQL: ${table.sql.slice(0, 80)}`);
-  const sequence = (await sql<{ seq: number }>`SELECT seq FROM sqlite_sequence WHERE name = 'entry'`.execute(db)).rows[0]?.seq;
+  const createNext = table.sql
+    .replace(SOURCE_APP_CHECK, '')
+    .replace(/^CREATE TABLE\s+("entry"|`entry`|\[entry\]|'entry'|entry)(?=\s*\()/i, 'CREATE TABLE entry_next');
+  if (!createNext.startsWith('CREATE TABLE entry_next'))
+    throw new Error(`cannot read the entry table's SQL: ${table.sql.slice(0, 80)}`);
+  const sequence = (await sql<{ seq: number }>`SELECT seq FROM sqlite_sequence WHERE name = 'entry'`.execute(db))
+    .rows[0]?.seq;
   await sql.raw(createNext).execute(db);
   // Same columns in the same order (the SQL is the old table's), ids included.
   await sql`INSERT INTO entry_next SELECT * FROM entry`.execute(db);
   await sql`DROP TABLE entry`.execute(db);
   // Triggers of other tables name `entry` (gone for this moment): the legacy rename neither checks nor rewrites them.
-  const legacy = (await sql<{ legacy_alter_table: number }>`PRAGMA legacy_alter_table`.execute(db)).rows[0]?.legacy_alter_table ?? 0;
+  const legacy =
+    (await sql<{ legacy_alter_table: number }>`PRAGMA legacy_alter_table`.execute(db)).rows[0]?.legacy_alter_table ?? 0;
   await sql`PRAGMA legacy_alter_table = ON`.execute(db);
   await sql`ALTER TABLE entry_next RENAME TO entry`.execute(db);
   await sql.raw(`PRAGMA legacy_alter_table = ${Number(legacy)}`).execute(db);

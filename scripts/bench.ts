@@ -34,7 +34,9 @@ async function runPart(part: Part, o: BenchOptions, journals: JournalCache, r: B
         const s = await runTokensForJournal(await journals.file(size), size);
         r.tokens.push(s);
         const wrong = s.questions.filter((q) => !q.correct).map((q) => q.id);
-        log(`tokens at ${size}: ${s.questions.length} questions, ${wrong.length ? `WRONG: ${wrong.join(', ')}` : 'all answers match SQL'}`);
+        log(
+          `tokens at ${size}: ${s.questions.length} questions, ${wrong.length ? `WRONG: ${wrong.join(', ')}` : 'all answers match SQL'}`,
+        );
       }
       return;
     case 'reading':
@@ -42,11 +44,15 @@ async function runPart(part: Part, o: BenchOptions, journals: JournalCache, r: B
         const s = await runReadingForJournal(await journals.file(size), size);
         (r.reading ??= []).push(s);
         const wrong = s.questions.filter((q) => !q.correct).map((q) => q.id);
-        log(`reading at ${size}: ${s.questions.length} questions, ${wrong.length ? `WRONG: ${wrong.join(', ')}` : 'every view read exactly, every planted fact stated'}`);
+        log(
+          `reading at ${size}: ${s.questions.length} questions, ${wrong.length ? `WRONG: ${wrong.join(', ')}` : 'every view read exactly, every planted fact stated'}`,
+        );
       }
       return;
     case 'methods': {
-      const light = o.quick ? { minRuns: 5, maxRuns: 100, budgetMs: 300 } : { minRuns: Math.max(7, o.runs), maxRuns: 400, budgetMs: 2_000 };
+      const light = o.quick
+        ? { minRuns: 5, maxRuns: 100, budgetMs: 300 }
+        : { minRuns: Math.max(7, o.runs), maxRuns: 400, budgetMs: 2_000 };
       r.methods = await runMethodsBench(await journals.file(o.methodsSize), o.methodsSize, light, log);
       return;
     }
@@ -58,8 +64,15 @@ async function runPart(part: Part, o: BenchOptions, journals: JournalCache, r: B
       r.capture = await runCaptureBench(o.cacheDir, o.burst, o.runs, log);
       return;
     case 'postgres': {
-      const light = o.quick ? { minRuns: 5, maxRuns: 100, budgetMs: 300 } : { minRuns: Math.max(7, o.runs), maxRuns: 400, budgetMs: 2_000 };
-      r.postgres = await runPostgresBench(REPO_ROOT, o.cacheDir, { size: o.postgresSize, importSize: o.postgresImportSize, runs: o.runs, keep: o.keep, methods: light }, log);
+      const light = o.quick
+        ? { minRuns: 5, maxRuns: 100, budgetMs: 300 }
+        : { minRuns: Math.max(7, o.runs), maxRuns: 400, budgetMs: 2_000 };
+      r.postgres = await runPostgresBench(
+        REPO_ROOT,
+        o.cacheDir,
+        { size: o.postgresSize, importSize: o.postgresImportSize, runs: o.runs, keep: o.keep, methods: light },
+        log,
+      );
       return;
     }
     case 'instances':
@@ -69,12 +82,20 @@ async function runPart(part: Part, o: BenchOptions, journals: JournalCache, r: B
       r.startup = await runStartupBench(REPO_ROOT, o.runs, log);
       return;
     case 'encryption': {
-      const light = o.quick ? { minRuns: 5, maxRuns: 60, budgetMs: 300 } : { minRuns: Math.max(7, o.runs), maxRuns: 400, budgetMs: 2_000 };
-      r.encryption = await runEncryptionBench(o.cacheDir, { entries: o.encryptionSize, burst: o.burst, runs: o.runs, methods: light }, log);
+      const light = o.quick
+        ? { minRuns: 5, maxRuns: 60, budgetMs: 300 }
+        : { minRuns: Math.max(7, o.runs), maxRuns: 400, budgetMs: 2_000 };
+      r.encryption = await runEncryptionBench(
+        o.cacheDir,
+        { entries: o.encryptionSize, burst: o.burst, runs: o.runs, methods: light },
+        log,
+      );
       return;
     }
     case 'web': {
-      const light = o.quick ? { minRuns: 5, maxRuns: 60, budgetMs: 500 } : { minRuns: Math.max(9, o.runs), maxRuns: 200, budgetMs: 4_000 };
+      const light = o.quick
+        ? { minRuns: 5, maxRuns: 60, budgetMs: 500 }
+        : { minRuns: Math.max(9, o.runs), maxRuns: 200, budgetMs: 4_000 };
       r.web = await runWebBench(journals, o.webSizes, light, log);
       return;
     }
@@ -91,11 +112,31 @@ async function main(): Promise<number> {
   if (o.fromResults) return rerender(o.fromResults, o.out);
   mkdirSync(o.cacheDir, { recursive: true });
   const journals = new JournalCache(path.join(o.cacheDir, 'journals'), o.keep, log);
-  const r: BenchResults = { machine: machineInfo(REPO_ROOT), options: o, command: `npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}`, tokens: [], imports: [], seconds: {} };
+  const r: BenchResults = {
+    machine: machineInfo(REPO_ROOT),
+    options: o,
+    command: `npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}`,
+    tokens: [],
+    imports: [],
+    seconds: {},
+  };
   const failures: string[] = [];
   // Tokens first, then methods and reading (which plants facts in the journals): they share the generated journals,
   // which go before the import writes its exports.
-  const order = (['tokens', 'methods', 'reading', 'web', 'import', 'capture', 'postgres', 'instances', 'startup', 'encryption'] as const).filter((p) => o.only.includes(p));
+  const order = (
+    [
+      'tokens',
+      'methods',
+      'reading',
+      'web',
+      'import',
+      'capture',
+      'postgres',
+      'instances',
+      'startup',
+      'encryption',
+    ] as const
+  ).filter((p) => o.only.includes(p));
   try {
     for (const part of order) {
       const t0 = performance.now();
@@ -118,7 +159,8 @@ async function main(): Promise<number> {
   writeFileSync(path.join(o.cacheDir, 'last-results.json'), JSON.stringify(r, null, 1));
   if (o.out) writeInto(o.out, partSections(r));
   else process.stdout.write(renderReport(r));
-  if (failures.length) process.stderr.write(`\nFailed (their sections were left as they were):\n${failures.join('\n\n')}\n`);
+  if (failures.length)
+    process.stderr.write(`\nFailed (their sections were left as they were):\n${failures.join('\n\n')}\n`);
   return failures.length ? 1 : 0;
 }
 

@@ -30,14 +30,26 @@ const INPUT_FILES = ['package.json', 'tsconfig.json', 'scripts/build.mjs'];
  * calls url.parse() and, through whatwg-url, the punycode builtin, which Node 22+ warns about (DEP0169, DEP0040) at
  * every request from code outside node_modules, as bundled code is.
  */
-const NOT_BUNDLED = ['sharp', 'better-sqlite3', 'better-sqlite3-multiple-ciphers', '@resvg/resvg-js', 'pg', 'pg-native', 'dejavu-fonts-ttf', 'esbuild', 'tsx', 'node-fetch'];
+const NOT_BUNDLED = [
+  'sharp',
+  'better-sqlite3',
+  'better-sqlite3-multiple-ciphers',
+  '@resvg/resvg-js',
+  'pg',
+  'pg-native',
+  'dejavu-fonts-ttf',
+  'esbuild',
+  'tsx',
+  'node-fetch',
+];
 
 /**
  * Bundled CommonJS packages call require() for node's own modules; an ES module has none, so each output file
  * defines one first. The name is esbuild's own shim's first choice (`typeof require`), and no module of ours
  * declares a top-level `require` (test/build/compiled-build.test.ts checks the build runs).
  */
-const REQUIRE_BANNER = "import { createRequire as __createRequireForBundle } from 'node:module'; const require = __createRequireForBundle(import.meta.url);";
+const REQUIRE_BANNER =
+  "import { createRequire as __createRequireForBundle } from 'node:module'; const require = __createRequireForBundle(import.meta.url);";
 
 /** Entry points started by our code rather than by a script: the importer's parse worker (a worker thread). */
 const CODE_STARTED = ['importer/telegram-export/parse-worker.js'];
@@ -56,7 +68,9 @@ function commandEntries() {
 
 /** Every entry point: the commands, the code-started ones, and every migration. */
 export function entryPoints() {
-  const migrations = listFiles('migrations').filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, '.js'));
+  const migrations = listFiles('migrations')
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => f.replace(/\.ts$/, '.js'));
   return [...new Set([...commandEntries(), ...CODE_STARTED, ...migrations])].sort();
 }
 
@@ -66,7 +80,9 @@ export function entryPoints() {
  * cache on every start after the first. It must come first: a module's static imports are compiled before any of
  * its code runs. The cache holds compiled code only (in the system's temp folder), never journal data.
  */
-const launcherOf = (bundle) => `// Built by scripts/build.mjs: Node's compile cache on (Node 22.1+), then the command itself.
+const launcherOf = (
+  bundle,
+) => `// Built by scripts/build.mjs: Node's compile cache on (Node 22.1+), then the command itself.
 import module from 'node:module';
 module.enableCompileCache?.();
 await import('./${bundle}');
@@ -78,7 +94,12 @@ function listFiles(dir) {
   if (!existsSync(full)) return [];
   return readdirSync(full, { recursive: true, withFileTypes: true })
     .filter((d) => d.isFile())
-    .map((d) => path.relative(ROOT, path.join(d.parentPath ?? d.path, d.name)).split(path.sep).join('/'));
+    .map((d) =>
+      path
+        .relative(ROOT, path.join(d.parentPath ?? d.path, d.name))
+        .split(path.sep)
+        .join('/'),
+    );
 }
 
 /**
@@ -107,10 +128,16 @@ export async function build({ log = (line) => process.stderr.write(`${line}\n`) 
   const entries = entryPoints();
   const commands = new Set(commandEntries());
   const missing = entries.filter((e) => !existsSync(path.join(ROOT, sourceOf(e))));
-  if (missing.length) throw new Error(`package.json runs ${missing.map((e) => `dist/${e}`).join(', ')}, but there is no ${missing.map(sourceOf).join(', ')}`);
+  if (missing.length)
+    throw new Error(
+      `package.json runs ${missing.map((e) => `dist/${e}`).join(', ')}, but there is no ${missing.map(sourceOf).join(', ')}`,
+    );
   const result = await esbuild({
     absWorkingDir: ROOT,
-    entryPoints: entries.map((e) => ({ in: sourceOf(e), out: (commands.has(e) ? appBundleOf(e) : e).replace(/\.js$/, '') })),
+    entryPoints: entries.map((e) => ({
+      in: sourceOf(e),
+      out: (commands.has(e) ? appBundleOf(e) : e).replace(/\.js$/, ''),
+    })),
     outdir: DIST,
     bundle: true,
     external: NOT_BUNDLED,
@@ -146,7 +173,9 @@ export async function build({ log = (line) => process.stderr.write(`${line}\n`) 
  * HTML, one self-contained file per view in dist/mcp/app/, which the MCP servers serve as a ui:// resource. A host
  * renders it in a sandbox that allows no outside requests, so nothing may be left to load.
  */
-export const MCP_APPS = [{ script: 'src/mcp/app/calendar-app.ts', page: 'src/mcp/app/calendar.html', out: 'mcp/app/calendar.html' }];
+export const MCP_APPS = [
+  { script: 'src/mcp/app/calendar-app.ts', page: 'src/mcp/app/calendar.html', out: 'mcp/app/calendar.html' },
+];
 
 /**
  * zod (which the SDK's schemas use) re-exports every locale's messages, a third of the App's bytes; the App shows
@@ -156,9 +185,14 @@ const englishZodOnly = {
   name: 'english-zod-only',
   setup(build) {
     build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
-      args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: 'zod-locales', namespace: 'english-zod-only' } : undefined,
+      args.importer.includes(`${path.sep}zod${path.sep}`)
+        ? { path: 'zod-locales', namespace: 'english-zod-only' }
+        : undefined,
     );
-    build.onLoad({ filter: /.*/, namespace: 'english-zod-only' }, () => ({ contents: "export { default as en } from 'zod/v4/locales/en.js';", resolveDir: ROOT }));
+    build.onLoad({ filter: /.*/, namespace: 'english-zod-only' }, () => ({
+      contents: "export { default as en } from 'zod/v4/locales/en.js';",
+      resolveDir: ROOT,
+    }));
   },
 };
 
@@ -204,7 +238,7 @@ const isChunk = (file) => file.startsWith(CHUNKS + path.sep);
  */
 function pruneOldChunks(current) {
   const names = [...current].filter(isChunk).map((file) => path.basename(file));
-  const previous = existsSync(CHUNK_LIST) ? JSON.parse(readFileSync(CHUNK_LIST, 'utf8')).current ?? [] : [];
+  const previous = existsSync(CHUNK_LIST) ? (JSON.parse(readFileSync(CHUNK_LIST, 'utf8')).current ?? []) : [];
   writeFileSync(CHUNK_LIST, JSON.stringify({ current: names }));
   const keep = new Set([...names, ...previous]);
   for (const name of existsSync(CHUNKS) ? readdirSync(CHUNKS) : []) {
@@ -215,7 +249,9 @@ function pruneOldChunks(current) {
 /** Rebuilds when a source changed since the last build; says why on stderr (stdout may carry JSON or MCP). */
 export async function buildIfStale() {
   if (isFresh()) return false;
-  process.stderr.write(`${existsSync(STAMP) ? 'The sources changed since the last build' : 'No build yet'}: building dist/ (node scripts/build.mjs)…\n`);
+  process.stderr.write(
+    `${existsSync(STAMP) ? 'The sources changed since the last build' : 'No build yet'}: building dist/ (node scripts/build.mjs)…\n`,
+  );
   await build();
   return true;
 }
@@ -224,7 +260,9 @@ export async function buildIfStale() {
 export function buildErrorText(error) {
   const errors = error?.errors ?? [];
   if (!errors.length) return String(error?.message ?? error);
-  return errors.map((e) => `${e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ` : ''}${e.text}`).join('\n');
+  return errors
+    .map((e) => `${e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ` : ''}${e.text}`)
+    .join('\n');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -232,7 +270,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   try {
     if (args.includes('--check')) {
       if (!isFresh()) {
-        console.error('dist/ is older than the sources: run `node scripts/build.mjs` (npm start and the other scripts do it themselves).');
+        console.error(
+          'dist/ is older than the sources: run `node scripts/build.mjs` (npm start and the other scripts do it themselves).',
+        );
         process.exit(1);
       }
     } else if (args.length) {

@@ -13,7 +13,9 @@ import { startBotApiStandIn } from '../test/stand-ins/bot-api.ts';
 import { freePort, startBot, storedMessageIds, waitUntil } from '../test/helpers/bot-process.ts';
 import { textUpdate } from '../test/helpers/updates.ts';
 
-const { values } = parseArgs({ options: { messages: { type: 'string', default: '1000' }, mode: { type: 'string', default: 'both' } } });
+const { values } = parseArgs({
+  options: { messages: { type: 'string', default: '1000' }, mode: { type: 'string', default: 'both' } },
+});
 const messages = Number(values.messages);
 const modes = values.mode === 'both' ? ['polling', 'webhook'] : [values.mode];
 
@@ -23,7 +25,14 @@ async function burst(mode: string): Promise<boolean> {
   const dbPath = path.join(dir, 'journal.sqlite');
   try {
     const port = await freePort();
-    const env: Record<string, string> = mode === 'webhook' ? { TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/tg', TELEGRAM_WEBHOOK_SECRET: 'burst-secret', PORT: String(port) } : {};
+    const env: Record<string, string> =
+      mode === 'webhook'
+        ? {
+            TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/tg',
+            TELEGRAM_WEBHOOK_SECRET: 'burst-secret',
+            PORT: String(port),
+          }
+        : {};
     for (let i = 1; i <= messages; i++) api.queueUpdate(textUpdate(`burst message ${i}`, { messageId: i }));
     if (mode === 'webhook') api.deliverWebhooksTo(`http://127.0.0.1:${port}/tg`);
     const reactions = () => api.callsTo('setMessageReaction').length;

@@ -28,9 +28,15 @@ const SHIM = path.join(ROOT, 'scripts/conformance/node20-globsync.mjs');
 
 /** Scenarios that test the suite's reference server rather than MCP itself, and why they do not apply here. */
 export const NOT_APPLICABLE: [pattern: RegExp, reason: string][] = [
-  [/^tools-call-/, "calls the reference server's fixture tools (add_numbers, test_image_content, …); ours are the journal's"],
+  [
+    /^tools-call-/,
+    "calls the reference server's fixture tools (add_numbers, test_image_content, …); ours are the journal's",
+  ],
   [/^prompts-get-/, "gets the reference server's fixture prompts; ours is ask-journal"],
-  [/^resources-(?!list$)/, "reads or subscribes to the reference server's fixture resources (test://…); ours is the App's ui:// page"],
+  [
+    /^resources-(?!list$)/,
+    "reads or subscribes to the reference server's fixture resources (test://…); ours is the App's ui:// page",
+  ],
   [/^completion-complete$/, 'needs a completable prompt argument; ask-journal takes free text'],
   [/^logging-set-level$/, 'needs the logging capability; the server logs to stderr, not to the client'],
   [/^elicitation-/, "calls the reference server's elicitation fixture tools; the journal never asks the user mid-call"],
@@ -39,7 +45,12 @@ export const NOT_APPLICABLE: [pattern: RegExp, reason: string][] = [
 ];
 
 /** Over stdio there is no Host or Origin to check: the scenario would test the bridge, not the server. */
-const NOT_APPLICABLE_OVER_STDIO: [RegExp, string][] = [[/^dns-rebinding-protection$/, 'stdio has no HTTP Host or Origin header (the bridge is test scaffolding, loopback only)']];
+const NOT_APPLICABLE_OVER_STDIO: [RegExp, string][] = [
+  [
+    /^dns-rebinding-protection$/,
+    'stdio has no HTTP Host or Origin header (the bridge is test scaffolding, loopback only)',
+  ],
+];
 
 interface ScenarioResult {
   scenario: string;
@@ -53,7 +64,8 @@ interface ScenarioResult {
 async function main(): Promise<void> {
   // The stdio server runs from dist/ (scripts/build.mjs), as clients start it.
   if (spawnSync(process.execPath, ['scripts/build.mjs', '--check'], { cwd: ROOT }).status !== 0) {
-    if (spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('the build failed (above)');
+    if (spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' }).status !== 0)
+      throw new Error('the build failed (above)');
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'journal-conformance-'));
   const file = path.join(dir, 'journal.sqlite');
@@ -63,7 +75,11 @@ async function main(): Promise<void> {
   await db.destroy();
 
   const env = { PATH: process.env.PATH, HOME: dir, DATABASE_PATH: file, JOURNAL_TIMEZONE: 'UTC', ALLOWED_USER_IDS: '' };
-  const bridge = await startStdioBridge(process.execPath, [path.join(ROOT, 'dist/cli/mcp.js'), '--owner', String(OWNER_ID)], env);
+  const bridge = await startStdioBridge(
+    process.execPath,
+    [path.join(ROOT, 'dist/cli/mcp.js'), '--owner', String(OWNER_ID)],
+    env,
+  );
   const remote = await startRemoteBot({ callsPerMinute: 100_000 });
   const cleanups = [() => bridge.close(), () => remote.close()];
   let failed = false;
@@ -90,10 +106,23 @@ async function main(): Promise<void> {
 }
 
 /** Runs the suite's server scenarios against one URL; its output passes through; the results come from its files. */
-async function runSuite(name: string, url: string, outDir: string, notApplicable: readonly (readonly [RegExp, string])[]): Promise<ScenarioResult[]> {
+async function runSuite(
+  name: string,
+  url: string,
+  outDir: string,
+  notApplicable: readonly (readonly [RegExp, string])[],
+): Promise<ScenarioResult[]> {
   console.log(`\n=== ${name}: ${url}\n`);
   const node = process.env.CONFORMANCE_NODE ?? process.execPath;
-  const args = [...(process.env.CONFORMANCE_NODE ? [] : ['--import', SHIM]), SUITE, 'server', '--url', url, '-o', outDir];
+  const args = [
+    ...(process.env.CONFORMANCE_NODE ? [] : ['--import', SHIM]),
+    SUITE,
+    'server',
+    '--url',
+    url,
+    '-o',
+    outDir,
+  ];
   await new Promise<void>((resolve, reject) => {
     const child = spawn(node, args, { stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('error', reject);
@@ -104,12 +133,21 @@ async function runSuite(name: string, url: string, outDir: string, notApplicable
 
 function readResults(outDir: string, notApplicableList: readonly (readonly [RegExp, string])[]): ScenarioResult[] {
   if (!existsSync(outDir)) throw new Error(`the suite wrote no results to ${outDir}`);
-  const files = readdirSync(outDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name === 'checks.json');
+  const files = readdirSync(outDir, { recursive: true, withFileTypes: true }).filter(
+    (e) => e.isFile() && e.name === 'checks.json',
+  );
   return files
     .map((entry) => {
       const full = path.join(entry.parentPath, entry.name);
-      const scenario = path.basename(path.dirname(full)).replace(/^server-(?=.*-\d{4}-)/, '').replace(/-\d{4}-\d{2}-\d{2}T.*$/, '');
-      const checks = JSON.parse(readFileSync(full, 'utf8')) as { status: string; name: string; errorMessage?: string }[];
+      const scenario = path
+        .basename(path.dirname(full))
+        .replace(/^server-(?=.*-\d{4}-)/, '')
+        .replace(/-\d{4}-\d{2}-\d{2}T.*$/, '');
+      const checks = JSON.parse(readFileSync(full, 'utf8')) as {
+        status: string;
+        name: string;
+        errorMessage?: string;
+      }[];
       const bad = checks.filter((c) => c.status === 'FAILURE');
       const notApplicable = notApplicableList.find(([pattern]) => pattern.test(scenario))?.[1];
       return {
@@ -129,7 +167,9 @@ function printTable(name: string, results: ScenarioResult[]): void {
   const width = Math.max(...results.map((r) => r.scenario.length));
   for (const r of results.filter((x) => !x.notApplicable)) {
     const verdict = r.failed > 0 ? 'FAIL' : 'pass';
-    console.log(`  ${verdict}  ${r.scenario.padEnd(width)}  ${r.passed} passed${r.warnings ? `, ${r.warnings} warnings` : ''}${r.failed ? `, ${r.failed} failed` : ''}`);
+    console.log(
+      `  ${verdict}  ${r.scenario.padEnd(width)}  ${r.passed} passed${r.warnings ? `, ${r.warnings} warnings` : ''}${r.failed ? `, ${r.failed} failed` : ''}`,
+    );
     for (const f of r.failures) console.log(`          ${f}`);
   }
   const skipped = results.filter((x) => x.notApplicable);

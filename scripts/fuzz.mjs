@@ -17,7 +17,9 @@ if (args.includes('--help') || args.includes('-h')) {
   process.exit(0);
 }
 const known = new Set(['--scale', '--seed', '--no-write']);
-const unknown = args.filter((a, i) => a.startsWith('-') && !known.has(a) && !['--scale', '--seed'].includes(args[i - 1]));
+const unknown = args.filter(
+  (a, i) => a.startsWith('-') && !known.has(a) && !['--scale', '--seed'].includes(args[i - 1]),
+);
 if (unknown.length > 0) {
   console.error(`Unknown option ${unknown[0]}.\n${USAGE}`);
   process.exit(2);
@@ -49,12 +51,19 @@ const report = path.join(dir, 'figures.jsonl');
 writeFileSync(report, '');
 console.log(`fuzz: scale ${scale}, seed ${seed}`);
 const started = Date.now();
-child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'test/fuzz', '--testTimeout=0', '--hookTimeout=0'], {
-  stdio: 'inherit',
-  env: { ...process.env, FUZZ_SCALE: String(scale), FUZZ_SEED: String(seed), FUZZ_REPORT: report, TMPDIR: dir },
-});
+child = spawn(
+  process.execPath,
+  ['node_modules/vitest/vitest.mjs', 'run', 'test/fuzz', '--testTimeout=0', '--hookTimeout=0'],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, FUZZ_SCALE: String(scale), FUZZ_SEED: String(seed), FUZZ_REPORT: report, TMPDIR: dir },
+  },
+);
 const run = await new Promise((resolve) => child.on('close', (status) => resolve({ status })));
-const figures = readFileSync(report, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+const figures = readFileSync(report, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line));
 cleanUp();
 const passed = run.status === 0;
 
@@ -71,12 +80,16 @@ const lines = [
   '',
   '| property | cases | messages or calls | crashes | messages lost | seconds |',
   '|---|---:|---:|---:|---:|---:|',
-  ...figures.map((f) => `| ${f.property} | ${f.cases} | ${f.items} | ${f.crashes} | ${f.lost} | ${f.seconds.toFixed(1)} |`),
+  ...figures.map(
+    (f) => `| ${f.property} | ${f.cases} | ${f.items} | ${f.crashes} | ${f.lost} | ${f.seconds.toFixed(1)} |`,
+  ),
   `| **all** | **${total('cases')}** | **${total('items')}** | **${total('crashes')}** | **${total('lost')}** | ${total('seconds').toFixed(1)} |`,
 ];
 console.log(`\n${lines.join('\n')}\n`);
 if (!passed) {
-  console.error(`fuzz: a property failed (see above); replay it with --seed ${seed}. RELIABILITY.md is left as it was.`);
+  console.error(
+    `fuzz: a property failed (see above); replay it with --seed ${seed}. RELIABILITY.md is left as it was.`,
+  );
   process.exit(1);
 }
 if (!args.includes('--no-write')) {

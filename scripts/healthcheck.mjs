@@ -2,7 +2,11 @@
 // Webhook mode serves PORT; polling mode serves WEB_PORT when the Mini App (MINI_APP_URL) or remote MCP (PUBLIC_URL) is
 // on. A bot that only polls opens no port: its process running (PID 1) is all there is to check, so this passes.
 const env = process.env;
-const port = env.TELEGRAM_WEBHOOK_URL ? env.PORT || '8080' : env.MINI_APP_URL || env.PUBLIC_URL ? env.WEB_PORT || '8081' : null;
+const port = env.TELEGRAM_WEBHOOK_URL
+  ? env.PORT || '8080'
+  : env.MINI_APP_URL || env.PUBLIC_URL
+    ? env.WEB_PORT || '8081'
+    : null;
 if (port === null) process.exit(0);
 try {
   const response = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(4000) });

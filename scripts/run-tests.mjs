@@ -10,12 +10,20 @@ if (typecheckFailed) console.error('typecheck failed (counted as one failure)');
 // npm run lint: typed ESLint, then Prettier's check (package.json).
 const lint = spawnSync('npm', ['run', '--silent', 'lint'], { stdio: 'inherit' });
 const lintFailed = lint.status !== 0 ? 1 : 0;
-if (lintFailed) console.error('lint failed (counted as one failure): npm run lint; npm run format fixes the formatting');
+if (lintFailed)
+  console.error('lint failed (counted as one failure): npm run lint; npm run format fixes the formatting');
 
 rmSync(resultFile, { force: true });
 const vitest = spawnSync(
   'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultFile}`, ...process.argv.slice(2)],
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${resultFile}`,
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit' },
 );
 

@@ -28,7 +28,15 @@ const OWNER = 1000;
 /** Any well-formed token: the Mini App screenshot signs its launch data with it, as Telegram would with the bot's. */
 const TOKEN = '123456:SCREENSHOT-token-signs-the-launch-data';
 /** Telegram's dark theme, as themeParams hands it to a Mini App. */
-const TELEGRAM_DARK = { bg_color: '#17212b', text_color: '#f5f5f5', hint_color: '#708499', link_color: '#6ab3f3', button_color: '#5288c1', button_text_color: '#ffffff', secondary_bg_color: '#232e3c' };
+const TELEGRAM_DARK = {
+  bg_color: '#17212b',
+  text_color: '#f5f5f5',
+  hint_color: '#708499',
+  link_color: '#6ab3f3',
+  button_color: '#5288c1',
+  button_text_color: '#ffffff',
+  secondary_bg_color: '#232e3c',
+};
 const OUT = path.resolve(import.meta.dirname, '../docs/img');
 
 async function main(): Promise<void> {
@@ -48,7 +56,11 @@ async function main(): Promise<void> {
     const browser = await launchChromium();
     try {
       for (const scheme of ['light', 'dark'] as const) {
-        const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, colorScheme: scheme });
+        const context = await browser.newContext({
+          viewport: { width: 390, height: 844 },
+          deviceScaleFactor: 2,
+          colorScheme: scheme,
+        });
         const page = await context.newPage();
         await page.goto(`${web.url}${web.view.loginPath(OWNER)}`);
         const shots: [string, string][] =
@@ -75,7 +87,10 @@ async function main(): Promise<void> {
       // As a Mini App in Telegram's dark theme: launch data in the fragment, every page fetched with it.
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
       const page = await context.newPage();
-      const launch = new URLSearchParams({ tgWebAppData: sign({ user: { id: OWNER, first_name: 'Owner' } }, TOKEN, new Date()), tgWebAppThemeParams: JSON.stringify(TELEGRAM_DARK) });
+      const launch = new URLSearchParams({
+        tgWebAppData: sign({ user: { id: OWNER, first_name: 'Owner' } }, TOKEN, new Date()),
+        tgWebAppThemeParams: JSON.stringify(TELEGRAM_DARK),
+      });
       await page.goto(`${web.url}/month/2024-04#${launch.toString()}`);
       await page.locator('main h1', { hasText: /^April 2024$/ }).waitFor();
       await page.screenshot({ path: path.join(OUT, 'web-mini-app.png') });
@@ -111,9 +126,16 @@ async function mcpAppShot(db: JournalDb, browser: Browser): Promise<void> {
   const client = new Client({ name: 'screenshot-host', version: '1.0.0' });
   await client.connect(clientSide);
   try {
-    const html = ((await client.readResource({ uri: 'ui://journal/calendar.html' })).contents[0] as { text: string }).text;
+    const html = ((await client.readResource({ uri: 'ui://journal/calendar.html' })).contents[0] as { text: string })
+      .text;
     const toolResult = await client.callTool({ name: 'showCalendar', arguments: { objId: 'journal' } });
-    const host = await openAppInHost(browser, { html, toolResult, client, viewport: { width: 390, height: 760 }, deviceScaleFactor: 2 });
+    const host = await openAppInHost(browser, {
+      html,
+      toolResult,
+      client,
+      viewport: { width: 390, height: 760 },
+      deviceScaleFactor: 2,
+    });
     const frame = await host.frame();
     await frame.locator('.day.written').last().click();
     await frame.locator('.entry').first().waitFor();

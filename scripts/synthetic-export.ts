@@ -57,23 +57,65 @@ function localDate(unix: number): string {
 
 type Kind = 'text' | 'parts' | 'service' | 'sticker' | 'forward' | 'other';
 
-function messageJson(id: number, unix: number, kind: Kind, ownerId: number, next: () => number, indent: string): string {
+function messageJson(
+  id: number,
+  unix: number,
+  kind: Kind,
+  ownerId: number,
+  next: () => number,
+  indent: string,
+): string {
   const i2 = `${indent} `;
-  const head = [`"id": ${id}`, `"type": "${kind === 'service' ? 'service' : 'message'}"`, `"date": "${localDate(unix)}"`, `"date_unixtime": "${unix}"`];
-  const from = kind === 'other' ? ['"from": "Alice"', '"from_id": "user300000000"'] : ['"from": "Owner"', `"from_id": "user${ownerId}"`];
+  const head = [
+    `"id": ${id}`,
+    `"type": "${kind === 'service' ? 'service' : 'message'}"`,
+    `"date": "${localDate(unix)}"`,
+    `"date_unixtime": "${unix}"`,
+  ];
+  const from =
+    kind === 'other'
+      ? ['"from": "Alice"', '"from_id": "user300000000"']
+      : ['"from": "Owner"', `"from_id": "user${ownerId}"`];
   let body: string[];
-  if (kind === 'service') body = [`"actor": "Owner"`, `"actor_id": "user${ownerId}"`, '"action": "pin_message"', `"message_id": ${id - 1}`, '"text": ""', '"text_entities": []'];
-  else if (kind === 'sticker') body = [...from, '"file": "(File not included. Change data exporting settings to download.)"', '"media_type": "sticker"', '"sticker_emoji": "🙂"', '"text": ""', '"text_entities": []'];
+  if (kind === 'service')
+    body = [
+      `"actor": "Owner"`,
+      `"actor_id": "user${ownerId}"`,
+      '"action": "pin_message"',
+      `"message_id": ${id - 1}`,
+      '"text": ""',
+      '"text_entities": []',
+    ];
+  else if (kind === 'sticker')
+    body = [
+      ...from,
+      '"file": "(File not included. Change data exporting settings to download.)"',
+      '"media_type": "sticker"',
+      '"sticker_emoji": "🙂"',
+      '"text": ""',
+      '"text_entities": []',
+    ];
   else if (kind === 'parts') {
     const a = `${sentence(next, 4)} `;
     const b = sentence(next, 2);
     const c = `\n${sentence(next, 6)}`;
     const parts = `[\n${i2} ${JSON.stringify(a)},\n${i2} {\n${i2}  "type": "bold",\n${i2}  "text": ${JSON.stringify(b)}\n${i2} },\n${i2} ${JSON.stringify(c)}\n${i2}]`;
-    body = [...from, `"text": ${parts}`, `"text_entities": [{"type": "plain", "text": ${JSON.stringify(a)}}, {"type": "bold", "text": ${JSON.stringify(b)}}, {"type": "plain", "text": ${JSON.stringify(c)}}]`];
+    body = [
+      ...from,
+      `"text": ${parts}`,
+      `"text_entities": [{"type": "plain", "text": ${JSON.stringify(a)}}, {"type": "bold", "text": ${JSON.stringify(b)}}, {"type": "plain", "text": ${JSON.stringify(c)}}]`,
+    ];
   } else {
-    const text = Array.from({ length: 1 + Math.floor(next() * 3) }, () => sentence(next, 5 + Math.floor(next() * 20))).join(next() < 0.3 ? '\n' : ' ');
+    const text = Array.from({ length: 1 + Math.floor(next() * 3) }, () =>
+      sentence(next, 5 + Math.floor(next() * 20)),
+    ).join(next() < 0.3 ? '\n' : ' ');
     const forwarded = kind === 'forward' ? ['"forwarded_from": "Some Channel"'] : [];
-    body = [...from, ...forwarded, `"text": ${JSON.stringify(text)}`, `"text_entities": [{"type": "plain", "text": ${JSON.stringify(text)}}]`];
+    body = [
+      ...from,
+      ...forwarded,
+      `"text": ${JSON.stringify(text)}`,
+      `"text_entities": [{"type": "plain", "text": ${JSON.stringify(text)}}]`,
+    ];
   }
   return `${indent}{\n${[...head, ...body].map((line) => `${i2}${line}`).join(',\n')}\n${indent}}`;
 }
@@ -94,7 +136,8 @@ interface ChatPlan {
 
 function plan(options: Required<SyntheticExportOptions>): ChatPlan[] {
   const { messages, ownerId, shape, mix } = options;
-  if (shape === 'single') return [{ name: null, type: 'saved_messages', id: ownerId, messages, importedByDefault: true }];
+  if (shape === 'single')
+    return [{ name: null, type: 'saved_messages', id: ownerId, messages, importedByDefault: true }];
   const other = mix ? Math.floor(messages / 10) : 0;
   const diary = Math.floor((messages - other) / 3);
   return [
@@ -105,7 +148,13 @@ function plan(options: Required<SyntheticExportOptions>): ChatPlan[] {
 }
 
 export async function writeSyntheticExport(file: string, options: SyntheticExportOptions): Promise<SyntheticExport> {
-  const full: Required<SyntheticExportOptions> = { shape: 'single', ownerId: 111, mix: false, startUnix: 1577836800, ...options };
+  const full: Required<SyntheticExportOptions> = {
+    shape: 'single',
+    ownerId: 111,
+    mix: false,
+    startUnix: 1577836800,
+    ...options,
+  };
   const out = createWriteStream(file);
   const write = async (text: string) => {
     if (!out.write(text)) await once(out, 'drain');
@@ -123,7 +172,9 @@ export async function writeSyntheticExport(file: string, options: SyntheticExpor
     for (let i = 0; i < chat.messages; i++) {
       const kind = chat.type === 'personal_chat' && i % 2 === 1 ? 'other' : kindOf(i, full.mix);
       if (chat.importedByDefault && (kind === 'text' || kind === 'parts')) entries += 1;
-      await write(`${messageJson(id++, (unix += 420), kind, full.ownerId, next, `${i2} `)}${i + 1 < chat.messages ? ',' : ''}\n`);
+      await write(
+        `${messageJson(id++, (unix += 420), kind, full.ownerId, next, `${i2} `)}${i + 1 < chat.messages ? ',' : ''}\n`,
+      );
       written += 1;
     }
     await write(`${i2}]\n`);
@@ -135,8 +186,12 @@ export async function writeSyntheticExport(file: string, options: SyntheticExpor
     await writeChat(chats[0]!, '');
     await write('}\n');
   } else {
-    await write(`{\n "about": "Here is the data you requested. Remember: Telegram is ad free, it doesn't use your data for ad targeting and doesn't sell it to others. Telegram only keeps the data it needs to function as a secure and feature-rich cloud service.",\n`);
-    await write(` "personal_information": {\n  "user_id": ${full.ownerId},\n  "first_name": "Owner",\n  "last_name": "",\n  "phone_number": "+00 000 000 0000",\n  "bio": ""\n },\n`);
+    await write(
+      `{\n "about": "Here is the data you requested. Remember: Telegram is ad free, it doesn't use your data for ad targeting and doesn't sell it to others. Telegram only keeps the data it needs to function as a secure and feature-rich cloud service.",\n`,
+    );
+    await write(
+      ` "personal_information": {\n  "user_id": ${full.ownerId},\n  "first_name": "Owner",\n  "last_name": "",\n  "phone_number": "+00 000 000 0000",\n  "bio": ""\n },\n`,
+    );
     await write(' "chats": {\n  "about": "This page lists all chats from this export.",\n  "list": [\n');
     for (const [index, chat] of chats.entries()) {
       await write('   {\n');
@@ -156,6 +211,12 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     console.error('usage: tsx scripts/synthetic-export.ts <out.json> <messages> [single|full] [--mix]');
     process.exit(2);
   }
-  const made = await writeSyntheticExport(file, { messages: Number(count), shape: (shape as 'single' | 'full' | undefined) ?? 'single', mix: process.argv.includes('--mix') });
-  console.log(`${made.file}: ${made.messages} messages, ${made.entries} entries expected, ${(made.bytes / 1e6).toFixed(1)} MB`);
+  const made = await writeSyntheticExport(file, {
+    messages: Number(count),
+    shape: (shape as 'single' | 'full' | undefined) ?? 'single',
+    mix: process.argv.includes('--mix'),
+  });
+  console.log(
+    `${made.file}: ${made.messages} messages, ${made.entries} entries expected, ${(made.bytes / 1e6).toFixed(1)} MB`,
+  );
 }

@@ -10,7 +10,11 @@ import type { Logger } from './log/logger.ts';
 import { applyEdit, storeEntry } from './journal/entries/entry-store.ts';
 import { isSpeech } from './journal/media/media.ts';
 import { promptOfMessage } from './journal/prompts/prompt-store.ts';
-import { createMediaDownloads, PermanentMediaError, type MediaDownloads } from './journal/media/media-download-worker.ts';
+import {
+  createMediaDownloads,
+  PermanentMediaError,
+  type MediaDownloads,
+} from './journal/media/media-download-worker.ts';
 import { fetchTelegramFile, FileFetchError, streamTelegramFile } from './telegram/telegram-file.ts';
 import type { EntryCapture } from './telegram/bot-deps.ts';
 import type { BotContext } from './telegram/context.ts';
@@ -54,7 +58,8 @@ export function createCaptureWiring(deps: CaptureWiringDeps): CaptureWiring {
       try {
         return await streamTelegramFile(api, token, config.telegramApiRoot, fileId);
       } catch (error) {
-        if (error instanceof FileFetchError && error.permanent) throw new PermanentMediaError(error.message, { cause: error });
+        if (error instanceof FileFetchError && error.permanent)
+          throw new PermanentMediaError(error.message, { cause: error });
         throw error;
       }
     },
@@ -62,8 +67,15 @@ export function createCaptureWiring(deps: CaptureWiringDeps): CaptureWiring {
   const capture: EntryCapture = {
     save: async (draft, replyTo) => {
       // A reply to a message that asked a writing prompt answers it: the entry keeps the prompt.
-      const prompt = replyTo === undefined ? undefined : await promptOfMessage(db, { ownerId: draft.ownerId, chatId: draft.chatId, messageId: replyTo });
-      const id = await storeEntry(db, draft, zone, clock(), config.journalDayStartsAt, { transcribe: config.transcribeUrl !== null, prompt, mediaMaxBytes: config.mediaMaxBytes });
+      const prompt =
+        replyTo === undefined
+          ? undefined
+          : await promptOfMessage(db, { ownerId: draft.ownerId, chatId: draft.chatId, messageId: replyTo });
+      const id = await storeEntry(db, draft, zone, clock(), config.journalDayStartsAt, {
+        transcribe: config.transcribeUrl !== null,
+        prompt,
+        mediaMaxBytes: config.mediaMaxBytes,
+      });
       if (id !== null && isSpeech(draft.media?.[0]?.kind ?? null)) transcription?.kick();
       if (id !== null && (draft.media?.length ?? 0) > 0) mediaDownloads.kick();
       return id === null ? 'duplicate' : 'stored';
@@ -83,7 +95,8 @@ export function createCaptureWiring(deps: CaptureWiringDeps): CaptureWiring {
             try {
               return await fetchTelegramFile(botApi, token, config.telegramApiRoot, fileId);
             } catch (error) {
-              if (error instanceof FileFetchError) throw new TranscriptionError(error.message, error.permanent, { cause: error });
+              if (error instanceof FileFetchError)
+                throw new TranscriptionError(error.message, error.permanent, { cause: error });
               throw error;
             }
           },

@@ -88,7 +88,11 @@ export function isPostgresUrl(text: string): boolean {
   } catch {
     return false;
   }
-  return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '' && /^\/[^/]+$/.test(url.pathname);
+  return (
+    (url.protocol === 'postgres:' || url.protocol === 'postgresql:') &&
+    url.hostname !== '' &&
+    /^\/[^/]+$/.test(url.pathname)
+  );
 }
 
 /** The origin a PUBLIC_URL names (no trailing slash), or null when it is not https (or http on a loopback address). */
@@ -101,7 +105,8 @@ export function publicOrigin(text: string): string | null {
   }
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) return null;
-  if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') return null;
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '')
+    return null;
   return url.origin;
 }
 
@@ -128,9 +133,15 @@ const schema = z.object({
   ALLOWED_USER_IDS: optionalText.transform((s, ctx) => {
     if (s === undefined) return [];
     const ids: number[] = [];
-    for (const part of s.split(',').map((p) => p.trim()).filter(Boolean)) {
+    for (const part of s
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       if (!/^\d{1,15}$/.test(part)) {
-        ctx.addIssue({ code: 'custom', message: `"${part}" is not a Telegram user id (expected digits, comma-separated)` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${part}" is not a Telegram user id (expected digits, comma-separated)`,
+        });
         return z.NEVER;
       }
       ids.push(Number(part));
@@ -139,7 +150,8 @@ const schema = z.object({
   }),
   DATABASE_PATH: optionalText,
   DATABASE_URL: optionalText.refine((u) => u === undefined || isPostgresUrl(u), {
-    message: 'must be a PostgreSQL URL with a host and a database, e.g. postgres://journal:secret@127.0.0.1:5432/journal (leave it unset to keep the SQLite file at DATABASE_PATH)',
+    message:
+      'must be a PostgreSQL URL with a host and a database, e.g. postgres://journal:secret@127.0.0.1:5432/journal (leave it unset to keep the SQLite file at DATABASE_PATH)',
   }),
   JOURNAL_TIMEZONE: optionalText.refine((z) => z === undefined || isTimeZone(z), {
     message: 'is not an IANA time zone (expected e.g. Europe/Berlin, Asia/Tokyo, UTC)',
@@ -154,7 +166,8 @@ const schema = z.object({
     return time;
   }),
   TRANSCRIBE_URL: optionalText.refine((u) => u === undefined || /^https?:\/\/\S+$/.test(u), {
-    message: 'must be an http(s) URL of an OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1/audio/transcriptions',
+    message:
+      'must be an http(s) URL of an OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1/audio/transcriptions',
   }),
   TRANSCRIBE_API_KEY: optionalText,
   ANTHROPIC_API_KEY: optionalText,
@@ -175,12 +188,13 @@ const schema = z.object({
     message: 'must be a public https URL Telegram can post to, e.g. https://bot.example.com/tg',
   }),
   TELEGRAM_WEBHOOK_SECRET: optionalText.refine((t) => t === undefined || /^[A-Za-z0-9_-]{1,256}$/.test(t), {
-    message: 'must be 1 to 256 characters of A-Z, a-z, 0-9, _ and - (Telegram\'s rule for secret_token)',
+    message: "must be 1 to 256 characters of A-Z, a-z, 0-9, _ and - (Telegram's rule for secret_token)",
   }),
   PORT: portField(DEFAULT_PORT),
   WEB_PORT: portField(DEFAULT_WEB_PORT),
   MINI_APP_URL: optionalText.refine((u) => u === undefined || /^https:\/\/[^\s/]+(\/\S*)?$/.test(u), {
-    message: 'must be the public https URL of the web view (Telegram opens only https), e.g. https://journal.example.com/',
+    message:
+      'must be the public https URL of the web view (Telegram opens only https), e.g. https://journal.example.com/',
   }),
   WEB_HOST: optionalText.refine((h) => h === undefined || /^[\w.:-]{1,253}$/.test(h), {
     message: 'must be an address to listen on, e.g. 127.0.0.1 (behind a proxy on this host) or 0.0.0.0',
@@ -198,20 +212,28 @@ const schema = z.object({
     return origin;
   }),
   ANTHROPIC_READER_MODEL: optionalText,
-  LEASE_SECONDS: optionalText.refine((v) => v === undefined || (/^\d{1,4}(\.\d{1,3})?$/.test(v) && Number(v) >= 0.3 && Number(v) <= 3600), {
-    message: 'must be a number of seconds from 0.3 to 3600 (e.g. 30)',
-  }),
+  LEASE_SECONDS: optionalText.refine(
+    (v) => v === undefined || (/^\d{1,4}(\.\d{1,3})?$/.test(v) && Number(v) >= 0.3 && Number(v) <= 3600),
+    {
+      message: 'must be a number of seconds from 0.3 to 3600 (e.g. 30)',
+    },
+  ),
   MEDIA_MAX_BYTES: optionalText.refine((v) => v === undefined || /^\d{1,12}$/.test(v), {
     message: 'must be a number of bytes, e.g. 20971520 (20 MB, the Bot API download limit)',
   }),
-  TRUST_PROXY: optionalText.refine((v) => v === undefined || !('problem' in parseTrustProxy(v)), { message: "must be loopback, or the reverse proxies' addresses or CIDR ranges separated by commas (e.g. 10.0.0.2,10.1.0.0/16)" }),
+  TRUST_PROXY: optionalText.refine((v) => v === undefined || !('problem' in parseTrustProxy(v)), {
+    message:
+      "must be loopback, or the reverse proxies' addresses or CIDR ranges separated by commas (e.g. 10.0.0.2,10.1.0.0/16)",
+  }),
   INSTANCE_NAME: optionalText.refine((v) => v === undefined || /^[\w.:@-]{1,200}$/.test(v), {
     message: 'must be 1 to 200 characters of letters, digits and . : @ _ - (e.g. bot-2)',
   }),
   // Not trimmed: a passphrase may begin or end with a space. Empty means unset; only spaces is no key at all.
-  JOURNAL_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()).refine((v) => v === undefined || v.trim() !== '', {
-    message: "is only spaces; it must be the journal's key (or leave it empty for a plain journal)",
-  }),
+  JOURNAL_KEY: z
+    .preprocess((v) => (v === '' ? undefined : v), z.string().optional())
+    .refine((v) => v === undefined || v.trim() !== '', {
+      message: "is only spaces; it must be the journal's key (or leave it empty for a plain journal)",
+    }),
   JOURNAL_KEY_FILE: optionalText,
   ASK_MAX_ENTRIES: optionalText.refine((v) => v === undefined || (/^\d{1,9}$/.test(v) && Number(v) >= 1), {
     message: 'must be a whole number of entries, 1 or more (e.g. 10000)',
@@ -222,7 +244,10 @@ const schema = z.object({
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
 
 /** Parses the environment; throws one ConfigError per the first bad variable, listing every fault. */
-export function parseConfig(env: Record<string, string | undefined>, defaults: { timezone?: string; databasePath?: string } = {}): Config {
+export function parseConfig(
+  env: Record<string, string | undefined>,
+  defaults: { timezone?: string; databasePath?: string } = {},
+): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}.`);
@@ -271,7 +296,10 @@ export function parseConfig(env: Record<string, string | undefined>, defaults: {
 /** The key from JOURNAL_KEY or from the file JOURNAL_KEY_FILE names (its last line break dropped); never both. */
 function journalKey(inline: string | undefined, file: string | undefined): string | null {
   if (inline !== undefined && file !== undefined) {
-    throw new ConfigError('JOURNAL_KEY', 'Invalid configuration:\n  JOURNAL_KEY and JOURNAL_KEY_FILE are both set; set only one (the key itself, or a file holding it).');
+    throw new ConfigError(
+      'JOURNAL_KEY',
+      'Invalid configuration:\n  JOURNAL_KEY and JOURNAL_KEY_FILE are both set; set only one (the key itself, or a file holding it).',
+    );
   }
   if (file === undefined) return inline ?? null;
   let text: string;
@@ -279,11 +307,17 @@ function journalKey(inline: string | undefined, file: string | undefined): strin
     text = readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new ConfigError('JOURNAL_KEY_FILE', `Invalid configuration:\n  JOURNAL_KEY_FILE ${file} cannot be read (${code}); it must name a file holding the journal's key.`);
+    throw new ConfigError(
+      'JOURNAL_KEY_FILE',
+      `Invalid configuration:\n  JOURNAL_KEY_FILE ${file} cannot be read (${code}); it must name a file holding the journal's key.`,
+    );
   }
   const key = text.replace(/\r?\n$/, '');
   if (key.trim() === '') {
-    throw new ConfigError('JOURNAL_KEY_FILE', `Invalid configuration:\n  JOURNAL_KEY_FILE ${file} is ${key === '' ? 'empty' : 'only spaces'}; it must hold the journal's key.`);
+    throw new ConfigError(
+      'JOURNAL_KEY_FILE',
+      `Invalid configuration:\n  JOURNAL_KEY_FILE ${file} is ${key === '' ? 'empty' : 'only spaces'}; it must hold the journal's key.`,
+    );
   }
   return key;
 }

@@ -6,7 +6,10 @@ import type { Config } from './config.ts';
 import type { JournalSettings } from './journal/journal-operations.ts';
 
 /** The settings every surface opens the journal with (journal/journal-operations.ts openJournalOperations). */
-export function journalSettings(config: Pick<Config, 'journalTimezone' | 'journalDayStartsAt'>, clock: () => Date = () => new Date()): JournalSettings {
+export function journalSettings(
+  config: Pick<Config, 'journalTimezone' | 'journalDayStartsAt'>,
+  clock: () => Date = () => new Date(),
+): JournalSettings {
   return { timeZone: config.journalTimezone, dayStartsAt: config.journalDayStartsAt, clock };
 }
 

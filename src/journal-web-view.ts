@@ -26,7 +26,10 @@ import { createWebView, type WebView } from './web/web-view.ts';
  * where it is served: `local` (npm run web: framed by nobody, loopback Host only) or `mini-app` (inside Telegram).
  */
 export function createJournalWebView(
-  deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'logger'> & { botToken: string | null; surface: 'local' | 'mini-app' },
+  deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'logger'> & {
+    botToken: string | null;
+    surface: 'local' | 'mini-app';
+  },
 ): WebView {
   const { config, clock } = deps;
   return createWebView({
@@ -53,7 +56,13 @@ const THUMBNAILS_AT_ONCE = 2;
  * edge (the reading and scaling inside `gate`). A photo sharp cannot read or will not (over MAX_INPUT_PIXELS), or a
  * medium that is no picture, is answered with its own bytes, never an error.
  */
-async function ownerMedia(deps: Pick<AppDeps, 'db' | 'logger'>, pictures: Pictures, ownerId: number, sha256: string, thumbnailEdge?: number): Promise<MediaBytes | null> {
+async function ownerMedia(
+  deps: Pick<AppDeps, 'db' | 'logger'>,
+  pictures: Pictures,
+  ownerId: number,
+  sha256: string,
+  thumbnailEdge?: number,
+): Promise<MediaBytes | null> {
   const { db } = deps;
   const medium = await ownerMediumBySha(db, ownerId, sha256);
   if (!medium || medium.state !== 'kept' || medium.size === null) return null;
@@ -69,7 +78,13 @@ async function ownerMedia(deps: Pick<AppDeps, 'db' | 'logger'>, pictures: Pictur
     // Over the decoding budget: the original as it is (made once, remembered: never decoded again).
     if ('tooLarge' in made) return original();
     const { data } = made.picture;
-    return { mimeType: 'image/webp', size: data.length, chunks: (async function* () { yield data; })() };
+    return {
+      mimeType: 'image/webp',
+      size: data.length,
+      chunks: (async function* () {
+        yield data;
+      })(),
+    };
   } catch (error) {
     deps.logger.info('web.thumbnail_failed', { sha256, error: errorMessage(error) });
     return original();
@@ -77,7 +92,9 @@ async function ownerMedia(deps: Pick<AppDeps, 'db' | 'logger'>, pictures: Pictur
 }
 
 /** The journal each owner's pages read, as the model reads it. */
-export function webJournalFor(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'logger'>): (ownerId: number) => WebJournal {
+export function webJournalFor(
+  deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'logger'>,
+): (ownerId: number) => WebJournal {
   const { config, db, clock } = deps;
   const settings = journalSettings(config, clock);
   const pictures = createPictures({ db, gate: createScalingGate(THUMBNAILS_AT_ONCE), clock });

@@ -40,12 +40,26 @@ async function main(): Promise<void> {
   keepServingOnStrayRejections(logger);
   // Another process holding the journal's write lock (a backup, a second process) is waited for, not a reason to quit.
   const { db, applied } = await openAndMigrateJournal(config, {
-    onLocked: (where, waitedMs) => logger.info('database.locked', { database: where, waited_s: Math.round(waitedMs / 1000), hint: 'another process holds the journal; waiting for it' }),
+    onLocked: (where, waitedMs) =>
+      logger.info('database.locked', {
+        database: where,
+        waited_s: Math.round(waitedMs / 1000),
+        hint: 'another process holds the journal; waiting for it',
+      }),
   });
   // The URL may hold a password: only the store and (for SQLite) the file are logged.
-  logger.info('database.ready', { store: db.store.dialect, ...(config.databaseUrl ? {} : { path: config.databasePath }), migrations_applied: applied.length });
+  logger.info('database.ready', {
+    store: db.store.dialect,
+    ...(config.databaseUrl ? {} : { path: config.databasePath }),
+    migrations_applied: applied.length,
+  });
   const dayStart = await applyDayStart(db, config.journalDayStartsAt);
-  if (dayStart) logger.info('journal.day_start_changed', { from: dayStart.previous, to: dayStart.current, entries_moved: dayStart.moved });
+  if (dayStart)
+    logger.info('journal.day_start_changed', {
+      from: dayStart.previous,
+      to: dayStart.current,
+      entries_moved: dayStart.moved,
+    });
 
   // Unique among instances sharing the database (one port per host), and the same when this one restarts.
   const instanceId = config.instanceName ?? `${hostname()}:${config.telegramWebhookUrl ? config.port : 'polling'}`;
@@ -65,7 +79,11 @@ async function main(): Promise<void> {
     await app.digests.stop();
     await app.reminders.stop();
     const finished = await app.stop(STOP_GRACE_MS);
-    if (!finished) logger.error('bot.stop_timeout', { waited_ms: STOP_GRACE_MS, hint: 'unfinished updates are handled at the next start' });
+    if (!finished)
+      logger.error('bot.stop_timeout', {
+        waited_ms: STOP_GRACE_MS,
+        hint: 'unfinished updates are handled at the next start',
+      });
     await app.transcription?.stop();
     await app.mediaDownloads.stop();
     await db.destroy();
@@ -81,31 +99,65 @@ async function main(): Promise<void> {
     if (stopping) return;
     await db.destroy();
     const detail = error instanceof GrammyError ? error.description : errorMessage(error);
-    console.error(`Could not reach Telegram with this TELEGRAM_BOT_TOKEN (${detail}). Check the token with @BotFather${config.telegramApiRoot ? ` and that ${config.telegramApiRoot} is up` : ''}.`);
+    console.error(
+      `Could not reach Telegram with this TELEGRAM_BOT_TOKEN (${detail}). Check the token with @BotFather${config.telegramApiRoot ? ` and that ${config.telegramApiRoot} is up` : ''}.`,
+    );
     process.exit(1);
   }
   if (stopping) return;
-  await bot.api.setMyCommands(MENU_COMMANDS).catch((error) => logger.error('commands.failed', { error: errorMessage(error) }));
+  await bot.api
+    .setMyCommands(MENU_COMMANDS)
+    .catch((error) => logger.error('commands.failed', { error: errorMessage(error) }));
   if (config.allowedUserIds.length === 0) logger.info('access.nobody_allowed', { hint: 'set ALLOWED_USER_IDS' });
   // Owners taken off ALLOWED_USER_IDS lose their remote connections (grants revoked, tokens deleted) before any request.
   await revokeRemovedOwners(db, config.allowedUserIds, new Date(), logger);
   // The web view as a Mini App: served by this process (the webhook's port, or WEB_PORT when polling).
   // Loaded only when set: a bot without the Mini App never pays for the web code (or its initData checker).
-  const web = config.miniAppUrl ? (await import('./journal-web-view.ts')).createJournalWebView({ config, db, clock: () => new Date(), logger, botToken: token, surface: 'mini-app' }) : null;
+  const web = config.miniAppUrl
+    ? (await import('./journal-web-view.ts')).createJournalWebView({
+        config,
+        db,
+        clock: () => new Date(),
+        logger,
+        botToken: token,
+        surface: 'mini-app',
+      })
+    : null;
   // Remote MCP (/mcp and its OAuth) on the same server, before the web view's routes; loaded only with PUBLIC_URL.
-  const remote = config.publicUrl ? (await import('./remote-mcp.ts')).createRemoteMcpRoutes({ config, db, clock: () => new Date(), logger, botUsername: bot.botInfo.username }) : null;
+  const remote = config.publicUrl
+    ? (await import('./remote-mcp.ts')).createRemoteMcpRoutes({
+        config,
+        db,
+        clock: () => new Date(),
+        logger,
+        botUsername: bot.botInfo.username,
+      })
+    : null;
   const routes = remote ? remote.before(web) : web;
   if (config.miniAppUrl) {
-    await setMiniAppMenuButton(bot.api, config.miniAppUrl).catch((error) => logger.error('mini_app.menu_button_failed', { error: errorMessage(error) }));
+    await setMiniAppMenuButton(bot.api, config.miniAppUrl).catch((error) =>
+      logger.error('mini_app.menu_button_failed', { error: errorMessage(error) }),
+    );
   }
   const aiOff = aiOffReason(config);
-  if (aiOff) logger.info('questions.disabled', { reason: aiOff, hint: aiOff === 'switched-off' ? 'JOURNAL_AI=off: nothing is sent to any model' : 'set ANTHROPIC_API_KEY' });
+  if (aiOff)
+    logger.info('questions.disabled', {
+      reason: aiOff,
+      hint: aiOff === 'switched-off' ? 'JOURNAL_AI=off: nothing is sent to any model' : 'set ANTHROPIC_API_KEY',
+    });
 
   if (config.telegramWebhookUrl && config.telegramWebhookSecret) {
     // The port first: holding it proves no other live instance here has this instance's name. Then jobs and updates
     // a previous run left unfinished go first; then Telegram is told where to post.
     const url = config.telegramWebhookUrl;
-    const server = await startWebhookServer({ port: config.port, path: new URL(url).pathname, secret: config.telegramWebhookSecret, inbox: app.inbox, logger, otherRequests: routes?.handle });
+    const server = await startWebhookServer({
+      port: config.port,
+      path: new URL(url).pathname,
+      secret: config.telegramWebhookSecret,
+      inbox: app.inbox,
+      logger,
+      otherRequests: routes?.handle,
+    });
     stopIntake = async () => {
       await remote?.close(); // first: its open streams would hold the server's close
       await server.close();
@@ -116,15 +168,23 @@ async function main(): Promise<void> {
     try {
       await bot.api.setWebhook(url, { secret_token: config.telegramWebhookSecret });
     } catch (error) {
-      console.error(`Telegram did not accept TELEGRAM_WEBHOOK_URL=${url} (${errorMessage(error)}). It must be a public https URL that reaches port ${config.port} here.`);
+      console.error(
+        `Telegram did not accept TELEGRAM_WEBHOOK_URL=${url} (${errorMessage(error)}). It must be a public https URL that reaches port ${config.port} here.`,
+      );
       await stop('setWebhook failed', 1);
     }
   } else {
     // getUpdates is refused while a webhook is set: remove a stale one (its pending updates stay with Telegram).
-    await bot.api.deleteWebhook().catch((error) => logger.error('webhook.delete_failed', { error: errorMessage(error) }));
+    await bot.api
+      .deleteWebhook()
+      .catch((error) => logger.error('webhook.delete_failed', { error: errorMessage(error) }));
     if (stopping) return;
     // The web view's port before any work starts: a port in use stops the start here, with nothing half begun.
-    const webServer = routes ? await (await import('./web/web-server.ts')).startWebServer(routes, { port: config.webPort, host: config.webHost, logger }) : null;
+    const webServer = routes
+      ? await (
+          await import('./web/web-server.ts')
+        ).startWebServer(routes, { port: config.webPort, host: config.webHost, logger })
+      : null;
     await app.start();
     app.digests.start(); // sends a digest missed while down, if less than 12 hours late
     app.reminders.start(); // sends a reminder missed while down, if less than 3 hours late that journal day
@@ -141,7 +201,13 @@ async function main(): Promise<void> {
   app.transcription?.start();
   // Media bytes not yet fetched (this instance's downloads cut off by a stop are taken back at once).
   await app.mediaDownloads.start();
-  logger.info('bot.started', { username: bot.botInfo.username, owners: config.allowedUserIds.length, mode: config.telegramWebhookUrl ? 'webhook' : 'polling', instance: instanceId, port: config.telegramWebhookUrl ? config.port : null });
+  logger.info('bot.started', {
+    username: bot.botInfo.username,
+    owners: config.allowedUserIds.length,
+    mode: config.telegramWebhookUrl ? 'webhook' : 'polling',
+    instance: instanceId,
+    port: config.telegramWebhookUrl ? config.port : null,
+  });
 }
 
 main().catch((error) => {

@@ -78,8 +78,19 @@ export function createRemoteMcpRoutes(deps: RemoteMcpRoutesDeps): RemoteMcpRoute
   const pictures = createPictures({ db, gate: createScalingGate(1), clock });
 
   const serverFor = async (access: RemoteAccess) => {
-    const operations = openJournalOperations(db, access.ownerId, settings, { reportSent: sent.reporter(access.ownerId, REMOTE_MCP_ENDPOINT, access.clientName), pictures });
-    return createObjectsServer({ operations, instructions: await serverInstructions(operations, rootIds), rootIds, today: () => journalToday(settings), logger, version, readAppPage: readBuiltPages(builtPath) });
+    const operations = openJournalOperations(db, access.ownerId, settings, {
+      reportSent: sent.reporter(access.ownerId, REMOTE_MCP_ENDPOINT, access.clientName),
+      pictures,
+    });
+    return createObjectsServer({
+      operations,
+      instructions: await serverInstructions(operations, rootIds),
+      rootIds,
+      today: () => journalToday(settings),
+      logger,
+      version,
+      readAppPage: readBuiltPages(builtPath),
+    });
   };
   const remote = createRemoteMcp({
     publicUrl,
@@ -113,7 +124,14 @@ export function createRemoteMcpRoutes(deps: RemoteMcpRoutesDeps): RemoteMcpRoute
       try {
         const request = await toWebRequest(req, res, publicUrl, MAX_BODY_BYTES);
         const response =
-          (await authorization.handle(request, clientAddress(req.socket.remoteAddress ?? 'unknown', request.headers.get('x-forwarded-for') ?? undefined, config.trustProxy))) ??
+          (await authorization.handle(
+            request,
+            clientAddress(
+              req.socket.remoteAddress ?? 'unknown',
+              request.headers.get('x-forwarded-for') ?? undefined,
+              config.trustProxy,
+            ),
+          )) ??
           (await remote.fetch(request)) ??
           new Response('not found', { status: 404 });
         await sendWebResponse(res, response);

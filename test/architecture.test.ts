@@ -16,7 +16,11 @@ function sourceFiles(dir: string): string[] {
 const files = sourceFiles(path.join(REPO_ROOT, 'src')).map((file) => {
   const rel = path.relative(path.join(REPO_ROOT, 'src'), file);
   // Static imports and dynamic import()s alike: loading a module later does not change who depends on whom.
-  const imports = [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm)].map((m) => (m[1] ?? m[2])!);
+  const imports = [
+    ...readFileSync(file, 'utf8').matchAll(
+      /^\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm,
+    ),
+  ].map((m) => (m[1] ?? m[2])!);
   const folder = rel.includes(path.sep) ? rel.split(path.sep)[0]! : '(root)';
   const srcFolders = imports
     .filter((i) => i.startsWith('.'))
@@ -29,7 +33,12 @@ const files = sourceFiles(path.join(REPO_ROOT, 'src')).map((file) => {
   // The src paths a file imports, as `telegram/features/entry.ts`, for the rules between rooms of one folder.
   const targets = imports
     .filter((i) => i.startsWith('.'))
-    .map((i) => path.relative(path.join(REPO_ROOT, 'src'), path.resolve(path.dirname(file), i)).split(path.sep).join('/'));
+    .map((i) =>
+      path
+        .relative(path.join(REPO_ROOT, 'src'), path.resolve(path.dirname(file), i))
+        .split(path.sep)
+        .join('/'),
+    );
   return { rel, folder, imports, srcFolders, rootTargets, targets };
 });
 
@@ -93,7 +102,7 @@ const JOURNAL_FOLDERS: Record<string, string> = {
   journals: "named journals and Telegram topics (journal_topic): names, an owner's journals, listJournals()",
   media: 'entry_media and transcription_job: rows, download jobs and their worker, scaling, imported bytes',
   mood: "a day's mood (mood): /mood's row and the getMoodBy… methods",
-  prompts: 'writing prompts: the built-in set, the owner\'s own, which entry answered which',
+  prompts: "writing prompts: the built-in set, the owner's own, which entry answered which",
   forget: 'forgetting an entry, a journal or an owner, and every place an entry left traces',
 };
 const JOURNAL_ROOT_FILES = 25;
@@ -101,7 +110,12 @@ const JOURNAL_ROOT_FILES = 25;
 /** Folders of journal/ that stand alone: they import none of journal/'s other folders (only db/, objects/, log/). */
 const JOURNAL_LEAVES = ['dates', 'search', 'forget'];
 for (const leaf of JOURNAL_LEAVES) {
-  ROOMS_APART.push([`journal/${leaf}/`, Object.keys(JOURNAL_FOLDERS).filter((f) => f !== leaf).map((f) => `journal/${f}/`)]);
+  ROOMS_APART.push([
+    `journal/${leaf}/`,
+    Object.keys(JOURNAL_FOLDERS)
+      .filter((f) => f !== leaf)
+      .map((f) => `journal/${f}/`),
+  ]);
 }
 
 /** The logger and errorMessage: every folder may import log/, and log/ imports nothing of src/. */
@@ -113,10 +127,19 @@ const EVERYONE_MAY_IMPORT = 'log';
  * could find that its build's chunk was deleted by later builds.
  */
 const DYNAMIC_IMPORTS: [site: string, whyAtStart: string][] = [
-  ["cli/import.ts: import('./import-command.ts')", 'the import command itself, right after the parse thread is started'],
+  [
+    "cli/import.ts: import('./import-command.ts')",
+    'the import command itself, right after the parse thread is started',
+  ],
   ["cli/journal.ts: import('./journal-commands.ts')", 'the command itself, as soon as its command line is read'],
-  ["cli/journal.ts: import('./journal-commands.ts')", 'the error message: the module the line above loaded (or failed to, just now)'],
-  ['db/migrate.ts: import(pathToFileURL(path.join(folder, file)).href)', 'migrations: applied while a command opens its journal, before any work'],
+  [
+    "cli/journal.ts: import('./journal-commands.ts')",
+    'the error message: the module the line above loaded (or failed to, just now)',
+  ],
+  [
+    'db/migrate.ts: import(pathToFileURL(path.join(folder, file)).href)',
+    'migrations: applied while a command opens its journal, before any work',
+  ],
   ["main.ts: import('./journal-web-view.ts')", 'the Mini App, set up before the bot takes its first update'],
   ["main.ts: import('./web/web-server.ts')", "the web view's port, opened before any work starts"],
   ["main.ts: import('./remote-mcp.ts')", 'remote MCP (PUBLIC_URL), set up before the bot takes its first update'],
@@ -124,11 +147,18 @@ const DYNAMIC_IMPORTS: [site: string, whyAtStart: string][] = [
 
 /** Each import() call in a file, as `file: import(argument)`; comments and `import('x').T` types are not calls. */
 function dynamicImportSites(rel: string): string[] {
-  const source = ts.createSourceFile(rel, readFileSync(path.join(REPO_ROOT, 'src', rel), 'utf8'), ts.ScriptTarget.Latest, true);
+  const source = ts.createSourceFile(
+    rel,
+    readFileSync(path.join(REPO_ROOT, 'src', rel), 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+  );
   const sites: string[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      sites.push(`${rel.split(path.sep).join('/')}: import(${node.arguments.map((a) => a.getText(source)).join(', ')})`);
+      sites.push(
+        `${rel.split(path.sep).join('/')}: import(${node.arguments.map((a) => a.getText(source)).join(', ')})`,
+      );
     }
     ts.forEachChild(node, visit);
   };
@@ -140,17 +170,27 @@ describe('architecture', () => {
   it.each(Object.keys(allowed))('%s/ imports only the folders it may depend on', (folder) => {
     const offending = files
       .filter((f) => f.folder === folder)
-      .flatMap((f) => f.srcFolders.filter((t) => t !== folder && t !== EVERYONE_MAY_IMPORT && !allowed[folder]!.includes(t)).map((t) => `${f.rel} → ${t}`));
+      .flatMap((f) =>
+        f.srcFolders
+          .filter((t) => t !== folder && t !== EVERYONE_MAY_IMPORT && !allowed[folder]!.includes(t))
+          .map((t) => `${f.rel} → ${t}`),
+      );
     expect(offending).toEqual([]);
   });
 
   it.each(ROOMS_APART)('%s imports none of %j', (room, mayNotImport) => {
-    const inRoom = (rel: string) => (room.endsWith('*.ts') ? path.posix.dirname(rel) === room.slice(0, -'/*.ts'.length) : rel.startsWith(room));
+    const inRoom = (rel: string) =>
+      room.endsWith('*.ts') ? path.posix.dirname(rel) === room.slice(0, -'/*.ts'.length) : rel.startsWith(room);
     const offending = files
       .map((f) => ({ ...f, rel: f.rel.split(path.sep).join('/') }))
       .filter((f) => inRoom(f.rel))
-      .flatMap((f) => f.targets.filter((t) => mayNotImport.some((other) => t.startsWith(other))).map((t) => `${f.rel} → ${t}`));
-    expect(files.some((f) => inRoom(f.rel.split(path.sep).join('/'))), `${room} holds no file: update ROOMS_APART`).toBe(true);
+      .flatMap((f) =>
+        f.targets.filter((t) => mayNotImport.some((other) => t.startsWith(other))).map((t) => `${f.rel} → ${t}`),
+      );
+    expect(
+      files.some((f) => inRoom(f.rel.split(path.sep).join('/'))),
+      `${room} holds no file: update ROOMS_APART`,
+    ).toBe(true);
     expect(offending).toEqual([]);
   });
 
@@ -158,17 +198,30 @@ describe('architecture', () => {
     const journal = path.join(REPO_ROOT, 'src', 'journal');
     const entries = readdirSync(journal, { withFileTypes: true });
     expect(entries.filter((e) => e.isFile()).length).toBeLessThanOrEqual(JOURNAL_ROOT_FILES);
-    expect(entries.filter((e) => e.isDirectory()).map((e) => e.name).sort(), 'a new folder of journal/: add it to JOURNAL_FOLDERS').toEqual(Object.keys(JOURNAL_FOLDERS).sort());
+    expect(
+      entries
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort(),
+      'a new folder of journal/: add it to JOURNAL_FOLDERS',
+    ).toEqual(Object.keys(JOURNAL_FOLDERS).sort());
   });
 
-  it.each(Object.keys(JOURNAL_FOLDERS))('every file in journal/%s/ opens with a comment saying what it holds', (folder) => {
-    const dir = path.join(REPO_ROOT, 'src', 'journal', folder);
-    const silent = readdirSync(dir).filter((f) => f.endsWith('.ts') && !/^\s*(\/\*\*?|\/\/)/.test(readFileSync(path.join(dir, f), 'utf8')));
-    expect(silent).toEqual([]);
-  });
+  it.each(Object.keys(JOURNAL_FOLDERS))(
+    'every file in journal/%s/ opens with a comment saying what it holds',
+    (folder) => {
+      const dir = path.join(REPO_ROOT, 'src', 'journal', folder);
+      const silent = readdirSync(dir).filter(
+        (f) => f.endsWith('.ts') && !/^\s*(\/\*\*?|\/\/)/.test(readFileSync(path.join(dir, f), 'utf8')),
+      );
+      expect(silent).toEqual([]);
+    },
+  );
 
   it('log/ imports nothing of src/ (every folder may import it)', () => {
-    const offending = files.filter((f) => f.folder === EVERYONE_MAY_IMPORT).flatMap((f) => f.srcFolders.filter((t) => t !== EVERYONE_MAY_IMPORT).map((t) => `${f.rel} → ${t}`));
+    const offending = files
+      .filter((f) => f.folder === EVERYONE_MAY_IMPORT)
+      .flatMap((f) => f.srcFolders.filter((t) => t !== EVERYONE_MAY_IMPORT).map((t) => `${f.rel} → ${t}`));
     expect(offending).toEqual([]);
   });
 
@@ -203,30 +256,53 @@ describe('architecture', () => {
     // The bot's /export zips (export/zip-parts.ts).
     ['yazl', ['export']],
   ])('%s is imported only from its owning folders', (pkg, owners) => {
-    const offending = files.filter((f) => f.imports.some((i) => i === pkg || i.startsWith(pkg.endsWith('/') ? pkg : `${pkg}/`)) && !owners.includes(f.folder)).map((f) => f.rel);
+    const offending = files
+      .filter(
+        (f) =>
+          f.imports.some((i) => i === pkg || i.startsWith(pkg.endsWith('/') ? pkg : `${pkg}/`)) &&
+          !owners.includes(f.folder),
+      )
+      .map((f) => f.rel);
     expect(offending).toEqual([]);
   });
 
   it('only db/ knows which store it runs on (no dialect checks elsewhere)', () => {
-    const asking = files.filter((f) => f.folder !== 'db' && /dialect\s*[!=]==|[!=]==\s*[\w.]*dialect\b|case\s+'(sqlite|postgres)'/.test(readFileSync(path.join(REPO_ROOT, 'src', f.rel), 'utf8')));
+    const asking = files.filter(
+      (f) =>
+        f.folder !== 'db' &&
+        /dialect\s*[!=]==|[!=]==\s*[\w.]*dialect\b|case\s+'(sqlite|postgres)'/.test(
+          readFileSync(path.join(REPO_ROOT, 'src', f.rel), 'utf8'),
+        ),
+    );
     expect(asking.map((f) => f.rel)).toEqual([]);
   });
 
   it('inside db/, only the store seam switches on the engine (store.ts, sqlite-store.ts, postgres-store.ts)', () => {
     const seam = new Set(['store.ts', 'sqlite-store.ts', 'postgres-store.ts'].map((f) => path.join('db', f)));
-    const switching = files.filter((f) => f.folder === 'db' && !seam.has(f.rel) && /\b(PostgresAdapter|SqliteAdapter|isPostgres)\b|dialect\s*[!=]==|case\s+'(sqlite|postgres)'/.test(readFileSync(path.join(REPO_ROOT, 'src', f.rel), 'utf8')));
+    const switching = files.filter(
+      (f) =>
+        f.folder === 'db' &&
+        !seam.has(f.rel) &&
+        /\b(PostgresAdapter|SqliteAdapter|isPostgres)\b|dialect\s*[!=]==|case\s+'(sqlite|postgres)'/.test(
+          readFileSync(path.join(REPO_ROOT, 'src', f.rel), 'utf8'),
+        ),
+    );
     expect(switching.map((f) => f.rel)).toEqual([]);
   });
 
   it('src/objects names no kind', () => {
-    const naming = files.filter((f) => f.folder === 'objects' && /JournalCollection|journal-|from '\.\.\/journal/.test(readFileSync(path.join(REPO_ROOT, 'src', f.rel), 'utf8')));
+    const naming = files.filter(
+      (f) =>
+        f.folder === 'objects' &&
+        /JournalCollection|journal-|from '\.\.\/journal/.test(readFileSync(path.join(REPO_ROOT, 'src', f.rel), 'utf8')),
+    );
     expect(naming.map((f) => f.rel)).toEqual([]);
   });
 
   it('every dynamic import() is one of the pinned sites that run at start', () => {
     const found = files.flatMap((f) => dynamicImportSites(f.rel)).sort();
     const hint =
-      "src/ gained, lost or changed a dynamic import(). scripts/build.mjs prunes old chunks on the promise that every import() runs at start (its comment on pruneOldChunks): pin one that does in DYNAMIC_IMPORTS with why; make one that may run later a static import.";
+      'src/ gained, lost or changed a dynamic import(). scripts/build.mjs prunes old chunks on the promise that every import() runs at start (its comment on pruneOldChunks): pin one that does in DYNAMIC_IMPORTS with why; make one that may run later a static import.';
     expect(found, hint).toEqual(DYNAMIC_IMPORTS.map(([site]) => site).sort());
   });
 });

@@ -6,11 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './helpers/run-entry-point.ts';
 
 const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
-const pkg = JSON.parse(read('package.json')) as { license?: string; engines: { node: string }; scripts: Record<string, string> };
+const pkg = JSON.parse(read('package.json')) as {
+  license?: string;
+  engines: { node: string };
+  scripts: Record<string, string>;
+};
 const dockerfile = read('Dockerfile');
 const compose = read('compose.yaml');
 const instructions = dockerfile.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
-const instruction = (name: string) => instructions.filter((line) => line.startsWith(`${name} `)).map((line) => line.slice(name.length + 1).trim());
+const instruction = (name: string) =>
+  instructions.filter((line) => line.startsWith(`${name} `)).map((line) => line.slice(name.length + 1).trim());
 
 /** The block of one top-level service in compose.yaml, its lines without the service's own indentation. */
 function service(name: string): string {
@@ -31,7 +36,7 @@ describe('deployment files', () => {
     expect(read('LICENSE')).toMatch(/^MIT License\n/);
   });
 
-  it("the Dockerfile runs what npm start runs, with node as PID 1", () => {
+  it('the Dockerfile runs what npm start runs, with node as PID 1', () => {
     const startTarget = /node .*?(dist\/\S+\.js)$/.exec(pkg.scripts.start!)?.[1];
     expect(startTarget, 'npm start runs a dist/ entry point').toBeDefined();
     expect(pkg.scripts.start).toMatch(/^exec node /);
@@ -39,7 +44,11 @@ describe('deployment files', () => {
   });
 
   it('the Dockerfile installs with npm ci (install scripts after, the native addons compiled) and builds dist/ with npm run build', () => {
-    expect(instruction('RUN').some((r) => r.startsWith('npm ci --ignore-scripts && npm rebuild better-sqlite3 better-sqlite3-multiple-ciphers'))).toBe(true);
+    expect(
+      instruction('RUN').some((r) =>
+        r.startsWith('npm ci --ignore-scripts && npm rebuild better-sqlite3 better-sqlite3-multiple-ciphers'),
+      ),
+    ).toBe(true);
     expect(instruction('RUN')).toContain('npm run build');
     expect(pkg.scripts.prepare).toBe(pkg.scripts.build);
     expect(pkg.scripts.build).toBe('node scripts/build.mjs');
@@ -50,7 +59,11 @@ describe('deployment files', () => {
     // engines names each supported major ("^20.19.0 || ^22.12.0 || ^24.0.0"): an image tagged by major alone carries
     // that major's latest release.
     const accepted = pkg.engines.node.split('||').map((range) => range.trim());
-    const fits = accepted.some((range) => (range.startsWith('^') ? Number(range.slice(1).split('.')[0]) === major : range.startsWith('>=') && major >= Number(range.slice(2).split('.')[0])));
+    const fits = accepted.some((range) =>
+      range.startsWith('^')
+        ? Number(range.slice(1).split('.')[0]) === major
+        : range.startsWith('>=') && major >= Number(range.slice(2).split('.')[0]),
+    );
     expect(fits, `node:${major} against engines ${pkg.engines.node}`).toBe(true);
   });
 
@@ -61,7 +74,10 @@ describe('deployment files', () => {
   });
 
   it('.dockerignore keeps dependencies, builds, journals and secrets out of the image', () => {
-    const ignored = read('.dockerignore').split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#'));
     for (const entry of ['node_modules', 'dist', 'data', '.env', '.git', '*.sqlite']) expect(ignored).toContain(entry);
   });
 
@@ -92,7 +108,9 @@ describe('deployment files', () => {
     const lines = instructions.join('\n');
     expect(lines.indexOf('COPY package.json package-lock.json ./')).toBeLessThan(lines.indexOf('COPY . .'));
     expect(instruction('FROM').length).toBeGreaterThanOrEqual(2);
-    expect(instruction('RUN').some((r) => r.includes('npm prune --omit=dev') || r.includes('npm ci --omit=dev'))).toBe(true);
+    expect(instruction('RUN').some((r) => r.includes('npm prune --omit=dev') || r.includes('npm ci --omit=dev'))).toBe(
+      true,
+    );
     // The image that runs is the last stage: built from no stage that copied the sources whole.
     expect(instruction('FROM').at(-1)).toMatch(/^node:\d+-bookworm-slim$/);
     expect(instruction('HEALTHCHECK')[0]).toMatch(/CMD \["node", "scripts\/healthcheck\.mjs"\]$/);
@@ -123,6 +141,11 @@ describe('deployment files', () => {
     const doc = read('docs/deploying.md');
     for (const file of ['Dockerfile', 'compose.yaml', '.dockerignore']) expect(doc).toContain(`(../${file})`);
     // Import, the web view and a backup, each through docker compose.
-    for (const command of ['docker compose run --rm bot node dist/cli/import.js', 'docker compose run --rm -p 127.0.0.1:8081:8081 bot node dist/cli/web.js', 'pg_dump']) expect(doc).toContain(command);
+    for (const command of [
+      'docker compose run --rm bot node dist/cli/import.js',
+      'docker compose run --rm -p 127.0.0.1:8081:8081 bot node dist/cli/web.js',
+      'pg_dump',
+    ])
+      expect(doc).toContain(command);
   });
 });

@@ -7,10 +7,22 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './helpers/run-entry-point.ts';
 
-const DOCS = ['README.md', 'ARCHITECTURE.md', ...readdirSync(path.join(REPO_ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
-const SRC_FOLDERS = new Set(readdirSync(path.join(REPO_ROOT, 'src'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name));
+const DOCS = [
+  'README.md',
+  'ARCHITECTURE.md',
+  ...readdirSync(path.join(REPO_ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
+const SRC_FOLDERS = new Set(
+  readdirSync(path.join(REPO_ROOT, 'src'), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name),
+);
 const SOURCE_NAMES = new Set(
-  ['src', 'scripts', 'test', 'migrations'].flatMap((dir) => readdirSync(path.join(REPO_ROOT, dir), { recursive: true, encoding: 'utf8' }).map((f) => path.basename(f))),
+  ['src', 'scripts', 'test', 'migrations'].flatMap((dir) =>
+    readdirSync(path.join(REPO_ROOT, dir), { recursive: true, encoding: 'utf8' }).map((f) => path.basename(f)),
+  ),
 );
 /** "Issue 23", "issue #4", "the issue", an issues/ or pull/ URL: pointers to a tracker the repository does not carry. */
 const TRACKER = /\b[Ii]ssues? #?\d+|\bthe issue\b|\/(issues|pull)\/\d+/;
@@ -18,7 +30,10 @@ const text = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
 
 /** The anchors GitHub makes of a Markdown file's headings (outside code fences): lower case, spaces to hyphens. */
 function anchorsOf(file: string): Set<string> {
-  const outsideFences = text(file).split(/^```/m).filter((_, i) => i % 2 === 0).join('\n');
+  const outsideFences = text(file)
+    .split(/^```/m)
+    .filter((_, i) => i % 2 === 0)
+    .join('\n');
   const headings = [...outsideFences.matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)].map((m) => m[1]!);
   const slug = (heading: string) =>
     heading
@@ -44,23 +59,32 @@ describe('docs', () => {
   });
 
   it.each(DOCS)('%s has no line over 120 characters', (file) => {
-    const long = text(file).split('\n').flatMap((line, i) => ([...line].length > 120 ? [`${file}:${i + 1} (${[...line].length})`] : []));
+    const long = text(file)
+      .split('\n')
+      .flatMap((line, i) => ([...line].length > 120 ? [`${file}:${i + 1} (${[...line].length})`] : []));
     expect(long).toEqual([]);
   });
 
   it.each(DOCS)('%s links only to files that exist', (file) => {
     // A link inside a code span (`![](media/<sha256>.jpg)`) is an example of syntax, not a link.
     const prose = text(file).replace(/`[^`\n]*`/g, '');
-    const links = [...prose.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1]!).filter((l) => !/^[a-z]+:/.test(l));
-    const missing = links.map((l) => path.relative(REPO_ROOT, path.resolve(REPO_ROOT, path.dirname(file), l))).filter((l) => !existsSync(path.join(REPO_ROOT, l)));
+    const links = [...prose.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+      .map((m) => m[1]!)
+      .filter((l) => !/^[a-z]+:/.test(l));
+    const missing = links
+      .map((l) => path.relative(REPO_ROOT, path.resolve(REPO_ROOT, path.dirname(file), l)))
+      .filter((l) => !existsSync(path.join(REPO_ROOT, l)));
     expect(missing).toEqual([]);
   });
 
   it.each(DOCS)('%s links only to headings that exist (#anchors, in the same file or another)', (file) => {
     const prose = text(file).replace(/`[^`\n]*`/g, '');
-    const links = [...prose.matchAll(/\]\(([^)#\s]*)#([^)\s]+)\)/g)].map((m) => ({ target: m[1]!, anchor: m[2]! })).filter((l) => !/^[a-z]+:/.test(l.target));
+    const links = [...prose.matchAll(/\]\(([^)#\s]*)#([^)\s]+)\)/g)]
+      .map((m) => ({ target: m[1]!, anchor: m[2]! }))
+      .filter((l) => !/^[a-z]+:/.test(l.target));
     const broken = links.flatMap(({ target, anchor }) => {
-      const linked = target === '' ? file : path.relative(REPO_ROOT, path.resolve(REPO_ROOT, path.dirname(file), target));
+      const linked =
+        target === '' ? file : path.relative(REPO_ROOT, path.resolve(REPO_ROOT, path.dirname(file), target));
       if (!linked.endsWith('.md') || !existsSync(path.join(REPO_ROOT, linked))) return [];
       return anchorsOf(linked).has(decodeURIComponent(anchor)) ? [] : [`${target || file}#${anchor}`];
     });
@@ -74,14 +98,19 @@ describe('docs', () => {
     expect(missing).toEqual([]);
   });
 
-  it.each(DOCS)('%s names only source files that exist (`journal/entries/entry.ts` under src/, `zone-offset.ts` anywhere)', (file) => {
-    const quoted = [...text(file).matchAll(/`([^`\s]+)`/g)].map((m) => m[1]!);
-    // `journal/dates/calendar-day.ts`: a path inside src/, as ARCHITECTURE.md writes them.
-    const inSrc = quoted.filter((q) => SRC_FOLDERS.has(q.split('/')[0]!) && q.includes('/') && !q.includes('*')).filter((q) => !existsSync(path.join(REPO_ROOT, 'src', q)));
-    // `zone-offset.ts`: a file named alone must exist somewhere in the sources, scripts or tests.
-    const alone = quoted.filter((q) => /^[\w.-]+\.(ts|mjs)$/.test(q) && !SOURCE_NAMES.has(q));
-    expect([...new Set([...inSrc, ...alone])]).toEqual([]);
-  });
+  it.each(DOCS)(
+    '%s names only source files that exist (`journal/entries/entry.ts` under src/, `zone-offset.ts` anywhere)',
+    (file) => {
+      const quoted = [...text(file).matchAll(/`([^`\s]+)`/g)].map((m) => m[1]!);
+      // `journal/dates/calendar-day.ts`: a path inside src/, as ARCHITECTURE.md writes them.
+      const inSrc = quoted
+        .filter((q) => SRC_FOLDERS.has(q.split('/')[0]!) && q.includes('/') && !q.includes('*'))
+        .filter((q) => !existsSync(path.join(REPO_ROOT, 'src', q)));
+      // `zone-offset.ts`: a file named alone must exist somewhere in the sources, scripts or tests.
+      const alone = quoted.filter((q) => /^[\w.-]+\.(ts|mjs)$/.test(q) && !SOURCE_NAMES.has(q));
+      expect([...new Set([...inSrc, ...alone])]).toEqual([]);
+    },
+  );
 
   it.each(DOCS)('%s points at no issue tracker outside the repository', (file) => {
     const lines = text(file).split('\n');
@@ -90,7 +119,9 @@ describe('docs', () => {
   });
 
   it('src/ points at no issue tracker outside the repository either', () => {
-    const files = readdirSync(path.join(REPO_ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => /\.(ts|mjs)$/.test(f));
+    const files = readdirSync(path.join(REPO_ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) =>
+      /\.(ts|mjs)$/.test(f),
+    );
     const pointing = files.flatMap((f) =>
       text(path.join('src', f))
         .split('\n')

@@ -13,7 +13,11 @@ function importGraph(): Map<string, string[]> {
   return new Map(
     files.map((file) => {
       const text = readFileSync(path.join(SRC, file), 'utf8');
-      const targets = [...text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/gm)]
+      const targets = [
+        ...text.matchAll(
+          /^\s*(?:import|export)\b[^'"]*?from\s+['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/gm,
+        ),
+      ]
         .map((m) => path.relative(SRC, path.resolve(path.dirname(path.join(SRC, file)), (m[1] ?? m[2])!)))
         .filter((target) => !target.startsWith('..'));
       return [file, [...new Set(targets)]];
@@ -45,7 +49,9 @@ function cycles(graph: Map<string, string[]>): string[][] {
 describe('src/ import graph', () => {
   it('reads the imports of every file', () => {
     const graph = importGraph();
-    expect(graph.get(path.join('journal', 'views', 'describe-view.ts'))).toContain(path.join('journal', 'tags', 'tag-view.ts'));
+    expect(graph.get(path.join('journal', 'views', 'describe-view.ts'))).toContain(
+      path.join('journal', 'tags', 'tag-view.ts'),
+    );
   });
 
   it('has no circle', () => {
@@ -53,7 +59,12 @@ describe('src/ import graph', () => {
   });
 
   it('would report one', () => {
-    const graph = new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']], ['d.ts', ['a.ts']]]);
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', ['a.ts']],
+    ]);
     expect(cycles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
   });
 });

@@ -23,7 +23,9 @@ describe('machine paths', () => {
     const naming = textFiles(path.join(REPO_ROOT, folder)).flatMap((file) =>
       readFileSync(file, 'utf8')
         .split('\n')
-        .flatMap((line, i) => (MACHINE_PATH.test(line) ? [`${path.relative(REPO_ROOT, file)}:${i + 1}: ${line.trim()}`] : [])),
+        .flatMap((line, i) =>
+          MACHINE_PATH.test(line) ? [`${path.relative(REPO_ROOT, file)}:${i + 1}: ${line.trim()}`] : [],
+        ),
     );
     expect(naming).toEqual([]);
   });

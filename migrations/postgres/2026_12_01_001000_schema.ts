@@ -26,7 +26,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('content', 'text', (c) => c.notNull())
     .addColumn('edited_at', byteText)
     .addColumn('created_at', byteText, (c) => c.notNull())
-    .addColumn('media_kind', 'text', (c) => c.check(sql`media_kind in ('voice_note', 'video_note', 'photo', 'video', 'audio', 'animation', 'file')`))
+    .addColumn('media_kind', 'text', (c) =>
+      c.check(sql`media_kind in ('voice_note', 'video_note', 'photo', 'video', 'audio', 'animation', 'file')`),
+    )
     .addColumn('media_file_id', 'text')
     .addColumn('media_file_name', 'text')
     .addColumn('media_duration_seconds', 'integer')
@@ -36,7 +38,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('entry_owner_day').on('entry').columns(['owner_id', 'local_day', 'written_at']).execute();
   await sql
-    .raw(`ALTER TABLE entry ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (${searchWords('title')} || ${searchWords('content')}) STORED`)
+    .raw(
+      `ALTER TABLE entry ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (${searchWords('title')} || ${searchWords('content')}) STORED`,
+    )
     .execute(db);
   await sql`CREATE INDEX entry_search ON entry USING gin (search_vector)`.execute(db);
 
@@ -96,7 +100,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', byteText, (c) => c.notNull())
     .addColumn('updated_at', byteText, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('conversation_owner_answered').on('conversation').columns(['owner_id', 'answered_at']).execute();
+  await db.schema
+    .createIndex('conversation_owner_answered')
+    .on('conversation')
+    .columns(['owner_id', 'answered_at'])
+    .execute();
 
   await db.schema
     .createTable('conversation_message')
@@ -166,7 +174,21 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['digest_delivery', 'digest_subscription', 'ask_cache', 'job', 'update_inbox', 'conversation_message', 'conversation', 'object_handle', 'journal_setting', 'entry_tag', 'transcription_job', 'entry_revision', 'entry']) {
+  for (const table of [
+    'digest_delivery',
+    'digest_subscription',
+    'ask_cache',
+    'job',
+    'update_inbox',
+    'conversation_message',
+    'conversation',
+    'object_handle',
+    'journal_setting',
+    'entry_tag',
+    'transcription_job',
+    'entry_revision',
+    'entry',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

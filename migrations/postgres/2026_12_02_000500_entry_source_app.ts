@@ -5,7 +5,12 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('entry')
-    .addColumn('source_app', 'text', (c) => c.notNull().defaultTo('telegram').check(sql`source_app in ('telegram', 'dayone', 'jrnl', 'markdown')`))
+    .addColumn('source_app', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('telegram')
+        .check(sql`source_app in ('telegram', 'dayone', 'jrnl', 'markdown')`),
+    )
     .execute();
   await db.schema.alterTable('entry').addColumn('source_id', 'text').execute();
   await db.schema.alterTable('entry').addColumn('metadata', 'text').execute();
@@ -13,5 +18,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const column of ['metadata', 'source_id', 'source_app']) await db.schema.alterTable('entry').dropColumn(column).execute();
+  for (const column of ['metadata', 'source_id', 'source_app'])
+    await db.schema.alterTable('entry').dropColumn(column).execute();
 }

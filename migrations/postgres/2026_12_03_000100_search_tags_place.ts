@@ -11,7 +11,9 @@ const searchWords = (column: string) =>
 async function makeSearchVector(db: Kysely<any>, columns: string[]): Promise<void> {
   await sql`ALTER TABLE entry DROP COLUMN IF EXISTS search_vector`.execute(db);
   await sql
-    .raw(`ALTER TABLE entry ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (${columns.map(searchWords).join(' || ')}) STORED`)
+    .raw(
+      `ALTER TABLE entry ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (${columns.map(searchWords).join(' || ')}) STORED`,
+    )
     .execute(db);
   await sql`CREATE INDEX entry_search ON entry USING gin (search_vector)`.execute(db);
 }

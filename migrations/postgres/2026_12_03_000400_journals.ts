@@ -3,8 +3,15 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('entry').addColumn('journal', sql`text collate "C"`, (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.createIndex('entry_owner_journal_day').on('entry').columns(['owner_id', 'journal', 'local_day', 'written_at']).execute();
+  await db.schema
+    .alterTable('entry')
+    .addColumn('journal', sql`text collate "C"`, (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .createIndex('entry_owner_journal_day')
+    .on('entry')
+    .columns(['owner_id', 'journal', 'local_day', 'written_at'])
+    .execute();
   await db.schema
     .createTable('journal_topic')
     .addColumn('owner_id', 'bigint', (c) => c.notNull())

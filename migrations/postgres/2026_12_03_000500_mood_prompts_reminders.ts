@@ -66,7 +66,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['reminder_delivery', 'reminder_setting', 'entry_prompt', 'prompt_message', 'owner_prompt', 'mood']) {
+  for (const table of [
+    'reminder_delivery',
+    'reminder_setting',
+    'entry_prompt',
+    'prompt_message',
+    'owner_prompt',
+    'mood',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

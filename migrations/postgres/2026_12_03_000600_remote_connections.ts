@@ -60,5 +60,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['oauth_token', 'oauth_grant', 'oauth_request', 'oauth_client']) await db.schema.dropTable(table).execute();
+  for (const table of ['oauth_token', 'oauth_grant', 'oauth_request', 'oauth_client'])
+    await db.schema.dropTable(table).execute();
 }

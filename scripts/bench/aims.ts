@@ -25,7 +25,9 @@ const countQuestions = (s: SizeTokens) => s.questions.filter((q) => q.kind === '
 export function peakGrowth(sizes: SizeTokens[]): Map<string, number> {
   const small = sizes[0]!;
   const large = sizes.at(-1)!;
-  return new Map(small.questions.map((q) => [q.id, (large.questions.find((l) => l.id === q.id)?.peak ?? Number.NaN) / q.peak]));
+  return new Map(
+    small.questions.map((q) => [q.id, (large.questions.find((l) => l.id === q.id)?.peak ?? Number.NaN) / q.peak]),
+  );
 }
 
 export function tokenAims(sizes: SizeTokens[]): Aim[] {
@@ -104,7 +106,12 @@ export function importAims(imports: ImportSize[]): Aim[] {
   const aims: Aim[] = [
     {
       aim: `Import (\`npm run import\`, end to end) at ≥ ${percent(IMPORT_SHARE_AIM, 0)} of the raw insert speed (the faster raw way) at ${num(IMPORT_AIM_MESSAGES)} messages`,
-      measured: sorted.map((i) => `${percent(share(i), 0)} at ${num(i.messages)}${startBound(i) ? ' (where a one-message import alone takes longer than the aim allows)' : ''}`).join(', '),
+      measured: sorted
+        .map(
+          (i) =>
+            `${percent(share(i), 0)} at ${num(i.messages)}${startBound(i) ? ' (where a one-message import alone takes longer than the aim allows)' : ''}`,
+        )
+        .join(', '),
       met: judged !== undefined && share(judged) >= IMPORT_SHARE_AIM,
     },
   ];
@@ -135,7 +142,9 @@ export function methodAims(m: MethodsResult | undefined): Aim[] {
     },
     {
       aim: 'No full scan of the entries for date-range work (EXPLAIN QUERY PLAN, month view)',
-      measured: monthScans.length ? `${monthScans.map((t) => `${t.method}: ${t.access}`).join('; ')}` : 'every month-view statement searches a local_day range or one day',
+      measured: monthScans.length
+        ? `${monthScans.map((t) => `${t.method}: ${t.access}`).join('; ')}`
+        : 'every month-view statement searches a local_day range or one day',
       met: monthScans.length === 0,
     },
   ];

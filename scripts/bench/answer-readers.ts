@@ -12,7 +12,8 @@ export function countByMonth(entries: EntryRef[]): Record<string, number> {
 }
 
 /** Items of a value that boundResult may have cut: the items shown and the full total. */
-export const shownItems = (v: any): { items: any[]; total: number } => (Array.isArray(v) ? { items: v, total: v.length } : { items: v?.items ?? [], total: v?.total ?? 0 });
+export const shownItems = (v: any): { items: any[]; total: number } =>
+  Array.isArray(v) ? { items: v, total: v.length } : { items: v?.items ?? [], total: v?.total ?? 0 };
 
 export function busiest(groups: { period: string; entries: number }[]): string {
   return [...groups].sort((x, y) => y.entries - x.entries || x.period.localeCompare(y.period))[0]?.period ?? '';
@@ -25,9 +26,15 @@ export function missedDays(month: string, written: string[]): string[] {
 
 /** "The whole journal: 806 days, 2500 entries, 2016-01-01 to 2018-09-26", as the injected interface states it. */
 export function spanOf(text: string): { days: number; entries: number; first?: string; last?: string } {
-  const m = /The whole journal: ([\d,]+) days?, ([\d,]+) entr(?:y|ies), (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})/.exec(text);
+  const m =
+    /The whole journal: ([\d,]+) days?, ([\d,]+) entr(?:y|ies), (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})/.exec(text);
   if (!m) return { days: Number.NaN, entries: Number.NaN };
-  return { days: Number(m[1]!.replaceAll(',', '')), entries: Number(m[2]!.replaceAll(',', '')), first: m[3], last: m[4] };
+  return {
+    days: Number(m[1]!.replaceAll(',', '')),
+    entries: Number(m[2]!.replaceAll(',', '')),
+    first: m[3],
+    last: m[4],
+  };
 }
 
 export function lastDayIn(description: unknown): string | undefined {

@@ -1,5 +1,12 @@
 /** Calendar arithmetic on YYYY-MM-DD days and YYYY-MM months for the benchmarks: the app's date layer. */
-import { addDays, eachDay, monthName as monthNameOfDay, monthOf, monthRange, previousMonthRange } from '../../src/journal/dates/calendar-day.ts';
+import {
+  addDays,
+  eachDay,
+  monthName as monthNameOfDay,
+  monthOf,
+  monthRange,
+  previousMonthRange,
+} from '../../src/journal/dates/calendar-day.ts';
 
 export { addDays };
 

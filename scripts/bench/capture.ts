@@ -44,12 +44,27 @@ export interface CaptureResult {
 function messageUpdate(i: number) {
   const date = START_UNIX + i * 90;
   const text = `Entry ${i}\nWent to the park for a walk. Felt calm most of the day. Had coffee with Ana, who is hopeful these days.`;
-  return { message: { message_id: i + 1, date, chat: { id: OWNER, type: 'private', first_name: 'Owner' }, from: { id: OWNER, is_bot: false, first_name: 'Owner' }, text } };
+  return {
+    message: {
+      message_id: i + 1,
+      date,
+      chat: { id: OWNER, type: 'private', first_name: 'Owner' },
+      from: { id: OWNER, is_bot: false, first_name: 'Owner' },
+      text,
+    },
+  };
 }
 
 function draftOf(i: number): EntryDraft {
   const m = messageUpdate(i).message;
-  return { ownerId: OWNER, source: 'live', chatId: OWNER, messageId: m.message_id, writtenAt: new Date(m.date * 1000), text: m.text };
+  return {
+    ownerId: OWNER,
+    source: 'live',
+    chatId: OWNER,
+    messageId: m.message_id,
+    writtenAt: new Date(m.date * 1000),
+    text: m.text,
+  };
 }
 
 /** The same messages through saveEntry only, one after another. */
@@ -71,7 +86,13 @@ async function botBurst(file: string, messages: number): Promise<number> {
   await createMigratedFile(file);
   const api = await startBotApiStandIn();
   const db = openDatabase(file);
-  const config = parseConfig({ TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: api.url, ALLOWED_USER_IDS: String(OWNER), DATABASE_PATH: file, JOURNAL_TIMEZONE: 'UTC' });
+  const config = parseConfig({
+    TELEGRAM_BOT_TOKEN: TOKEN,
+    TELEGRAM_API_ROOT: api.url,
+    ALLOWED_USER_IDS: String(OWNER),
+    DATABASE_PATH: file,
+    JOURNAL_TIMEZONE: 'UTC',
+  });
   // The real JSON logger, writing nowhere: formatting is part of the path, terminal output is not.
   const logger = createLogger({ write: () => undefined });
   const app = createApp(TOKEN, { config, db, logger, clock: () => new Date(), botInfo: TEST_BOT_INFO });
@@ -91,7 +112,12 @@ async function botBurst(file: string, messages: number): Promise<number> {
   }
 }
 
-export async function runCaptureBench(dir: string, messages: number, runs: number, log: (line: string) => void = () => undefined): Promise<CaptureResult> {
+export async function runCaptureBench(
+  dir: string,
+  messages: number,
+  runs: number,
+  log: (line: string) => void = () => undefined,
+): Promise<CaptureResult> {
   const file = path.join(dir, 'capture.sqlite');
   const rawFile = path.join(dir, 'capture-raw.sqlite');
   const out: CaptureRun[] = [];
@@ -105,9 +131,18 @@ export async function runCaptureBench(dir: string, messages: number, runs: numbe
     await createMigratedFile(rawFile);
     const rawOneTxSeconds = rawInsertOneTransaction(rawFile, rows);
     out.push({ botSeconds, storeSeconds, rawEachSeconds, rawOneTxSeconds });
-    log(`capture run ${r + 1}: bot ${botSeconds.toFixed(2)} s, saveEntry only ${storeSeconds.toFixed(2)} s, raw one commit each ${rawEachSeconds.toFixed(2)} s, raw one transaction ${rawOneTxSeconds.toFixed(3)} s`);
+    log(
+      `capture run ${r + 1}: bot ${botSeconds.toFixed(2)} s, saveEntry only ${storeSeconds.toFixed(2)} s, raw one commit each ${rawEachSeconds.toFixed(2)} s, raw one transaction ${rawOneTxSeconds.toFixed(3)} s`,
+    );
   }
   for (const f of [file, rawFile]) for (const suffix of ['', '-wal', '-shm']) rmSync(`${f}${suffix}`, { force: true });
   const rate = (pick: (r: CaptureRun) => number) => messages / median(out.map(pick));
-  return { messages, runs: out, botPerSecond: rate((r) => r.botSeconds), storePerSecond: rate((r) => r.storeSeconds), rawEachPerSecond: rate((r) => r.rawEachSeconds), rawOneTxPerSecond: rate((r) => r.rawOneTxSeconds) };
+  return {
+    messages,
+    runs: out,
+    botPerSecond: rate((r) => r.botSeconds),
+    storePerSecond: rate((r) => r.storeSeconds),
+    rawEachPerSecond: rate((r) => r.rawEachSeconds),
+    rawOneTxPerSecond: rate((r) => r.rawOneTxSeconds),
+  };
 }

@@ -53,7 +53,19 @@ async function captureMs(dir: string, key: string | null, burst: number, run: nu
     const start = nowMs();
     for (let i = 0; i < burst; i++) {
       const writtenAt = new Date(new Date('2024-04-01T00:00:00Z').getTime() + i * 60_000);
-      await storeEntry(db, { ownerId: OWNER, source: 'live', chatId: OWNER, messageId: i + 1, writtenAt, text: `Captured note ${i}: a walk, coffee, #bench` }, 'UTC', writtenAt);
+      await storeEntry(
+        db,
+        {
+          ownerId: OWNER,
+          source: 'live',
+          chatId: OWNER,
+          messageId: i + 1,
+          writtenAt,
+          text: `Captured note ${i}: a walk, coffee, #bench`,
+        },
+        'UTC',
+        writtenAt,
+      );
     }
     return (nowMs() - start) / burst;
   } finally {
@@ -84,11 +96,18 @@ const CALLS: readonly { what: string; run: (ops: ReturnType<typeof createJournal
       return view.type === 'object' ? ops.invokeMethod(view.objId, 'getTotalEntryCount', {}) : view;
     },
   },
-  { what: 'getEntries(limit 20, offset 100)', run: (ops) => ops.invokeMethod('journal', 'getEntries', { limit: 20, offset: 100 }) },
+  {
+    what: 'getEntries(limit 20, offset 100)',
+    run: (ops) => ops.invokeMethod('journal', 'getEntries', { limit: 20, offset: 100 }),
+  },
   { what: 'getEntriesForDay', run: (ops) => ops.invokeMethod('journal', 'getEntriesForDay', { date: '2020-03-02' }) },
 ];
 
-export async function runEncryptionBench(cacheDir: string, o: EncryptionOptions, log: (line: string) => void): Promise<EncryptionResult> {
+export async function runEncryptionBench(
+  cacheDir: string,
+  o: EncryptionOptions,
+  log: (line: string) => void,
+): Promise<EncryptionResult> {
   const dir = path.join(cacheDir, 'encryption');
   mkdirSync(dir, { recursive: true });
   try {
@@ -101,24 +120,37 @@ export async function runEncryptionBench(cacheDir: string, o: EncryptionOptions,
     const capture = { plain: [] as number[], encrypted: [] as number[] };
     for (let run = 0; run < o.runs; run++) {
       // Alternating which goes first, so drift on a shared machine hits both alike.
-      for (const side of run % 2 ? (['encrypted', 'plain'] as const) : (['plain', 'encrypted'] as const)) capture[side].push(await captureMs(dir, side === 'encrypted' ? KEY : null, o.burst, run));
+      for (const side of run % 2 ? (['encrypted', 'plain'] as const) : (['plain', 'encrypted'] as const))
+        capture[side].push(await captureMs(dir, side === 'encrypted' ? KEY : null, o.burst, run));
     }
     add(`capture (ms per message, ${o.burst} messages)`, median(capture.plain), median(capture.encrypted));
 
     const imports = { plain: [] as number[], encrypted: [] as number[] };
     for (let run = 0; run < o.runs; run++) {
-      for (const side of run % 2 ? (['encrypted', 'plain'] as const) : (['plain', 'encrypted'] as const)) imports[side].push(await importMs(dir, side === 'encrypted' ? KEY : null, o.entries));
+      for (const side of run % 2 ? (['encrypted', 'plain'] as const) : (['plain', 'encrypted'] as const))
+        imports[side].push(await importMs(dir, side === 'encrypted' ? KEY : null, o.entries));
     }
-    add(`import (ms for ${o.entries.toLocaleString('en-US')} entries)`, median(imports.plain), median(imports.encrypted));
+    add(
+      `import (ms for ${o.entries.toLocaleString('en-US')} entries)`,
+      median(imports.plain),
+      median(imports.encrypted),
+    );
 
     const plain = openDatabase(path.join(dir, 'journal-plain.sqlite'), { mustExist: true });
     const encrypted = openDatabase(path.join(dir, 'journal-encrypted.sqlite'), { mustExist: true, key: KEY });
     try {
-      const [plainOps, encryptedOps] = [createJournalOperations(plain, OWNER, { timeZone: 'UTC' }), createJournalOperations(encrypted, OWNER, { timeZone: 'UTC' })];
+      const [plainOps, encryptedOps] = [
+        createJournalOperations(plain, OWNER, { timeZone: 'UTC' }),
+        createJournalOperations(encrypted, OWNER, { timeZone: 'UTC' }),
+      ];
       for (const call of CALLS) {
-        const s = await samplePair(() => call.run(encryptedOps), () => call.run(plainOps), o.methods);
+        const s = await samplePair(
+          () => call.run(encryptedOps),
+          () => call.run(plainOps),
+          o.methods,
+        );
         add(`${call.what} (ms per call)`, median(s.baseline), median(s.subject));
-          }
+      }
     } finally {
       await plain.destroy();
       await encrypted.destroy();
@@ -151,5 +183,11 @@ export function encryptionSection(r: EncryptionResult, runs: number): string {
 
 export function encryptionAims(r: EncryptionResult): Aim[] {
   const worst = r.rows.reduce((a, b) => (b.ratio > a.ratio ? b : a));
-  return [{ aim: `Encrypted journal within ${ENCRYPTION_AIM}× of plain (capture, import, methods)`, measured: `worst ${worst.ratio.toFixed(2)}× (${worst.what})`, met: worst.ratio <= ENCRYPTION_AIM }];
+  return [
+    {
+      aim: `Encrypted journal within ${ENCRYPTION_AIM}× of plain (capture, import, methods)`,
+      measured: `worst ${worst.ratio.toFixed(2)}× (${worst.what})`,
+      met: worst.ratio <= ENCRYPTION_AIM,
+    },
+  ];
 }

@@ -42,7 +42,8 @@ export async function writePathSeconds(file: string, rows: Record<string, any>[]
   try {
     const writer = createBatchWriter(db, {});
     const t0 = performance.now();
-    for (let i = 0; i < prepared.length; i += batchSize) await writer.write(prepared.slice(i, i + batchSize), () => undefined);
+    for (let i = 0; i < prepared.length; i += batchSize)
+      await writer.write(prepared.slice(i, i + batchSize), () => undefined);
     await writer.finish();
     return (performance.now() - t0) / 1000;
   } finally {

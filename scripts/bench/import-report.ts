@@ -25,13 +25,17 @@ function phases(i: ImportSize) {
 function bound(i: ImportSize): string {
   const p = phases(i);
   const at = `At ${num(i.messages)}`;
-  if (p.total <= p.allowed) return `${at} the aim is met: ${num(p.total, 1)} s end to end within ${num(p.allowed, 1)} s.`;
+  if (p.total <= p.allowed)
+    return `${at} the aim is met: ${num(p.total, 1)} s end to end within ${num(p.allowed, 1)} s.`;
   if (p.start >= p.allowed) {
     return `${at} the process start bounds it: a one-message import alone takes ${num(p.start, 1)} s, more than the ${num(p.allowed, 1)} s the aim allows the whole run (raw needs ${num(p.raw, 2)} s), so no importer could meet it at this size.`;
   }
   const slower = Math.max(p.readParse, p.write);
   const startAllowed = p.allowed - p.importer - p.rest;
-  const withStart = startAllowed > 0 ? `With the import as it is, a start of ${num(startAllowed, 1)} s or less would meet the aim.` : 'The import alone takes longer than the aim allows the whole run.';
+  const withStart =
+    startAllowed > 0
+      ? `With the import as it is, a start of ${num(startAllowed, 1)} s or less would meet the aim.`
+      : 'The import alone takes longer than the aim allows the whole run.';
   return (
     `${at} it is missed by ${num(p.total - p.allowed, 1)} s (${num(p.total, 1)} s for ${num(p.allowed, 1)} s allowed): the start takes ${num(p.start, 1)} s, and the import ${num(p.importer, 1)} s, ` +
     `${num(p.importer - slower, 1)} s more than its slower thread alone (write path ${num(p.write, 1)} s against raw's ${num(p.raw, 1)} s; parse worker ${num(p.readParse, 1)} s): ` +
@@ -60,22 +64,67 @@ export function importSection(imports: ImportSize[], runs: number): string {
       '"importTelegramExport alone" is the time the CLI\'s summary line reports for the import itself (no start-up, no migrations, no close). ' +
       `Raw limit, measured in the same run on the same rows (every column the importer wrote, read back from the imported file), into a fresh database with the same migrations (indexes, UNIQUE key, FTS5 trigger), all in one transaction: one better-sqlite3 prepared statement per row, and 500 rows per statement (as the importer batches); ratios are against the faster of the two. Medians of ${runs} runs.`,
     '',
-    table(['messages', 'export', 'npm run import (messages/s)', 'importTelegramExport alone', 'raw, 1 row a statement (rows/s)', 'raw, 500 rows a statement', 'npm run import / raw', 'importer alone / raw', 'peak RSS'], rows),
+    table(
+      [
+        'messages',
+        'export',
+        'npm run import (messages/s)',
+        'importTelegramExport alone',
+        'raw, 1 row a statement (rows/s)',
+        'raw, 500 rows a statement',
+        'npm run import / raw',
+        'importer alone / raw',
+        'peak RSS',
+      ],
+      rows,
+    ),
     '',
     "Where the time goes (messages/s, one in-process run of each of the importer's own pieces): the parse worker reads, parses and makes rows while the main thread writes the rows it was handed, so an import runs at about the pace of the slower of the two, plus the hand-over between threads.",
     '',
     table(
-      ['messages', 'parse worker alone (read, parse, rows: parseExportMessages)', 'write path alone (batch writer: insertBatchRows, commits)', 'raw, 500 rows a statement'],
-      imports.map((i) => [num(i.messages), num(i.readParsePerSecond), num(i.writePathPerSecond), num(i.rawMultiPerSecond)]),
+      [
+        'messages',
+        'parse worker alone (read, parse, rows: parseExportMessages)',
+        'write path alone (batch writer: insertBatchRows, commits)',
+        'raw, 500 rows a statement',
+      ],
+      imports.map((i) => [
+        num(i.messages),
+        num(i.readParsePerSecond),
+        num(i.writePathPerSecond),
+        num(i.rawMultiPerSecond),
+      ]),
     ),
     '',
-    'What stands between each size and the aim (seconds, medians): the start is a one-message `npm run import` into a fresh file (npm, node, loading the code, migrations, close); the importer\'s two threads overlap; the rest is what the big run adds after the import (the last checkpoint, exit).',
+    "What stands between each size and the aim (seconds, medians): the start is a one-message `npm run import` into a fresh file (npm, node, loading the code, migrations, close); the importer's two threads overlap; the rest is what the big run adds after the import (the last checkpoint, exit).",
     '',
     table(
-      ['messages', 'aim: end to end within', 'npm run import', 'start (one message)', 'importer', 'rest', 'parse worker alone', 'write path alone', 'raw, faster way', ''],
+      [
+        'messages',
+        'aim: end to end within',
+        'npm run import',
+        'start (one message)',
+        'importer',
+        'rest',
+        'parse worker alone',
+        'write path alone',
+        'raw, faster way',
+        '',
+      ],
       imports.map((i) => {
         const p = phases(i);
-        return [num(i.messages), num(p.allowed, 1), num(p.total, 1), num(p.start, 1), num(p.importer, 1), num(p.rest, 1), num(p.readParse, 1), num(p.write, 1), num(p.raw, 1), p.total <= p.allowed ? 'met' : 'missed'];
+        return [
+          num(i.messages),
+          num(p.allowed, 1),
+          num(p.total, 1),
+          num(p.start, 1),
+          num(p.importer, 1),
+          num(p.rest, 1),
+          num(p.readParse, 1),
+          num(p.write, 1),
+          num(p.raw, 1),
+          p.total <= p.allowed ? 'met' : 'missed',
+        ];
       }),
     ),
     '',
@@ -91,6 +140,9 @@ function growth(imports: ImportSize[]): string {
   const sorted = [...imports].sort((a, b) => a.messages - b.messages);
   const peaks = sorted.map((i) => `${mb(i.peakRssBytes)} at ${num(i.messages)}`).join(', ');
   const big = sorted.filter((i) => i.messages >= IMPORT_AIM_MESSAGES);
-  const from = big.length > 1 ? `; from ${num(big[0]!.messages)} up it grows ${times(big.at(-1)!.peakRssBytes / big[0]!.peakRssBytes)} for a ${times(big.at(-1)!.fileBytes / big[0]!.fileBytes, 0)} larger file` : '';
+  const from =
+    big.length > 1
+      ? `; from ${num(big[0]!.messages)} up it grows ${times(big.at(-1)!.peakRssBytes / big[0]!.peakRssBytes)} for a ${times(big.at(-1)!.fileBytes / big[0]!.fileBytes, 0)} larger file`
+      : '';
   return `; peak RSS ${peaks} messages${from}`;
 }

@@ -50,11 +50,23 @@ export interface ImportSize {
 }
 
 /** `npm run import -- <file> --owner <id>` as a user runs it; wall seconds and the peak RSS of the process tree. */
-export async function runImportCli(repoRoot: string, exportFile: string, dbFile: string, extraEnv: Record<string, string> = {}): Promise<{ seconds: number; peakRssBytes: number; stdout: string; stderr: string }> {
+export async function runImportCli(
+  repoRoot: string,
+  exportFile: string,
+  dbFile: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ seconds: number; peakRssBytes: number; stdout: string; stderr: string }> {
   const useTime = existsSync(GNU_TIME);
   const npm = ['npm', 'run', '--silent', 'import', '--', exportFile, '--owner', String(IMPORT_OWNER_ID)];
   const [cmd, ...args] = useTime ? [GNU_TIME, '-f', 'BENCH_TIME %e %M', ...npm] : npm;
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_PATH: dbFile, JOURNAL_TIMEZONE: 'UTC', ALLOWED_USER_IDS: String(IMPORT_OWNER_ID), ...extraEnv };
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    DATABASE_PATH: dbFile,
+    JOURNAL_TIMEZONE: 'UTC',
+    ALLOWED_USER_IDS: String(IMPORT_OWNER_ID),
+    ...extraEnv,
+  };
   const t0 = performance.now();
   const child = spawn(cmd!, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -81,7 +93,14 @@ const removeDb = (file: string) => {
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
 };
 
-export async function runImportBench(repoRoot: string, dir: string, sizes: number[], runs: number, keep: boolean, log: (line: string) => void = () => undefined): Promise<ImportSize[]> {
+export async function runImportBench(
+  repoRoot: string,
+  dir: string,
+  sizes: number[],
+  runs: number,
+  keep: boolean,
+  log: (line: string) => void = () => undefined,
+): Promise<ImportSize[]> {
   const out: ImportSize[] = [];
   for (const messages of sizes) {
     const exportFile = path.join(dir, `export-${messages}.json`);
@@ -99,17 +118,28 @@ export async function runImportBench(repoRoot: string, dir: string, sizes: numbe
       removeDb(dbFile);
       const cli = await runImportCli(repoRoot, exportFile, dbFile);
       const stored = countEntries(dbFile);
-      if (stored !== made.entries) throw new Error(`import stored ${stored} entries, expected ${made.entries}:\n${cli.stdout.slice(-1500)}`);
+      if (stored !== made.entries)
+        throw new Error(`import stored ${stored} entries, expected ${made.entries}:\n${cli.stdout.slice(-1500)}`);
       if (r === 0) rows = readEntryRows(dbFile, IMPORTED_COLUMNS);
       await createMigratedFile(rawFile);
       const rawSeconds = rawInsertOneTransaction(rawFile, rows, IMPORTED_COLUMNS);
       const rawStored = countEntries(rawFile);
       await createMigratedFile(rawFile);
       const rawMultiSeconds = rawInsertMultiRow(rawFile, rows, 500, IMPORTED_COLUMNS);
-      if (rawStored !== stored || countEntries(rawFile) !== stored) throw new Error(`raw inserts stored ${rawStored} and ${countEntries(rawFile)} rows, not ${stored}`);
+      if (rawStored !== stored || countEntries(rawFile) !== stored)
+        throw new Error(`raw inserts stored ${rawStored} and ${countEntries(rawFile)} rows, not ${stored}`);
       const importerSeconds = Number(/messages read, ([\d.]+) s\)/.exec(cli.stdout)?.[1] ?? Number.NaN);
-      results.push({ seconds: cli.seconds, importerSeconds, peakRssBytes: cli.peakRssBytes, rawSeconds, rawMultiSeconds, startSeconds: tiny.seconds });
-      log(`import ${messages}: npm run import ${cli.seconds.toFixed(1)} s (importer ${importerSeconds.toFixed(1)} s, peak RSS ${(cli.peakRssBytes / 2 ** 20).toFixed(0)} MB; one message ${tiny.seconds.toFixed(1)} s), raw insert ${rawSeconds.toFixed(1)} s, 500 rows a statement ${rawMultiSeconds.toFixed(1)} s`);
+      results.push({
+        seconds: cli.seconds,
+        importerSeconds,
+        peakRssBytes: cli.peakRssBytes,
+        rawSeconds,
+        rawMultiSeconds,
+        startSeconds: tiny.seconds,
+      });
+      log(
+        `import ${messages}: npm run import ${cli.seconds.toFixed(1)} s (importer ${importerSeconds.toFixed(1)} s, peak RSS ${(cli.peakRssBytes / 2 ** 20).toFixed(0)} MB; one message ${tiny.seconds.toFixed(1)} s), raw insert ${rawSeconds.toFixed(1)} s, 500 rows a statement ${rawMultiSeconds.toFixed(1)} s`,
+      );
     }
     const readParse = await readAndParseSeconds(exportFile, IMPORT_OWNER_ID, made.entries);
     const writePath = await writePathSeconds(rawFile, rows);
@@ -123,7 +153,9 @@ export async function runImportBench(repoRoot: string, dir: string, sizes: numbe
       importerPerSecond: messages / median(results.map((x) => x.importerSeconds)),
       rawPerSecond: made.entries / median(results.map((x) => x.rawSeconds)),
       rawMultiPerSecond: made.entries / median(results.map((x) => x.rawMultiSeconds)),
-      rawBestPerSecond: made.entries / Math.min(median(results.map((x) => x.rawSeconds)), median(results.map((x) => x.rawMultiSeconds))),
+      rawBestPerSecond:
+        made.entries /
+        Math.min(median(results.map((x) => x.rawSeconds)), median(results.map((x) => x.rawMultiSeconds))),
       peakRssBytes: median(results.map((x) => x.peakRssBytes)),
       startSeconds: median(results.map((x) => x.startSeconds)),
       readParsePerSecond: messages / readParse,

@@ -8,7 +8,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_MODEL } from '../../src/config.ts';
-import { answerText, planBurst, runBurst, sharedPostgres, sharedSqlite, type BurstRun, type SharedDatabase } from '../../test/helpers/many-instances.ts';
+import {
+  answerText,
+  planBurst,
+  runBurst,
+  sharedPostgres,
+  sharedSqlite,
+  type BurstRun,
+  type SharedDatabase,
+} from '../../test/helpers/many-instances.ts';
 import { startBotApiStandIn } from '../../test/stand-ins/bot-api.ts';
 import { startMessagesApiStandIn } from '../../test/stand-ins/messages-api.ts';
 import type { Aim } from './aims.ts';
@@ -86,12 +94,32 @@ export async function runInstancesBench(cacheDir: string, log: (line: string) =>
         const tag = [...JSON.stringify(req.body.messages).matchAll(/question (\S+?)\?/g)].at(-1)?.[1] ?? 'none';
         return { delayMs: MODEL_DELAY_MS, then: { text: answerText(tag) } };
       });
-      const env = { ...shared.env, ALLOWED_USER_IDS: owners.join(','), LEASE_SECONDS: String(LEASE_SECONDS), ANTHROPIC_API_KEY: 'bench-key', ANTHROPIC_BASE_URL: llm.url };
-      log(`instances: ${count} instance${count > 1 ? 's' : ''}${kill ? ', one SIGKILLed a third of the way in' : ''}, ${num(plan.length)} updates from ${OWNERS} owners on ${database}…`);
-      const run = await runBurst({ count, cwd: dir, api, env, plan, redeliverEvery: 50, kill, read: shared.read, timeoutMs: 600_000 });
+      const env = {
+        ...shared.env,
+        ALLOWED_USER_IDS: owners.join(','),
+        LEASE_SECONDS: String(LEASE_SECONDS),
+        ANTHROPIC_API_KEY: 'bench-key',
+        ANTHROPIC_BASE_URL: llm.url,
+      };
+      log(
+        `instances: ${count} instance${count > 1 ? 's' : ''}${kill ? ', one SIGKILLed a third of the way in' : ''}, ${num(plan.length)} updates from ${OWNERS} owners on ${database}…`,
+      );
+      const run = await runBurst({
+        count,
+        cwd: dir,
+        api,
+        env,
+        plan,
+        redeliverEvery: 50,
+        kill,
+        read: shared.read,
+        timeoutMs: 600_000,
+      });
       const summary = summarize(run, count);
       runs.push(summary);
-      log(`instances: ${count}: ${num(summary.perSecond)} updates/s; lost ${summary.lost}, doubled ${summary.doubled}, out of order ${summary.outOfOrder}`);
+      log(
+        `instances: ${count}: ${num(summary.perSecond)} updates/s; lost ${summary.lost}, doubled ${summary.doubled}, out of order ${summary.outOfOrder}`,
+      );
     } finally {
       await shared.dispose();
       await llm.close();
@@ -125,7 +153,21 @@ export function instancesSection(r: InstancesResult): string {
       '("acknowledged") and until every update and question was handled. Lost: updates not stored or not handled, entries missing. Doubled: entries stored twice, questions answered twice. ' +
       "Out of order: chats whose entries were stored out of message order, or whose edits were applied out of order. One run each, on 2 cores shared with the instances' own load and the sender.",
     '',
-    table(['instances', 'acknowledged (s)', 'handled (s)', 'updates/s', 'vs 1 instance', 'lost', 'doubled', 'out of order', 'questions answered once', 'held by the killed one'], rows),
+    table(
+      [
+        'instances',
+        'acknowledged (s)',
+        'handled (s)',
+        'updates/s',
+        'vs 1 instance',
+        'lost',
+        'doubled',
+        'out of order',
+        'questions answered once',
+        'held by the killed one',
+      ],
+      rows,
+    ),
   ].join('\n');
 }
 

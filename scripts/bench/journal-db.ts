@@ -12,7 +12,12 @@ import { generateJournalRows, type GeneratedJournalOptions } from '../../src/dem
 export const BENCH_OWNER_ID = 1;
 
 /** The journal a size stands for: from 2016 on, ~2.5 entries a day, at most ten years (the generator's default span). */
-export const journalOptions = (entries: number): GeneratedJournalOptions => ({ ownerId: BENCH_OWNER_ID, entries, from: '2016-01-01', seed: 7 });
+export const journalOptions = (entries: number): GeneratedJournalOptions => ({
+  ownerId: BENCH_OWNER_ID,
+  entries,
+  from: '2016-01-01',
+  seed: 7,
+});
 
 const INSERT = `INSERT INTO entry (owner_id, source, chat_id, message_id, written_at, local_day, local_time, title, content, edited_at, created_at)
   VALUES (@owner_id, @source, @chat_id, @message_id, @written_at, @local_day, @local_time, @title, @content, @edited_at, @created_at)`;
@@ -36,7 +41,9 @@ export function bulkLoad(file: string, options: GeneratedJournalOptions, batch =
   try {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = OFF');
-    const trigger = sqlite.prepare(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'entry_fts_insert'`).get() as { sql: string };
+    const trigger = sqlite
+      .prepare(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'entry_fts_insert'`)
+      .get() as { sql: string };
     sqlite.exec('DROP TRIGGER entry_fts_insert');
     const insert = sqlite.prepare(INSERT);
     const insertMany = sqlite.transaction((rows: unknown[]) => {
@@ -89,7 +96,9 @@ export class JournalCache {
       await createMigratedFile(file);
       bulkLoad(file, options);
       writeFileSync(stamp, wanted);
-      this.log(`built a ${entries.toLocaleString('en-US')}-entry journal in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      this.log(
+        `built a ${entries.toLocaleString('en-US')}-entry journal in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
     }
     this.#built.set(entries, file);
     return file;

@@ -19,7 +19,17 @@ export interface MachineInfo {
   code: string;
 }
 
-const PACKAGES = ['better-sqlite3', 'kysely', 'pg', 'grammy', '@anthropic-ai/sdk', '@anthropic-ai/tokenizer', '@streamparser/json', 'tsx', 'esbuild'];
+const PACKAGES = [
+  'better-sqlite3',
+  'kysely',
+  'pg',
+  'grammy',
+  '@anthropic-ai/sdk',
+  '@anthropic-ai/tokenizer',
+  '@streamparser/json',
+  'tsx',
+  'esbuild',
+];
 
 function installedVersion(root: string, name: string): string {
   try {
@@ -62,6 +72,8 @@ export function formatMachine(m: MachineInfo): string {
     `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB RAM, ${m.os}; shared with other work, so timings are noisy`,
     `- Code: ${m.code ?? 'unknown'}`,
     `- Node ${m.node}, SQLite ${m.sqlite}`,
-    `- Packages: ${Object.entries(m.packages).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    `- Packages: ${Object.entries(m.packages)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
   ].join('\n');
 }

@@ -4,7 +4,10 @@ export type Cell = string | number;
 
 /** A GitHub table; numbers are right-aligned. */
 export function table(headers: string[], rows: Cell[][]): string {
-  const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === 'number' || /^[\d,.×%~≤<>−+ -]+$/.test(String(r[i]))));
+  const numeric = headers.map(
+    (_, i) =>
+      rows.length > 0 && rows.every((r) => typeof r[i] === 'number' || /^[\d,.×%~≤<>−+ -]+$/.test(String(r[i]))),
+  );
   const line = (cells: Cell[]) => `| ${cells.map((c) => String(c).replaceAll('|', '\\|')).join(' | ')} |`;
   const rule = `| ${numeric.map((n) => (n ? '---:' : '---')).join(' | ')} |`;
   return [line(headers), rule, ...rows.map(line)].join('\n');
@@ -20,7 +23,8 @@ export function num(value: number, digits = 0): string {
 export const times = (value: number, digits = 2): string => (Number.isFinite(value) ? `${num(value, digits)}×` : 'n/a');
 
 /** A fraction as "4.2 %". */
-export const percent = (value: number, digits = 1): string => (Number.isFinite(value) ? `${num(value * 100, digits)} %` : 'n/a');
+export const percent = (value: number, digits = 1): string =>
+  Number.isFinite(value) ? `${num(value * 100, digits)} %` : 'n/a';
 
 /** Milliseconds, with more digits for small values. */
 export function ms(value: number): string {

@@ -57,18 +57,32 @@ export interface Candidate {
 type Sql = (s: ReturnType<typeof source>) => string;
 
 /** Candidate statements answering `method` on view `v`; each runs them and materializes rows (no JSON, no validation). */
-export function baselineCandidates(raw: SQLite.Database, ownerId: number, v: ViewFilter, method: string, args: Record<string, any>): Candidate[] {
+export function baselineCandidates(
+  raw: SQLite.Database,
+  ownerId: number,
+  v: ViewFilter,
+  method: string,
+  args: Record<string, any>,
+): Candidate[] {
   // Row-by-row FTS checks only pay off when few rows are read; over a whole journal one trial would take seconds.
   const fewRows = v.from !== undefined || ['getEntriesForDay', 'getEntries', 'getDateRangeView'].includes(method);
-  const shapes: Shape[] = v.match || method === 'search' ? ['in', 'join', ...(fewRows ? (['exists'] as const) : [])] : ['in'];
+  const shapes: Shape[] =
+    v.match || method === 'search' ? ['in', 'join', ...(fewRows ? (['exists'] as const) : [])] : ['in'];
   const prepare = (shape: Shape, sql: Sql, view = v) => {
     const s = source(view, ownerId, shape);
     const stmt = raw.prepare(sql(s));
-    return { all: (...extra: unknown[]) => stmt.all(...s.params, ...extra), get: (...extra: unknown[]) => stmt.get(...s.params, ...extra) };
+    return {
+      all: (...extra: unknown[]) => stmt.all(...s.params, ...extra),
+      get: (...extra: unknown[]) => stmt.get(...s.params, ...extra),
+    };
   };
-  const countsSql: Sql = (s) => `SELECT count(*) AS entries, count(DISTINCT e.local_day) AS days, min(e.local_day) AS first, max(e.local_day) AS last FROM ${s.from} WHERE ${s.where}`;
+  const countsSql: Sql = (s) =>
+    `SELECT count(*) AS entries, count(DISTINCT e.local_day) AS days, min(e.local_day) AS first, max(e.local_day) AS last FROM ${s.from} WHERE ${s.where}`;
   const each = (make: (shape: Shape) => () => unknown, grouping = ''): Candidate[] =>
-    shapes.map((shape) => ({ label: [shapes.length > 1 ? shape : '', grouping].filter(Boolean).join(', ') || '—', run: make(shape) }));
+    shapes.map((shape) => ({
+      label: [shapes.length > 1 ? shape : '', grouping].filter(Boolean).join(', ') || '—',
+      run: make(shape),
+    }));
 
   switch (method) {
     case 'getDayCount':
@@ -83,28 +97,39 @@ export function baselineCandidates(raw: SQLite.Database, ownerId: number, v: Vie
       });
     case 'getOverview': {
       const width = args.groupBy === 'year' ? 4 : args.groupBy === 'day' ? 10 : 7;
-      const rows: Sql = (s) => `SELECT substr(e.local_day, 1, ${width}) AS period, count(DISTINCT e.local_day) AS days, count(*) AS entries
+      const rows: Sql = (
+        s,
+      ) => `SELECT substr(e.local_day, 1, ${width}) AS period, count(DISTINCT e.local_day) AS days, count(*) AS entries
         FROM ${s.from} WHERE ${s.where} GROUP BY period ORDER BY period LIMIT 101`;
       const days: Sql = (s) => `SELECT substr(local_day, 1, ${width}) AS period, count(*) AS days, sum(n) AS entries
         FROM (SELECT e.local_day, count(*) AS n FROM ${s.from} WHERE ${s.where} GROUP BY e.local_day) GROUP BY period ORDER BY period LIMIT 101`;
       return [rows, days].flatMap((grouping, i) =>
-        each((shape) => {
-          const totals = prepare(shape, countsSql);
-          const groups = prepare(shape, grouping);
-          return () => [totals.get(), groups.all()];
-        }, i === 0 ? 'group rows' : 'group days'),
+        each(
+          (shape) => {
+            const totals = prepare(shape, countsSql);
+            const groups = prepare(shape, grouping);
+            return () => [totals.get(), groups.all()];
+          },
+          i === 0 ? 'group rows' : 'group days',
+        ),
       );
     }
     case 'getEntriesForDay':
       return each((shape) => {
-        const q = prepare(shape, (s) => `SELECT e.id, e.local_time AS time, e.title, e.content FROM ${s.from} WHERE ${s.where} AND e.local_day = ? ORDER BY e.written_at, e.id`);
+        const q = prepare(
+          shape,
+          (s) =>
+            `SELECT e.id, e.local_time AS time, e.title, e.content FROM ${s.from} WHERE ${s.where} AND e.local_day = ? ORDER BY e.written_at, e.id`,
+        );
         return () => q.all(args.date);
       });
     case 'getEntries':
       return each((shape) => {
         const q = prepare(
           shape,
-          (s) => `SELECT e.id, e.local_day AS date, e.local_time AS time, e.title, e.content FROM ${s.from} WHERE ${s.where}
+          (
+            s,
+          ) => `SELECT e.id, e.local_day AS date, e.local_time AS time, e.title, e.content FROM ${s.from} WHERE ${s.where}
             ORDER BY e.local_day, e.written_at, e.id LIMIT ? OFFSET ?`,
         );
         return () => q.all(args.limit ?? 20, args.offset ?? 0);
@@ -131,7 +156,13 @@ const max = (a: string | undefined, b: string) => (a !== undefined && a > b ? a 
 const min = (a: string | undefined, b: string) => (a !== undefined && a < b ? a : b);
 
 /** The hand-written mood queries on a date view (no search): the mood table by (owner_id, local_day), and its tags. */
-export function moodBaseline(raw: SQLite.Database, ownerId: number, v: ViewFilter, method: string, args: Record<string, any>): Candidate[] {
+export function moodBaseline(
+  raw: SQLite.Database,
+  ownerId: number,
+  v: ViewFilter,
+  method: string,
+  args: Record<string, any>,
+): Candidate[] {
   if (v.match) throw new Error('no mood baseline for a search view');
   const range = `${v.from ? ' AND local_day >= ?' : ''}${v.to ? ' AND local_day <= ?' : ''}`;
   const params = [ownerId, ...(v.from ? [v.from] : []), ...(v.to ? [v.to] : [])];

@@ -118,7 +118,11 @@ interface Bench {
 /** One call on one view: its answer checked against SQL, its plan, and the interleaved timing. */
 async function measure(b: Bench, view: View, method: string, args: Record<string, any>): Promise<MethodTiming> {
   const subject = () => b.ops.invokeMethod(view.objId, method, args);
-  const sql = fastest(MOOD_CALLS.some((c) => c.method === method) ? moodBaseline(b.raw, BENCH_OWNER_ID, view.filter, method, args) : baselineCandidates(b.raw, BENCH_OWNER_ID, view.filter, method, args));
+  const sql = fastest(
+    MOOD_CALLS.some((c) => c.method === method)
+      ? moodBaseline(b.raw, BENCH_OWNER_ID, view.filter, method, args)
+      : baselineCandidates(b.raw, BENCH_OWNER_ID, view.filter, method, args),
+  );
   const agrees = sameAnswer(method, await subject(), sql.run());
   b.captured.length = 0;
   await b.traced.invokeMethod(view.objId, method, args);
@@ -146,7 +150,8 @@ async function viewsOf(ops: Bench['ops'], month: string): Promise<View[]> {
   const range = { startDate: `${month}-01`, endDate: monthEnd(month) };
   const monthView = await ops.invokeMethod('journal', 'getDateRangeView', range);
   const searchView = await ops.invokeMethod('journal', 'search', { query: WORDS.monthly });
-  if (monthView.type !== 'object' || searchView.type !== 'object') throw new Error('views did not come back as handles');
+  if (monthView.type !== 'object' || searchView.type !== 'object')
+    throw new Error('views did not come back as handles');
   return [
     { name: 'root', objId: 'journal', filter: {} },
     { name: 'month', objId: monthView.objId, filter: { from: range.startDate, to: range.endDate } },
@@ -154,14 +159,25 @@ async function viewsOf(ops: Bench['ops'], month: string): Promise<View[]> {
   ];
 }
 
-export async function runMethodsBench(file: string, size: number, o: MethodsOptions, log: (line: string) => void = () => undefined): Promise<MethodsResult> {
+export async function runMethodsBench(
+  file: string,
+  size: number,
+  o: MethodsOptions,
+  log: (line: string) => void = () => undefined,
+): Promise<MethodsResult> {
   const truth = openTruthDb(file, BENCH_OWNER_ID);
   const anchors = findAnchors(truth);
   truth.close();
   const db = openDatabase(file);
   const captured: CompiledQuery[] = [];
   const logDb = openDatabase(file, { log: (e) => void (e.level === 'query' && captured.push(e.query)) });
-  const b: Bench = { ops: createJournalOperations(db, BENCH_OWNER_ID), traced: createJournalOperations(logDb, BENCH_OWNER_ID), captured, raw: openRaw(file), o };
+  const b: Bench = {
+    ops: createJournalOperations(db, BENCH_OWNER_ID),
+    traced: createJournalOperations(logDb, BENCH_OWNER_ID),
+    captured,
+    raw: openRaw(file),
+    o,
+  };
   try {
     await db.deleteFrom('object_handle').where('owner_id', '=', BENCH_OWNER_ID).execute();
     const timings: MethodTiming[] = [];
@@ -169,7 +185,9 @@ export async function runMethodsBench(file: string, size: number, o: MethodsOpti
       for (const { method, args } of calls(anchors.month, anchors.day)) {
         const t = await measure(b, view, method, args);
         timings.push(t);
-        log(`${view.name}.${method}: ${t.methodMs.toFixed(3)} ms vs SQL ${t.sqlMs.toFixed(3)} ms (${t.ratio.toFixed(2)}×, ${t.runs} runs)`);
+        log(
+          `${view.name}.${method}: ${t.methodMs.toFixed(3)} ms vs SQL ${t.sqlMs.toFixed(3)} ms (${t.ratio.toFixed(2)}×, ${t.runs} runs)`,
+        );
       }
     }
     const moodDays = seedMoods(b.raw, BENCH_OWNER_ID);
@@ -178,7 +196,9 @@ export async function runMethodsBench(file: string, size: number, o: MethodsOpti
       for (const { method, args } of MOOD_CALLS) {
         const t = await measure(b, view, method, args);
         moodTimings.push(t);
-        log(`${view.name}.${method} (${moodDays} mood days): ${t.methodMs.toFixed(3)} ms vs SQL ${t.sqlMs.toFixed(3)} ms (${t.ratio.toFixed(2)}×, ${t.runs} runs)`);
+        log(
+          `${view.name}.${method} (${moodDays} mood days): ${t.methodMs.toFixed(3)} ms vs SQL ${t.sqlMs.toFixed(3)} ms (${t.ratio.toFixed(2)}×, ${t.runs} runs)`,
+        );
       }
     }
     return { size, month: anchors.month, search: WORDS.monthly, timings, moodTimings, moodDays };
@@ -219,14 +239,23 @@ export function accessOf(plan: string[]): string {
 function planOf(raw: SQLite.Database, queries: CompiledQuery[]): string[] {
   return queries
     .filter((q) => /"entry"|entry_fts|"mood"/.test(q.sql))
-    .flatMap((q) => (raw.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[]).map((r) => r.detail));
+    .flatMap((q) =>
+      (raw.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[]).map(
+        (r) => r.detail,
+      ),
+    );
 }
 
 const idsOf = (rows: any): number[] => (Array.isArray(rows) ? rows : (rows?.items ?? [])).map((r: any) => r.id);
 
 /** Whether the method's result says what the SQL's says (counts, ids, a description's numbers). */
-export function sameAnswer(method: string, result: Awaited<ReturnType<ReturnType<typeof createJournalOperations>['invokeMethod']>>, sql: any): boolean {
-  if (result.type === 'object') return result.description.includes(`${sql.days} day`) && result.description.includes(`${sql.entries} entr`);
+export function sameAnswer(
+  method: string,
+  result: Awaited<ReturnType<ReturnType<typeof createJournalOperations>['invokeMethod']>>,
+  sql: any,
+): boolean {
+  if (result.type === 'object')
+    return result.description.includes(`${sql.days} day`) && result.description.includes(`${sql.entries} entr`);
   const v = result.value as any;
   switch (method) {
     case 'getDayCount':
@@ -239,10 +268,19 @@ export function sameAnswer(method: string, result: Awaited<ReturnType<ReturnType
     case 'getMoodByDay': {
       const days = Array.isArray(v) ? v : v.days;
       const expected = (sql as { date: string; mood: number }[]).slice(-days.length);
-      return days.length > 0 && days.every((d: any, i: number) => d.date === expected[i]?.date && d.mood === expected[i]?.mood);
+      return (
+        days.length > 0 &&
+        days.every((d: any, i: number) => d.date === expected[i]?.date && d.mood === expected[i]?.mood)
+      );
     }
     case 'getMoodByTag':
-      return v.tags.length === sql.length && v.tags.every((t: any, i: number) => t.tag === sql[i].tag && t.days === sql[i].days && Math.abs(t.averageMood - sql[i].w) < 1e-9);
+      return (
+        v.tags.length === sql.length &&
+        v.tags.every(
+          (t: any, i: number) =>
+            t.tag === sql[i].tag && t.days === sql[i].days && Math.abs(t.averageMood - sql[i].w) < 1e-9,
+        )
+      );
     case 'getEntriesForDay':
     case 'getEntries': {
       const shown = idsOf(v);

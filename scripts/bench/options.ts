@@ -1,6 +1,17 @@
 /** npm run bench flags: which parts, which sizes, how many runs, quick mode. */
 
-export const PARTS = ['tokens', 'import', 'methods', 'capture', 'reading', 'postgres', 'instances', 'startup', 'encryption', 'web'] as const;
+export const PARTS = [
+  'tokens',
+  'import',
+  'methods',
+  'capture',
+  'reading',
+  'postgres',
+  'instances',
+  'startup',
+  'encryption',
+  'web',
+] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface BenchOptions {
@@ -83,7 +94,8 @@ export const USAGE = `npm run bench -- [part…] [--quick] [--sizes 2500,25000] 
 const sizeList = (flag: string, value: string): number[] =>
   value.split(',').map((s) => {
     const n = Number(s.replaceAll('_', '').trim().replace(/k$/i, '000').replace(/m$/i, '000000'));
-    if (!Number.isInteger(n) || n < 1) throw new Error(`${flag}: "${s}" is not a positive whole number (e.g. 2500, 25k, 1m)`);
+    if (!Number.isInteger(n) || n < 1)
+      throw new Error(`${flag}: "${s}" is not a positive whole number (e.g. 2500, 25k, 1m)`);
     return n;
   });
 
@@ -116,21 +128,35 @@ export function parseBenchArgs(argv: string[], cacheDir: string): BenchOptions {
       const v = value();
       o.out = v === '-' ? null : v;
       explicitOut = true;
-    }
-    else if (flag === '--cache-dir') o.cacheDir = value();
+    } else if (flag === '--cache-dir') o.cacheDir = value();
     else if (flag === '--from-results') o.fromResults = value();
     else if (!flag.startsWith('-')) positional.push(...parseParts(flag));
     else throw new Error(`Unknown flag ${flag}.\n${USAGE}`);
   }
   if (positional.length) o.only = [...new Set(positional)];
   // BENCHMARKS.md holds the default (full) sizes: a run at other sizes, or a re-rendering, is printed unless --out says where.
-  const fullSizes = (['sizes', 'methodsSize', 'importSizes', 'runs', 'burst', 'postgresSize', 'postgresImportSize', 'encryptionSize', 'webSizes'] as const).every((k) => JSON.stringify(o[k]) === JSON.stringify(FULL[k]));
+  const fullSizes = (
+    [
+      'sizes',
+      'methodsSize',
+      'importSizes',
+      'runs',
+      'burst',
+      'postgresSize',
+      'postgresImportSize',
+      'encryptionSize',
+      'webSizes',
+    ] as const
+  ).every((k) => JSON.stringify(o[k]) === JSON.stringify(FULL[k]));
   if (!explicitOut && (o.fromResults || !fullSizes)) o.out = null;
   return o;
 }
 
 function parseParts(value: string): Part[] {
-  const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const unknown = parts.filter((p) => !(PARTS as readonly string[]).includes(p));
   if (unknown.length) throw new Error(`unknown part ${unknown.join(', ')}; parts are ${PARTS.join(', ')}\n${USAGE}`);
   return parts as Part[];

@@ -2,7 +2,8 @@
 import type SQLite from 'better-sqlite3';
 import { countTokens } from './tokenizer.ts';
 
-export const PASTE_SYSTEM = 'Answer the question from the journal entries below. Each entry starts with its date and time.';
+export const PASTE_SYSTEM =
+  'Answer the question from the journal entries below. Each entry starts with its date and time.';
 
 interface EntryText {
   id: number;
@@ -25,13 +26,22 @@ export interface PasteAll {
 }
 
 /** Tokens of the whole journal pasted; exact up to `exactUpTo` entries, beyond that a systematic sample (every k-th entry). */
-export function pasteAllTokens(raw: SQLite.Database, ownerId: number, exactUpTo = 25_000, sampleSize = 20_000): PasteAll {
+export function pasteAllTokens(
+  raw: SQLite.Database,
+  ownerId: number,
+  exactUpTo = 25_000,
+  sampleSize = 20_000,
+): PasteAll {
   const { n, chars } = raw
-    .prepare(`SELECT count(*) AS n, coalesce(sum(length(content)), 0) + count(*) * ${'YYYY-MM-DD HH:mm\n'.length + SEPARATOR.length} AS chars FROM entry WHERE owner_id = ?`)
+    .prepare(
+      `SELECT count(*) AS n, coalesce(sum(length(content)), 0) + count(*) * ${'YYYY-MM-DD HH:mm\n'.length + SEPARATOR.length} AS chars FROM entry WHERE owner_id = ?`,
+    )
     .get(ownerId) as { n: number; chars: number };
   const step = n <= exactUpTo ? 1 : Math.ceil(n / sampleSize);
   const rows = raw
-    .prepare(`SELECT id, local_day AS day, local_time AS time, content FROM entry WHERE owner_id = ? ORDER BY local_day, written_at, id`)
+    .prepare(
+      `SELECT id, local_day AS day, local_time AS time, content FROM entry WHERE owner_id = ? ORDER BY local_day, written_at, id`,
+    )
     .iterate(ownerId) as IterableIterator<EntryText>;
   let tokens = 0;
   let sampleChars = 0;
@@ -56,12 +66,15 @@ export function pasteAllTokens(raw: SQLite.Database, ownerId: number, exactUpTo 
 }
 
 /** Tokens of one paste-everything request for a question. */
-export const pasteAllRequestTokens = (p: PasteAll, question: string): number => countTokens(PASTE_SYSTEM) + p.entryTokens + countTokens(question);
+export const pasteAllRequestTokens = (p: PasteAll, question: string): number =>
+  countTokens(PASTE_SYSTEM) + p.entryTokens + countTokens(question);
 
 const STOPWORDS = new Set(
-  ('a an the and or but i me my we you it its is are was were be been do did does how many much what which when where who why ' +
+  (
+    'a an the and or but i me my we you it its is are was were be been do did does how many much what which when where who why ' +
     'in on at of to for with about than more most each this that these those there any not since between around times often ' +
-    'journal write wrote written mention mentioned first last kept keep have has had go went').split(' '),
+    'journal write wrote written mention mentioned first last kept keep have has had go went'
+  ).split(' '),
 );
 
 /** A plain BM25 query from a question: its content words, OR-ed, each quoted (no dates, no rewriting). */
@@ -83,10 +96,16 @@ export function bm25Top(raw: SQLite.Database, ownerId: number, question: string,
   const query = bm25Query(question);
   const rows = query
     ? (raw
-        .prepare(`SELECT e.id, e.local_day AS day, e.local_time AS time, e.content FROM entry_fts JOIN entry e ON e.id = entry_fts.rowid
-          WHERE entry_fts MATCH ? AND e.owner_id = ? ORDER BY entry_fts.rank LIMIT ?`)
+        .prepare(
+          `SELECT e.id, e.local_day AS day, e.local_time AS time, e.content FROM entry_fts JOIN entry e ON e.id = entry_fts.rowid
+          WHERE entry_fts MATCH ? AND e.owner_id = ? ORDER BY entry_fts.rank LIMIT ?`,
+        )
         .all(query, ownerId, k) as EntryText[])
     : [];
   const text = rows.map(pasteText).join(SEPARATOR);
-  return { query, ids: rows.map((r) => r.id), tokens: countTokens(PASTE_SYSTEM) + (text ? countTokens(text) : 0) + countTokens(question) };
+  return {
+    query,
+    ids: rows.map((r) => r.id),
+    tokens: countTokens(PASTE_SYSTEM) + (text ? countTokens(text) : 0) + countTokens(question),
+  };
 }

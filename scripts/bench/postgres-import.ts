@@ -71,7 +71,10 @@ async function rawValues(url: string, rows: NewEntryRow[]): Promise<number> {
       const chunk = rows.slice(i, i + VALUES_PER_STATEMENT);
       const n = ENTRY_COLUMNS.length;
       const text = `INSERT INTO entry (${ENTRY_COLUMNS.join(', ')}) VALUES ${chunk.map((_, r) => `(${ENTRY_COLUMNS.map((_, k) => `$${r * n + k + 1}`).join(', ')})`).join(', ')}`;
-      await c.query(text, chunk.flatMap((row) => ENTRY_COLUMNS.map((col) => (row as unknown as Record<string, unknown>)[col] ?? null)));
+      await c.query(
+        text,
+        chunk.flatMap((row) => ENTRY_COLUMNS.map((col) => (row as unknown as Record<string, unknown>)[col] ?? null)),
+      );
     }
     await c.query('COMMIT');
     return (nowMs() - t0) / 1000;
@@ -82,21 +85,32 @@ async function rawUnnest(url: string, rows: NewEntryRow[]): Promise<number> {
   return withClient(url, async (c) => {
     const t0 = nowMs();
     await c.query('BEGIN');
-    for (let i = 0; i < rows.length; i += UNNEST_PER_STATEMENT) await c.query(UNNEST_INSERT, columnArrays(rows.slice(i, i + UNNEST_PER_STATEMENT)));
+    for (let i = 0; i < rows.length; i += UNNEST_PER_STATEMENT)
+      await c.query(UNNEST_INSERT, columnArrays(rows.slice(i, i + UNNEST_PER_STATEMENT)));
     await c.query('COMMIT');
     return (nowMs() - t0) / 1000;
   });
 }
 
-const countEntries = (url: string) => withClient(url, async (c) => Number((await c.query('SELECT count(*) AS n FROM entry')).rows[0].n));
+const countEntries = (url: string) =>
+  withClient(url, async (c) => Number((await c.query('SELECT count(*) AS n FROM entry')).rows[0].n));
 
-export async function runPostgresImport(repoRoot: string, dir: string, baseUrl: string, messages: number, runs: number, keep: boolean, log: (line: string) => void): Promise<PgImportResult> {
+export async function runPostgresImport(
+  repoRoot: string,
+  dir: string,
+  baseUrl: string,
+  messages: number,
+  runs: number,
+  keep: boolean,
+  log: (line: string) => void,
+): Promise<PgImportResult> {
   const exportFile = path.join(dir, `pg-export-${messages}.json`);
   const made = await writeSyntheticExport(exportFile, { messages, shape: 'single', ownerId: IMPORT_OWNER_ID });
   const admin = rawClient(baseUrl);
   await admin.connect();
   try {
-    const timings: { importSeconds: number; importerSeconds: number; valuesSeconds: number; unnestSeconds: number }[] = [];
+    const timings: { importSeconds: number; importerSeconds: number; valuesSeconds: number; unnestSeconds: number }[] =
+      [];
     let rows: NewEntryRow[] = [];
     for (let r = 0; r < runs; r++) {
       // The CLI migrates the empty database itself, as a user's first import would.
@@ -105,24 +119,44 @@ export async function runPostgresImport(repoRoot: string, dir: string, baseUrl: 
       const appUrl = Object.assign(new URL(baseUrl), { pathname: '/import_app' }).toString();
       const cli = await runImportCli(repoRoot, exportFile, path.join(dir, 'unused.sqlite'), { DATABASE_URL: appUrl });
       const stored = await countEntries(appUrl);
-      if (stored !== made.entries) throw new Error(`import stored ${stored} entries, expected ${made.entries}:\n${cli.stdout.slice(-1500)}`);
-      if (r === 0) rows = await withClient(appUrl, async (c) => (await c.query(`SELECT ${ENTRY_COLUMNS.join(', ')} FROM entry ORDER BY id`)).rows as NewEntryRow[]);
+      if (stored !== made.entries)
+        throw new Error(`import stored ${stored} entries, expected ${made.entries}:\n${cli.stdout.slice(-1500)}`);
+      if (r === 0)
+        rows = await withClient(
+          appUrl,
+          async (c) =>
+            (await c.query(`SELECT ${ENTRY_COLUMNS.join(', ')} FROM entry ORDER BY id`)).rows as NewEntryRow[],
+        );
       const valuesUrl = await freshDatabase(admin, baseUrl, 'import_raw');
       const valuesSeconds = await rawValues(valuesUrl, rows);
       const valuesStored = await countEntries(valuesUrl);
       const unnestUrl = await freshDatabase(admin, baseUrl, 'import_raw');
       const unnestSeconds = await rawUnnest(unnestUrl, rows);
       const unnestStored = await countEntries(unnestUrl);
-      if (valuesStored !== stored || unnestStored !== stored) throw new Error(`raw inserts stored ${valuesStored} and ${unnestStored} rows, not ${stored}`);
+      if (valuesStored !== stored || unnestStored !== stored)
+        throw new Error(`raw inserts stored ${valuesStored} and ${unnestStored} rows, not ${stored}`);
       const importerSeconds = Number(/messages read, ([\d.]+) s\)/.exec(cli.stdout)?.[1] ?? Number.NaN);
       timings.push({ importSeconds: cli.seconds, importerSeconds, valuesSeconds, unnestSeconds });
-      log(`postgres import ${messages}: npm run import ${cli.seconds.toFixed(1)} s (importer ${importerSeconds.toFixed(1)} s), raw VALUES ${valuesSeconds.toFixed(1)} s, raw unnest ${unnestSeconds.toFixed(1)} s`);
+      log(
+        `postgres import ${messages}: npm run import ${cli.seconds.toFixed(1)} s (importer ${importerSeconds.toFixed(1)} s), raw VALUES ${valuesSeconds.toFixed(1)} s, raw unnest ${unnestSeconds.toFixed(1)} s`,
+      );
     }
     const med = (k: keyof (typeof timings)[number]) => median(timings.map((t) => t[k]));
-    const [importSeconds, importerSeconds, valuesSeconds, unnestSeconds] = [med('importSeconds'), med('importerSeconds'), med('valuesSeconds'), med('unnestSeconds')];
+    const [importSeconds, importerSeconds, valuesSeconds, unnestSeconds] = [
+      med('importSeconds'),
+      med('importerSeconds'),
+      med('valuesSeconds'),
+      med('unnestSeconds'),
+    ];
     return {
-      messages, entries: made.entries, fileBytes: statSync(exportFile).size, runs,
-      importSeconds, importerSeconds, valuesSeconds, unnestSeconds,
+      messages,
+      entries: made.entries,
+      fileBytes: statSync(exportFile).size,
+      runs,
+      importSeconds,
+      importerSeconds,
+      valuesSeconds,
+      unnestSeconds,
       importPerSecond: messages / importSeconds,
       importerPerSecond: messages / importerSeconds,
       valuesPerSecond: made.entries / valuesSeconds,

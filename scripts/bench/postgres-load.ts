@@ -10,8 +10,17 @@ import type { NewEntryRow } from '../../src/db/schema.ts';
 
 /** The columns a generated row fills, with their array types for unnest. */
 const COLUMNS = [
-  ['owner_id', 'bigint'], ['source', 'text'], ['chat_id', 'bigint'], ['message_id', 'bigint'], ['written_at', 'text'], ['local_day', 'text'],
-  ['local_time', 'text'], ['title', 'text'], ['content', 'text'], ['edited_at', 'text'], ['created_at', 'text'],
+  ['owner_id', 'bigint'],
+  ['source', 'text'],
+  ['chat_id', 'bigint'],
+  ['message_id', 'bigint'],
+  ['written_at', 'text'],
+  ['local_day', 'text'],
+  ['local_time', 'text'],
+  ['title', 'text'],
+  ['content', 'text'],
+  ['edited_at', 'text'],
+  ['created_at', 'text'],
 ] as const;
 
 export const UNNEST_INSERT = `INSERT INTO entry (${COLUMNS.map(([c]) => c).join(', ')})
@@ -23,8 +32,13 @@ export function columnArrays(rows: readonly NewEntryRow[]): unknown[][] {
 }
 
 /** Loads the generated journal; returns the rows loaded. */
-export async function loadGeneratedJournal(client: Pg.ClientBase, options: GeneratedJournalOptions, batch = 20_000): Promise<number> {
-  const index = (await client.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'entry_search'`)).rows[0]?.indexdef as string | undefined;
+export async function loadGeneratedJournal(
+  client: Pg.ClientBase,
+  options: GeneratedJournalOptions,
+  batch = 20_000,
+): Promise<number> {
+  const index = (await client.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'entry_search'`)).rows[0]
+    ?.indexdef as string | undefined;
   if (!index) throw new Error('the migrated schema has no entry_search index');
   await client.query('DROP INDEX entry_search');
   let total = 0;

@@ -15,7 +15,11 @@ export interface PgViewFilter {
   words?: string[];
 }
 
-const tsquery = (words: string[]) => words.flatMap(searchWords).map((w) => `'${w}'`).join(' & ');
+const tsquery = (words: string[]) =>
+  words
+    .flatMap(searchWords)
+    .map((w) => `'${w}'`)
+    .join(' & ');
 
 function where(v: PgViewFilter, ownerId: number): { where: string; params: unknown[] } {
   const params: unknown[] = [ownerId];
@@ -33,7 +37,13 @@ function where(v: PgViewFilter, ownerId: number): { where: string; params: unkno
 let statements = 0;
 
 /** Candidate statements answering `method` on view `v`; each runs them and materializes the rows. */
-export function pgBaselineCandidates(client: Pg.ClientBase, ownerId: number, v: PgViewFilter, method: string, args: Record<string, any>): Candidate[] {
+export function pgBaselineCandidates(
+  client: Pg.ClientBase,
+  ownerId: number,
+  v: PgViewFilter,
+  method: string,
+  args: Record<string, any>,
+): Candidate[] {
   const prepare = (text: (w: string, next: number) => string, view = v) => {
     const w = where(view, ownerId);
     const query = { name: `bench_${++statements}`, text: text(w.where, w.params.length + 1) };
@@ -42,7 +52,8 @@ export function pgBaselineCandidates(client: Pg.ClientBase, ownerId: number, v: 
       get: async (...extra: unknown[]) => (await client.query({ ...query, values: [...w.params, ...extra] })).rows[0],
     };
   };
-  const counts = (w: string) => `SELECT count(*)::int AS entries, count(DISTINCT e.local_day)::int AS days, min(e.local_day) AS first, max(e.local_day) AS last FROM entry e WHERE ${w}`;
+  const counts = (w: string) =>
+    `SELECT count(*)::int AS entries, count(DISTINCT e.local_day)::int AS days, min(e.local_day) AS first, max(e.local_day) AS last FROM entry e WHERE ${w}`;
   const one = (run: () => unknown): Candidate[] => [{ label: '—', run }];
   switch (method) {
     case 'getDayCount': {
@@ -56,22 +67,33 @@ export function pgBaselineCandidates(client: Pg.ClientBase, ownerId: number, v: 
     case 'getOverview': {
       const width = args.groupBy === 'year' ? 4 : args.groupBy === 'day' ? 10 : 7;
       const totals = prepare(counts);
-      const rows = prepare((w) => `SELECT substr(e.local_day, 1, ${width}) AS period, count(DISTINCT e.local_day)::int AS days, count(*)::int AS entries
-        FROM entry e WHERE ${w} GROUP BY period ORDER BY period LIMIT 101`);
-      const days = prepare((w) => `SELECT substr(local_day, 1, ${width}) AS period, count(*)::int AS days, sum(n)::int AS entries
-        FROM (SELECT e.local_day, count(*) AS n FROM entry e WHERE ${w} GROUP BY e.local_day) AS d GROUP BY period ORDER BY period LIMIT 101`);
+      const rows = prepare(
+        (
+          w,
+        ) => `SELECT substr(e.local_day, 1, ${width}) AS period, count(DISTINCT e.local_day)::int AS days, count(*)::int AS entries
+        FROM entry e WHERE ${w} GROUP BY period ORDER BY period LIMIT 101`,
+      );
+      const days = prepare(
+        (w) => `SELECT substr(local_day, 1, ${width}) AS period, count(*)::int AS days, sum(n)::int AS entries
+        FROM (SELECT e.local_day, count(*) AS n FROM entry e WHERE ${w} GROUP BY e.local_day) AS d GROUP BY period ORDER BY period LIMIT 101`,
+      );
       return [
         { label: 'group rows', run: async () => [await totals.get(), await rows.all()] },
         { label: 'group days', run: async () => [await totals.get(), await days.all()] },
       ];
     }
     case 'getEntriesForDay': {
-      const q = prepare((w, n) => `SELECT e.id, e.local_time AS time, e.title, e.content FROM entry e WHERE ${w} AND e.local_day = $${n} ORDER BY e.written_at, e.id`);
+      const q = prepare(
+        (w, n) =>
+          `SELECT e.id, e.local_time AS time, e.title, e.content FROM entry e WHERE ${w} AND e.local_day = $${n} ORDER BY e.written_at, e.id`,
+      );
       return one(() => q.all(args.date));
     }
     case 'getEntries': {
-      const q = prepare((w, n) => `SELECT e.id, e.local_day AS date, e.local_time AS time, e.title, e.content FROM entry e WHERE ${w}
-        ORDER BY e.local_day, e.written_at, e.id LIMIT $${n} OFFSET $${n + 1}`);
+      const q = prepare(
+        (w, n) => `SELECT e.id, e.local_day AS date, e.local_time AS time, e.title, e.content FROM entry e WHERE ${w}
+        ORDER BY e.local_day, e.written_at, e.id LIMIT $${n} OFFSET $${n + 1}`,
+      );
       return one(() => q.all(args.limit ?? 20, args.offset ?? 0));
     }
     case 'getDateRangeView': {

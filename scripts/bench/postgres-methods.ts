@@ -34,7 +34,10 @@ const INT8 = 20;
 /** A plain `pg` client for the baseline: int8 as numbers, like the app's pool. */
 export function rawClient(url: string): Pg.Client {
   const pg = createRequire(import.meta.url)('pg') as typeof Pg;
-  const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) };
+  const types = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+      oid === INT8 ? Number : pg.types.getTypeParser(oid, format),
+  };
   return new pg.Client({ connectionString: url, types });
 }
 
@@ -45,13 +48,19 @@ interface View {
 }
 
 async function anchorsOf(client: Pg.Client): Promise<{ month: string; day: string }> {
-  const months = (await client.query(`SELECT DISTINCT substr(local_day, 1, 7) AS m FROM entry WHERE owner_id = $1 ORDER BY m`, [BENCH_OWNER_ID])).rows.map((r) => r.m as string);
+  const months = (
+    await client.query(`SELECT DISTINCT substr(local_day, 1, 7) AS m FROM entry WHERE owner_id = $1 ORDER BY m`, [
+      BENCH_OWNER_ID,
+    ])
+  ).rows.map((r) => r.m as string);
   const month = months[Math.floor((months.length * 2) / 3)]!;
-  const day = (await client.query(
-    `SELECT local_day AS d FROM entry WHERE owner_id = $1 AND local_day BETWEEN $2 AND $3 GROUP BY local_day
+  const day = (
+    await client.query(
+      `SELECT local_day AS d FROM entry WHERE owner_id = $1 AND local_day BETWEEN $2 AND $3 GROUP BY local_day
       ORDER BY count(*) >= 2 DESC, abs(local_day::date - $4::date), local_day LIMIT 1`,
-    [BENCH_OWNER_ID, `${month}-01`, monthEnd(month), `${month}-15`],
-  )).rows[0].d as string;
+      [BENCH_OWNER_ID, `${month}-01`, monthEnd(month), `${month}-15`],
+    )
+  ).rows[0].d as string;
   return { month, day };
 }
 
@@ -76,12 +85,26 @@ async function planOf(client: Pg.Client, queries: CompiledQuery[]): Promise<stri
   const lines: string[] = [];
   for (const q of queries.filter((x) => /"entry"/.test(x.sql))) {
     const rows = (await client.query(`EXPLAIN ${q.sql}`, q.parameters as unknown[])).rows as { 'QUERY PLAN': string }[];
-    lines.push(...rows.map((r) => r['QUERY PLAN'].trim().replace(/^->\s*/, '').replace(/\s+\(cost=.*$/, '')).filter((l) => /Scan|Join|Aggregate|Sort|Limit|Subquery/.test(l)));
+    lines.push(
+      ...rows
+        .map((r) =>
+          r['QUERY PLAN']
+            .trim()
+            .replace(/^->\s*/, '')
+            .replace(/\s+\(cost=.*$/, ''),
+        )
+        .filter((l) => /Scan|Join|Aggregate|Sort|Limit|Subquery/.test(l)),
+    );
   }
   return lines;
 }
 
-export async function runPostgresMethods(url: string, size: number, o: MethodsOptions, log: (line: string) => void): Promise<PgMethodsResult> {
+export async function runPostgresMethods(
+  url: string,
+  size: number,
+  o: MethodsOptions,
+  log: (line: string) => void,
+): Promise<PgMethodsResult> {
   const db = openPostgresDatabase(url);
   const captured: CompiledQuery[] = [];
   const logDb = openPostgresDatabase(url, { log: (e) => void (e.level === 'query' && captured.push(e.query)) });
@@ -94,7 +117,8 @@ export async function runPostgresMethods(url: string, size: number, o: MethodsOp
     const range = { startDate: `${month}-01`, endDate: monthEnd(month) };
     const monthView = await ops.invokeMethod('journal', 'getDateRangeView', range);
     const searchView = await ops.invokeMethod('journal', 'search', { query: WORDS.monthly });
-    if (monthView.type !== 'object' || searchView.type !== 'object') throw new Error('views did not come back as handles');
+    if (monthView.type !== 'object' || searchView.type !== 'object')
+      throw new Error('views did not come back as handles');
     const views: View[] = [
       { name: 'root', objId: 'journal', filter: {} },
       { name: 'month', objId: monthView.objId, filter: { from: range.startDate, to: range.endDate } },
@@ -113,12 +137,22 @@ export async function runPostgresMethods(url: string, size: number, o: MethodsOp
         const samples = await samplePair(subject, sql.run, o);
         const [methodMs, sqlMs] = [median(samples.subject), median(samples.baseline)];
         const t: PgMethodTiming = {
-          view: view.name, method, methodMs, sqlMs, ratio: ratio(methodMs, sqlMs), runs: samples.subject.length, sqlShape: sql.label, agrees, plan,
+          view: view.name,
+          method,
+          methodMs,
+          sqlMs,
+          ratio: ratio(methodMs, sqlMs),
+          runs: samples.subject.length,
+          sqlShape: sql.label,
+          agrees,
+          plan,
           fullScan: plan.some((l) => /Seq Scan on entry\b/.test(l)),
           statements,
         };
         timings.push(t);
-        log(`postgres ${view.name}.${method}: ${methodMs.toFixed(3)} ms vs SQL ${sqlMs.toFixed(3)} ms (${t.ratio.toFixed(2)}×, ${t.runs} runs${agrees ? '' : ', ANSWERS DIFFER'})`);
+        log(
+          `postgres ${view.name}.${method}: ${methodMs.toFixed(3)} ms vs SQL ${sqlMs.toFixed(3)} ms (${t.ratio.toFixed(2)}×, ${t.runs} runs${agrees ? '' : ', ANSWERS DIFFER'})`,
+        );
       }
     }
     return { size, month, search: WORDS.monthly, timings };

@@ -18,9 +18,12 @@ export interface PostgresServer {
 
 function findBin(): string {
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(path.join(root, v, 'bin', 'initdb'))) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root).filter((v) => existsSync(path.join(root, v, 'bin', 'initdb')))
+    : [];
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
-  if (!newest) throw new Error(`no PostgreSQL server binaries under ${root} (install them with: apt-get install -y postgresql)`);
+  if (!newest)
+    throw new Error(`no PostgreSQL server binaries under ${root} (install them with: apt-get install -y postgresql)`);
   return path.join(root, newest, 'bin');
 }
 
@@ -39,13 +42,19 @@ export async function startPostgres(log: (line: string) => void = () => undefine
   let uid: number | undefined;
   if (root) {
     const id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
-    if (id.status !== 0) throw new Error('running as root and there is no `postgres` user to run the PostgreSQL server as');
+    if (id.status !== 0)
+      throw new Error('running as root and there is no `postgres` user to run the PostgreSQL server as');
     uid = Number(id.stdout.trim());
   }
   const run = (cmd: string, args: string[]) => {
-    const [file, argv] = root ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
+    const [file, argv] = root
+      ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]]
+      : [path.join(bin, cmd), args];
     const r = spawnSync(file, argv, { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`${cmd} failed (${r.status ?? r.signal}): ${(r.stderr || r.stdout || String(r.error ?? '')).trim().slice(-800)}`);
+    if (r.status !== 0)
+      throw new Error(
+        `${cmd} failed (${r.status ?? r.signal}): ${(r.stderr || r.stdout || String(r.error ?? '')).trim().slice(-800)}`,
+      );
     return r.stdout;
   };
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
@@ -71,7 +80,9 @@ export async function startPostgres(log: (line: string) => void = () => undefine
       started = true;
       run('pg_ctl', ['-D', data, '-l', path.join(data, 'server.log'), '-w', '-t', '60', '-o', settings, 'start']);
     } catch (error) {
-      const serverLog = existsSync(path.join(data, 'server.log')) ? readFileSync(path.join(data, 'server.log'), 'utf8').slice(-800) : '';
+      const serverLog = existsSync(path.join(data, 'server.log'))
+        ? readFileSync(path.join(data, 'server.log'), 'utf8').slice(-800)
+        : '';
       throw new Error(`${error instanceof Error ? error.message : String(error)}\n${serverLog}`, { cause: error });
     }
     run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'journal_bench']);
@@ -81,6 +92,9 @@ export async function startPostgres(log: (line: string) => void = () => undefine
     return { url, version, stop };
   } catch (error) {
     stop();
-    throw new Error(`could not start a throwaway PostgreSQL server: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(
+      `could not start a throwaway PostgreSQL server: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
 }

@@ -29,7 +29,12 @@ export interface PostgresBenchOptions {
   methods: MethodsOptions;
 }
 
-export async function runPostgresBench(repoRoot: string, cacheDir: string, o: PostgresBenchOptions, log: (line: string) => void): Promise<PostgresResult> {
+export async function runPostgresBench(
+  repoRoot: string,
+  cacheDir: string,
+  o: PostgresBenchOptions,
+  log: (line: string) => void,
+): Promise<PostgresResult> {
   const server = await startPostgres(log);
   try {
     const db = openPostgresDatabase(server.url);
@@ -51,7 +56,8 @@ export async function runPostgresBench(repoRoot: string, cacheDir: string, o: Po
     log(`loaded a ${loaded.toLocaleString('en-US')}-entry journal into PostgreSQL in ${loadSeconds.toFixed(1)} s`);
     const methods = await runPostgresMethods(server.url, o.size, o.methods, log);
     const result: PostgresResult = { version: server.version, size: o.size, loadSeconds, methods };
-    if (o.importSize > 0) result.import = await runPostgresImport(repoRoot, cacheDir, server.url, o.importSize, o.runs, o.keep, log);
+    if (o.importSize > 0)
+      result.import = await runPostgresImport(repoRoot, cacheDir, server.url, o.importSize, o.runs, o.keep, log);
     return result;
   } finally {
     server.stop();

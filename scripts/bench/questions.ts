@@ -4,7 +4,16 @@
  */
 import { addDays, monthEnd, monthName } from './calendar.ts';
 import { invoke, type Results, type Step } from './script.ts';
-import { busiest, countByMonth, distinctDays, ids, lastDayIn, missedDays, shownItems, spanOf } from './answer-readers.ts';
+import {
+  busiest,
+  countByMonth,
+  distinctDays,
+  ids,
+  lastDayIn,
+  missedDays,
+  shownItems,
+  spanOf,
+} from './answer-readers.ts';
 import type { Anchors, EntryRef, TruthDb } from './truth-db.ts';
 
 export interface Question {
@@ -37,7 +46,8 @@ export function buildQuestions(a: Anchors): Question[] {
   const Y = yearRange(a.year);
   const R = range(addDays(a.day, -4), addDays(a.day, 5));
   const around = range(addDays(a.day, -3), addDays(a.day, 3));
-  const inRange = (t: TruthDb, r: { startDate: string; endDate: string }, word?: string) => t.entries({ from: r.startDate, to: r.endDate, word });
+  const inRange = (t: TruthDb, r: { startDate: string; endDate: string }, word?: string) =>
+    t.entries({ from: r.startDate, to: r.endDate, word });
 
   return [
     {
@@ -45,7 +55,10 @@ export function buildQuestions(a: Anchors): Question[] {
       kind: 'count',
       text: `@journal On how many days did I write in ${monthName(a.month)}?`,
       steps: [
-        () => ({ text: `I'll narrow the journal to ${monthName(a.month)} and count its days.`, calls: [invoke(J, 'getDateRangeView', M)] }),
+        () => ({
+          text: `I'll narrow the journal to ${monthName(a.month)} and count its days.`,
+          calls: [invoke(J, 'getDateRangeView', M)],
+        }),
         (r) => ({ text: '', calls: [invoke(r.handle(0), 'getDayCount')] }),
         (r) => ({ answer: `You wrote on ${r.value(1)} days in ${monthName(a.month)}.` }),
       ],
@@ -84,9 +97,17 @@ export function buildQuestions(a: Anchors): Question[] {
       kind: 'count',
       text: `@journal Did I write more in ${monthName(a.month)} than in ${monthName(a.prevMonth)}?`,
       steps: [
-        () => ({ text: 'Making a view of each month.', calls: [invoke(J, 'getDateRangeView', M), invoke(J, 'getDateRangeView', P)] }),
-        (r) => ({ text: '', calls: [invoke(r.handle(0, 0), 'getTotalEntryCount'), invoke(r.handle(0, 1), 'getTotalEntryCount')] }),
-        (r) => ({ answer: `${monthName(a.month)}: ${r.value(1, 0)} entries; ${monthName(a.prevMonth)}: ${r.value(1, 1)}.` }),
+        () => ({
+          text: 'Making a view of each month.',
+          calls: [invoke(J, 'getDateRangeView', M), invoke(J, 'getDateRangeView', P)],
+        }),
+        (r) => ({
+          text: '',
+          calls: [invoke(r.handle(0, 0), 'getTotalEntryCount'), invoke(r.handle(0, 1), 'getTotalEntryCount')],
+        }),
+        (r) => ({
+          answer: `${monthName(a.month)}: ${r.value(1, 0)} entries; ${monthName(a.prevMonth)}: ${r.value(1, 1)}.`,
+        }),
       ],
       answer: (r) => [r.value(1, 0), r.value(1, 1)],
       truth: (t) => [inRange(t, M).length, inRange(t, P).length],
@@ -97,12 +118,16 @@ export function buildQuestions(a: Anchors): Question[] {
       kind: 'count',
       text: `@journal Which month of ${a.year} did I write the most?`,
       steps: [
-        () => ({ text: `Narrowing to ${a.year}, then the overview by month.`, calls: [invoke(J, 'getDateRangeView', Y)] }),
+        () => ({
+          text: `Narrowing to ${a.year}, then the overview by month.`,
+          calls: [invoke(J, 'getDateRangeView', Y)],
+        }),
         (r) => ({ text: '', calls: [invoke(r.handle(0), 'getOverview', { groupBy: 'month' })] }),
         (r) => ({ answer: `Your busiest month was ${busiest(r.value(1).groups)}.` }),
       ],
       answer: (r) => busiest(r.value(1).groups),
-      truth: (t) => busiest(Object.entries(countByMonth(inRange(t, Y))).map(([period, entries]) => ({ period, entries }))),
+      truth: (t) =>
+        busiest(Object.entries(countByMonth(inRange(t, Y))).map(([period, entries]) => ({ period, entries }))),
       needed: (t) => inRange(t, Y),
     },
     {
@@ -112,9 +137,20 @@ export function buildQuestions(a: Anchors): Question[] {
       steps: [
         () => ({ text: 'Narrowing to the month, then listing its days.', calls: [invoke(J, 'getDateRangeView', M)] }),
         (r) => ({ text: '', calls: [invoke(r.handle(0), 'getOverview', { groupBy: 'day' })] }),
-        (r) => ({ answer: `Days without entries: ${missedDays(a.month, r.value(1).groups.map((g: any) => g.period)).join(', ') || 'none'}.` }),
+        (r) => ({
+          answer: `Days without entries: ${
+            missedDays(
+              a.month,
+              r.value(1).groups.map((g: any) => g.period),
+            ).join(', ') || 'none'
+          }.`,
+        }),
       ],
-      answer: (r) => missedDays(a.month, r.value(1).groups.map((g: any) => g.period)),
+      answer: (r) =>
+        missedDays(
+          a.month,
+          r.value(1).groups.map((g: any) => g.period),
+        ),
       truth: (t) => missedDays(a.month, distinctDays(inRange(t, M))),
       needed: (t) => inRange(t, M),
     },
@@ -153,7 +189,12 @@ export function buildQuestions(a: Anchors): Question[] {
         () => ({ text: '', calls: [invoke(J, 'search', { query: WORDS.monthly })] }),
         (r) => ({ text: '', calls: [invoke(r.handle(0), 'getDateRangeView', Y)] }),
         (r) => ({ text: '', calls: [invoke(r.handle(1), 'getOverview', { groupBy: 'month' })] }),
-        (r) => ({ answer: r.value(2).groups.map((g: any) => `${g.period}: ${g.entries}`).join('; ') }),
+        (r) => ({
+          answer: r
+            .value(2)
+            .groups.map((g: any) => `${g.period}: ${g.entries}`)
+            .join('; '),
+        }),
       ],
       answer: (r) => Object.fromEntries(r.value(2).groups.map((g: any) => [g.period, g.entries])),
       truth: (t) => countByMonth(inRange(t, Y, WORDS.monthly)),
@@ -191,16 +232,23 @@ export function buildQuestions(a: Anchors): Question[] {
       text: `@journal What did I write on ${a.day}?`,
       steps: [
         () => ({ text: '', calls: [invoke(J, 'getEntriesForDay', { date: a.day })] }),
-        (r) => ({ answer: `On ${a.day} you wrote ${shownItems(r.value(0)).total} entries; the first: "${shownItems(r.value(0)).items[0]?.title ?? ''}".` }),
+        (r) => ({
+          answer: `On ${a.day} you wrote ${shownItems(r.value(0)).total} entries; the first: "${shownItems(r.value(0)).items[0]?.title ?? ''}".`,
+        }),
       ],
       // A day longer than the result budget comes back cut, saying how many there are: the ids shown and the total must match.
-      answer: (r) => ({ total: shownItems(r.value(0)).total, shownIds: shownItems(r.value(0)).items.map((e: any) => e.id) }),
+      answer: (r) => ({
+        total: shownItems(r.value(0)).total,
+        shownIds: shownItems(r.value(0)).items.map((e: any) => e.id),
+      }),
       truth: (t) => {
         const day = t.entries({ from: a.day, to: a.day });
         return { total: day.length, shownIds: ids(day) };
       },
       agrees: (answer: any, truth: any) =>
-        answer.total === truth.total && answer.shownIds.length > 0 && answer.shownIds.every((id: number, i: number) => id === truth.shownIds[i]),
+        answer.total === truth.total &&
+        answer.shownIds.length > 0 &&
+        answer.shownIds.every((id: number, i: number) => id === truth.shownIds[i]),
       needed: (t) => t.entries({ from: a.day, to: a.day }),
     },
     {
@@ -210,7 +258,12 @@ export function buildQuestions(a: Anchors): Question[] {
       steps: [
         () => ({ text: 'Looking at the week around that day.', calls: [invoke(J, 'getDateRangeView', around)] }),
         (r) => ({ text: '', calls: [invoke(r.handle(0), 'getEntries', { limit: 20 })] }),
-        (r) => ({ answer: `Around ${a.day}: ${shownItems(r.value(1)).items.map((e: any) => e.title).slice(0, 5).join('; ')}…` }),
+        (r) => ({
+          answer: `Around ${a.day}: ${shownItems(r.value(1))
+            .items.map((e: any) => e.title)
+            .slice(0, 5)
+            .join('; ')}…`,
+        }),
       ],
       answer: (r) => shownItems(r.value(1)).items.map((e: any) => e.id),
       truth: (t) => ids(inRange(t, around).slice(0, 20)),

@@ -2,7 +2,19 @@
 import SQLite from 'better-sqlite3';
 import { ENTRY_COLUMNS as STORE_COLUMNS } from '../../src/db/store.ts';
 
-export const ENTRY_COLUMNS = ['owner_id', 'source', 'chat_id', 'message_id', 'written_at', 'local_day', 'local_time', 'title', 'content', 'edited_at', 'created_at'] as const;
+export const ENTRY_COLUMNS = [
+  'owner_id',
+  'source',
+  'chat_id',
+  'message_id',
+  'written_at',
+  'local_day',
+  'local_time',
+  'title',
+  'content',
+  'edited_at',
+  'created_at',
+] as const;
 
 /** Every column an import writes (the store's bulk INSERT): the import benchmark's raw rows are the rows it stored, whole. */
 export const IMPORTED_COLUMNS: readonly string[] = STORE_COLUMNS;
@@ -27,10 +39,15 @@ function openLikeTheApp(file: string): SQLite.Database {
   return raw;
 }
 
-const insertOf = (columns: readonly string[]) => `INSERT INTO entry (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
+const insertOf = (columns: readonly string[]) =>
+  `INSERT INTO entry (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
 
 /** Inserts the rows (their `columns`) in one transaction; returns the seconds it took. */
-export function rawInsertOneTransaction(file: string, rows: Record<string, unknown>[], columns: readonly string[] = ENTRY_COLUMNS): number {
+export function rawInsertOneTransaction(
+  file: string,
+  rows: Record<string, unknown>[],
+  columns: readonly string[] = ENTRY_COLUMNS,
+): number {
   const raw = openLikeTheApp(file);
   try {
     const insert = raw.prepare(insertOf(columns));
@@ -46,11 +63,19 @@ export function rawInsertOneTransaction(file: string, rows: Record<string, unkno
 }
 
 /** Inserts the rows (their `columns`) in one transaction, `perStatement` rows to a prepared multi-row INSERT; returns the seconds it took. */
-export function rawInsertMultiRow(file: string, rows: Record<string, unknown>[], perStatement = 500, columns: readonly string[] = ENTRY_COLUMNS): number {
+export function rawInsertMultiRow(
+  file: string,
+  rows: Record<string, unknown>[],
+  perStatement = 500,
+  columns: readonly string[] = ENTRY_COLUMNS,
+): number {
   const raw = openLikeTheApp(file);
   try {
     const tuple = `(${columns.map(() => '?').join(', ')})`;
-    const statement = (n: number) => raw.prepare(`INSERT INTO entry (${columns.join(', ')}) VALUES ${Array.from({ length: n }, () => tuple).join(', ')}`);
+    const statement = (n: number) =>
+      raw.prepare(
+        `INSERT INTO entry (${columns.join(', ')}) VALUES ${Array.from({ length: n }, () => tuple).join(', ')}`,
+      );
     const full = statement(perStatement);
     const values = (chunk: Record<string, unknown>[]) => chunk.flatMap((row) => columns.map((c) => row[c]));
     const all = raw.transaction((list: Record<string, unknown>[]) => {

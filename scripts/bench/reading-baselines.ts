@@ -17,10 +17,16 @@ export interface ViewEntry {
 }
 
 /** The view's entries in journal order, straight from SQL (LIKE for the word, as the truth does). */
-export function viewEntries(raw: SQLite.Database, ownerId: number, view: { from: string; to: string; word?: string }): ViewEntry[] {
+export function viewEntries(
+  raw: SQLite.Database,
+  ownerId: number,
+  view: { from: string; to: string; word?: string },
+): ViewEntry[] {
   return raw
-    .prepare(`SELECT id, local_day AS day, local_time AS time, title, content FROM entry
-      WHERE owner_id = ? AND local_day >= ? AND local_day <= ? AND content LIKE ? ORDER BY local_day, written_at, id`)
+    .prepare(
+      `SELECT id, local_day AS day, local_time AS time, title, content FROM entry
+      WHERE owner_id = ? AND local_day >= ? AND local_day <= ? AND content LIKE ? ORDER BY local_day, written_at, id`,
+    )
     .all(ownerId, view.from, view.to, view.word ? `%${view.word}%` : '%') as ViewEntry[];
 }
 
@@ -41,7 +47,13 @@ export function tokensOfTexts(texts: string[], exactChars = 3_000_000): { tokens
 /** One request holding the view's entries and the question. */
 export function pasteViewTokens(entries: ViewEntry[], question: string): number {
   const pieces: string[] = [];
-  for (let i = 0; i < entries.length; i += 500) pieces.push(entries.slice(i, i + 500).map(pasteText).join('\n\n'));
+  for (let i = 0; i < entries.length; i += 500)
+    pieces.push(
+      entries
+        .slice(i, i + 500)
+        .map(pasteText)
+        .join('\n\n'),
+    );
   return countTokens(PASTE_SYSTEM) + tokensOfTexts(pieces).tokens + countTokens(question);
 }
 
@@ -57,8 +69,14 @@ export interface Paging {
 }
 
 /** Paging through the view with getEntries(limit 100): pages as the result bound cuts them, each kept in the context. */
-export function pagingCost(entries: ViewEntry[], firstRequest: number, limits = { steps: 20, budget: 100_000 }): Paging {
-  const json = entries.map((e) => JSON.stringify({ id: e.id, date: e.day, time: e.time, title: e.title, content: e.content }));
+export function pagingCost(
+  entries: ViewEntry[],
+  firstRequest: number,
+  limits = { steps: 20, budget: 100_000 },
+): Paging {
+  const json = entries.map((e) =>
+    JSON.stringify({ id: e.id, date: e.day, time: e.time, title: e.title, content: e.content }),
+  );
   const pageTexts: string[] = [];
   let page: string[] = [];
   let chars = 1;
@@ -75,12 +93,19 @@ export function pagingCost(entries: ViewEntry[], firstRequest: number, limits = 
   if (page.length) pageTexts.push(`{"value":[${page.join(',')}]}`);
   const { tokens } = tokensOfTexts(pageTexts);
   const allChars = pageTexts.reduce((s, t) => s + t.length, 0) || 1;
-  const call = countTokens('invokeMethod {"objId":"00000000-0000-4000-8000-000000000001","methodName":"getEntries","args":{"limit":100,"offset":1000}}');
+  const call = countTokens(
+    'invokeMethod {"objId":"00000000-0000-4000-8000-000000000001","methodName":"getEntries","args":{"limit":100,"offset":1000}}',
+  );
   let context = firstRequest + call; // after the view is made
   let total = firstRequest;
   for (const text of pageTexts) {
     context += call + Math.round((tokens * text.length) / allChars);
     total += context;
   }
-  return { pages: pageTexts.length, peak: context, total, fits: pageTexts.length + 2 <= limits.steps && total <= limits.budget };
+  return {
+    pages: pageTexts.length,
+    peak: context,
+    total,
+    fits: pageTexts.length + 2 <= limits.steps && total <= limits.budget,
+  };
 }

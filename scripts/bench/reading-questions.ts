@@ -23,10 +23,10 @@ const J = 'journal';
 /** The scripted model: narrow with `narrow` (one call a turn), ask the last handle, answer with what the reader said. */
 function narrowThenAsk(narrow: { method: string; args: Record<string, unknown> }[], question: string): Step[] {
   return [
-    ...narrow.map(
-      (n, i): Step =>
-        (r) => ({ text: i === 0 ? 'Narrowing first, then asking the view.' : '', calls: [invoke(i === 0 ? J : r.handle(i - 1), n.method, n.args)] }),
-    ),
+    ...narrow.map((n, i): Step => (r) => ({
+      text: i === 0 ? 'Narrowing first, then asking the view.' : '',
+      calls: [invoke(i === 0 ? J : r.handle(i - 1), n.method, n.args)],
+    })),
     (r) => ({ text: '', calls: [invoke(r.handle(narrow.length - 1), 'ask', { question })] }),
     (r) => ({ answer: String(r.value(narrow.length)?.answer ?? 'The reader could not answer.') }),
   ];

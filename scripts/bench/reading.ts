@@ -76,9 +76,13 @@ const idsIn = (r: RecordedRequest) => [...userText(r).matchAll(/<entry id="(\d+)
 export function fakeReader(facts: PlantedFact[], out: { tokens: number } = { tokens: 0 }) {
   return (req: RecordedRequest) => {
     const text = userText(req);
-    const found = facts.filter((f) => text.includes(f.text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')));
+    const found = facts.filter((f) =>
+      text.includes(f.text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')),
+    );
     const noted = facts.filter((f) => text.includes(`${f.day}: ${f.keywords[0]}`)); // notes being merged
-    const reply = [...found, ...noted].length ? [...new Set([...found, ...noted])].map((f) => `${f.day}: ${f.keywords[0]}`).join('\n') : 'Nothing relevant in this part.';
+    const reply = [...found, ...noted].length
+      ? [...new Set([...found, ...noted])].map((f) => `${f.day}: ${f.keywords[0]}`).join('\n')
+      : 'Nothing relevant in this part.';
     out.tokens += countTokens(reply);
     return { text: reply };
   };
@@ -106,7 +110,8 @@ async function runOne(q: ReadingQuestion, file: string, anchors: Anchors, all: P
     const questions = createQuestions({
       client,
       model: DEFAULT_MODEL,
-      operationsFor: (ownerId, hooks) => createJournalOperations(db, ownerId, { newId, clock: at, ask, reportSpend: hooks?.reportSpend }),
+      operationsFor: (ownerId, hooks) =>
+        createJournalOperations(db, ownerId, { newId, clock: at, ask, reportSpend: hooks?.reportSpend }),
       conversations: createConversationStore(db, storedConversationSchemas),
       clock: at,
       today: () => anchors.today,
@@ -171,14 +176,23 @@ export async function runReadingForJournal(file: string, size: number): Promise<
         outside: [...seen.keys()].filter((id) => !wanted.has(id)).length,
         factsStated: stated,
         factsPlanted: q.facts.length,
-        leaked: [...all.map((f) => f.text), ...entries.slice(0, 50).map((e) => e.content)].filter((t) => mainText.includes(t)).length,
+        leaked: [...all.map((f) => f.text), ...entries.slice(0, 50).map((e) => e.content)].filter((t) =>
+          mainText.includes(t),
+        ).length,
         correct: false,
         errors: run.errors,
         pasteAll: pasteAllRequestTokens(paste, q.text),
         pasteView: pasteViewTokens(entries, q.text),
         paging: pagingCost(entries, counted[0] ?? 0),
       };
-      r.correct = r.errors.length === 0 && r.missing === 0 && r.repeated === 0 && r.outside === 0 && r.leaked === 0 && stated === q.facts.length && q.facts.length > 0;
+      r.correct =
+        r.errors.length === 0 &&
+        r.missing === 0 &&
+        r.repeated === 0 &&
+        r.outside === 0 &&
+        r.leaked === 0 &&
+        stated === q.facts.length &&
+        q.facts.length > 0;
       questions.push(r);
     }
     return { size, anchors, questions };

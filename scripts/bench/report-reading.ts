@@ -25,7 +25,9 @@ export function readingAims(sizes: ReadingSize[]): Aim[] {
   if (sizes.length > 1) {
     const small = sizes[0]!;
     const large = sizes.at(-1)!;
-    const growth = small.questions.map((q) => (large.questions.find((l) => l.id === q.id)?.peak ?? Number.NaN) / q.peak);
+    const growth = small.questions.map(
+      (q) => (large.questions.find((l) => l.id === q.id)?.peak ?? Number.NaN) / q.peak,
+    );
     aims.splice(1, 0, {
       aim: `Reading questions' main-loop peak flat within ${times(READING_FLAT_AIM, 1)} from ${num(small.size)} to ${num(large.size)} entries`,
       measured: `largest growth ${times(Math.max(...growth))}`,
@@ -48,14 +50,30 @@ function sizeTable(s: ReadingSize): string {
     num(q.pasteAll),
     `${num(q.paging.pages)} call${q.paging.pages === 1 ? '' : 's'}, peak ${num(q.paging.peak)}${q.paging.fits ? '' : ' (over the limits)'}`,
     share(q.peak / q.pasteView),
-    q.missing || q.repeated || q.outside ? `**missing ${q.missing}, twice ${q.repeated}, outside ${q.outside}**` : 'each once',
+    q.missing || q.repeated || q.outside
+      ? `**missing ${q.missing}, twice ${q.repeated}, outside ${q.outside}**`
+      : 'each once',
     `${q.factsStated}/${q.factsPlanted}${q.leaked ? `, **${q.leaked} leaked**` : ''}`,
   ]);
   return [
     `### ${num(s.size)} entries (month ${s.anchors.month}, year ${s.anchors.year})`,
     '',
     table(
-      ['question', 'view entries', 'main peak', 'main total', 'reader calls', 'reader tokens in', 'reader out', 'paste the view', 'paste all', 'page with getEntries', 'main peak / paste view', 'entries read', 'facts stated'],
+      [
+        'question',
+        'view entries',
+        'main peak',
+        'main total',
+        'reader calls',
+        'reader tokens in',
+        'reader out',
+        'paste the view',
+        'paste all',
+        'page with getEntries',
+        'main peak / paste view',
+        'entries read',
+        'facts stated',
+      ],
       rows,
     ),
   ].join('\n');
@@ -67,7 +85,7 @@ export function readingSection(sizes: ReadingSize[]): string {
     '## 5. Questions that need reading',
     '',
     'Each question runs through the real ask path against the Messages API stand-in: the scripted model narrows (`getDateRangeView`, for Marek also `search`), calls `ask` on the view and answers with its result; `ask` reads through the real reader (parts under 30,000 tokens, 4 calls in flight, notes merged when there is more than one part). ' +
-      'The reader model is a stand-in that notes the planted facts present in what it is given (by day and keyword), so a fact reaches the answer only if its entry was read and every merge kept it; it measures the plumbing and the context, not a model\'s reading (that is `npm run eval`). ' +
+      "The reader model is a stand-in that notes the planted facts present in what it is given (by day and keyword), so a fact reaches the answer only if its entry was read and every merge kept it; it measures the plumbing and the context, not a model's reading (that is `npm run eval`). " +
       'The generator planted three worries in the month, four events in the year and three feelings about Marek in the summer. ' +
       '"Main peak" is the largest request of the conversation\'s own loop; the reader\'s requests are counted apart ("~": sampled, every k-th request tokenized and scaled by characters). ' +
       '"Entries read" is checked on the recorded reader requests against SQL: every entry of the view once, none outside it. ' +

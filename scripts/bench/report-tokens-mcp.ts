@@ -29,13 +29,31 @@ export function mcpTokensPart(all: SizeTokens[]): string {
       `${s.mcp.questions.filter((q) => q.correct).length} of ${s.mcp.questions.length}`,
     ];
   });
-  const wrong = sizes.flatMap((s) => s.mcp.questions.filter((q) => !q.correct).map((q) => `${num(s.size)}: ${q.id} (${q.errors.join('; ').slice(0, 120)})`));
+  const wrong = sizes.flatMap((s) =>
+    s.mcp.questions
+      .filter((q) => !q.correct)
+      .map((q) => `${num(s.size)}: ${q.id} (${q.errors.join('; ').slice(0, 120)})`),
+  );
   return [
-    '**Through MCP** (`npm run mcp`): the same scripted questions, played by the official MCP client (`@modelcontextprotocol/client`) against the server `npm run mcp` builds (`createObjectsServer` from src/mcp, the same tools and result text as the bot; connected by the SDK\'s in-memory transport so handle ids repeat). ' +
-      'Counted is what the client receives and a host puts before its model: the server\'s instructions as the system part (they carry the `journal` interface, which the bot puts in the question turn instead), the five tools as listed (name, description, input schema), the question as typed, every call and every result exactly as received. ' +
+    "**Through MCP** (`npm run mcp`): the same scripted questions, played by the official MCP client (`@modelcontextprotocol/client`) against the server `npm run mcp` builds (`createObjectsServer` from src/mcp, the same tools and result text as the bot; connected by the SDK's in-memory transport so handle ids repeat). " +
+      "Counted is what the client receives and a host puts before its model: the server's instructions as the system part (they carry the `journal` interface, which the bot puts in the question turn instead), the five tools as listed (name, description, input schema), the question as typed, every call and every result exactly as received. " +
       "The host's own system prompt and tools are not counted; they are the same whatever the server.",
     '',
-    table(['entries', 'instructions', 'tool definitions (5)', 'peak, count (median)', 'peak, count (max)', 'total', 'total, cached', 'total / paste all', 'bot: peak, count (median)', '= SQL'], rows),
+    table(
+      [
+        'entries',
+        'instructions',
+        'tool definitions (5)',
+        'peak, count (median)',
+        'peak, count (max)',
+        'total',
+        'total, cached',
+        'total / paste all',
+        'bot: peak, count (median)',
+        '= SQL',
+      ],
+      rows,
+    ),
     ...(wrong.length ? ['', `Answers that differ from SQL: ${wrong.join('; ')}`] : []),
   ].join('\n');
 }

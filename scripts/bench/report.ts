@@ -51,8 +51,21 @@ export interface BenchResults {
 
 function methodsSection(m: MethodsResult | undefined): string {
   if (!m) return '';
-  const rows = m.timings.map((t) => [t.view, `${t.method}(${Object.keys(t.args).length ? JSON.stringify(t.args) : ''})`, ms(t.methodMs), ms(t.sqlMs), times(t.ratio), ms(t.methodMs - t.sqlMs), num(t.runs), t.access, t.sqlShape, t.agrees ? 'yes' : '**no**']);
-  const monthPlans = m.timings.filter((t) => t.view === 'month').map((t) => `${t.method}: ${[...new Set(t.plan)].join(' · ')}`);
+  const rows = m.timings.map((t) => [
+    t.view,
+    `${t.method}(${Object.keys(t.args).length ? JSON.stringify(t.args) : ''})`,
+    ms(t.methodMs),
+    ms(t.sqlMs),
+    times(t.ratio),
+    ms(t.methodMs - t.sqlMs),
+    num(t.runs),
+    t.access,
+    t.sqlShape,
+    t.agrees ? 'yes' : '**no**',
+  ]);
+  const monthPlans = m.timings
+    .filter((t) => t.view === 'month')
+    .map((t) => `${t.method}: ${[...new Set(t.plan)].join(' · ')}`);
   return [
     `## 3. Methods at ${num(m.size)} entries`,
     '',
@@ -61,7 +74,21 @@ function methodsSection(m: MethodsResult | undefined): string {
       'Where standard shapes compete, each is timed and the fastest is the baseline: a search driven from the FTS index (`join`), from the date index against the list of all matches (`in`, the shape the app uses), or from the date index asking FTS about each row (`exists`); grouping rows or days. ' +
       'Method and SQL runs alternate; medians over the runs shown. "Access" is read from `EXPLAIN QUERY PLAN` of the statements the method ran (captured with kysely\'s query log).',
     '',
-    table(['view', 'call', 'method (median)', 'SQL (median)', 'ratio', 'difference', 'runs', 'access (plan)', 'fastest SQL shape', 'same answer'], rows),
+    table(
+      [
+        'view',
+        'call',
+        'method (median)',
+        'SQL (median)',
+        'ratio',
+        'difference',
+        'runs',
+        'access (plan)',
+        'fastest SQL shape',
+        'same answer',
+      ],
+      rows,
+    ),
     '',
     overTwice(m),
     '',
@@ -75,7 +102,16 @@ function methodsSection(m: MethodsResult | undefined): string {
 /** The mood methods, with a mood on every day written: the most mood days a journal of this size can have. */
 function moodLines(m: MethodsResult): string[] {
   if (!m.moodTimings?.length) return [];
-  const rows = m.moodTimings.map((t) => [t.view, `${t.method}(${Object.keys(t.args).length ? JSON.stringify(t.args) : ''})`, ms(t.methodMs), ms(t.sqlMs), times(t.ratio), num(t.runs), t.access, t.agrees ? 'yes' : '**no**']);
+  const rows = m.moodTimings.map((t) => [
+    t.view,
+    `${t.method}(${Object.keys(t.args).length ? JSON.stringify(t.args) : ''})`,
+    ms(t.methodMs),
+    ms(t.sqlMs),
+    times(t.ratio),
+    num(t.runs),
+    t.access,
+    t.agrees ? 'yes' : '**no**',
+  ]);
   return [
     '',
     `Mood methods, with a mood on each of the ${num(m.moodDays)} days written (the hand-written SQL reads the mood table by (owner_id, local_day), and the tags of the entries on those days for getMoodByTag):`,
@@ -95,7 +131,7 @@ function overTwice(m: MethodsResult): string {
       (t) =>
         `- ${t.view}.${t.method}: ${ms(t.methodMs)} against ${ms(t.sqlMs)} (${ms(t.methodMs - t.sqlMs)} more), ` +
         (t.methodMs - t.sqlMs < 0.25
-          ? 'a fixed cost of the call path on a query that itself takes well under a millisecond: validating the handle\'s state and the arguments (zod), kysely\'s executor (its connection lock and promises) and measuring the page\'s JSON against the 16,000-character bound (statements are prepared, page queries compiled and handles read once, not per call).'
+          ? "a fixed cost of the call path on a query that itself takes well under a millisecond: validating the handle's state and the arguments (zod), kysely's executor (its connection lock and promises) and measuring the page's JSON against the 16,000-character bound (statements are prepared, page queries compiled and handles read once, not per call)."
           : t.sqlShape.includes('exists')
             ? "the method's statement first lists every entry that matches the search (`LIST SUBQUERY` in its plan: all the matches in the journal), then reads its rows; the `exists` shape asks FTS about each row it reads, and stops when it has them."
             : `the method reads ${t.access}; the fastest hand-written shape is ${t.sqlShape}.`),
@@ -106,10 +142,30 @@ function overTwice(m: MethodsResult): string {
 function captureSection(c: CaptureResult | undefined, runs: number): string {
   if (!c) return '';
   const rows = [
-    ['bot: Bot API stand-in → polling → update inbox → saveEntry → ✍ reaction', num(c.botPerSecond), percent(c.botPerSecond / c.rawEachPerSecond, 0), percent(c.botPerSecond / c.rawOneTxPerSecond, 1)],
-    ["the bot's store step alone: saveEntry (kysely), one after another", num(c.storePerSecond), percent(c.storePerSecond / c.rawEachPerSecond, 0), percent(c.storePerSecond / c.rawOneTxPerSecond, 1)],
-    ['raw insert, one commit each', num(c.rawEachPerSecond), '100 %', percent(c.rawEachPerSecond / c.rawOneTxPerSecond, 1)],
-    ['raw insert, one transaction', num(c.rawOneTxPerSecond), percent(c.rawOneTxPerSecond / c.rawEachPerSecond, 0), '100 %'],
+    [
+      'bot: Bot API stand-in → polling → update inbox → saveEntry → ✍ reaction',
+      num(c.botPerSecond),
+      percent(c.botPerSecond / c.rawEachPerSecond, 0),
+      percent(c.botPerSecond / c.rawOneTxPerSecond, 1),
+    ],
+    [
+      "the bot's store step alone: saveEntry (kysely), one after another",
+      num(c.storePerSecond),
+      percent(c.storePerSecond / c.rawEachPerSecond, 0),
+      percent(c.storePerSecond / c.rawOneTxPerSecond, 1),
+    ],
+    [
+      'raw insert, one commit each',
+      num(c.rawEachPerSecond),
+      '100 %',
+      percent(c.rawEachPerSecond / c.rawOneTxPerSecond, 1),
+    ],
+    [
+      'raw insert, one transaction',
+      num(c.rawOneTxPerSecond),
+      percent(c.rawOneTxPerSecond / c.rawEachPerSecond, 0),
+      '100 %',
+    ],
   ];
   return [
     '## 4. Live capture',
@@ -125,7 +181,7 @@ const HEADER = [
   '# Benchmarks',
   '',
   'Generated by `npm run bench` (scripts/bench.ts); do not edit by hand. Timings come from a shared, noisy machine: each is a median of several runs, reported as a ratio to a baseline measured in the same run. ' +
-    'Each part owns a section, stamped with the date, machine and commit it was measured on: `npm run bench -- <part>` measures one part again and rewrites only its section and the aims below (which collect every section\'s aims), so sections may come from different commits.',
+    "Each part owns a section, stamped with the date, machine and commit it was measured on: `npm run bench -- <part>` measures one part again and rewrites only its section and the aims below (which collect every section's aims), so sections may come from different commits.",
 ].join('\n');
 
 const FOOTER = [
@@ -150,7 +206,9 @@ function stamp(r: BenchResults, part: Part): string {
   return (
     `_Measured ${r.finishedAt?.[part] ?? m.date} on ${m.code ?? 'an unknown commit'}: \`${r.command}\`${seconds === undefined ? '' : ` (${num(seconds)} s)`}. ` +
     `${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB RAM, ${m.os}, shared with other work${r.loadAt?.[part] === undefined ? '' : ` (load average ${num(r.loadAt[part], 1)} over the last 5 minutes)`}; Node ${m.node}, SQLite ${m.sqlite}; ` +
-    `${Object.entries(m.packages).map(([k, v]) => `${k} ${v}`).join(', ')}._`
+    `${Object.entries(m.packages)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}._`
   );
 }
 
@@ -158,14 +216,20 @@ function stamp(r: BenchResults, part: Part): string {
 export function partSections(r: BenchResults): PartSection[] {
   const made: Record<Part, () => { markdown: string; aims: Aim[] } | null> = {
     tokens: () => (r.tokens.length ? { markdown: tokensSection(r.tokens), aims: tokenAims(r.tokens) } : null),
-    import: () => (r.imports.length ? { markdown: importSection(r.imports, r.options.runs), aims: importAims(r.imports) } : null),
+    import: () =>
+      r.imports.length ? { markdown: importSection(r.imports, r.options.runs), aims: importAims(r.imports) } : null,
     methods: () => (r.methods ? { markdown: methodsSection(r.methods), aims: methodAims(r.methods) } : null),
-    capture: () => (r.capture ? { markdown: captureSection(r.capture, r.options.runs), aims: captureAims(r.capture) } : null),
+    capture: () =>
+      r.capture ? { markdown: captureSection(r.capture, r.options.runs), aims: captureAims(r.capture) } : null,
     reading: () => (r.reading?.length ? { markdown: readingSection(r.reading), aims: readingAims(r.reading) } : null),
     postgres: () => (r.postgres ? { markdown: postgresSection(r.postgres), aims: postgresAims(r.postgres) } : null),
-    instances: () => (r.instances ? { markdown: instancesSection(r.instances), aims: instancesAims(r.instances) } : null),
+    instances: () =>
+      r.instances ? { markdown: instancesSection(r.instances), aims: instancesAims(r.instances) } : null,
     startup: () => (r.startup ? { markdown: startupSection(r.startup), aims: startupAims(r.startup) } : null),
-    encryption: () => (r.encryption ? { markdown: encryptionSection(r.encryption, r.options.runs), aims: encryptionAims(r.encryption) } : null),
+    encryption: () =>
+      r.encryption
+        ? { markdown: encryptionSection(r.encryption, r.options.runs), aims: encryptionAims(r.encryption) }
+        : null,
     web: () => (r.web ? { markdown: webSection(r.web), aims: webAims(r.web) } : null),
   };
   const sections: PartSection[] = [];
@@ -174,7 +238,11 @@ export function partSections(r: BenchResults): PartSection[] {
     if (!section) continue;
     // The stamp goes right under the section's heading.
     const [heading, ...rest] = section.markdown.trim().split('\n');
-    sections.push({ part, aims: section.aims, markdown: [heading, '', stamp(r, part), ...rest].join('\n').replace(/\n{3,}/g, '\n\n') });
+    sections.push({
+      part,
+      aims: section.aims,
+      markdown: [heading, '', stamp(r, part), ...rest].join('\n').replace(/\n{3,}/g, '\n\n'),
+    });
   }
   return sections;
 }

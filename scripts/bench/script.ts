@@ -11,7 +11,11 @@ export interface Call {
 export type StepOutput = { text: string; calls: Call[] } | { answer: string };
 export type Step = (r: Results) => StepOutput;
 
-export const invoke = (objId: string, methodName: string, args: Record<string, unknown> = {}): Call => ({ objId, methodName, args });
+export const invoke = (objId: string, methodName: string, args: Record<string, unknown> = {}): Call => ({
+  objId,
+  methodName,
+  args,
+});
 
 type Block = Record<string, any>;
 
@@ -40,7 +44,12 @@ export class Results {
     const last = messages.at(-1);
     const blocks: Block[] = typeof last?.content === 'string' ? [] : (last?.content ?? []);
     const results = blocks.filter((b) => b.type === 'tool_result');
-    this.recordTurn(results.map((r) => ({ text: typeof r.content === 'string' ? r.content : (r.content?.[0]?.text ?? ''), isError: r.is_error === true })));
+    this.recordTurn(
+      results.map((r) => ({
+        text: typeof r.content === 'string' ? r.content : (r.content?.[0]?.text ?? ''),
+        isError: r.is_error === true,
+      })),
+    );
   }
 
   /** One turn's tool results as text, however they arrived (a Messages API request, an MCP client). */
@@ -56,7 +65,8 @@ export class Results {
 
   handle(turn: number, i = 0): string {
     const h = this.at(turn, i)?.handle;
-    if (typeof h !== 'string') throw new Error(`turn ${turn} call ${i} returned no handle: ${JSON.stringify(this.at(turn, i)).slice(0, 200)}`);
+    if (typeof h !== 'string')
+      throw new Error(`turn ${turn} call ${i} returned no handle: ${JSON.stringify(this.at(turn, i)).slice(0, 200)}`);
     return h;
   }
 

@@ -28,7 +28,10 @@ export function readSections(text: string): PartSection[] {
     const part = START.exec(lines[i]!)?.[1];
     if (!part) continue;
     const close = lines.indexOf(end(part), i + 1);
-    if (close < 0) throw new Error(`BENCHMARKS.md: the section of part "${part}" has no end marker (${end(part)}); fix or delete it by hand`);
+    if (close < 0)
+      throw new Error(
+        `BENCHMARKS.md: the section of part "${part}" has no end marker (${end(part)}); fix or delete it by hand`,
+      );
     const body = lines.slice(i + 1, close);
     const aimsLine = body.findIndex((l) => AIMS.test(l));
     const aims = aimsLine >= 0 ? (JSON.parse(AIMS.exec(body[aimsLine]!)![1]!) as Aim[]) : [];
@@ -60,5 +63,15 @@ export function writeSections(sections: PartSection[], header: string, footer: s
       end(s.part),
     ].join('\n'),
   );
-  return [header.trim(), '', '## Aims', '', aims.length ? table(['part', 'aim', 'measured', ''], aims) : 'No part has been measured yet.', '', ...body.flatMap((b) => [b, '']), footer.trim(), ''].join('\n');
+  return [
+    header.trim(),
+    '',
+    '## Aims',
+    '',
+    aims.length ? table(['part', 'aim', 'measured', ''], aims) : 'No part has been measured yet.',
+    '',
+    ...body.flatMap((b) => [b, '']),
+    footer.trim(),
+    '',
+  ].join('\n');
 }

@@ -47,9 +47,21 @@ const WAYS: readonly Way[] = ['tsx', 'compiled', 'direct'];
 
 /** How each way starts a command: npm's script, or node on the bundle (the script's command without npm). */
 const COMMANDS: Record<Way, Record<'help' | 'mcp' | 'start', string[]>> = {
-  tsx: { help: ['npm', 'run', '-s', 'journal', '--', '--help'], mcp: ['npm', 'run', '-s', 'mcp'], start: ['npm', 'start'] },
-  compiled: { help: ['npm', 'run', '-s', 'journal', '--', '--help'], mcp: ['npm', 'run', '-s', 'mcp'], start: ['npm', 'start'] },
-  direct: { help: ['node', 'dist/cli/journal.js', '--help'], mcp: ['node', 'dist/cli/mcp.js'], start: ['node', 'dist/main.js'] },
+  tsx: {
+    help: ['npm', 'run', '-s', 'journal', '--', '--help'],
+    mcp: ['npm', 'run', '-s', 'mcp'],
+    start: ['npm', 'start'],
+  },
+  compiled: {
+    help: ['npm', 'run', '-s', 'journal', '--', '--help'],
+    mcp: ['npm', 'run', '-s', 'mcp'],
+    start: ['npm', 'start'],
+  },
+  direct: {
+    help: ['node', 'dist/cli/journal.js', '--help'],
+    mcp: ['node', 'dist/cli/mcp.js'],
+    start: ['node', 'dist/main.js'],
+  },
 };
 
 export interface StartupSample {
@@ -77,8 +89,12 @@ function env(extra: Record<string, string>): Record<string, string> {
 /** A package with the old scripts over this checkout's sources, and one that does nothing (npm's own start). */
 function tsxPackage(repoRoot: string, dir: string): string {
   const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as Record<string, unknown>;
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ ...pkg, scripts: { ...TSX_SCRIPTS, nothing: 'exec true' } }, null, 2));
-  for (const name of ['src', 'migrations', 'node_modules', 'tsconfig.json']) symlinkSync(path.join(repoRoot, name), path.join(dir, name));
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ ...pkg, scripts: { ...TSX_SCRIPTS, nothing: 'exec true' } }, null, 2),
+  );
+  for (const name of ['src', 'migrations', 'node_modules', 'tsconfig.json'])
+    symlinkSync(path.join(repoRoot, name), path.join(dir, name));
   return dir;
 }
 
@@ -92,7 +108,13 @@ async function timeCommand([command, ...args]: string[], cwd: string): Promise<n
 
 async function timeMcp([command, ...args]: string[], cwd: string, dbPath: string): Promise<number> {
   const t0 = nowMs();
-  const transport = new StdioClientTransport({ command: command!, args, cwd, env: env({ DATABASE_PATH: dbPath, ALLOWED_USER_IDS: String(OWNER) }), stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command: command!,
+    args,
+    cwd,
+    env: env({ DATABASE_PATH: dbPath, ALLOWED_USER_IDS: String(OWNER) }),
+    stderr: 'ignore',
+  });
   const client = new Client({ name: 'startup-bench', version: '1.0.0' });
   await client.connect(transport);
   const { tools } = await client.listTools();
@@ -102,13 +124,17 @@ async function timeMcp([command, ...args]: string[], cwd: string, dbPath: string
   return elapsed;
 }
 
-const rssOf = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN) * 1024;
+const rssOf = (pid: number): number =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN) * 1024;
 
 /** The pid at or below `pid` whose command line runs main (the bot), found through ps. */
 function botPid(npmPid: number): number {
-  const rows = spawnSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' }).stdout.trim().split('\n').map((l) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(l)!);
+  const rows = spawnSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n')
+    .map((l) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(l)!);
   const below = new Set([npmPid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [, pid, ppid] of rows) {
       if (!below.has(Number(ppid)) || below.has(Number(pid))) continue;
@@ -121,10 +147,24 @@ function botPid(npmPid: number): number {
   return Number(bot[1]);
 }
 
-async function timeStart([command, ...args]: string[], cwd: string, dbPath: string, api: BotApiStandIn): Promise<Pick<StartupSample, 'startMs' | 'botRssBytes' | 'npmRssBytes'>> {
+async function timeStart(
+  [command, ...args]: string[],
+  cwd: string,
+  dbPath: string,
+  api: BotApiStandIn,
+): Promise<Pick<StartupSample, 'startMs' | 'botRssBytes' | 'npmRssBytes'>> {
   const before = api.callsTo('getUpdates').length;
   const t0 = nowMs();
-  const npm = spawn(command!, args, { cwd, env: env({ TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: api.url, ALLOWED_USER_IDS: String(OWNER), DATABASE_PATH: dbPath }), stdio: 'ignore' });
+  const npm = spawn(command!, args, {
+    cwd,
+    env: env({
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      TELEGRAM_API_ROOT: api.url,
+      ALLOWED_USER_IDS: String(OWNER),
+      DATABASE_PATH: dbPath,
+    }),
+    stdio: 'ignore',
+  });
   const direct = command !== 'npm';
   const closed = new Promise<void>((resolve) => npm.on('close', () => resolve()));
   try {
@@ -142,7 +182,11 @@ async function timeStart([command, ...args]: string[], cwd: string, dbPath: stri
   }
 }
 
-export async function runStartupBench(repoRoot: string, runs: number, log: (line: string) => void): Promise<StartupResult> {
+export async function runStartupBench(
+  repoRoot: string,
+  runs: number,
+  log: (line: string) => void,
+): Promise<StartupResult> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'startup-bench-'));
   const api = await startBotApiStandIn();
   try {
@@ -151,7 +195,11 @@ export async function runStartupBench(repoRoot: string, runs: number, log: (line
     const tsxCwd = tsxPackage(repoRoot, mkdtempSync(path.join(scratch, 'tsx-')));
     const cwd: Record<Way, string> = { compiled: repoRoot, direct: repoRoot, tsx: tsxCwd };
     const dbPath = path.join(scratch, 'journal.sqlite');
-    const migrate = spawnSync('npm', ['run', '-s', 'migrate'], { cwd: repoRoot, env: env({ DATABASE_PATH: dbPath }), encoding: 'utf8' });
+    const migrate = spawnSync('npm', ['run', '-s', 'migrate'], {
+      cwd: repoRoot,
+      env: env({ DATABASE_PATH: dbPath }),
+      encoding: 'utf8',
+    });
     if (migrate.status !== 0) throw new Error(`npm run migrate failed: ${migrate.stderr}`);
     const samples: Record<Way, StartupSample[]> = { tsx: [], compiled: [], direct: [] };
     const npmAloneMs: number[] = [];
@@ -159,9 +207,15 @@ export async function runStartupBench(repoRoot: string, runs: number, log: (line
     for (let run = 0; run <= runs; run++) {
       for (const way of WAYS) {
         const commands = COMMANDS[way];
-        const sample = { helpMs: await timeCommand(commands.help, cwd[way]), mcpMs: await timeMcp(commands.mcp, cwd[way], dbPath), ...(await timeStart(commands.start, cwd[way], dbPath, api)) };
+        const sample = {
+          helpMs: await timeCommand(commands.help, cwd[way]),
+          mcpMs: await timeMcp(commands.mcp, cwd[way], dbPath),
+          ...(await timeStart(commands.start, cwd[way], dbPath, api)),
+        };
         if (run > 0) samples[way].push(sample);
-        log(`startup ${way}${run === 0 ? ' (warm-up)' : ` ${run}/${runs}`}: help ${num(sample.helpMs)} ms, mcp ${num(sample.mcpMs)} ms, start ${num(sample.startMs)} ms, bot ${mb(sample.botRssBytes)}, npm ${mb(sample.npmRssBytes)}`);
+        log(
+          `startup ${way}${run === 0 ? ' (warm-up)' : ` ${run}/${runs}`}: help ${num(sample.helpMs)} ms, mcp ${num(sample.mcpMs)} ms, start ${num(sample.startMs)} ms, bot ${mb(sample.botRssBytes)}, npm ${mb(sample.npmRssBytes)}`,
+        );
       }
       const alone = await timeCommand(['npm', 'run', '-s', 'nothing'], tsxCwd);
       if (run > 0) npmAloneMs.push(alone);
@@ -179,7 +233,7 @@ const med = (samples: StartupSample[], key: keyof StartupSample) => median(sampl
 const TIMED = [
   ['`journal --help`', 'helpMs', STARTUP_AIMS.helpMs],
   ['MCP `initialize` + `tools/list`', 'mcpMs', STARTUP_AIMS.mcpMs],
-  ['the bot\'s start to its first `getUpdates`', 'startMs', STARTUP_AIMS.startMs],
+  ["the bot's start to its first `getUpdates`", 'startMs', STARTUP_AIMS.startMs],
 ] as const;
 
 /** How much faster than the tsx way the aim asks a start to be: the tsx way's figure when it was set, over the aim. */
@@ -189,9 +243,17 @@ export function startupSection(r: StartupResult): string {
   const npmAlone = median(r.npmAloneMs);
   const rows = TIMED.map(([what, key, aim]) => {
     const [tsx, compiled, direct] = WAYS.map((way) => med(r.samples[way], key));
-    return [what, `${num(tsx!)} ms`, `${num(compiled!)} ms`, `${num(direct!)} ms`, times(tsx! / direct!, 1), `≤ ${num(aim)} ms (${times(aimedSpeedUp(key), 1)} faster)`];
+    return [
+      what,
+      `${num(tsx!)} ms`,
+      `${num(compiled!)} ms`,
+      `${num(direct!)} ms`,
+      times(tsx! / direct!, 1),
+      `≤ ${num(aim)} ms (${times(aimedSpeedUp(key), 1)} faster)`,
+    ];
   });
-  const rss = (way: Way) => `${mb(med(r.samples[way], 'botRssBytes'))}${way === 'direct' ? '' : ` (npm beside it: ${mb(med(r.samples[way], 'npmRssBytes'))})`}`;
+  const rss = (way: Way) =>
+    `${mb(med(r.samples[way], 'botRssBytes'))}${way === 'direct' ? '' : ` (npm beside it: ${mb(med(r.samples[way], 'npmRssBytes'))})`}`;
   return [
     '## Start-up',
     '',
@@ -200,7 +262,7 @@ export function startupSection(r: StartupResult): string {
       'run by npm from a scratch package over the same sources. Compiled, through npm: the npm scripts ' +
       '(`npm run -s journal -- --help`, `npm run -s mcp`, `npm start`: `node --import ./scripts/fresh-build.mjs dist/…`, ' +
       'the freshness check included). Compiled, directly: `node dist/cli/journal.js --help`, `node dist/cli/mcp.js`, ' +
-      '`node dist/main.js`, as systemd, Docker and an MCP client\'s config run them (docs/deploying.md, docs/mcp.md). ' +
+      "`node dist/main.js`, as systemd, Docker and an MCP client's config run them (docs/deploying.md, docs/mcp.md). " +
       'MCP is timed from the spawn to the `tools/list` answer (the official client over stdio); the bot against the ' +
       `Bot API stand-in; its RSS is read from /proc ${num(IDLE_MS / 1000)} s after the first \`getUpdates\`. ` +
       `npm's own start, \`npm run -s\` of a script that does nothing (\`exec true\`), took ${num(npmAlone)} ms in this run: ` +
@@ -212,7 +274,7 @@ export function startupSection(r: StartupResult): string {
     '',
     table(
       ['', 'tsx way (npm)', 'compiled, through npm', 'compiled, directly', 'faster (tsx way / directly)', 'aim'],
-      [...rows, ['the bot\'s idle RSS', rss('tsx'), rss('compiled'), rss('direct'), '', `≤ ${STARTUP_AIMS.rssMiB} MiB`]],
+      [...rows, ["the bot's idle RSS", rss('tsx'), rss('compiled'), rss('direct'), '', `≤ ${STARTUP_AIMS.rssMiB} MiB`]],
     ),
   ].join('\n');
 }
@@ -245,6 +307,10 @@ export function startupAims(r: StartupResult): Aim[] {
   const rss = (way: Way) => med(r.samples[way], 'botRssBytes') / 2 ** 20;
   return [
     ...TIMED.flatMap(check),
-    { aim: `The bot's idle RSS ≤ ${STARTUP_AIMS.rssMiB} MiB, compiled`, measured: `${num(rss('direct'))} MiB directly, ${num(rss('compiled'))} MiB through npm (tsx way ${num(rss('tsx'))} MiB)`, met: Math.max(rss('direct'), rss('compiled')) <= STARTUP_AIMS.rssMiB },
+    {
+      aim: `The bot's idle RSS ≤ ${STARTUP_AIMS.rssMiB} MiB, compiled`,
+      measured: `${num(rss('direct'))} MiB directly, ${num(rss('compiled'))} MiB through npm (tsx way ${num(rss('tsx'))} MiB)`,
+      met: Math.max(rss('direct'), rss('compiled')) <= STARTUP_AIMS.rssMiB,
+    },
   ];
 }

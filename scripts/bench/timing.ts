@@ -28,7 +28,11 @@ export interface PairOptions {
  * Times a subject against its baseline, alternating which goes first, so drift on a shared machine hits both alike.
  * Each sample is one call.
  */
-export async function samplePair(subject: () => unknown, baseline: () => unknown, o: PairOptions): Promise<PairSamples> {
+export async function samplePair(
+  subject: () => unknown,
+  baseline: () => unknown,
+  o: PairOptions,
+): Promise<PairSamples> {
   for (let i = 0; i < (o.warmup ?? 3); i++) {
     const t0 = nowMs();
     await subject();

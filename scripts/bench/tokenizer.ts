@@ -42,7 +42,8 @@ function blockText(block: Block | string): string {
   }
 }
 
-const toolText = (tool: Block) => JSON.stringify({ name: tool.name, description: tool.description, input_schema: tool.input_schema });
+const toolText = (tool: Block) =>
+  JSON.stringify({ name: tool.name, description: tool.description, input_schema: tool.input_schema });
 
 export interface RequestTokens {
   system: number;
@@ -55,7 +56,11 @@ export interface RequestTokens {
  * Tokens of one Messages API request body as sent: system text, each tool as JSON (name, description, schema),
  * and the content of every message. Per-message framing and the API's hidden tool-use prompt are not counted.
  */
-export function requestTokens(body: { system?: string | Block[]; tools?: Block[]; messages: { content: string | Block[] }[] }): RequestTokens {
+export function requestTokens(body: {
+  system?: string | Block[];
+  tools?: Block[];
+  messages: { content: string | Block[] }[];
+}): RequestTokens {
   const systemText = typeof body.system === 'string' ? body.system : (body.system ?? []).map(blockText).join('\n');
   const system = systemText ? countTokens(systemText) : 0;
   const tools = (body.tools ?? []).reduce((sum, t) => sum + countTokens(toolText(t)), 0);

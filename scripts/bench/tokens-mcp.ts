@@ -67,7 +67,14 @@ async function connect(s: McpSetup): Promise<{ client: Client; close: () => Prom
   return { client, close: async () => (await client.close(), await server.close()) };
 }
 
-async function playQuestion(client: Client, system: string, tools: Block[], q: Question, s: McpSetup, truth: TruthDb): Promise<McpQuestionTokens> {
+async function playQuestion(
+  client: Client,
+  system: string,
+  tools: Block[],
+  q: Question,
+  s: McpSetup,
+  truth: TruthDb,
+): Promise<McpQuestionTokens> {
   const results = new Results();
   // What the model has read before its first call: the instructions (the journal interface) and the question.
   results.questionText = `${system}\n${q.text}`;
@@ -88,17 +95,33 @@ async function playQuestion(client: Client, system: string, tools: Block[], q: Q
       messages.push({ role: 'assistant', content: [{ type: 'text', text: out.answer }] });
       break;
     }
-    const uses = out.calls.map((c, i) => ({ type: 'tool_use', id: `call_${messages.length}_${i}`, name: 'invokeMethod', input: c }));
+    const uses = out.calls.map((c, i) => ({
+      type: 'tool_use',
+      id: `call_${messages.length}_${i}`,
+      name: 'invokeMethod',
+      input: c,
+    }));
     messages.push({ role: 'assistant', content: [...(out.text ? [{ type: 'text', text: out.text }] : []), ...uses] });
     const answered: { text: string; isError: boolean }[] = [];
     for (const use of uses) {
-      const result = await client.callTool({ name: use.name, arguments: use.input as unknown as Record<string, unknown> });
+      const result = await client.callTool({
+        name: use.name,
+        arguments: use.input as unknown as Record<string, unknown>,
+      });
       const text = (result.content as Block[]).map((b) => b.text ?? '').join('\n');
       answered.push({ text, isError: result.isError === true });
       calls++;
     }
     results.recordTurn(answered);
-    messages.push({ role: 'user', content: uses.map((u, i) => ({ type: 'tool_result', tool_use_id: u.id, content: answered[i]!.text, ...(answered[i]!.isError ? { is_error: true } : {}) })) });
+    messages.push({
+      role: 'user',
+      content: uses.map((u, i) => ({
+        type: 'tool_result',
+        tool_use_id: u.id,
+        content: answered[i]!.text,
+        ...(answered[i]!.isError ? { is_error: true } : {}),
+      })),
+    });
   }
   errors.unshift(...results.errors);
   const prefixPrice = (i: number) => (i === 0 ? 1 : s.cacheReadPrice);
@@ -119,7 +142,11 @@ export async function runMcpQuestions(questions: Question[], s: McpSetup, truth:
   try {
     const system = client.getInstructions() ?? '';
     // What a host hands its model per tool: name, description, input schema (annotations stay with the host).
-    const tools = (await client.listTools()).tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema }));
+    const tools = (await client.listTools()).tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      input_schema: t.inputSchema,
+    }));
     const out: McpQuestionTokens[] = [];
     for (const q of questions) out.push(await playQuestion(client, system, tools, q, s, truth));
     return { instructions: countTokens(system), tools: requestTokens({ tools, messages: [] }).tools, questions: out };

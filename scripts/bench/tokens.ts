@@ -122,8 +122,18 @@ export async function runTokensForJournal(file: string, size: number): Promise<S
       prefix = measured.prefix;
       if (overhead.length === 0) overhead = measured.overhead;
     }
-    const mcpSetup = { db, ownerId: BENCH_OWNER_ID, today: setup.anchors.today, newId: setup.newId, cacheReadPrice: CACHE_READ_PRICE };
-    const mcp = await runMcpQuestions(questions, { ...mcpSetup, judge: (q, r, errors, t) => scriptedAnswer(q, r, errors, t).correct }, truth);
+    const mcpSetup = {
+      db,
+      ownerId: BENCH_OWNER_ID,
+      today: setup.anchors.today,
+      newId: setup.newId,
+      cacheReadPrice: CACHE_READ_PRICE,
+    };
+    const mcp = await runMcpQuestions(
+      questions,
+      { ...mcpSetup, judge: (q, r, errors, t) => scriptedAnswer(q, r, errors, t).correct },
+      truth,
+    );
     return { size, anchors: setup.anchors, ...prefix, paste, questions: out, overhead, mcp };
   } finally {
     truth.close();
@@ -132,7 +142,12 @@ export async function runTokensForJournal(file: string, size: number): Promise<S
 }
 
 /** The value the script's answer states, the SQL truth, and whether they agree (no errors on the way). */
-function scriptedAnswer(q: Question, results: Results, errors: string[], truth: TruthDb): { answer: unknown; expected: unknown; correct: boolean } {
+function scriptedAnswer(
+  q: Question,
+  results: Results,
+  errors: string[],
+  truth: TruthDb,
+): { answer: unknown; expected: unknown; correct: boolean } {
   let answer: unknown;
   try {
     answer = q.answer(results);
@@ -140,7 +155,11 @@ function scriptedAnswer(q: Question, results: Results, errors: string[], truth: 
     errors.push(`answer: ${error instanceof Error ? error.message : String(error)}`);
   }
   const expected = q.truth(truth);
-  return { answer, expected, correct: errors.length === 0 && (q.agrees ? q.agrees(answer, expected) : isDeepStrictEqual(answer, expected)) };
+  return {
+    answer,
+    expected,
+    correct: errors.length === 0 && (q.agrees ? q.agrees(answer, expected) : isDeepStrictEqual(answer, expected)),
+  };
 }
 
 async function runQuestion(q: Question, setup: AskSetup, truth: TruthDb, paste: PasteAll) {
@@ -190,7 +209,10 @@ async function runQuestion(q: Question, setup: AskSetup, truth: TruthDb, paste: 
 /** The first request's fixed parts: every tool, then the context block of the question turn line by line (methods by name). */
 function overheadOf(body: Record<string, any> | undefined): OverheadPart[] {
   if (!body) return [];
-  const tools = (body.tools ?? []).map((t: any) => ({ part: `tool ${t.name}`, tokens: requestTokens({ tools: [t], messages: [] }).tools }));
+  const tools = (body.tools ?? []).map((t: any) => ({
+    part: `tool ${t.name}`,
+    tokens: requestTokens({ tools: [t], messages: [] }).tools,
+  }));
   const content = body.messages?.[0]?.content;
   const context: string = Array.isArray(content) && content.length > 1 ? (content[0]?.text ?? '') : '';
   const lines = context.split('\n').filter((l) => l.trim() !== '');

@@ -27,7 +27,12 @@ export function openTruthDb(file: string, ownerId: number): TruthDb {
     raw,
     ownerId,
     entries: ({ from, to, word }) =>
-      query.all({ owner: ownerId, from: from ?? '0000-00-00', to: to ?? '9999-99-99', like: word ? `%${word}%` : '%' }) as EntryRef[],
+      query.all({
+        owner: ownerId,
+        from: from ?? '0000-00-00',
+        to: to ?? '9999-99-99',
+        like: word ? `%${word}%` : '%',
+      }) as EntryRef[],
     close: () => raw.close(),
   };
 }
@@ -47,13 +52,31 @@ export interface Anchors {
 }
 
 export function findAnchors(t: TruthDb): Anchors {
-  const span = t.raw.prepare(`SELECT min(local_day) AS first, max(local_day) AS last FROM entry WHERE owner_id = ?`).get(t.ownerId) as { first: string; last: string };
-  const months = (t.raw.prepare(`SELECT DISTINCT substr(local_day, 1, 7) AS m FROM entry WHERE owner_id = ? ORDER BY m`).all(t.ownerId) as { m: string }[]).map((r) => r.m);
+  const span = t.raw
+    .prepare(`SELECT min(local_day) AS first, max(local_day) AS last FROM entry WHERE owner_id = ?`)
+    .get(t.ownerId) as { first: string; last: string };
+  const months = (
+    t.raw
+      .prepare(`SELECT DISTINCT substr(local_day, 1, 7) AS m FROM entry WHERE owner_id = ? ORDER BY m`)
+      .all(t.ownerId) as { m: string }[]
+  ).map((r) => r.m);
   const month = months[Math.floor((months.length * 2) / 3)]!;
-  const day = (t.raw
-    .prepare(`SELECT local_day AS d FROM entry WHERE owner_id = ? AND local_day BETWEEN ? AND ? GROUP BY local_day
-      ORDER BY count(*) >= 2 DESC, abs(julianday(local_day) - julianday(?)), local_day LIMIT 1`)
-    .get(t.ownerId, `${month}-01`, monthEnd(month), `${month}-15`) as { d: string }).d;
+  const day = (
+    t.raw
+      .prepare(
+        `SELECT local_day AS d FROM entry WHERE owner_id = ? AND local_day BETWEEN ? AND ? GROUP BY local_day
+      ORDER BY count(*) >= 2 DESC, abs(julianday(local_day) - julianday(?)), local_day LIMIT 1`,
+      )
+      .get(t.ownerId, `${month}-01`, monthEnd(month), `${month}-15`) as { d: string }
+  ).d;
   const today = addDays(span.last, 1);
-  return { first: span.first, last: span.last, today, month, prevMonth: previousMonth(month), year: month.slice(0, 4), day };
+  return {
+    first: span.first,
+    last: span.last,
+    today,
+    month,
+    prevMonth: previousMonth(month),
+    year: month.slice(0, 4),
+    day,
+  };
 }

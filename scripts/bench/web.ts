@@ -66,14 +66,35 @@ const PAGES: { page: string; path: string; aimed: boolean }[] = [
 
 /** Plants the shared entries (once: a kept journal has them already) and clears the planted month-day elsewhere. */
 async function plant(db: JournalDb): Promise<void> {
-  const planted = await db.selectFrom('entry').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', BENCH_OWNER_ID).where('local_day', '=', PLANT_DAY).executeTakeFirstOrThrow();
+  const planted = await db
+    .selectFrom('entry')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_id', '=', BENCH_OWNER_ID)
+    .where('local_day', '=', PLANT_DAY)
+    .executeTakeFirstOrThrow();
   if (Number(planted.n) > 0) return;
-  await db.deleteFrom('entry').where('owner_id', '=', BENCH_OWNER_ID).where('local_day', 'like', `%${PLANT_DAY.slice(4)}`).execute();
+  await db
+    .deleteFrom('entry')
+    .where('owner_id', '=', BENCH_OWNER_ID)
+    .where('local_day', 'like', `%${PLANT_DAY.slice(4)}`)
+    .execute();
   for (let i = 0; i < PLANTED; i++) {
     const minutes = 6 * 60 + i * 4;
     const at = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
     const text = `Planted note ${i + 1} of the day: the ${PLANT_WORD} garden, a **walk** by the river and tea. #${PLANT_TAG}`;
-    await saveEntry(db, { ownerId: BENCH_OWNER_ID, source: 'live', chatId: BENCH_OWNER_ID, messageId: 900_000_000 + i, writtenAt: new Date(`${PLANT_DAY}T${at}:00Z`), text }, 'UTC', NOW);
+    await saveEntry(
+      db,
+      {
+        ownerId: BENCH_OWNER_ID,
+        source: 'live',
+        chatId: BENCH_OWNER_ID,
+        messageId: 900_000_000 + i,
+        writtenAt: new Date(`${PLANT_DAY}T${at}:00Z`),
+        text,
+      },
+      'UTC',
+      NOW,
+    );
   }
 }
 
@@ -87,7 +108,14 @@ async function serve(file: string): Promise<Served> {
   const db = openDatabase(file);
   await plant(db);
   const config = parseConfig({ JOURNAL_TIMEZONE: 'UTC', DATABASE_PATH: file });
-  const view = createJournalWebView({ config, db, clock: () => NOW, logger: createMemoryLogger(), botToken: null, surface: 'local' });
+  const view = createJournalWebView({
+    config,
+    db,
+    clock: () => NOW,
+    logger: createMemoryLogger(),
+    botToken: null,
+    surface: 'local',
+  });
   const server = await startWebServer(view, { port: 0, host: '127.0.0.1', logger: createMemoryLogger() });
   const base = `http://127.0.0.1:${server.port}`;
   const login = await fetch(`${base}${view.loginPath(BENCH_OWNER_ID)}`, { redirect: 'manual' });
@@ -103,9 +131,17 @@ async function serve(file: string): Promise<Served> {
 }
 
 /** A page's HTML without its entry ids (the planted entries' ids differ by size: they come after the generated ones). */
-const digest = (text: string) => createHash('sha256').update(text.replace(/entry[-/]\d+/g, 'entry-id')).digest('hex');
+const digest = (text: string) =>
+  createHash('sha256')
+    .update(text.replace(/entry[-/]\d+/g, 'entry-id'))
+    .digest('hex');
 
-export async function runWebBench(journals: JournalCache, sizes: number[], light: PairOptions, log: (line: string) => void): Promise<WebResult> {
+export async function runWebBench(
+  journals: JournalCache,
+  sizes: number[],
+  light: PairOptions,
+  log: (line: string) => void,
+): Promise<WebResult> {
   const served: Served[] = [];
   try {
     for (const size of sizes) served.push(await serve(await journals.file(size)));
@@ -115,12 +151,17 @@ export async function runWebBench(journals: JournalCache, sizes: number[], light
       const bad = answers.find((a) => a.status !== 200);
       if (bad) throw new Error(`${p.path} answered ${bad.status}: ${bad.body.slice(0, 300)}`);
       const samePage = new Set(answers.map((a) => digest(a.body))).size === 1;
-      if (p.aimed && !samePage) throw new Error(`${p.path} differs between the sizes: the planted entries are not what it shows`);
+      if (p.aimed && !samePage)
+        throw new Error(`${p.path} differs between the sizes: the planted entries are not what it shows`);
       const small = served[0]!;
       const timings = [Number.NaN];
       let runs = 0;
       for (const large of served.slice(1)) {
-        const pair = await samplePair(() => large.get(p.path), () => small.get(p.path), light);
+        const pair = await samplePair(
+          () => large.get(p.path),
+          () => small.get(p.path),
+          light,
+        );
         timings[0] = median(pair.baseline);
         timings.push(median(pair.subject));
         runs = pair.subject.length;
@@ -129,11 +170,16 @@ export async function runWebBench(journals: JournalCache, sizes: number[], light
       pages.push({ ...p, ms: timings, ratio, samePage, runs });
       log(`web ${p.page}: ${timings.map((t) => `${t.toFixed(1)} ms`).join(' → ')} (${ratio.toFixed(2)}×)`);
     }
-    const picture = (s: Served) => statsPicture(s.db, BENCH_OWNER_ID, { kind: 'last-12-months' }, { today: '2026-06-30' });
+    const picture = (s: Served) =>
+      statsPicture(s.db, BENCH_OWNER_ID, { kind: 'last-12-months' }, { today: '2026-06-30' });
     const statsMs = [Number.NaN];
     let statsRuns = 0;
     for (const large of served.slice(1)) {
-      const pair = await samplePair(() => picture(large), () => picture(served[0]!), { ...light, minRuns: Math.min(light.minRuns, 5) });
+      const pair = await samplePair(
+        () => picture(large),
+        () => picture(served[0]!),
+        { ...light, minRuns: Math.min(light.minRuns, 5) },
+      );
       statsMs[0] = median(pair.baseline);
       statsMs.push(median(pair.subject));
       statsRuns = pair.subject.length;
@@ -151,16 +197,30 @@ export async function runWebBench(journals: JournalCache, sizes: number[], light
 
 export function webSection(r: WebResult): string {
   const head = ['page', 'path', ...r.sizes.map((s) => `${num(s)} entries`), 'ratio', 'same page', 'runs'];
-  const rows = r.pages.map((p) => [p.page, `\`${p.path}\``, ...p.ms.map(ms), times(p.ratio), p.samePage ? 'yes' : 'no (other entries)', num(p.runs)]);
-  rows.push(['/stats picture (last 12 months)', '—', ...r.stats.ms.map(ms), times(r.stats.ratio), 'no (other counts)', num(r.stats.runs)]);
+  const rows = r.pages.map((p) => [
+    p.page,
+    `\`${p.path}\``,
+    ...p.ms.map(ms),
+    times(p.ratio),
+    p.samePage ? 'yes' : 'no (other entries)',
+    num(p.runs),
+  ]);
+  rows.push([
+    '/stats picture (last 12 months)',
+    '—',
+    ...r.stats.ms.map(ms),
+    times(r.stats.ratio),
+    'no (other counts)',
+    num(r.stats.runs),
+  ]);
   return [
     `## Web view at ${r.sizes.map((s) => num(s)).join(' and ')} entries`,
     '',
-    'Each page fetched over HTTP from the app\'s web view (`createJournalWebView` on `startWebServer`, signed in with a session cookie), ' +
+    "Each page fetched over HTTP from the app's web view (`createJournalWebView` on `startWebServer`, signed in with a session cookie), " +
       `from generated journals that all hold the same ${PLANTED} planted entries on ${PLANT_DAY} (a year the generator leaves empty; ` +
       'that month-day is cleared in every other year), so each page shows the same entries at every size: "same page" checks the HTML is identical but for entry ids. ' +
       'The sizes are interleaved; medians. The stats picture is `statsPicture` (the PNG /stats sends) for the last 12 months, whose counts differ by size. ' +
-      'A common word\'s first page is shown for what it costs, with no aim: it shows other entries at each size, and its total (counted up to 1,000) still has the text index list every match, a list that grows with the journal.',
+      "A common word's first page is shown for what it costs, with no aim: it shows other entries at each size, and its total (counted up to 1,000) still has the text index list every match, a list that grows with the journal.",
     '',
     table(head, rows),
   ].join('\n');
@@ -172,7 +232,15 @@ export function webAims(r: WebResult): Aim[] {
   const pages = r.pages.filter((p) => p.aimed);
   const worst = pages.reduce((a, b) => (b.ratio > a.ratio ? b : a));
   return [
-    { aim: `every page at ${largest} entries within ${WEB_PAGE_AIM}× of ${smallest}, same entries shown`, measured: `worst ${times(worst.ratio)} (${worst.page})`, met: pages.every((p) => p.ratio <= WEB_PAGE_AIM) },
-    { aim: `/stats picture at ${largest} within ${WEB_STATS_AIM}× of ${smallest}`, measured: times(r.stats.ratio), met: r.stats.ratio <= WEB_STATS_AIM },
+    {
+      aim: `every page at ${largest} entries within ${WEB_PAGE_AIM}× of ${smallest}, same entries shown`,
+      measured: `worst ${times(worst.ratio)} (${worst.page})`,
+      met: pages.every((p) => p.ratio <= WEB_PAGE_AIM),
+    },
+    {
+      aim: `/stats picture at ${largest} within ${WEB_STATS_AIM}× of ${smallest}`,
+      measured: times(r.stats.ratio),
+      met: r.stats.ratio <= WEB_STATS_AIM,
+    },
   ];
 }

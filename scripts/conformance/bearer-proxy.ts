@@ -16,11 +16,24 @@ export async function startBearerProxy(target: string, token: string): Promise<B
   let own = '';
   const server: Server = createServer((req, res) => {
     // The proxy's own address becomes the target's; any other Host (the suite's DNS-rebinding probe) goes on as sent.
-    const headers = { ...req.headers, host: req.headers.host === own ? to.host : req.headers.host, authorization: `Bearer ${token}` };
-    const upstream = request({ hostname: to.hostname, port: to.port, path: to.pathname + (req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''), method: req.method, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const headers = {
+      ...req.headers,
+      host: req.headers.host === own ? to.host : req.headers.host,
+      authorization: `Bearer ${token}`,
+    };
+    const upstream = request(
+      {
+        hostname: to.hostname,
+        port: to.port,
+        path: to.pathname + (req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''),
+        method: req.method,
+        headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', (error) => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
       res.end(`Proxy: ${error.message}`);

@@ -12,7 +12,8 @@ const REDIRECT = 'http://127.0.0.1:9/callback';
 /** The token of the test app's owner (OWNER_ID), whose journal /mcp then serves. */
 export async function mintToken(remote: RemoteBot): Promise<string> {
   const provider = new MemoryOAuthProvider(REDIRECT, 'MCP conformance suite');
-  if ((await auth(provider, { serverUrl: remote.mcpUrl })) !== 'REDIRECT') throw new Error('the OAuth flow did not start with a redirect');
+  if ((await auth(provider, { serverUrl: remote.mcpUrl })) !== 'REDIRECT')
+    throw new Error('the OAuth flow did not start with a redirect');
   const html = await (await fetch(provider.authorizationUrl!)).text();
   const payload = /start=(mcp_[\w-]+)/.exec(html)?.[1];
   const waitPath = /data-wait="([^"]+)"/.exec(html)?.[1];
@@ -21,12 +22,30 @@ export async function mintToken(remote: RemoteBot): Promise<string> {
   const from = { id: OWNER_ID, is_bot: false, first_name: 'Owner' };
   const chat = { id: OWNER_ID, type: 'private' as const };
   await remote.t.send(textUpdate(`/start ${payload}`));
-  const question = remote.t.api.callsTo('sendMessage').at(-1)!.payload as { text: string; reply_markup: { inline_keyboard: { callback_data: string }[][] } };
+  const question = remote.t.api.callsTo('sendMessage').at(-1)!.payload as {
+    text: string;
+    reply_markup: { inline_keyboard: { callback_data: string }[][] };
+  };
   const allow = question.reply_markup.inline_keyboard[0]![0]!.callback_data;
-  await remote.t.send({ callback_query: { id: 'cb', from, chat_instance: 'ci', data: allow, message: { message_id: 9, date: 1, chat, text: question.text } } });
+  await remote.t.send({
+    callback_query: {
+      id: 'cb',
+      from,
+      chat_instance: 'ci',
+      data: allow,
+      message: { message_id: 9, date: 1, chat, text: question.text },
+    },
+  });
   const back = new URL(((await (await fetch(wait)).json()) as { location: string }).location);
   const code = back.searchParams.get('code');
   if (!code) throw new Error('the flow came back without a code');
-  if ((await auth(provider, { serverUrl: remote.mcpUrl, authorizationCode: code, iss: back.searchParams.get('iss') ?? undefined })) !== 'AUTHORIZED') throw new Error('the code was not exchanged');
+  if (
+    (await auth(provider, {
+      serverUrl: remote.mcpUrl,
+      authorizationCode: code,
+      iss: back.searchParams.get('iss') ?? undefined,
+    })) !== 'AUTHORIZED'
+  )
+    throw new Error('the code was not exchanged');
   return provider.tokens()!.access_token;
 }

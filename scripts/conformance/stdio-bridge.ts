@@ -33,7 +33,7 @@ export async function startStdioBridge(command: string, args: string[], env: Nod
   function startSession(): [string, Session] {
     const child = spawn(command, args, { env, stdio: ['pipe', 'pipe', 'ignore'] });
     const session: Session = { child, waiting: new Map() };
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       let message: { id?: unknown };
       try {
         message = JSON.parse(line) as { id?: unknown };
@@ -69,7 +69,13 @@ export async function startStdioBridge(command: string, args: string[], env: Nod
         let session = id ? sessions.get(id) : undefined;
         if (!session && body.method === 'initialize') [id, session] = startSession();
         if (!session) {
-          res.writeHead(id ? 404 : 400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: body.id ?? null, error: { code: -32000, message: id ? 'Unknown session' : 'Missing Mcp-Session-Id' } }));
+          res.writeHead(id ? 404 : 400, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              jsonrpc: '2.0',
+              id: body.id ?? null,
+              error: { code: -32000, message: id ? 'Unknown session' : 'Missing Mcp-Session-Id' },
+            }),
+          );
           return;
         }
         if (body.id === undefined) {
@@ -83,7 +89,9 @@ export async function startStdioBridge(command: string, args: string[], env: Nod
         res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': id! }).end(JSON.stringify(message));
       } catch (error) {
         if (!res.headersSent) res.writeHead(400, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: `Bridge: ${String(error)}` } }));
+        res.end(
+          JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: `Bridge: ${String(error)}` } }),
+        );
       }
     })();
   });

@@ -33,14 +33,21 @@ function states(answer: string, atom: number | string): boolean {
   if (DAY.test(atom)) {
     const day = Number(atom.slice(8));
     const name = monthName(atom.slice(0, 7)).split(' ')[0]!;
-    return answer.includes(atom) || new RegExp(`\\b${name}\\s+${day}\\b|\\b${day}(st|nd|rd|th)?\\s+(of\\s+)?${name}\\b`, 'i').test(answer) || new RegExp(`(^|\\D)${day}(?!\\d)`).test(answer);
+    return (
+      answer.includes(atom) ||
+      new RegExp(`\\b${name}\\s+${day}\\b|\\b${day}(st|nd|rd|th)?\\s+(of\\s+)?${name}\\b`, 'i').test(answer) ||
+      new RegExp(`(^|\\D)${day}(?!\\d)`).test(answer)
+    );
   }
-  if (MONTH.test(atom)) return answer.includes(atom) || answer.toLowerCase().includes(monthName(atom).split(' ')[0]!.toLowerCase());
+  if (MONTH.test(atom))
+    return answer.includes(atom) || answer.toLowerCase().includes(monthName(atom).split(' ')[0]!.toLowerCase());
   return answer.toLowerCase().includes(atom.toLowerCase());
 }
 
 export function judgeCount(answer: string, truth: unknown): Verdict {
-  const missing = atoms(truth).filter((a) => !states(answer, a)).map(String);
+  const missing = atoms(truth)
+    .filter((a) => !states(answer, a))
+    .map(String);
   return { right: missing.length === 0, missing };
 }
 

@@ -57,7 +57,12 @@ export function evalQuestions(file: string): EvalQuestion[] {
         const expected = (ASKED[q.id] ?? ((t: unknown) => t))(q.truth(truth));
         return { id: q.id, kind: 'count', text: q.text, judge: (answer) => judgeCount(answer, expected) };
       });
-    const reading = buildReadingQuestions(anchors, planted).map((q): EvalQuestion => ({ id: q.id, kind: 'reading', text: q.text, judge: (answer) => judgeReading(answer, q.facts) }));
+    const reading = buildReadingQuestions(anchors, planted).map((q): EvalQuestion => ({
+      id: q.id,
+      kind: 'reading',
+      text: q.text,
+      judge: (answer) => judgeReading(answer, q.facts),
+    }));
     return [...counts, ...reading];
   } finally {
     truth.close();
@@ -84,7 +89,12 @@ function rowOf(q: EvalQuestion, answer: string, receipt: Receipt | undefined, co
 }
 
 /** Asks each question in a new conversation, as the bot would, and judges the answer; `onRow` sees each as it lands. */
-export async function runEval(config: Config, file: string, questions: EvalQuestion[], onRow: (row: EvalRow) => void = () => undefined): Promise<EvalRow[]> {
+export async function runEval(
+  config: Config,
+  file: string,
+  questions: EvalQuestion[],
+  onRow: (row: EvalRow) => void = () => undefined,
+): Promise<EvalRow[]> {
   const db = openDatabase(file);
   try {
     await migrateToLatest(db);
@@ -92,14 +102,24 @@ export async function runEval(config: Config, file: string, questions: EvalQuest
     const truth = openTruthDb(file, BENCH_OWNER_ID);
     const today = findAnchors(truth).today;
     truth.close();
-    const questionsApi = createJournalQuestions({ config, db, logger: createMemoryLogger(), clock: () => instantOnDay(today, '12:00', 'UTC') });
+    const questionsApi = createJournalQuestions({
+      config,
+      db,
+      logger: createMemoryLogger(),
+      clock: () => instantOnDay(today, '12:00', 'UTC'),
+    });
     if (!questionsApi) throw new Error('ANTHROPIC_API_KEY is not set');
     const store = createConversationStore(db, storedConversationSchemas);
     const rows: EvalRow[] = [];
     for (const q of questions) {
       const outcome = await questionsApi.ask(BENCH_OWNER_ID, q.text);
-      const receipt = outcome.type === 'answer' ? ((await store.lastReceipt(BENCH_OWNER_ID))) : undefined;
-      const row = rowOf(q, outcome.type === 'answer' ? outcome.text : `(${outcome.type}) ${outcome.text}`, receipt, config);
+      const receipt = outcome.type === 'answer' ? await store.lastReceipt(BENCH_OWNER_ID) : undefined;
+      const row = rowOf(
+        q,
+        outcome.type === 'answer' ? outcome.text : `(${outcome.type}) ${outcome.text}`,
+        receipt,
+        config,
+      );
       rows.push(row);
       onRow(row);
     }

@@ -9,7 +9,8 @@ import { storeLabel } from '../db/open-journal.ts';
 import { utcFileStamp } from '../journal/dates/instant-format.ts';
 import { errorMessage } from '../log/error-message.ts';
 
-const USAGE = 'Usage: npm run backup -- [<file>]   (default: backups/journal-<date>-<time>.sqlite next to DATABASE_PATH)';
+const USAGE =
+  'Usage: npm run backup -- [<file>]   (default: backups/journal-<date>-<time>.sqlite next to DATABASE_PATH)';
 
 /** `backups/journal-20261130-174512.sqlite` beside the journal. */
 export function defaultBackupFile(databasePath: string, now: Date): string {
@@ -38,12 +39,18 @@ const destination = args[0] ?? defaultBackupFile(config.databasePath, new Date()
 try {
   const result = await backupDatabase(config.databasePath, destination, config.journalKey);
   if (result.integrity !== 'ok') {
-    console.error(`The copy at ${result.file} failed PRAGMA integrity_check: ${result.integrity}. Do not rely on it; check ${config.databasePath} itself.`);
+    console.error(
+      `The copy at ${result.file} failed PRAGMA integrity_check: ${result.integrity}. Do not rely on it; check ${config.databasePath} itself.`,
+    );
     process.exit(1);
   }
   const encrypted = config.journalKey ? ', encrypted with JOURNAL_KEY like the journal' : '';
-  console.log(`Backed up ${config.databasePath} to ${result.file} (${result.pages} pages, integrity_check ok${encrypted}).`);
-  console.log(`To restore: stop the bot, move ${config.databasePath} and any -wal/-shm files beside it away, copy the backup to ${config.databasePath}, start the bot.`);
+  console.log(
+    `Backed up ${config.databasePath} to ${result.file} (${result.pages} pages, integrity_check ok${encrypted}).`,
+  );
+  console.log(
+    `To restore: stop the bot, move ${config.databasePath} and any -wal/-shm files beside it away, copy the backup to ${config.databasePath}, start the bot.`,
+  );
 } catch (error) {
   console.error(error instanceof JournalKeyError ? error.message : `Backup failed: ${errorMessage(error)}`);
   process.exit(1);

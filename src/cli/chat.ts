@@ -40,7 +40,11 @@ function fail(message: string): never {
  * Reads questions line by line until EOF or /quit; the conversation carries over between lines. Returns how many
  * questions stayed unanswered (refused, failed, or waiting for a /retry that never came), so a script sees it.
  */
-async function converse(questions: Questions, ownerId: number, sourcesLine: (outcome: AskOutcome) => Promise<string>): Promise<number> {
+async function converse(
+  questions: Questions,
+  ownerId: number,
+  sourcesLine: (outcome: AskOutcome) => Promise<string>,
+): Promise<number> {
   const lines = createInterface({ input: process.stdin, terminal: false });
   const live = createLiveAnswer(process.stdout);
   const options = live ? { onText: live.show } : {};
@@ -55,7 +59,11 @@ async function converse(questions: Questions, ownerId: number, sourcesLine: (out
     if (outcome.type === 'rejected') unanswered += 1;
     else conversationId = outcome.conversationId;
     failed = outcome.type === 'unavailable' ? outcome.conversationId : undefined;
-    print(outcome.type === 'unavailable' ? `${outcome.text} Type /retry to ask again.` : `${outcome.text}${await sourcesLine(outcome)}`);
+    print(
+      outcome.type === 'unavailable'
+        ? `${outcome.text} Type /retry to ask again.`
+        : `${outcome.text}${await sourcesLine(outcome)}`,
+    );
   };
   for await (const raw of lines) {
     const line = raw.trim();
@@ -85,9 +93,13 @@ async function converse(questions: Questions, ownerId: number, sourcesLine: (out
 
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseCommandLine(argv, USAGE, { owner: { type: 'string' } });
-  if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}": type questions after it starts.\n${USAGE}`);
+  if (positionals.length > 0)
+    throw new UsageError(`Unexpected argument "${positionals[0]}": type questions after it starts.\n${USAGE}`);
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
-  if (config.journalAi === 'off') fail('JOURNAL_AI=off: the AI is turned off, so npm run chat sends nothing to any model. Set JOURNAL_AI=on to use it.');
+  if (config.journalAi === 'off')
+    fail(
+      'JOURNAL_AI=off: the AI is turned off, so npm run chat sends nothing to any model. Set JOURNAL_AI=on to use it.',
+    );
   if (!config.anthropicApiKey) fail(NO_KEY_TEXT);
   // Questions only read the journal: a mistyped DATABASE_PATH must not create an empty one.
   const db: JournalDb = await openExistingJournal(config);
@@ -98,7 +110,14 @@ async function main(argv: string[]): Promise<void> {
     console.error(`Journal of ${ownerId} (${storeLabel(config)}), model ${config.anthropicModel}.\n${CHAT_HELP}\n`);
     // The entries an answer cites, as the bot's "From:" line shows them: date and time, and the entry's id.
     const sourcesLine = async (outcome: AskOutcome) => {
-      const cited = outcome.type === 'answer' ? await citedEntries(db, ownerId, outcome.citations.map((c) => c.source)) : [];
+      const cited =
+        outcome.type === 'answer'
+          ? await citedEntries(
+              db,
+              ownerId,
+              outcome.citations.map((c) => c.source),
+            )
+          : [];
       return cited.length ? `\n\nFrom: ${cited.map((e) => `${e.date} ${e.time} (entry ${e.id})`).join(' · ')}` : '';
     };
     const unanswered = await converse(questions, ownerId, sourcesLine);

@@ -7,7 +7,13 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { existsSync } from 'node:fs';
 import { DEFAULT_DATABASE_PATH } from '../config.ts';
-import { DatabaseFileError, JournalKeyError, MissingDatabaseError, NotAJournalError, StoreUnreachableError } from '../db/database-file-error.ts';
+import {
+  DatabaseFileError,
+  JournalKeyError,
+  MissingDatabaseError,
+  NotAJournalError,
+  StoreUnreachableError,
+} from '../db/database-file-error.ts';
 import { DEMO_DATABASE_PATH } from '../demo/demo-path.ts';
 import { errorMessage } from '../log/error-message.ts';
 import { OwnerError } from './resolve-owner.ts';
@@ -26,7 +32,11 @@ const HELP = { help: { type: 'boolean', short: 'h' } } as const;
  * node:util parseArgs (strict, positionals allowed) plus --help/-h, which prints `usage` on stdout and exits 0.
  * An unknown option or a missing value is a UsageError naming it, followed by the usage.
  */
-export function parseCommandLine<const O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], usage: string, options: O) {
+export function parseCommandLine<const O extends NonNullable<ParseArgsConfig['options']>>(
+  argv: string[],
+  usage: string,
+  options: O,
+) {
   const config = { args: argv, options: { ...options, ...HELP }, allowPositionals: true, strict: true } as const;
   const parsed = (() => {
     try {
@@ -58,11 +68,14 @@ function demoHint(missing: string): string {
  * a fault of ours, which callers report with its own message.
  */
 export function fixableErrorMessage(error: unknown): string | null {
-  if (error instanceof UsageError || error instanceof OwnerError || error instanceof JournalKeyError) return error.message;
+  if (error instanceof UsageError || error instanceof OwnerError || error instanceof JournalKeyError)
+    return error.message;
   if (error instanceof NotAJournalError) return error.message;
   if (error instanceof StoreUnreachableError) return error.message;
-  if (error instanceof MissingDatabaseError) return `${error.message} Check DATABASE_PATH (npm start and npm run import create the journal).${demoHint(error.file)}`;
-  if (error instanceof DatabaseFileError) return `${error.message} Check ${error.setting}${error.setting === 'DATABASE_PATH' ? ' (npm start and npm run import create the journal)' : ''}.`;
+  if (error instanceof MissingDatabaseError)
+    return `${error.message} Check DATABASE_PATH (npm start and npm run import create the journal).${demoHint(error.file)}`;
+  if (error instanceof DatabaseFileError)
+    return `${error.message} Check ${error.setting}${error.setting === 'DATABASE_PATH' ? ' (npm start and npm run import create the journal)' : ''}.`;
   return null;
 }
 

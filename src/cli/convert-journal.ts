@@ -16,13 +16,23 @@ const USAGE = {
 
 export function runConversion(direction: 'encrypt' | 'decrypt'): void {
   runMain(async () => {
-    if (parseCommandLine(process.argv.slice(2), USAGE[direction], {}).positionals.length > 0) throw new UsageError(`npm run ${direction} takes no arguments.\n${USAGE[direction]}`);
+    if (parseCommandLine(process.argv.slice(2), USAGE[direction], {}).positionals.length > 0)
+      throw new UsageError(`npm run ${direction} takes no arguments.\n${USAGE[direction]}`);
     const config = exitOnConfigError(() => parseConfig(readEnvironment()));
-    if (config.databaseUrl) throw new UsageError(`DATABASE_URL is set: npm run ${direction} converts a SQLite journal only (PostgreSQL encrypts with its own tools).`);
-    if (!config.journalKey) throw new UsageError(`Set JOURNAL_KEY (or JOURNAL_KEY_FILE) to the journal's key first; npm run ${direction} uses it.\n${USAGE[direction]}`);
+    if (config.databaseUrl)
+      throw new UsageError(
+        `DATABASE_URL is set: npm run ${direction} converts a SQLite journal only (PostgreSQL encrypts with its own tools).`,
+      );
+    if (!config.journalKey)
+      throw new UsageError(
+        `Set JOURNAL_KEY (or JOURNAL_KEY_FILE) to the journal's key first; npm run ${direction} uses it.\n${USAGE[direction]}`,
+      );
     const key = config.journalKey;
     try {
-      const result = direction === 'encrypt' ? convertJournal(config.databasePath, null, key) : convertJournal(config.databasePath, key, null);
+      const result =
+        direction === 'encrypt'
+          ? convertJournal(config.databasePath, null, key)
+          : convertJournal(config.databasePath, key, null);
       const what = `${result.tables} tables, ${result.entries} entries, integrity_check ok`;
       console.log(
         direction === 'encrypt'

@@ -11,7 +11,14 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { JournalKeyError } from '../db/database-file-error.ts';
 import { openDatabase, type JournalDb } from '../db/open-database.ts';
 import { addDemoExtras, DEMO_PHOTO_COUNT, DEMO_TRIP, withJournalsAndPlaces } from '../demo/demo-extras.ts';
-import { allEntryTexts, DEMO_JOURNAL, foreignEntryCount, generateJournalRows, insertEntryRows, markAsDemoDatabase } from '../demo/demo-journal.ts';
+import {
+  allEntryTexts,
+  DEMO_JOURNAL,
+  foreignEntryCount,
+  generateJournalRows,
+  insertEntryRows,
+  markAsDemoDatabase,
+} from '../demo/demo-journal.ts';
 import { DEMO_DATABASE_PATH } from '../demo/demo-path.ts';
 import { seededRandom } from '../demo/demo-text.ts';
 import { createJournalOperations } from '../journal/journal-operations.ts';
@@ -31,7 +38,9 @@ async function assertSafeToRebuild(file: string, key: string | null): Promise<vo
   try {
     const entries = await foreignEntryCount(db);
     if (entries > 0) {
-      throw new DemoError(`${file} holds a journal the demo did not build (${entries} entries), and the demo rebuilds its file from scratch. Unset DATABASE_PATH (the demo then uses ${DEMO_DATABASE_PATH}) or point it at a new file.`);
+      throw new DemoError(
+        `${file} holds a journal the demo did not build (${entries} entries), and the demo rebuilds its file from scratch. Unset DATABASE_PATH (the demo then uses ${DEMO_DATABASE_PATH}) or point it at a new file.`,
+      );
     }
   } finally {
     await db.destroy();
@@ -57,7 +66,10 @@ async function rebuild(file: string, ownerId: number, timeZone: string, key: str
 }
 
 async function trace(db: JournalDb, ownerId: number, file: string): Promise<void> {
-  const ops = createJournalOperations(db, ownerId, { clock: () => new Date('2024-07-01T09:00:00Z'), newId: demoIds(DEMO_JOURNAL.seed) });
+  const ops = createJournalOperations(db, ownerId, {
+    clock: () => new Date('2024-07-01T09:00:00Z'),
+    newId: demoIds(DEMO_JOURNAL.seed),
+  });
   const range = { startDate: '2024-04-01', endDate: '2024-04-30' };
   const iface = formatInterface(await ops.analyzeObject('journal'));
   const view = await ops.invokeMethod('journal', 'getDateRangeView', range);
@@ -94,15 +106,20 @@ const USAGE = `Usage: npm run demo
   analyzeObject → getDateRangeView → getDayCount. It never overwrites a database it did not build.`;
 
 try {
-  if (parseCommandLine(process.argv.slice(2), USAGE, {}).positionals.length > 0) throw new UsageError(`npm run demo takes no arguments.\n${USAGE}`);
+  if (parseCommandLine(process.argv.slice(2), USAGE, {}).positionals.length > 0)
+    throw new UsageError(`npm run demo takes no arguments.\n${USAGE}`);
 } catch (error) {
   console.error(errorMessage(error));
   process.exit(1);
 }
-const config = exitOnConfigError(() => parseConfig(readEnvironment(), { databasePath: DEMO_DATABASE_PATH, timezone: 'UTC' }));
+const config = exitOnConfigError(() =>
+  parseConfig(readEnvironment(), { databasePath: DEMO_DATABASE_PATH, timezone: 'UTC' }),
+);
 // The demo is a SQLite file of its own; with DATABASE_URL set the other commands would read PostgreSQL instead.
 if (config.databaseUrl) {
-  console.error(`Note: DATABASE_URL is set, but the demo is always a SQLite journal (${config.databasePath}); run npm run journal or chat on it without DATABASE_URL.`);
+  console.error(
+    `Note: DATABASE_URL is set, but the demo is always a SQLite journal (${config.databasePath}); run npm run journal or chat on it without DATABASE_URL.`,
+  );
 }
 const ownerId = config.allowedUserIds.length === 1 ? config.allowedUserIds[0]! : DEMO_OWNER_ID;
 try {
@@ -113,6 +130,10 @@ try {
     await db.destroy();
   }
 } catch (error) {
-  console.error(error instanceof DemoError || error instanceof JournalKeyError ? error.message : `The demo failed: ${errorMessage(error)}`);
+  console.error(
+    error instanceof DemoError || error instanceof JournalKeyError
+      ? error.message
+      : `The demo failed: ${errorMessage(error)}`,
+  );
   process.exitCode = 1;
 }

@@ -20,7 +20,6 @@ import { applyDayStart } from '../journal/entries/day-start.ts';
 import { findJournal, journalNamesText } from '../journal/journals/journal-queries.ts';
 import { journalDisplayName, journalNameProblem, storedJournalName } from '../journal/journals/journal-names.ts';
 
-
 const USAGE = `Usage: npm run export -- [--format json|md|dayone|obsidian] [--out <file or directory/>] [--owner <telegram user id>]
                           [--journal <name>]
   --format json   (default) every entry field, revisions, media and tags; npm run import of it rebuilds the journal
@@ -41,10 +40,12 @@ function parseExportArgs(argv: string[]) {
     journal: { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".\n${USAGE}`);
-  if (!(CLI_FORMATS as readonly string[]).includes(values.format)) throw new UsageError(`--format must be json, md, dayone or obsidian (got "${values.format}").\n${USAGE}`);
+  if (!(CLI_FORMATS as readonly string[]).includes(values.format))
+    throw new UsageError(`--format must be json, md, dayone or obsidian (got "${values.format}").\n${USAGE}`);
   const format = values.format as CliFormat;
   // A folder is meant when --out ends with a slash; resolving would drop it, so keep it.
-  const out = values.out === undefined ? undefined : `${fromInvocationDir(values.out)}${/[/\\]$/.test(values.out) ? '/' : ''}`;
+  const out =
+    values.out === undefined ? undefined : `${fromInvocationDir(values.out)}${/[/\\]$/.test(values.out) ? '/' : ''}`;
   const problem = values.journal === undefined ? null : journalNameProblem(values.journal);
   if (problem) throw new UsageError(`--journal: ${problem}.\n${USAGE}`);
   return { format, out, owner: values.owner, journal: values.journal };
@@ -53,7 +54,12 @@ function parseExportArgs(argv: string[]) {
 const CLI_FORMATS = ['json', 'md', 'dayone', 'obsidian'] as const;
 type CliFormat = (typeof CLI_FORMATS)[number];
 
-function target(out: string | undefined, format: ExportFormat, ownerId: number, now: Date): { file: string } | { dir: string } {
+function target(
+  out: string | undefined,
+  format: ExportFormat,
+  ownerId: number,
+  now: Date,
+): { file: string } | { dir: string } {
   // Beside the journal's default home, inside data/ (git-ignored), never the folder you happen to stand in.
   if (out === undefined) return { file: path.resolve(DEFAULT_EXPORT_DIR, defaultExportName(ownerId, now, format)) };
   const isDir = /[/\\]$/.test(out) || (existsSync(out) && statSync(out).isDirectory());
@@ -81,25 +87,31 @@ async function main(argv: string[]): Promise<number> {
   try {
     await applyDayStart(db, config.journalDayStartsAt);
     const ownerId = await resolveOwner(db, args.owner, config.allowedUserIds);
-    const journal = args.journal === undefined ? undefined : await findJournal(db, ownerId, storedJournalName(args.journal));
+    const journal =
+      args.journal === undefined ? undefined : await findJournal(db, ownerId, storedJournalName(args.journal));
     if (args.journal !== undefined && journal === undefined) {
-      throw new UsageError(`--journal: user ${ownerId} has no journal ${JSON.stringify(args.journal)}; the journals: ${await journalNamesText(db, ownerId)}.`);
+      throw new UsageError(
+        `--journal: user ${ownerId} has no journal ${JSON.stringify(args.journal)}; the journals: ${await journalNamesText(db, ownerId)}.`,
+      );
     }
     const now = new Date();
     let result: Awaited<ReturnType<typeof exportJournal>>;
     try {
       const zone = { timeZone: config.journalTimezone, dayStartsAt: config.journalDayStartsAt };
-      if (args.format === 'dayone') result = await exportDayOne(db, { ownerId, file: zipTarget(args.out, ownerId, now), ...zone, journal });
-      else if (args.format === 'obsidian') result = await exportObsidian(db, { ownerId, dir: vaultTarget(args.out, ownerId, now), ...zone, journal });
-      else result = await exportJournal(db, {
-        ownerId,
-        format: args.format,
-        out: target(args.out, args.format, ownerId, now),
-        timeZone: config.journalTimezone,
-        dayStartsAt: config.journalDayStartsAt,
-        now,
-        journal,
-      });
+      if (args.format === 'dayone')
+        result = await exportDayOne(db, { ownerId, file: zipTarget(args.out, ownerId, now), ...zone, journal });
+      else if (args.format === 'obsidian')
+        result = await exportObsidian(db, { ownerId, dir: vaultTarget(args.out, ownerId, now), ...zone, journal });
+      else
+        result = await exportJournal(db, {
+          ownerId,
+          format: args.format,
+          out: target(args.out, args.format, ownerId, now),
+          timeZone: config.journalTimezone,
+          dayStartsAt: config.journalDayStartsAt,
+          now,
+          journal,
+        });
     } catch (error) {
       if (!(error instanceof ExportExistsError)) throw error;
       console.error(error.message);
@@ -112,15 +124,27 @@ async function main(argv: string[]): Promise<number> {
     const files = result.files.filter((f) => !media.includes(f)).map((f) => `  ${f.path} (${megabytes(f.bytes)})`);
     if (media.length > 0) {
       const bytes = media.reduce((sum, f) => sum + f.bytes, 0);
-      files.push(`  ${path.dirname(media[0]!.path)}${path.sep}: ${media.length} media ${media.length === 1 ? 'file' : 'files'} (${megabytes(bytes)})`);
+      files.push(
+        `  ${path.dirname(media[0]!.path)}${path.sep}: ${media.length} media ${media.length === 1 ? 'file' : 'files'} (${megabytes(bytes)})`,
+      );
     }
     // The journal is encrypted at rest; what export writes is not, and the user should know it.
-    if (config.journalKey) console.error('Note: the journal is encrypted (JOURNAL_KEY), but this export is plain text: keep it somewhere private, or delete it when done.');
+    if (config.journalKey)
+      console.error(
+        'Note: the journal is encrypted (JOURNAL_KEY), but this export is plain text: keep it somewhere private, or delete it when done.',
+      );
     const of = journal === undefined ? '' : ` of the journal ${JSON.stringify(journalDisplayName(journal))}`;
-    console.log([`Exported ${result.entries} ${result.entries === 1 ? 'entry' : 'entries'}${of} of user ${ownerId} to:`, ...files].join('\n'));
+    console.log(
+      [
+        `Exported ${result.entries} ${result.entries === 1 ? 'entry' : 'entries'}${of} of user ${ownerId} to:`,
+        ...files,
+      ].join('\n'),
+    );
     const left = result.mediaLeftOut ?? 0;
     if (left > 0) {
-      console.log(`${left} ${left === 1 ? 'photo, voice note or file was' : 'photos, voice notes and files were'} left out: this file names them only. To include their bytes, export to a folder: npm run export -- --out <folder>/ (they go to media/ there).`);
+      console.log(
+        `${left} ${left === 1 ? 'photo, voice note or file was' : 'photos, voice notes and files were'} left out: this file names them only. To include their bytes, export to a folder: npm run export -- --out <folder>/ (they go to media/ there).`,
+      );
     }
     return 0;
   } finally {

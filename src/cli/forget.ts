@@ -9,7 +9,13 @@ import { exitOnConfigError } from './exit-on-config-error.ts';
 import { parseConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openJournalDatabase, storeLabel } from '../db/open-journal.ts';
-import { countOwnerEntries, findEntryToForget, forgetEntry, forgetOwner, type RemovedRows } from '../journal/forget/forget.ts';
+import {
+  countOwnerEntries,
+  findEntryToForget,
+  forgetEntry,
+  forgetOwner,
+  type RemovedRows,
+} from '../journal/forget/forget.ts';
 import { plural } from '../journal/plural.ts';
 
 const USAGE = `Usage: npm run forget -- --owner <telegram user id> (--entry <entry id> | --all) [--yes]
@@ -24,7 +30,8 @@ const ENTRY_PHRASE = 'forget';
 const ALL_PHRASE = 'delete my journal';
 
 const digits = (value: string | undefined, option: string): number => {
-  if (value === undefined || !/^\d{1,15}$/.test(value.trim())) throw new UsageError(`${option} must be a number (digits), got "${value ?? ''}".\n${USAGE}`);
+  if (value === undefined || !/^\d{1,15}$/.test(value.trim()))
+    throw new UsageError(`${option} must be a number (digits), got "${value ?? ''}".\n${USAGE}`);
   return Number(value.trim());
 };
 
@@ -62,7 +69,8 @@ async function main(): Promise<number> {
   // Deleting needs the owner named: no default, even with one owner.
   if (values.owner === undefined) throw new UsageError(`Whose journal? Pass --owner <telegram user id>.\n${USAGE}`);
   const ownerId = digits(values.owner, '--owner');
-  if ((values.entry === undefined) === !values.all) throw new UsageError(`Pass either --entry <id> or --all (one of them).\n${USAGE}`);
+  if ((values.entry === undefined) === !values.all)
+    throw new UsageError(`Pass either --entry <id> or --all (one of them).\n${USAGE}`);
   const entryId = values.entry === undefined ? null : digits(values.entry, '--entry');
 
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
@@ -86,18 +94,24 @@ async function main(): Promise<number> {
         console.error(`Entry #${entryId} was gone already; nothing was deleted.`);
         return 1;
       }
-      console.log(`Forgotten: entry #${entryId} of ${result.day} and every copy kept of it (rows removed: ${removedText(result.removed)}).`);
-      if (!result.purged) console.log('Another process is reading the journal: the -wal is emptied at its next checkpoint.');
+      console.log(
+        `Forgotten: entry #${entryId} of ${result.day} and every copy kept of it (rows removed: ${removedText(result.removed)}).`,
+      );
+      if (!result.purged)
+        console.log('Another process is reading the journal: the -wal is emptied at its next checkpoint.');
     } else {
       const entries = await countOwnerEntries(db, ownerId);
-      console.error(`This deletes every row of owner ${ownerId} in ${where}: ${plural(entries, 'entry', 'entries')}, questions and answers, digests, settings, everything.`);
+      console.error(
+        `This deletes every row of owner ${ownerId} in ${where}: ${plural(entries, 'entry', 'entries')}, questions and answers, digests, settings, everything.`,
+      );
       if (!values.yes && !(await confirmed(ALL_PHRASE))) {
         console.error('Not confirmed; nothing was deleted.');
         return 1;
       }
       const result = await forgetOwner(db, ownerId);
       console.log(`Forgotten: every row of owner ${ownerId} (rows removed: ${removedText(result.removed)}).`);
-      if (!result.purged) console.log('Another process is reading the journal: the -wal is emptied at its next checkpoint.');
+      if (!result.purged)
+        console.log('Another process is reading the journal: the -wal is emptied at its next checkpoint.');
     }
     console.log('Backups and exports made before keep what they hold.');
     return 0;

@@ -18,8 +18,18 @@ import { importMarkdownExport, isFaithfulMarkdownTarget } from '../export/import
 import { formatOwnImportSummary } from './own-import-summary.ts';
 import type { JournalDb } from '../db/open-database.ts';
 import { exportAccountId } from '../importer/telegram-export/export-account.ts';
-import { detectSource, SOURCE_FORMATS, type DetectedSource, type SourceFormat } from '../importer/sources/detect-source.ts';
-import { importSourceOf, misplacedOptions, sourceName, type SourceReadOptions } from '../importer/sources/source-list.ts';
+import {
+  detectSource,
+  SOURCE_FORMATS,
+  type DetectedSource,
+  type SourceFormat,
+} from '../importer/sources/detect-source.ts';
+import {
+  importSourceOf,
+  misplacedOptions,
+  sourceName,
+  type SourceReadOptions,
+} from '../importer/sources/source-list.ts';
 import { ImportError } from '../importer/import-error.ts';
 import { importTelegramExport } from '../importer/telegram-export/import-export.ts';
 import { importSource } from '../importer/sources/import-source.ts';
@@ -32,9 +42,13 @@ import { errorReason } from '../log/error-message.ts';
 
 function parseImportArgs(argv: string[]) {
   const { values, positionals } = parseCommandLine(argv, IMPORT_USAGE, IMPORT_OPTIONS);
-  if (positionals.length !== 1) throw new UsageError(`${positionals.length ? 'Give one file or folder.' : 'Which file? Give the path of the export, journal or folder.'}\n${IMPORT_USAGE}`);
+  if (positionals.length !== 1)
+    throw new UsageError(
+      `${positionals.length ? 'Give one file or folder.' : 'Which file? Give the path of the export, journal or folder.'}\n${IMPORT_USAGE}`,
+    );
   const format = values.format;
-  if (format !== undefined && !(SOURCE_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${SOURCE_FORMATS.join(', ')}, got "${format}".`);
+  if (format !== undefined && !(SOURCE_FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`--format must be one of ${SOURCE_FORMATS.join(', ')}, got "${format}".`);
   return {
     file: fromInvocationDir(positionals[0]!),
     name: positionals[0]!,
@@ -61,11 +75,22 @@ type ImportArgs = ReturnType<typeof parseImportArgs>;
 /** The options that belong to one source only, refused for the others so that none is silently ignored. */
 function checkOptions(args: ImportArgs, found: DetectedSource): void {
   const misplaced = [
-    ...misplacedOptions(found, { chats: args.chats.length > 0, journals: args.journals.length > 0, dateFormat: args.dateFormat !== undefined }),
-    args.dryRun && found.kind === 'journal-export' ? '--dry-run (every source but the journal\'s own JSON export)' : null,
-    args.dryRun && found.kind === 'own-markdown' && isFaithfulMarkdownTarget(args.file) ? '--dry-run (every source but the journal\'s own exports)' : null,
+    ...misplacedOptions(found, {
+      chats: args.chats.length > 0,
+      journals: args.journals.length > 0,
+      dateFormat: args.dateFormat !== undefined,
+    }),
+    args.dryRun && found.kind === 'journal-export'
+      ? "--dry-run (every source but the journal's own JSON export)"
+      : null,
+    args.dryRun && found.kind === 'own-markdown' && isFaithfulMarkdownTarget(args.file)
+      ? "--dry-run (every source but the journal's own exports)"
+      : null,
   ].filter((m): m is string => m !== null);
-  if (misplaced.length) throw new UsageError(`${args.name} is ${sourceName(found)}; ${misplaced.join(' and ')} ${misplaced.length > 1 ? 'do' : 'does'} not apply to it.`);
+  if (misplaced.length)
+    throw new UsageError(
+      `${args.name} is ${sourceName(found)}; ${misplaced.join(' and ')} ${misplaced.length > 1 ? 'do' : 'does'} not apply to it.`,
+    );
 }
 
 /** The reader of another app's journal, from its entry in importer/sources/source-list.ts. */
@@ -83,9 +108,13 @@ function readerFor(found: DetectedSource, args: ImportArgs, options: SourceReadO
 
 /** The journal's own JSON or Markdown export (npm run export): every field back as it was; --owner moves it to another owner. */
 async function importOwnExport(db: JournalDb, args: ImportArgs, format: 'JSON' | 'Markdown'): Promise<number> {
-  if (args.owner !== undefined && !/^\d{1,15}$/.test(args.owner.trim())) throw new OwnerError(`--owner must be a Telegram user id (digits), got "${args.owner}".`);
+  if (args.owner !== undefined && !/^\d{1,15}$/.test(args.owner.trim()))
+    throw new OwnerError(`--owner must be a Telegram user id (digits), got "${args.owner}".`);
   const options = { ...(args.owner !== undefined ? { ownerId: Number(args.owner.trim()) } : {}), into: args.into };
-  const report = format === 'JSON' ? await importJournalExport(db, args.file, options) : await importMarkdownExport(db, args.file, options);
+  const report =
+    format === 'JSON'
+      ? await importJournalExport(db, args.file, options)
+      : await importMarkdownExport(db, args.file, options);
   const summary = formatOwnImportSummary(report, format);
   if (report.error) {
     if (report.imported > 0) console.log(summary);
@@ -100,7 +129,11 @@ async function importOwnExport(db: JournalDb, args: ImportArgs, format: 'JSON' |
  * The owner of a Telegram import: --owner (anyone: an import may start a journal), else as the other commands decide.
  * With nobody configured and an empty journal, the export's own account: its first import needs no --owner.
  */
-async function importOwner(db: JournalDb, args: { file: string; owner: string | undefined }, allowedUserIds: readonly number[]): Promise<number> {
+async function importOwner(
+  db: JournalDb,
+  args: { file: string; owner: string | undefined },
+  allowedUserIds: readonly number[],
+): Promise<number> {
   try {
     return await resolveOwner(db, args.owner, allowedUserIds, { anyOwner: true });
   } catch (error) {
@@ -108,16 +141,25 @@ async function importOwner(db: JournalDb, args: { file: string; owner: string | 
     if (await db.selectFrom('entry').select('id').limit(1).executeTakeFirst()) throw error;
     const account = await exportAccountId(args.file);
     if (account === null) throw error;
-    console.error(`No owner is configured and the journal is empty: importing into the export's own account, user ${account}. Set ALLOWED_USER_IDS=${account} for the bot.`);
+    console.error(
+      `No owner is configured and the journal is empty: importing into the export's own account, user ${account}. Set ALLOWED_USER_IDS=${account} for the bot.`,
+    );
     return account;
   }
 }
 
 /** The owner of another app's journal: --owner starts the journal when it has no owner yet, and says so. */
-async function sourceOwner(db: JournalDb, owner: string | undefined, allowedUserIds: readonly number[], dryRun: boolean): Promise<number> {
+async function sourceOwner(
+  db: JournalDb,
+  owner: string | undefined,
+  allowedUserIds: readonly number[],
+  dryRun: boolean,
+): Promise<number> {
   const { ownerId, firstOwner } = await resolveImportOwner(db, owner, allowedUserIds);
   if (firstOwner) {
-    console.error(`The journal is empty and has no owner yet: ${dryRun ? 'an import would make' : 'this import makes'} user ${ownerId} its owner. Set ALLOWED_USER_IDS=${ownerId} for the bot.`);
+    console.error(
+      `The journal is empty and has no owner yet: ${dryRun ? 'an import would make' : 'this import makes'} user ${ownerId} its owner. Set ALLOWED_USER_IDS=${ownerId} for the bot.`,
+    );
   }
   return ownerId;
 }
@@ -156,7 +198,9 @@ async function main(argv: string[], parseThread: ParseThread | null): Promise<nu
   // A dry run writes nothing: with no journal yet, it counts against an empty one in memory instead of creating it.
   const dryRunOnNothing = args.dryRun && !config.databaseUrl && !existsSync(config.databasePath);
   // The parse thread (started by cli/import.ts, loading meanwhile) is ended below, whether it was used or not.
-  const { db } = await openAndMigrateJournal(dryRunOnNothing ? { ...config, databasePath: ':memory:' } : config, { onLocked: lockedLine }).catch(async (error: unknown) => {
+  const { db } = await openAndMigrateJournal(dryRunOnNothing ? { ...config, databasePath: ':memory:' } : config, {
+    onLocked: lockedLine,
+  }).catch(async (error: unknown) => {
     await parseThread?.terminate();
     throw error;
   });
@@ -169,17 +213,32 @@ async function main(argv: string[], parseThread: ParseThread | null): Promise<nu
   try {
     // Days of the rows already there and of those imported now must follow the same JOURNAL_DAY_STARTS_AT.
     await applyDayStart(db, config.journalDayStartsAt);
-    const what = 'guessed' in found && found.guessed ? `JSON of no journal recognised; read as ${sourceName(found)}` : sourceName(found);
+    const what =
+      'guessed' in found && found.guessed
+        ? `JSON of no journal recognised; read as ${sourceName(found)}`
+        : sourceName(found);
     console.error(`import: ${args.name} is ${what}${args.format ? ` (--format ${args.format})` : ''}.`);
-    if (found.kind === 'journal-export' && found.file) return await importOwnExport(db, { ...args, file: found.file }, 'JSON');
-    if (found.kind === 'journal-export' && (await isJournalExport(args.file))) return await importOwnExport(db, args, 'JSON');
-    if (found.kind === 'own-markdown' && isFaithfulMarkdownTarget(args.file)) return await importOwnExport(db, args, 'Markdown');
+    if (found.kind === 'journal-export' && found.file)
+      return await importOwnExport(db, { ...args, file: found.file }, 'JSON');
+    if (found.kind === 'journal-export' && (await isJournalExport(args.file)))
+      return await importOwnExport(db, args, 'JSON');
+    if (found.kind === 'own-markdown' && isFaithfulMarkdownTarget(args.file))
+      return await importOwnExport(db, args, 'Markdown');
     // A Telegram Desktop folder is read as its result.json; the media paths in it are relative to that file.
     const telegramFile = found.kind === 'telegram' && found.file ? found.file : args.file;
     // A Telegram export names its own account: the first import into an empty journal needs no --owner.
-    const ownerId = found.format === 'telegram' ? await importOwner(db, { ...args, file: telegramFile }, config.allowedUserIds) : await sourceOwner(db, args.owner, config.allowedUserIds, args.dryRun);
+    const ownerId =
+      found.format === 'telegram'
+        ? await importOwner(db, { ...args, file: telegramFile }, config.allowedUserIds)
+        : await sourceOwner(db, args.owner, config.allowedUserIds, args.dryRun);
     if (found.format !== 'telegram') {
-      const reader = readerFor(found, args, { journals: args.journals, dateFormat: args.dateFormat, timeZone: config.journalTimezone, dayStartsAt: config.journalDayStartsAt, signal: stop.signal });
+      const reader = readerFor(found, args, {
+        journals: args.journals,
+        dateFormat: args.dateFormat,
+        timeZone: config.journalTimezone,
+        dayStartsAt: config.journalDayStartsAt,
+        signal: stop.signal,
+      });
       const report = await importSource(db, reader, args.name, {
         ownerId,
         timeZone: config.journalTimezone,

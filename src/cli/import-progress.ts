@@ -66,7 +66,9 @@ export function createProgressReporter(stream: NodeJS.WriteStream): ProgressRepo
       lastLine = now;
       const { speed, percent, eta } = rates(progress, startedAt);
       const second = progress.pass === 2 ? ' (second pass)' : '';
-      stream.write(`import${second}: ${percent}% (${size(progress.bytesRead)} of ${size(progress.totalBytes)}), ${progress.messages} messages, ${speed} msg/s, ETA ${eta} s\n`);
+      stream.write(
+        `import${second}: ${percent}% (${size(progress.bytesRead)} of ${size(progress.totalBytes)}), ${progress.messages} messages, ${speed} msg/s, ETA ${eta} s\n`,
+      );
     },
     stop() {},
   };

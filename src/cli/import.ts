@@ -22,7 +22,12 @@ runImport(argv, parseThread);
 /** A parse thread for the one file the line names, when it may be a Telegram export big enough to need one. */
 function earlyParseThread(argv: string[]): ParseThread | null {
   try {
-    const { values, positionals } = parseArgs({ args: argv, options: IMPORT_OPTIONS, allowPositionals: true, strict: false });
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: IMPORT_OPTIONS,
+      allowPositionals: true,
+      strict: false,
+    });
     if (positionals.length !== 1 || (values.format !== undefined && values.format !== 'telegram')) return null;
     return parseThreadFor(fromInvocationDir(positionals[0]!));
   } catch {

@@ -8,7 +8,10 @@ import type { JournalDb } from '../db/open-database.ts';
 import { UsageError } from './command-line.ts';
 
 function line(u: TroubledUpdate): string {
-  const state = u.status === 'parked' ? 'parked' : `retrying (attempt ${u.attempts}${u.nextAttemptAt ? `, next at ${u.nextAttemptAt}` : ''})`;
+  const state =
+    u.status === 'parked'
+      ? 'parked'
+      : `retrying (attempt ${u.attempts}${u.nextAttemptAt ? `, next at ${u.nextAttemptAt}` : ''})`;
   return `update ${u.updateId}  ${u.chatKey}  received ${u.receivedAt}  ${state}: ${u.lastError ?? 'no reason recorded'}`;
 }
 
@@ -21,7 +24,9 @@ export async function inboxCommand(db: JournalDb, args: string[]): Promise<strin
   }
   if (args.length === 1 && args[0] === 'retry') {
     const count = await store.retryTroubled();
-    return count === 0 ? 'No parked or retrying updates.' : `${count} update${count === 1 ? '' : 's'} will be tried again: by the running bot within seconds, else at its next start.`;
+    return count === 0
+      ? 'No parked or retrying updates.'
+      : `${count} update${count === 1 ? '' : 's'} will be tried again: by the running bot within seconds, else at its next start.`;
   }
   throw new UsageError(`Expected "inbox" or "inbox retry" (got inbox ${args.join(' ')}).`);
 }

@@ -7,7 +7,11 @@ import { parseCommandLine, UsageError } from './command-line.ts';
 import { COMMANDS, USAGE } from './journal-usage.ts';
 
 async function main(argv: string[]): Promise<void> {
-  const { values, positionals } = parseCommandLine(argv, USAGE, { owner: { type: 'string' }, since: { type: 'string' }, index: { type: 'string' } });
+  const { values, positionals } = parseCommandLine(argv, USAGE, {
+    owner: { type: 'string' },
+    since: { type: 'string' },
+    index: { type: 'string' },
+  });
   const [command, ...rest] = positionals;
   if (command === undefined) throw new UsageError(`Which command?\n${USAGE}`);
   if (!COMMANDS.includes(command)) throw new UsageError(`Unknown command "${command}".\n${USAGE}`);

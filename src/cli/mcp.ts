@@ -63,13 +63,20 @@ async function main(argv: string[]): Promise<void> {
   if ('reason' in opened) logger.error('mcp.journal_unavailable', { reason: opened.reason });
   const db = 'reason' in opened ? null : opened.db;
   // Without a configuration (the reason above) "today" still needs a zone: the machine's.
-  const settings = journalSettings('reason' in opened ? { journalTimezone: systemTimeZone(), journalDayStartsAt: MIDNIGHT } : opened.config);
+  const settings = journalSettings(
+    'reason' in opened ? { journalTimezone: systemTimeZone(), journalDayStartsAt: MIDNIGHT } : opened.config,
+  );
   // Entries' text in results goes to the MCP client's model: the ledger records it (endpoint "mcp:stdio", no conversation).
   const sentReports = db && createSentReports({ ledger: createSentLedgerStore(db), clock: settings.clock, logger });
   const operations: ObjectOperations =
-    'reason' in opened ? unavailableJournal(opened.reason) : openJournalOperations(opened.db, opened.ownerId, settings, { reportSent: sentReports?.reporter(opened.ownerId, 'mcp:stdio', 'the MCP client') });
+    'reason' in opened
+      ? unavailableJournal(opened.reason)
+      : openJournalOperations(opened.db, opened.ownerId, settings, {
+          reportSent: sentReports?.reporter(opened.ownerId, 'mcp:stdio', 'the MCP client'),
+        });
   const rootIds = [JOURNAL_ROOT_ID];
-  const instructions = 'reason' in opened ? unavailableInstructions(opened.reason) : await serverInstructions(operations, rootIds);
+  const instructions =
+    'reason' in opened ? unavailableInstructions(opened.reason) : await serverInstructions(operations, rootIds);
   const version = packageVersion();
   const served = serveStdio(
     () =>
@@ -84,7 +91,8 @@ async function main(argv: string[]): Promise<void> {
       }),
     { onerror: (error) => logger.error('mcp.transport_error', { error: errorMessage(error) }) },
   );
-  if (!('reason' in opened)) logger.info('mcp.started', { owner_id: opened.ownerId, database: storeLabel(opened.config) });
+  if (!('reason' in opened))
+    logger.info('mcp.started', { owner_id: opened.ownerId, database: storeLabel(opened.config) });
 
   let stopping = false;
   const stop = async (why: string) => {
@@ -97,7 +105,8 @@ async function main(argv: string[]): Promise<void> {
   };
   // The client ends a stdio session by closing our stdin.
   process.stdin.once('end', () => void stop('stdin closed'));
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal).then(() => process.exit(0)));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void stop(signal).then(() => process.exit(0)));
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -25,12 +25,17 @@ export function parsePostgresUrl(value: string): { url: string; label: string } 
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`--to must be a PostgreSQL URL like postgres://user:password@localhost:5432/journal (got something that is not a URL).\n${USAGE}`);
+    throw new UsageError(
+      `--to must be a PostgreSQL URL like postgres://user:password@localhost:5432/journal (got something that is not a URL).\n${USAGE}`,
+    );
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
     throw new UsageError(`--to must start with postgres:// or postgresql:// (got ${url.protocol}//…).\n${USAGE}`);
   }
-  if (!url.hostname || url.pathname.length <= 1) throw new UsageError(`--to must name a host and a database, e.g. postgres://user@localhost:5432/journal.\n${USAGE}`);
+  if (!url.hostname || url.pathname.length <= 1)
+    throw new UsageError(
+      `--to must name a host and a database, e.g. postgres://user@localhost:5432/journal.\n${USAGE}`,
+    );
   return { url: value, label: `${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}` };
 }
 
@@ -39,9 +44,16 @@ const line = (r: TableReport) =>
   `checksum ${r.source.checksum} ${r.verified ? '=' : '≠'} ${r.target.checksum}  ${r.verified ? 'ok' : 'DIFFERENT'}`;
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseCommandLine(process.argv.slice(2), USAGE, { from: { type: 'string' }, to: { type: 'string' } });
-  if (positionals.length > 0) throw new UsageError(`Unexpected argument ${positionals[0]}: give the file with --from and the URL with --to.\n${USAGE}`);
-  if (!values.from || !values.to) throw new UsageError(`Both --from <sqlite file> and --to <postgres url> are needed.\n${USAGE}`);
+  const { values, positionals } = parseCommandLine(process.argv.slice(2), USAGE, {
+    from: { type: 'string' },
+    to: { type: 'string' },
+  });
+  if (positionals.length > 0)
+    throw new UsageError(
+      `Unexpected argument ${positionals[0]}: give the file with --from and the URL with --to.\n${USAGE}`,
+    );
+  if (!values.from || !values.to)
+    throw new UsageError(`Both --from <sqlite file> and --to <postgres url> are needed.\n${USAGE}`);
   const from = fromInvocationDir(values.from);
   const to = parsePostgresUrl(values.to);
 
@@ -53,18 +65,27 @@ async function main(): Promise<number> {
     // The source is brought to the latest schema as npm start would, so both sides have the same tables.
     await migrateToLatest(source);
     const unknown = await unknownTables(source);
-    if (unknown.length) throw new Error(`${from} has tables this copy does not know: ${unknown.join(', ')} (a newer version of the journal?); nothing was copied`);
+    if (unknown.length)
+      throw new Error(
+        `${from} has tables this copy does not know: ${unknown.join(', ')} (a newer version of the journal?); nothing was copied`,
+      );
     try {
       await migrateToLatest(target);
     } catch (error) {
-      console.error(`Could not prepare PostgreSQL at ${to.label}: ${errorMessage((error as { cause?: unknown }).cause ?? error)}. Check the URL, that the server runs and that the user may create tables there.`);
+      console.error(
+        `Could not prepare PostgreSQL at ${to.label}: ${errorMessage((error as { cause?: unknown }).cause ?? error)}. Check the URL, that the server runs and that the user may create tables there.`,
+      );
       return 1;
     }
     console.log(`Copying ${from} → PostgreSQL ${to.label}`);
     const reports = await copyJournal(source, target, (r) => console.log(line(r)));
     const copied = reports.reduce((n, r) => n + r.copied, 0);
     const different = reports.filter((r) => !r.verified);
-    console.log(`Not copied: ${Object.entries(NOT_COPIED).map(([t, why]) => `${t} (${why})`).join('; ')}; SQLite's search index (PostgreSQL builds its own).`);
+    console.log(
+      `Not copied: ${Object.entries(NOT_COPIED)
+        .map(([t, why]) => `${t} (${why})`)
+        .join('; ')}; SQLite's search index (PostgreSQL builds its own).`,
+    );
     if (different.length) {
       console.error(
         `${different.map((r) => r.table).join(', ')} differ between the two databases: PostgreSQL already held other rows there (another journal?). ` +
@@ -72,7 +93,11 @@ async function main(): Promise<number> {
       );
       return 1;
     }
-    console.log(copied === 0 ? 'Nothing to copy: PostgreSQL already holds every row; all tables verified.' : `Copied ${copied} rows; all ${reports.length} tables verified (counts and checksums match).`);
+    console.log(
+      copied === 0
+        ? 'Nothing to copy: PostgreSQL already holds every row; all tables verified.'
+        : `Copied ${copied} rows; all ${reports.length} tables verified (counts and checksums match).`,
+    );
     console.log(`Start the bot with DATABASE_URL=${values.to.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:…@')} to use it.`);
     return 0;
   } finally {

@@ -11,7 +11,8 @@ const USAGE = `Usage: npm run migrate
   Applies pending migrations (migrations/) to the database at DATABASE_PATH (or DATABASE_URL), creating it if needed.`;
 
 try {
-  if (parseCommandLine(process.argv.slice(2), USAGE, {}).positionals.length > 0) throw new UsageError(`npm run migrate takes no arguments.\n${USAGE}`);
+  if (parseCommandLine(process.argv.slice(2), USAGE, {}).positionals.length > 0)
+    throw new UsageError(`npm run migrate takes no arguments.\n${USAGE}`);
 } catch (error) {
   console.error(errorMessage(error));
   process.exit(1);
@@ -21,7 +22,11 @@ try {
   const { db, applied: results } = await openAndMigrateJournal(config, { onLocked: lockedLine });
   await db.destroy();
   for (const r of results) console.log(`${r.status === 'Success' ? 'applied' : r.status}: ${r.migrationName}`);
-  console.log(results.length ? `${storeLabel(config)}: ${results.length} migration(s) applied.` : `${storeLabel(config)} is up to date.`);
+  console.log(
+    results.length
+      ? `${storeLabel(config)}: ${results.length} migration(s) applied.`
+      : `${storeLabel(config)} is up to date.`,
+  );
 } catch (error) {
   console.error(errorMessage(error));
   process.exitCode = 1;

@@ -21,18 +21,25 @@ export function formatOwnImportSummary(report: JournalImportReport, format: 'JSO
   if (report.moods.length > 0) {
     const named = report.moods.slice(0, MOODS_NAMED).map((m) => `${m.day} ${moodEmoji(m.mood)}`);
     const rest = report.moods.length - named.length;
-    lines.push(`Moods: ${plural(report.moods.length, 'day')} set (${named.join(', ')}${rest > 0 ? `, and ${rest} more` : ''}).`);
+    lines.push(
+      `Moods: ${plural(report.moods.length, 'day')} set (${named.join(', ')}${rest > 0 ? `, and ${rest} more` : ''}).`,
+    );
   }
-  if (report.prompts > 0) lines.push(`Prompts: ${plural(report.prompts, 'entry', 'entries')} kept the prompt they answered.`);
+  if (report.prompts > 0)
+    lines.push(`Prompts: ${plural(report.prompts, 'entry', 'entries')} kept the prompt they answered.`);
   const journals = Object.entries(report.journals).filter(([name]) => name !== '');
   if (journals.length > 0) {
     const main = report.journals[''] ?? 0;
-    lines.push(`Journals: ${[...(main ? [`the main journal ${plural(main, 'entry', 'entries')}`] : []), ...journals.map(([name, n]) => `"${name}" ${plural(n, 'entry', 'entries')}`)].join('; ')}.`);
+    lines.push(
+      `Journals: ${[...(main ? [`the main journal ${plural(main, 'entry', 'entries')}`] : []), ...journals.map(([name, n]) => `"${name}" ${plural(n, 'entry', 'entries')}`)].join('; ')}.`,
+    );
   }
   const skipped = report.damaged.length;
   if (skipped > 0) {
     const more = skipped > NAMED ? `; … (${skipped - NAMED} more)` : '';
-    lines.push(`Skipped ${skipped} damaged ${skipped === 1 ? 'item' : 'items'}: ${report.damaged.slice(0, NAMED).join('; ')}${more}.`);
+    lines.push(
+      `Skipped ${skipped} damaged ${skipped === 1 ? 'item' : 'items'}: ${report.damaged.slice(0, NAMED).join('; ')}${more}.`,
+    );
   }
   return lines.join('\n');
 }

@@ -16,12 +16,20 @@ export class OwnerError extends Error {
  * `anyOwner`: --owner may name someone with no journal yet (an import starts one); otherwise it must be an owner in
  * ALLOWED_USER_IDS or in the database, or it would silently show an empty journal.
  */
-export async function resolveOwner(db: JournalDb, explicit: string | undefined, allowedUserIds: readonly number[], options: { anyOwner?: boolean } = {}): Promise<number> {
+export async function resolveOwner(
+  db: JournalDb,
+  explicit: string | undefined,
+  allowedUserIds: readonly number[],
+  options: { anyOwner?: boolean } = {},
+): Promise<number> {
   if (explicit !== undefined) {
-    if (!/^\d{1,15}$/.test(explicit.trim())) throw new OwnerError(`--owner must be a Telegram user id (digits), got "${explicit}".`);
+    if (!/^\d{1,15}$/.test(explicit.trim()))
+      throw new OwnerError(`--owner must be a Telegram user id (digits), got "${explicit}".`);
     const ownerId = Number(explicit.trim());
     if (options.anyOwner || allowedUserIds.includes(ownerId)) return ownerId;
-    const stored = (await db.selectFrom('entry').select('owner_id').distinct().orderBy('owner_id').execute()).map((r) => r.owner_id);
+    const stored = (await db.selectFrom('entry').select('owner_id').distinct().orderBy('owner_id').execute()).map(
+      (r) => r.owner_id,
+    );
     if (stored.includes(ownerId)) return ownerId;
     const owners = [...new Set([...allowedUserIds, ...stored])].sort((a, b) => a - b);
     throw new OwnerError(
@@ -35,7 +43,10 @@ export async function resolveOwner(db: JournalDb, explicit: string | undefined, 
   const demo = await isDemoDatabase(db);
   if (allowedUserIds.length === 1 && !demo) return allowedUserIds[0]!;
   const owners = await db.selectFrom('entry').select('owner_id').distinct().limit(3).execute();
-  if (demo && owners.length !== 1) throw new OwnerError(`Which journal? This demo journal holds ${owners.length === 0 ? 'no entries' : `entries of several owners (${owners.map((o) => o.owner_id).join(', ')})`}. Pass --owner <telegram user id>, or rebuild it with npm run demo.`);
+  if (demo && owners.length !== 1)
+    throw new OwnerError(
+      `Which journal? This demo journal holds ${owners.length === 0 ? 'no entries' : `entries of several owners (${owners.map((o) => o.owner_id).join(', ')})`}. Pass --owner <telegram user id>, or rebuild it with npm run demo.`,
+    );
   if (owners.length === 1) return owners[0]!.owner_id;
   const why =
     allowedUserIds.length > 1
@@ -50,7 +61,11 @@ export async function resolveOwner(db: JournalDb, explicit: string | undefined, 
  * The owner an import writes for: as resolveOwner decides, and besides, --owner names anyone when the journal has no
  * owner at all yet (ALLOWED_USER_IDS empty, no entries): the import makes them its owner (`firstOwner`).
  */
-export async function resolveImportOwner(db: JournalDb, explicit: string | undefined, allowedUserIds: readonly number[]): Promise<{ ownerId: number; firstOwner: boolean }> {
+export async function resolveImportOwner(
+  db: JournalDb,
+  explicit: string | undefined,
+  allowedUserIds: readonly number[],
+): Promise<{ ownerId: number; firstOwner: boolean }> {
   if (explicit !== undefined && /^\d{1,15}$/.test(explicit.trim()) && allowedUserIds.length === 0) {
     const anyEntry = await db.selectFrom('entry').select('id').limit(1).executeTakeFirst();
     if (!anyEntry) return { ownerId: Number(explicit.trim()), firstOwner: true };

@@ -26,13 +26,18 @@ async function main(): Promise<number> {
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".\n${USAGE}`);
   if (!values.out) throw new UsageError(`Where should the picture go? Pass --out <file.png>.\n${USAGE}`);
-  if (values.year !== undefined && !/^\d{4}$/.test(values.year)) throw new UsageError(`--year must be a year like 2024, got "${values.year}".\n${USAGE}`);
-  const period: StatsPeriod = values.year === undefined ? { kind: 'last-12-months' } : { kind: 'year', year: Number(values.year) };
+  if (values.year !== undefined && !/^\d{4}$/.test(values.year))
+    throw new UsageError(`--year must be a year like 2024, got "${values.year}".\n${USAGE}`);
+  const period: StatsPeriod =
+    values.year === undefined ? { kind: 'last-12-months' } : { kind: 'year', year: Number(values.year) };
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
   const db = await openExistingJournal(config);
   try {
     const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
-    const picture = await statsPicture(db, ownerId, period, { today: journalToday(journalSettings(config)), ...(values.journal === undefined ? {} : { journal: values.journal }) });
+    const picture = await statsPicture(db, ownerId, period, {
+      today: journalToday(journalSettings(config)),
+      ...(values.journal === undefined ? {} : { journal: values.journal }),
+    });
     if (picture.type === 'empty') {
       console.error(picture.text);
       return 1;

@@ -58,7 +58,10 @@ async function main(): Promise<number> {
   );
   const ownerId = config.allowedUserIds[0] ?? TRY_OWNER_ID;
   // Only errors reach the terminal: the bot's routine log lines would bury its replies.
-  const logger = createLogger({ write: (line) => line.includes('"level":"error"') && process.stderr.write(`${line}\n`), redact: [config.anthropicApiKey, config.journalKey] });
+  const logger = createLogger({
+    write: (line) => line.includes('"level":"error"') && process.stderr.write(`${line}\n`),
+    redact: [config.anthropicApiKey, config.journalKey],
+  });
   const { db } = await openAndMigrateJournal(config);
   const clock = () => new Date();
   const app = createApp(TRY_TOKEN, { config, db, logger, clock, botInfo: STAND_IN_BOT_INFO, instanceId: 'try' });
@@ -66,7 +69,9 @@ async function main(): Promise<number> {
   await app.mediaDownloads.start();
   const updates = chatUpdates(ownerId, clock);
   const echo = !process.stdin.isTTY;
-  console.error(`The bot is listening on this terminal (owner ${ownerId}, journal ${path.relative(process.cwd(), file) || file}). Type a message or /help; Ctrl-D ends.`);
+  console.error(
+    `The bot is listening on this terminal (owner ${ownerId}, journal ${path.relative(process.cwd(), file) || file}). Type a message or /help; Ctrl-D ends.`,
+  );
   const input = createInterface({ input: process.stdin, terminal: false });
   try {
     for await (const raw of input) {

@@ -27,7 +27,10 @@ const HOST = '127.0.0.1';
 const CONTAINER_HOST = '0.0.0.0';
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, USAGE, { owner: { type: 'string' }, 'in-container': { type: 'boolean' } });
+  const { values, positionals } = parseCommandLine(argv, USAGE, {
+    owner: { type: 'string' },
+    'in-container': { type: 'boolean' },
+  });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".\n${USAGE}`);
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
   // Browsing only reads (Forget aside): a mistyped DATABASE_PATH must not create an empty journal.
@@ -37,17 +40,31 @@ async function main(argv: string[]): Promise<number> {
   const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
   const logger = createLogger({ redact: [config.telegramBotToken, config.anthropicApiKey] });
   keepServingOnStrayRejections(logger);
-  const view = createJournalWebView({ config, db, clock: () => new Date(), logger, botToken: config.telegramBotToken, surface: 'local' });
+  const view = createJournalWebView({
+    config,
+    db,
+    clock: () => new Date(),
+    logger,
+    botToken: config.telegramBotToken,
+    surface: 'local',
+  });
   let server;
   try {
-    server = await startWebServer(view, { port: config.webPort, host: values['in-container'] ? CONTAINER_HOST : HOST, logger });
+    server = await startWebServer(view, {
+      port: config.webPort,
+      host: values['in-container'] ? CONTAINER_HOST : HOST,
+      logger,
+    });
   } catch (error) {
     await db.destroy();
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`Port ${config.webPort} is in use: stop what holds it, or set WEB_PORT to another port.`);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new UsageError(`Port ${config.webPort} is in use: stop what holds it, or set WEB_PORT to another port.`);
     throw error;
   }
   console.log(`The journal of user ${ownerId} is served on http://${HOST}:${server.port}/ (Ctrl-C stops it).`);
-  console.log(`Open this link once to sign in (it works one time, for 10 minutes):\n  http://${HOST}:${server.port}${view.loginPath(ownerId)}`);
+  console.log(
+    `Open this link once to sign in (it works one time, for 10 minutes):\n  http://${HOST}:${server.port}${view.loginPath(ownerId)}`,
+  );
   const running = server;
   await new Promise<void>((resolve) => {
     const stop = () => void running.close().then(resolve);

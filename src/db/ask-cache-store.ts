@@ -11,7 +11,12 @@ const IDS_PER_STATEMENT = 1_000;
 export function createAskCache(db: JournalDb) {
   return {
     async get(ownerId: number, key: string): Promise<unknown> {
-      const row = await db.selectFrom('ask_cache').select('result').where('owner_id', '=', ownerId).where('key', '=', key).executeTakeFirst();
+      const row = await db
+        .selectFrom('ask_cache')
+        .select('result')
+        .where('owner_id', '=', ownerId)
+        .where('key', '=', key)
+        .executeTakeFirst();
       return row ? (JSON.parse(row.result) as unknown) : undefined;
     },
     /**
@@ -24,17 +29,29 @@ export function createAskCache(db: JournalDb) {
       await db.transaction().execute(async (trx) => {
         let present = 0;
         for (const chunk of chunksOf(ids, IDS_PER_STATEMENT)) {
-          present += (await trx.selectFrom('entry').select('id').where('owner_id', '=', ownerId).where('id', 'in', chunk).execute()).length;
+          present += (
+            await trx
+              .selectFrom('entry')
+              .select('id')
+              .where('owner_id', '=', ownerId)
+              .where('id', 'in', chunk)
+              .execute()
+          ).length;
         }
         if (present < ids.length) return;
         await trx
           .insertInto('ask_cache')
           .values({ owner_id: ownerId, key, result: text, created_at: now.toISOString() })
-          .onConflict((oc) => oc.columns(['owner_id', 'key']).doUpdateSet({ result: text, created_at: now.toISOString() }))
+          .onConflict((oc) =>
+            oc.columns(['owner_id', 'key']).doUpdateSet({ result: text, created_at: now.toISOString() }),
+          )
           .execute();
         await trx.deleteFrom('ask_cache_read').where('owner_id', '=', ownerId).where('cache_key', '=', key).execute();
         for (const chunk of chunksOf(ids, IDS_PER_STATEMENT)) {
-          await trx.insertInto('ask_cache_read').values(chunk.map((entryId) => ({ owner_id: ownerId, cache_key: key, entry_id: entryId }))).execute();
+          await trx
+            .insertInto('ask_cache_read')
+            .values(chunk.map((entryId) => ({ owner_id: ownerId, cache_key: key, entry_id: entryId })))
+            .execute();
         }
       });
     },

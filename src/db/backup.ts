@@ -17,7 +17,11 @@ export interface BackupResult {
 }
 
 /** Copies `source` to `destination` (which must not exist yet); the copy is 0600 like the journal, and keyed like it. */
-export async function backupDatabase(source: string, destination: string, key: string | null = null): Promise<BackupResult> {
+export async function backupDatabase(
+  source: string,
+  destination: string,
+  key: string | null = null,
+): Promise<BackupResult> {
   if (!existsSync(source)) throw new Error(`${source} does not exist (check DATABASE_PATH)`);
   if (existsSync(destination)) throw new Error(`${destination} already exists; choose another file name`);
   // A conversion under way is waited for (its copy is not the journal yet); a -wal of the wrong format is refused.

@@ -13,7 +13,9 @@ const here = fileURLToPath(import.meta.url);
 export const RUNS_BUILT = !here.endsWith('.ts');
 
 /** The project folder (package.json, migrations/, dist/): above dist/ for a bundle, two up from src/db/ otherwise. */
-export const PROJECT_ROOT = RUNS_BUILT ? here.slice(0, here.lastIndexOf(`${path.sep}dist${path.sep}`)) : path.resolve(path.dirname(here), '../..');
+export const PROJECT_ROOT = RUNS_BUILT
+  ? here.slice(0, here.lastIndexOf(`${path.sep}dist${path.sep}`))
+  : path.resolve(path.dirname(here), '../..');
 
 /**
  * The runnable form of a project file given by its source path: the source itself under tsx and vitest, its bundle

@@ -22,14 +22,21 @@ export class CompiledQueries {
    * one stand-in number per value and must use each exactly once, as the query's last parameters, in order (e.g.
    * `.limit(limit).offset(offset)`): checked when it is compiled, so a query that binds them otherwise fails loudly.
    */
-  get(key: string, values: readonly number[], build: (...stand: number[]) => { compile(): CompiledQuery }): CompiledQuery {
+  get(
+    key: string,
+    values: readonly number[],
+    build: (...stand: number[]) => { compile(): CompiledQuery },
+  ): CompiledQuery {
     let compiled = this.#byKey.get(key);
     if (!compiled) {
       const stand = MARKERS.slice(0, values.length);
-      if (stand.length !== values.length) throw new Error(`CompiledQueries: at most ${MARKERS.length} values per query`);
+      if (stand.length !== values.length)
+        throw new Error(`CompiledQueries: at most ${MARKERS.length} values per query`);
       compiled = build(...stand).compile();
       const tail = compiled.parameters.slice(compiled.parameters.length - stand.length);
-      const elsewhere = compiled.parameters.slice(0, compiled.parameters.length - stand.length).some((p) => stand.includes(p as number));
+      const elsewhere = compiled.parameters
+        .slice(0, compiled.parameters.length - stand.length)
+        .some((p) => stand.includes(p as number));
       if (elsewhere || tail.length !== stand.length || tail.some((p, i) => p !== stand[i])) {
         throw new Error(`CompiledQueries: "${key}" does not bind its ${stand.length} values as its last parameters`);
       }

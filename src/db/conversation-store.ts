@@ -41,11 +41,15 @@ function readJson<T>(text: string, schema: z.ZodType<T>, where: string): T {
     throw new Error(`${where} is not valid JSON (${errorReason(error)})`, { cause: error });
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new Error(`${where} is not what was stored: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(`${where} is not what was stored: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
   return parsed.data;
 }
 
-export function createConversationStore<Message, Receipt>(db: JournalDb, schemas: ConversationSchemas<Message, Receipt>) {
+export function createConversationStore<Message, Receipt>(
+  db: JournalDb,
+  schemas: ConversationSchemas<Message, Receipt>,
+) {
   const messageList = schemas.message.array();
   const fromRow = (r: ConversationRow): StoredConversation<Message> => ({
     id: r.id,
@@ -60,7 +64,16 @@ export function createConversationStore<Message, Receipt>(db: JournalDb, schemas
       const at = now.toISOString();
       const row = await db
         .insertInto('conversation')
-        .values({ owner_id: ownerId, messages: '[]', status: 'pending', pending_question: null, receipt: null, answered_at: null, created_at: at, updated_at: at })
+        .values({
+          owner_id: ownerId,
+          messages: '[]',
+          status: 'pending',
+          pending_question: null,
+          receipt: null,
+          answered_at: null,
+          created_at: at,
+          updated_at: at,
+        })
         .returning(['id', 'owner_id', 'messages', 'status', 'pending_question'])
         .executeTakeFirstOrThrow();
       return fromRow(row);
@@ -85,16 +98,31 @@ export function createConversationStore<Message, Receipt>(db: JournalDb, schemas
     async update(
       ownerId: number,
       id: number,
-      change: { messages?: Message[]; status: Status; pendingQuestion: string | null; receipt?: Receipt; readEntries?: readonly number[] },
+      change: {
+        messages?: Message[];
+        status: Status;
+        pendingQuestion: string | null;
+        receipt?: Receipt;
+        readEntries?: readonly number[];
+      },
       now: Date,
     ): Promise<boolean> {
       const at = now.toISOString();
       const read = [...new Set(change.readEntries ?? [])];
       return db.transaction().execute(async (trx) => {
         if (change.messages && read.length > 0) {
-          const present = await trx.selectFrom('entry').select('id').where('owner_id', '=', ownerId).where('id', 'in', read).execute();
+          const present = await trx
+            .selectFrom('entry')
+            .select('id')
+            .where('owner_id', '=', ownerId)
+            .where('id', 'in', read)
+            .execute();
           if (present.length < read.length) {
-            await trx.deleteFrom('conversation_message').where('owner_id', '=', ownerId).where('conversation_id', '=', id).execute();
+            await trx
+              .deleteFrom('conversation_message')
+              .where('owner_id', '=', ownerId)
+              .where('conversation_id', '=', id)
+              .execute();
             await trx.deleteFrom('conversation').where('owner_id', '=', ownerId).where('id', '=', id).execute();
             return false;
           }
@@ -119,7 +147,9 @@ export function createConversationStore<Message, Receipt>(db: JournalDb, schemas
       await db
         .insertInto('conversation_message')
         .values({ owner_id: ownerId, chat_id: chatId, message_id: messageId, conversation_id: conversationId })
-        .onConflict((oc) => oc.columns(['owner_id', 'chat_id', 'message_id']).doUpdateSet({ conversation_id: conversationId }))
+        .onConflict((oc) =>
+          oc.columns(['owner_id', 'chat_id', 'message_id']).doUpdateSet({ conversation_id: conversationId }),
+        )
         .execute();
     },
 
@@ -149,7 +179,12 @@ export function createConversationStore<Message, Receipt>(db: JournalDb, schemas
 
     /** Every stored history of the owner, oldest first (for `npm run journal -- usage`). */
     async allMessages(ownerId: number): Promise<Message[][]> {
-      const rows = await db.selectFrom('conversation').select(['id', 'messages']).where('owner_id', '=', ownerId).orderBy('id').execute();
+      const rows = await db
+        .selectFrom('conversation')
+        .select(['id', 'messages'])
+        .where('owner_id', '=', ownerId)
+        .orderBy('id')
+        .execute();
       return rows.map((r) => readJson(r.messages, messageList, `conversation ${r.id}: messages`));
     },
 

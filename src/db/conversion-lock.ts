@@ -31,7 +31,16 @@ export function conversionCopyPath(journal: string): string {
 function leftovers(journal: string): string[] {
   const copy = conversionCopyPath(journal);
   const holder = `${copy}.key-holder`;
-  return [copy, `${copy}-journal`, `${copy}-wal`, `${copy}-shm`, holder, `${holder}-journal`, `${holder}-wal`, `${holder}-shm`];
+  return [
+    copy,
+    `${copy}-journal`,
+    `${copy}-wal`,
+    `${copy}-shm`,
+    holder,
+    `${holder}-journal`,
+    `${holder}-wal`,
+    `${holder}-shm`,
+  ];
 }
 
 function openLockFile(journal: string, create: boolean): SQLite.Database | null {

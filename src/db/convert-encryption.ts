@@ -5,7 +5,17 @@
  * step. From the first check to the rename the conversion holds the journal's conversion lock (conversion-lock.ts),
  * which every opener honours: no process can write into the journal between the copy and the rename.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readlinkSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
 import { conversionCopyPath, takeConversionLock } from './conversion-lock.ts';
 import { refuseForeignWal } from './wal-format.ts';
@@ -28,13 +38,26 @@ export interface ConversionResult {
 type Counts = Map<string, number>;
 
 function tableCounts(connection: SqliteConnection, schema: string): Counts {
-  const names = connection.prepare(`SELECT name FROM ${schema}.sqlite_schema WHERE type = 'table' ORDER BY name`).pluck().all() as string[];
-  return new Map(names.map((name) => [name, connection.prepare(`SELECT count(*) FROM ${schema}."${name.replaceAll('"', '""')}"`).pluck().get() as number]));
+  const names = connection
+    .prepare(`SELECT name FROM ${schema}.sqlite_schema WHERE type = 'table' ORDER BY name`)
+    .pluck()
+    .all() as string[];
+  return new Map(
+    names.map((name) => [
+      name,
+      connection
+        .prepare(`SELECT count(*) FROM ${schema}."${name.replaceAll('"', '""')}"`)
+        .pluck()
+        .get() as number,
+    ]),
+  );
 }
 
 function differences(before: Counts, after: Counts): string[] {
   const names = new Set([...before.keys(), ...after.keys()]);
-  return [...names].filter((n) => before.get(n) !== after.get(n)).map((n) => `${n}: ${before.get(n) ?? 'missing'} → ${after.get(n) ?? 'missing'}`);
+  return [...names]
+    .filter((n) => before.get(n) !== after.get(n))
+    .map((n) => `${n}: ${before.get(n) ?? 'missing'} → ${after.get(n) ?? 'missing'}`);
 }
 
 function syncPath(file: string): void {
@@ -89,9 +112,13 @@ function journalReleased(file: string): boolean {
  */
 export function convertJournal(file: string, fromKey: string | null, toKey: string | null): ConversionResult {
   const where = path.resolve(file);
-  if (!existsSync(file)) throw new ConversionError(`There is no journal at ${where} (check DATABASE_PATH); nothing was changed.`);
+  if (!existsSync(file))
+    throw new ConversionError(`There is no journal at ${where} (check DATABASE_PATH); nothing was changed.`);
   const lock = takeConversionLock(file);
-  if (lock === null) throw new ConversionError(`${where} is being converted by another npm run encrypt or decrypt; nothing was changed.`);
+  if (lock === null)
+    throw new ConversionError(
+      `${where} is being converted by another npm run encrypt or decrypt; nothing was changed.`,
+    );
   try {
     return convertLocked(file, fromKey, toKey);
   } finally {
@@ -102,9 +129,14 @@ export function convertJournal(file: string, fromKey: string | null, toKey: stri
 function convertLocked(file: string, fromKey: string | null, toKey: string | null): ConversionResult {
   const where = path.resolve(file);
   const plain = fileIsPlainSqlite(file);
-  if (fromKey === null && !plain) throw new ConversionError(`${where} is already encrypted (or is not a SQLite journal); nothing was changed.`);
-  if (fromKey !== null && plain) throw new ConversionError(`${where} is not encrypted; nothing to decrypt, nothing was changed.`);
-  const inUse = () => new ConversionError(`${where} is open in another process (is the bot running?): stop it, then run this again; nothing was changed.`);
+  if (fromKey === null && !plain)
+    throw new ConversionError(`${where} is already encrypted (or is not a SQLite journal); nothing was changed.`);
+  if (fromKey !== null && plain)
+    throw new ConversionError(`${where} is not encrypted; nothing to decrypt, nothing was changed.`);
+  const inUse = () =>
+    new ConversionError(
+      `${where} is open in another process (is the bot running?): stop it, then run this again; nothing was changed.`,
+    );
   if (!journalReleased(file)) throw inUse();
   try {
     refuseForeignWal(file);
@@ -132,14 +164,22 @@ function convertLocked(file: string, fromKey: string | null, toKey: string | nul
     const copy = openSqliteConnection(target, toKey, { fileMustExist: true });
     let after: Counts;
     try {
-      const integrity = (copy.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).join('; ');
-      if (integrity !== 'ok') throw new ConversionError(`The converted copy failed integrity_check (${integrity}); ${where} was left as it was.`);
+      const integrity = (copy.pragma('integrity_check') as { integrity_check: string }[])
+        .map((r) => r.integrity_check)
+        .join('; ');
+      if (integrity !== 'ok')
+        throw new ConversionError(
+          `The converted copy failed integrity_check (${integrity}); ${where} was left as it was.`,
+        );
       after = tableCounts(copy, 'main');
     } finally {
       copy.close();
     }
     const differ = differences(before, after);
-    if (differ.length) throw new ConversionError(`The converted copy does not hold the same rows (${differ.join(', ')}); ${where} was left as it was.`);
+    if (differ.length)
+      throw new ConversionError(
+        `The converted copy does not hold the same rows (${differ.join(', ')}); ${where} was left as it was.`,
+      );
     syncPath(target);
     rmSync(`${file}-shm`, { force: true });
     renameSync(target, file);

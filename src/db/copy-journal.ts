@@ -110,15 +110,22 @@ async function* pages(db: UntypedDb, spec: TableSpec): AsyncGenerator<Row[]> {
 
 /** A row as text the same on every engine: its columns (the source's, by name) and values, NULL apart from any text. */
 function canonical(row: Row, columns: readonly string[]): string {
-  const text = (v: unknown) => (v instanceof Uint8Array ? Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex') : String(v));
-  return columns.map((c) => (row[c] === null || row[c] === undefined ? '\u0000' : `${c}=${text(row[c])}`)).join('\u001f');
+  const text = (v: unknown) =>
+    v instanceof Uint8Array ? Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex') : String(v);
+  return columns
+    .map((c) => (row[c] === null || row[c] === undefined ? '\u0000' : `${c}=${text(row[c])}`))
+    .join('\u001f');
 }
 
 /**
  * Rows and an order-free checksum of the table: the sum of each row's SHA-256 (first 8 bytes) modulo 2^64, so the
  * engines' different orders of text keys (collations) do not matter, while any changed, missing or extra row does.
  */
-async function summarize(db: UntypedDb, spec: TableSpec, columns: readonly string[]): Promise<{ rows: number; checksum: string }> {
+async function summarize(
+  db: UntypedDb,
+  spec: TableSpec,
+  columns: readonly string[],
+): Promise<{ rows: number; checksum: string }> {
   let rows = 0;
   let sum = 0n;
   for await (const page of pages(db, spec)) {
@@ -137,18 +144,30 @@ async function columnsOf(db: UntypedDb, table: string): Promise<string[]> {
   const meta = (await db.introspection.getTables()).find((t) => t.name === table);
   if (!meta) throw new Error(`the table ${table} is missing`);
   const derived = DERIVED_COLUMNS[table] ?? [];
-  return meta.columns.map((c) => c.name).filter((c) => !derived.includes(c)).sort();
+  return meta.columns
+    .map((c) => c.name)
+    .filter((c) => !derived.includes(c))
+    .sort();
 }
 
 /** Copies one table's rows that `target` does not hold yet; returns how many it inserted. */
-async function copyTable(source: UntypedDb, target: UntypedStoreDb, spec: TableSpec, columns: readonly string[]): Promise<number> {
+async function copyTable(
+  source: UntypedDb,
+  target: UntypedStoreDb,
+  spec: TableSpec,
+  columns: readonly string[],
+): Promise<number> {
   const perInsert = Math.max(1, Math.min(PAGE, Math.floor(MAX_PARAMETERS / columns.length)));
   let copied = 0;
   for await (const page of pages(source, spec)) {
     for (const slice of chunksOf(page, perInsert)) {
       const rows = slice.map((r) => Object.fromEntries(columns.map((c) => [c, r[c]])));
       // Any unique key already taken (the same row from an earlier run) leaves that row out.
-      const result = await target.insertInto(spec.table).values(rows).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+      const result = await target
+        .insertInto(spec.table)
+        .values(rows)
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
       copied += Number(result.numInsertedOrUpdatedRows ?? 0n);
     }
   }
@@ -161,7 +180,11 @@ async function copyTable(source: UntypedDb, target: UntypedStoreDb, spec: TableS
  * Copies every journal table from `source` to `target` (both migrated to the latest schema) and verifies each;
  * `progress` hears each table as it is done.
  */
-export async function copyJournal(source: UntypedDb, target: UntypedStoreDb, progress: (report: TableReport) => void = () => undefined): Promise<TableReport[]> {
+export async function copyJournal(
+  source: UntypedDb,
+  target: UntypedStoreDb,
+  progress: (report: TableReport) => void = () => undefined,
+): Promise<TableReport[]> {
   const reports: TableReport[] = [];
   for (const spec of JOURNAL_TABLES) {
     const columns = await columnsOf(source, spec.table);
@@ -169,7 +192,13 @@ export async function copyJournal(source: UntypedDb, target: UntypedStoreDb, pro
       throw new Error(`copying ${spec.table}: ${errorReason(error)}`, { cause: error });
     });
     const [from, to] = [await summarize(source, spec, columns), await summarize(target, spec, columns)];
-    const report = { table: spec.table, copied, source: from, target: to, verified: from.rows === to.rows && from.checksum === to.checksum };
+    const report = {
+      table: spec.table,
+      copied,
+      source: from,
+      target: to,
+      verified: from.rows === to.rows && from.checksum === to.checksum,
+    };
     reports.push(report);
     progress(report);
   }

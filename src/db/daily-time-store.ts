@@ -16,7 +16,12 @@ export interface DailyTimeSubscription {
 /** The tables of daily times (db/tables/daily-tables.ts). */
 export type DailyTimeTable = 'digest_subscription' | 'reminder_setting';
 
-const fromRow = (r: { owner_id: number; chat_id: number; local_time: string; since: string }): DailyTimeSubscription => ({
+const fromRow = (r: {
+  owner_id: number;
+  chat_id: number;
+  local_time: string;
+  since: string;
+}): DailyTimeSubscription => ({
   // Numbers, also where PostgreSQL's driver gives a bigint as a string.
   ownerId: Number(r.owner_id),
   chatId: Number(r.chat_id),

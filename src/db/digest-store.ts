@@ -12,7 +12,12 @@ export function createDigestStore(db: JournalDb) {
     ...dailyTimeStore(db, 'digest_subscription'),
 
     async status(ownerId: number, day: string): Promise<{ status: DeliveryStatus; attempts: number } | undefined> {
-      return db.selectFrom('digest_delivery').select(['status', 'attempts']).where('owner_id', '=', ownerId).where('local_day', '=', day).executeTakeFirst();
+      return db
+        .selectFrom('digest_delivery')
+        .select(['status', 'attempts'])
+        .where('owner_id', '=', ownerId)
+        .where('local_day', '=', day)
+        .executeTakeFirst();
     },
 
     /**
@@ -22,11 +27,23 @@ export function createDigestStore(db: JournalDb) {
     async claim(ownerId: number, day: string, now: Date, maxAttempts: number): Promise<boolean> {
       const row = await db
         .insertInto('digest_delivery')
-        .values({ owner_id: ownerId, local_day: day, status: 'sending', attempts: 1, message_id: null, detail: null, updated_at: now.toISOString() })
+        .values({
+          owner_id: ownerId,
+          local_day: day,
+          status: 'sending',
+          attempts: 1,
+          message_id: null,
+          detail: null,
+          updated_at: now.toISOString(),
+        })
         .onConflict((oc) =>
           oc
             .columns(['owner_id', 'local_day'])
-            .doUpdateSet({ status: 'sending', attempts: sql`digest_delivery.attempts + 1`, updated_at: now.toISOString() })
+            .doUpdateSet({
+              status: 'sending',
+              attempts: sql`digest_delivery.attempts + 1`,
+              updated_at: now.toISOString(),
+            })
             .where('digest_delivery.status', '=', 'failed')
             .where('digest_delivery.attempts', '<', maxAttempts),
         )
@@ -35,10 +52,20 @@ export function createDigestStore(db: JournalDb) {
       return row !== undefined;
     },
 
-    async finish(ownerId: number, day: string, outcome: { status: 'sent' | 'failed'; messageId?: number; detail?: string }, now: Date): Promise<void> {
+    async finish(
+      ownerId: number,
+      day: string,
+      outcome: { status: 'sent' | 'failed'; messageId?: number; detail?: string },
+      now: Date,
+    ): Promise<void> {
       await db
         .updateTable('digest_delivery')
-        .set({ status: outcome.status, message_id: outcome.messageId ?? null, detail: outcome.detail ?? null, updated_at: now.toISOString() })
+        .set({
+          status: outcome.status,
+          message_id: outcome.messageId ?? null,
+          detail: outcome.detail ?? null,
+          updated_at: now.toISOString(),
+        })
         .where('owner_id', '=', ownerId)
         .where('local_day', '=', day)
         .execute();
@@ -48,7 +75,15 @@ export function createDigestStore(db: JournalDb) {
     async skip(ownerId: number, day: string, detail: string, now: Date): Promise<boolean> {
       const result = await db
         .insertInto('digest_delivery')
-        .values({ owner_id: ownerId, local_day: day, status: 'skipped', attempts: 0, message_id: null, detail, updated_at: now.toISOString() })
+        .values({
+          owner_id: ownerId,
+          local_day: day,
+          status: 'skipped',
+          attempts: 0,
+          message_id: null,
+          detail,
+          updated_at: now.toISOString(),
+        })
         .onConflict((oc) => oc.columns(['owner_id', 'local_day']).doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;

@@ -14,7 +14,9 @@ const byCodeUnit = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? 
 
 /** JSON with object keys sorted, so equal states are equal text and findByState can match them. */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(byCodeUnit)) : v));
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(byCodeUnit)) : v,
+  );
 }
 
 /** The state's shape is the kind's to check (operations parse it with the kind's schema); here only the JSON. */
@@ -37,7 +39,8 @@ const fromRow = (r: { id: string; kind: string; state: string; created_at: strin
 const KNOWN_HANDLES = 1_000;
 
 export function createHandleStore(db: JournalDb) {
-  const owned = (ownerId: number) => db.selectFrom('object_handle').select(['id', 'kind', 'state', 'created_at']).where('owner_id', '=', ownerId);
+  const owned = (ownerId: number) =>
+    db.selectFrom('object_handle').select(['id', 'kind', 'state', 'created_at']).where('owner_id', '=', ownerId);
   // A stored handle never changes (only forgetting a whole journal deletes handles, and a store lives for one
   // question or command), so a handle once read needs no second lookup: every method call on a view resolves it first.
   const known = new Map<string, Handle>();
@@ -54,7 +57,10 @@ export function createHandleStore(db: JournalDb) {
       return handle;
     },
     async findByState(ownerId: number, kind: string, state: unknown) {
-      const row = await owned(ownerId).where('kind', '=', kind).where('state', '=', canonicalJson(state)).executeTakeFirst();
+      const row = await owned(ownerId)
+        .where('kind', '=', kind)
+        .where('state', '=', canonicalJson(state))
+        .executeTakeFirst();
       return row && fromRow(row);
     },
     async put(ownerId: number, h: Handle) {
@@ -68,7 +74,11 @@ export function createHandleStore(db: JournalDb) {
       return rows.map(fromRow);
     },
     async count(ownerId: number) {
-      const row = await db.selectFrom('object_handle').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', ownerId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('object_handle')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };

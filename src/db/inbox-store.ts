@@ -70,11 +70,18 @@ export function createInboxStore(db: JournalDb) {
       if (fresh.length === 0) return 0;
       // One statement: the dedupe look-up and the insert cannot interleave with another writer's (SQLite holds its
       // write lock for the statement; PostgreSQL takes an advisory lock for the transaction around it).
-      const values = sql.join(fresh.map((u) => sql`(CAST(${u.updateId} AS bigint), CAST(${u.chatKey} AS text), CAST(${u.payload} AS text), CAST(${u.priority} AS integer))`));
+      const values = sql.join(
+        fresh.map(
+          (u) =>
+            sql`(CAST(${u.updateId} AS bigint), CAST(${u.chatKey} AS text), CAST(${u.payload} AS text), CAST(${u.priority} AS integer))`,
+        ),
+      );
       const insert = (executor: Kysely<Database>) =>
         sql`INSERT INTO update_inbox (update_id, chat_key, payload, status, received_at, priority)
           SELECT v.column1, v.column2, v.column3, 'pending', ${now.toISOString()}, v.column4 FROM (VALUES ${values}) AS v
-          WHERE NOT EXISTS (SELECT 1 FROM update_inbox u WHERE u.update_id = v.column1 AND u.received_at >= ${windowStart(now)})`.execute(executor);
+          WHERE NOT EXISTS (SELECT 1 FROM update_inbox u WHERE u.update_id = v.column1 AND u.received_at >= ${windowStart(now)})`.execute(
+          executor,
+        );
       // Confirmed means on disk: this commit precedes telling Telegram (the next getUpdates offset, the webhook's
       // 200), so it is synced even where other commits are not (SQLite's synchronous = NORMAL): FULL for this one.
       // PostgreSQL commits are durable already.
@@ -110,7 +117,15 @@ export function createInboxStore(db: JournalDb) {
         .select((eb) => ['u.chat_key', eb.fn.min('u.priority').as('priority')])
         .where('u.status', '=', 'pending')
         .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('inbox_lease as l').select('l.chat_key').whereRef('l.chat_key', '=', 'u.chat_key').where('l.holder', '<>', holder).where('l.expires_at', '>=', at))),
+          not(
+            exists(
+              selectFrom('inbox_lease as l')
+                .select('l.chat_key')
+                .whereRef('l.chat_key', '=', 'u.chat_key')
+                .where('l.holder', '<>', holder)
+                .where('l.expires_at', '>=', at),
+            ),
+          ),
         )
         .groupBy('u.chat_key')
         .orderBy((eb) => eb.fn.min('u.priority'))
@@ -132,7 +147,9 @@ export function createInboxStore(db: JournalDb) {
           oc
             .column('chat_key')
             .doUpdateSet({ holder, expires_at: until.toISOString() })
-            .where((eb) => eb.or([eb('inbox_lease.expires_at', '<', now.toISOString()), eb('inbox_lease.holder', '=', holder)])),
+            .where((eb) =>
+              eb.or([eb('inbox_lease.expires_at', '<', now.toISOString()), eb('inbox_lease.holder', '=', holder)]),
+            ),
         )
         .returning('chat_key')
         .executeTakeFirst();
@@ -141,7 +158,12 @@ export function createInboxStore(db: JournalDb) {
 
     /** Extends every lane `holder` still holds; returns them (a lane missing was taken over after its lease ran out). */
     async renewLanes(holder: string, until: Date): Promise<string[]> {
-      const rows = await db.updateTable('inbox_lease').set({ expires_at: until.toISOString() }).where('holder', '=', holder).returning('chat_key').execute();
+      const rows = await db
+        .updateTable('inbox_lease')
+        .set({ expires_at: until.toISOString() })
+        .where('holder', '=', holder)
+        .returning('chat_key')
+        .execute();
       return rows.map((r) => r.chat_key);
     },
 
@@ -156,17 +178,29 @@ export function createInboxStore(db: JournalDb) {
 
     /** Handled: the raw update goes at once; the id stays for the dedupe window. */
     async markDone(seq: number, now: Date): Promise<void> {
-      await db.updateTable('update_inbox').set({ status: 'done', handled_at: now.toISOString(), payload: null, last_error: null, next_attempt_at: null }).where('seq', '=', seq).execute();
+      await db
+        .updateTable('update_inbox')
+        .set({ status: 'done', handled_at: now.toISOString(), payload: null, last_error: null, next_attempt_at: null })
+        .where('seq', '=', seq)
+        .execute();
     },
 
     /** A try failed: the row stays pending, and its chat waits, until `nextAttemptAt`. */
     async markFailed(seq: number, attempts: number, nextAttemptAt: Date, error: string): Promise<void> {
-      await db.updateTable('update_inbox').set({ attempts, next_attempt_at: nextAttemptAt.toISOString(), last_error: error }).where('seq', '=', seq).execute();
+      await db
+        .updateTable('update_inbox')
+        .set({ attempts, next_attempt_at: nextAttemptAt.toISOString(), last_error: error })
+        .where('seq', '=', seq)
+        .execute();
     },
 
     /** Can never be handled as it stands: set aside with its raw update and the reason; its chat goes on. */
     async park(seq: number, reason: string): Promise<void> {
-      await db.updateTable('update_inbox').set({ status: 'parked', last_error: reason, next_attempt_at: null }).where('seq', '=', seq).execute();
+      await db
+        .updateTable('update_inbox')
+        .set({ status: 'parked', last_error: reason, next_attempt_at: null })
+        .where('seq', '=', seq)
+        .execute();
     },
 
     /** Parked updates and pending ones that failed at least once, oldest first. */
@@ -174,7 +208,9 @@ export function createInboxStore(db: JournalDb) {
       const rows = await db
         .selectFrom('update_inbox')
         .select(['update_id', 'chat_key', 'status', 'attempts', 'next_attempt_at', 'last_error', 'received_at'])
-        .where((eb) => eb.or([eb('status', '=', 'parked'), eb.and([eb('status', '=', 'pending'), eb('attempts', '>', 0)])]))
+        .where((eb) =>
+          eb.or([eb('status', '=', 'parked'), eb.and([eb('status', '=', 'pending'), eb('attempts', '>', 0)])]),
+        )
         .orderBy('seq')
         .execute();
       return rows.map((r) => ({
@@ -193,7 +229,9 @@ export function createInboxStore(db: JournalDb) {
       const result = await db
         .updateTable('update_inbox')
         .set({ status: 'pending', attempts: 0, next_attempt_at: null })
-        .where((eb) => eb.or([eb('status', '=', 'parked'), eb.and([eb('status', '=', 'pending'), eb('attempts', '>', 0)])]))
+        .where((eb) =>
+          eb.or([eb('status', '=', 'parked'), eb.and([eb('status', '=', 'pending'), eb('attempts', '>', 0)])]),
+        )
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
@@ -209,7 +247,11 @@ export function createInboxStore(db: JournalDb) {
       // deletes below need room in the -wal themselves.
       if (scrub) await db.store.emptyLogNow(db);
       const before = windowStart(now);
-      const result = await db.deleteFrom('update_inbox').where('status', '=', 'done').where('received_at', '<', before).executeTakeFirst();
+      const result = await db
+        .deleteFrom('update_inbox')
+        .where('status', '=', 'done')
+        .where('received_at', '<', before)
+        .executeTakeFirst();
       await db.deleteFrom('inbox_lease').where('expires_at', '<', before).execute();
       return Number(result.numDeletedRows);
     },

@@ -8,7 +8,18 @@ import type { Selectable } from 'kysely';
 import type { JournalDb } from './open-database.ts';
 import type { JobTable } from './schema.ts';
 
-const COLUMNS = ['id', 'update_id', 'kind', 'owner_id', 'chat_id', 'payload', 'status', 'starts', 'replied_at', 'reply_message_id'] as const;
+const COLUMNS = [
+  'id',
+  'update_id',
+  'kind',
+  'owner_id',
+  'chat_id',
+  'payload',
+  'status',
+  'starts',
+  'replied_at',
+  'reply_message_id',
+] as const;
 
 /** A job row as the store reads it: JobTable's columns above, as kysely selects them. */
 type Row = Pick<Selectable<JobTable>, (typeof COLUMNS)[number]>;
@@ -37,11 +48,24 @@ const LONG_AGO = new Date(0).toISOString();
 export function createJobStore(db: JournalDb) {
   return {
     /** Queues a job; the update it comes from may queue one job only, so handling an update twice changes nothing (null). */
-    async add(job: { updateId: number; kind: string; ownerId: number; chatId: number; payload: string }, now: Date): Promise<StoredJob | null> {
+    async add(
+      job: { updateId: number; kind: string; ownerId: number; chatId: number; payload: string },
+      now: Date,
+    ): Promise<StoredJob | null> {
       const at = now.toISOString();
       const row = await db
         .insertInto('job')
-        .values({ update_id: job.updateId, kind: job.kind, owner_id: job.ownerId, chat_id: job.chatId, payload: job.payload, status: 'queued', error: null, created_at: at, updated_at: at })
+        .values({
+          update_id: job.updateId,
+          kind: job.kind,
+          owner_id: job.ownerId,
+          chat_id: job.chatId,
+          payload: job.payload,
+          status: 'queued',
+          error: null,
+          created_at: at,
+          updated_at: at,
+        })
         .onConflict((oc) => oc.column('update_id').doNothing())
         .returning(COLUMNS)
         .executeTakeFirst();
@@ -58,18 +82,39 @@ export function createJobStore(db: JournalDb) {
       const pick = db
         .selectFrom('job as j')
         .select('j.id')
-        .where((eb) => eb.or([eb('j.status', '=', 'queued'), eb.and([eb('j.status', '=', 'running'), eb('j.lease_until', '<', at)])]))
+        .where((eb) =>
+          eb.or([
+            eb('j.status', '=', 'queued'),
+            eb.and([eb('j.status', '=', 'running'), eb('j.lease_until', '<', at)]),
+          ]),
+        )
         .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('job as e').select('e.id').whereRef('e.chat_id', '=', 'j.chat_id').whereRef('e.id', '<', 'j.id').where('e.status', 'in', ['queued', 'running']))),
+          not(
+            exists(
+              selectFrom('job as e')
+                .select('e.id')
+                .whereRef('e.chat_id', '=', 'j.chat_id')
+                .whereRef('e.id', '<', 'j.id')
+                .where('e.status', 'in', ['queued', 'running']),
+            ),
+          ),
         )
         .orderBy('j.id')
         .limit(1);
       const row = await db
         .updateTable('job')
-        .set((eb) => ({ status: 'running', starts: eb('starts', '+', 1), lease_holder: holder, lease_until: until.toISOString(), updated_at: at }))
+        .set((eb) => ({
+          status: 'running',
+          starts: eb('starts', '+', 1),
+          lease_holder: holder,
+          lease_until: until.toISOString(),
+          updated_at: at,
+        }))
         .where('id', '=', db.store.claimable(pick))
         // Checked again on the row itself: on PostgreSQL a claim that committed meanwhile has changed it.
-        .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('lease_until', '<', at)])]))
+        .where((eb) =>
+          eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('lease_until', '<', at)])]),
+        )
         .returning(COLUMNS)
         .executeTakeFirst();
       return row && fromRow(row);
@@ -114,7 +159,13 @@ export function createJobStore(db: JournalDb) {
     },
 
     /** Ends a job `holder` runs; false (and nothing changed) when it is no longer theirs: another instance took it over. */
-    async finish(id: number, holder: string, status: 'done' | 'failed', error: string | null, now: Date): Promise<boolean> {
+    async finish(
+      id: number,
+      holder: string,
+      status: 'done' | 'failed',
+      error: string | null,
+      now: Date,
+    ): Promise<boolean> {
       const result = await db
         .updateTable('job')
         .set({ status, error, lease_until: null, updated_at: now.toISOString() })
@@ -127,14 +178,28 @@ export function createJobStore(db: JournalDb) {
 
     /** At start: jobs an earlier run under this name was running are cut off, so they can be claimed at once. */
     async releaseAll(holder: string): Promise<void> {
-      await db.updateTable('job').set({ lease_until: LONG_AGO }).where('lease_holder', '=', holder).where('status', '=', 'running').execute();
+      await db
+        .updateTable('job')
+        .set({ lease_until: LONG_AGO })
+        .where('lease_holder', '=', holder)
+        .where('status', '=', 'running')
+        .execute();
     },
 
     /** Queues a failed job of this owner again, as new; undefined when there is no such failed job. */
     async requeue(id: number, ownerId: number, now: Date): Promise<StoredJob | undefined> {
       const row = await db
         .updateTable('job')
-        .set({ status: 'queued', starts: 0, error: null, lease_holder: null, lease_until: null, replied_at: null, reply_message_id: null, updated_at: now.toISOString() })
+        .set({
+          status: 'queued',
+          starts: 0,
+          error: null,
+          lease_holder: null,
+          lease_until: null,
+          replied_at: null,
+          reply_message_id: null,
+          updated_at: now.toISOString(),
+        })
         .where('id', '=', id)
         .where('owner_id', '=', ownerId)
         .where('status', '=', 'failed')

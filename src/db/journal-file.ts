@@ -56,7 +56,9 @@ export function inspectJournalFile(file: string, key: string | null = null): Jou
   const where = path.resolve(file);
   const unchanged = 'nothing was changed';
   if (isEmptyForLong(file)) {
-    throw new NotAJournalError(`${where} is an empty file, not a journal; ${unchanged}. Point DATABASE_PATH at your journal, or delete the file to start a new journal there.`);
+    throw new NotAJournalError(
+      `${where} is an empty file, not a journal; ${unchanged}. Point DATABASE_PATH at your journal, or delete the file to start a new journal there.`,
+    );
   }
   const plainSqlite = readHeader(file) === SQLITE_HEADER;
   let sqlite: SqliteConnection;
@@ -69,13 +71,20 @@ export function inspectJournalFile(file: string, key: string | null = null): Jou
   }
   try {
     if (key !== null) checkKey(sqlite, file, true);
-    tables = (sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'`).all() as { name: string }[]).map((r) => r.name);
-    if (tables.includes(MIGRATION_TABLE)) applied = (sqlite.prepare(`SELECT name FROM ${MIGRATION_TABLE}`).all() as { name: string }[]).map((r) => r.name);
+    tables = (
+      sqlite
+        .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'`)
+        .all() as { name: string }[]
+    ).map((r) => r.name);
+    if (tables.includes(MIGRATION_TABLE))
+      applied = (sqlite.prepare(`SELECT name FROM ${MIGRATION_TABLE}`).all() as { name: string }[]).map((r) => r.name);
   } catch (error) {
     if (error instanceof JournalKeyError) throw error;
     const reason = errorReason(error);
     if (plainSqlite) throw new NotAJournalError(`${where} cannot be read as a journal (${reason}); ${unchanged}.`);
-    throw new NotAJournalError(`${where} is not a SQLite database (${reason}); ${unchanged}. If it is an encrypted journal, set JOURNAL_KEY (or JOURNAL_KEY_FILE) to its key.`);
+    throw new NotAJournalError(
+      `${where} is not a SQLite database (${reason}); ${unchanged}. If it is an encrypted journal, set JOURNAL_KEY (or JOURNAL_KEY_FILE) to its key.`,
+    );
   } finally {
     sqlite.close();
   }
@@ -83,11 +92,15 @@ export function inspectJournalFile(file: string, key: string | null = null): Jou
   if (tables.length === 0) return { kind: 'blank', pending: known };
   if (!tables.includes(MIGRATION_TABLE) || !applied.some((name) => known.includes(name))) {
     const listed = tables.slice(0, 5).join(', ') + (tables.length > 5 ? `, … (${tables.length} tables)` : '');
-    throw new NotAJournalError(`${where} is another application's database (tables: ${listed}), not a journal; ${unchanged}. Point DATABASE_PATH at your journal.`);
+    throw new NotAJournalError(
+      `${where} is another application's database (tables: ${listed}), not a journal; ${unchanged}. Point DATABASE_PATH at your journal.`,
+    );
   }
   const unknown = applied.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
-    throw new NotAJournalError(`${where} was last opened by a newer version of this bot (its migration ${unknown[0]} is unknown here); ${unchanged}. Update the code to open it.`);
+    throw new NotAJournalError(
+      `${where} was last opened by a newer version of this bot (its migration ${unknown[0]} is unknown here); ${unchanged}. Update the code to open it.`,
+    );
   }
   return { kind: 'journal', pending: known.filter((name) => !applied.includes(name)) };
 }

@@ -78,11 +78,18 @@ function keyProblem(error: unknown, file: string, keyed: boolean): unknown {
   if ((error as { code?: string }).code !== 'SQLITE_NOTADB' || fileIsEmpty(file)) return error;
   const where = path.resolve(file);
   if (keyed && fileIsPlainSqlite(file)) {
-    return new JournalKeyError(`${where} is not encrypted, but JOURNAL_KEY is set: encrypt it with npm run encrypt, or unset JOURNAL_KEY (and JOURNAL_KEY_FILE).`, {
-      cause: error,
-    });
+    return new JournalKeyError(
+      `${where} is not encrypted, but JOURNAL_KEY is set: encrypt it with npm run encrypt, or unset JOURNAL_KEY (and JOURNAL_KEY_FILE).`,
+      {
+        cause: error,
+      },
+    );
   }
-  if (keyed) return new JournalKeyError(`JOURNAL_KEY does not open ${where}: the key is wrong (or the file is not a journal); nothing was changed.`, { cause: error });
+  if (keyed)
+    return new JournalKeyError(
+      `JOURNAL_KEY does not open ${where}: the key is wrong (or the file is not a journal); nothing was changed.`,
+      { cause: error },
+    );
   return new JournalKeyError(
     `${where} cannot be opened as a journal database: file is not a database. If it is an encrypted journal, set JOURNAL_KEY (or JOURNAL_KEY_FILE) to its key.`,
     { cause: error },
@@ -121,7 +128,8 @@ export function openCopier(source: string, sourceKey: string | null, target: str
   const connection = new MultipleCiphers(holder) as unknown as SqliteConnection;
   const close = () => {
     connection.close();
-    if (holder !== ':memory:') for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${holder}${suffix}`, { force: true });
+    if (holder !== ':memory:')
+      for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${holder}${suffix}`, { force: true });
   };
   try {
     // The scheme also applies to the source attached with a KEY.

@@ -66,7 +66,12 @@ export class MediaTooLargeError extends Error {
  * transaction the chunks take the sha256 as their key, unless the same bytes are already kept (then they go). A
  * failure (a full disk, a cut connection) leaves partial chunks only; the next attempt with the same key clears them.
  */
-export async function writeBlob(db: Kysely<Database>, writer: number | string, source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, options: WriteBlobOptions): Promise<KeptBlob> {
+export async function writeBlob(
+  db: Kysely<Database>,
+  writer: number | string,
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  options: WriteBlobOptions,
+): Promise<KeptBlob> {
   const partial = partialBlobKey(writer);
   await db.deleteFrom('media_chunk').where('blob', '=', partial).execute();
   const hash = createHash('sha256');
@@ -81,7 +86,11 @@ export async function writeBlob(db: Kysely<Database>, writer: number | string, s
       seq += 1;
     }
   } catch (error) {
-    await db.deleteFrom('media_chunk').where('blob', '=', partial).execute().catch(() => undefined);
+    await db
+      .deleteFrom('media_chunk')
+      .where('blob', '=', partial)
+      .execute()
+      .catch(() => undefined);
     throw error;
   }
   const sha256 = hash.digest('hex');
@@ -102,13 +111,20 @@ export async function writeBlob(db: Kysely<Database>, writer: number | string, s
 
 /** Whether the bytes of `sha256` are kept. */
 export async function hasBlob(db: Kysely<Database>, sha256: string): Promise<boolean> {
-  return (await db.selectFrom('media_blob').select('sha256').where('sha256', '=', sha256).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('media_blob').select('sha256').where('sha256', '=', sha256).executeTakeFirst()) !== undefined
+  );
 }
 
 /** A kept blob's bytes, a chunk at a time (one row read per chunk); nothing when it is not kept. */
 export async function* readBlob(db: Kysely<Database>, sha256: string): AsyncGenerator<Buffer> {
   for (let seq = 0; ; seq += 1) {
-    const row = await db.selectFrom('media_chunk').select('data').where('blob', '=', sha256).where('seq', '=', seq).executeTakeFirst();
+    const row = await db
+      .selectFrom('media_chunk')
+      .select('data')
+      .where('blob', '=', sha256)
+      .where('seq', '=', seq)
+      .executeTakeFirst();
     if (!row) return;
     const data = row.data;
     yield Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
@@ -128,7 +144,11 @@ export async function readBlobWhole(db: Kysely<Database>, sha256: string): Promi
  */
 export async function deleteOrphanBlobs(trx: Kysely<Database>): Promise<number> {
   const held = trx.selectFrom('entry_media').select('sha256').where('sha256', 'is not', null);
-  const orphans = await trx.selectFrom('media_blob').select('sha256').where('sha256', 'not in', held as never).execute();
+  const orphans = await trx
+    .selectFrom('media_blob')
+    .select('sha256')
+    .where('sha256', 'not in', held as never)
+    .execute();
   for (const { sha256 } of orphans) {
     await trx.deleteFrom('media_chunk').where('blob', '=', sha256).execute();
     // The pictures made from them (thumbnails, the model's view) go with them.
@@ -136,6 +156,10 @@ export async function deleteOrphanBlobs(trx: Kysely<Database>): Promise<number> 
     await trx.deleteFrom('media_blob').where('sha256', '=', sha256).execute();
   }
   const writers = trx.selectFrom('entry_media').select(sql<string>`${PARTIAL} || cast(id as text)`.as('key'));
-  await trx.deleteFrom('media_chunk').where('blob', 'like', `${PARTIAL}%`).where('blob', 'not in', writers as never).execute();
+  await trx
+    .deleteFrom('media_chunk')
+    .where('blob', 'like', `${PARTIAL}%`)
+    .where('blob', 'not in', writers as never)
+    .execute();
   return orphans.length;
 }

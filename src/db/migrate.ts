@@ -15,7 +15,9 @@ function folderMigrations(folder: string): MigrationProvider {
     async getMigrations() {
       const migrations: Record<string, Migration> = {};
       for (const file of migrationFiles(folder)) {
-        const module = (await import(pathToFileURL(path.join(folder, file)).href)) as Partial<Migration> & { default?: Partial<Migration> };
+        const module = (await import(pathToFileURL(path.join(folder, file)).href)) as Partial<Migration> & {
+          default?: Partial<Migration>;
+        };
         const migration = typeof module.up === 'function' ? module : module.default;
         if (typeof migration?.up !== 'function') throw new Error(`Migration ${file} exports no up() function`);
         migrations[file.replace(/\.[^.]+$/, '')] = { up: migration.up, down: migration.down };
@@ -29,11 +31,16 @@ function folderMigrations(folder: string): MigrationProvider {
  * Brings the schema to the latest migration; throws (with cause) if one fails. UntypedDb: kysely's migration
  * signature. A JournalDb brings its store's folder (migrations/ for SQLite, migrations/postgres/ for PostgreSQL).
  */
-export async function migrateToLatest(db: UntypedStoreDb, folder = db.store.migrationFolder): Promise<MigrationResult[]> {
+export async function migrateToLatest(
+  db: UntypedStoreDb,
+  folder = db.store.migrationFolder,
+): Promise<MigrationResult[]> {
   // Nothing to apply (every start after the first): known from the names, with no migration's code loaded.
   if ((await pendingMigrations(db, folder)).length === 0) return [];
   const migrationTableSchema = await db.store.migrationSchema(db);
-  const { error, results = [] } = await db.store.oneMigrationAtATime(db, (conn) => new Migrator({ db: conn, provider: folderMigrations(folder), migrationTableSchema }).migrateToLatest());
+  const { error, results = [] } = await db.store.oneMigrationAtATime(db, (conn) =>
+    new Migrator({ db: conn, provider: folderMigrations(folder), migrationTableSchema }).migrateToLatest(),
+  );
   if (error) {
     const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed: ${errorReason(error)}`, { cause: error });
@@ -49,11 +56,17 @@ function namesOnly(folder: string): MigrationProvider {
   const notLoaded = async () => {
     throw new Error('this migration was listed by name only; migrateToLatest loads it');
   };
-  return { getMigrations: async () => Object.fromEntries(knownMigrationNames(folder).map((name) => [name, { up: notLoaded }])) };
+  return {
+    getMigrations: async () => Object.fromEntries(knownMigrationNames(folder).map((name) => [name, { up: notLoaded }])),
+  };
 }
 
 /** The migrations of the store's folder not yet applied to this database, by name; reads only, creates nothing. */
 export async function pendingMigrations(db: UntypedStoreDb, folder = db.store.migrationFolder): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: namesOnly(folder), migrationTableSchema: await db.store.migrationSchema(db) });
+  const migrator = new Migrator({
+    db,
+    provider: namesOnly(folder),
+    migrationTableSchema: await db.store.migrationSchema(db),
+  });
   return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

@@ -10,7 +10,9 @@ export const MIGRATION_FILE = /^[^.].*(?<!\.d)\.(ts|js|mjs)$/;
 
 /** The migration files of a folder, in the order they apply. */
 export function migrationFiles(folder: string): string[] {
-  return readdirSync(folder).filter((f) => MIGRATION_FILE.test(f)).sort();
+  return readdirSync(folder)
+    .filter((f) => MIGRATION_FILE.test(f))
+    .sort();
 }
 
 /** The names kysely records for them (the file name without its extension). */

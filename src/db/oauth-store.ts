@@ -42,10 +42,23 @@ const iso = (d: Date) => d.toISOString();
 const KEEP_EXCHANGED_MS = 24 * 60 * 60_000;
 
 export function createOauthStore(db: JournalDb) {
-  const insertTokens = async (trx: Pick<JournalDb, 'insertInto'>, grant: { id: number; owner_id: number }, tokens: readonly NewOauthToken[]) => {
+  const insertTokens = async (
+    trx: Pick<JournalDb, 'insertInto'>,
+    grant: { id: number; owner_id: number },
+    tokens: readonly NewOauthToken[],
+  ) => {
     await trx
       .insertInto('oauth_token')
-      .values(tokens.map((t) => ({ token_hash: t.hash, grant_id: grant.id, owner_id: grant.owner_id, kind: t.kind, expires_at: iso(t.expiresAt), used_at: null })))
+      .values(
+        tokens.map((t) => ({
+          token_hash: t.hash,
+          grant_id: grant.id,
+          owner_id: grant.owner_id,
+          kind: t.kind,
+          expires_at: iso(t.expiresAt),
+          used_at: null,
+        })),
+      )
       .execute();
   };
 
@@ -59,7 +72,15 @@ export function createOauthStore(db: JournalDb) {
       await db
         .insertInto('oauth_client')
         .values(row)
-        .onConflict((oc) => oc.column('client_id').doUpdateSet({ secret_hash: row.secret_hash, name: row.name, redirect_uris: row.redirect_uris, auth_method: row.auth_method, created_at: row.created_at }))
+        .onConflict((oc) =>
+          oc.column('client_id').doUpdateSet({
+            secret_hash: row.secret_hash,
+            name: row.name,
+            redirect_uris: row.redirect_uris,
+            auth_method: row.auth_method,
+            created_at: row.created_at,
+          }),
+        )
         .execute();
     },
 
@@ -70,7 +91,12 @@ export function createOauthStore(db: JournalDb) {
     async unusedClientsFrom(registeredFrom: string, before: Date, now: Date): Promise<number> {
       const granted = db.selectFrom('oauth_grant').select('client_id');
       const open = db.selectFrom('oauth_request').select('client_id').where('expires_at', '>', iso(now));
-      await db.deleteFrom('oauth_client').where('created_at', '<', iso(before)).where('client_id', 'not in', granted).where('client_id', 'not in', open).execute();
+      await db
+        .deleteFrom('oauth_client')
+        .where('created_at', '<', iso(before))
+        .where('client_id', 'not in', granted)
+        .where('client_id', 'not in', open)
+        .execute();
       const row = await db
         .selectFrom('oauth_client')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -89,8 +115,15 @@ export function createOauthStore(db: JournalDb) {
      * code presented again in that time still ends the grant it made.
      */
     async insertRequest(r: NewOauthRequest): Promise<void> {
-      await db.deleteFrom('oauth_request').where('expires_at', '<', iso(r.createdAt)).where('status', '!=', 'exchanged').execute();
-      await db.deleteFrom('oauth_request').where('expires_at', '<', iso(new Date(r.createdAt.getTime() - KEEP_EXCHANGED_MS))).execute();
+      await db
+        .deleteFrom('oauth_request')
+        .where('expires_at', '<', iso(r.createdAt))
+        .where('status', '!=', 'exchanged')
+        .execute();
+      await db
+        .deleteFrom('oauth_request')
+        .where('expires_at', '<', iso(new Date(r.createdAt.getTime() - KEEP_EXCHANGED_MS)))
+        .execute();
       await db
         .insertInto('oauth_request')
         .values({
@@ -138,10 +171,19 @@ export function createOauthStore(db: JournalDb) {
      * Records the owner's answer to a request it was asked; false when it is not theirs, answered or expired. An Allow
      * keeps the hash of the one-time code the bot shows the owner, and gives the page `confirmUntil` to have it typed.
      */
-    async decide(id: number, ownerId: number, answer: { allow: true; confirmHash: string; confirmUntil: Date } | { allow: false }, now: Date): Promise<boolean> {
+    async decide(
+      id: number,
+      ownerId: number,
+      answer: { allow: true; confirmHash: string; confirmUntil: Date } | { allow: false },
+      now: Date,
+    ): Promise<boolean> {
       const result = await db
         .updateTable('oauth_request')
-        .set(answer.allow ? { status: 'allowed', confirm_hash: answer.confirmHash, expires_at: iso(answer.confirmUntil) } : { status: 'denied' })
+        .set(
+          answer.allow
+            ? { status: 'allowed', confirm_hash: answer.confirmHash, expires_at: iso(answer.confirmUntil) }
+            : { status: 'denied' },
+        )
         .where('id', '=', id)
         .where('owner_id', '=', ownerId)
         .where('status', '=', 'asked')
@@ -176,7 +218,12 @@ export function createOauthStore(db: JournalDb) {
 
     /** A denied request whose page has taken the answer: nothing more can come of it. */
     async close(id: number, from: OauthRequestRow['status']): Promise<boolean> {
-      const result = await db.updateTable('oauth_request').set({ status: 'closed' }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+      const result = await db
+        .updateTable('oauth_request')
+        .set({ status: 'closed' })
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
@@ -194,7 +241,12 @@ export function createOauthStore(db: JournalDb) {
       tokens: readonly NewOauthToken[],
     ): Promise<OauthGrantRow | undefined> {
       return db.transaction().execute(async (trx) => {
-        const claimed = await trx.updateTable('oauth_request').set({ status: 'exchanged' }).where('id', '=', request.id).where('status', '=', 'issued').executeTakeFirst();
+        const claimed = await trx
+          .updateTable('oauth_request')
+          .set({ status: 'exchanged' })
+          .where('id', '=', request.id)
+          .where('status', '=', 'issued')
+          .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) === 0) return undefined;
         const row = await trx
           .insertInto('oauth_grant')
@@ -230,13 +282,27 @@ export function createOauthStore(db: JournalDb) {
     },
 
     /** Spends a refresh token and adds its successors, in one transaction; false when it was spent already. */
-    async rotateRefresh(hash: string, grant: OauthGrantRow, now: Date, tokens: readonly NewOauthToken[]): Promise<boolean> {
+    async rotateRefresh(
+      hash: string,
+      grant: OauthGrantRow,
+      now: Date,
+      tokens: readonly NewOauthToken[],
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const spent = await trx.updateTable('oauth_token').set({ used_at: iso(now) }).where('token_hash', '=', hash).where('used_at', 'is', null).executeTakeFirst();
+        const spent = await trx
+          .updateTable('oauth_token')
+          .set({ used_at: iso(now) })
+          .where('token_hash', '=', hash)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
         if (Number(spent.numUpdatedRows) === 0) return false;
         // Tokens past their time are not needed for anything (a spent refresh token past its time is simply unknown):
         // dropped as new ones come.
-        await trx.deleteFrom('oauth_token').where('grant_id', '=', grant.id).where('expires_at', '<', iso(now)).execute();
+        await trx
+          .deleteFrom('oauth_token')
+          .where('grant_id', '=', grant.id)
+          .where('expires_at', '<', iso(now))
+          .execute();
         await insertTokens(trx, grant, tokens);
         return true;
       });
@@ -248,7 +314,13 @@ export function createOauthStore(db: JournalDb) {
      */
     async revokeGrant(grantId: number, ownerId: number, now: Date): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const result = await trx.updateTable('oauth_grant').set({ revoked_at: iso(now) }).where('id', '=', grantId).where('owner_id', '=', ownerId).where('revoked_at', 'is', null).executeTakeFirst();
+        const result = await trx
+          .updateTable('oauth_grant')
+          .set({ revoked_at: iso(now) })
+          .where('id', '=', grantId)
+          .where('owner_id', '=', ownerId)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst();
         await trx.deleteFrom('oauth_token').where('grant_id', '=', grantId).where('owner_id', '=', ownerId).execute();
         return Number(result.numUpdatedRows) > 0;
       });
@@ -260,9 +332,16 @@ export function createOauthStore(db: JournalDb) {
      */
     async revokeOwnersNotIn(allowed: readonly number[], now: Date): Promise<number> {
       return db.transaction().execute(async (trx) => {
-        let grants = trx.updateTable('oauth_grant').set({ revoked_at: iso(now) }).where('revoked_at', 'is', null);
+        let grants = trx
+          .updateTable('oauth_grant')
+          .set({ revoked_at: iso(now) })
+          .where('revoked_at', 'is', null);
         let tokens = trx.deleteFrom('oauth_token');
-        let requests = trx.updateTable('oauth_request').set({ status: 'closed' }).where('owner_id', 'is not', null).where('status', 'in', ['asked', 'allowed', 'issued']);
+        let requests = trx
+          .updateTable('oauth_request')
+          .set({ status: 'closed' })
+          .where('owner_id', 'is not', null)
+          .where('status', 'in', ['asked', 'allowed', 'issued']);
         if (allowed.length > 0) {
           grants = grants.where('owner_id', 'not in', [...allowed]);
           tokens = tokens.where('owner_id', 'not in', [...allowed]);
@@ -276,12 +355,23 @@ export function createOauthStore(db: JournalDb) {
     },
 
     async touchGrant(grantId: number, ownerId: number, now: Date): Promise<void> {
-      await db.updateTable('oauth_grant').set({ last_used_at: iso(now) }).where('id', '=', grantId).where('owner_id', '=', ownerId).execute();
+      await db
+        .updateTable('oauth_grant')
+        .set({ last_used_at: iso(now) })
+        .where('id', '=', grantId)
+        .where('owner_id', '=', ownerId)
+        .execute();
     },
 
     /** The owner's live grants, oldest first. */
     listGrants(ownerId: number): Promise<OauthGrantRow[]> {
-      return db.selectFrom('oauth_grant').selectAll().where('owner_id', '=', ownerId).where('revoked_at', 'is', null).orderBy('id').execute();
+      return db
+        .selectFrom('oauth_grant')
+        .selectAll()
+        .where('owner_id', '=', ownerId)
+        .where('revoked_at', 'is', null)
+        .orderBy('id')
+        .execute();
     },
   };
 }

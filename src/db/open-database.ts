@@ -1,7 +1,16 @@
 /** Opens the SQLite file behind a kysely instance: WAL, secure delete, foreign keys, a busy timeout. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Dialect, type KyselyConfig, type SqliteDialectConfig } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Dialect,
+  type KyselyConfig,
+  type SqliteDialectConfig,
+} from 'kysely';
 import type { Database } from './schema.ts';
 import { DatabaseFileError, MissingDatabaseError } from './database-file-error.ts';
 import { inspectJournalFile, type JournalFileState } from './journal-file.ts';
@@ -84,7 +93,12 @@ export interface OpenOptions {
  * one that is, then looks again once the connection is open, as a conversion that began in between sees this
  * connection and waits for it to close. Nothing has been written through it by then.
  */
-function openOutsideConversions(file: string, key: string | null, exists: boolean, warn: (line: string) => void): { found: JournalFileState | null; sqlite: SqliteConnection } {
+function openOutsideConversions(
+  file: string,
+  key: string | null,
+  exists: boolean,
+  warn: (line: string) => void,
+): { found: JournalFileState | null; sqlite: SqliteConnection } {
   for (;;) {
     waitForConversion(file, { warn });
     if (exists) refuseForeignWal(file);
@@ -109,7 +123,10 @@ export function openDatabase(file: string, options: OpenOptions = {}): JournalDb
 }
 
 /** openDatabase, and what the read-only check found in an existing file (null for a new file or `:memory:`). */
-export function openDatabaseFile(file: string, options: OpenOptions = {}): { db: JournalDb; found: JournalFileState | null } {
+export function openDatabaseFile(
+  file: string,
+  options: OpenOptions = {},
+): { db: JournalDb; found: JournalFileState | null } {
   const inMemory = file === ':memory:';
   const key = options.key ?? null;
   const exists = !inMemory && existsSync(file);
@@ -141,11 +158,20 @@ export function openDatabaseFile(file: string, options: OpenOptions = {}): { db:
   } catch (error) {
     sqlite.close();
     const reason = errorReason(error);
-    throw new DatabaseFileError(`${path.resolve(file)} cannot be opened as a journal database: ${reason}.`, { cause: error });
+    throw new DatabaseFileError(`${path.resolve(file)} cannot be opened as a journal database: ${reason}.`, {
+      cause: error,
+    });
   }
   // Only a file that is a journal is worth a warning about who can read it.
   if (!inMemory) for (const line of looseModeWarnings(file)) warn(line);
   // kysely's queries and the bulk writes share one cache of statements prepared on the one connection.
   const statements = new StatementCache(sqlite);
-  return { db: new JournalDatabase(new ImmediateSqliteDialect({ database: statements.forKysely() }), sqliteStore(statements), options.log), found };
+  return {
+    db: new JournalDatabase(
+      new ImmediateSqliteDialect({ database: statements.forKysely() }),
+      sqliteStore(statements),
+      options.log,
+    ),
+    found,
+  };
 }

@@ -40,7 +40,9 @@ function openJournalStore(config: StoreConfig, options: OpenOptions): { db: Jour
     return { db, pending: found?.pending ?? null };
   }
   if (config.journalKey) {
-    (options.warn ?? ((line: string) => process.stderr.write(`${line}\n`)))('Warning: JOURNAL_KEY encrypts a SQLite journal only; the PostgreSQL database at DATABASE_URL is not encrypted by it.');
+    (options.warn ?? ((line: string) => process.stderr.write(`${line}\n`)))(
+      'Warning: JOURNAL_KEY encrypts a SQLite journal only; the PostgreSQL database at DATABASE_URL is not encrypted by it.',
+    );
   }
   return { db: openPostgresDatabase(config.databaseUrl, { log: options.log, warn: options.warn }), pending: null };
 }
@@ -49,7 +51,10 @@ function openJournalStore(config: StoreConfig, options: OpenOptions): { db: Jour
  * For commands that only use a journal (journal, mcp, export, chat): it must exist and be at this code's schema.
  * Nothing is created or migrated; an older schema is an error that says to run `npm run migrate`.
  */
-export async function openExistingJournal(config: StoreConfig, options: Omit<OpenOptions, 'mustExist'> = {}): Promise<JournalDb> {
+export async function openExistingJournal(
+  config: StoreConfig,
+  options: Omit<OpenOptions, 'mustExist'> = {},
+): Promise<JournalDb> {
   const { db, pending: read } = openJournalStore(config, { ...options, mustExist: true });
   try {
     // A SQLite file's check has just read its migrations: that answer serves, the store is not asked again.
@@ -90,7 +95,10 @@ export interface MigrateOptions extends OpenOptions {
  * While another process holds the write lock (a backup, a second process, a slow disk), it waits and tries again,
  * saying so through `onLocked`, instead of giving up after the busy timeout.
  */
-export async function openAndMigrateJournal(config: StoreConfig, options: MigrateOptions = {}): Promise<{ db: JournalDb; applied: MigrationResult[] }> {
+export async function openAndMigrateJournal(
+  config: StoreConfig,
+  options: MigrateOptions = {},
+): Promise<{ db: JournalDb; applied: MigrationResult[] }> {
   const { onLocked, signal, retryPauseMs = 1000, ...openOptions } = options;
   const { db, pending } = openJournalStore(config, openOptions);
   const started = Date.now();

@@ -15,12 +15,16 @@ const NUMERIC = 1700;
 /** An int8 as a JS number; one beyond 2^53 would lose digits silently, so it is an error instead. */
 function parseInt8(text: string): number {
   const value = Number(text);
-  if (!Number.isSafeInteger(value)) throw new Error(`PostgreSQL returned ${text}, beyond what this app keeps exactly (2^53)`);
+  if (!Number.isSafeInteger(value))
+    throw new Error(`PostgreSQL returned ${text}, beyond what this app keeps exactly (2^53)`);
   return value;
 }
 
 /** How int8 and numeric are read, by type oid: the pool below and the tests' PGlite shim both use these. */
-export const NUMBER_PARSERS: Readonly<Record<number, (text: string) => number>> = { [INT8]: parseInt8, [NUMERIC]: Number };
+export const NUMBER_PARSERS: Readonly<Record<number, (text: string) => number>> = {
+  [INT8]: parseInt8,
+  [NUMERIC]: Number,
+};
 
 /** `pg` is loaded when a PostgreSQL store is opened, so a SQLite install never pays its start-up time. */
 const loadPg = () => createRequire(import.meta.url)('pg') as typeof Pg;

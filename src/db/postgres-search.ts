@@ -13,7 +13,12 @@ const SEPARATORS = /[^\p{L}\p{N}]+/u;
 
 /** The index words of a text: lower case, accents removed, split at anything but letters and digits. */
 export function searchWords(text: string): string[] {
-  return text.toLowerCase().normalize('NFD').replace(ACCENTS, '').split(SEPARATORS).filter((w) => w !== '');
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(ACCENTS, '')
+    .split(SEPARATORS)
+    .filter((w) => w !== '');
 }
 
 // Words hold letters and digits only, so quoting them is all the escaping a tsquery lexeme needs.

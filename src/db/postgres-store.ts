@@ -20,7 +20,9 @@ const DEMO_MARK_KEY = 'demo_mark';
  * get the ids after them. is_called = false: the next nextval() returns exactly max + 1 (1 in an empty table).
  */
 async function resumeSerialAfterMax(db: UntypedDb, table: string, column: string): Promise<void> {
-  await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), coalesce((SELECT max(${sql.ref(column)}) FROM ${sql.table(table)}), 0) + 1, false)`.execute(db);
+  await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), coalesce((SELECT max(${sql.ref(column)}) FROM ${sql.table(table)}), 0) + 1, false)`.execute(
+    db,
+  );
 }
 
 export function postgresStore(): Store {
@@ -39,8 +41,14 @@ export function postgresStore(): Store {
       let inserted = 0;
       for (const slice of chunksOf(rows)) {
         // Every row names every column, so the multi-row VALUES lines up.
-        const chunk = slice.map((values) => Object.fromEntries(ENTRY_COLUMNS.map((c, i) => [c, values[i]])) as NewEntryRow);
-        const result = await trx.insertInto('entry').values(chunk).onConflict((oc) => oc.columns(ENTRY_KEY).doNothing()).executeTakeFirst();
+        const chunk = slice.map(
+          (values) => Object.fromEntries(ENTRY_COLUMNS.map((c, i) => [c, values[i]])) as NewEntryRow,
+        );
+        const result = await trx
+          .insertInto('entry')
+          .values(chunk)
+          .onConflict((oc) => oc.columns(ENTRY_KEY).doNothing())
+          .executeTakeFirst();
         inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
       }
       return inserted;
@@ -101,9 +109,15 @@ export function postgresStore(): Store {
     },
 
     async readDemoMark(db: Kysely<Database>) {
-      const present = await sql<{ present: boolean }>`SELECT to_regclass('journal_setting') IS NOT NULL AS present`.execute(db);
+      const present = await sql<{
+        present: boolean;
+      }>`SELECT to_regclass('journal_setting') IS NOT NULL AS present`.execute(db);
       if (!present.rows[0]?.present) return null;
-      const row = await db.selectFrom('journal_setting').select('value').where('key', '=', DEMO_MARK_KEY).executeTakeFirst();
+      const row = await db
+        .selectFrom('journal_setting')
+        .select('value')
+        .where('key', '=', DEMO_MARK_KEY)
+        .executeTakeFirst();
       return row ? Number(row.value) : null;
     },
 

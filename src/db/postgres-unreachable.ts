@@ -25,20 +25,33 @@ export function postgresUnreachable(error: unknown, url: string): StoreUnreachab
     return null;
   }
   const server = `${parsed.hostname}:${parsed.port || '5432'}`;
-  const database = decodeURIComponent(parsed.pathname.slice(1)) || decodeURIComponent(parsed.username) || '(the default)';
+  const database =
+    decodeURIComponent(parsed.pathname.slice(1)) || decodeURIComponent(parsed.username) || '(the default)';
   const user = decodeURIComponent(parsed.username) || '(the default user)';
   const code = codeOf(error);
   if (code && NOT_REACHED.has(code)) {
-    return new StoreUnreachableError(`Cannot reach the PostgreSQL server at ${server} (${code}): check that it is running and that DATABASE_URL names its host and port.`, { cause: error });
+    return new StoreUnreachableError(
+      `Cannot reach the PostgreSQL server at ${server} (${code}): check that it is running and that DATABASE_URL names its host and port.`,
+      { cause: error },
+    );
   }
   if (code && NO_SUCH_HOST.has(code)) {
-    return new StoreUnreachableError(`The PostgreSQL host "${parsed.hostname}" in DATABASE_URL cannot be found (${code}): check the host name in DATABASE_URL.`, { cause: error });
+    return new StoreUnreachableError(
+      `The PostgreSQL host "${parsed.hostname}" in DATABASE_URL cannot be found (${code}): check the host name in DATABASE_URL.`,
+      { cause: error },
+    );
   }
   if (code === '3D000') {
-    return new StoreUnreachableError(`The PostgreSQL server at ${server} has no database "${database}": create it (createdb ${database}) or fix the database name in DATABASE_URL.`, { cause: error });
+    return new StoreUnreachableError(
+      `The PostgreSQL server at ${server} has no database "${database}": create it (createdb ${database}) or fix the database name in DATABASE_URL.`,
+      { cause: error },
+    );
   }
   if (code === '28P01' || code === '28000') {
-    return new StoreUnreachableError(`The PostgreSQL server at ${server} refused user "${user}" (${code}: wrong password or no such user): check the user and password in DATABASE_URL.`, { cause: error });
+    return new StoreUnreachableError(
+      `The PostgreSQL server at ${server} refused user "${user}" (${code}: wrong password or no such user): check the user and password in DATABASE_URL.`,
+      { cause: error },
+    );
   }
   return null;
 }

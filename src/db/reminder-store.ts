@@ -15,7 +15,10 @@ export function createReminderStore(db: JournalDb) {
   return {
     ...dailyTimeStore(db, 'reminder_setting'),
 
-    async status(ownerId: number, day: string): Promise<{ status: ReminderStatus; attempts: number; dueAgainAt: string | null } | undefined> {
+    async status(
+      ownerId: number,
+      day: string,
+    ): Promise<{ status: ReminderStatus; attempts: number; dueAgainAt: string | null } | undefined> {
       const row = await db
         .selectFrom('reminder_delivery')
         .select(['status', 'attempts', 'due_again_at'])
@@ -44,15 +47,35 @@ export function createReminderStore(db: JournalDb) {
       const at = now.toISOString();
       const row = await db
         .insertInto('reminder_delivery')
-        .values({ owner_id: ownerId, local_day: day, status: 'sending', attempts: 1, message_id: null, due_again_at: null, detail: null, updated_at: at })
+        .values({
+          owner_id: ownerId,
+          local_day: day,
+          status: 'sending',
+          attempts: 1,
+          message_id: null,
+          due_again_at: null,
+          detail: null,
+          updated_at: at,
+        })
         .onConflict((oc) =>
           oc
             .columns(['owner_id', 'local_day'])
-            .doUpdateSet({ status: 'sending', attempts: sql`reminder_delivery.attempts + 1`, due_again_at: null, updated_at: at })
+            .doUpdateSet({
+              status: 'sending',
+              attempts: sql`reminder_delivery.attempts + 1`,
+              due_again_at: null,
+              updated_at: at,
+            })
             .where((eb) =>
               eb.or([
-                eb.and([eb('reminder_delivery.status', '=', 'failed'), eb('reminder_delivery.attempts', '<', maxAttempts)]),
-                eb.and([eb('reminder_delivery.status', '=', 'snoozed'), eb('reminder_delivery.due_again_at', '<=', at)]),
+                eb.and([
+                  eb('reminder_delivery.status', '=', 'failed'),
+                  eb('reminder_delivery.attempts', '<', maxAttempts),
+                ]),
+                eb.and([
+                  eb('reminder_delivery.status', '=', 'snoozed'),
+                  eb('reminder_delivery.due_again_at', '<=', at),
+                ]),
               ]),
             ),
         )
@@ -61,10 +84,20 @@ export function createReminderStore(db: JournalDb) {
       return row !== undefined;
     },
 
-    async finish(ownerId: number, day: string, outcome: { status: 'sent' | 'failed' | 'wrote'; messageId?: number; detail?: string }, now: Date): Promise<void> {
+    async finish(
+      ownerId: number,
+      day: string,
+      outcome: { status: 'sent' | 'failed' | 'wrote'; messageId?: number; detail?: string },
+      now: Date,
+    ): Promise<void> {
       await db
         .updateTable('reminder_delivery')
-        .set({ status: outcome.status, message_id: outcome.messageId ?? null, detail: outcome.detail ?? null, updated_at: now.toISOString() })
+        .set({
+          status: outcome.status,
+          message_id: outcome.messageId ?? null,
+          detail: outcome.detail ?? null,
+          updated_at: now.toISOString(),
+        })
         .where('owner_id', '=', ownerId)
         .where('local_day', '=', day)
         .execute();

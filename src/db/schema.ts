@@ -1,16 +1,52 @@
 /** The one Database interface: every table kysely sees, as stored. */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { UpdateInboxTable, InboxLeaseTable, JobTable, SentLedgerTable } from './tables/intake-tables.ts';
-import type { ObjectHandleTable, ConversationTable, ConversationMessageTable, AskCacheTable, AskCacheReadTable } from './tables/ask-tables.ts';
+import type {
+  ObjectHandleTable,
+  ConversationTable,
+  ConversationMessageTable,
+  AskCacheTable,
+  AskCacheReadTable,
+} from './tables/ask-tables.ts';
 import type { OauthClientTable, OauthRequestTable, OauthGrantTable, OauthTokenTable } from './tables/oauth-tables.ts';
 import type { ReflectQuestionTable, ReflectSettingTable } from './tables/reflect-tables.ts';
-import type { DigestSubscriptionTable, DigestDeliveryTable, ReminderSettingTable, ReminderDeliveryTable, MoodTable, OwnerPromptTable, PromptMessageTable, EntryPromptTable } from './tables/daily-tables.ts';
+import type {
+  DigestSubscriptionTable,
+  DigestDeliveryTable,
+  ReminderSettingTable,
+  ReminderDeliveryTable,
+  MoodTable,
+  OwnerPromptTable,
+  PromptMessageTable,
+  EntryPromptTable,
+} from './tables/daily-tables.ts';
 
 // Each area's table types, from here as from their own files.
-export type { UpdateInboxTable, InboxLeaseTable, JobStatus, JobTable, SentLedgerTable } from './tables/intake-tables.ts';
-export type { ObjectHandleTable, ConversationTable, ConversationMessageTable, AskCacheTable, AskCacheReadTable } from './tables/ask-tables.ts';
+export type {
+  UpdateInboxTable,
+  InboxLeaseTable,
+  JobStatus,
+  JobTable,
+  SentLedgerTable,
+} from './tables/intake-tables.ts';
+export type {
+  ObjectHandleTable,
+  ConversationTable,
+  ConversationMessageTable,
+  AskCacheTable,
+  AskCacheReadTable,
+} from './tables/ask-tables.ts';
 export type { OauthClientTable, OauthRequestTable, OauthGrantTable, OauthTokenTable } from './tables/oauth-tables.ts';
-export type { DigestSubscriptionTable, DigestDeliveryTable, ReminderSettingTable, ReminderDeliveryTable, MoodTable, OwnerPromptTable, PromptMessageTable, EntryPromptTable } from './tables/daily-tables.ts';
+export type {
+  DigestSubscriptionTable,
+  DigestDeliveryTable,
+  ReminderSettingTable,
+  ReminderDeliveryTable,
+  MoodTable,
+  OwnerPromptTable,
+  PromptMessageTable,
+  EntryPromptTable,
+} from './tables/daily-tables.ts';
 
 export type EntrySource = 'live' | 'import';
 

@@ -52,7 +52,11 @@ export function createSentLedgerStore(db: JournalDb) {
       });
       if (rows.length === 0) return;
       await db.transaction().execute(async (trx) => {
-        for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await trx.insertInto('sent_ledger').values(rows.slice(i, i + ROWS_PER_INSERT)).execute();
+        for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+          await trx
+            .insertInto('sent_ledger')
+            .values(rows.slice(i, i + ROWS_PER_INSERT))
+            .execute();
       });
     },
 
@@ -60,12 +64,28 @@ export function createSentLedgerStore(db: JournalDb) {
       let query = db
         .selectFrom('sent_ledger')
         .select(['local_day', 'endpoint', 'model'])
-        .select((eb) => [eb.fn.sum<number | string>('entry_count').as('entries'), eb.fn.sum<number | string>('image_count').as('images'), sql<number | string>`count(distinct coalesce(conversation_id, -id))`.as('questions')])
+        .select((eb) => [
+          eb.fn.sum<number | string>('entry_count').as('entries'),
+          eb.fn.sum<number | string>('image_count').as('images'),
+          sql<number | string>`count(distinct coalesce(conversation_id, -id))`.as('questions'),
+        ])
         .where('owner_id', '=', ownerId);
       if (since) query = query.where('sent_at', '>=', since);
-      const rows = await query.groupBy(['local_day', 'endpoint', 'model']).orderBy('local_day', 'desc').orderBy('endpoint').orderBy('model').execute();
+      const rows = await query
+        .groupBy(['local_day', 'endpoint', 'model'])
+        .orderBy('local_day', 'desc')
+        .orderBy('endpoint')
+        .orderBy('model')
+        .execute();
       // PostgreSQL returns sums of integers as numeric text.
-      return rows.map((r) => ({ day: r.local_day, endpoint: r.endpoint, model: r.model, entries: Number(r.entries), images: Number(r.images), questions: Number(r.questions) }));
+      return rows.map((r) => ({
+        day: r.local_day,
+        endpoint: r.endpoint,
+        model: r.model,
+        entries: Number(r.entries),
+        images: Number(r.images),
+        questions: Number(r.questions),
+      }));
     },
   };
 }

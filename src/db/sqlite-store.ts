@@ -72,7 +72,8 @@ export function sqliteStore(statements: StatementCache): SqliteStore {
     async insertEntryRows(_trx: Kysely<Database>, rows: readonly EntryValues[]) {
       let inserted = 0;
       // concat of the rows as arguments: 50 times faster than chunk.flat() (a tenth of the writing thread's time).
-      for (const chunk of chunksOf(rows)) inserted += statements.write(insertSqlFor(chunk.length)).run(([] as unknown[]).concat(...chunk)).changes;
+      for (const chunk of chunksOf(rows))
+        inserted += statements.write(insertSqlFor(chunk.length)).run(([] as unknown[]).concat(...chunk)).changes;
       return inserted;
     },
 
@@ -150,7 +151,10 @@ export function sqliteStore(statements: StatementCache): SqliteStore {
           try {
             const result = await run(conn);
             const broken = await sql<{ table: string }>`PRAGMA foreign_key_check`.execute(conn);
-            if (broken.rows.length > 0) throw new Error(`the migrations leave ${broken.rows.length} broken references (first in ${broken.rows[0]!.table})`);
+            if (broken.rows.length > 0)
+              throw new Error(
+                `the migrations leave ${broken.rows.length} broken references (first in ${broken.rows[0]!.table})`,
+              );
             await sql`commit`.execute(conn);
             return result;
           } catch (error) {
@@ -177,7 +181,11 @@ export function sqliteStore(statements: StatementCache): SqliteStore {
       // which secure_delete zeroes. (FTS5's own 'secure-delete' option would do it per row, but from SQLite 3.42 on
       // it stamps a format older SQLite cannot read: migrations/2026_12_04_000100_old_sqlite_schema.ts.)
       await sql`INSERT INTO entry_fts(entry_fts) VALUES ('optimize')`.execute(db);
-      const result = await sql<{ busy: number; log: number; checkpointed: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+      const result = await sql<{
+        busy: number;
+        log: number;
+        checkpointed: number;
+      }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
       return { complete: result.rows[0]?.busy === 0 };
     },
 
@@ -189,7 +197,9 @@ export function sqliteStore(statements: StatementCache): SqliteStore {
     },
 
     async hasEntryTable(db: Kysely<Database>) {
-      const tables = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'entry'`.execute(db);
+      const tables = await sql<{
+        n: number;
+      }>`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'entry'`.execute(db);
       return Boolean(tables.rows[0]?.n);
     },
   };

@@ -37,7 +37,15 @@ const POSTGRES_CAUSES: [prefix: string, cause: string][] = [
   ['40P01', 'deadlock'],
 ];
 
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
 
 /** Messages seen without a usable code (an error rethrown as text, or a driver's own wording). */
 const MESSAGES: [RegExp, code: string, cause: string][] = [

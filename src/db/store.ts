@@ -18,13 +18,28 @@ export function* chunksOf<T>(rows: readonly T[], size = ROWS_PER_STATEMENT): Gen
 
 /** Column order of the bulk INSERT: every column of an entry row but its id. */
 export const ENTRY_COLUMNS = [
-  'owner_id', 'source', 'chat_id', 'message_id', 'written_at', 'local_day', 'local_time', 'title', 'content', 'edited_at', 'created_at',
-  'source_app', 'source_id', 'metadata',
+  'owner_id',
+  'source',
+  'chat_id',
+  'message_id',
+  'written_at',
+  'local_day',
+  'local_time',
+  'title',
+  'content',
+  'edited_at',
+  'created_at',
+  'source_app',
+  'source_id',
+  'metadata',
   'journal',
 ] as const;
 
 /** What the bulk path stores for a column a row leaves out (NULL unless named here). */
-export const ENTRY_COLUMN_DEFAULTS: Partial<Record<(typeof ENTRY_COLUMNS)[number], unknown>> = { source_app: 'telegram', journal: '' };
+export const ENTRY_COLUMN_DEFAULTS: Partial<Record<(typeof ENTRY_COLUMNS)[number], unknown>> = {
+  source_app: 'telegram',
+  journal: '',
+};
 
 export type EntryColumn = (typeof ENTRY_COLUMNS)[number];
 
@@ -106,7 +121,11 @@ export interface Store {
    * Telegram is told). SQLite: the statement holds the write lock anyway; synchronous = FULL for this commit, where
    * others run at NORMAL. PostgreSQL: a transaction-scoped advisory lock; its commits are durable already.
    */
-  writeAloneDurably<T>(db: Kysely<Database>, lockKey: number, write: (executor: Kysely<Database>) => Promise<T>): Promise<T>;
+  writeAloneDurably<T>(
+    db: Kysely<Database>,
+    lockKey: number,
+    write: (executor: Kysely<Database>) => Promise<T>,
+  ): Promise<T>;
   /**
    * Empties the write-ahead log now, without waiting for other connections' readers (what it cannot empty now, a later
    * call does): SQLite's TRUNCATE checkpoint at busy_timeout 0, as the inbox's prune wants. PostgreSQL: nothing.

@@ -14,16 +14,44 @@ export interface StoredPicture {
   data: Buffer | null;
 }
 
-export async function readPicture(db: Kysely<Database>, sha256: string, variant: string): Promise<StoredPicture | undefined> {
-  const row = await db.selectFrom('media_thumbnail').select(['mime_type', 'width', 'height', 'data']).where('sha256', '=', sha256).where('variant', '=', variant).executeTakeFirst();
+export async function readPicture(
+  db: Kysely<Database>,
+  sha256: string,
+  variant: string,
+): Promise<StoredPicture | undefined> {
+  const row = await db
+    .selectFrom('media_thumbnail')
+    .select(['mime_type', 'width', 'height', 'data'])
+    .where('sha256', '=', sha256)
+    .where('variant', '=', variant)
+    .executeTakeFirst();
   if (!row) return undefined;
-  return { mimeType: row.mime_type, width: row.width, height: row.height, data: row.data === null ? null : Buffer.from(row.data) };
+  return {
+    mimeType: row.mime_type,
+    width: row.width,
+    height: row.height,
+    data: row.data === null ? null : Buffer.from(row.data),
+  };
 }
 
-export async function keepPicture(db: Kysely<Database>, sha256: string, variant: string, picture: StoredPicture, now: Date): Promise<void> {
+export async function keepPicture(
+  db: Kysely<Database>,
+  sha256: string,
+  variant: string,
+  picture: StoredPicture,
+  now: Date,
+): Promise<void> {
   await db
     .insertInto('media_thumbnail')
-    .values({ sha256, variant, mime_type: picture.mimeType, width: picture.width, height: picture.height, data: picture.data, created_at: now.toISOString() })
+    .values({
+      sha256,
+      variant,
+      mime_type: picture.mimeType,
+      width: picture.width,
+      height: picture.height,
+      data: picture.data,
+      created_at: now.toISOString(),
+    })
     .onConflict((oc) => oc.columns(['sha256', 'variant']).doNothing())
     .execute();
 }

@@ -94,7 +94,8 @@ export function refuseForeignWal(journal: string): void {
   const journalPlain = fileIsPlainSqlite(journal);
   if ((wal === 'plain') === journalPlain) return;
   const where = path.resolve(journal);
-  const [found, is] = wal === 'plain' ? ['a plain (unencrypted) -wal', 'encrypted'] : ['an encrypted -wal', 'plain (not encrypted)'];
+  const [found, is] =
+    wal === 'plain' ? ['a plain (unencrypted) -wal', 'encrypted'] : ['an encrypted -wal', 'plain (not encrypted)'];
   throw new DatabaseFileError(
     `${where}-wal is ${found}, but ${where} is ${is}: it was written to the journal as it was before npm run encrypt or ` +
       `decrypt replaced it, and applying it would damage the journal; nothing was changed. Move ${where}-wal and ` +

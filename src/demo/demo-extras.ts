@@ -33,14 +33,24 @@ export function* withJournalsAndPlaces(rows: Iterable<NewEntryRow>): Generator<N
   for (const row of rows) {
     n += 1;
     if (row.local_day >= DEMO_TRIP.from && row.local_day <= DEMO_TRIP.to) {
-      yield { ...row, journal: DEMO_TRIP.journal, metadata: JSON.stringify({ place: TRIP_PLACES[n % TRIP_PLACES.length] }) };
+      yield {
+        ...row,
+        journal: DEMO_TRIP.journal,
+        metadata: JSON.stringify({ place: TRIP_PLACES[n % TRIP_PLACES.length] }),
+      };
     } else yield n % 7 === 0 ? { ...row, metadata: JSON.stringify({ place: HOME }) } : row;
   }
 }
 
 /** Photos on evenly spaced entries, moods on most days, and the owner's prompts. */
 export async function addDemoExtras(db: JournalDb, ownerId: number, now: Date, seed: number): Promise<void> {
-  const entries = await db.selectFrom('entry').select(['id', 'local_day', 'journal']).where('owner_id', '=', ownerId).orderBy('written_at').orderBy('id').execute();
+  const entries = await db
+    .selectFrom('entry')
+    .select(['id', 'local_day', 'journal'])
+    .where('owner_id', '=', ownerId)
+    .orderBy('written_at')
+    .orderBy('id')
+    .execute();
   const photos = await demoPhotos(DEMO_PHOTO_COUNT, seed);
   const step = Math.max(1, Math.floor(entries.length / DEMO_PHOTO_COUNT));
   const withPhoto = entries.filter((_, i) => i % step === 0).slice(0, DEMO_PHOTO_COUNT);
@@ -49,12 +59,38 @@ export async function addDemoExtras(db: JournalDb, ownerId: number, now: Date, s
       const bytes = photos[i]!;
       const fileName = `demo-${String(i + 1).padStart(2, '0')}.jpg`;
       // sourcePath marks bytes that come with the entry (no Telegram download); they are written just below.
-      await insertEntryMedia(trx, { id: entry.id, ownerId }, [{ kind: 'photo', fileId: null, fileName, durationSeconds: null, fileSize: bytes.length, mimeType: 'image/jpeg', ...DEMO_PHOTO_SIZE, sourcePath: fileName }], 0, { now });
-      const row = await trx.selectFrom('entry_media').select('id').where('entry_id', '=', entry.id).where('position', '=', 0).executeTakeFirstOrThrow();
+      await insertEntryMedia(
+        trx,
+        { id: entry.id, ownerId },
+        [
+          {
+            kind: 'photo',
+            fileId: null,
+            fileName,
+            durationSeconds: null,
+            fileSize: bytes.length,
+            mimeType: 'image/jpeg',
+            ...DEMO_PHOTO_SIZE,
+            sourcePath: fileName,
+          },
+        ],
+        0,
+        { now },
+      );
+      const row = await trx
+        .selectFrom('entry_media')
+        .select('id')
+        .where('entry_id', '=', entry.id)
+        .where('position', '=', 0)
+        .executeTakeFirstOrThrow();
       await writeBlob(trx, row.id, [bytes], {
         now,
         onKept: async (t, blob) => {
-          await t.updateTable('entry_media').set({ sha256: blob.sha256, size: blob.size, state: 'kept', note: null, next_at: null }).where('id', '=', row.id).execute();
+          await t
+            .updateTable('entry_media')
+            .set({ sha256: blob.sha256, size: blob.size, state: 'kept', note: null, next_at: null })
+            .where('id', '=', row.id)
+            .execute();
         },
       });
     }

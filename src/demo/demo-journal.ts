@@ -67,7 +67,8 @@ function timesOfDay(count: number, random: () => number): number[] {
   return Array.from({ length: count }, () => 6 * 3600 + Math.floor(random() * 18 * 3600)).sort((a, b) => a - b);
 }
 
-const hhmm = (seconds: number) => `${String(Math.floor(seconds / 3600)).padStart(2, '0')}:${String(Math.floor(seconds / 60) % 60).padStart(2, '0')}`;
+const hhmm = (seconds: number) =>
+  `${String(Math.floor(seconds / 3600)).padStart(2, '0')}:${String(Math.floor(seconds / 60) % 60).padStart(2, '0')}`;
 
 /** Entry rows in time order, generated lazily so a million entries never sit in memory at once. */
 export function* generateJournalRows(options: GeneratedJournalOptions): Generator<NewEntryRow> {
@@ -109,7 +110,10 @@ export async function insertEntryRows(db: JournalDb, rows: Iterable<NewEntryRow>
     // Each batch's #tags go to entry_tag as an import's do, so the tags pages and tagged() see them.
     const write = async () => {
       inserted += await insertNewRows(db, trx, batch);
-      await tagInsertedRows(trx, batch.map((row) => ({ values: entryValues(row), tags: hashtagsOf(row.content) })));
+      await tagInsertedRows(
+        trx,
+        batch.map((row) => ({ values: entryValues(row), tags: hashtagsOf(row.content) })),
+      );
       batch = [];
     };
     for (const row of rows) {
@@ -141,7 +145,10 @@ export async function isDemoDatabase(db: JournalDb): Promise<boolean> {
 /** How many entries a database holds that the demo did not put there: 0 when it is safe to rebuild. */
 export async function foreignEntryCount(db: JournalDb): Promise<number> {
   if ((await db.store.readDemoMark(db)) === DEMO_MARK || !(await db.store.hasEntryTable(db))) return 0;
-  const row = await db.selectFrom('entry').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('entry')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

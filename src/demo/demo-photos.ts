@@ -27,7 +27,11 @@ function landscapeSvg(random: () => number): string {
     const points = Array.from({ length: 7 }, (_, i) => `${(i * WIDTH) / 6},${Math.round(base - random() * 70)}`);
     return `<polygon fill="${color}" points="0,${HEIGHT} ${points.join(' ')} ${WIDTH},${HEIGHT}"/>`;
   };
-  const sun = { x: Math.round(60 + random() * 360), y: Math.round(50 + random() * 90), r: Math.round(18 + random() * 22) };
+  const sun = {
+    x: Math.round(60 + random() * 360),
+    y: Math.round(50 + random() * 90),
+    r: Math.round(18 + random() * 22),
+  };
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
 <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>
 <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#sky)"/>

@@ -18,13 +18,66 @@ const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(ran
 
 const WORDS = {
   person: ['Ana', 'Marek', 'my sister', 'Jonas', 'Mum', 'Lea', 'the neighbours', 'Tomás', 'an old friend'],
-  place: ['the park', 'the office', 'the lake', 'the market', 'the library', 'the station', 'the café on the corner', 'the hills', 'home'],
-  activity: ['a long run', 'a walk', 'coffee', 'yoga', 'a swim', 'a picnic', 'a concert', 'a bike ride', 'piano practice'],
-  feeling: ['calm', 'tired', 'happy', 'restless', 'grateful', 'anxious', 'content', 'hopeful', 'a bit low', 'energetic'],
-  weather: ['rain all day', 'bright sun', 'a grey sky', 'wind from the west', 'fog in the morning', 'a warm evening', 'a thunderstorm'],
+  place: [
+    'the park',
+    'the office',
+    'the lake',
+    'the market',
+    'the library',
+    'the station',
+    'the café on the corner',
+    'the hills',
+    'home',
+  ],
+  activity: [
+    'a long run',
+    'a walk',
+    'coffee',
+    'yoga',
+    'a swim',
+    'a picnic',
+    'a concert',
+    'a bike ride',
+    'piano practice',
+  ],
+  feeling: [
+    'calm',
+    'tired',
+    'happy',
+    'restless',
+    'grateful',
+    'anxious',
+    'content',
+    'hopeful',
+    'a bit low',
+    'energetic',
+  ],
+  weather: [
+    'rain all day',
+    'bright sun',
+    'a grey sky',
+    'wind from the west',
+    'fog in the morning',
+    'a warm evening',
+    'a thunderstorm',
+  ],
   food: ['pasta', 'soup', 'pancakes', 'a curry', 'fresh bread', 'strawberry jam', 'dumplings', 'a salad'],
-  work: ['the quarterly report', 'a long meeting', 'the new project', 'code review', 'planning for next week', 'a deadline'],
-  thing: ['a book about birds', 'the radio', 'old photos', 'a podcast on sleep', 'letters from Grandpa', 'a new notebook'],
+  work: [
+    'the quarterly report',
+    'a long meeting',
+    'the new project',
+    'code review',
+    'planning for next week',
+    'a deadline',
+  ],
+  thing: [
+    'a book about birds',
+    'the radio',
+    'old photos',
+    'a podcast on sleep',
+    'letters from Grandpa',
+    'a new notebook',
+  ],
 } as const;
 
 const SENTENCES: readonly ((r: Random) => string)[] = [
@@ -81,7 +134,9 @@ const TAGS: readonly [phrase: string, tag: string][] = [
 ];
 
 function withTags(text: string): string {
-  const tags = TAGS.filter(([phrase]) => text.includes(phrase)).slice(0, 2).map(([, tag]) => `#${tag}`);
+  const tags = TAGS.filter(([phrase]) => text.includes(phrase))
+    .slice(0, 2)
+    .map(([, tag]) => `#${tag}`);
   return tags.length === 0 ? text : `${text} ${tags.join(' ')}`;
 }
 
@@ -89,7 +144,7 @@ function withTags(text: string): string {
 export function entryText(random: Random): string {
   const sentences = Array.from({ length: sentenceCount(random) }, () => pick(random, SENTENCES)(random));
   const paragraphs: string[] = [];
-  for (let i = 0; i < sentences.length; ) {
+  for (let i = 0; i < sentences.length;) {
     const size = 4 + Math.floor(random() * 3);
     paragraphs.push(sentences.slice(i, i + size).join(' '));
     i += size;

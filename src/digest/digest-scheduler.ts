@@ -46,7 +46,8 @@ export function createDigestScheduler(deps: DigestSchedulerDeps): DigestSchedule
       for (const due of dueDays(sub, now, timeZone)) {
         if (due.lateMs >= LATE_LIMIT_MS) {
           const late = Math.round(due.lateMs / 60_000);
-          if (await store.skip(sub.ownerId, due.day, `${late} minutes late`, now)) logger.info('digest.skipped_late', { owner_id: sub.ownerId, day: due.day, late_minutes: late });
+          if (await store.skip(sub.ownerId, due.day, `${late} minutes late`, now))
+            logger.info('digest.skipped_late', { owner_id: sub.ownerId, day: due.day, late_minutes: late });
           continue;
         }
         try {

@@ -61,7 +61,12 @@ function carriedBy(entry: ExportedEntry, textRoom: number): number {
 export function createChatExporter(deps: ChatExporterDeps) {
   return {
     async exportForChat(ownerId: number, format: ExportFormat, journal?: string): Promise<ChatExport> {
-      await sweepStaleTempFolders({ dir: tmpdir(), prefix: EXPORT_TEMP_PREFIX, olderThanMs: STALE_TEMP_FOLDER_MS, now: new Date() });
+      await sweepStaleTempFolders({
+        dir: tmpdir(),
+        prefix: EXPORT_TEMP_PREFIX,
+        olderThanMs: STALE_TEMP_FOLDER_MS,
+        now: new Date(),
+      });
       const dir = await mkdtemp(path.join(tmpdir(), EXPORT_TEMP_PREFIX));
       const cleanup = () => rm(dir, { recursive: true, force: true });
       try {
@@ -94,7 +99,8 @@ export function createChatExporter(deps: ChatExporterDeps) {
               try {
                 const bytes = await writeZip(zip, members);
                 // The planning counts every byte at its worst; a bigger zip would be refused by Telegram anyway.
-                if (bytes > limit) throw new Error(`the export's zip ${name} came out at ${bytes} bytes, over the ${limit} planned`);
+                if (bytes > limit)
+                  throw new Error(`the export's zip ${name} came out at ${bytes} bytes, over the ${limit} planned`);
                 await upload(zip);
               } finally {
                 await rm(zip, { force: true });

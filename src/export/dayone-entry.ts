@@ -20,7 +20,12 @@ const DAYONE_LISTS = {
 export type DayOneList = keyof typeof DAYONE_LISTS;
 
 /** The export's folder of each list (the importer's MEDIA_FOLDERS). */
-export const DAYONE_FOLDERS: Record<DayOneList, string> = { photos: 'photos', videos: 'videos', audios: 'audios', pdfAttachments: 'pdfs' };
+export const DAYONE_FOLDERS: Record<DayOneList, string> = {
+  photos: 'photos',
+  videos: 'videos',
+  audios: 'audios',
+  pdfAttachments: 'pdfs',
+};
 
 /** Which list a medium goes in; null for what Day One holds no list for (a file that is no PDF). */
 export function dayOneListOf(kind: MediaKind, type: string): DayOneList | null {
@@ -31,7 +36,8 @@ export function dayOneListOf(kind: MediaKind, type: string): DayOneList | null {
 }
 
 /** The file type Day One names a medium by: its extension, or the list's usual one. */
-export const dayOneTypeOf = (m: ExportedMediaItem): string => (m.path?.match(/\.([a-z0-9]{1,10})$/)?.[1] ?? '').toLowerCase();
+export const dayOneTypeOf = (m: ExportedMediaItem): string =>
+  (m.path?.match(/\.([a-z0-9]{1,10})$/)?.[1] ?? '').toLowerCase();
 
 /** A medium with its bytes' md5, ready to list. */
 export interface DayOneMedium {
@@ -53,10 +59,20 @@ const escapeText = (text: string) => text.replace(/\\/g, '\\\\').replace(/dayone
 /** The label the importer writes for a medium it reads back (importer/sources/dayone.ts asEntryMedia). */
 function labelOnImport(m: DayOneMedium): string {
   const seconds = m.item.duration_seconds !== null && m.item.duration_seconds > 0 ? m.item.duration_seconds : null;
-  return mediaLabel({ kind: DAYONE_LISTS[m.list].kind, fileId: null, fileName: `${m.md5}.${m.type}`, durationSeconds: seconds, fileSize: null });
+  return mediaLabel({
+    kind: DAYONE_LISTS[m.list].kind,
+    fileId: null,
+    fileName: `${m.md5}.${m.type}`,
+    durationSeconds: seconds,
+    fileSize: null,
+  });
 }
 
-export function dayOneEntry(entry: ExportedEntry, media: readonly DayOneMedium[], journalZone: string): Record<string, unknown> {
+export function dayOneEntry(
+  entry: ExportedEntry,
+  media: readonly DayOneMedium[],
+  journalZone: string,
+): Record<string, unknown> {
   const ids = media.map((m, i) => dayOneId(`${entry.source_id ?? entry.id}:media:${i}:${m.md5}`));
   // The text, with each medium's label (in order) replaced by its reference.
   const parts: string[] = [];
@@ -86,7 +102,10 @@ export function dayOneEntry(entry: ExportedEntry, media: readonly DayOneMedium[]
     });
   });
   return {
-    uuid: entry.source_app === 'dayone' && entry.source_id && /^[0-9A-F]{32}$/i.test(entry.source_id) ? entry.source_id : dayOneId(`journal-objects:${entry.id}`),
+    uuid:
+      entry.source_app === 'dayone' && entry.source_id && /^[0-9A-F]{32}$/i.test(entry.source_id)
+        ? entry.source_id
+        : dayOneId(`journal-objects:${entry.id}`),
     creationDate: dayOneDate(entry.written_at),
     modifiedDate: dayOneDate(entry.edited_at ?? entry.written_at),
     timeZone: meta.time_zone ?? journalZone,
@@ -95,9 +114,20 @@ export function dayOneEntry(entry: ExportedEntry, media: readonly DayOneMedium[]
     starred: meta.starred === true,
     ...(meta.pinned ? { isPinned: true } : {}),
     ...(place
-      ? { location: { placeName: place.name, localityName: place.locality, administrativeArea: place.area, country: place.country, latitude: place.latitude, longitude: place.longitude } }
+      ? {
+          location: {
+            placeName: place.name,
+            localityName: place.locality,
+            administrativeArea: place.area,
+            country: place.country,
+            latitude: place.latitude,
+            longitude: place.longitude,
+          },
+        }
       : {}),
-    ...(meta.weather ? { weather: { conditionsDescription: meta.weather.description, temperatureCelsius: meta.weather.temperature_c } } : {}),
+    ...(meta.weather
+      ? { weather: { conditionsDescription: meta.weather.description, temperatureCelsius: meta.weather.temperature_c } }
+      : {}),
     ...lists,
   };
 }

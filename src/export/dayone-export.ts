@@ -27,9 +27,13 @@ export interface DayOneExportRequest {
   journal?: string;
 }
 
+/** What no file name may hold on some system: path separators, Windows' reserved characters, control characters. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const UNSAFE_IN_FILE_NAME = /[/\\:*?"<>|\u0000-\u001f]/g;
+
 /** `Journal.json` for the main journal; another by its name, made safe for a file name. */
-// eslint-disable-next-line no-control-regex
-const journalFileName = (journal: string) => `${journal === '' ? 'Journal' : journal.replace(/[/\\:*?"<>|\u0000-\u001f]/g, '_')}.json`;
+const journalFileName = (journal: string) =>
+  `${journal === '' ? 'Journal' : journal.replace(UNSAFE_IN_FILE_NAME, '_')}.json`;
 
 /** Writes one blob into `folder` as `<md5>.<type>`, hashing it on the way; its md5. */
 async function writeMedium(db: JournalDb, sha256: string, folder: string, type: string): Promise<string> {
@@ -47,7 +51,10 @@ async function writeMedium(db: JournalDb, sha256: string, folder: string, type: 
   return digest;
 }
 
-export async function exportDayOne(db: JournalDb, request: DayOneExportRequest): Promise<{ entries: number; files: ExportFile[] }> {
+export async function exportDayOne(
+  db: JournalDb,
+  request: DayOneExportRequest,
+): Promise<{ entries: number; files: ExportFile[] }> {
   if (existsSync(request.file)) throw new ExportExistsError(request.file);
   const dir = path.dirname(path.resolve(request.file));
   await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -77,7 +84,8 @@ export async function exportDayOne(db: JournalDb, request: DayOneExportRequest):
       count += 1;
     }
     const zip = new ZipFile();
-    for (const [name, entries] of journals) zip.addBuffer(Buffer.from(JSON.stringify({ metadata: { version: '1.0' }, entries }, null, 2)), name);
+    for (const [name, entries] of journals)
+      zip.addBuffer(Buffer.from(JSON.stringify({ metadata: { version: '1.0' }, entries }, null, 2)), name);
     for (const [key, md5] of written) {
       const [list] = key.split('/') as [keyof typeof DAYONE_FOLDERS];
       const type = key.slice(key.lastIndexOf('.') + 1);

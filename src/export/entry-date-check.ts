@@ -31,16 +31,19 @@ const WIDEST_OFFSET = 14 * millisecondsInHour;
 
 /** The header's zone and day start, or what is wrong with them (the whole import stops on it: every day depends on it). */
 export function exportClockOf(timeZone: unknown, dayStartsAt: unknown): ExportClock | string {
-  if (typeof timeZone !== 'string' || !isTimeZone(timeZone)) return `time_zone ${JSON.stringify(timeZone)} is not a time zone (expected an IANA name such as "Europe/Berlin")`;
+  if (typeof timeZone !== 'string' || !isTimeZone(timeZone))
+    return `time_zone ${JSON.stringify(timeZone)} is not a time zone (expected an IANA name such as "Europe/Berlin")`;
   if (dayStartsAt === undefined) return { timeZone, dayStartsAt: MIDNIGHT };
-  if (typeof dayStartsAt !== 'string' || !/^([01]\d|2[0-3]):[0-5]\d$/.test(dayStartsAt)) return `day_starts_at ${JSON.stringify(dayStartsAt)} is not a time of day (expected HH:mm)`;
+  if (typeof dayStartsAt !== 'string' || !/^([01]\d|2[0-3]):[0-5]\d$/.test(dayStartsAt))
+    return `day_starts_at ${JSON.stringify(dayStartsAt)} is not a time of day (expected HH:mm)`;
   return { timeZone, dayStartsAt };
 }
 
 /** Null when the entry's day and time follow from its instant; else what is wrong, naming the values. */
 export function entryDateProblem(entry: DatedEntry, clock: ExportClock | null): string | null {
   const ownZone = entry.metadata?.time_zone;
-  if (ownZone !== undefined && !isTimeZone(ownZone)) return `metadata.time_zone ${JSON.stringify(ownZone)} is not a time zone`;
+  if (ownZone !== undefined && !isTimeZone(ownZone))
+    return `metadata.time_zone ${JSON.stringify(ownZone)} is not a time zone`;
   if (!isCalendarDay(entry.local_day)) return `local_day ${entry.local_day} is not a calendar day`;
   const instant = new Date(entry.written_at);
   const zone = ownZone ?? clock?.timeZone;

@@ -60,10 +60,25 @@ export async function exportJournal(db: JournalDb, request: ExportRequest): Prom
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const entries = readJournal(db, request.ownerId, request.journal);
   if (request.format === 'json') {
-    const file = 'file' in request.out ? request.out.file : path.join(dir, defaultExportName(request.ownerId, request.now, 'json'));
+    const file =
+      'file' in request.out
+        ? request.out.file
+        : path.join(dir, defaultExportName(request.ownerId, request.now, 'json'));
     const moods = await readMoods(db, request.ownerId, request.journal);
-    const header = { exported_at: request.now.toISOString(), owner_id: request.ownerId, time_zone: request.timeZone, day_starts_at: request.dayStartsAt, moods };
-    const written = await writeJsonExport(entries, header, (part) => partPath(file, part), request.maxPartBytes, request.carriedBytes);
+    const header = {
+      exported_at: request.now.toISOString(),
+      owner_id: request.ownerId,
+      time_zone: request.timeZone,
+      day_starts_at: request.dayStartsAt,
+      moods,
+    };
+    const written = await writeJsonExport(
+      entries,
+      header,
+      (part) => partPath(file, part),
+      request.maxPartBytes,
+      request.carriedBytes,
+    );
     return withMedia(db, request, written);
   }
   const years = await summarizeYears(db, request.ownerId, request.journal);
@@ -83,6 +98,10 @@ export async function exportJournal(db: JournalDb, request: ExportRequest): Prom
 
 /** An export into a folder also writes the media its entries reference into `media/` there (export-media.ts). */
 async function withMedia(db: JournalDb, request: ExportRequest, result: ExportResult): Promise<ExportResult> {
-  if (!('dir' in request.out)) return { ...result, mediaLeftOut: await countKeptMedia(db, request.ownerId, request.journal) };
-  return { ...result, files: [...result.files, ...(await writeMediaFolder(db, request.ownerId, request.out.dir, request.journal))] };
+  if (!('dir' in request.out))
+    return { ...result, mediaLeftOut: await countKeptMedia(db, request.ownerId, request.journal) };
+  return {
+    ...result,
+    files: [...result.files, ...(await writeMediaFolder(db, request.ownerId, request.out.dir, request.journal))],
+  };
 }

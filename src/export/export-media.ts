@@ -23,19 +23,34 @@ export async function countKeptMedia(db: JournalDb, ownerId: number, journal?: s
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('entry_media.owner_id', '=', ownerId)
     .where('entry_media.state', '=', 'kept')
-    .$if(journal !== undefined, (q) => q.innerJoin('entry', 'entry.id', 'entry_media.entry_id').where('entry.journal', '=', journal!))
+    .$if(journal !== undefined, (q) =>
+      q.innerJoin('entry', 'entry.id', 'entry_media.entry_id').where('entry.journal', '=', journal!),
+    )
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function writeMediaFolder(db: JournalDb, ownerId: number, dir: string, journal?: string): Promise<ExportFile[]> {
+export async function writeMediaFolder(
+  db: JournalDb,
+  ownerId: number,
+  dir: string,
+  journal?: string,
+): Promise<ExportFile[]> {
   const kept = await db
     .selectFrom('entry_media')
-    .select(['entry_media.sha256', 'entry_media.mime_type', 'entry_media.file_name', 'entry_media.kind', 'entry_media.size'])
+    .select([
+      'entry_media.sha256',
+      'entry_media.mime_type',
+      'entry_media.file_name',
+      'entry_media.kind',
+      'entry_media.size',
+    ])
     .where('entry_media.owner_id', '=', ownerId)
     .where('entry_media.state', '=', 'kept')
     .where('entry_media.sha256', 'is not', null)
-    .$if(journal !== undefined, (q) => q.innerJoin('entry', 'entry.id', 'entry_media.entry_id').where('entry.journal', '=', journal!))
+    .$if(journal !== undefined, (q) =>
+      q.innerJoin('entry', 'entry.id', 'entry_media.entry_id').where('entry.journal', '=', journal!),
+    )
     .orderBy('entry_media.id')
     .execute();
   if (kept.length === 0) return [];

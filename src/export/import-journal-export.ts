@@ -18,7 +18,14 @@ import { cleanJournalName } from '../journal/journals/journal-names.ts';
 import { addEntryMedia } from '../journal/media/imported-media.ts';
 import type { EntryMedia } from '../journal/media/media.ts';
 import path from 'node:path';
-import { EXPORT_FORMAT, EXPORT_VERSION, exportedEntrySchema, readExportedMoods, type ExportedEntry, type ExportedMood } from './journal-export-format.ts';
+import {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  exportedEntrySchema,
+  readExportedMoods,
+  type ExportedEntry,
+  type ExportedMood,
+} from './journal-export-format.ts';
 import { entryDateProblem, exportClockOf, type ExportClock } from './entry-date-check.ts';
 import { errorReason } from '../log/error-message.ts';
 import { NOT_EXPORTED_NOTE } from './read-journal.ts';
@@ -44,7 +51,19 @@ export interface JournalImportReport {
 
 /** A report with nothing counted yet. */
 export function emptyImportReport(ownerId: number | null): JournalImportReport {
-  return { ownerId, entries: 0, imported: 0, alreadyPresent: 0, damaged: [], mediaKept: 0, mediaMissing: 0, moods: [], prompts: 0, journals: {}, error: null };
+  return {
+    ownerId,
+    entries: 0,
+    imported: 0,
+    alreadyPresent: 0,
+    damaged: [],
+    mediaKept: 0,
+    mediaMissing: 0,
+    moods: [],
+    prompts: 0,
+    journals: {},
+    error: null,
+  };
 }
 
 /** True when the file begins like one of our exports (whitespace and a BOM allowed). */
@@ -57,7 +76,10 @@ export async function isJournalExport(file: string): Promise<boolean> {
   }
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0);
-    const head = buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
+    const head = buffer
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
     return new RegExp(`^\\s*\\{\\s*"format"\\s*:\\s*"${EXPORT_FORMAT}"`).test(head);
   } finally {
     await handle.close();
@@ -67,11 +89,21 @@ export async function isJournalExport(file: string): Promise<boolean> {
 const BATCH = 500;
 
 /** `ownerId`: whose journal it goes into (default the export's own); `into`: one journal for every entry (`--into`). */
-export async function importJournalExport(db: JournalDb, file: string, options: { ownerId?: number; into?: string } = {}): Promise<JournalImportReport> {
+export async function importJournalExport(
+  db: JournalDb,
+  file: string,
+  options: { ownerId?: number; into?: string } = {},
+): Promise<JournalImportReport> {
   const report = emptyImportReport(options.ownerId ?? null);
   // The media/ folder an export to a folder wrote beside its JSON.
   const folder = path.dirname(path.resolve(file));
-  const header: { format?: unknown; version?: unknown; owner_id?: unknown; time_zone?: unknown; day_starts_at?: unknown } = {};
+  const header: {
+    format?: unknown;
+    version?: unknown;
+    owner_id?: unknown;
+    time_zone?: unknown;
+    day_starts_at?: unknown;
+  } = {};
   // The zone and day start the entries' days follow (undefined until the first entry; null in exports without them).
   let clock: ExportClock | null | undefined;
   // Moods come in the header, before the entries; written with the first batch (or alone, without entries).
@@ -137,7 +169,8 @@ export async function importJournalExport(db: JournalDb, file: string, options: 
     }
     if (!fault && report.ownerId === null && typeof header.owner_id === 'number') report.ownerId = header.owner_id;
     if (!fault && report.ownerId === null) fault = 'names no owner_id before its entries';
-    if (!fault) await writeBatch(db, { entries: batch, report, mediaFolder: folder, moods: moods ?? [], into: options.into });
+    if (!fault)
+      await writeBatch(db, { entries: batch, report, mediaFolder: folder, moods: moods ?? [], into: options.into });
   } catch (error) {
     fault ??= errorReason(error);
   }
@@ -216,11 +249,25 @@ function mediaOfExported(e: ExportedEntry): EntryMedia[] {
   }
   if (!e.media) return [];
   const m = e.media;
-  return [{ kind: m.kind, fileId: m.file_id, fileName: m.file_name, durationSeconds: m.duration_seconds, fileSize: m.file_size, missing: 'exported without its bytes' }];
+  return [
+    {
+      kind: m.kind,
+      fileId: m.file_id,
+      fileName: m.file_name,
+      durationSeconds: m.duration_seconds,
+      fileSize: m.file_size,
+      missing: 'exported without its bytes',
+    },
+  ];
 }
 
 /** Writes one entry with its revisions, tags and journal (or `into`'s); its id, or null if it was already there. */
-async function writeEntry(trx: Transaction<Database>, ownerId: number, e: ExportedEntry, into: string | undefined): Promise<number | null> {
+async function writeEntry(
+  trx: Transaction<Database>,
+  ownerId: number,
+  e: ExportedEntry,
+  into: string | undefined,
+): Promise<number | null> {
   const existing = await trx
     .selectFrom('entry')
     .select('id')
@@ -259,7 +306,13 @@ async function writeEntry(trx: Transaction<Database>, ownerId: number, e: Export
     const revisionTaken = await trx.selectFrom('entry_revision').select('id').where('id', '=', r.id).executeTakeFirst();
     await trx
       .insertInto('entry_revision')
-      .values({ ...(revisionTaken ? {} : { id: r.id }), entry_id: id, title: r.title, content: r.content, replaced_at: r.replaced_at })
+      .values({
+        ...(revisionTaken ? {} : { id: r.id }),
+        entry_id: id,
+        title: r.title,
+        content: r.content,
+        replaced_at: r.replaced_at,
+      })
       .execute();
   }
   await insertTags(trx, { id, ownerId }, e.tags);

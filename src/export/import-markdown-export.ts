@@ -12,8 +12,20 @@ import { titleOf } from '../journal/entries/entry.ts';
 import { emptyImportReport, writeBatch, type JournalImportReport } from './import-journal-export.ts';
 import { entryDateProblem, exportClockOf, type ExportClock } from './entry-date-check.ts';
 import { z } from 'zod';
-import { exportedEntrySchema, exportedMediaItemSchema, readExportedMoods, type ExportedEntry, type ExportedMood } from './journal-export-format.ts';
-import { BLOCK_START, MARKDOWN_FORMAT, MARKDOWN_VERSION, mediaLinkLines, readBlockFields } from './markdown-entry-block.ts';
+import {
+  exportedEntrySchema,
+  exportedMediaItemSchema,
+  readExportedMoods,
+  type ExportedEntry,
+  type ExportedMood,
+} from './journal-export-format.ts';
+import {
+  BLOCK_START,
+  MARKDOWN_FORMAT,
+  MARKDOWN_VERSION,
+  mediaLinkLines,
+  readBlockFields,
+} from './markdown-entry-block.ts';
 import { errorReason } from '../log/error-message.ts';
 
 const BATCH = 500;
@@ -58,7 +70,11 @@ export function isFaithfulMarkdownTarget(target: string): boolean {
 }
 
 /** `into`: one journal for every entry (`--into`); else each entry's own. */
-export async function importMarkdownExport(db: JournalDb, target: string, options: { ownerId?: number; into?: string } = {}): Promise<JournalImportReport> {
+export async function importMarkdownExport(
+  db: JournalDb,
+  target: string,
+  options: { ownerId?: number; into?: string } = {},
+): Promise<JournalImportReport> {
   const report = emptyImportReport(options.ownerId ?? null);
   // An export to a folder wrote its media/ folder beside the Markdown files.
   const mediaFolder = statSync(target).isDirectory() ? path.resolve(target) : path.dirname(path.resolve(target));
@@ -66,7 +82,8 @@ export async function importMarkdownExport(db: JournalDb, target: string, option
   // Moods come in the front matter; they are written with the next batch (or alone at the end).
   let moods: ExportedMood[] = [];
   const flush = async () => {
-    if (report.ownerId !== null && (batch.length > 0 || moods.length > 0)) await writeBatch(db, { entries: batch, report, mediaFolder, moods, into: options.into });
+    if (report.ownerId !== null && (batch.length > 0 || moods.length > 0))
+      await writeBatch(db, { entries: batch, report, mediaFolder, moods, into: options.into });
     batch = [];
     moods = [];
   };
@@ -100,7 +117,10 @@ export async function importMarkdownExport(db: JournalDb, target: string, option
           if (owner && report.ownerId === null) report.ownerId = Number(owner[1]);
           const versionLine = /^version: (\d{1,6})$/.exec(line);
           if (versionLine) version = Number(versionLine[1]);
-          if (version > MARKDOWN_VERSION) throw new Error(`${name} is version ${version} of the Markdown export; this version reads up to ${MARKDOWN_VERSION}`);
+          if (version > MARKDOWN_VERSION)
+            throw new Error(
+              `${name} is version ${version} of the Markdown export; this version reads up to ${MARKDOWN_VERSION}`,
+            );
           const clockLine = /^(time_zone|day_starts_at): (".*")$/.exec(line);
           if (clockLine) clockLines[clockLine[1] as 'time_zone' | 'day_starts_at'] = jsonValue(clockLine[2]!);
           const moodLine = /^moods: (\[.*\])$/.exec(line);

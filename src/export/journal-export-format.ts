@@ -21,8 +21,12 @@ const isRealInstant = (text: string) => {
 };
 const instant = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, { error: 'must be an ISO instant in UTC, e.g. 2024-04-01T09:30:00.000Z' })
-  .refine(isRealInstant, { error: 'is not a real time (month 01–12, a day the month has, hours 00–23, minutes and seconds 00–59)' });
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, {
+    error: 'must be an ISO instant in UTC, e.g. 2024-04-01T09:30:00.000Z',
+  })
+  .refine(isRealInstant, {
+    error: 'is not a real time (month 01–12, a day the month has, hours 00–23, minutes and seconds 00–59)',
+  });
 const day = z
   .string()
   .refine(isWritableDay, { error: 'must be YYYY-MM-DD, years 0001 to 9999' })
@@ -36,7 +40,9 @@ const fileName = z
   // eslint-disable-next-line no-control-regex
   .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), { error: 'must be a file name without control characters' });
 /** A MIME type (`image/jpeg`, `audio/ogg; codecs=opus`). */
-const mimeType = z.string().regex(/^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*(;[ -~]*)?$/i, { error: 'must be a MIME type such as image/jpeg' });
+const mimeType = z.string().regex(/^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*(;[ -~]*)?$/i, {
+  error: 'must be a MIME type such as image/jpeg',
+});
 
 export const exportedRevisionSchema = z.strictObject({
   id: z.number().int().positive(),
@@ -58,7 +64,10 @@ export const exportedMediaSchema = z.strictObject({
 /** One medium of an entry, in order; `path` names its file in the export's media/ folder when its bytes were written. */
 export const exportedMediaItemSchema = z.strictObject({
   kind: z.enum(MEDIA_KINDS as unknown as [MediaKind, ...MediaKind[]]),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/, { error: 'must be 64 lower-case hex digits' }).nullable(),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, { error: 'must be 64 lower-case hex digits' })
+    .nullable(),
   mime_type: mimeType.nullable(),
   size: count.nullable(),
   width: count.nullable(),
@@ -123,7 +132,10 @@ export function readExportedMoods(value: unknown): { moods: ExportedMood[]; dama
   value.forEach((item: unknown, i) => {
     const parsed = exportedMoodSchema.safeParse(item);
     if (parsed.success) moods.push(parsed.data);
-    else damaged.push(`moods.${i}${dayOf(item)}: ${parsed.error.issues[0]!.path.join('.') || 'mood'} ${parsed.error.issues[0]!.message} (not imported)`);
+    else
+      damaged.push(
+        `moods.${i}${dayOf(item)}: ${parsed.error.issues[0]!.path.join('.') || 'mood'} ${parsed.error.issues[0]!.message} (not imported)`,
+      );
   });
   return { moods, damaged };
 }

@@ -55,7 +55,15 @@ const meta = (name: keyof EntryMetadata): BlockField => ({
 const isNull = (value: unknown) => value === null || value === undefined;
 const isEmpty = (value: unknown) => Array.isArray(value) && value.length === 0;
 /** Metadata keys with a line of their own; any other key goes on the `more_metadata` line, so none is dropped. */
-const OWN_LINE_METADATA: readonly (keyof EntryMetadata)[] = ['starred', 'pinned', 'time_zone', 'journal', 'place', 'weather', 'media'];
+const OWN_LINE_METADATA: readonly (keyof EntryMetadata)[] = [
+  'starred',
+  'pinned',
+  'time_zone',
+  'journal',
+  'place',
+  'weather',
+  'media',
+];
 
 /** Every line of an entry's comment, in the order written. Adding a field to the journal: one row here. */
 export const BLOCK_FIELDS: readonly BlockField[] = [
@@ -69,14 +77,21 @@ export const BLOCK_FIELDS: readonly BlockField[] = [
   {
     name: 'more_metadata',
     write: (entry) => {
-      const rest = Object.entries(entry.metadata ?? {}).filter(([key]) => !OWN_LINE_METADATA.includes(key as keyof EntryMetadata));
+      const rest = Object.entries(entry.metadata ?? {}).filter(
+        ([key]) => !OWN_LINE_METADATA.includes(key as keyof EntryMetadata),
+      );
       return rest.length > 0 ? Object.fromEntries(rest) : undefined;
     },
-    read: (entry, value) => void Object.assign(((entry.metadata as Fields | null | undefined) ?? (entry.metadata = {})), value),
+    read: (entry, value) =>
+      void Object.assign((entry.metadata as Fields | null | undefined) ?? (entry.metadata = {}), value),
   },
   field('media', isNull),
   // Every medium of the entry in order (kind, sha256, MIME type, size, dimensions, duration, name, file_id, its file).
-  { name: 'media_items', write: (entry) => entry.media_items, read: (entry, value) => void (entry.media_items = value) },
+  {
+    name: 'media_items',
+    write: (entry) => entry.media_items,
+    read: (entry, value) => void (entry.media_items = value),
+  },
   field('revisions', isEmpty),
   field('source'),
   field('chat_id'),
@@ -89,7 +104,11 @@ export const BLOCK_FIELDS: readonly BlockField[] = [
   // The writing prompt the entry answered (a reply to /prompt or a reminder); absent when none.
   field('prompt'),
   // Stored titles are the text's first line; written only when one is not.
-  { name: 'title', write: (entry) => (entry.title === titleOf(entry.content) ? undefined : entry.title), read: (entry, value) => void (entry.title = value) },
+  {
+    name: 'title',
+    write: (entry) => (entry.title === titleOf(entry.content) ? undefined : entry.title),
+    read: (entry, value) => void (entry.title = value),
+  },
 ];
 
 /** JSON on one line that cannot end the comment: `<` and `>` written as JSON escapes (`-->` never appears). */
@@ -106,7 +125,16 @@ export function textLines(text: string): string[] {
 function heading(entry: ExportedEntry, timeZone: string | undefined): string {
   const ownZone = entry.metadata?.time_zone;
   const parts = [ownZone && ownZone !== timeZone ? `${entry.local_time} (${ownZone})` : entry.local_time];
-  if (entry.media) parts.push(mediaLabel({ kind: entry.media.kind, fileId: null, fileName: entry.media.file_name, durationSeconds: entry.media.duration_seconds, fileSize: null }).slice(1, -1));
+  if (entry.media)
+    parts.push(
+      mediaLabel({
+        kind: entry.media.kind,
+        fileId: null,
+        fileName: entry.media.file_name,
+        durationSeconds: entry.media.duration_seconds,
+        fileSize: null,
+      }).slice(1, -1),
+    );
   if (entry.edited_at) parts.push('edited');
   return `### ${parts.join(' · ')}`;
 }
@@ -123,7 +151,13 @@ export function mediaLinkLines(items: ExportedEntry['media_items'], hasText: boo
   const links = (items ?? []).flatMap((m) => {
     if (m.path === null) return [];
     if (m.kind === 'photo') return [`![](${m.path})`];
-    const label = mediaLabel({ kind: m.kind, fileId: null, fileName: null, durationSeconds: m.duration_seconds, fileSize: null }).slice(1, -1);
+    const label = mediaLabel({
+      kind: m.kind,
+      fileId: null,
+      fileName: null,
+      durationSeconds: m.duration_seconds,
+      fileSize: null,
+    }).slice(1, -1);
     return [`[${linkText(m.file_name ?? label)}](${m.path})`];
   });
   return links.length > 0 && hasText ? [...links, ''] : links;
@@ -137,7 +171,16 @@ export function entryBlock(entry: ExportedEntry, timeZone: string | undefined): 
     return value === undefined ? [] : [`${f.name}: ${commentJson(value)}`];
   });
   const links = mediaLinkLines(entry.media_items, lines.length > 0);
-  return [heading(entry, timeZone), `<!-- entry ${entry.id}`, ...fields, `lines: ${lines.length}`, '-->', ...links, ...lines, ''].join('\n');
+  return [
+    heading(entry, timeZone),
+    `<!-- entry ${entry.id}`,
+    ...fields,
+    `lines: ${lines.length}`,
+    '-->',
+    ...links,
+    ...lines,
+    '',
+  ].join('\n');
 }
 
 const FIELD_BY_NAME = new Map(BLOCK_FIELDS.map((f) => [f.name, f]));
@@ -152,7 +195,11 @@ export const BLOCK_START = /^<!-- entry (\d{1,15})$/;
  * Reads an entry's comment lines (between `<!-- entry <id>` and `-->`) into the JSON export's entry shape, without
  * its content; the caller reads `lines` lines of text after it. Throws an Error saying which line is wrong.
  */
-export function readBlockFields(id: number, lines: readonly string[], version: number = MARKDOWN_VERSION): { entry: Fields; textLines: number } {
+export function readBlockFields(
+  id: number,
+  lines: readonly string[],
+  version: number = MARKDOWN_VERSION,
+): { entry: Fields; textLines: number } {
   const renamed = LEGACY_NAMES[version] ?? {};
   const entry: Fields = { id, edited_at: null, tags: [], media: null, revisions: [], source_id: null, metadata: null };
   let count: number | null = null;

@@ -50,7 +50,13 @@ function section(entry: ExportedEntry, zone: string): string {
   for (const m of entry.media_items ?? []) {
     const file = attachmentOf(m);
     if (file === null) continue;
-    const label = mediaLabel({ kind: kindOnImport(file), fileId: null, fileName: path.basename(file), durationSeconds: null, fileSize: null });
+    const label = mediaLabel({
+      kind: kindOnImport(file),
+      fileId: null,
+      fileName: path.basename(file),
+      durationSeconds: null,
+      fileSize: null,
+    });
     const at = text.indexOf(label);
     if (at >= 0) text = `${text.slice(0, at)}![[${file}]]${text.slice(at + label.length)}`;
     else unplaced.push(`![[${file}]]`);
@@ -67,7 +73,10 @@ function section(entry: ExportedEntry, zone: string): string {
   ].join('\n');
 }
 
-export async function exportObsidian(db: JournalDb, request: ObsidianExportRequest): Promise<{ entries: number; files: ExportFile[] }> {
+export async function exportObsidian(
+  db: JournalDb,
+  request: ObsidianExportRequest,
+): Promise<{ entries: number; files: ExportFile[] }> {
   if (existsSync(request.dir) && readdirSync(request.dir).length > 0) throw new ExportExistsError(request.dir);
   const notes = path.join(request.dir, 'journal');
   const attachments = path.join(request.dir, 'attachments');
@@ -86,7 +95,10 @@ export async function exportObsidian(db: JournalDb, request: ObsidianExportReque
       if (file === null || m.sha256 === null || written.has(file)) continue;
       written.add(file);
       await mkdir(attachments, { recursive: true, mode: 0o700 });
-      await pipeline(Readable.from(readBlob(db, m.sha256)), createWriteStream(path.join(request.dir, file), { mode: 0o600 }));
+      await pipeline(
+        Readable.from(readBlob(db, m.sha256)),
+        createWriteStream(path.join(request.dir, file), { mode: 0o600 }),
+      );
       files.push({ path: path.join(request.dir, file), bytes: m.size ?? 0 });
     }
   }

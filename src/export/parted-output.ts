@@ -7,7 +7,9 @@ import { open, type FileHandle } from 'node:fs/promises';
 /** An export file is already there: an export never replaces an earlier one; the message names it. */
 export class ExportExistsError extends Error {
   constructor(readonly file: string) {
-    super(`${file} already exists: an export never replaces an earlier file. Nothing more was written; give --out another name (or move that file away).`);
+    super(
+      `${file} already exists: an export never replaces an earlier file. Nothing more was written; give --out another name (or move that file away).`,
+    );
     this.name = 'ExportExistsError';
   }
 }
@@ -57,7 +59,11 @@ export class PartedOutput {
   async add(chunk: string, carries = 0, media: readonly string[] = []): Promise<void> {
     const size = Buffer.byteLength(chunk) + Buffer.byteLength(this.options.separator) + carries;
     const limit = this.options.maxBytes ?? Infinity;
-    if (this.handle === null || (this.chunks > 0 && this.bytes + this.carried + size + Buffer.byteLength(this.options.tail) > limit)) await this.nextPart();
+    if (
+      this.handle === null ||
+      (this.chunks > 0 && this.bytes + this.carried + size + Buffer.byteLength(this.options.tail) > limit)
+    )
+      await this.nextPart();
     await this.write(this.chunks > 0 ? this.options.separator + chunk : chunk);
     this.carried += carries;
     this.chunks += 1;

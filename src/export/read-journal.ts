@@ -19,7 +19,8 @@ export const exportMediaPath = (m: Pick<StoredMedia, 'sha256' | 'mimeType' | 'fi
   m.sha256 === null ? null : `media/${m.sha256}${mediaExtension(m.mimeType, m.fileName, m.kind)}`;
 
 /** The `media/…` paths an exported entry's media items name: the media an export to a folder writes for it. */
-export const exportedMediaPaths = (entry: ExportedEntry): string[] => (entry.media_items ?? []).flatMap((m) => (m.path === null ? [] : [m.path]));
+export const exportedMediaPaths = (entry: ExportedEntry): string[] =>
+  (entry.media_items ?? []).flatMap((m) => (m.path === null ? [] : [m.path]));
 
 /** Why a medium's bytes are not in an export, when the journal has no reason of its own (its download pending). */
 export const NOT_EXPORTED_NOTE = 'its bytes were not in the exported journal';
@@ -45,7 +46,13 @@ function exportedMediaItem(m: StoredMedia): ExportedMediaItem {
   };
 }
 
-function exportedEntry(row: EntryRow, tags: string[], revisions: ExportedEntry['revisions'], media: StoredMedia[], prompt: string | undefined): ExportedEntry {
+function exportedEntry(
+  row: EntryRow,
+  tags: string[],
+  revisions: ExportedEntry['revisions'],
+  media: StoredMedia[],
+  prompt: string | undefined,
+): ExportedEntry {
   const first = media[0];
   return {
     id: row.id,
@@ -107,7 +114,10 @@ export async function* readJournal(db: JournalDb, ownerId: number, journal?: str
       query = query.where((eb) =>
         eb.or([
           eb('local_day', '>', day),
-          eb.and([eb('local_day', '=', day), eb.or([eb('written_at', '>', at), eb.and([eb('written_at', '=', at), eb('id', '>', id)])])]),
+          eb.and([
+            eb('local_day', '=', day),
+            eb.or([eb('written_at', '>', at), eb.and([eb('written_at', '=', at), eb('id', '>', id)])]),
+          ]),
         ]),
       );
     }
@@ -116,7 +126,12 @@ export async function* readJournal(db: JournalDb, ownerId: number, journal?: str
     const ids = rows.map((r) => r.id);
     const [tags, revisions, media, prompts] = await Promise.all([
       db.selectFrom('entry_tag').select(['entry_id', 'tag']).where('entry_id', 'in', ids).orderBy('tag').execute(),
-      db.selectFrom('entry_revision').select(['id', 'entry_id', 'title', 'content', 'replaced_at']).where('entry_id', 'in', ids).orderBy('id').execute(),
+      db
+        .selectFrom('entry_revision')
+        .select(['id', 'entry_id', 'title', 'content', 'replaced_at'])
+        .where('entry_id', 'in', ids)
+        .orderBy('id')
+        .execute(),
       listEntryMedia(db, ownerId, ids),
       db.selectFrom('entry_prompt').select(['entry_id', 'prompt']).where('entry_id', 'in', ids).execute(),
     ]);
@@ -127,7 +142,12 @@ export async function* readJournal(db: JournalDb, ownerId: number, journal?: str
       yield exportedEntry(
         row,
         (tagsOf.get(row.id) ?? []).map((t) => t.tag),
-        (revisionsOf.get(row.id) ?? []).map(({ id, title, content, replaced_at }) => ({ id, title, content, replaced_at })),
+        (revisionsOf.get(row.id) ?? []).map(({ id, title, content, replaced_at }) => ({
+          id,
+          title,
+          content,
+          replaced_at,
+        })),
         media.get(row.id) ?? [],
         promptOf.get(Number(row.id)),
       );
@@ -176,7 +196,11 @@ export async function summarizeYears(db: JournalDb, ownerId: number, journal?: s
     db
       .selectFrom('entry_tag')
       .innerJoin('entry', 'entry.id', 'entry_tag.entry_id')
-      .select((eb) => [sql<string>`substr(entry.local_day, 1, 4)`.as('year'), 'entry_tag.tag', eb.fn.countAll<number>().as('n')])
+      .select((eb) => [
+        sql<string>`substr(entry.local_day, 1, 4)`.as('year'),
+        'entry_tag.tag',
+        eb.fn.countAll<number>().as('n'),
+      ])
       .where('entry_tag.owner_id', '=', ownerId)
       .$if(journal !== undefined, (q) => q.where('entry.journal', '=', journal!))
       .groupBy(['year', 'entry_tag.tag'])

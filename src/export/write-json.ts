@@ -14,7 +14,13 @@ export async function writeJsonExport(
   const head = (part: number) => {
     const { moods, ...rest } = header;
     // Moods ride in the first part's header (each part is a whole export, and re-importing one twice adds nothing).
-    const full: ExportHeader = { format: EXPORT_FORMAT, version: EXPORT_VERSION, ...rest, ...(part === 1 && moods?.length ? { moods } : {}), part };
+    const full: ExportHeader = {
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      ...rest,
+      ...(part === 1 && moods?.length ? { moods } : {}),
+      part,
+    };
     // The format key first: that is how `npm run import` recognises the file (isJournalExport).
     return `${JSON.stringify(full).slice(0, -1)},"entries":[\n`;
   };

@@ -13,7 +13,13 @@ import { entryBlock, MARKDOWN_FORMAT, MARKDOWN_VERSION } from './markdown-entry-
 /** YAML scalars: quoted as JSON, which YAML reads. */
 const yaml = (value: string) => JSON.stringify(value);
 
-function frontMatter(title: string, years: readonly YearSummary[], part: number, target: MarkdownTarget, moods: readonly ExportedMood[]): string {
+function frontMatter(
+  title: string,
+  years: readonly YearSummary[],
+  part: number,
+  target: MarkdownTarget,
+  moods: readonly ExportedMood[],
+): string {
   const { exportedAt } = target;
   const tags = [...new Set(years.flatMap((y) => y.tags))];
   const lines = [
@@ -75,7 +81,9 @@ export async function writeMarkdownExport(
   const moodsOf = (year: string): readonly ExportedMood[] =>
     !target.perYear || firstYear === undefined
       ? (target.moods ?? [])
-      : (target.moods ?? []).filter((m) => m.day.startsWith(year) || (year === firstYear && !years.some((y) => m.day.startsWith(y.year))));
+      : (target.moods ?? []).filter(
+          (m) => m.day.startsWith(year) || (year === firstYear && !years.some((y) => m.day.startsWith(y.year))),
+        );
   const open = (year: string) => {
     const covered = target.perYear ? years.filter((y) => y.year === year) : years;
     const title = target.perYear ? `Journal ${year}` : 'Journal';
@@ -96,7 +104,11 @@ export async function writeMarkdownExport(
       lastDay = null;
     }
     const dayHeading = entry.local_day !== lastDay ? `## ${entry.local_day} ${weekday(entry.local_day)}\n\n` : '';
-    await output!.add(dayHeading + entryBlock(entry, target.timeZone), target.carriedBytes?.(entry) ?? 0, exportedMediaPaths(entry));
+    await output!.add(
+      dayHeading + entryBlock(entry, target.timeZone),
+      target.carriedBytes?.(entry) ?? 0,
+      exportedMediaPaths(entry),
+    );
     lastDay = entry.local_day;
     count += 1;
   }

@@ -25,7 +25,8 @@ const deflateBound = (n: number): number => n + Math.ceil(n / 4096) + Math.ceil(
  * How big an export file may grow so that its zip, deflate's worst case and the zip's own records included, still fits
  * `limit` (export-journal.ts maxPartBytes).
  */
-export const textRoomOf = (limit: number): number => Math.floor((limit - ZIP_END_BYTES - zipMemberOverhead('x'.repeat(96))) / (1 + 1 / 4096 + 1 / 16384)) - 128;
+export const textRoomOf = (limit: number): number =>
+  Math.floor((limit - ZIP_END_BYTES - zipMemberOverhead('x'.repeat(96))) / (1 + 1 / 4096 + 1 / 16384)) - 128;
 
 export interface ZipMember {
   /** The file on disk. */
@@ -74,7 +75,12 @@ async function sizedMedia(folder: string, names: readonly string[]): Promise<Siz
  * is imported by its one export file), each medium beside the first file of its part that needs it. A medium is left
  * out only when it does not fit a part of its own beside its export file.
  */
-export async function planZipParts(folder: string, exportFiles: readonly ExportFileWithMedia[], limit: number, options: { oneFilePerPart: boolean }): Promise<ZipPlan> {
+export async function planZipParts(
+  folder: string,
+  exportFiles: readonly ExportFileWithMedia[],
+  limit: number,
+  options: { oneFilePerPart: boolean },
+): Promise<ZipPlan> {
   const parts: ZipMember[][] = [];
   const tooBig = new Map<string, number>();
   const placed = new Set<string>();

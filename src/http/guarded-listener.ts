@@ -19,7 +19,11 @@ export function isClientGone(error: unknown, req: IncomingMessage): boolean {
 
 function answerPlain(res: ServerResponse, status: number, text: string): void {
   if (res.headersSent) return void res.destroy();
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
   res.end(text);
 }
 
@@ -31,14 +35,16 @@ export function guardedListener(server: string, logger: Logger, handle: GuardedH
     // Without a listener an 'error' on the request (a reset mid-body) would be thrown; the handler sees it as it reads.
     req.on('error', (error) => logger.info('http.client_gone', { ...scope, reason: error.message }));
     if (!url) return answerPlain(res, 400, 'The request target is not a path this server can read.\n');
-    void requestScope.run(scope, async () => {
-      try {
-        await handle(req, res, url);
-      } catch (error) {
-        if (isClientGone(error, req)) return void res.destroy();
-        logger.error('http.failed', { ...scope, error: errorMessage(error) });
-        answerPlain(res, 500, 'Something went wrong on our side; it is logged. Try again.\n');
-      }
-    }).catch(() => res.destroy()); // only if answering itself failed: the connection is dropped, the process lives
+    void requestScope
+      .run(scope, async () => {
+        try {
+          await handle(req, res, url);
+        } catch (error) {
+          if (isClientGone(error, req)) return void res.destroy();
+          logger.error('http.failed', { ...scope, error: errorMessage(error) });
+          answerPlain(res, 500, 'Something went wrong on our side; it is logged. Try again.\n');
+        }
+      })
+      .catch(() => res.destroy()); // only if answering itself failed: the connection is dropped, the process lives
   };
 }

@@ -17,6 +17,12 @@ export function keepServingOnStrayRejections(logger: Logger): void {
   process.on('unhandledRejection', (reason) => {
     const scope = requestScope.getStore();
     if (!scope) throw reason; // becomes an uncaught exception: Node prints it and exits, as without this listener
-    logger.error('http.stray_rejection', { server: scope.server, method: scope.method, path: scope.path, error: errorMessage(reason), hint: 'kept serving' });
+    logger.error('http.stray_rejection', {
+      server: scope.server,
+      method: scope.method,
+      path: scope.path,
+      error: errorMessage(reason),
+      hint: 'kept serving',
+    });
   });
 }

@@ -63,7 +63,13 @@ export function createBatchWriter(db: JournalDb, options: BatchWriterOptions): B
   const clock = options.clock ?? (() => performance.now());
   /** Undoes the store's bulk mode, begun at the first write. */
   let endBulk: (() => Promise<void>) | null = null;
-  let open: { trx: ControlledTransaction<Database>; rows: number; since: number; results: BatchResult[]; counters: ((r: BatchResult) => void)[] } | null = null;
+  let open: {
+    trx: ControlledTransaction<Database>;
+    rows: number;
+    since: number;
+    results: BatchResult[];
+    counters: ((r: BatchResult) => void)[];
+  } | null = null;
 
   const commit = async () => {
     if (!open) return;
@@ -73,7 +79,10 @@ export function createBatchWriter(db: JournalDb, options: BatchWriterOptions): B
       .commit()
       .execute()
       .catch(async (error: unknown) => {
-        await trx.rollback().execute().catch(() => undefined); // frees the connection the transaction held
+        await trx
+          .rollback()
+          .execute()
+          .catch(() => undefined); // frees the connection the transaction held
         throw error;
       });
     results.forEach((result, i) => counters[i]!(result));

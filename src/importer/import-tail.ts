@@ -8,7 +8,12 @@ import type { BatchWriter } from './batch-writer.ts';
 import { ImportError } from './import-error.ts';
 
 /** Runs `read` (which writes through `writer`, its last batch by `flush`) and returns the fault that stopped it, if any. */
-export async function runImport(file: string, writer: BatchWriter, flush: () => Promise<void>, read: () => Promise<void>): Promise<ImportError | null> {
+export async function runImport(
+  file: string,
+  writer: BatchWriter,
+  flush: () => Promise<void>,
+  read: () => Promise<void>,
+): Promise<ImportError | null> {
   let fault: ImportError | null = null;
   try {
     await read();
@@ -29,5 +34,7 @@ export async function runImport(file: string, writer: BatchWriter, flush: () => 
 
 /** An ImportError as it is, anything else as "import stopped: <why>" naming the file. */
 function importStopped(file: string, error: unknown): ImportError {
-  return error instanceof ImportError ? error : new ImportError(file, `import stopped: ${errorReason(error)}`, undefined, { cause: error });
+  return error instanceof ImportError
+    ? error
+    : new ImportError(file, `import stopped: ${errorReason(error)}`, undefined, { cause: error });
 }

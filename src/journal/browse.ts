@@ -35,10 +35,21 @@ export interface JournalBrowse {
   /** A view of one local day (of `within`, as for openSearch). */
   openDay(ownerId: number, day: string, within?: string): Promise<Opened>;
   /** A page of a view, or undefined when the owner holds no such handle. */
-  page(ownerId: number, handle: string, offset: number, order: BrowseOrder, size: number): Promise<BrowsePage | undefined>;
+  page(
+    ownerId: number,
+    handle: string,
+    offset: number,
+    order: BrowseOrder,
+    size: number,
+  ): Promise<BrowsePage | undefined>;
 }
 
-async function open(ops: ObjectOperations, within: string, methodName: string, args: Record<string, string>): Promise<Opened> {
+async function open(
+  ops: ObjectOperations,
+  within: string,
+  methodName: string,
+  args: Record<string, string>,
+): Promise<Opened> {
   try {
     const result = await ops.invokeMethod(within, methodName, args);
     if (result.type !== 'object') return { problem: `${methodName} gave no view` };
@@ -49,10 +60,14 @@ async function open(ops: ObjectOperations, within: string, methodName: string, a
   }
 }
 
-export function createJournalBrowse(db: JournalDb, operationsFor: (ownerId: number) => ObjectOperations): JournalBrowse {
+export function createJournalBrowse(
+  db: JournalDb,
+  operationsFor: (ownerId: number) => ObjectOperations,
+): JournalBrowse {
   return {
     openSearch: (ownerId, query, within = JOURNAL_ROOT_ID) => open(operationsFor(ownerId), within, 'search', { query }),
-    openDay: (ownerId, day, within = JOURNAL_ROOT_ID) => open(operationsFor(ownerId), within, 'getDateRangeView', { startDate: day, endDate: day }),
+    openDay: (ownerId, day, within = JOURNAL_ROOT_ID) =>
+      open(operationsFor(ownerId), within, 'getDateRangeView', { startDate: day, endDate: day }),
 
     async page(ownerId, handle, offset, order, size) {
       let resolved;
@@ -70,9 +85,21 @@ export function createJournalBrowse(db: JournalDb, operationsFor: (ownerId: numb
       const start = order === 'oldest' ? from : Math.max(0, total - from - size);
       const limit = order === 'oldest' ? size : Math.min(size, total - from);
       const entries = limit > 0 ? await findEntriesPage(db, ownerId, view, limit, start) : [];
-      const oneDay = view.from !== undefined && view.from === view.to && view.search === undefined && view.tags === undefined && view.journal === undefined;
+      const oneDay =
+        view.from !== undefined &&
+        view.from === view.to &&
+        view.search === undefined &&
+        view.tags === undefined &&
+        view.journal === undefined;
       const description = oneDay ? `Your entries of ${view.from}` : describeViewFilter(view);
-      return { handle: resolved.objId, description, total, offset: from, order, entries: order === 'oldest' ? entries : entries.reverse() };
+      return {
+        handle: resolved.objId,
+        description,
+        total,
+        offset: from,
+        order,
+        entries: order === 'oldest' ? entries : entries.reverse(),
+      };
     },
   };
 }

@@ -12,13 +12,23 @@ export type DailySendOutcome = { type: 'sent'; messageId: number } | { type: 're
 export interface DailySendDeps {
   /** `digest` or `reminder`: the prefix of the events logged. */
   event: string;
-  finish(ownerId: number, day: string, outcome: { status: 'sent' | 'failed'; messageId?: number; detail?: string }, now: Date): Promise<void>;
+  finish(
+    ownerId: number,
+    day: string,
+    outcome: { status: 'sent' | 'failed'; messageId?: number; detail?: string },
+    now: Date,
+  ): Promise<void>;
   clock: () => Date;
   logger: { info(event: string, fields?: LogFields): void; error(event: string, fields?: LogFields): void };
 }
 
 /** Sends one claimed (owner, day) and records the outcome. */
-export async function sendClaimedDay(deps: DailySendDeps, ownerId: number, day: string, send: () => Promise<DailySendOutcome>): Promise<void> {
+export async function sendClaimedDay(
+  deps: DailySendDeps,
+  ownerId: number,
+  day: string,
+  send: () => Promise<DailySendOutcome>,
+): Promise<void> {
   const { event, logger, clock } = deps;
   let outcome: DailySendOutcome;
   try {

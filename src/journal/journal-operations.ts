@@ -26,7 +26,8 @@ async function journalRoot(db: JournalDb, ownerId: number, id: string): Promise<
   const name = journalNameOfHandle(id);
   if (name === null) return undefined;
   const problem = journalNameProblem(name);
-  if (problem) throw new ObjectError(`${JSON.stringify(id.slice(0, 140))} is not a journal handle: ${problem}.`, { objId: id });
+  if (problem)
+    throw new ObjectError(`${JSON.stringify(id.slice(0, 140))} is not a journal handle: ${problem}.`, { objId: id });
   const journal = await journalOrError(db, ownerId, storedJournalName(name));
   return { id: journalHandle(journal), kind: JOURNAL_COLLECTION_KIND, state: { journal } };
 }
@@ -72,18 +73,30 @@ export function journalToday(settings: JournalSettings): string {
 }
 
 /** The one way the bot, the CLI and the MCP server open an owner's journal operations. */
-export function openJournalOperations(db: JournalDb, ownerId: number, settings: JournalSettings, extras: Omit<JournalOperationsOptions, keyof JournalSettings> = {}): ObjectOperations {
+export function openJournalOperations(
+  db: JournalDb,
+  ownerId: number,
+  settings: JournalSettings,
+  extras: Omit<JournalOperationsOptions, keyof JournalSettings> = {},
+): ObjectOperations {
   return createJournalOperations(db, ownerId, { ...extras, ...settings });
 }
 
-export function createJournalOperations(db: JournalDb, ownerId: number, options: JournalOperationsOptions = {}): ObjectOperations {
+export function createJournalOperations(
+  db: JournalDb,
+  ownerId: number,
+  options: JournalOperationsOptions = {},
+): ObjectOperations {
   const clock = options.clock ?? (() => new Date());
   const timeZone = options.timeZone ?? systemTimeZone();
   const today = () => localDay(clock(), timeZone, options.dayStartsAt);
   const { ask, timeZone: _zone, dayStartsAt: _dayStartsAt, pictures: given, ...rest } = options;
   const pictures = given ?? createPictures({ db, gate: createScalingGate(1), clock });
   return createObjectOperations({
-    kinds: new KindRegistry([journalCollectionKind(db, { today, pictures, ask: ask && { clock: options.clock, ...ask } }), journalEntryKind]),
+    kinds: new KindRegistry([
+      journalCollectionKind(db, { today, pictures, ask: ask && { clock: options.clock, ...ask } }),
+      journalEntryKind,
+    ]),
     handles: createHandleStore(db),
     roots: [{ id: JOURNAL_ROOT_ID, kind: JOURNAL_COLLECTION_KIND, state: {} }],
     namedRoot: (id) => journalRoot(db, ownerId, id),

@@ -16,9 +16,17 @@ export interface OnThisDay {
 /** More than one Telegram message holds; the reader cuts further to fit. */
 export const ON_THIS_DAY_READ_LIMIT = 60;
 
-export async function readOnThisDay(db: JournalDb, ownerId: number, date: string, limit = ON_THIS_DAY_READ_LIMIT): Promise<OnThisDay> {
+export async function readOnThisDay(
+  db: JournalDb,
+  ownerId: number,
+  date: string,
+  limit = ON_THIS_DAY_READ_LIMIT,
+): Promise<OnThisDay> {
   const view = withMonthDays({}, monthDaysOf(date));
-  const [entries, total] = await Promise.all([findEntriesNewestDayFirst(db, ownerId, view, limit), countEntries(db, ownerId, view)]);
+  const [entries, total] = await Promise.all([
+    findEntriesNewestDayFirst(db, ownerId, view, limit),
+    countEntries(db, ownerId, view),
+  ]);
   return { date, entries, total };
 }
 

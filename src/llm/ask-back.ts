@@ -40,7 +40,10 @@ const ASK_BACK_LIMITS = { maxSteps: 6, tokenBudget: 30_000, maxTokens: 1_000 };
 export interface AskBackDeps {
   client: Pick<Anthropic, 'messages'>;
   model: string;
-  operationsFor(ownerId: number, hooks?: { reportSpend?: (spend: MethodSpend) => void; reportSent?: (sent: SentItems) => void }): ObjectOperations;
+  operationsFor(
+    ownerId: number,
+    hooks?: { reportSpend?: (spend: MethodSpend) => void; reportSent?: (sent: SentItems) => void },
+  ): ObjectOperations;
   ledger?: SentLedger;
   endpoint?: string;
   clock: () => Date;
@@ -55,7 +58,11 @@ export function createAskBack(deps: AskBackDeps) {
     sent.add({ to: null, items: [{ id: entry.id, day: entry.day }] });
     const ops = deps.operationsFor(ownerId, { reportSpend: tally.add, reportSent: sent.add });
     const place = await ops.analyzeObject(about);
-    const context = [...(deps.today ? [`Today is ${deps.today()}.`] : []), ...(about === 'journal' ? [] : [aboutLine(place.objId)]), interfaceBlock(place)].join('\n');
+    const context = [
+      ...(deps.today ? [`Today is ${deps.today()}.`] : []),
+      ...(about === 'journal' ? [] : [aboutLine(place.objId)]),
+      interfaceBlock(place),
+    ].join('\n');
     // The entry is data: inside its own block, escaped, so nothing in it can close the block or open a tag.
     const content: TextBlockParam[] = [
       { type: 'text', text: `${context}\n${ASK_BACK_INSTRUCTION}` },
@@ -72,10 +79,15 @@ export function createAskBack(deps: AskBackDeps) {
         ...ASK_BACK_LIMITS,
       });
       const question = result.ending === 'end_turn' ? result.answer.trim() : '';
-      return question === '' || question.includes(NOTHING_TO_ASK) || question.length > MAX_QUESTION_CHARS ? null : question;
+      return question === '' || question.includes(NOTHING_TO_ASK) || question.length > MAX_QUESTION_CHARS
+        ? null
+        : question;
     } finally {
       // Whatever the model did, the request carried the entry: on the ledger it goes.
-      if (deps.ledger) await deps.ledger.record(sent.records({ ownerId, conversationId: null, sentAt: deps.clock(), endpoint: deps.endpoint ?? 'unknown' }));
+      if (deps.ledger)
+        await deps.ledger.record(
+          sent.records({ ownerId, conversationId: null, sentAt: deps.clock(), endpoint: deps.endpoint ?? 'unknown' }),
+        );
     }
   };
 }

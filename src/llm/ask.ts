@@ -23,7 +23,10 @@ export interface QuestionDeps {
    * The operations of one owner: every handle they resolve is theirs; methods report their own spend (ask's reader)
    * and the items whose text they sent or return to the hooks.
    */
-  operationsFor(ownerId: number, hooks?: { reportSpend?: (spend: MethodSpend) => void; reportSent?: (sent: SentItems) => void }): ObjectOperations;
+  operationsFor(
+    ownerId: number,
+    hooks?: { reportSpend?: (spend: MethodSpend) => void; reportSent?: (sent: SentItems) => void },
+  ): ObjectOperations;
   /** Where entry text sent for a question is recorded (ids, days, endpoint, model; never text). */
   ledger?: SentLedger;
   /** The Messages API base URL the client talks to, as the ledger names it. */
@@ -69,15 +72,19 @@ export interface Questions {
   askBack: AskBack;
 }
 
-export const EMPTY_QUESTION_TEXT = 'Ask something after /ask, e.g. "/ask how many days did I write in April?", or mention @journal in a question.';
+export const EMPTY_QUESTION_TEXT =
+  'Ask something after /ask, e.g. "/ask how many days did I write in April?", or mention @journal in a question.';
 export const NOTHING_TO_RETRY_TEXT = 'Nothing to retry: that question was answered already.';
-export const NO_TRACE_TEXT = 'No answer yet: ask a question first (mention @journal), then /trace shows how it was found.';
+export const NO_TRACE_TEXT =
+  'No answer yet: ask a question first (mention @journal), then /trace shows how it was found.';
 
 /** The user-facing text of a finished loop: the answer, with a note when it was cut short. */
 export function answerText(r: ToolLoopResult): string {
   switch (r.ending) {
     case 'max_tokens':
-      return r.answer ? `${r.answer}\n\n(The answer was cut off at the length limit.)` : 'The model ran out of room before answering. Try a narrower question.';
+      return r.answer
+        ? `${r.answer}\n\n(The answer was cut off at the length limit.)`
+        : 'The model ran out of room before answering. Try a narrower question.';
     case 'refusal':
       return r.answer || 'The model declined to answer this question.';
     case 'limit':
@@ -99,7 +106,9 @@ function withUserTurn(history: MessageParam[], turn: MessageParam): MessageParam
 function userText(history: MessageParam[]): string {
   return history
     .filter((m) => m.role === 'user')
-    .flatMap((m) => (typeof m.content === 'string' ? [m.content] : m.content.map((b) => (b.type === 'text' ? b.text : ''))))
+    .flatMap((m) =>
+      typeof m.content === 'string' ? [m.content] : m.content.map((b) => (b.type === 'text' ? b.text : '')),
+    )
     .join('\n');
 }
 
@@ -122,7 +131,12 @@ export function createQuestions(deps: QuestionDeps): Questions {
     return { known: [...new Set(known)], unknown };
   };
 
-  const receiptOf = async (ownerId: number, r: ToolLoopResult, tally: SpendTally, sent: SentCollector): Promise<Receipt> => ({
+  const receiptOf = async (
+    ownerId: number,
+    r: ToolLoopResult,
+    tally: SpendTally,
+    sent: SentCollector,
+  ): Promise<Receipt> => ({
     at: now().toISOString(),
     model: deps.model,
     steps: r.steps,
@@ -154,7 +168,11 @@ export function createQuestions(deps: QuestionDeps): Questions {
    * The mentioned handles (with `about`, the place's handle, standing for @journal and added when nothing is
    * mentioned), or the reply listing the owner's handles when one is not theirs.
    */
-  const checkMentions = async (ops: ObjectOperations, question: string, about?: string): Promise<string[] | AskOutcome> => {
+  const checkMentions = async (
+    ops: ObjectOperations,
+    question: string,
+    about?: string,
+  ): Promise<string[] | AskOutcome> => {
     const { known, unknown } = await resolveMentions(ops, question);
     if (!unknown.length && about !== undefined) {
       const place = (await ops.resolve(about)).objId;
@@ -166,11 +184,23 @@ export function createQuestions(deps: QuestionDeps): Questions {
   };
 
   /** The history plus the new question, with the interfaces of mentioned objects the conversation has not shown yet. */
-  const nextMessages = async (ops: ObjectOperations, history: MessageParam[], question: string, known: string[], about?: string) => {
+  const nextMessages = async (
+    ops: ObjectOperations,
+    history: MessageParam[],
+    question: string,
+    known: string[],
+    about?: string,
+  ) => {
     const shown = userText(history);
-    const interfaces = await Promise.all(known.filter((id) => !shown.includes(interfaceMarker(id))).map((id) => ops.analyzeObject(id)));
+    const interfaces = await Promise.all(
+      known.filter((id) => !shown.includes(interfaceMarker(id))).map((id) => ops.analyzeObject(id)),
+    );
     const place = about === undefined ? undefined : known[0];
-    const content = questionContent(question, { today: history.length === 0 ? deps.today?.() : undefined, interfaces, about: place });
+    const content = questionContent(question, {
+      today: history.length === 0 ? deps.today?.() : undefined,
+      interfaces,
+      about: place,
+    });
     return withUserTurn(history, { role: 'user', content });
   };
 
@@ -208,8 +238,17 @@ export function createQuestions(deps: QuestionDeps): Questions {
     const receipt = await receiptOf(ownerId, result, tally, sent);
     const reader = tally.usage();
     // An entry forgotten while the question ran must not live on in the stored conversation: it is dropped then.
-    const kept = await store.update(ownerId, id, { messages: result.messages, status: 'answered', pendingQuestion: null, receipt, readEntries: sent.itemIds() }, now());
-    if (!kept) deps.logger.info('question.conversation_dropped', { conversation_id: id, reason: 'an entry it read was forgotten meanwhile' });
+    const kept = await store.update(
+      ownerId,
+      id,
+      { messages: result.messages, status: 'answered', pendingQuestion: null, receipt, readEntries: sent.itemIds() },
+      now(),
+    );
+    if (!kept)
+      deps.logger.info('question.conversation_dropped', {
+        conversation_id: id,
+        reason: 'an entry it read was forgotten meanwhile',
+      });
     deps.logger.info('question.answered', {
       conversation_id: id,
       steps: result.steps,
@@ -218,7 +257,14 @@ export function createQuestions(deps: QuestionDeps): Questions {
       input_tokens: result.usage.inputTokens + result.usage.cacheReadTokens + result.usage.cacheWriteTokens,
       output_tokens: result.usage.outputTokens,
       peak_context_tokens: result.peakContextTokens,
-      ...(reader ? { reader_calls: reader.calls, reader_input_tokens: reader.inputTokens, reader_output_tokens: reader.outputTokens, reader_entries: reader.entriesRead } : {}),
+      ...(reader
+        ? {
+            reader_calls: reader.calls,
+            reader_input_tokens: reader.inputTokens,
+            reader_output_tokens: reader.outputTokens,
+            reader_entries: reader.entriesRead,
+          }
+        : {}),
     });
     return { type: 'answer', text: answerText(result), conversationId: id, citations: result.citations };
   };
@@ -245,7 +291,8 @@ export function createQuestions(deps: QuestionDeps): Questions {
 
     askBack: createAskBack(deps),
     conversationOf: (ownerId, chatId, messageId) => store.findByMessage(ownerId, chatId, messageId),
-    linkAnswer: (ownerId, chatId, messageId, conversationId) => store.linkMessage(ownerId, chatId, messageId, conversationId),
+    linkAnswer: (ownerId, chatId, messageId, conversationId) =>
+      store.linkMessage(ownerId, chatId, messageId, conversationId),
 
     async trace(ownerId) {
       const receipt = await store.lastReceipt(ownerId);

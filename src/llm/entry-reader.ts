@@ -6,7 +6,16 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import { isApiFailure } from './api-failure.ts';
 import { contextTokens, estimateTokens } from './receipt.ts';
-import { entryTag, MERGE_NOTES_SYSTEM, MERGE_SYSTEM, mergeRequestText, READ_ALL_SYSTEM, READ_PART_SYSTEM, readRequestText, type FramedEntry } from './reader-prompt.ts';
+import {
+  entryTag,
+  MERGE_NOTES_SYSTEM,
+  MERGE_SYSTEM,
+  mergeRequestText,
+  READ_ALL_SYSTEM,
+  READ_PART_SYSTEM,
+  readRequestText,
+  type FramedEntry,
+} from './reader-prompt.ts';
 import { errorReason } from '../log/error-message.ts';
 
 /** Tokens of entries in one request: well inside a small model's window and its lower price tier (under 100k). */
@@ -62,7 +71,12 @@ function groupNotes(notes: string[], bound: number): string[][] {
 }
 
 /** Runs `fn` over items with at most `limit` in flight; stops starting new ones once `stopped()` says so. */
-async function inPool<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>, stopped: () => boolean): Promise<R[]> {
+async function inPool<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+  stopped: () => boolean,
+): Promise<R[]> {
   const results: R[] = [];
   let next = 0;
   const worker = async () => {
@@ -76,7 +90,8 @@ async function inPool<T, R>(items: readonly T[], limit: number, fn: (item: T, in
 }
 
 function failureText(error: unknown): string {
-  if (isApiFailure(error)) return `a reader call failed after its retries (${error.status ?? error.constructor.name}: ${error.message.slice(0, 160)}).`;
+  if (isApiFailure(error))
+    return `a reader call failed after its retries (${error.status ?? error.constructor.name}: ${error.message.slice(0, 160)}).`;
   return errorReason(error);
 }
 
@@ -94,7 +109,12 @@ export function createEntryReader(options: EntryReaderOptions) {
       const call = async (system: string, text: string): Promise<string> => {
         let response: Message;
         try {
-          response = await options.client.messages.create({ model: options.model, max_tokens: READER_MAX_TOKENS, system, messages: [{ role: 'user', content: text }] });
+          response = await options.client.messages.create({
+            model: options.model,
+            max_tokens: READER_MAX_TOKENS,
+            system,
+            messages: [{ role: 'user', content: text }],
+          });
         } catch (error) {
           if (!isApiFailure(error)) throw error;
           throw new ReadFailure(failureText(error), { cause: error });
@@ -103,9 +123,14 @@ export function createEntryReader(options: EntryReaderOptions) {
         }
         spend.inputTokens += contextTokens(response.usage);
         spend.outputTokens += response.usage?.output_tokens ?? 0;
-        const answer = response.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n').trim();
-        if (response.stop_reason === 'max_tokens') throw new ReadFailure('a reader call was cut at its length limit, so its part was not read whole.');
-        if (response.stop_reason === 'refusal') throw new ReadFailure('the reader model declined to read a part of the entries.');
+        const answer = response.content
+          .flatMap((b) => (b.type === 'text' ? [b.text] : []))
+          .join('\n')
+          .trim();
+        if (response.stop_reason === 'max_tokens')
+          throw new ReadFailure('a reader call was cut at its length limit, so its part was not read whole.');
+        if (response.stop_reason === 'refusal')
+          throw new ReadFailure('the reader model declined to read a part of the entries.');
         if (answer === '') throw new ReadFailure('a reader call came back empty.');
         return answer;
       };
@@ -129,12 +154,23 @@ export function createEntryReader(options: EntryReaderOptions) {
 
       try {
         const parts = chunkEntries(entries, bound);
-        if (parts.length === 1) return { ok: true, answer: await call(READ_ALL_SYSTEM, readRequestText(question, entries, { index: 0, of: 1 })), spend };
-        let notes = await many(parts.map((p, index) => ({ system: READ_PART_SYSTEM, text: readRequestText(question, p, { index, of: parts.length }) })));
+        if (parts.length === 1)
+          return {
+            ok: true,
+            answer: await call(READ_ALL_SYSTEM, readRequestText(question, entries, { index: 0, of: 1 })),
+            spend,
+          };
+        let notes = await many(
+          parts.map((p, index) => ({
+            system: READ_PART_SYSTEM,
+            text: readRequestText(question, p, { index, of: parts.length }),
+          })),
+        );
         for (;;) {
           if (failure !== null) return { ok: false, failure, spend };
           const groups = groupNotes(notes, bound);
-          if (groups.length === 1) return { ok: true, answer: await call(MERGE_SYSTEM, mergeRequestText(question, notes)), spend };
+          if (groups.length === 1)
+            return { ok: true, answer: await call(MERGE_SYSTEM, mergeRequestText(question, notes)), spend };
           notes = await many(groups.map((g) => ({ system: MERGE_NOTES_SYSTEM, text: mergeRequestText(question, g) })));
         }
       } catch (error) {

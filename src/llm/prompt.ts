@@ -33,7 +33,9 @@ export function escapeMarkup(text: string): string {
  * id may hold a name the user typed, so it is JSON-quoted and escaped like any text inside the framing.
  */
 export function aboutLine(objId: string): string {
-  return escapeMarkup(`This question was asked in the place of ${JSON.stringify(objId)}: "@journal" in it, or no mention at all, means @${JSON.stringify(objId)}.`);
+  return escapeMarkup(
+    `This question was asked in the place of ${JSON.stringify(objId)}: "@journal" in it, or no mention at all, means @${JSON.stringify(objId)}.`,
+  );
 }
 
 /** One mentioned object's interface, wrapped so the model can tell it from the question. */
@@ -45,9 +47,19 @@ export function interfaceBlock(o: ObjectInterface): string {
  * The user turn: context first (today's date on a new conversation, interfaces of mentioned objects),
  * then the question exactly as written, its @-mentions intact.
  */
-export function questionContent(question: string, context: { today?: string; interfaces: ObjectInterface[]; about?: string }): TextBlockParam[] {
-  const parts = [...(context.today ? [`Today is ${context.today}.`] : []), ...(context.about ? [aboutLine(context.about)] : []), ...context.interfaces.map(interfaceBlock)];
-  return [...(parts.length ? [{ type: 'text' as const, text: parts.join('\n') }] : []), { type: 'text', text: question }];
+export function questionContent(
+  question: string,
+  context: { today?: string; interfaces: ObjectInterface[]; about?: string },
+): TextBlockParam[] {
+  const parts = [
+    ...(context.today ? [`Today is ${context.today}.`] : []),
+    ...(context.about ? [aboutLine(context.about)] : []),
+    ...context.interfaces.map(interfaceBlock),
+  ];
+  return [
+    ...(parts.length ? [{ type: 'text' as const, text: parts.join('\n') }] : []),
+    { type: 'text', text: question },
+  ];
 }
 
 /** The user text added when the step limit or token budget is reached: the last call may not use tools. */

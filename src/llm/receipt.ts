@@ -47,7 +47,10 @@ export const receiptSchema = z.object({
   /** The reader's work, when a method used it; absent in receipts stored before ask existed. */
   reader: readerUsageSchema.nullable().optional(),
   /** Entries whose text went to a model for this answer (ids counted, never text); absent in older receipts. */
-  sent: z.object({ entries: z.number(), firstDay: z.string().nullable(), lastDay: z.string().nullable() }).nullable().optional(),
+  sent: z
+    .object({ entries: z.number(), firstDay: z.string().nullable(), lastDay: z.string().nullable() })
+    .nullable()
+    .optional(),
   /** The search results the answer cites, in the order cited (sources and titles, never text); absent in older receipts. */
   citations: z.array(z.object({ source: z.string(), title: z.string() })).optional(),
 });
@@ -62,7 +65,15 @@ export function createSpendTally() {
   let usage: ReaderUsage | null = null;
   return {
     add(spend: MethodSpend): void {
-      const u = usage ?? { model: spend.by, asks: 0, fromCache: 0, calls: 0, inputTokens: 0, outputTokens: 0, entriesRead: 0 };
+      const u = usage ?? {
+        model: spend.by,
+        asks: 0,
+        fromCache: 0,
+        calls: 0,
+        inputTokens: 0,
+        outputTokens: 0,
+        entriesRead: 0,
+      };
       usage = {
         model: spend.by,
         asks: u.asks + 1,
@@ -81,7 +92,12 @@ export function createSpendTally() {
 
 export type SpendTally = ReturnType<typeof createSpendTally>;
 
-export const emptyUsage = (): UsageTotals => ({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 });
+export const emptyUsage = (): UsageTotals => ({
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheReadTokens: 0,
+  cacheWriteTokens: 0,
+});
 
 /** Adds one response's usage; the SDK does not validate responses, so any field may be missing. */
 export function addUsage(total: UsageTotals, usage: Partial<Usage> | undefined): UsageTotals {
@@ -113,7 +129,9 @@ function clip(text: string, max: number): string {
 function callLine(c: ToolCallRecord, index: number): string {
   const input = (c.input ?? {}) as Record<string, unknown>;
   const target =
-    c.name === 'invokeMethod' ? `${String(input.objId)}.${String(input.methodName)}(${clip(JSON.stringify(input.args ?? {}), 160)})` : `${c.name}(${clip(JSON.stringify(input), 160)})`;
+    c.name === 'invokeMethod'
+      ? `${String(input.objId)}.${String(input.methodName)}(${clip(JSON.stringify(input.args ?? {}), 160)})`
+      : `${c.name}(${clip(JSON.stringify(input), 160)})`;
   const size = `${n(c.resultChars)} chars, ~${n(estimateTokens(c.resultChars))} tokens`;
   return `${index + 1}. ${target} → ${c.isError ? 'error, ' : ''}${size}`;
 }
@@ -135,7 +153,15 @@ export function formatReceipt(r: Receipt): string {
   ];
   if (r.reader) lines.push(readerLine(r.reader));
   if (r.sent) lines.push(sentLine(r.sent));
-  if (r.citations) lines.push(r.citations.length ? `Cited: ${r.citations.map((c) => `${c.title} (${c.source})`).join('; ')}.` : 'Cited: nothing.');
-  if (r.wholeJournalTokens !== null) lines.push(`Pasting the whole journal instead would have cost ~${n(r.wholeJournalTokens)} input tokens per request.`);
+  if (r.citations)
+    lines.push(
+      r.citations.length
+        ? `Cited: ${r.citations.map((c) => `${c.title} (${c.source})`).join('; ')}.`
+        : 'Cited: nothing.',
+    );
+  if (r.wholeJournalTokens !== null)
+    lines.push(
+      `Pasting the whole journal instead would have cost ~${n(r.wholeJournalTokens)} input tokens per request.`,
+    );
   return lines.join('\n');
 }

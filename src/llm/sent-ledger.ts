@@ -55,7 +55,9 @@ export function createSentCollector(answerModel: string) {
     },
     /** One record per model that received text. */
     records(base: Omit<SentRecord, 'model' | 'via' | 'items'>): SentRecord[] {
-      return [...groups.values()].filter((g) => g.items.size > 0).map((g) => ({ ...base, model: g.model, via: g.via, items: [...g.items.values()] }));
+      return [...groups.values()]
+        .filter((g) => g.items.size > 0)
+        .map((g) => ({ ...base, model: g.model, via: g.via, items: [...g.items.values()] }));
     },
     /** The ids of every item sent to any model. */
     itemIds(): number[] {
@@ -96,8 +98,13 @@ export function formatSentTotals(totals: readonly SentTotal[], since: string | u
   const endpoints = new Set(totals.map((t) => t.endpoint));
   const photos = (n: number) => (n > 0 ? ` and ${plural(n, 'photo', 'photos')}` : '');
   const images = totals.reduce((n, t) => n + t.images, 0);
-  const lines = totals.slice(0, maxLines).map((t) => `${t.day}  ${plural(t.entries, 'entry', 'entries')}${photos(t.images)} → ${t.endpoint} (${t.model})`);
-  const more = totals.length > maxLines ? [`… and ${totals.length - maxLines} more lines (npm run journal -- sent lists them all).`] : [];
+  const lines = totals
+    .slice(0, maxLines)
+    .map((t) => `${t.day}  ${plural(t.entries, 'entry', 'entries')}${photos(t.images)} → ${t.endpoint} (${t.model})`);
+  const more =
+    totals.length > maxLines
+      ? [`… and ${totals.length - maxLines} more lines (npm run journal -- sent lists them all).`]
+      : [];
   return [
     `Entries whose text was sent to a model${when}, by the day they were written:`,
     ...lines,

@@ -1,6 +1,13 @@
 /** The bounded tool loop: call the model, answer every tool_use, stop on a final turn, a step limit or a token budget. */
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ContentBlock, Message, MessageParam, TextBlockParam, Tool, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type {
+  ContentBlock,
+  Message,
+  MessageParam,
+  TextBlockParam,
+  Tool,
+  ToolResultBlockParam,
+} from '@anthropic-ai/sdk/resources/messages';
 import { ObjectError } from '../objects/object-error.ts';
 import { outputText, type ToolExecutor } from '../objects/object-tools.ts';
 import { toolResultContent } from './tool-result-content.ts';
@@ -79,7 +86,11 @@ const textOf = (content: ContentBlock[]) =>
 const toolUses = (content: ContentBlock[]) => content.filter((b) => b.type === 'tool_use');
 
 /** Exactly one tool_result per tool_use, in order. Calls run one after another so new handles are minted in a stable order. */
-async function answerToolUses(content: ContentBlock[], execute: ToolExecutor, calls: ToolCallRecord[]): Promise<ToolResultBlockParam[]> {
+async function answerToolUses(
+  content: ContentBlock[],
+  execute: ToolExecutor,
+  calls: ToolCallRecord[],
+): Promise<ToolResultBlockParam[]> {
   const results: ToolResultBlockParam[] = [];
   for (const use of toolUses(content)) {
     try {
@@ -87,7 +98,10 @@ async function answerToolUses(content: ContentBlock[], execute: ToolExecutor, ca
       const text = outputText(output);
       results.push({ type: 'tool_result', tool_use_id: use.id, content: toolResultContent(output) });
       // The passages moved out of the text are part of what the result sent.
-      const passageChars = typeof output === 'string' ? 0 : (output.citable ?? []).reduce((sum, c) => sum + c.source.length + c.title.length + c.text.length, 0);
+      const passageChars =
+        typeof output === 'string'
+          ? 0
+          : (output.citable ?? []).reduce((sum, c) => sum + c.source.length + c.title.length + c.text.length, 0);
       calls.push({ name: use.name, input: use.input, resultChars: text.length + passageChars, isError: false });
     } catch (error) {
       if (!(error instanceof ObjectError)) throw new ToolFailure(use.name, { cause: error });
@@ -99,7 +113,12 @@ async function answerToolUses(content: ContentBlock[], execute: ToolExecutor, ca
 }
 
 const notRun = (content: ContentBlock[]): ToolResultBlockParam[] =>
-  toolUses(content).map((u) => ({ type: 'tool_result', tool_use_id: u.id, content: 'Not run: the answer ended here.', is_error: true }));
+  toolUses(content).map((u) => ({
+    type: 'tool_result',
+    tool_use_id: u.id,
+    content: 'Not run: the answer ended here.',
+    is_error: true,
+  }));
 
 function endingOf(stop: Message['stop_reason']): LoopEnding {
   if (stop === 'end_turn' || stop === 'stop_sequence') return 'end_turn';
@@ -181,12 +200,17 @@ export async function runToolLoop(params: ToolLoopParams): Promise<ToolLoopResul
       continue; // the server paused a long turn: resending lets it continue
     }
     // A turn cut at max_tokens may still hold tool calls; they are answered like any other.
-    const wantsTools = toolUses(response.content).length > 0 && (response.stop_reason === 'tool_use' || response.stop_reason === 'max_tokens');
+    const wantsTools =
+      toolUses(response.content).length > 0 &&
+      (response.stop_reason === 'tool_use' || response.stop_reason === 'max_tokens');
     if (final) return finish(state, response, 'limit');
     if (!wantsTools) return finish(state, response, endingOf(response.stop_reason));
 
     const results = await answerToolUses(response.content, params.execute, state.calls);
     final = state.steps >= maxSteps - 1 || spent(state.usage) + (params.toolTokens?.() ?? 0) >= budget;
-    state.messages.push({ role: 'user', content: [...results, ...(final ? [{ type: 'text' as const, text: FINAL_ANSWER_REQUEST }] : [])] });
+    state.messages.push({
+      role: 'user',
+      content: [...results, ...(final ? [{ type: 'text' as const, text: FINAL_ANSWER_REQUEST }] : [])],
+    });
   }
 }

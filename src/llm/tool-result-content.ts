@@ -16,6 +16,9 @@ export function toolResultContent(output: string | ToolOutput): ToolResultBlockP
       content: [{ type: 'text' as const, text: c.text === '' ? ' ' : c.text }],
       citations: { enabled: true },
     })),
-    ...output.images.map((i) => ({ type: 'image' as const, source: { type: 'base64' as const, media_type: i.mediaType, data: i.data } })),
+    ...output.images.map((i) => ({
+      type: 'image' as const,
+      source: { type: 'base64' as const, media_type: i.mediaType, data: i.data },
+    })),
   ];
 }

@@ -13,10 +13,12 @@ export interface UsageTally {
 
 type Block = { type: string; text?: string; name?: string; input?: unknown };
 
-const blocks = (m: MessageParam): Block[] => (typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as Block[]));
+const blocks = (m: MessageParam): Block[] =>
+  typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as Block[]);
 
 /** A user turn that carries a question (not only tool results and the step-limit note). */
-const asksQuestion = (m: MessageParam) => m.role === 'user' && blocks(m).some((b) => b.type === 'text' && b.text !== FINAL_ANSWER_REQUEST);
+const asksQuestion = (m: MessageParam) =>
+  m.role === 'user' && blocks(m).some((b) => b.type === 'text' && b.text !== FINAL_ANSWER_REQUEST);
 
 function operationName(b: Block): string {
   const input = (b.input ?? {}) as { methodName?: unknown };
@@ -34,8 +36,10 @@ function questionsOf(messages: MessageParam[]): string[][] {
   return questions;
 }
 
-const byCountThenName = <T extends { name?: string; sequence?: string }>(count: (t: T) => number) => (a: T, b: T) =>
-  count(b) - count(a) || String(a.name ?? a.sequence).localeCompare(String(b.name ?? b.sequence));
+const byCountThenName =
+  <T extends { name?: string; sequence?: string }>(count: (t: T) => number) =>
+  (a: T, b: T) =>
+    count(b) - count(a) || String(a.name ?? a.sequence).localeCompare(String(b.name ?? b.sequence));
 
 export function tallyUsage(histories: MessageParam[][]): UsageTally {
   const calls = new Map<string, { calls: number; questions: number }>();
@@ -44,7 +48,8 @@ export function tallyUsage(histories: MessageParam[][]): UsageTally {
   for (const history of histories) {
     for (const ops of questionsOf(history)) {
       questions += 1;
-      for (const name of ops) calls.set(name, { calls: (calls.get(name)?.calls ?? 0) + 1, questions: calls.get(name)?.questions ?? 0 });
+      for (const name of ops)
+        calls.set(name, { calls: (calls.get(name)?.calls ?? 0) + 1, questions: calls.get(name)?.questions ?? 0 });
       for (const name of new Set(ops)) calls.get(name)!.questions += 1;
       const key = ops.length ? ops.join(' → ') : '(no calls)';
       sequences.set(key, (sequences.get(key) ?? 0) + 1);
@@ -54,7 +59,9 @@ export function tallyUsage(histories: MessageParam[][]): UsageTally {
     conversations: histories.length,
     questions,
     operations: [...calls].map(([name, c]) => ({ name, ...c })).sort(byCountThenName((o) => o.calls)),
-    sequences: [...sequences].map(([sequence, n]) => ({ sequence, questions: n })).sort(byCountThenName((s) => s.questions)),
+    sequences: [...sequences]
+      .map(([sequence, n]) => ({ sequence, questions: n }))
+      .sort(byCountThenName((s) => s.questions)),
   };
 }
 

@@ -3,7 +3,9 @@ import type { LogFields, Logger } from './log-fields.ts';
 
 export type { LogFields, Logger };
 
-export function createLogger(options: { write?: (line: string) => void; redact?: (string | null | undefined)[] } = {}): Logger {
+export function createLogger(
+  options: { write?: (line: string) => void; redact?: (string | null | undefined)[] } = {},
+): Logger {
   const write = options.write ?? ((line: string) => process.stderr.write(line));
   const secrets = (options.redact ?? []).filter((s): s is string => typeof s === 'string' && s.length >= 8);
   const emit = (level: 'info' | 'error', event: string, fields: LogFields = {}) => {

@@ -35,13 +35,28 @@ export const readBuiltPages =
   };
 
 /** A tool's `_meta` naming its view, in the current form and the form hosts from before SEP-1865 read. */
-export const viewMeta = (view: AppView) => ({ ui: { resourceUri: APP_VIEWS[view].uri }, [RESOURCE_URI_META_KEY]: APP_VIEWS[view].uri });
+export const viewMeta = (view: AppView) => ({
+  ui: { resourceUri: APP_VIEWS[view].uri },
+  [RESOURCE_URI_META_KEY]: APP_VIEWS[view].uri,
+});
 
 export function registerAppViews(server: McpServer, readPage: ReadAppPage): void {
   for (const [view, about] of Object.entries(APP_VIEWS) as [AppView, (typeof APP_VIEWS)[AppView]][]) {
-    server.registerResource(about.name, about.uri, { description: about.description, mimeType: RESOURCE_MIME_TYPE }, async () => ({
-      // The page fetches nothing: its script and styles are inline, and data comes through the host.
-      contents: [{ uri: about.uri, mimeType: RESOURCE_MIME_TYPE, text: await readPage(view), _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true } } }],
-    }));
+    server.registerResource(
+      about.name,
+      about.uri,
+      { description: about.description, mimeType: RESOURCE_MIME_TYPE },
+      async () => ({
+        // The page fetches nothing: its script and styles are inline, and data comes through the host.
+        contents: [
+          {
+            uri: about.uri,
+            mimeType: RESOURCE_MIME_TYPE,
+            text: await readPage(view),
+            _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true } },
+          },
+        ],
+      }),
+    );
   }
 }

@@ -13,7 +13,11 @@ export interface PromptMessage {
  * The framing and interfaces in one message, the question exactly as typed in its own: the interfaces of the handles
  * it mentions, or of the roots when it mentions none. A mention that is not the owner's handle is an ObjectError.
  */
-export async function askPromptMessages(ops: ObjectOperations, question: string, options: { rootIds: readonly string[]; today?: string }): Promise<PromptMessage[]> {
+export async function askPromptMessages(
+  ops: ObjectOperations,
+  question: string,
+  options: { rootIds: readonly string[]; today?: string },
+): Promise<PromptMessage[]> {
   const mentioned = findMentions(question);
   const unknown: string[] = [];
   const known: string[] = [];

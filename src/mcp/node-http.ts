@@ -27,7 +27,12 @@ async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer>
 }
 
 /** The request as a web Request on the public origin (its path and query kept; the Host header is not trusted). */
-export async function toWebRequest(req: IncomingMessage, res: ServerResponse, origin: string, maxBodyBytes: number): Promise<Request> {
+export async function toWebRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  origin: string,
+  maxBodyBytes: number,
+): Promise<Request> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -40,7 +45,12 @@ export async function toWebRequest(req: IncomingMessage, res: ServerResponse, or
   res.once('close', () => {
     if (!res.writableFinished) aborted.abort();
   });
-  return new Request(new URL(`${url.pathname}${url.search}`, origin), { method, headers, body, signal: aborted.signal });
+  return new Request(new URL(`${url.pathname}${url.search}`, origin), {
+    method,
+    headers,
+    body,
+    signal: aborted.signal,
+  });
 }
 
 /** Writes a web Response to the node response, streaming its body. */

@@ -1,5 +1,11 @@
 /** An MCP server over one owner's objects: the bot's tools from their one definition, read-only, and the ask prompt. */
-import { fromJsonSchema, McpServer, type CallToolResult, type JsonSchemaType, type jsonSchemaValidator } from '@modelcontextprotocol/server';
+import {
+  fromJsonSchema,
+  McpServer,
+  type CallToolResult,
+  type JsonSchemaType,
+  type jsonSchemaValidator,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { Logger } from '../log/logger.ts';
 import { ObjectError } from '../objects/object-error.ts';
@@ -32,7 +38,10 @@ const validatedByTheTool: jsonSchemaValidator = {
   getValidator: () => (input) => ({ valid: true, data: input as never, errorMessage: undefined }),
 };
 
-const text = (t: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: withinResultLimit(t) }], ...(isError ? { isError: true } : {}) });
+const text = (t: string, isError = false): CallToolResult => ({
+  content: [{ type: 'text', text: withinResultLimit(t) }],
+  ...(isError ? { isError: true } : {}),
+});
 
 export function createObjectsServer(deps: ObjectsServerDeps): McpServer {
   const server = new McpServer({ name: 'journal', version: deps.version }, { instructions: deps.instructions });
@@ -59,7 +68,10 @@ export function createObjectsServer(deps: ObjectsServerDeps): McpServer {
           // The same pictures the bot's model gets, as MCP image content after the text; the citable passages as
           // embedded text resources whose address names the entry (the client cites them by it); a fixed shape as data.
           const images = output.images.map((i) => ({ type: 'image' as const, data: i.data, mimeType: i.mediaType }));
-          const passages = (output.citable ?? []).map((c) => ({ type: 'resource' as const, resource: { uri: c.source, mimeType: 'text/plain', text: c.text, _meta: { title: c.title } } }));
+          const passages = (output.citable ?? []).map((c) => ({
+            type: 'resource' as const,
+            resource: { uri: c.source, mimeType: 'text/plain', text: c.text, _meta: { title: c.title } },
+          }));
           return {
             content: [{ type: 'text', text: withinResultLimit(output.text) }, ...passages, ...images],
             ...(output.structured ? { structuredContent: output.structured } : {}),
@@ -68,7 +80,10 @@ export function createObjectsServer(deps: ObjectsServerDeps): McpServer {
           if (error instanceof ObjectError) return text(error.message, true);
           // A fault the caller cannot fix (SQLite, a bug): logged here, and said plainly there.
           deps.logger.error('mcp.tool_failed', { tool: tool.name, error: errorReason(error) });
-          return text(`${tool.name} failed inside the server; the call may be fine. The server's log (stderr) has the cause.`, true);
+          return text(
+            `${tool.name} failed inside the server; the call may be fine. The server's log (stderr) has the cause.`,
+            true,
+          );
         }
       },
     );
@@ -77,8 +92,13 @@ export function createObjectsServer(deps: ObjectsServerDeps): McpServer {
   server.registerPrompt(
     'ask-journal',
     {
-      description: 'A question about the journal, framed as the Telegram bot frames it: the interfaces of @journal (or the handles it mentions), never entries.',
-      argsSchema: z.object({ question: z.string().describe('The question, e.g. "how many days did I write in April?"; @-mention handles to ask about a view.') }),
+      description:
+        'A question about the journal, framed as the Telegram bot frames it: the interfaces of @journal (or the handles it mentions), never entries.',
+      argsSchema: z.object({
+        question: z
+          .string()
+          .describe('The question, e.g. "how many days did I write in April?"; @-mention handles to ask about a view.'),
+      }),
     },
     async ({ question }) => ({
       messages: await askPromptMessages(deps.operations, question, { rootIds: deps.rootIds, today: deps.today?.() }),

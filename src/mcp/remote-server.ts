@@ -60,11 +60,17 @@ const rpcError = (status: number, code: number, message: string, headers: Record
  */
 async function guardProblem(request: Request, publicOrigin: string): Promise<Response | null> {
   const origin = request.headers.get('origin');
-  if (origin !== null && origin !== publicOrigin) return rpcError(403, -32600, `Origin ${origin.slice(0, 200)} may not call this server`);
+  if (origin !== null && origin !== publicOrigin)
+    return rpcError(403, -32600, `Origin ${origin.slice(0, 200)} may not call this server`);
   if (request.method !== 'POST') return null;
   try {
     const body = (await request.clone().text()).trimStart();
-    if (body.startsWith('[')) return rpcError(400, -32600, 'JSON-RPC batches are not supported (MCP 2025-06-18 removed them): send one message per request');
+    if (body.startsWith('['))
+      return rpcError(
+        400,
+        -32600,
+        'JSON-RPC batches are not supported (MCP 2025-06-18 removed them): send one message per request',
+      );
   } catch {
     return null; // the handler reads the body again and answers what it cannot read
   }
@@ -95,8 +101,16 @@ export function createRemoteMcp(deps: RemoteMcpDeps): RemoteMcp {
     verifier: {
       async verifyAccessToken(token) {
         const access = await deps.verify(token);
-        if (!access) throw new OAuthError(OAuthErrorCode.InvalidToken, 'the access token is unknown, expired or revoked');
-        return { token, clientId: access.clientId, scopes: access.scopes, expiresAt: access.expiresAt, resource: new URL(access.resource), extra: { access } };
+        if (!access)
+          throw new OAuthError(OAuthErrorCode.InvalidToken, 'the access token is unknown, expired or revoked');
+        return {
+          token,
+          clientId: access.clientId,
+          scopes: access.scopes,
+          expiresAt: access.expiresAt,
+          resource: new URL(access.resource),
+          extra: { access },
+        };
       },
     },
     resourceMetadataUrl,
@@ -107,27 +121,39 @@ export function createRemoteMcp(deps: RemoteMcpDeps): RemoteMcp {
       if (!ctx.authInfo) throw new Error('an MCP request reached the server without a verified token');
       return deps.serverFor(accessOf(ctx.authInfo));
     },
-    { maxRequestBodySize: deps.maxBodyBytes, onerror: (error) => deps.logger.error('mcp.remote_error', { error: errorMessage(error) }) },
+    {
+      maxRequestBodySize: deps.maxBodyBytes,
+      onerror: (error) => deps.logger.error('mcp.remote_error', { error: errorMessage(error) }),
+    },
   );
 
   return {
-    paths: [new URL(resourceMetadataUrl).pathname, '/.well-known/oauth-protected-resource', '/.well-known/oauth-authorization-server', MCP_PATH],
+    paths: [
+      new URL(resourceMetadataUrl).pathname,
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-authorization-server',
+      MCP_PATH,
+    ],
     async fetch(request) {
       const metadata = oauthMetadataResponse(request, metadataOptions);
       if (metadata) return metadata;
       const path = new URL(request.url).pathname;
       // The origin-level protected-resource document, for clients that look there first.
-      if (path === '/.well-known/oauth-protected-resource') return oauthMetadataResponse(new Request(resourceMetadataUrl, { method: request.method }), metadataOptions);
+      if (path === '/.well-known/oauth-protected-resource')
+        return oauthMetadataResponse(new Request(resourceMetadataUrl, { method: request.method }), metadataOptions);
       if (path !== MCP_PATH) return undefined;
       const refused = await guardProblem(request, resourceUrl.origin);
       if (refused) return refused;
       // No credentials at all: the challenge says where to get them, with no error (RFC 6750 §3.1).
-      if (!request.headers.has('authorization')) return new Response(null, { status: 401, headers: { 'www-authenticate': challenge } });
+      if (!request.headers.has('authorization'))
+        return new Response(null, { status: 401, headers: { 'www-authenticate': challenge } });
       const auth = await gate(request);
       if (auth instanceof Response) return auth;
       const access = accessOf(auth);
       if (!deps.takeCall(access.grantId)) {
-        return rpcError(429, -32000, 'Too many requests from this connection; try again shortly.', { 'retry-after': String(deps.retryAfterSeconds()) });
+        return rpcError(429, -32000, 'Too many requests from this connection; try again shortly.', {
+          'retry-after': String(deps.retryAfterSeconds()),
+        });
       }
       return handler.fetch(request, { authInfo: auth });
     },

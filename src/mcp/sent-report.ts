@@ -21,7 +21,9 @@ export function createSentReports(deps: SentReportDeps) {
     reporter(ownerId: number, endpoint: string, model: string): (sent: SentItems) => void {
       return (sent) => {
         const write = deps.ledger
-          .record([{ ownerId, conversationId: null, sentAt: deps.clock(), endpoint, model, via: 'answer', items: sent.items }])
+          .record([
+            { ownerId, conversationId: null, sentAt: deps.clock(), endpoint, model, via: 'answer', items: sent.items },
+          ])
           .catch((error: unknown) => deps.logger.error('mcp.ledger_failed', { error: errorMessage(error) }))
           .finally(() => writing.delete(write));
         writing.add(write);

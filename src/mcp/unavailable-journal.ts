@@ -8,9 +8,18 @@ import type { ObjectOperations } from '../objects/operations.ts';
 
 export function unavailableJournal(reason: string): ObjectOperations {
   const fail = (): never => {
-    throw new ObjectError(`The journal could not be opened, so no call can work until this is fixed and the server restarted: ${reason}`);
+    throw new ObjectError(
+      `The journal could not be opened, so no call can work until this is fixed and the server restarted: ${reason}`,
+    );
   };
-  return { listObjects: fail, analyzeObject: fail, listKinds: fail, describeKind: fail, invokeMethod: fail, resolve: fail };
+  return {
+    listObjects: fail,
+    analyzeObject: fail,
+    listKinds: fail,
+    describeKind: fail,
+    invokeMethod: fail,
+    resolve: fail,
+  };
 }
 
 /** The instructions of such a server: the reason first, so the client's model can tell the user. */

@@ -7,7 +7,12 @@
  */
 import type { OauthStore } from '../db/oauth-store.ts';
 import type { Logger } from '../log/logger.ts';
-import { fetchClientMetadataDocument, getDocumentSafely, isMetadataDocumentId, type GetDocument } from './client-metadata-document.ts';
+import {
+  fetchClientMetadataDocument,
+  getDocumentSafely,
+  isMetadataDocumentId,
+  type GetDocument,
+} from './client-metadata-document.ts';
 import { hostOf } from './client-registration.ts';
 import { consentPageHtml, CONSENT_PAGE_CSP, CONSENT_SCRIPT, messagePageHtml, PAGE_HEADERS } from './consent-page.ts';
 import { createConsentWait, redirectTo } from './consent-wait.ts';
@@ -77,8 +82,15 @@ export function consentPayload(startArgument: string): string | null {
   return text.startsWith(START_PAYLOAD_PREFIX) && /^[A-Za-z0-9_-]{1,64}$/.test(text) ? text : null;
 }
 
-const page = (html: string, status = 200, csp = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'") =>
-  new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp, ...PAGE_HEADERS } });
+const page = (
+  html: string,
+  status = 200,
+  csp = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+) =>
+  new Response(html, {
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp, ...PAGE_HEADERS },
+  });
 
 export interface AuthorizationServer {
   /** Answers a request to one of OAUTH_PATHS; undefined for any other path. */
@@ -90,13 +102,23 @@ export function createAuthorizationServer(deps: AuthorizationServerDeps): Author
   const token = createTokenEndpoint({ store, clock, isAllowedOwner: deps.isAllowedOwner });
   const register = createRegistrationEndpoint({ store, clock });
   const consent = createConsentWait({ store, clock, issuer });
-  const tooMany = () => oauthError('slow_down', 'too many requests from this address; try again in a minute', 429, { 'retry-after': String(deps.limit.retryAfterSeconds()) });
+  const tooMany = () =>
+    oauthError('slow_down', 'too many requests from this address; try again in a minute', 429, {
+      'retry-after': String(deps.limit.retryAfterSeconds()),
+    });
 
   async function authorize(url: URL, address: string): Promise<Response> {
     const q = url.searchParams;
     // Checked before anything else: no other response type (`token`: the implicit grant) may send the browser to a
     // redirect URI, which a self-registered client never had to prove it owns (RFC 9700 §4.11.2).
-    if (q.get('response_type') !== 'code') return page(messagePageHtml('Not supported', 'This journal answers only response_type=code (with PKCE). Nothing was sent anywhere.'), 400);
+    if (q.get('response_type') !== 'code')
+      return page(
+        messagePageHtml(
+          'Not supported',
+          'This journal answers only response_type=code (with PKCE). Nothing was sent anywhere.',
+        ),
+        400,
+      );
     const clientId = q.get('client_id') ?? '';
     if (clientId !== '' && !deps.limit.take(`authorize client ${clientId}`)) return tooMany();
     let client = clientId === '' ? undefined : await store.getClient(clientId);
@@ -105,25 +127,57 @@ export function createAuthorizationServer(deps: AuthorizationServerDeps): Author
       const document = await fetchClientMetadataDocument(clientId, deps.getDocument ?? getDocumentSafely);
       if ('problem' in document) {
         // One answer whatever went wrong: the caller learns nothing about what the server can reach.
-        deps.logger?.info('oauth.metadata_document_refused', { client_id: clientId, problem: document.problem, address });
-        return page(messagePageHtml('Unknown app', 'The app could not be identified from its client ID. Nothing was sent anywhere.'), 400);
+        deps.logger?.info('oauth.metadata_document_refused', {
+          client_id: clientId,
+          problem: document.problem,
+          address,
+        });
+        return page(
+          messagePageHtml(
+            'Unknown app',
+            'The app could not be identified from its client ID. Nothing was sent anywhere.',
+          ),
+          400,
+        );
       }
-      client = { client_id: clientId, secret_hash: null, name: document.name, redirect_uris: JSON.stringify(document.redirectUris), auth_method: 'none', created_at: clock().toISOString(), registered_from: null };
+      client = {
+        client_id: clientId,
+        secret_hash: null,
+        name: document.name,
+        redirect_uris: JSON.stringify(document.redirectUris),
+        auth_method: 'none',
+        created_at: clock().toISOString(),
+        registered_from: null,
+      };
       await store.upsertClient(client);
     }
     // Without a known client and one of its redirect URIs, nothing may be sent anywhere: the browser is told here.
-    if (!client) return page(messagePageHtml('Unknown app', 'This link names no app registered with this journal. Start again from the app you came from.'), 400);
+    if (!client)
+      return page(
+        messagePageHtml(
+          'Unknown app',
+          'This link names no app registered with this journal. Start again from the app you came from.',
+        ),
+        400,
+      );
     const registered = redirectUrisOf(client);
     const given = q.get('redirect_uri');
     const redirectUri = given ?? (registered.length === 1 ? registered[0]! : null);
     if (redirectUri === null || !registered.includes(redirectUri)) {
-      return page(messagePageHtml('Wrong return address', 'The app asked to return to an address it did not register. Nothing was sent to it.'), 400);
+      return page(
+        messagePageHtml(
+          'Wrong return address',
+          'The app asked to return to an address it did not register. Nothing was sent to it.',
+        ),
+        400,
+      );
     }
     const state = q.get('state');
     const back = (error: string, description: string) =>
       Response.redirect(redirectTo(redirectUri, { error, error_description: description, state }, issuer), 302);
     const challenge = q.get('code_challenge') ?? '';
-    if (!/^[A-Za-z0-9._~-]{43,128}$/.test(challenge)) return back('invalid_request', 'code_challenge is required (PKCE, S256)');
+    if (!/^[A-Za-z0-9._~-]{43,128}$/.test(challenge))
+      return back('invalid_request', 'code_challenge is required (PKCE, S256)');
     if (q.get('code_challenge_method') !== 'S256') return back('invalid_request', 'code_challenge_method must be S256');
     if (state !== null && state.length > 1000) return back('invalid_request', 'state is longer than 1000 characters');
     const resource = q.get('resource') ?? deps.resource;
@@ -157,15 +211,33 @@ export function createAuthorizationServer(deps: AuthorizationServerDeps): Author
     return page(html, 200, CONSENT_PAGE_CSP);
   }
 
-  const routes: Record<string, { method: string; run: (request: Request, url: URL, address: string) => Promise<Response> }> = {
-    [OAUTH_PATHS.register]: { method: 'POST', run: (request, _url, address) => (deps.limit.take(`register ${address}`) ? register(request, address) : Promise.resolve(tooMany())) },
-    [OAUTH_PATHS.authorize]: { method: 'GET', run: (_request, url, address) => (deps.limit.take(`authorize ${address}`) ? authorize(url, address) : Promise.resolve(tooMany())) },
+  const routes: Record<
+    string,
+    { method: string; run: (request: Request, url: URL, address: string) => Promise<Response> }
+  > = {
+    [OAUTH_PATHS.register]: {
+      method: 'POST',
+      run: (request, _url, address) =>
+        deps.limit.take(`register ${address}`) ? register(request, address) : Promise.resolve(tooMany()),
+    },
+    [OAUTH_PATHS.authorize]: {
+      method: 'GET',
+      run: (_request, url, address) =>
+        deps.limit.take(`authorize ${address}`) ? authorize(url, address) : Promise.resolve(tooMany()),
+    },
     [OAUTH_PATHS.wait]: { method: 'GET', run: (_request, url) => consent.wait(url) },
-    [OAUTH_PATHS.confirm]: { method: 'POST', run: (request, url, address) => (deps.limit.take(`confirm ${address}`) ? consent.confirm(request, url) : Promise.resolve(tooMany())) },
+    [OAUTH_PATHS.confirm]: {
+      method: 'POST',
+      run: (request, url, address) =>
+        deps.limit.take(`confirm ${address}`) ? consent.confirm(request, url) : Promise.resolve(tooMany()),
+    },
     [OAUTH_PATHS.token]: { method: 'POST', run: (request) => token(request) },
     [OAUTH_PATHS.script]: {
       method: 'GET',
-      run: async () => new Response(CONSENT_SCRIPT, { headers: { 'content-type': 'text/javascript; charset=utf-8', ...PAGE_HEADERS } }),
+      run: async () =>
+        new Response(CONSENT_SCRIPT, {
+          headers: { 'content-type': 'text/javascript; charset=utf-8', ...PAGE_HEADERS },
+        }),
     },
   };
 
@@ -174,7 +246,10 @@ export function createAuthorizationServer(deps: AuthorizationServerDeps): Author
       const url = new URL(request.url);
       const route = routes[url.pathname];
       if (!route) return undefined;
-      if (request.method !== route.method) return oauthError('invalid_request', `${url.pathname} takes ${route.method} only`, 405, { allow: route.method });
+      if (request.method !== route.method)
+        return oauthError('invalid_request', `${url.pathname} takes ${route.method} only`, 405, {
+          allow: route.method,
+        });
       return route.run(request, url, clientAddress);
     },
   };

@@ -13,11 +13,21 @@ const LOOPBACK = ['127.0.0.0/8', '::1/128'];
 
 /** The proxies TRUST_PROXY names, or why it cannot be read. */
 export function parseTrustProxy(text: string): TrustedProxies | { problem: string } {
-  const items = text.trim() === 'loopback' ? LOOPBACK : text.split(',').map((s) => s.trim()).filter(Boolean);
+  const items =
+    text.trim() === 'loopback'
+      ? LOOPBACK
+      : text
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
   const ranges: Range[] = [];
   for (const item of items) {
     try {
-      ranges.push(item.includes('/') ? ipaddr.parseCIDR(item) : ((a) => [a, a.kind() === 'ipv4' ? 32 : 128] as Range)(ipaddr.parse(item)));
+      ranges.push(
+        item.includes('/')
+          ? ipaddr.parseCIDR(item)
+          : ((a) => [a, a.kind() === 'ipv4' ? 32 : 128] as Range)(ipaddr.parse(item)),
+      );
     } catch {
       return { problem: `"${item.slice(0, 60)}" is not an address or CIDR range` };
     }
@@ -32,10 +42,18 @@ const inRanges = (address: string, trusted: TrustedProxies) => {
 };
 
 /** The client's address: the socket's, or, from a trusted proxy, the nearest X-Forwarded-For hop that is no proxy. */
-export function clientAddress(socketAddress: string, forwardedFor: string | undefined, trusted: TrustedProxies | null): string {
+export function clientAddress(
+  socketAddress: string,
+  forwardedFor: string | undefined,
+  trusted: TrustedProxies | null,
+): string {
   const socket = ipaddr.isValid(socketAddress) ? ipaddr.process(socketAddress).toString() : socketAddress;
   if (!trusted || !forwardedFor || !inRanges(socketAddress, trusted)) return socket;
-  const hops = forwardedFor.split(',').map((h) => h.trim()).filter((h) => ipaddr.isValid(h));
-  for (let i = hops.length - 1; i >= 0; i -= 1) if (!inRanges(hops[i]!, trusted)) return ipaddr.process(hops[i]!).toString();
+  const hops = forwardedFor
+    .split(',')
+    .map((h) => h.trim())
+    .filter((h) => ipaddr.isValid(h));
+  for (let i = hops.length - 1; i >= 0; i -= 1)
+    if (!inRanges(hops[i]!, trusted)) return ipaddr.process(hops[i]!).toString();
   return hops.length > 0 ? ipaddr.process(hops[0]!).toString() : socket;
 }

@@ -21,20 +21,36 @@ export function isMetadataDocumentId(clientId: string): boolean {
   } catch {
     return false;
   }
-  const addressLike = /^[\d.]+$/.test(url.hostname) || url.hostname.startsWith('[') || url.hostname === 'localhost' || url.hostname.endsWith('.localhost');
-  return url.protocol === 'https:' && !addressLike && url.pathname !== '/' && url.hash === '' && url.username === '' && url.password === '' && url.href === clientId;
+  const addressLike =
+    /^[\d.]+$/.test(url.hostname) ||
+    url.hostname.startsWith('[') ||
+    url.hostname === 'localhost' ||
+    url.hostname.endsWith('.localhost');
+  return (
+    url.protocol === 'https:' &&
+    !addressLike &&
+    url.pathname !== '/' &&
+    url.hash === '' &&
+    url.username === '' &&
+    url.password === '' &&
+    url.href === clientId
+  );
 }
 
 /** Reads a document's URL: outboundGet in the bot (addresses checked), a table of documents in tests. */
 export type GetDocument = (url: string) => Promise<OutboundAnswer>;
 
-export const getDocumentSafely: GetDocument = (url) => outboundGet(url, { maxBytes: MAX_DOCUMENT_BYTES, timeoutMs: FETCH_TIMEOUT_MS });
+export const getDocumentSafely: GetDocument = (url) =>
+  outboundGet(url, { maxBytes: MAX_DOCUMENT_BYTES, timeoutMs: FETCH_TIMEOUT_MS });
 
 /**
  * The registration a client's metadata document makes, or why it cannot be used. The why is for the log only: the
  * caller (who may be probing the network through us) is told one uniform thing.
  */
-export async function fetchClientMetadataDocument(clientId: string, get: GetDocument): Promise<ClientRegistration | { problem: string }> {
+export async function fetchClientMetadataDocument(
+  clientId: string,
+  get: GetDocument,
+): Promise<ClientRegistration | { problem: string }> {
   let response: OutboundAnswer;
   try {
     response = await get(clientId);
@@ -50,11 +66,16 @@ export async function fetchClientMetadataDocument(clientId: string, get: GetDocu
   } catch {
     return { problem: 'it is not JSON' };
   }
-  if (typeof document !== 'object' || document === null || (document as { client_id?: unknown }).client_id !== clientId) {
+  if (
+    typeof document !== 'object' ||
+    document === null ||
+    (document as { client_id?: unknown }).client_id !== clientId
+  ) {
     return { problem: 'its client_id is not its own URL' };
   }
   const method = (document as { token_endpoint_auth_method?: unknown }).token_endpoint_auth_method;
-  if (method !== undefined && method !== 'none') return { problem: 'only public clients (token_endpoint_auth_method none) may use a metadata document here' };
+  if (method !== undefined && method !== 'none')
+    return { problem: 'only public clients (token_endpoint_auth_method none) may use a metadata document here' };
   const registration = parseRegistration({ ...document, token_endpoint_auth_method: 'none' });
   if ('error' in registration) return { problem: registration.description };
   return registration;

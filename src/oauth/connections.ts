@@ -64,7 +64,12 @@ export function createConnections(deps: ConnectionsDeps) {
       if (!request) return null;
       const client = await store.getClient(request.client_id);
       const verifiedHost = isMetadataDocumentId(request.client_id) ? new URL(request.client_id).host : null;
-      return { requestId: request.id, clientName: client?.name ?? request.client_id, verifiedHost, returnsTo: returnAddress(request.redirect_uri) };
+      return {
+        requestId: request.id,
+        clientName: client?.name ?? request.client_id,
+        verifiedHost,
+        returnsTo: returnAddress(request.redirect_uri),
+      };
     },
 
     /**
@@ -74,13 +79,25 @@ export function createConnections(deps: ConnectionsDeps) {
     async decide(ownerId: number, requestId: number, allow: boolean): Promise<Decision> {
       const now = clock();
       const code = allow ? oneTimeCode() : null;
-      const answer = code === null ? { allow: false as const } : { allow: true as const, confirmHash: secretHash(normalisedCode(code)), confirmUntil: new Date(now.getTime() + CONFIRM_MINUTES * MINUTE_MS) };
+      const answer =
+        code === null
+          ? { allow: false as const }
+          : {
+              allow: true as const,
+              confirmHash: secretHash(normalisedCode(code)),
+              confirmUntil: new Date(now.getTime() + CONFIRM_MINUTES * MINUTE_MS),
+            };
       return (await store.decide(requestId, ownerId, answer, now)) ? { answered: true, code } : { answered: false };
     },
 
     async list(ownerId: number): Promise<Connection[]> {
       const grants = await store.listGrants(ownerId);
-      return grants.map((g) => ({ grantId: g.id, clientName: g.client_name, since: g.created_at, lastUsed: g.last_used_at }));
+      return grants.map((g) => ({
+        grantId: g.id,
+        clientName: g.client_name,
+        since: g.created_at,
+        lastUsed: g.last_used_at,
+      }));
     },
 
     /** Ends one of the owner's grants; its tokens stop working at once. False when it was not theirs or already ended. */
@@ -91,11 +108,13 @@ export function createConnections(deps: ConnectionsDeps) {
     async verifyAccessToken(token: string): Promise<VerifiedAccess | null> {
       const found = await store.findToken(secretHash(token));
       const now = clock();
-      if (!found || found.kind !== 'access' || found.grant.revoked_at !== null || found.expiresAt <= now.toISOString()) return null;
+      if (!found || found.kind !== 'access' || found.grant.revoked_at !== null || found.expiresAt <= now.toISOString())
+        return null;
       const { grant } = found;
       // An owner taken off ALLOWED_USER_IDS loses every way in, before the restart's revocation has run too.
       if (!deps.isAllowedOwner(grant.owner_id)) return null;
-      if (grant.last_used_at === null || grant.last_used_at < new Date(now.getTime() - TOUCH_EVERY_MS).toISOString()) await store.touchGrant(grant.id, grant.owner_id, now);
+      if (grant.last_used_at === null || grant.last_used_at < new Date(now.getTime() - TOUCH_EVERY_MS).toISOString())
+        await store.touchGrant(grant.id, grant.owner_id, now);
       return {
         ownerId: grant.owner_id,
         grantId: grant.id,

@@ -48,8 +48,12 @@ export function createConsentWait(deps: ConsentWaitDeps) {
       switch (request.status) {
         case 'pending':
         case 'asked':
-          if (expired) return json({ done: true, message: 'The link expired. Start again from the app you came from.' });
-          return json({ message: request.status === 'asked' ? 'Answer Allow or Deny in Telegram…' : 'Waiting for your answer in Telegram…' });
+          if (expired)
+            return json({ done: true, message: 'The link expired. Start again from the app you came from.' });
+          return json({
+            message:
+              request.status === 'asked' ? 'Answer Allow or Deny in Telegram…' : 'Waiting for your answer in Telegram…',
+          });
         case 'allowed':
           if (expired) return json({ done: true, message: OVER });
           return askCode('Allowed in Telegram. Type the code the bot sent you to go on.');
@@ -57,7 +61,15 @@ export function createConsentWait(deps: ConsentWaitDeps) {
           if (!(await store.close(request.id, 'denied'))) return json({ done: true, message: OVER });
           return json({
             message: `Denied. Going back to ${hostOf(request.redirect_uri)}…`,
-            location: redirectTo(request.redirect_uri, { error: 'access_denied', error_description: 'the owner denied access in Telegram', state: request.state }, issuer),
+            location: redirectTo(
+              request.redirect_uri,
+              {
+                error: 'access_denied',
+                error_description: 'the owner denied access in Telegram',
+                state: request.state,
+              },
+              issuer,
+            ),
           });
         default:
           return json({ done: true, message: OVER });
@@ -78,18 +90,29 @@ export function createConsentWait(deps: ConsentWaitDeps) {
         return askCode(`Type the code the bot sent you: ${ONE_TIME_CODE_LENGTH} capital letters and digits.`, 400);
       }
       const now = clock();
-      if (row.status !== 'allowed' || row.confirm_hash === null || row.expires_at <= now.toISOString()) return json({ done: true, message: OVER });
+      if (row.status !== 'allowed' || row.confirm_hash === null || row.expires_at <= now.toISOString())
+        return json({ done: true, message: OVER });
       if (!sameText(secretHash(normalisedCode(typed)), row.confirm_hash)) {
         const tries = await store.wrongConfirmation(row.id);
         if (tries >= CONFIRM_TRIES || tries === 0) {
           await store.close(row.id, 'allowed');
-          return json({ done: true, message: 'Too many wrong codes: this request is closed. Start again from the app you came from.' });
+          return json({
+            done: true,
+            message: 'Too many wrong codes: this request is closed. Start again from the app you came from.',
+          });
         }
-        return askCode(`That is not the code the bot sent. ${CONFIRM_TRIES - tries} ${CONFIRM_TRIES - tries === 1 ? 'try' : 'tries'} left.`, 400);
+        return askCode(
+          `That is not the code the bot sent. ${CONFIRM_TRIES - tries} ${CONFIRM_TRIES - tries === 1 ? 'try' : 'tries'} left.`,
+          400,
+        );
       }
       const code = newSecret('jac_');
-      if (!(await store.issueCode(row.id, secretHash(code), new Date(now.getTime() + CODE_MINUTES * MINUTE_MS)))) return json({ done: true, message: OVER });
-      return json({ message: `Confirmed. Going back to ${hostOf(row.redirect_uri)}…`, location: redirectTo(row.redirect_uri, { code, state: row.state }, issuer) });
+      if (!(await store.issueCode(row.id, secretHash(code), new Date(now.getTime() + CODE_MINUTES * MINUTE_MS))))
+        return json({ done: true, message: OVER });
+      return json({
+        message: `Confirmed. Going back to ${hostOf(row.redirect_uri)}…`,
+        location: redirectTo(row.redirect_uri, { code, state: row.state }, issuer),
+      });
     },
   };
 }

@@ -8,9 +8,13 @@ export const MINUTE_MS = 60_000;
 export const sameResource = (a: string, b: string) => a.replace(/\/$/, '') === b.replace(/\/$/, '');
 
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...PAGE_HEADERS, ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...PAGE_HEADERS, ...headers },
+  });
 
-export const oauthError = (error: string, description: string, status = 400, headers: Record<string, string> = {}) => json({ error, error_description: description }, status, headers);
+export const oauthError = (error: string, description: string, status = 400, headers: Record<string, string> = {}) =>
+  json({ error, error_description: description }, status, headers);
 
 /** The redirect URIs a client registered. */
 export const redirectUrisOf = (client: OauthClientRow): string[] => JSON.parse(client.redirect_uris) as string[];

@@ -25,7 +25,12 @@ export function checkedLookup(resolve: typeof dnsLookup = dnsLookup): LookupFunc
     resolve(hostname, { all: true, family: options.family ?? 0 }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);
       const refused = addresses.find((a) => !isPublicAddress(a.address));
-      if (refused || addresses.length === 0) return callback(new OutboundRefused(`${hostname} resolves to ${refused?.address ?? 'nothing'}, not a public address`), '', 0);
+      if (refused || addresses.length === 0)
+        return callback(
+          new OutboundRefused(`${hostname} resolves to ${refused?.address ?? 'nothing'}, not a public address`),
+          '',
+          0,
+        );
       if (options.all) return (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, addresses);
       callback(null, addresses[0]!.address, addresses[0]!.family);
     });
@@ -50,21 +55,33 @@ export function outboundGet(url: string, options: OutboundOptions): Promise<Outb
   const target = new URL(url);
   if (target.protocol !== 'https:') return Promise.reject(new OutboundRefused(`${target.protocol} is not https`));
   const literal = target.hostname.replace(/^\[|\]$/g, '');
-  if (ipaddr.isValid(literal) && !isPublicAddress(literal)) return Promise.reject(new OutboundRefused(`${literal} is not a public address`));
+  if (ipaddr.isValid(literal) && !isPublicAddress(literal))
+    return Promise.reject(new OutboundRefused(`${literal} is not a public address`));
   return new Promise((resolve, reject) => {
-    const request = https.get(target, { lookup: checkedLookup(options.resolve), headers: { accept: 'application/json' }, timeout: options.timeoutMs, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > options.maxBytes) {
-          response.destroy();
-          resolve({ status: response.statusCode ?? 0, text: null });
-        } else chunks.push(chunk);
-      });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', reject);
-    });
+    const request = https.get(
+      target,
+      {
+        lookup: checkedLookup(options.resolve),
+        headers: { accept: 'application/json' },
+        timeout: options.timeoutMs,
+        agent: false,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > options.maxBytes) {
+            response.destroy();
+            resolve({ status: response.statusCode ?? 0, text: null });
+          } else chunks.push(chunk);
+        });
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
     request.on('timeout', () => request.destroy(new Error(`no answer in ${options.timeoutMs} ms`)));
     request.on('error', reject);
   });

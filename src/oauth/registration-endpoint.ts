@@ -13,7 +13,10 @@ export const REGISTRATIONS_PER_ADDRESS = 10;
 /** A registration no owner allowed within this time is deleted. */
 export const UNUSED_CLIENT_HOURS = 24;
 
-export function createRegistrationEndpoint(deps: { store: OauthStore; clock: () => Date }): (request: Request, address: string) => Promise<Response> {
+export function createRegistrationEndpoint(deps: {
+  store: OauthStore;
+  clock: () => Date;
+}): (request: Request, address: string) => Promise<Response> {
   const { store, clock } = deps;
   return async (request, address) => {
     let body: unknown;
@@ -26,8 +29,15 @@ export function createRegistrationEndpoint(deps: { store: OauthStore; clock: () 
     if ('error' in registration) return oauthError(registration.error, registration.description);
     const now = clock();
     const from = secretHash(`address ${address}`);
-    if ((await store.unusedClientsFrom(from, new Date(now.getTime() - UNUSED_CLIENT_HOURS * 60 * MINUTE_MS), now)) >= REGISTRATIONS_PER_ADDRESS) {
-      return oauthError('invalid_client_metadata', `this address has ${REGISTRATIONS_PER_ADDRESS} registrations no one has used yet; use one of them, or try again tomorrow`, 429);
+    if (
+      (await store.unusedClientsFrom(from, new Date(now.getTime() - UNUSED_CLIENT_HOURS * 60 * MINUTE_MS), now)) >=
+      REGISTRATIONS_PER_ADDRESS
+    ) {
+      return oauthError(
+        'invalid_client_metadata',
+        `this address has ${REGISTRATIONS_PER_ADDRESS} registrations no one has used yet; use one of them, or try again tomorrow`,
+        429,
+      );
     }
     const clientId = newSecret('jc_', 18);
     const secret = registration.authMethod === 'none' ? null : newSecret('jcs_');

@@ -4,8 +4,17 @@ import { createOauthStore } from '../db/oauth-store.ts';
 import { consentPayload } from './authorization-server.ts';
 import { createConnections } from './connections.ts';
 
-export function remoteConnections(db: JournalDb, publicUrl: string, clock: () => Date, allowedUserIds: readonly number[]) {
-  const connections = createConnections({ store: createOauthStore(db), clock, isAllowedOwner: (id) => allowedUserIds.includes(id) });
+export function remoteConnections(
+  db: JournalDb,
+  publicUrl: string,
+  clock: () => Date,
+  allowedUserIds: readonly number[],
+) {
+  const connections = createConnections({
+    store: createOauthStore(db),
+    clock,
+    isAllowedOwner: (id) => allowedUserIds.includes(id),
+  });
   return {
     mcpUrl: `${publicUrl}/mcp`,
     isConsentPayload: (startArgument: string) => consentPayload(startArgument) !== null,

@@ -6,7 +6,12 @@ import type { JournalDb } from '../db/open-database.ts';
 import { createOauthStore } from '../db/oauth-store.ts';
 import type { Logger } from '../log/logger.ts';
 
-export async function revokeRemovedOwners(db: JournalDb, allowedUserIds: readonly number[], now: Date, logger: Logger): Promise<number> {
+export async function revokeRemovedOwners(
+  db: JournalDb,
+  allowedUserIds: readonly number[],
+  now: Date,
+  logger: Logger,
+): Promise<number> {
   const ended = await createOauthStore(db).revokeOwnersNotIn(allowedUserIds, now);
   if (ended > 0) logger.info('mcp.removed_owners_revoked', { grants: ended });
   return ended;

@@ -24,7 +24,8 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): (request: Request)
 
   /** The client a token request comes from: HTTP Basic, client_secret_post, or a public client's client_id. */
   async function authenticateClient(request: Request, form: URLSearchParams): Promise<OauthClientRow | Response> {
-    const invalid = (why: string) => oauthError('invalid_client', why, 401, { 'www-authenticate': 'Basic realm="journal"' });
+    const invalid = (why: string) =>
+      oauthError('invalid_client', why, 401, { 'www-authenticate': 'Basic realm="journal"' });
     let clientId = form.get('client_id');
     let secret = form.get('client_secret');
     const basic = /^Basic\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
@@ -54,10 +55,24 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): (request: Request)
     return {
       now,
       rows: [
-        { hash: secretHash(access), kind: 'access' as const, expiresAt: new Date(now.getTime() + ACCESS_TOKEN_MINUTES * MINUTE_MS) },
-        { hash: secretHash(refresh), kind: 'refresh' as const, expiresAt: new Date(now.getTime() + REFRESH_TOKEN_DAYS * 24 * 60 * MINUTE_MS) },
+        {
+          hash: secretHash(access),
+          kind: 'access' as const,
+          expiresAt: new Date(now.getTime() + ACCESS_TOKEN_MINUTES * MINUTE_MS),
+        },
+        {
+          hash: secretHash(refresh),
+          kind: 'refresh' as const,
+          expiresAt: new Date(now.getTime() + REFRESH_TOKEN_DAYS * 24 * 60 * MINUTE_MS),
+        },
       ],
-      body: { access_token: access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_MINUTES * 60, refresh_token: refresh, scope: grantScope },
+      body: {
+        access_token: access,
+        token_type: 'Bearer',
+        expires_in: ACCESS_TOKEN_MINUTES * 60,
+        refresh_token: refresh,
+        scope: grantScope,
+      },
     };
   }
 
@@ -68,21 +83,33 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): (request: Request)
     if (!request) return oauthError('invalid_grant', 'unknown authorization code');
     if (request.status === 'exchanged') {
       // A code used twice was stolen or replayed: the grant it made ends too (OAuth 2.1 §4.1.3).
-      if (request.grant_id !== null && request.owner_id !== null) await store.revokeGrant(request.grant_id, request.owner_id, clock());
+      if (request.grant_id !== null && request.owner_id !== null)
+        await store.revokeGrant(request.grant_id, request.owner_id, clock());
       return oauthError('invalid_grant', 'the authorization code was used already; its grant is revoked');
     }
-    if (request.status !== 'issued' || request.expires_at <= clock().toISOString()) return oauthError('invalid_grant', 'the authorization code expired');
-    if (request.client_id !== client.client_id) return oauthError('invalid_grant', 'the authorization code was issued to another client');
+    if (request.status !== 'issued' || request.expires_at <= clock().toISOString())
+      return oauthError('invalid_grant', 'the authorization code expired');
+    if (request.client_id !== client.client_id)
+      return oauthError('invalid_grant', 'the authorization code was issued to another client');
     // Required when the authorization request named it; a client with one redirect URI may leave it out of both.
-    const redirectUri = form.get('redirect_uri') ?? (redirectUrisOf(client).length === 1 ? redirectUrisOf(client)[0] : null);
-    if (redirectUri !== request.redirect_uri) return oauthError('invalid_grant', 'redirect_uri differs from the authorization request');
-    if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier) || !sameText(s256(verifier), request.code_challenge)) return oauthError('invalid_grant', 'code_verifier does not match the code_challenge');
+    const redirectUri =
+      form.get('redirect_uri') ?? (redirectUrisOf(client).length === 1 ? redirectUrisOf(client)[0] : null);
+    if (redirectUri !== request.redirect_uri)
+      return oauthError('invalid_grant', 'redirect_uri differs from the authorization request');
+    if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier) || !sameText(s256(verifier), request.code_challenge))
+      return oauthError('invalid_grant', 'code_verifier does not match the code_challenge');
     const resource = form.get('resource');
-    if (resource !== null && !sameResource(resource, request.resource)) return oauthError('invalid_target', `resource must be ${request.resource}`);
+    if (resource !== null && !sameResource(resource, request.resource))
+      return oauthError('invalid_target', `resource must be ${request.resource}`);
     if (request.owner_id === null) return oauthError('invalid_grant', 'the request was never approved');
-    if (!deps.isAllowedOwner(request.owner_id)) return oauthError('invalid_grant', 'the owner who approved it is no longer allowed');
+    if (!deps.isAllowedOwner(request.owner_id))
+      return oauthError('invalid_grant', 'the owner who approved it is no longer allowed');
     const tokens = issueTokens(request.scope);
-    const grant = await store.exchangeCode(request, { ownerId: request.owner_id, clientName: client.name, now: tokens.now }, tokens.rows);
+    const grant = await store.exchangeCode(
+      request,
+      { ownerId: request.owner_id, clientName: client.name, now: tokens.now },
+      tokens.rows,
+    );
     if (!grant) return oauthError('invalid_grant', 'the authorization code was used already');
     return json(tokens.body);
   }
@@ -91,9 +118,12 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): (request: Request)
     const token = form.get('refresh_token') ?? '';
     const hash = secretHash(token);
     const found = token === '' ? undefined : await store.findToken(hash);
-    if (!found || found.kind !== 'refresh' || found.grant.revoked_at !== null) return oauthError('invalid_grant', 'unknown or revoked refresh token');
-    if (found.grant.client_id !== client.client_id) return oauthError('invalid_grant', 'the refresh token was issued to another client');
-    if (!deps.isAllowedOwner(found.grant.owner_id)) return oauthError('invalid_grant', 'unknown or revoked refresh token');
+    if (!found || found.kind !== 'refresh' || found.grant.revoked_at !== null)
+      return oauthError('invalid_grant', 'unknown or revoked refresh token');
+    if (found.grant.client_id !== client.client_id)
+      return oauthError('invalid_grant', 'the refresh token was issued to another client');
+    if (!deps.isAllowedOwner(found.grant.owner_id))
+      return oauthError('invalid_grant', 'unknown or revoked refresh token');
     const now = clock();
     if (found.usedAt !== null) {
       // Rotation: a spent refresh token presented again means two holders; neither keeps the grant.
@@ -102,7 +132,8 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): (request: Request)
     }
     if (found.expiresAt <= now.toISOString()) return oauthError('invalid_grant', 'the refresh token expired');
     const resource = form.get('resource');
-    if (resource !== null && !sameResource(resource, found.grant.resource)) return oauthError('invalid_target', `resource must be ${found.grant.resource}`);
+    if (resource !== null && !sameResource(resource, found.grant.resource))
+      return oauthError('invalid_target', `resource must be ${found.grant.resource}`);
     const tokens = issueTokens(found.grant.scope);
     if (!(await store.rotateRefresh(hash, found.grant, now, tokens.rows))) {
       await store.revokeGrant(found.grant.id, found.grant.owner_id, now);
@@ -114,7 +145,8 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): (request: Request)
   async function token(request: Request): Promise<Response> {
     let form: URLSearchParams;
     try {
-      if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) throw new Error('form');
+      if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded'))
+        throw new Error('form');
       form = new URLSearchParams(await request.text());
     } catch {
       return oauthError('invalid_request', 'the body must be application/x-www-form-urlencoded');

@@ -51,7 +51,11 @@ export function boundResult(value: unknown, limit = DEFAULT_RESULT_LIMIT, paging
 /** One array item larger than the whole bound: its JSON cut, marked with its full size. */
 function cutItem(item: unknown, room: number): unknown {
   const json = JSON.stringify(item) ?? 'null';
-  return { truncated: true, note: `This item alone is ${json.length} characters; only its start is shown.`, partialJson: json.slice(0, Math.max(0, room)) };
+  return {
+    truncated: true,
+    note: `This item alone is ${json.length} characters; only its start is shown.`,
+    partialJson: json.slice(0, Math.max(0, room)),
+  };
 }
 
 /** A value bounded together with the citable passages moved out of it: what was kept of each. */
@@ -65,13 +69,23 @@ export interface BoundCitable<C> {
  * passage per item of an array value is kept or cut with its item; passages beside another value go only when the
  * pair fits whole (a value cut as text cites nothing).
  */
-export function boundWithCitable<C>(value: unknown, citable: readonly C[], limit = DEFAULT_RESULT_LIMIT, pagingHint?: string): BoundCitable<C> {
+export function boundWithCitable<C>(
+  value: unknown,
+  citable: readonly C[],
+  limit = DEFAULT_RESULT_LIMIT,
+  pagingHint?: string,
+): BoundCitable<C> {
   if (citable.length === 0) return { value: boundResult(value, limit, pagingHint), citable };
   if (Array.isArray(value) && value.length === citable.length) {
-    const bounded = boundResult(value.map((item, i) => [item, citable[i]]), limit, pagingHint);
+    const bounded = boundResult(
+      value.map((item, i) => [item, citable[i]]),
+      limit,
+      pagingHint,
+    );
     if (Array.isArray(bounded)) return { value, citable };
     const cut = bounded as Partial<TruncatedArray>;
-    if (!Array.isArray(cut.items) || cut.items.length === 0 || !Array.isArray(cut.items[0])) return { value: bounded, citable: [] };
+    if (!Array.isArray(cut.items) || cut.items.length === 0 || !Array.isArray(cut.items[0]))
+      return { value: bounded, citable: [] };
     const pairs = cut.items as [unknown, C][];
     return { value: { ...cut, items: pairs.map(([item]) => item) }, citable: pairs.map(([, passage]) => passage) };
   }

@@ -22,7 +22,12 @@ export class KindRegistry {
   getOrThrow(kind: string): KindDefinition {
     const byName = this.list().filter((k) => k.kind.endsWith(`#${kind}`));
     const found = this.#kinds.get(kind) ?? (byName.length === 1 ? byName[0] : undefined);
-    if (!found) throw new ObjectError(`Unknown kind "${kind}". Known kinds: ${this.list().map((k) => k.kind).join(', ')}.`);
+    if (!found)
+      throw new ObjectError(
+        `Unknown kind "${kind}". Known kinds: ${this.list()
+          .map((k) => k.kind)
+          .join(', ')}.`,
+      );
     return found;
   }
 }

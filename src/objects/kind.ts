@@ -127,7 +127,8 @@ const KIND_ID = /^[a-z][\w.-]*\.[a-z][\w-]*#[A-Z]\w*$/;
 
 /** Checks a kind once, at definition: namespaced id, unique method names. */
 export function defineKind<State>(definition: KindDefinition<State>): KindDefinition<State> {
-  if (!KIND_ID.test(definition.kind)) throw new Error(`Kind id "${definition.kind}" must look like so.idyllic.prototype#Name`);
+  if (!KIND_ID.test(definition.kind))
+    throw new Error(`Kind id "${definition.kind}" must look like so.idyllic.prototype#Name`);
   const seen = new Set<string>();
   for (const m of definition.methods) {
     if (seen.has(m.name)) throw new Error(`Kind ${definition.kind}: method "${m.name}" is defined twice`);

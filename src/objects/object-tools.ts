@@ -32,7 +32,12 @@ export interface ToolAnnotations {
   idempotentHint: boolean;
   openWorldHint: boolean;
 }
-const READS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+const READS: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
 
 const defineTool = <Input extends z.ZodObject>(tool: ObjectTool<Input>): ObjectTool => tool;
 
@@ -45,7 +50,8 @@ export const OBJECT_TOOLS: readonly ObjectTool[] = [
     name: 'analyzeObject',
     title: "Read an object's interface",
     annotations: READS,
-    description: "An object's interface: kind, description, how to read its data, data fields, methods with signatures. Returns no data.",
+    description:
+      "An object's interface: kind, description, how to read its data, data fields, methods with signatures. Returns no data.",
     input: z.object({ objId }),
     run: async (ops, { objId: id }) => formatInterface(await ops.analyzeObject(id)),
   }),
@@ -61,7 +67,10 @@ export const OBJECT_TOOLS: readonly ObjectTool[] = [
         objId,
         methodName: z.string().describe('A method from the interface, e.g. "getDayCount".'),
         // Checked by the method's own args schema in invokeMethod, which also takes them as a JSON text.
-        args: z.unknown().optional().meta({ type: 'object', description: 'Named arguments per the signature, e.g. {"date": "2024-04-01"}; {} when none.' }),
+        args: z.unknown().optional().meta({
+          type: 'object',
+          description: 'Named arguments per the signature, e.g. {"date": "2024-04-01"}; {} when none.',
+        }),
       })
       // Advertised as required, so models always send it; a call without it still runs (as a method with no arguments).
       .meta({ required: ['objId', 'methodName', 'args'] }),
@@ -69,9 +78,14 @@ export const OBJECT_TOOLS: readonly ObjectTool[] = [
       const result = await ops.invokeMethod(id, methodName, args);
       // A model gets the cited form when there is one: the text as citable passages, the rest as JSON.
       if (result.type === 'value' && result.cited) {
-        return { text: JSON.stringify({ value: result.cited.value }), images: result.images ?? [], citable: result.cited.passages };
+        return {
+          text: JSON.stringify({ value: result.cited.value }),
+          images: result.images ?? [],
+          citable: result.cited.passages,
+        };
       }
-      if (result.type === 'value' && result.images?.length) return { text: JSON.stringify({ value: result.value }), images: result.images };
+      if (result.type === 'value' && result.images?.length)
+        return { text: JSON.stringify({ value: result.value }), images: result.images };
       if (result.type === 'value') return JSON.stringify({ value: result.value });
       return JSON.stringify({ handle: result.objId, kind: result.kind, description: result.description });
     },
@@ -84,7 +98,11 @@ export const OBJECT_TOOLS: readonly ObjectTool[] = [
     input: z.object({}),
     run: async (ops) => {
       const { objects, more, unreadable } = await ops.listObjects();
-      return [...objects.map(formatObjectLine), ...(more ? [`(${more} older handles not shown)`] : []), ...unreadable.map(formatUnreadableLine)].join('\n');
+      return [
+        ...objects.map(formatObjectLine),
+        ...(more ? [`(${more} older handles not shown)`] : []),
+        ...unreadable.map(formatUnreadableLine),
+      ].join('\n');
     },
   }),
   defineTool({
@@ -138,7 +156,8 @@ export const APP_TOOLS: readonly ObjectTool[] = [
     run: async (ops, { objId: id }) => {
       const result = await ops.invokeMethod(id, 'getCalendar', {});
       const calendar = result.type === 'value' ? CALENDAR_VALUE.safeParse(result.value) : undefined;
-      if (!calendar?.success) throw new ObjectError(`showCalendar needs a handle whose getCalendar gives days; ${id} gave something else.`);
+      if (!calendar?.success)
+        throw new ObjectError(`showCalendar needs a handle whose getCalendar gives days; ${id} gave something else.`);
       const structured = { objId: id, ...calendar.data };
       return { text: JSON.stringify(structured), images: [], structured };
     },
@@ -148,7 +167,10 @@ export const APP_TOOLS: readonly ObjectTool[] = [
 export const OBJECT_TOOL_NAMES = OBJECT_TOOLS.map((t) => t.name);
 
 /** A tool input's JSON Schema as the model sees it: `{type: "object", properties, required}`, derived from the zod schema. */
-export type ToolInputSchema = { type: 'object'; properties?: Record<string, unknown>; required?: string[] } & Record<string, unknown>;
+export type ToolInputSchema = { type: 'object'; properties?: Record<string, unknown>; required?: string[] } & Record<
+  string,
+  unknown
+>;
 
 export function toolInputSchema(tool: ObjectTool): ToolInputSchema {
   const { $schema: _dialect, ...schema } = z.toJSONSchema(tool.input, { io: 'input' });
@@ -158,7 +180,9 @@ export function toolInputSchema(tool: ObjectTool): ToolInputSchema {
 function parseInput<T extends z.ZodObject>(tool: ObjectTool<T>, input: unknown): z.output<T> {
   const parsed = tool.input.safeParse(input ?? {});
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+  const problems = parsed.error.issues
+    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+    .join('; ');
   throw new ObjectError(`Bad input for ${tool.name}: ${problems}.`);
 }
 

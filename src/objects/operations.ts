@@ -5,7 +5,16 @@
 import { randomUUID } from 'node:crypto';
 import { boundResult, boundWithCitable, DEFAULT_RESULT_LIMIT } from './bound-result.ts';
 import type { HandleStore, RootObject, StoredHandle } from './handle-store-port.ts';
-import type { CarriedItem, CitedValue, DataField, KindDefinition, MethodContext, MethodSpend, ResultImage, SentItems } from './kind.ts';
+import type {
+  CarriedItem,
+  CitedValue,
+  DataField,
+  KindDefinition,
+  MethodContext,
+  MethodSpend,
+  ResultImage,
+  SentItems,
+} from './kind.ts';
 import type { KindRegistry } from './kind-registry.ts';
 import { ObjectError } from './object-error.ts';
 import { errorReason } from '../log/error-message.ts';
@@ -107,11 +116,17 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 function controlCharacterProblem(value: unknown, where = 'args', depth = 0): string | null {
   if (typeof value === 'string') {
     const found = CONTROL.exec(value);
-    return found ? `${where} contains the control character U+${found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at position ${found.index}` : null;
+    return found
+      ? `${where} contains the control character U+${found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at position ${found.index}`
+      : null;
   }
   if (value === null || typeof value !== 'object' || depth > 20) return null;
   for (const [key, item] of Object.entries(value)) {
-    const problem = controlCharacterProblem(item, Array.isArray(value) ? `${where}[${key}]` : `${where}.${key}`, depth + 1);
+    const problem = controlCharacterProblem(
+      item,
+      Array.isArray(value) ? `${where}[${key}]` : `${where}.${key}`,
+      depth + 1,
+    );
     if (problem) return problem;
   }
   return null;
@@ -127,7 +142,9 @@ function namedArgs(given: unknown, schema: unknown, signature: string): unknown 
   const names = shape && typeof shape === 'object' ? Object.keys(shape) : [];
   if (given.length > names.length) {
     const takes = names.length === 0 ? 'no arguments' : `${names.length} (${names.join(', ')})`;
-    throw new ObjectError(`Bad args for ${signature}: it takes ${takes}, got ${given.length}. Pass them in that order, or as an object {${names.map((n) => `"${n}": …`).join(', ')}}.`);
+    throw new ObjectError(
+      `Bad args for ${signature}: it takes ${takes}, got ${given.length}. Pass them in that order, or as an object {${names.map((n) => `"${n}": …`).join(', ')}}.`,
+    );
   }
   return Object.fromEntries(given.flatMap((value, i) => (value === null ? [] : [[names[i], value]])));
 }
@@ -140,8 +157,14 @@ function issueText(issue: { path: PropertyKey[]; message: string }): string {
 
 /** The carried items a bounded result still holds: an array cut to its first `shown` items keeps theirs. */
 function carriedThrough(value: unknown, bounded: unknown, carries: readonly CarriedItem[]): readonly CarriedItem[] {
-  const cut = bounded !== value && Array.isArray(value) && carries.length === value.length && typeof bounded === 'object' && bounded !== null && 'shown' in bounded;
-  return cut ? carries.slice(0, Number((bounded).shown)) : carries;
+  const cut =
+    bounded !== value &&
+    Array.isArray(value) &&
+    carries.length === value.length &&
+    typeof bounded === 'object' &&
+    bounded !== null &&
+    'shown' in bounded;
+  return cut ? carries.slice(0, Number(bounded.shown)) : carries;
 }
 
 /** Builds the operations for one owner: every handle lookup is scoped to them. */
@@ -188,7 +211,10 @@ export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
     const parsed = kind.state.safeParse(found.state);
     if (!parsed.success) {
       const problems = parsed.error.issues.map(issueText).join('; ');
-      throw new ObjectError(`Handle ${found.id} cannot be used: its stored state is not valid (${problems}). ${await knownHandlesHint()}`, { objId: found.id });
+      throw new ObjectError(
+        `Handle ${found.id} cannot be used: its stored state is not valid (${problems}). ${await knownHandlesHint()}`,
+        { objId: found.id },
+      );
     }
     return { objId: found.id, kind, state: parsed.data };
   };
@@ -215,8 +241,11 @@ export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
         try {
           const kind = deps.kinds.getOrThrow(h.kind);
           const parsed = kind.state.safeParse(h.state);
-          if (!parsed.success) throw new Error(`its stored state is not valid: ${parsed.error.issues.map(issueText).join('; ')}`);
-          const description = kind.describeState ? kind.describeState(parsed.data) : await kind.describeInstance(parsed.data, ctx);
+          if (!parsed.success)
+            throw new Error(`its stored state is not valid: ${parsed.error.issues.map(issueText).join('; ')}`);
+          const description = kind.describeState
+            ? kind.describeState(parsed.data)
+            : await kind.describeInstance(parsed.data, ctx);
           stored.push({ objId: h.id, kind: kind.kind, description });
         } catch (error) {
           unreadable.push({ objId: h.id, kind: h.kind, problem: errorReason(error) });
@@ -250,7 +279,11 @@ export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
         );
       }
       const control = controlCharacterProblem(argsObject(args));
-      if (control) throw new ObjectError(`Bad args for ${method.signature}: ${control}; remove it and call again.`, { objId: id, methodName });
+      if (control)
+        throw new ObjectError(`Bad args for ${method.signature}: ${control}; remove it and call again.`, {
+          objId: id,
+          methodName,
+        });
       const parsed = method.args.safeParse(namedArgs(argsObject(args), method.args, method.signature));
       if (!parsed.success) {
         const problems = parsed.error.issues.map(issueText).join('; ');
@@ -259,12 +292,20 @@ export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
       const outcome = await method.run(state, parsed.data, ctx);
       if ('value' in outcome) {
         const value = boundResult(outcome.value, limit, method.pagingHint);
-        const cited = outcome.cited && boundWithCitable(outcome.cited.value, outcome.cited.passages, limit, method.pagingHint);
+        const cited =
+          outcome.cited && boundWithCitable(outcome.cited.value, outcome.cited.passages, limit, method.pagingHint);
         // What a model reads is the cited form when there is one: its bound decides which items were carried.
-        const sentItems = cited ? carriedThrough(outcome.cited!.value, cited.value, outcome.carries ?? []) : carriedThrough(outcome.value, value, outcome.carries ?? []);
+        const sentItems = cited
+          ? carriedThrough(outcome.cited!.value, cited.value, outcome.carries ?? [])
+          : carriedThrough(outcome.value, value, outcome.carries ?? []);
         if (sentItems.length) deps.reportSent?.({ to: null, items: sentItems });
         // Pictures and citable passages travel beside the value, not inside its JSON: the surface gives them its own blocks.
-        return { type: 'value', value, ...(outcome.images?.length ? { images: outcome.images } : {}), ...(cited ? { cited: { value: cited.value, passages: cited.citable } } : {}) };
+        return {
+          type: 'value',
+          value,
+          ...(outcome.images?.length ? { images: outcome.images } : {}),
+          ...(cited ? { cited: { value: cited.value, passages: cited.citable } } : {}),
+        };
       }
 
       const childKind = deps.kinds.getOrThrow(outcome.object.kind);
@@ -272,7 +313,12 @@ export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
       // Evaluated before it is stored: an object that cannot be evaluated throws here and leaves no handle behind.
       const description = await childKind.describeInstance(childState, ctx);
       const existing = await deps.handles.findByState(deps.ownerId, childKind.kind, childState);
-      const handle = existing ?? { id: newId(), kind: childKind.kind, state: childState, createdAt: clock().toISOString() };
+      const handle = existing ?? {
+        id: newId(),
+        kind: childKind.kind,
+        state: childState,
+        createdAt: clock().toISOString(),
+      };
       if (!existing) await deps.handles.put(deps.ownerId, handle);
       return { type: 'object', objId: handle.id, kind: childKind.kind, description };
     },

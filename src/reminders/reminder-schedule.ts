@@ -29,7 +29,11 @@ export function reminderDueAt(day: string, localTime: string, clock: ReminderClo
  * The journal day whose reminder is due at `now`, if any: today's (a day's reminder is about that day, so a missed
  * one is never sent the next day), due by now, within the late limit, and not due before it was asked for.
  */
-export function dueReminderDay(schedule: { localTime: string; since: string }, now: Date, clock: ReminderClock): { day: string; due: Date } | null {
+export function dueReminderDay(
+  schedule: { localTime: string; since: string },
+  now: Date,
+  clock: ReminderClock,
+): { day: string; due: Date } | null {
   const day = localDay(now, clock.timeZone, clock.dayStartsAt);
   const due = reminderDueAt(day, schedule.localTime, clock);
   const late = now.getTime() - due.getTime();

@@ -67,7 +67,8 @@ export function createReminderScheduler(deps: ReminderSchedulerDeps): ReminderSc
         // A snoozed reminder is due again an hour after the button, on the same journal day only.
         const day = localDay(now, journalClock.timeZone, journalClock.dayStartsAt);
         const state = await store.status(sub.ownerId, day);
-        if (state?.status === 'snoozed' && state.dueAgainAt !== null && state.dueAgainAt <= now.toISOString()) await remindDay(sub, day);
+        if (state?.status === 'snoozed' && state.dueAgainAt !== null && state.dueAgainAt <= now.toISOString())
+          await remindDay(sub, day);
       } catch (error) {
         // One owner's failure (the database, composing) must not stop the others' reminders.
         logger.error('reminder.failed', { owner_id: sub.ownerId, error: messageOf(error) });

@@ -7,10 +7,19 @@ import { countByPeriod, daysWithEntries } from '../journal/views/entry-queries.t
 import { addDays, eachDay } from '../journal/dates/calendar-day.ts';
 import { countTags, type TagCount } from '../journal/tags/tag-queries.ts';
 import { moodByDay } from '../journal/mood/mood-queries.ts';
-import { lastTwelveMonths, monthsOf, streaksOf, weekEndingOn, yearSpan, type DaySpan, type Streaks } from '../journal/dates/calendar-spans.ts';
+import {
+  lastTwelveMonths,
+  monthsOf,
+  streaksOf,
+  weekEndingOn,
+  yearSpan,
+  type DaySpan,
+  type Streaks,
+} from '../journal/dates/calendar-spans.ts';
 
 /** What a picture covers: the last twelve months, a calendar year, or the digest's week. */
-export type StatsPeriod = { kind: 'last-12-months' } | { kind: 'year'; year: number } | { kind: 'week'; endingOn: string };
+export type StatsPeriod =
+  { kind: 'last-12-months' } | { kind: 'year'; year: number } | { kind: 'week'; endingOn: string };
 
 export interface JournalStats {
   period: StatsPeriod;
@@ -45,7 +54,12 @@ const STREAK_MAX_STEP_DAYS = 4_096;
  * The days written in the run that ends today (or yesterday), walked back a window at a time until a day without
  * entries ends it: the cost follows the streak's length, not the journal's.
  */
-async function currentStreakDays(db: JournalDb, ownerId: number, today: string, journal: string | undefined): Promise<Set<string>> {
+async function currentStreakDays(
+  db: JournalDb,
+  ownerId: number,
+  today: string,
+  journal: string | undefined,
+): Promise<Set<string>> {
   const written = new Set<string>();
   let to = today;
   for (let step = STREAK_STEP_DAYS; ; step = Math.min(step * 2, STREAK_MAX_STEP_DAYS)) {
@@ -62,7 +76,13 @@ async function currentStreakDays(db: JournalDb, ownerId: number, today: string, 
  * `journal`: one journal's numbers alone (a stored name), its streaks included; every journal's when left out. Moods
  * belong to days, not journals: one journal's picture shows those of the days it has entries on.
  */
-export async function readJournalStats(db: JournalDb, ownerId: number, period: StatsPeriod, today: string, journal?: string): Promise<JournalStats> {
+export async function readJournalStats(
+  db: JournalDb,
+  ownerId: number,
+  period: StatsPeriod,
+  today: string,
+  journal?: string,
+): Promise<JournalStats> {
   const span = spanOf(period, today);
   const view = { from: span.from, to: span.to, ...(journal === undefined ? {} : { journal }) };
   const [perDayRows, tags, writtenUpToToday, moods] = await Promise.all([

@@ -11,7 +11,9 @@ const require = createRequire(import.meta.url);
 const loadResvg = () => require('@resvg/resvg-js') as typeof ResvgPackage;
 
 /** The font files, resolved from the installed package (never a hard-coded path). */
-export const FONT_FILES = ['dejavu-fonts-ttf/ttf/DejaVuSans.ttf', 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'].map((file) => require.resolve(file));
+export const FONT_FILES = ['dejavu-fonts-ttf/ttf/DejaVuSans.ttf', 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'].map(
+  (file) => require.resolve(file),
+);
 
 /** Renders at `scale` × the SVG's own size, so text stays sharp on phone screens. */
 export function renderPng(svg: string, scale = 2): Buffer {

@@ -21,12 +21,21 @@ function periodWords(period: StatsPeriod): string {
   return 'in the last 12 months';
 }
 
-export async function statsPicture(db: JournalDb, ownerId: number, period: StatsPeriod, options: StatsPictureOptions): Promise<StatsPicture> {
+export async function statsPicture(
+  db: JournalDb,
+  ownerId: number,
+  period: StatsPeriod,
+  options: StatsPictureOptions,
+): Promise<StatsPicture> {
   const stats = await readJournalStats(db, ownerId, period, options.today, options.journal);
-  if (stats.entries === 0) return { type: 'empty', text: `No entries ${periodWords(period)}, so there is nothing to picture yet.` };
+  if (stats.entries === 0)
+    return { type: 'empty', text: `No entries ${periodWords(period)}, so there is nothing to picture yet.` };
   const png = renderPng(statsSvg(stats));
   const mean = meanMood(stats);
-  const mood = mean === null ? '' : `; mood ${mean.toFixed(1)} of 5 on ${stats.moods.size} ${stats.moods.size === 1 ? 'day' : 'days'}`;
+  const mood =
+    mean === null
+      ? ''
+      : `; mood ${mean.toFixed(1)} of 5 on ${stats.moods.size} ${stats.moods.size === 1 ? 'day' : 'days'}`;
   const caption = `${stats.entries} ${stats.entries === 1 ? 'entry' : 'entries'} on ${stats.days} ${stats.days === 1 ? 'day' : 'days'} ${periodWords(period)}; longest streak ${stats.streaks.longest}, current ${stats.streaks.current}${mood}.`;
   return { type: 'picture', png, caption };
 }

@@ -67,9 +67,18 @@ function moodLine(svg: Svg, stats: JournalStats, top: number): number {
   const height = 60;
   const weeks = weekColumns(stats.span);
   const y = (mood: number) => top + 24 + ((5 - mood) / 4) * height;
-  svg.parts.push(textAt(left, top + 12, 'Mood, weekly mean (1 low – 5 high, set with /mood)', `font-size="13" fill="${COLORS.muted}"`));
+  svg.parts.push(
+    textAt(
+      left,
+      top + 12,
+      'Mood, weekly mean (1 low – 5 high, set with /mood)',
+      `font-size="13" fill="${COLORS.muted}"`,
+    ),
+  );
   for (const m of [1, 3, 5]) {
-    svg.parts.push(`<line x1="${left}" x2="${left + weeks.length * step}" y1="${y(m)}" y2="${y(m)}" stroke="${COLORS.levels[0]}" stroke-width="1"/>`);
+    svg.parts.push(
+      `<line x1="${left}" x2="${left + weeks.length * step}" y1="${y(m)}" y2="${y(m)}" stroke="${COLORS.levels[0]}" stroke-width="1"/>`,
+    );
     svg.parts.push(textAt(left - 10, y(m) + 4, String(m), `font-size="11" fill="${COLORS.muted}" text-anchor="end"`));
   }
   const points: string[] = [];
@@ -79,9 +88,12 @@ function moodLine(svg: Svg, stats: JournalStats, top: number): number {
     const mean = moods.reduce((a, b) => a + b, 0) / moods.length;
     const x = left + column * step + 7.5;
     points.push(`${x.toFixed(1)},${y(mean).toFixed(1)}`);
-    svg.parts.push(`<circle cx="${x.toFixed(1)}" cy="${y(mean).toFixed(1)}" r="3" fill="${COLORS.moods[Math.round(mean) - 1]}"/>`);
+    svg.parts.push(
+      `<circle cx="${x.toFixed(1)}" cy="${y(mean).toFixed(1)}" r="3" fill="${COLORS.moods[Math.round(mean) - 1]}"/>`,
+    );
   });
-  if (points.length > 1) svg.parts.push(`<polyline points="${points.join(' ')}" fill="none" stroke="${COLORS.moodLine}" stroke-width="2"/>`);
+  if (points.length > 1)
+    svg.parts.push(`<polyline points="${points.join(' ')}" fill="none" stroke="${COLORS.moodLine}" stroke-width="2"/>`);
   return top + 24 + height + 20;
 }
 
@@ -91,7 +103,8 @@ interface Svg {
   parts: string[];
 }
 
-const textAt = (x: number, y: number, content: string, attrs = '') => `<text x="${x}" y="${y}" ${attrs}>${escapeXml(content)}</text>`;
+const textAt = (x: number, y: number, content: string, attrs = '') =>
+  `<text x="${x}" y="${y}" ${attrs}>${escapeXml(content)}</text>`;
 
 function heatmap(svg: Svg, stats: JournalStats, top: number): number {
   const weeks = weekColumns(stats.span);
@@ -111,15 +124,22 @@ function heatmap(svg: Svg, stats: JournalStats, top: number): number {
     week.forEach((day, row) => {
       if (day === null) return;
       const fill = COLORS.levels[level(stats.perDay.get(day) ?? 0, busiest)];
-      svg.parts.push(`<rect x="${x}" y="${top + 22 + row * step}" width="${cell}" height="${cell}" rx="3" fill="${fill}"/>`);
+      svg.parts.push(
+        `<rect x="${x}" y="${top + 22 + row * step}" width="${cell}" height="${cell}" rx="3" fill="${fill}"/>`,
+      );
     });
   });
-  for (const row of [0, 2, 4]) svg.parts.push(textAt(24, top + 22 + row * step + 12, WEEKDAYS[row]!, `font-size="12" fill="${COLORS.muted}"`));
+  for (const row of [0, 2, 4])
+    svg.parts.push(textAt(24, top + 22 + row * step + 12, WEEKDAYS[row]!, `font-size="12" fill="${COLORS.muted}"`));
   const bottom = top + 22 + 7 * step;
   // The legend: from no entries to the busiest days.
   const legendX = left + weeks.length * step - 5 * step - 80;
   svg.parts.push(textAt(legendX, bottom + 20, 'Less', `font-size="12" fill="${COLORS.muted}" text-anchor="end"`));
-  COLORS.levels.forEach((fill, i) => svg.parts.push(`<rect x="${legendX + 8 + i * step}" y="${bottom + 8}" width="${cell}" height="${cell}" rx="3" fill="${fill}"/>`));
+  COLORS.levels.forEach((fill, i) =>
+    svg.parts.push(
+      `<rect x="${legendX + 8 + i * step}" y="${bottom + 8}" width="${cell}" height="${cell}" rx="3" fill="${fill}"/>`,
+    ),
+  );
   svg.parts.push(textAt(legendX + 8 + 5 * step + 4, bottom + 20, 'More', `font-size="12" fill="${COLORS.muted}"`));
   return bottom + 40;
 }
@@ -136,9 +156,25 @@ function monthBars(svg: Svg, stats: JournalStats, top: number, height: number): 
     const h = Math.round((barHeight * m.entries) / most);
     const x = left + i * slot + slot * 0.15;
     const w = slot * 0.7;
-    svg.parts.push(`<rect x="${x.toFixed(1)}" y="${barTop + barHeight - h}" width="${w.toFixed(1)}" height="${Math.max(h, 1)}" rx="2" fill="${m.entries ? COLORS.bar : COLORS.levels[0]}"/>`);
-    svg.parts.push(textAt(Number((x + w / 2).toFixed(1)), barTop + barHeight - h - 5, String(m.entries), `font-size="11" fill="${COLORS.muted}" text-anchor="middle"`));
-    svg.parts.push(textAt(Number((x + w / 2).toFixed(1)), barTop + barHeight + 17, monthName(m.month), `font-size="12" fill="${COLORS.muted}" text-anchor="middle"`));
+    svg.parts.push(
+      `<rect x="${x.toFixed(1)}" y="${barTop + barHeight - h}" width="${w.toFixed(1)}" height="${Math.max(h, 1)}" rx="2" fill="${m.entries ? COLORS.bar : COLORS.levels[0]}"/>`,
+    );
+    svg.parts.push(
+      textAt(
+        Number((x + w / 2).toFixed(1)),
+        barTop + barHeight - h - 5,
+        String(m.entries),
+        `font-size="11" fill="${COLORS.muted}" text-anchor="middle"`,
+      ),
+    );
+    svg.parts.push(
+      textAt(
+        Number((x + w / 2).toFixed(1)),
+        barTop + barHeight + 17,
+        monthName(m.month),
+        `font-size="12" fill="${COLORS.muted}" text-anchor="middle"`,
+      ),
+    );
   });
 }
 
@@ -153,7 +189,9 @@ function topTags(svg: Svg, stats: JournalStats, left: number, top: number): void
     const y = top + 34 + i * 32;
     const tag = t.tag.length > 18 ? `${t.tag.slice(0, 17)}…` : t.tag;
     svg.parts.push(textAt(left, y, `#${tag}`, `font-size="15" fill="${COLORS.text}"`));
-    svg.parts.push(`<rect x="${left + 170}" y="${y - 12}" width="${Math.max(2, Math.round((110 * t.entries) / most))}" height="14" rx="2" fill="${COLORS.levels[2]}"/>`);
+    svg.parts.push(
+      `<rect x="${left + 170}" y="${y - 12}" width="${Math.max(2, Math.round((110 * t.entries) / most))}" height="14" rx="2" fill="${COLORS.levels[2]}"/>`,
+    );
     svg.parts.push(textAt(left + 290, y, String(t.entries), `font-size="14" fill="${COLORS.muted}"`));
   });
 }
@@ -168,15 +206,42 @@ function weekDays(svg: Svg, stats: JournalStats, top: number): number {
     const x = 40 + i * step;
     const n = stats.perDay.get(d) ?? 0;
     const lvl = level(n, busiest);
-    svg.parts.push(textAt(x + size / 2, top, WEEKDAYS[weekdayIndex(d)]!, `font-size="15" fill="${COLORS.muted}" text-anchor="middle"`));
-    svg.parts.push(`<rect x="${x}" y="${top + 12}" width="${size}" height="${size}" rx="8" fill="${COLORS.levels[lvl]}"/>`);
-    svg.parts.push(textAt(x + size / 2, top + 12 + size / 2 + 9, String(n), `font-size="26" font-weight="bold" fill="${lvl >= 3 ? '#ffffff' : COLORS.text}" text-anchor="middle"`));
-    svg.parts.push(textAt(x + size / 2, top + size + 34, d.slice(5), `font-size="13" fill="${COLORS.muted}" text-anchor="middle"`));
+    svg.parts.push(
+      textAt(
+        x + size / 2,
+        top,
+        WEEKDAYS[weekdayIndex(d)]!,
+        `font-size="15" fill="${COLORS.muted}" text-anchor="middle"`,
+      ),
+    );
+    svg.parts.push(
+      `<rect x="${x}" y="${top + 12}" width="${size}" height="${size}" rx="8" fill="${COLORS.levels[lvl]}"/>`,
+    );
+    svg.parts.push(
+      textAt(
+        x + size / 2,
+        top + 12 + size / 2 + 9,
+        String(n),
+        `font-size="26" font-weight="bold" fill="${lvl >= 3 ? '#ffffff' : COLORS.text}" text-anchor="middle"`,
+      ),
+    );
+    svg.parts.push(
+      textAt(x + size / 2, top + size + 34, d.slice(5), `font-size="13" fill="${COLORS.muted}" text-anchor="middle"`),
+    );
     const mood = stats.moods.get(d);
     if (mood !== undefined) {
       // The day's mood: a band in the mood's colour with its number, under the date.
-      svg.parts.push(`<rect x="${x}" y="${top + size + 46}" width="${size}" height="24" rx="6" fill="${COLORS.moods[mood - 1]}"/>`);
-      svg.parts.push(textAt(x + size / 2, top + size + 63, `mood ${mood}`, `font-size="14" font-weight="bold" fill="${mood === 1 || mood === 5 ? '#ffffff' : COLORS.text}" text-anchor="middle"`));
+      svg.parts.push(
+        `<rect x="${x}" y="${top + size + 46}" width="${size}" height="24" rx="6" fill="${COLORS.moods[mood - 1]}"/>`,
+      );
+      svg.parts.push(
+        textAt(
+          x + size / 2,
+          top + size + 63,
+          `mood ${mood}`,
+          `font-size="14" font-weight="bold" fill="${mood === 1 || mood === 5 ? '#ffffff' : COLORS.text}" text-anchor="middle"`,
+        ),
+      );
     }
   });
   return top + size + (stats.moods.size > 0 ? 90 : 60);

@@ -11,10 +11,18 @@ export interface AnswerSources {
   original: { messageId: number; text: string } | undefined;
 }
 
-export async function answerSources(links: CitationLinks, place: { ownerId: number; chatId: number }, citations: readonly CitedSource[]): Promise<AnswerSources> {
-  const cited = await links.entries(place.ownerId, citations.map((c) => c.source));
+export async function answerSources(
+  links: CitationLinks,
+  place: { ownerId: number; chatId: number },
+  citations: readonly CitedSource[],
+): Promise<AnswerSources> {
+  const cited = await links.entries(
+    place.ownerId,
+    citations.map((c) => c.source),
+  );
   const messageId = originalMessage(cited, place.chatId);
-  if (messageId !== undefined) return { chunks: [], original: { messageId, text: `From: this entry, ${cited[0]!.date} ${cited[0]!.time}` } };
+  if (messageId !== undefined)
+    return { chunks: [], original: { messageId, text: `From: this entry, ${cited[0]!.date} ${cited[0]!.time}` } };
   const line = fromLine(cited, links.entryUrl);
   return { chunks: line ? [line] : [], original: undefined };
 }

@@ -89,9 +89,16 @@ export interface JournalExporter {
 
 /** Forgetting an entry or the whole journal (journal/forget/forget.ts), always for the owner who asks. */
 export interface Forgetting {
-  find(ownerId: number, ref: { entryId: number } | { chatId: number; messageId: number }): Promise<EntryToForget | undefined>;
+  find(
+    ownerId: number,
+    ref: { entryId: number } | { chatId: number; messageId: number },
+  ): Promise<EntryToForget | undefined>;
   /** `alsoMessages`: chat messages that quoted the entry (the prompt), whose stored updates go too. */
-  entry(ownerId: number, entryId: number, alsoMessages: readonly { chatId: number; messageId: number }[]): Promise<ForgetEntryResult>;
+  entry(
+    ownerId: number,
+    entryId: number,
+    alsoMessages: readonly { chatId: number; messageId: number }[],
+  ): Promise<ForgetEntryResult>;
   everything(ownerId: number): Promise<ForgetOwnerResult>;
   countEntries(ownerId: number): Promise<number>;
 }
@@ -124,7 +131,11 @@ export interface RemoteConnections {
   /** Binds the request behind a payload to this owner; null when the link was used, expired or is unknown. */
   open(ownerId: number, payload: string): Promise<ConsentQuestion | null>;
   /** The owner's Allow or Deny; not answered when the request is not theirs to answer (any more). */
-  decide(ownerId: number, requestId: number, allow: boolean): Promise<{ answered: false } | { answered: true; code: string | null }>;
+  decide(
+    ownerId: number,
+    requestId: number,
+    allow: boolean,
+  ): Promise<{ answered: false } | { answered: true; code: string | null }>;
   list(ownerId: number): Promise<RemoteConnection[]>;
   /** Ends a connection: its tokens stop working at once. False when it was not the owner's or already ended. */
   revoke(ownerId: number, grantId: number): Promise<boolean>;
@@ -177,7 +188,10 @@ export interface ReflectSettings {
   /** Whether it was on before. */
   set(ownerId: number, journal: string, on: boolean): Promise<boolean>;
   /** The entry a message became, claimed for its one question; null when it gets none (short, asked, day full). */
-  claim(ownerId: number, message: { chatId: number; messageId: number }): Promise<{ id: number; day: string; text: string } | null>;
+  claim(
+    ownerId: number,
+    message: { chatId: number; messageId: number },
+  ): Promise<{ id: number; day: string; text: string } | null>;
   finish(ownerId: number, entryId: number, status: 'asked' | 'none' | 'failed'): Promise<void>;
 }
 

@@ -15,7 +15,8 @@ const ENTRY_CHARS = 600;
 /** `p:n:<handle>:<offset>`: newest first (n) or oldest first (o). At most 64 bytes, as Telegram allows. */
 export const PAGE_DATA = /^p:([no]):([0-9a-z-]{1,40}):(\d{1,9})$/;
 
-export const pageData = (order: BrowseOrder, handle: string, offset: number) => `p:${order === 'newest' ? 'n' : 'o'}:${handle}:${offset}`;
+export const pageData = (order: BrowseOrder, handle: string, offset: number) =>
+  `p:${order === 'newest' ? 'n' : 'o'}:${handle}:${offset}`;
 export const orderOf = (code: string): BrowseOrder => (code === 'n' ? 'newest' : 'oldest');
 
 function cut(text: string): string {

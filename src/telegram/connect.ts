@@ -44,7 +44,12 @@ export async function connectToTelegram(bot: Bot<BotContext>, options: ConnectOp
       if (error instanceof GrammyError) throw error; // Telegram answered: the token is wrong, retrying changes nothing
       options.signal?.throwIfAborted();
       if (attempt === 1) say(unreachableText(options.apiRoot, retryEveryMs));
-      options.logger.error('telegram.unreachable', { api_root: options.apiRoot, attempt, retry_in_ms: retryEveryMs, error: errorMessage(error) });
+      options.logger.error('telegram.unreachable', {
+        api_root: options.apiRoot,
+        attempt,
+        retry_in_ms: retryEveryMs,
+        error: errorMessage(error),
+      });
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, retryEveryMs);
         options.signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });

@@ -15,7 +15,12 @@ export interface BotOptions {
   botInfo?: UserFromGetMe;
 }
 
-export function createBot(token: string, deps: BotDeps, options: BotOptions = {}, features: readonly BotFeature[] = FEATURES): Bot<BotContext> {
+export function createBot(
+  token: string,
+  deps: BotDeps,
+  options: BotOptions = {},
+  features: readonly BotFeature[] = FEATURES,
+): Bot<BotContext> {
   const bot = new Bot<BotContext>(token, {
     botInfo: options.botInfo,
     client: options.apiRoot ? { apiRoot: options.apiRoot } : undefined,

@@ -19,14 +19,21 @@ export interface DailyTimeTexts {
   isOff: string;
 }
 
-export function dailyTimeCommand(composer: Composer<BotContext>, command: string, setting: DailyTimeSetting, texts: DailyTimeTexts): void {
+export function dailyTimeCommand(
+  composer: Composer<BotContext>,
+  command: string,
+  setting: DailyTimeSetting,
+  texts: DailyTimeTexts,
+): void {
   composer.command(command, async (ctx) => {
     if (!ctx.from) return; // a command always has a sender; the guard narrows the type
     const ownerId = ctx.from.id;
     const arg = ctx.match.trim();
     if (arg === '') {
       const current = await setting.get(ownerId);
-      return void (await ctx.reply(current ? texts.current(current.localTime, setting.timeZone) : `${texts.isOff} ${texts.usage}`));
+      return void (await ctx.reply(
+        current ? texts.current(current.localTime, setting.timeZone) : `${texts.isOff} ${texts.usage}`,
+      ));
     }
     if (arg.toLowerCase() === 'off') {
       const was = await setting.off(ownerId);

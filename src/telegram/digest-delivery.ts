@@ -26,10 +26,15 @@ export async function composeDigest(
   day: string,
   options: { offerReview?: boolean } = {},
 ): Promise<DigestMessage> {
-  const [found, wroteYesterday] = await Promise.all([journal.onThisDay(ownerId, day), journal.wroteOn(ownerId, addDays(day, -1))]);
+  const [found, wroteYesterday] = await Promise.all([
+    journal.onThisDay(ownerId, day),
+    journal.wroteOn(ownerId, addDays(day, -1)),
+  ]);
   const offerWeeklyReview = (options.offerReview ?? true) && weekdayOf(day) === 0;
   const head = `Your digest for ${weekdayName(day)}, ${day}`;
-  const tail = [...(wroteYesterday ? [] : [NUDGE_TEXT]), ...(offerWeeklyReview ? [WEEKLY_OFFER_TEXT] : [])].map((t) => `\n\n${t}`).join('');
+  const tail = [...(wroteYesterday ? [] : [NUDGE_TEXT]), ...(offerWeeklyReview ? [WEEKLY_OFFER_TEXT] : [])]
+    .map((t) => `\n\n${t}`)
+    .join('');
   const body = onThisDayText(found, TELEGRAM_TEXT_LIMIT - head.length - tail.length - 2);
   return { text: `${head}\n\n${body}${tail}`, offerWeeklyReview };
 }
@@ -38,11 +43,17 @@ export async function composeDigest(
  * Sends through the bot's API (with its 429 retries); a Telegram error answer means nothing was delivered. On
  * Sundays the week's stats picture follows the text; the digest counts as delivered once its text is.
  */
-export function createDigestDelivery(api: Api, journal: Pick<JournalReads, 'onThisDay' | 'wroteOn'>, options: { offerReview?: boolean; week?: WeekPictures } = {}): DeliverDigest {
+export function createDigestDelivery(
+  api: Api,
+  journal: Pick<JournalReads, 'onThisDay' | 'wroteOn'>,
+  options: { offerReview?: boolean; week?: WeekPictures } = {},
+): DeliverDigest {
   return async (subscription, day) => {
     const digest = await composeDigest(journal, subscription.ownerId, day, options);
     // The day's mood, one tap (as the reminder offers it); on Sundays the review above it.
-    const keyboard = digest.offerWeeklyReview ? new InlineKeyboard().text('Review my week', REVIEW_WEEK_DATA).row() : new InlineKeyboard();
+    const keyboard = digest.offerWeeklyReview
+      ? new InlineKeyboard().text('Review my week', REVIEW_WEEK_DATA).row()
+      : new InlineKeyboard();
     const markup = { reply_markup: moodButtons(day, keyboard) };
     try {
       const sent = await api.sendMessage(subscription.chatId, digest.text, markup);
@@ -64,7 +75,12 @@ export interface WeekPictures {
 }
 
 /** The week's picture (the 7 days ending on `day`); a week without entries sends none (the text already nudges). */
-async function sendWeekPicture(api: Api, stats: StatsPictures, subscription: { ownerId: number; chatId: number }, day: string): Promise<void> {
+async function sendWeekPicture(
+  api: Api,
+  stats: StatsPictures,
+  subscription: { ownerId: number; chatId: number },
+  day: string,
+): Promise<void> {
   const picture = await stats.picture(subscription.ownerId, { kind: 'week', endingOn: day });
   if (picture.type !== 'picture') return;
   await api.sendPhoto(subscription.chatId, new InputFile(picture.png, 'week.png'), { caption: picture.caption });

@@ -24,7 +24,10 @@ export interface DocumentImportDeps {
   token: string;
   apiRoot: string | null;
   /** importTelegramExport bound to the journal: the app supplies the database, zone and clock. */
-  importExport(file: string, options: Pick<ImportOptions, 'ownerId' | 'botId' | 'name' | 'onProgress'>): Promise<ImportReport>;
+  importExport(
+    file: string,
+    options: Pick<ImportOptions, 'ownerId' | 'botId' | 'name' | 'onProgress'>,
+  ): Promise<ImportReport>;
 }
 
 export function createDocumentImport(deps: DocumentImportDeps): DocumentImport {
@@ -32,7 +35,8 @@ export function createDocumentImport(deps: DocumentImportDeps): DocumentImport {
     async importFile(request, onProgress) {
       const options = { ownerId: request.ownerId, botId: request.botId, name: request.fileName, onProgress };
       // A local Bot API server (--local) hands out absolute paths on its own disk.
-      if (path.isAbsolute(request.filePath) && existsSync(request.filePath)) return deps.importExport(request.filePath, options);
+      if (path.isAbsolute(request.filePath) && existsSync(request.filePath))
+        return deps.importExport(request.filePath, options);
       const dir = await mkdtemp(path.join(tmpdir(), 'journal-import-'));
       try {
         const local = path.join(dir, 'result.json');

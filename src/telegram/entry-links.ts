@@ -22,7 +22,9 @@ const label = (e: CitedEntry) => `${e.date} ${e.time}`;
 /** The line itself; null when nothing is cited. */
 export function fromLine(cited: readonly CitedEntry[], entryUrl: CitationLinks['entryUrl']): F | null {
   if (cited.length === 0) return null;
-  const links = cited.map((e) => (entryUrl ? F.link(label(e), entryUrl(e.id)) : new F(`${label(e)} ${entryCommand(e.id)}`)));
+  const links = cited.map((e) =>
+    entryUrl ? F.link(label(e), entryUrl(e.id)) : new F(`${label(e)} ${entryCommand(e.id)}`),
+  );
   return F.join([new F('From: '), F.join(links, ' · ')]);
 }
 

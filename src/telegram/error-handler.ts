@@ -29,7 +29,10 @@ export function createErrorHandler(logger: Logger) {
  * message's fault and goes on to the update inbox, which keeps the update and tries it again later; anything else is
  * apologised for as above.
  */
-export function createUpdateBoundary(onError: (err: BotError<BotContext>) => Promise<void>, isStorageFailure: (error: unknown) => boolean) {
+export function createUpdateBoundary(
+  onError: (err: BotError<BotContext>) => Promise<void>,
+  isStorageFailure: (error: unknown) => boolean,
+) {
   return async (err: BotError<BotContext>) => {
     if (isStorageFailure(err.error)) throw err.error;
     await onError(err);

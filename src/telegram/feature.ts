@@ -84,7 +84,8 @@ export function runOrder(features: readonly BotFeature[]): BotFeature[] {
   const edge = (from: BotFeature, to: string, declaredBy: BotFeature) => {
     const other = byName.get(to);
     if (!other) throw new Error(`feature "${declaredBy.name}" names an unknown feature "${to}"`);
-    if (phaseOf(other) !== phaseOf(declaredBy)) throw new Error(`feature "${declaredBy.name}" orders itself against "${to}" of another phase`);
+    if (phaseOf(other) !== phaseOf(declaredBy))
+      throw new Error(`feature "${declaredBy.name}" orders itself against "${to}" of another phase`);
     return other;
   };
   for (const f of features) {
@@ -92,13 +93,15 @@ export function runOrder(features: readonly BotFeature[]): BotFeature[] {
     for (const earlier of f.after ?? []) mustPrecede.get(edge(f, earlier, f).name)!.add(f.name);
   }
   const waitingOn = new Map(features.map((f) => [f.name, 0]));
-  for (const laters of mustPrecede.values()) for (const later of laters) waitingOn.set(later, waitingOn.get(later)! + 1);
+  for (const laters of mustPrecede.values())
+    for (const later of laters) waitingOn.set(later, waitingOn.get(later)! + 1);
   const ordered: BotFeature[] = [];
   const pending = [...features].sort((a, b) => phaseOf(a) - phaseOf(b)); // stable: the list's order within a phase
   while (pending.length > 0) {
     const index = pending.findIndex((f) => waitingOn.get(f.name) === 0);
     // Every feature left of an earlier phase waiting on another: a loop, not a reason to start the next phase.
-    if (index < 0 || phaseOf(pending[index]!) !== phaseOf(pending[0]!)) throw new Error(`the features' order constraints loop: ${pending.map((f) => f.name).join(', ')}`);
+    if (index < 0 || phaseOf(pending[index]!) !== phaseOf(pending[0]!))
+      throw new Error(`the features' order constraints loop: ${pending.map((f) => f.name).join(', ')}`);
     const [next] = pending.splice(index, 1);
     ordered.push(next!);
     for (const later of mustPrecede.get(next!.name)!) waitingOn.set(later, waitingOn.get(later)! - 1);

@@ -68,7 +68,12 @@ function block(token: Token, depth = 0): F | null {
     case 'code':
       return F.pre(token.text, token.lang || undefined);
     case 'blockquote':
-      return F.blockquote(F.join((token.tokens ?? []).map((t) => block(t, depth)).filter((b): b is F => b !== null), '\n'));
+      return F.blockquote(
+        F.join(
+          (token.tokens ?? []).map((t) => block(t, depth)).filter((b): b is F => b !== null),
+          '\n',
+        ),
+      );
     case 'hr':
       return plain('———');
     case 'table':
@@ -81,7 +86,10 @@ function block(token: Token, depth = 0): F | null {
 
 /** The top-level blocks of a Markdown text, each already formatted. */
 export function markdownBlocks(markdown: string): F[] {
-  return new Lexer({ gfm: true }).lex(markdown).map((t) => block(t)).filter((b): b is F => b !== null && b.text.trim() !== '');
+  return new Lexer({ gfm: true })
+    .lex(markdown)
+    .map((t) => block(t))
+    .filter((b): b is F => b !== null && b.text.trim() !== '');
 }
 
 /** Where to cut a block too long for one message: the last blank line, line break or space in its second half, else a hard cut. */
@@ -108,7 +116,8 @@ export function formatMarkdown(markdown: string, limit = TELEGRAM_TEXT_LIMIT): F
   const messages: F[] = [];
   for (const piece of pieces) {
     const last = messages.at(-1);
-    if (last && last.text.length + 2 + piece.text.length <= limit) messages[messages.length - 1] = F.join([last, piece], '\n\n');
+    if (last && last.text.length + 2 + piece.text.length <= limit)
+      messages[messages.length - 1] = F.join([last, piece], '\n\n');
     else messages.push(piece);
   }
   return messages.length ? messages : [plain(markdown.trim() || markdown)];

@@ -10,7 +10,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 function yearHeading(day: string, asked: string): string {
   const back = yearOf(asked) - yearOf(day);
-  const when = back === 0 ? 'this year' : back === 1 ? '1 year ago' : back > 0 ? `${back} years ago` : `${-back} years ahead`;
+  const when =
+    back === 0 ? 'this year' : back === 1 ? '1 year ago' : back > 0 ? `${back} years ago` : `${-back} years ahead`;
   return `${day} · ${when}`;
 }
 
@@ -25,7 +26,8 @@ export function onThisDayText(found: OnThisDay, limit = TELEGRAM_TEXT_LIMIT): st
   if (found.total === 0) return `Nothing written on ${monthDay} (MM-DD) in any year yet.`;
   const years = new Set(found.entries.map((e) => yearOf(e.date))).size;
   const head = `On this day, ${monthDay} (MM-DD): ${plural(found.total, 'entry', 'entries')}${found.total === found.entries.length ? ` from ${plural(years, 'year', 'years')}` : ''}.`;
-  const rest = (n: number) => `\n\n…and ${plural(n, 'more entry', 'more entries')} (search the day with @journal to read them).`;
+  const rest = (n: number) =>
+    `\n\n…and ${plural(n, 'more entry', 'more entries')} (search the day with @journal to read them).`;
   let text = head;
   let lastDay = '';
   let shown = 0;

@@ -10,7 +10,10 @@ export const REMINDER_HEAD = 'A few lines for today?';
 export const REMINDER_BUTTON = /^reminder:(snooze|skip):(\d{4}-\d{2}-\d{2})$/;
 
 export function reminderKeyboard(day: string): InlineKeyboard {
-  const keyboard = new InlineKeyboard().text('Snooze an hour', `reminder:snooze:${day}`).text('Skip today', `reminder:skip:${day}`).row();
+  const keyboard = new InlineKeyboard()
+    .text('Snooze an hour', `reminder:snooze:${day}`)
+    .text('Skip today', `reminder:skip:${day}`)
+    .row();
   return moodButtons(day, keyboard);
 }
 
@@ -23,7 +26,9 @@ export function createReminderDelivery(api: Api, prompts: Pick<WritingPrompts, '
     const prompt = await prompts.pick(subscription.ownerId);
     let messageId: number;
     try {
-      const sent = await api.sendMessage(subscription.chatId, `${REMINDER_HEAD} ${prompt}\n\n${ANSWER_HINT}`, { reply_markup: reminderKeyboard(day) });
+      const sent = await api.sendMessage(subscription.chatId, `${REMINDER_HEAD} ${prompt}\n\n${ANSWER_HINT}`, {
+        reply_markup: reminderKeyboard(day),
+      });
       messageId = sent.message_id;
     } catch (error) {
       if (error instanceof GrammyError) return { type: 'rejected', reason: `${error.error_code} ${error.description}` };

@@ -9,9 +9,17 @@ type ReplyOptions = NonNullable<Parameters<BotContext['reply']>[1]>;
 export const isFormattingRejected = (error: unknown) =>
   error instanceof GrammyError && error.error_code === 400 && /entit|parse/i.test(error.description);
 
-export async function replyFormatted(ctx: BotContext, message: FormattedString, options: ReplyOptions, onFallback: () => void): Promise<Message.TextMessage> {
+export async function replyFormatted(
+  ctx: BotContext,
+  message: FormattedString,
+  options: ReplyOptions,
+  onFallback: () => void,
+): Promise<Message.TextMessage> {
   try {
-    return await ctx.reply(message.text, message.entities.length ? { ...options, entities: message.entities } : options);
+    return await ctx.reply(
+      message.text,
+      message.entities.length ? { ...options, entities: message.entities } : options,
+    );
   } catch (error) {
     if (!isFormattingRejected(error)) throw error;
     onFallback();

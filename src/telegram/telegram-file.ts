@@ -50,7 +50,10 @@ export async function telegramFilePath(api: Api, fileId: string): Promise<string
 }
 
 /** The Bot API's answer for a file, or a FileFetchError saying why there is none. */
-async function fileResponse(url: string, timeoutMs: number): Promise<Response & { body: NonNullable<Response['body']> }> {
+async function fileResponse(
+  url: string,
+  timeoutMs: number,
+): Promise<Response & { body: NonNullable<Response['body']> }> {
   let response: Response;
   try {
     // A held-open answer must not hold the job for ever; the bound covers reading the body too.
@@ -63,20 +66,35 @@ async function fileResponse(url: string, timeoutMs: number): Promise<Response & 
 }
 
 /** A file (a voice note) into memory: getFile, then the file URL. */
-export async function fetchTelegramFile(api: Api, token: string, apiRoot: string | null, fileId: string): Promise<{ bytes: Uint8Array; fileName: string }> {
+export async function fetchTelegramFile(
+  api: Api,
+  token: string,
+  apiRoot: string | null,
+  fileId: string,
+): Promise<{ bytes: Uint8Array; fileName: string }> {
   const filePath = await telegramFilePath(api, fileId);
   const response = await fileResponse(telegramFileUrl(apiRoot, token, filePath), 120_000);
   return { bytes: new Uint8Array(await response.arrayBuffer()), fileName: filePath.split('/').at(-1) ?? 'voice.ogg' };
 }
 
 /** A file whose `file_path` is known (an export, up to 20 MB) streamed to `destination`; 10 minutes at most. */
-export async function downloadTelegramFile(token: string, apiRoot: string | null, filePath: string, destination: string): Promise<void> {
+export async function downloadTelegramFile(
+  token: string,
+  apiRoot: string | null,
+  filePath: string,
+  destination: string,
+): Promise<void> {
   const response = await fileResponse(telegramFileUrl(apiRoot, token, filePath), 600_000);
   await pipeline(Readable.fromWeb(response.body as ReadableStream<Uint8Array>), createWriteStream(destination));
 }
 
 /** A file's bytes as they arrive (a medium kept in the journal), with the type the server gave; 10 minutes at most. */
-export async function streamTelegramFile(api: Api, token: string, apiRoot: string | null, fileId: string): Promise<{ bytes: AsyncIterable<Uint8Array>; mimeType: string | null }> {
+export async function streamTelegramFile(
+  api: Api,
+  token: string,
+  apiRoot: string | null,
+  fileId: string,
+): Promise<{ bytes: AsyncIterable<Uint8Array>; mimeType: string | null }> {
   const filePath = await telegramFilePath(api, fileId);
   const response = await fileResponse(telegramFileUrl(apiRoot, token, filePath), 600_000);
   const type = response.headers.get('content-type');

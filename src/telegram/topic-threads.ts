@@ -30,7 +30,8 @@ export function createTopicThreads(): TopicThreads {
     transformer: (prev, method, payload, signal) => {
       const at = current.getStore();
       const p = payload as { chat_id?: unknown; message_thread_id?: unknown };
-      if (!at || !POSTS.test(method) || p.message_thread_id !== undefined || p.chat_id !== at.chatId) return prev(method, payload, signal);
+      if (!at || !POSTS.test(method) || p.message_thread_id !== undefined || p.chat_id !== at.chatId)
+        return prev(method, payload, signal);
       return prev(method, { ...payload, message_thread_id: at.threadId } as typeof payload, signal);
     },
     within(ctx, work) {

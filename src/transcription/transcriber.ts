@@ -41,7 +41,9 @@ export function createTranscriber(options: TranscriberOptions): Transcriber {
           signal: AbortSignal.timeout(options.timeoutMs ?? 120_000),
         });
       } catch (error) {
-        throw new TranscriptionError(`the transcription endpoint could not be reached (${errorReason(error)})`, false, { cause: error });
+        throw new TranscriptionError(`the transcription endpoint could not be reached (${errorReason(error)})`, false, {
+          cause: error,
+        });
       }
       const body = await response.text().catch(() => '');
       if (!response.ok) throw new TranscriptionError(`the transcription endpoint answered HTTP ${response.status}`);

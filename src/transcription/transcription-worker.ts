@@ -4,7 +4,13 @@
  * is claimed before its download, so instances sharing the database transcribe a note once.
  */
 import type { JournalDb } from '../db/open-database.ts';
-import { claimTranscription, completeTranscription, dropTranscription, dueTranscriptions, postponeTranscription } from '../journal/media/transcription-jobs.ts';
+import {
+  claimTranscription,
+  completeTranscription,
+  dropTranscription,
+  dueTranscriptions,
+  postponeTranscription,
+} from '../journal/media/transcription-jobs.ts';
 import { TranscriptionError, type Transcriber } from './transcriber.ts';
 import { errorReason } from '../log/error-message.ts';
 

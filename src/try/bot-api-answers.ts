@@ -32,14 +32,20 @@ export function messageIds(first = 10_000): MessageIds {
 }
 
 /** The Message Telegram returns for a message the bot sent with `payload`, plus `extra` fields. */
-export function sentMessage(payload: CallPayload, ids: MessageIds, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function sentMessage(
+  payload: CallPayload,
+  ids: MessageIds,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     message_id: ids.next(),
     date: Math.floor(Date.now() / 1000),
     chat: { id: payload.chat_id, type: 'private', first_name: 'Owner' },
     from: STAND_IN_BOT_INFO,
     // A message sent into a topic comes back as that topic's, as Telegram's do.
-    ...(payload.message_thread_id !== undefined ? { message_thread_id: payload.message_thread_id, is_topic_message: true } : {}),
+    ...(payload.message_thread_id !== undefined
+      ? { message_thread_id: payload.message_thread_id, is_topic_message: true }
+      : {}),
     ...extra,
   };
 }
@@ -59,7 +65,10 @@ export function everydayResult(method: string, payload: CallPayload, ids: Messag
     case 'sendDocument':
       return sentMessage(payload, ids, { document: { file_id: 'sent', file_unique_id: 'sent' } });
     case 'sendPhoto':
-      return sentMessage(payload, ids, { photo: [{ file_id: 'sent-photo', file_unique_id: 'sent-photo', width: 1, height: 1 }], caption: payload.caption });
+      return sentMessage(payload, ids, {
+        photo: [{ file_id: 'sent-photo', file_unique_id: 'sent-photo', width: 1, height: 1 }],
+        caption: payload.caption,
+      });
     case 'getUpdates':
     case 'getFile':
     case 'sendMessageDraft':

@@ -26,7 +26,8 @@ async function readPayload(req: IncomingMessage, url: URL): Promise<CallPayload>
   const body = Buffer.concat(chunks);
   const type = req.headers['content-type'] ?? '';
   const fromQuery = Object.fromEntries(url.searchParams);
-  if (type.startsWith('multipart/form-data')) return { ...fromQuery, ...parseMultipart(body, /boundary="?([^";]+)"?/.exec(type)?.[1] ?? '') };
+  if (type.startsWith('multipart/form-data'))
+    return { ...fromQuery, ...parseMultipart(body, /boundary="?([^";]+)"?/.exec(type)?.[1] ?? '') };
   if (body.length === 0) return fromQuery;
   try {
     return { ...fromQuery, ...(JSON.parse(body.toString('utf8')) as CallPayload) };
@@ -60,8 +61,17 @@ export async function startLocalBotApi(onCall: (call: BotCall) => void): Promise
         if (method === 'getFile') {
           const fileId = String(payload.file_id);
           const content = files.get(fileId);
-          if (!content) return json(res, 400, { ok: false, error_code: 400, description: 'Bad Request: invalid file_id' });
-          return json(res, 200, { ok: true, result: { file_id: fileId, file_unique_id: `u-${fileId}`, file_size: content.length, file_path: `files/${fileId}` } });
+          if (!content)
+            return json(res, 400, { ok: false, error_code: 400, description: 'Bad Request: invalid file_id' });
+          return json(res, 200, {
+            ok: true,
+            result: {
+              file_id: fileId,
+              file_unique_id: `u-${fileId}`,
+              file_size: content.length,
+              file_path: `files/${fileId}`,
+            },
+          });
         }
         // Updates come from the terminal straight into the inbox; drafts and the rest are simply accepted.
         const result = everydayResult(method, payload, ids);

@@ -42,7 +42,10 @@ function buttonLabels(markup: unknown): string {
   const parsed = typeof markup === 'string' ? safeJson(markup) : markup;
   const rows = (parsed as { inline_keyboard?: { text?: string }[][] } | undefined)?.inline_keyboard;
   if (!Array.isArray(rows)) return '';
-  const labels = rows.flat().map((b) => b?.text).filter((t): t is string => typeof t === 'string');
+  const labels = rows
+    .flat()
+    .map((b) => b?.text)
+    .filter((t): t is string => typeof t === 'string');
   return labels.length ? `\n  [${labels.join('] [')}]` : '';
 }
 
@@ -72,7 +75,8 @@ export function botReplies(folder: string, write: (text: string) => void): (call
     const named = String(payload[field] ?? '');
     return parts?.[named.startsWith('attach://') ? named.slice('attach://'.length) : field];
   };
-  const caption = (payload: Record<string, unknown>) => (typeof payload.caption === 'string' && payload.caption ? `\n${payload.caption}` : '');
+  const caption = (payload: Record<string, unknown>) =>
+    typeof payload.caption === 'string' && payload.caption ? `\n${payload.caption}` : '';
   return ({ method, payload }) => {
     switch (method) {
       case 'sendMessage':

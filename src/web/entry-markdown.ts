@@ -9,7 +9,34 @@ import { Marked, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import { escapeHtml, Html } from './html.ts';
 
-const ALLOWED_TAGS = ['p', 'br', 'strong', 'em', 'del', 's', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'span', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
+const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'em',
+  'del',
+  's',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'span',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+];
 
 const marked = new Marked({
   gfm: true,
@@ -20,7 +47,10 @@ const marked = new Marked({
     image: (token: Tokens.Image) => (token.text ? `<span class="image">[${escapeHtml(token.text)}]</span>` : ''),
     link(token: Tokens.Link) {
       const text = this.parser.parseInline(token.tokens);
-      const shown = /^(https?|mailto):/i.test(token.href) && token.href !== token.text ? ` <span class="address">(${escapeHtml(token.href)})</span>` : '';
+      const shown =
+        /^(https?|mailto):/i.test(token.href) && token.href !== token.text
+          ? ` <span class="address">(${escapeHtml(token.href)})</span>`
+          : '';
       return `<span class="link">${text}</span>${shown}`;
     },
     // A heading inside an entry is one step below the page's own headings.

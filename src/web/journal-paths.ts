@@ -10,7 +10,8 @@ import type { JournalChoice } from './web-journal.ts';
 const JOURNAL_PATH = /^\/journal\/([^/]*)(\/.*)?$/;
 
 /** The path prefix of one journal's pages, or '' for every journal's (`name` null). */
-export const journalPrefix = (name: string | null): string => (name === null ? '' : `/journal/${encodeURIComponent(name)}`);
+export const journalPrefix = (name: string | null): string =>
+  name === null ? '' : `/journal/${encodeURIComponent(name)}`;
 
 /** Where a page's links lead: the journal's path prefix, and the query a medium's address needs (media-route.ts). */
 export interface PageLinks {
@@ -32,7 +33,10 @@ export function splitJournalPath(pathname: string): JournalPath {
     return { problem: 'The journal name in that address is not valid percent-encoding (UTF-8).' };
   }
   const problem = journalNameProblem(name);
-  if (problem) return { problem: `That address does not name a journal: ${problem}. A journal's pages are at /journal/<name>/, e.g. /journal/Main/.` };
+  if (problem)
+    return {
+      problem: `That address does not name a journal: ${problem}. A journal's pages are at /journal/<name>/, e.g. /journal/Main/.`,
+    };
   return { journal: name, path: match[2] ?? '/' };
 }
 
@@ -44,7 +48,12 @@ const CARRIED_PARAMETERS = ['year', 'by', 'q', 'date'];
  * one, `current` (a name, null: every journal) marked. An entry's page leads to the other journal's calendar, since
  * the entry is in one journal only.
  */
-export function switcherLinks(choices: readonly JournalChoice[], current: string | null, path: string, url: URL): JournalLink[] {
+export function switcherLinks(
+  choices: readonly JournalChoice[],
+  current: string | null,
+  path: string,
+  url: URL,
+): JournalLink[] {
   const carried = new URLSearchParams();
   for (const name of CARRIED_PARAMETERS) {
     const value = url.searchParams.get(name);

@@ -32,13 +32,26 @@ export function mediaRequest(pathname: string): { sha256: string; thumbnail: boo
 }
 
 /** Answers a media request of the signed-in owner's (GET or HEAD). */
-export async function serveMedia(res: ServerResponse, method: string, journal: WebJournal, asked: { sha256: string; thumbnail: boolean }, answer: Answering): Promise<void> {
-  const media = asked.thumbnail ? await journal.thumbnail(asked.sha256, THUMBNAIL_LONG_EDGE) : await journal.media(asked.sha256);
+export async function serveMedia(
+  res: ServerResponse,
+  method: string,
+  journal: WebJournal,
+  asked: { sha256: string; thumbnail: boolean },
+  answer: Answering,
+): Promise<void> {
+  const media = asked.thumbnail
+    ? await journal.thumbnail(asked.sha256, THUMBNAIL_LONG_EDGE)
+    : await journal.media(asked.sha256);
   return sendMedia(res, method, media, answer);
 }
 
 /** A medium's kept bytes, streamed: private to the signed-in owner's browser, never sniffed into another type. */
-async function sendMedia(res: ServerResponse, method: string, media: MediaBytes | null, answer: Answering): Promise<void> {
+async function sendMedia(
+  res: ServerResponse,
+  method: string,
+  media: MediaBytes | null,
+  answer: Answering,
+): Promise<void> {
   if (!media) return answer.notFound(res, 'There is no such file in your journal.');
   answer.securityHeaders(res);
   const inline = media.mimeType !== null && INLINE_MEDIA.test(media.mimeType);

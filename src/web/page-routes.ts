@@ -7,7 +7,18 @@ import type { IncomingMessage } from 'node:http';
 import { isCalendarDay } from '../journal/dates/calendar-day.ts';
 import { monthSpan, yearSpan } from '../journal/dates/calendar-spans.ts';
 import type { Html, PageOptions } from './html.ts';
-import { calendarPage, dayPage, entryPage, forgetConfirmPage, messagePage, monthPage, onThisDayPage, searchPage, taggedPage, tagsPage } from './pages.ts';
+import {
+  calendarPage,
+  dayPage,
+  entryPage,
+  forgetConfirmPage,
+  messagePage,
+  monthPage,
+  onThisDayPage,
+  searchPage,
+  taggedPage,
+  tagsPage,
+} from './pages.ts';
 import type { PageLinks } from './journal-paths.ts';
 import { photosPage, timelinePage } from './timeline-pages.ts';
 import { calendarPageProblem } from './web-guards.ts';
@@ -33,8 +44,16 @@ export type Answer = { status: number; options: PageOptions; content: Html } | {
 type Route = { method: 'GET' | 'POST'; path: RegExp; run(r: Request): Promise<Answer> };
 
 const ok = (options: PageOptions, content: Html): Answer => ({ status: 200, options, content });
-export const notFound = (what: string): Answer => ({ status: 404, options: { title: 'Not found' }, content: messagePage('Not found', what) });
-export const badRequest = (title: string, text: string): Answer => ({ status: 400, options: { title }, content: messagePage(title, text) });
+export const notFound = (what: string): Answer => ({
+  status: 404,
+  options: { title: 'Not found' },
+  content: messagePage('Not found', what),
+});
+export const badRequest = (title: string, text: string): Answer => ({
+  status: 400,
+  options: { title },
+  content: messagePage(title, text),
+});
 
 function offsetOf(url: URL): number {
   const n = Number(url.searchParams.get('offset') ?? 0);
@@ -49,12 +68,16 @@ const routes: Route[] = [
       const asked = url.searchParams.get('year');
       // Opens where the entries are: this year when it has some, else the latest year that has.
       const year = asked === null ? await journal.openingYear() : Number(asked);
-      if (!/^\d{4}$/.test(String(year)) || year < 1970 || year > 2100) return badRequest('Not a year', 'The calendar shows a year from 1970 to 2100, e.g. /?year=2024.');
+      if (!/^\d{4}$/.test(String(year)) || year < 1970 || year > 2100)
+        return badRequest('Not a year', 'The calendar shows a year from 1970 to 2100, e.g. /?year=2024.');
       const span = yearSpan(year);
       const counts = await journal.dayCounts(span);
       const nearest = counts.size === 0 ? await journal.nearestDays(span) : null;
       const moods = url.searchParams.get('by') === 'mood' ? await journal.moods(span) : undefined;
-      return ok({ title: String(year), current: 'calendar' }, calendarPage(to, year, counts, nearest, moods, journal.today()));
+      return ok(
+        { title: String(year), current: 'calendar' },
+        calendarPage(to, year, counts, nearest, moods, journal.today()),
+      );
     },
   },
   {
@@ -64,7 +87,10 @@ const routes: Route[] = [
       const month = params[0]!;
       const beyond = calendarPageProblem(month);
       if (beyond) return notFound(beyond);
-      return ok({ title: month, current: 'calendar' }, monthPage(to, month, await journal.dayCounts(monthSpan(month)), journal.today()));
+      return ok(
+        { title: month, current: 'calendar' },
+        monthPage(to, month, await journal.dayCounts(monthSpan(month)), journal.today()),
+      );
     },
   },
   {
@@ -76,7 +102,10 @@ const routes: Route[] = [
       const beyond = calendarPageProblem(date);
       if (beyond) return notFound(beyond);
       const notice = url.searchParams.has('forgotten') ? 'The entry was forgotten.' : undefined;
-      return ok({ title: date, current: 'calendar' }, dayPage(to, date, await journal.day(date), neighbourDays(date), notice));
+      return ok(
+        { title: date, current: 'calendar' },
+        dayPage(to, date, await journal.day(date), neighbourDays(date), notice),
+      );
     },
   },
   {
@@ -88,10 +117,17 @@ const routes: Route[] = [
       const offset = offsetOf(url);
       try {
         const found = await journal.search(query, offset, PAGE_SIZE);
-        return ok({ title: `Search: ${query}`, current: 'search', query }, searchPage(to, query, { found, offset, pageSize: PAGE_SIZE }));
+        return ok(
+          { title: `Search: ${query}`, current: 'search', query },
+          searchPage(to, query, { found, offset, pageSize: PAGE_SIZE }),
+        );
       } catch (error) {
         if (!(error instanceof WebInputError)) throw error;
-        return { status: 400, options: { title: 'Search', current: 'search', query }, content: searchPage(to, query, { problem: error.message }) };
+        return {
+          status: 400,
+          options: { title: 'Search', current: 'search', query },
+          content: searchPage(to, query, { problem: error.message }),
+        };
       }
     },
   },
@@ -100,8 +136,15 @@ const routes: Route[] = [
     path: /^\/timeline$/,
     async run({ url, journal, to }) {
       const before = url.searchParams.get('before');
-      if (before !== null && !isCalendarDay(before)) return badRequest('Not a day', 'The timeline goes back from a day given as YYYY-MM-DD, e.g. /timeline?before=2024-04-01.');
-      return ok({ title: 'Timeline', current: 'timeline' }, timelinePage(to, await journal.timeline(before, TIMELINE_ENTRIES), before === null));
+      if (before !== null && !isCalendarDay(before))
+        return badRequest(
+          'Not a day',
+          'The timeline goes back from a day given as YYYY-MM-DD, e.g. /timeline?before=2024-04-01.',
+        );
+      return ok(
+        { title: 'Timeline', current: 'timeline' },
+        timelinePage(to, await journal.timeline(before, TIMELINE_ENTRIES), before === null),
+      );
     },
   },
   {
@@ -109,7 +152,10 @@ const routes: Route[] = [
     path: /^\/photos$/,
     async run({ url, journal, to }) {
       const offset = offsetOf(url);
-      return ok({ title: 'Photos', current: 'photos' }, photosPage(to, await journal.photos(offset, PHOTOS_PAGE), offset, PHOTOS_PAGE));
+      return ok(
+        { title: 'Photos', current: 'photos' },
+        photosPage(to, await journal.photos(offset, PHOTOS_PAGE), offset, PHOTOS_PAGE),
+      );
     },
   },
   {
@@ -131,7 +177,10 @@ const routes: Route[] = [
         return notFound('That is not a tag.');
       }
       const offset = offsetOf(url);
-      return ok({ title: `#${tag}`, current: 'tags' }, taggedPage(to, tag, await journal.tagged(tag, offset, PAGE_SIZE), offset, PAGE_SIZE));
+      return ok(
+        { title: `#${tag}`, current: 'tags' },
+        taggedPage(to, tag, await journal.tagged(tag, offset, PAGE_SIZE), offset, PAGE_SIZE),
+      );
     },
   },
   {
@@ -139,7 +188,8 @@ const routes: Route[] = [
     path: /^\/onthisday$/,
     async run({ url, journal, to }) {
       const date = url.searchParams.get('date') || journal.today();
-      if (!isCalendarDay(date)) return badRequest('Not a day', `"${date.slice(0, 40)}" is not a day: pick one as YYYY-MM-DD, e.g. 2024-04-01.`);
+      if (!isCalendarDay(date))
+        return badRequest('Not a day', `"${date.slice(0, 40)}" is not a day: pick one as YYYY-MM-DD, e.g. 2024-04-01.`);
       return ok({ title: 'On this day', current: 'onthisday' }, onThisDayPage(to, date, await journal.onThisDay(date)));
     },
   },
@@ -148,7 +198,9 @@ const routes: Route[] = [
     path: /^\/entry\/(\d{1,15})$/,
     async run({ params, journal, to }) {
       const entry = await journal.entry(Number(params[0]));
-      return entry ? ok({ title: `${entry.date} ${entry.time}` }, entryPage(to, entry)) : notFound('There is no such entry in this journal.');
+      return entry
+        ? ok({ title: `${entry.date} ${entry.time}` }, entryPage(to, entry))
+        : notFound('There is no such entry in this journal.');
     },
   },
   {
@@ -156,7 +208,9 @@ const routes: Route[] = [
     path: /^\/entry\/(\d{1,15})\/forget$/,
     async run({ params, journal, to }) {
       const entry = await journal.entry(Number(params[0]));
-      return entry ? ok({ title: 'Forget this entry?' }, forgetConfirmPage(to, entry)) : notFound('There is no such entry in this journal.');
+      return entry
+        ? ok({ title: 'Forget this entry?' }, forgetConfirmPage(to, entry))
+        : notFound('There is no such entry in this journal.');
     },
   },
   {
@@ -164,7 +218,9 @@ const routes: Route[] = [
     path: /^\/entry\/(\d{1,15})\/forget$/,
     async run({ params, journal, to }) {
       const forgotten = await journal.forget(Number(params[0]));
-      return forgotten ? { redirect: `${to.at}/day/${forgotten.day}?forgotten=1` } : notFound('There is no such entry in this journal (already forgotten?).');
+      return forgotten
+        ? { redirect: `${to.at}/day/${forgotten.day}?forgotten=1` }
+        : notFound('There is no such entry in this journal (already forgotten?).');
     },
   },
 ];

@@ -12,7 +12,11 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const BEFORE = 60;
 const WIDTH = 220;
 
-const fold = (word: string) => word.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+const fold = (word: string) =>
+  word
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
 
 /** The words a search looks for (not those it leaves out): exact, or as a word's start. */
 function wanted(query: string): { exact: Set<string>; prefixes: string[] } {

@@ -75,13 +75,20 @@ export function initDataUser(initData: string, botToken: string, now: Date): { u
     validate(initData, botToken, { expiresIn: INIT_DATA_MAX_AGE_SECONDS });
   } catch (error) {
     const name = (error instanceof Error && error.name) || 'Error';
-    return { reason: name === 'ExpiredError' ? `initData expired (older than ${INIT_DATA_MAX_AGE_SECONDS} s at ${now.toISOString()})` : `initData not valid (${name})` };
+    return {
+      reason:
+        name === 'ExpiredError'
+          ? `initData expired (older than ${INIT_DATA_MAX_AGE_SECONDS} s at ${now.toISOString()})`
+          : `initData not valid (${name})`,
+    };
   }
   const params = new URLSearchParams(initData);
   // Against the same clock validate() judged its age by (the system's), so the two edges of the window agree.
   const signedAt = Number(params.get('auth_date'));
   if (!Number.isFinite(signedAt) || signedAt * 1000 > Date.now() + INIT_DATA_MAX_SKEW_SECONDS * 1000) {
-    return { reason: `initData dated in the future (more than ${INIT_DATA_MAX_SKEW_SECONDS} s ahead of ${new Date().toISOString()})` };
+    return {
+      reason: `initData dated in the future (more than ${INIT_DATA_MAX_SKEW_SECONDS} s ahead of ${new Date().toISOString()})`,
+    };
   }
   const user = params.get('user');
   try {
@@ -100,8 +107,12 @@ export function createWebAuth(options: WebAuthOptions): WebAuth {
   let sessionsMade = 0;
   const now = () => options.clock().getTime();
   // Without a bot token there is no Mini App, and a key of this process alone serves npm run web.
-  const grantKey = options.botToken === null ? randomBytes(32) : createHmac('sha256', 'journal web media grant').update(options.botToken).digest();
-  const grantMac = (ownerId: number, sha256: string, expires: number) => createHmac('sha256', grantKey).update(`${ownerId}.${sha256}.${expires}`).digest('base64url');
+  const grantKey =
+    options.botToken === null
+      ? randomBytes(32)
+      : createHmac('sha256', 'journal web media grant').update(options.botToken).digest();
+  const grantMac = (ownerId: number, sha256: string, expires: number) =>
+    createHmac('sha256', grantKey).update(`${ownerId}.${sha256}.${expires}`).digest('base64url');
   const sweep = (map: Map<string, { until: number }>) => {
     for (const [key, value] of map) if (value.until <= now()) map.delete(key);
   };
@@ -113,7 +124,8 @@ export function createWebAuth(options: WebAuthOptions): WebAuth {
         if (!options.botToken) return { ownerId: null, reason: 'Telegram sign-in is not set up here' };
         const user = initDataUser(header.slice(4), options.botToken, options.clock());
         if ('reason' in user) return { ownerId: null, reason: user.reason };
-        if (!options.allowedUserIds.includes(user.userId)) return { ownerId: null, reason: 'not an owner of this journal' };
+        if (!options.allowedUserIds.includes(user.userId))
+          return { ownerId: null, reason: 'not an owner of this journal' };
         return { ownerId: user.userId, via: 'telegram', key: `telegram:${user.userId}` };
       }
       const id = cookie(req, SESSION_COOKIE);

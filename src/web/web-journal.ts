@@ -145,7 +145,8 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
     const method = kind.methods.find((m) => m.name === name);
     if (!method) throw new Error(`JournalCollection has no method ${name}`);
     const parsed = method.args.safeParse(args);
-    if (!parsed.success) throw new WebInputError(parsed.error.issues.map((i) => i.message.replace(/^\w+: /, '')).join('; '));
+    if (!parsed.success)
+      throw new WebInputError(parsed.error.issues.map((i) => i.message.replace(/^\w+: /, '')).join('; '));
     return { kind, outcome: await method.run(view, parsed.data, ctx) };
   };
   const value = async <T>(view: JournalView, name: string, args: unknown = {}): Promise<T> => {
@@ -159,13 +160,24 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
     return kind.state.parse(outcome.object.state);
   };
 
-  const withDetails = async (entries: (Omit<JournalEntryValue, 'date'> & { date?: string; cut?: string })[], date?: string): Promise<ListedEntry[]> => {
+  const withDetails = async (
+    entries: (Omit<JournalEntryValue, 'date'> & { date?: string; cut?: string })[],
+    date?: string,
+  ): Promise<ListedEntry[]> => {
     const details = await ports.details(entries.map((e) => e.id));
     return entries.map(({ cut, ...e }) => ({
       ...e,
       date: e.date ?? date ?? '',
       cut: cut !== undefined,
-      ...(details.get(e.id) ?? { media: null, items: [], tags: [], revisions: 0, starred: false, place: null, weather: null }),
+      ...(details.get(e.id) ?? {
+        media: null,
+        items: [],
+        tags: [],
+        revisions: 0,
+        starred: false,
+        place: null,
+        weather: null,
+      }),
     }));
   };
 
@@ -182,8 +194,15 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
   };
 
   const list = async (view: JournalView, offset: number, limit: number): Promise<EntryList> => {
-    const [counted, entries] = await Promise.all([ports.countUpTo(view, TOTAL_CAP), value<JournalEntryValue[]>(view, 'getEntries', { limit, offset })]);
-    return { total: Math.min(counted, TOTAL_CAP), moreThanTotal: counted > TOTAL_CAP, entries: await withDetails(entries) };
+    const [counted, entries] = await Promise.all([
+      ports.countUpTo(view, TOTAL_CAP),
+      value<JournalEntryValue[]>(view, 'getEntries', { limit, offset }),
+    ]);
+    return {
+      total: Math.min(counted, TOTAL_CAP),
+      moreThanTotal: counted > TOTAL_CAP,
+      entries: await withDetails(entries),
+    };
   };
 
   // Newest first: the view pages oldest first, so the page is read from the end and turned round; past TOTAL_CAP the
@@ -192,7 +211,10 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
     const capped = await ports.countUpTo(view, TOTAL_CAP);
     const total = capped > TOTAL_CAP ? await ports.countUpTo(view, Number.MAX_SAFE_INTEGER) : capped;
     const take = Math.max(0, Math.min(limit, total - offset));
-    const entries = take > 0 ? await value<JournalEntryValue[]>(view, 'getEntries', { limit: take, offset: total - offset - take }) : [];
+    const entries =
+      take > 0
+        ? await value<JournalEntryValue[]>(view, 'getEntries', { limit: take, offset: total - offset - take })
+        : [];
     return { total, moreThanTotal: false, entries: (await withDetails(entries)).reverse() };
   };
 
@@ -213,7 +235,11 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
       // Counted up to TOTAL_CAP, as a list's total is: an exact count of each journal would read every entry.
       const choice = async (name: string | null): Promise<JournalChoice> => {
         const counted = await ports.countUpTo(name === null ? {} : { journal: name }, TOTAL_CAP);
-        return { name: name === null ? null : journalDisplayName(name), entries: Math.min(counted, TOTAL_CAP), moreThan: counted > TOTAL_CAP };
+        return {
+          name: name === null ? null : journalDisplayName(name),
+          entries: Math.min(counted, TOTAL_CAP),
+          moreThan: counted > TOTAL_CAP,
+        };
       };
       return Promise.all([null, ...(await ports.journalNames())].map(choice));
     },
@@ -235,8 +261,13 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
       const counts = new Map<string, number>();
       const days = eachDay(span.from, span.to);
       for (let at = 0; at < days.length; at += OVERVIEW_DAYS) {
-        const part = await narrow(base, 'getDateRangeView', { startDate: days[at], endDate: days[Math.min(days.length, at + OVERVIEW_DAYS) - 1] });
-        const overview = await value<{ groups: Pick<OverviewGroup, 'period' | 'entries'>[] }>(part, 'getOverview', { groupBy: 'day' });
+        const part = await narrow(base, 'getDateRangeView', {
+          startDate: days[at],
+          endDate: days[Math.min(days.length, at + OVERVIEW_DAYS) - 1],
+        });
+        const overview = await value<{ groups: Pick<OverviewGroup, 'period' | 'entries'>[] }>(part, 'getOverview', {
+          groupBy: 'day',
+        });
         for (const g of overview.groups) counts.set(g.period, g.entries);
       }
       return counts;
@@ -244,7 +275,10 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
 
     async moods(span) {
       const view = await narrow(base, 'getDateRangeView', { startDate: span.from, endDate: span.to });
-      const days = await value<{ date: string; mood: number }[] | { days: { date: string; mood: number }[] }>(view, 'getMoodByDay');
+      const days = await value<{ date: string; mood: number }[] | { days: { date: string; mood: number }[] }>(
+        view,
+        'getMoodByDay',
+      );
       return new Map((Array.isArray(days) ? days : days.days).map((d) => [d.date, d.mood]));
     },
 
@@ -258,7 +292,8 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
 
     async timeline(before, atLeast) {
       const lastDayBefore = async (day: string) => (await ports.nearestDays(day, '9999-12-31', base)).before;
-      const day = async (date: string) => withDetails(await value<Omit<JournalEntryValue, 'date'>[]>(base, 'getEntriesForDay', { date }), date);
+      const day = async (date: string) =>
+        withDetails(await value<Omit<JournalEntryValue, 'date'>[]>(base, 'getEntriesForDay', { date }), date);
       return readTimeline(lastDayBefore, day, before, atLeast);
     },
 
@@ -289,7 +324,9 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
         content += page.content;
       }
       const [listed] = await withDetails([{ id, time: page.time, title: page.title, content, date: page.date }]);
-      return listed ? { ...listed, history: await ports.revisions(id), ...(prompt === undefined ? {} : { prompt }) } : null;
+      return listed
+        ? { ...listed, history: await ports.revisions(id), ...(prompt === undefined ? {} : { prompt }) }
+        : null;
     },
 
     forget: async (id) => ((await inView(id)) ? ports.forget(id) : null),

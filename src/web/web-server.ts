@@ -10,7 +10,10 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-export async function startWebServer(view: Pick<WebView, 'handle'>, options: { port: number; host: string; logger: Logger }): Promise<WebServer> {
+export async function startWebServer(
+  view: Pick<WebView, 'handle'>,
+  options: { port: number; host: string; logger: Logger },
+): Promise<WebServer> {
   // Every request through the guard: no request, however odd, can stop the process.
   const server = createServer(guardedListener('web', options.logger, view.handle));
   await new Promise<void>((resolve, reject) => {

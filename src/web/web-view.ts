@@ -72,7 +72,13 @@ export function createWebView(deps: WebViewDeps): WebView {
     // same-origin, not no-referrer: a form's POST then still carries our Origin (no-referrer makes it "null").
     res.setHeader('referrer-policy', 'same-origin');
   };
-  const sendPage = (res: ServerResponse, status: number, options: PageOptions, content: Html, extra: Record<string, string> = {}): void => {
+  const sendPage = (
+    res: ServerResponse,
+    status: number,
+    options: PageOptions,
+    content: Html,
+    extra: Record<string, string> = {},
+  ): void => {
     securityHeaders(res);
     res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...extra });
     res.end(page(options, content));
@@ -83,17 +89,33 @@ export function createWebView(deps: WebViewDeps): WebView {
     res.end();
   };
   /** A POST must come from a page of ours: its Origin, when a browser sends one, is ours in scheme, host and port. */
-  const fromOurPages = (req: IncomingMessage): boolean => req.headers.origin === undefined || isOwnOrigin(req.headers.origin, req, deps.publicOrigins);
+  const fromOurPages = (req: IncomingMessage): boolean =>
+    req.headers.origin === undefined || isOwnOrigin(req.headers.origin, req, deps.publicOrigins);
   /** The body is not needed (the path says it all), but it is read so the connection stays usable. */
   const drain = async (req: IncomingMessage) => {
     for await (const _chunk of req) void _chunk;
   };
   const tooMany = (res: ServerResponse): void =>
-    sendPage(res, 429, { title: 'Too many requests' }, messagePage('Too many requests at once', 'This page asked while several others were still loading. Try again in a moment.'), { 'retry-after': '1' });
+    sendPage(
+      res,
+      429,
+      { title: 'Too many requests' },
+      messagePage(
+        'Too many requests at once',
+        'This page asked while several others were still loading. Try again in a moment.',
+      ),
+      { 'retry-after': '1' },
+    );
 
   const handle = async (req: IncomingMessage, res: ServerResponse, target?: URL): Promise<void> => {
     const url = target ?? requestTarget(req.url);
-    if (!url) return sendPage(res, 400, { title: 'Not understood' }, messagePage('Not understood', 'That address is not a path of this journal.'));
+    if (!url)
+      return sendPage(
+        res,
+        400,
+        { title: 'Not understood' },
+        messagePage('Not understood', 'That address is not a path of this journal.'),
+      );
     const method = req.method ?? 'GET';
     const asset = ASSETS[url.pathname];
     if (asset && (method === 'GET' || method === 'HEAD')) {
@@ -105,27 +127,52 @@ export function createWebView(deps: WebViewDeps): WebView {
     if (wrongHost) return sendPage(res, 421, { title: 'Wrong address' }, messagePage('Wrong address', wrongHost));
     if (url.pathname === '/login' && method === 'GET') {
       const session = auth.redeem(url.searchParams.get('token') ?? '');
-      if (!session) return sendPage(res, 401, { title: 'Sign in' }, messagePage('This login link does not work', 'It was used already or has expired. Run npm run web again for a new one.'));
+      if (!session)
+        return sendPage(
+          res,
+          401,
+          { title: 'Sign in' },
+          messagePage(
+            'This login link does not work',
+            'It was used already or has expired. Run npm run web again for a new one.',
+          ),
+        );
       return redirect(res, '/', { 'set-cookie': `${SESSION_COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/` });
     }
     if (url.pathname === '/signed-out' && method === 'GET') {
-      return sendPage(res, 200, { title: 'Signed out' }, messagePage('Signed out', 'This browser is signed out of the journal. Run npm run web again for a new login link.'));
+      return sendPage(
+        res,
+        200,
+        { title: 'Signed out' },
+        messagePage(
+          'Signed out',
+          'This browser is signed out of the journal. Run npm run web again for a new login link.',
+        ),
+      );
     }
     if (url.pathname === '/logout' && method === 'POST') {
-      if (!fromOurPages(req)) return sendPage(res, 403, { title: 'Refused' }, messagePage('Refused', 'That form came from another site.'));
+      if (!fromOurPages(req))
+        return sendPage(res, 403, { title: 'Refused' }, messagePage('Refused', 'That form came from another site.'));
       await drain(req);
       auth.endSession(req);
-      return redirect(res, '/signed-out', { 'set-cookie': `${SESSION_COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0` });
+      return redirect(res, '/signed-out', {
+        'set-cookie': `${SESSION_COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0`,
+      });
     }
     const caller = auth.identify(req);
     const media = method === 'GET' || method === 'HEAD' ? mediaRequest(url.pathname) : null;
     // A Mini App page's <img> and <audio> send no initData: their addresses carry a grant for that one medium.
-    const granted = caller.ownerId === null && media ? auth.grantedOwner(media.sha256, url.searchParams.get('grant') ?? '') : null;
+    const granted =
+      caller.ownerId === null && media ? auth.grantedOwner(media.sha256, url.searchParams.get('grant') ?? '') : null;
     const ownerId = caller.ownerId ?? granted;
     if (ownerId === null) return sendPage(res, 401, { title: 'Sign in' }, messagePage('Sign in', SIGN_IN_TEXT));
     const everyJournal = deps.journalFor(ownerId);
     if (media) {
-      const answering = { securityHeaders, notFound: (r: ServerResponse, text: string) => sendPage(r, 404, { title: 'Not found' }, messagePage('Not found', text)) };
+      const answering = {
+        securityHeaders,
+        notFound: (r: ServerResponse, text: string) =>
+          sendPage(r, 404, { title: 'Not found' }, messagePage('Not found', text)),
+      };
       // The whole medium is streamed from the database chunk by chunk (little memory, no decoding): it takes no share,
       // so a page's photos and voice notes never refuse each other. A thumbnail reads the whole photo and decodes it:
       // it takes the owner's thumbnail share (a grant's request counts for its owner), then waits to be scaled.
@@ -140,13 +187,23 @@ export function createWebView(deps: WebViewDeps): WebView {
     }
     if (caller.ownerId === null) return sendPage(res, 401, { title: 'Sign in' }, messagePage('Sign in', SIGN_IN_TEXT));
     const asked = splitJournalPath(url.pathname);
-    if ('problem' in asked) return sendPage(res, 400, { title: 'Not a journal' }, messagePage('Not a journal', asked.problem));
+    if ('problem' in asked)
+      return sendPage(res, 400, { title: 'Not a journal' }, messagePage('Not a journal', asked.problem));
     const found = matchRoute(method, asked.path);
     if (!found) {
       const known = isPagePath(asked.path);
-      return sendPage(res, known ? 405 : 404, { title: 'Not found' }, messagePage(known ? 'Not allowed' : 'Not found', known ? `${method} is not used here.` : 'There is no such page.'));
+      return sendPage(
+        res,
+        known ? 405 : 404,
+        { title: 'Not found' },
+        messagePage(
+          known ? 'Not allowed' : 'Not found',
+          known ? `${method} is not used here.` : 'There is no such page.',
+        ),
+      );
     }
-    if (method === 'POST' && !fromOurPages(req)) return sendPage(res, 403, { title: 'Refused' }, messagePage('Refused', 'That form came from another site.'));
+    if (method === 'POST' && !fromOurPages(req))
+      return sendPage(res, 403, { title: 'Refused' }, messagePage('Refused', 'That form came from another site.'));
     // One caller's burst waits for nobody but itself: beyond its share in hand, it is told to come back.
     const release = limit.take(caller.key);
     if (!release) return tooMany(res);
@@ -155,23 +212,46 @@ export function createWebView(deps: WebViewDeps): WebView {
       const journal = asked.journal === null ? everyJournal : await everyJournal.inJournal(asked.journal);
       const choices = await everyJournal.journals();
       // The switcher leads to this page in each journal; it is shown only to an owner with more than one journal.
-      const journals = choices.length > 2 ? switcherLinks(choices, journal?.journalName ?? null, asked.path, url) : undefined;
+      const journals =
+        choices.length > 2 ? switcherLinks(choices, journal?.journalName ?? null, asked.path, url) : undefined;
       const options = { signOut: caller.via === 'session', journals };
       if (!journal) {
         const names = choices.flatMap((c) => (c.name === null ? [] : [`“${c.name}”`])).join(', ');
-        return sendPage(res, 404, { title: 'No such journal', ...options }, messagePage('No such journal', `No journal is named “${asked.journal}”. Your journals: ${names}.`));
+        return sendPage(
+          res,
+          404,
+          { title: 'No such journal', ...options },
+          messagePage('No such journal', `No journal is named “${asked.journal}”. Your journals: ${names}.`),
+        );
       }
       const at = journalPrefix(journal.journalName);
       // Signed in with a cookie, a browser sends it for media too; inside Telegram each medium's address needs a grant.
-      const mediaQuery = caller.via === 'telegram' ? (sha256: string) => `?grant=${auth.mediaGrant(caller.ownerId, sha256)}` : () => '';
+      const mediaQuery =
+        caller.via === 'telegram' ? (sha256: string) => `?grant=${auth.mediaGrant(caller.ownerId, sha256)}` : () => '';
       const answer = await found.route.run({ req, url, params: found.params, journal, to: { at, mediaQuery } });
       if ('redirect' in answer) return redirect(res, answer.redirect);
-      sendPage(res, answer.status, { ...answer.options, ...options, at, ...(journal.journalName === null ? {} : { journal: journal.journalName }) }, answer.content);
+      sendPage(
+        res,
+        answer.status,
+        {
+          ...answer.options,
+          ...options,
+          at,
+          ...(journal.journalName === null ? {} : { journal: journal.journalName }),
+        },
+        answer.content,
+      );
     } catch (error) {
-      if (error instanceof WebInputError) return sendPage(res, 400, { title: 'Not understood' }, messagePage('Not understood', error.message));
+      if (error instanceof WebInputError)
+        return sendPage(res, 400, { title: 'Not understood' }, messagePage('Not understood', error.message));
       if (req.destroyed) throw error; // the client left mid-body: the server's guard logs it
       logger.error('web.failed', { path: url.pathname, error: errorMessage(error) });
-      sendPage(res, 500, { title: 'Something went wrong' }, messagePage('Something went wrong', 'The journal could not be read just now; try again.'));
+      sendPage(
+        res,
+        500,
+        { title: 'Something went wrong' },
+        messagePage('Something went wrong', 'The journal could not be read just now; try again.'),
+      );
     } finally {
       release();
     }

@@ -6,11 +6,19 @@ import type { JournalDb } from '../db/open-database.ts';
 import type { Config } from '../config.ts';
 import { citedEntries } from '../journal/views/cited-entries.ts';
 import { findEntry } from '../journal/views/entry-queries.ts';
-import { claimReflectQuestion, finishReflectQuestion, isReflectOn, setReflect } from '../journal/prompts/reflect-store.ts';
+import {
+  claimReflectQuestion,
+  finishReflectQuestion,
+  isReflectOn,
+  setReflect,
+} from '../journal/prompts/reflect-store.ts';
 import type { BotDeps } from '../telegram/bot-deps.ts';
 import { entryPageUrl } from '../telegram/entry-links.ts';
 
-function citationLinks(db: JournalDb, config: Pick<Config, 'miniAppUrl' | 'publicUrl'>): NonNullable<BotDeps['citations']> {
+function citationLinks(
+  db: JournalDb,
+  config: Pick<Config, 'miniAppUrl' | 'publicUrl'>,
+): NonNullable<BotDeps['citations']> {
   const base = config.miniAppUrl ?? config.publicUrl;
   return {
     entries: (ownerId, sources) => citedEntries(db, ownerId, sources),
@@ -31,6 +39,10 @@ function reflectSettings(db: JournalDb, clock: () => Date): NonNullable<BotDeps[
   };
 }
 
-export function askingDeps(db: JournalDb, config: Pick<Config, 'miniAppUrl' | 'publicUrl'>, clock: () => Date): Pick<BotDeps, 'citations' | 'reflect'> {
+export function askingDeps(
+  db: JournalDb,
+  config: Pick<Config, 'miniAppUrl' | 'publicUrl'>,
+  clock: () => Date,
+): Pick<BotDeps, 'citations' | 'reflect'> {
   return { citations: citationLinks(db, config), reflect: reflectSettings(db, clock) };
 }

@@ -9,7 +9,14 @@ import type { Wiring } from './wiring.ts';
 /** `maxPartBytes`: tests make parts small to see the split; production uses Telegram's 50 MB. */
 export function exporterOf({ db, config, clock }: Wiring, maxPartBytes?: number): JournalExporter {
   const { journalTimezone: timeZone, journalDayStartsAt: dayStartsAt } = config;
-  return createChatExporter({ db, timeZone, dayStartsAt, clock, maxPartBytes, encryptedJournal: config.journalKey !== null });
+  return createChatExporter({
+    db,
+    timeZone,
+    dayStartsAt,
+    clock,
+    maxPartBytes,
+    encryptedJournal: config.journalKey !== null,
+  });
 }
 
 export function documentImportOf({ db, config, clock, token }: Wiring): DocumentImport {

@@ -5,7 +5,11 @@ import type { JournalReads, StatsPictures } from '../telegram/bot-deps.ts';
 import type { Wiring } from './wiring.ts';
 
 export function journalReadsOf({ db, today }: Wiring): JournalReads {
-  return { today, onThisDay: (ownerId, date) => readOnThisDay(db, ownerId, date), wroteOn: (ownerId, day) => wroteOn(db, ownerId, day) };
+  return {
+    today,
+    onThisDay: (ownerId, date) => readOnThisDay(db, ownerId, date),
+    wroteOn: (ownerId, day) => wroteOn(db, ownerId, day),
+  };
 }
 
 export function statsPicturesOf({ db, today }: Wiring): StatsPictures {

@@ -1,5 +1,10 @@
 /** /prompt and /prompts (and the reminder's question): writing prompts over journal/prompts/prompt-store.ts. */
-import { addOwnerPrompt, listOwnerPrompts, rememberPromptMessage, removeOwnerPrompt } from '../journal/prompts/prompt-store.ts';
+import {
+  addOwnerPrompt,
+  listOwnerPrompts,
+  rememberPromptMessage,
+  removeOwnerPrompt,
+} from '../journal/prompts/prompt-store.ts';
 import { pickPrompt } from '../journal/prompts/writing-prompts.ts';
 import type { WritingPrompts } from '../telegram/bot-deps.ts';
 import type { Wiring } from './wiring.ts';

@@ -48,12 +48,20 @@ export function createJournalQuestions(deps: QuestionsDeps): Questions | null {
   });
   // ask reads through the same client, with the small reader model; its answers are kept per owner.
   // The ledger names where entry text went: the base URL (a local server's, with ANTHROPIC_BASE_URL) and the model.
-  const ask = { reader: createEntryReader({ client, model: config.readerModel }), maxEntries: config.askMaxEntries, cache: createAskCache(db) };
+  const ask = {
+    reader: createEntryReader({ client, model: config.readerModel }),
+    maxEntries: config.askMaxEntries,
+    cache: createAskCache(db),
+  };
   return createQuestions({
     client,
     model: config.anthropicModel,
     operationsFor: (ownerId, hooks) =>
-      openJournalOperations(db, ownerId, settings, { ask, reportSpend: hooks?.reportSpend, reportSent: hooks?.reportSent }),
+      openJournalOperations(db, ownerId, settings, {
+        ask,
+        reportSpend: hooks?.reportSpend,
+        reportSent: hooks?.reportSent,
+      }),
     ledger: createSentLedgerStore(db),
     endpoint: endpointLabel(baseURL),
     conversations: createConversationStore(db, storedConversationSchemas),
@@ -68,7 +76,14 @@ export function createJournalQuestions(deps: QuestionsDeps): Questions | null {
 export function reviewsOf({ db, settings, today }: Wiring, questions: Questions | undefined): BotDeps['reviews'] {
   return (
     questions && {
-      review: (ownerId, period, options) => askReview(openJournalOperations(db, ownerId, settings), questions, ownerId, reviewRange(period, today()), options),
+      review: (ownerId, period, options) =>
+        askReview(
+          openJournalOperations(db, ownerId, settings),
+          questions,
+          ownerId,
+          reviewRange(period, today()),
+          options,
+        ),
     }
   );
 }

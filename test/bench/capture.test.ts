@@ -12,6 +12,7 @@ describe('live capture benchmark (smoke)', () => {
   it('stores every message of the burst and measures finite rates for the bot and the raw inserts', async () => {
     const r = await runCaptureBench(dir, 40, 1);
     expect(r.messages).toBe(40);
-    for (const rate of [r.botPerSecond, r.storePerSecond, r.rawEachPerSecond, r.rawOneTxPerSecond]) expect(Number.isFinite(rate) && rate > 0).toBe(true);
+    for (const rate of [r.botPerSecond, r.storePerSecond, r.rawEachPerSecond, r.rawOneTxPerSecond])
+      expect(Number.isFinite(rate) && rate > 0).toBe(true);
   }, 60_000);
 });

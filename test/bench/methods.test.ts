@@ -35,7 +35,12 @@ describe('methods benchmark (smoke)', () => {
   it('times the mood methods on the root and the month view, with the same answers as the hand-written SQL', () => {
     expect(result.moodDays).toBeGreaterThan(0);
     expect(result.moodTimings.map((t) => `${t.view}.${t.method}`)).toEqual([
-      'root.getMoodByDay', 'root.getAverageMood', 'root.getMoodByTag', 'month.getMoodByDay', 'month.getAverageMood', 'month.getMoodByTag',
+      'root.getMoodByDay',
+      'root.getAverageMood',
+      'root.getMoodByTag',
+      'month.getMoodByDay',
+      'month.getAverageMood',
+      'month.getMoodByTag',
     ]);
     expect(result.moodTimings.filter((t) => !t.agrees).map((t) => `${t.view}.${t.method}`)).toEqual([]);
     // The month's mood methods never read the whole journal.
@@ -60,7 +65,11 @@ describe('methods benchmark (smoke)', () => {
 
   it('classifies plan lines by how they reach the entries', () => {
     expect(accessOf(['SCAN entry'])).toBe('full scan');
-    expect(accessOf(['SEARCH entry USING COVERING INDEX entry_owner_day (owner_id=? AND local_day>? AND local_day<?)'])).toBe('date range');
-    expect(accessOf(['SEARCH entry USING INDEX entry_owner_day (owner_id=?)', 'SCAN entry_fts VIRTUAL TABLE INDEX 0:M2'])).toBe("all owner's index entries + FTS match");
+    expect(
+      accessOf(['SEARCH entry USING COVERING INDEX entry_owner_day (owner_id=? AND local_day>? AND local_day<?)']),
+    ).toBe('date range');
+    expect(
+      accessOf(['SEARCH entry USING INDEX entry_owner_day (owner_id=?)', 'SCAN entry_fts VIRTUAL TABLE INDEX 0:M2']),
+    ).toBe("all owner's index entries + FTS match");
   });
 });

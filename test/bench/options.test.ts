@@ -13,7 +13,10 @@ describe('bench options', () => {
   });
 
   it('takes parts, sizes with k/m suffixes and runs', () => {
-    const o = parseBenchArgs(['--only', 'tokens,methods', '--sizes', '2500,25k', '--methods-size', '1m', '--runs', '5'], '/tmp/x');
+    const o = parseBenchArgs(
+      ['--only', 'tokens,methods', '--sizes', '2500,25k', '--methods-size', '1m', '--runs', '5'],
+      '/tmp/x',
+    );
     expect(o.only).toEqual(['tokens', 'methods']);
     expect(o.sizes).toEqual([2_500, 25_000]);
     expect(o.methodsSize).toBe(1_000_000);
@@ -27,7 +30,11 @@ describe('bench options', () => {
     expect(o.postgresSize).toBe(250_000);
     expect(o.postgresImportSize).toBe(0);
     expect(o.out).toBeNull();
-    expect(parseBenchArgs(['postgres'], '/tmp/x')).toMatchObject({ postgresSize: 1_000_000, postgresImportSize: 100_000, out: 'BENCHMARKS.md' });
+    expect(parseBenchArgs(['postgres'], '/tmp/x')).toMatchObject({
+      postgresSize: 1_000_000,
+      postgresImportSize: 100_000,
+      out: 'BENCHMARKS.md',
+    });
     expect(() => parseBenchArgs(['--size', 'lots'], '/tmp/x')).toThrow(/--size: "lots" is not a positive whole number/);
   });
 

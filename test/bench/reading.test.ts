@@ -32,7 +32,18 @@ describe('reading benchmark (smoke)', () => {
   it('reads every entry of each view exactly once, nothing outside it, and states every planted fact', () => {
     for (const s of [small, larger]) {
       expect(s.questions.map((q) => q.id)).toEqual(['month-worries', 'year-summary', 'person-over-season']);
-      expect(s.questions.filter((q) => !q.correct).map((q) => ({ id: q.id, errors: q.errors, missing: q.missing, outside: q.outside, facts: q.factsStated, leaked: q.leaked }))).toEqual([]);
+      expect(
+        s.questions
+          .filter((q) => !q.correct)
+          .map((q) => ({
+            id: q.id,
+            errors: q.errors,
+            missing: q.missing,
+            outside: q.outside,
+            facts: q.factsStated,
+            leaked: q.leaked,
+          })),
+      ).toEqual([]);
       for (const q of s.questions) expect(q.factsPlanted).toBeGreaterThanOrEqual(3);
     }
   });
@@ -51,9 +62,19 @@ describe('reading benchmark (smoke)', () => {
 
   it('renders section 5 and its aims', () => {
     const options = parseBenchArgs(['--quick', '--only', 'reading'], dir);
-    const md = renderReport({ machine: machineInfo(REPO_ROOT), options, command: 'npm run bench -- --quick --only reading', tokens: [], imports: [], reading: [small, larger], seconds: { reading: 1 } });
+    const md = renderReport({
+      machine: machineInfo(REPO_ROOT),
+      options,
+      command: 'npm run bench -- --quick --only reading',
+      tokens: [],
+      imports: [],
+      reading: [small, larger],
+      seconds: { reading: 1 },
+    });
     expect(md).toContain('## 5. Questions that need reading');
-    expect(md).toMatch(/Main-loop peak context ≤ 3,000 tokens for reading questions at 600 and 4,000 entries \| largest [\d,]+ \| met/);
+    expect(md).toMatch(
+      /Main-loop peak context ≤ 3,000 tokens for reading questions at 600 and 4,000 entries \| largest [\d,]+ \| met/,
+    );
     expect(md).toMatch(/\| year-summary \| [\d,]+ \|/);
     expect(md).not.toMatch(/NaN|undefined/);
   });

@@ -12,8 +12,16 @@ const section = (part: string, text: string, met: boolean | null = true): PartSe
 
 describe('BENCHMARKS.md sections', () => {
   it('rewrites only the parts measured, keeps the rest in place, adds new parts after them', () => {
-    const first = writeSections([section('tokens', 'monday'), section('postgres', 'monday'), section('import', 'monday', false)], '# Benchmarks', '## Reproduce');
-    const second = writeSections(mergeSections(readSections(first), [section('import', 'tuesday'), section('capture', 'tuesday', null)]), '# Benchmarks', '## Reproduce');
+    const first = writeSections(
+      [section('tokens', 'monday'), section('postgres', 'monday'), section('import', 'monday', false)],
+      '# Benchmarks',
+      '## Reproduce',
+    );
+    const second = writeSections(
+      mergeSections(readSections(first), [section('import', 'tuesday'), section('capture', 'tuesday', null)]),
+      '# Benchmarks',
+      '## Reproduce',
+    );
     const parts = readSections(second);
     expect(parts.map((s) => s.part)).toEqual(['tokens', 'postgres', 'import', 'capture']);
     expect(parts.find((s) => s.part === 'tokens')).toEqual(section('tokens', 'monday'));
@@ -31,7 +39,9 @@ describe('BENCHMARKS.md sections', () => {
 
   it('starts anew from a report written before sections, and names a section left without its end', () => {
     expect(readSections('# Benchmarks\n\n## 1. Tokens per question\n')).toEqual([]);
-    expect(() => readSections('<!-- bench-part tokens -->\n## 1. Tokens')).toThrow('the section of part "tokens" has no end marker');
+    expect(() => readSections('<!-- bench-part tokens -->\n## 1. Tokens')).toThrow(
+      'the section of part "tokens" has no end marker',
+    );
   });
 
   it('writes BENCHMARKS.md for a run of some parts at the full sizes, prints other sizes and quick runs', () => {

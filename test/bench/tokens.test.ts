@@ -33,7 +33,11 @@ describe('token benchmark (smoke)', () => {
   it('answers every question of the fixed set, at least 12, exactly as SQL does', () => {
     for (const s of [small, larger]) {
       expect(s.questions.length).toBeGreaterThanOrEqual(12);
-      expect(s.questions.filter((q) => !q.correct).map((q) => ({ id: q.id, errors: q.errors, answer: q.answer, truth: q.truth }))).toEqual([]);
+      expect(
+        s.questions
+          .filter((q) => !q.correct)
+          .map((q) => ({ id: q.id, errors: q.errors, answer: q.answer, truth: q.truth })),
+      ).toEqual([]);
     }
   });
 
@@ -56,7 +60,9 @@ describe('token benchmark (smoke)', () => {
   it('retrieves at most 20 entries by BM25, and says when they cannot hold the answer', () => {
     for (const q of small.questions) expect(q.bm25Retrieved).toBeLessThanOrEqual(20);
     expect(small.questions.find((q) => q.id === 'entries-in-year')!.bm25CanAnswer).toBe(false);
-    expect(bm25Query('@journal How often did I mention coffee each month in 2017?')).toBe('"coffee" OR "month" OR "2017"');
+    expect(bm25Query('@journal How often did I mention coffee each month in 2017?')).toBe(
+      '"coffee" OR "month" OR "2017"',
+    );
   });
 
   it('plays the same questions through the MCP server: same calls, every answer equal to SQL, sane counts', () => {
@@ -77,7 +83,11 @@ describe('token benchmark (smoke)', () => {
   it('uses the package tokenizer, and counts a request as its system, tools and messages', () => {
     const text = 'Went to the café on the corner for coffee. Felt calm most of the day.';
     expect(countTokens(text)).toBe(referenceCountTokens(text));
-    const body = { system: [{ type: 'text', text: 'sys' }], tools: [{ name: 't', description: 'd', input_schema: {} }], messages: [{ content: 'hello there' }] };
+    const body = {
+      system: [{ type: 'text', text: 'sys' }],
+      tools: [{ name: 't', description: 'd', input_schema: {} }],
+      messages: [{ content: 'hello there' }],
+    };
     const t = requestTokens(body);
     expect(t.total).toBe(t.system + t.tools + t.messages);
     expect(t.messages).toBe(countTokens('hello there'));
@@ -85,7 +95,14 @@ describe('token benchmark (smoke)', () => {
 
   it('renders a report with the aims and the tables', () => {
     const options = parseBenchArgs(['--quick'], dir);
-    const md = renderReport({ machine: machineInfo(REPO_ROOT), options, command: 'npm run bench -- --quick', tokens: [small, larger], imports: [], seconds: { tokens: 1 } });
+    const md = renderReport({
+      machine: machineInfo(REPO_ROOT),
+      options,
+      command: 'npm run bench -- --quick',
+      tokens: [small, larger],
+      imports: [],
+      seconds: { tokens: 1 },
+    });
     expect(md).toContain('## Aims');
     expect(md).toContain('## 1. Tokens per question');
     expect(md).toMatch(/Peak context ≤ 2,000 tokens for count\/range questions at 600 entries .*\| largest [\d,]+/);

@@ -12,7 +12,13 @@ import { sign } from '@tma.js/init-data-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botApiPerTest } from '../helpers/bot-api-per-test.ts';
 import { freePort, PROCESS_TOKEN, waitForStderr } from '../helpers/bot-process.ts';
-import { PROCESS_TEST_MS, PROCESS_WAIT_MS, REPO_ROOT, startRecorded, type RunningProcess } from '../helpers/run-entry-point.ts';
+import {
+  PROCESS_TEST_MS,
+  PROCESS_WAIT_MS,
+  REPO_ROOT,
+  startRecorded,
+  type RunningProcess,
+} from '../helpers/run-entry-point.ts';
 import { OWNER_ID, textUpdate } from '../helpers/updates.ts';
 import { startMessagesApiStandIn, type MessagesApiStandIn } from '../stand-ins/messages-api.ts';
 
@@ -30,7 +36,13 @@ afterAll(() => messages.close());
 function runBundle(bundle: string, args: string[], env: Record<string, string>): RunningProcess {
   return startRecorded([process.execPath, path.join(REPO_ROOT, 'dist', bundle), ...args], {
     cwd: harness.dir,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', JOURNAL_TIMEZONE: 'UTC', ALLOWED_USER_IDS: String(OWNER_ID), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      JOURNAL_TIMEZONE: 'UTC',
+      ALLOWED_USER_IDS: String(OWNER_ID),
+      ...env,
+    },
   });
 }
 
@@ -54,7 +66,8 @@ describe('the bundles, packages inlined', { timeout: PROCESS_TEST_MS }, () => {
 
       messages.script({ text: 'You walked to the lake.' });
       harness.api.queueUpdate({ update_id: 2, ...textUpdate('@journal where did I walk?', { messageId: 2 }) });
-      const answered = (calls: typeof harness.api.calls) => calls.some((c) => JSON.stringify(c.payload).includes('You walked to the lake.'));
+      const answered = (calls: typeof harness.api.calls) =>
+        calls.some((c) => JSON.stringify(c.payload).includes('You walked to the lake.'));
       await harness.api.waitFor(answered, PROCESS_WAIT_MS);
       expect(messages.requests).toHaveLength(1);
 
@@ -62,7 +75,9 @@ describe('the bundles, packages inlined', { timeout: PROCESS_TEST_MS }, () => {
       await harness.api.waitFor((calls) => calls.some((c) => c.method === 'sendPhoto'), PROCESS_WAIT_MS);
 
       const initData = sign({ user: { id: OWNER_ID, first_name: 'Owner' } }, PROCESS_TOKEN, new Date());
-      const page = await fetch(`http://127.0.0.1:${port}/search?q=lake`, { headers: { authorization: `tma ${initData}` } });
+      const page = await fetch(`http://127.0.0.1:${port}/search?q=lake`, {
+        headers: { authorization: `tma ${initData}` },
+      });
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('Walked to the <mark>lake</mark>'); // a search result: an excerpt, the match marked
     } finally {
@@ -75,7 +90,9 @@ describe('the bundles, packages inlined', { timeout: PROCESS_TEST_MS }, () => {
 
     const help = await runBundle('cli/journal.js', ['--help'], {}).done;
     expect(help.stdout).toMatch(/^Usage: npm run -s journal/);
-    const count = await runBundle('cli/journal.js', ['invoke', 'journal', 'getTotalEntryCount'], { DATABASE_PATH: dbPath }).done;
+    const count = await runBundle('cli/journal.js', ['invoke', 'journal', 'getTotalEntryCount'], {
+      DATABASE_PATH: dbPath,
+    }).done;
     expect(count.stderr).toBe('');
     expect(JSON.parse(count.stdout)).toEqual({ type: 'value', value: 1 });
 
@@ -83,7 +100,12 @@ describe('the bundles, packages inlined', { timeout: PROCESS_TEST_MS }, () => {
       command: process.execPath,
       args: [path.join(REPO_ROOT, 'dist/cli/mcp.js')],
       cwd: harness.dir,
-      env: { PATH: process.env.PATH ?? '', DATABASE_PATH: dbPath, ALLOWED_USER_IDS: String(OWNER_ID), JOURNAL_TIMEZONE: 'UTC' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATABASE_PATH: dbPath,
+        ALLOWED_USER_IDS: String(OWNER_ID),
+        JOURNAL_TIMEZONE: 'UTC',
+      },
       stderr: 'ignore',
     });
     const client = new Client({ name: 'bundled-build-test', version: '1.0.0' });
@@ -91,7 +113,10 @@ describe('the bundles, packages inlined', { timeout: PROCESS_TEST_MS }, () => {
     try {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toContain('invokeMethod');
-      const result = await client.callTool({ name: 'invokeMethod', arguments: { objId: 'journal', methodName: 'getTotalEntryCount' } });
+      const result = await client.callTool({
+        name: 'invokeMethod',
+        arguments: { objId: 'journal', methodName: 'getTotalEntryCount' },
+      });
       expect(result.isError).toBeFalsy();
       const content = result.content as { type: string; text?: string }[];
       expect(content.map((c) => c.type)).toEqual(['text']);

@@ -10,7 +10,13 @@ import { openDatabase } from '../../src/db/open-database.ts';
 import { writeSyntheticExport } from '../../scripts/synthetic-export.ts';
 import { botApiPerTest } from '../helpers/bot-api-per-test.ts';
 import { PROCESS_TOKEN, waitForStderr } from '../helpers/bot-process.ts';
-import { PROCESS_TEST_MS, PROCESS_WAIT_MS, REPO_ROOT, startRecorded, type RunningProcess } from '../helpers/run-entry-point.ts';
+import {
+  PROCESS_TEST_MS,
+  PROCESS_WAIT_MS,
+  REPO_ROOT,
+  startRecorded,
+  type RunningProcess,
+} from '../helpers/run-entry-point.ts';
 import { OWNER_ID, textUpdate } from '../helpers/updates.ts';
 
 const harness = botApiPerTest('journal-build-');
@@ -28,14 +34,20 @@ function start(command: string, args: string[], env: Record<string, string>): Ru
   return startRecorded([command, ...args], { cwd: REPO_ROOT, env: cleanEnv(env) });
 }
 
-const build = (...args: string[]) => spawnSync(process.execPath, ['scripts/build.mjs', ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
+const build = (...args: string[]) =>
+  spawnSync(process.execPath, ['scripts/build.mjs', ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
 
 beforeAll(() => {
   if (build('--check').status !== 0) expect(build().status).toBe(0);
 }, PROCESS_TEST_MS);
 
 function botEnv(dbPath: string): Record<string, string> {
-  return { TELEGRAM_BOT_TOKEN: PROCESS_TOKEN, TELEGRAM_API_ROOT: harness.api.url, ALLOWED_USER_IDS: String(OWNER_ID), DATABASE_PATH: dbPath };
+  return {
+    TELEGRAM_BOT_TOKEN: PROCESS_TOKEN,
+    TELEGRAM_API_ROOT: harness.api.url,
+    ALLOWED_USER_IDS: String(OWNER_ID),
+    DATABASE_PATH: dbPath,
+  };
 }
 
 /** Stores one message through the running bot, then SIGTERMs `target` and returns how the process ended. */
@@ -58,8 +70,26 @@ async function expectClosedCleanly(dbPath: string) {
 
 describe('the compiled build', { timeout: PROCESS_TEST_MS }, () => {
   it('every npm script but dev, the tests and the bench, screenshot and conformance tools runs node on dist/, and each has its source', () => {
-    const { scripts } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-    const runners = Object.entries(scripts).filter(([name]) => !['prepare', 'build', 'dev', 'typecheck', 'lint', 'test', 'test:watch', 'bench', 'fuzz', 'eval', 'screenshots', 'conformance'].includes(name));
+    const { scripts } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const runners = Object.entries(scripts).filter(
+      ([name]) =>
+        ![
+          'prepare',
+          'build',
+          'dev',
+          'typecheck',
+          'lint',
+          'test',
+          'test:watch',
+          'bench',
+          'fuzz',
+          'eval',
+          'screenshots',
+          'conformance',
+        ].includes(name),
+    );
     for (const [name, script] of runners) {
       expect(script, name).toMatch(/^exec node --import \.\/scripts\/fresh-build\.mjs dist\/[\w/-]+\.js$/);
       const source = script.replace(/^.* dist\/([\w/-]+)\.js$/, 'src/$1.ts');
@@ -77,9 +107,15 @@ describe('the compiled build', { timeout: PROCESS_TEST_MS }, () => {
     expect(existsSync(path.join(REPO_ROOT, 'dist/migrations', migrations[0]!.replace(/\.ts$/, '.js')))).toBe(true);
 
     // Over 4 MB, so the importer parses on its worker thread (INLINE_PARSE_MAX_BYTES).
-    const exported = await writeSyntheticExport(path.join(harness.dir, 'result.json'), { messages: 7_500, ownerId: OWNER_ID });
+    const exported = await writeSyntheticExport(path.join(harness.dir, 'result.json'), {
+      messages: 7_500,
+      ownerId: OWNER_ID,
+    });
     expect(exported.bytes).toBeGreaterThan(4_000_000);
-    const imported = await start(process.execPath, ['dist/cli/import.js', exported.file], { DATABASE_PATH: dbPath, ALLOWED_USER_IDS: String(OWNER_ID) }).done;
+    const imported = await start(process.execPath, ['dist/cli/import.js', exported.file], {
+      DATABASE_PATH: dbPath,
+      ALLOWED_USER_IDS: String(OWNER_ID),
+    }).done;
     expect(imported.stdout).toContain(`Imported ${exported.entries} entries`);
     expect(imported.code).toBe(0);
   });
@@ -96,7 +132,7 @@ describe('the compiled build', { timeout: PROCESS_TEST_MS }, () => {
     expect(build('--check').status).toBe(0);
   });
 
-  it("keeps the chunks of this build and the one before, and removes older ones", () => {
+  it('keeps the chunks of this build and the one before, and removes older ones', () => {
     const chunks = path.join(REPO_ROOT, 'dist/chunks');
     const list = path.join(REPO_ROOT, 'dist/.build-chunks.json');
     // A chunk the last build listed (a start that read its entry point may still import it), and one nobody lists.
@@ -129,7 +165,9 @@ describe('the compiled build', { timeout: PROCESS_TEST_MS }, () => {
     const dbPath = path.join(harness.dir, 'journal.sqlite');
     const npm = start('npm', ['start'], botEnv(dbPath));
     await waitForStderr(npm, '"event":"bot.started"');
-    const bot = spawnSync('ps', ['-o', 'pid=,args=', '--ppid', String(npm.child.pid)], { encoding: 'utf8' }).stdout.trim();
+    const bot = spawnSync('ps', ['-o', 'pid=,args=', '--ppid', String(npm.child.pid)], {
+      encoding: 'utf8',
+    }).stdout.trim();
     // exec: the bot is npm's own child, with no shell between them to swallow the signal.
     expect(bot).toMatch(/^\d+ node --import \.\/scripts\/fresh-build\.mjs dist\/main\.js$/);
     const result = await storeThenTerminate(npm, npm.child.pid!);

@@ -30,7 +30,10 @@ afterEach(async () => {
 async function until(read: () => string, seen: (text: string) => boolean, what: string): Promise<void> {
   const deadline = Date.now() + PROCESS_WAIT_MS;
   while (!seen(read())) {
-    if (Date.now() > deadline) throw new Error(`the terminal never showed ${what}; it shows:\n${JSON.stringify(read())}; requests: ${llm.requests.length}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `the terminal never showed ${what}; it shows:\n${JSON.stringify(read())}; requests: ${llm.requests.length}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -38,28 +41,58 @@ async function until(read: () => string, seen: (text: string) => boolean, what: 
 describe.skipIf(!hasScript)('npm run chat in a terminal', { timeout: PROCESS_TEST_MS }, () => {
   it('shows the answer as it is written, then leaves the finished answer on screen once', async () => {
     let release!: () => void;
-    llm.script({ holdAfterChars: 20, until: new Promise<void>((resolve) => (release = resolve)), then: { text: ANSWER } });
-    const command = [process.execPath, '--import', TSX_LOADER, path.join(REPO_ROOT, 'src/cli/chat.ts'), '--owner', String(OWNER)]
+    llm.script({
+      holdAfterChars: 20,
+      until: new Promise<void>((resolve) => (release = resolve)),
+      then: { text: ANSWER },
+    });
+    const command = [
+      process.execPath,
+      '--import',
+      TSX_LOADER,
+      path.join(REPO_ROOT, 'src/cli/chat.ts'),
+      '--owner',
+      String(OWNER),
+    ]
       .map((part) => `'${part}'`)
       .join(' ');
     // A terminal of a size, as a person's is (a pseudo-terminal under a pipe starts at 0 × 0).
     const child = spawn('script', ['-qfec', `stty cols 100 rows 40 && exec ${command}`, '/dev/null'], {
       cwd: temp.dir,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', JOURNAL_TIMEZONE: 'UTC', DATABASE_PATH: temp.file, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: llm.url },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        JOURNAL_TIMEZONE: 'UTC',
+        DATABASE_PATH: temp.file,
+        ANTHROPIC_API_KEY: 'test-key',
+        ANTHROPIC_BASE_URL: llm.url,
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let screen = '';
     child.stdout.on('data', (d) => (screen += d));
     const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
     try {
-      await until(() => screen, (s) => s.includes('Journal of'), 'the greeting');
+      await until(
+        () => screen,
+        (s) => s.includes('Journal of'),
+        'the greeting',
+      );
       child.stdin.write('@journal how many days did I write in April?\n');
       // The stand-in has sent the words within its first 20 characters and holds the HTTP answer open: on screen already.
-      await until(() => screen, (s) => s.includes('You wrote on'), 'the text so far');
+      await until(
+        () => screen,
+        (s) => s.includes('You wrote on'),
+        'the text so far',
+      );
       expect(screen).not.toContain(ANSWER);
       const beforeRelease = screen.length;
       release();
-      await until(() => screen, (s) => s.includes(`${ANSWER}\r\n\r\n`), 'the finished answer');
+      await until(
+        () => screen,
+        (s) => s.includes(`${ANSWER}\r\n\r\n`),
+        'the finished answer',
+      );
       // What was drawn while streaming was erased (erase-line) before the answer was printed for good.
       expect(screen.slice(beforeRelease)).toContain('\u001b[2K');
       child.stdin.write('/quit\n');
@@ -75,5 +108,6 @@ describe.skipIf(!hasScript)('npm run chat in a terminal', { timeout: PROCESS_TES
 });
 
 describe.skipIf(hasScript)('npm run chat in a terminal (skipped)', () => {
-  it.skip("util-linux `script` is not installed: it provides the pseudo-terminal this test needs (apt-get install bsdutils)", () => undefined);
+  it.skip('util-linux `script` is not installed: it provides the pseudo-terminal this test needs (apt-get install bsdutils)', () =>
+    undefined);
 });

@@ -3,7 +3,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
-import { lastToolResult, overloaded, startMessagesApiStandIn, type MessagesApiStandIn } from '../stand-ins/messages-api.ts';
+import {
+  lastToolResult,
+  overloaded,
+  startMessagesApiStandIn,
+  type MessagesApiStandIn,
+} from '../stand-ins/messages-api.ts';
 import { aprilDayCount, ENTRIES, OWNER, seedEntries } from '../llm/ask-setup.ts';
 
 let temp: TempDb;
@@ -39,7 +44,9 @@ describe('npm run chat', { timeout: PROCESS_TEST_MS }, () => {
 
   it('/new starts fresh; ANTHROPIC_MODEL picks the model', async () => {
     llm.script({ text: 'one' }, { text: 'two' });
-    const result = await chat('@journal first\n/new\n@journal second\n', undefined, { ANTHROPIC_MODEL: 'claude-haiku-5-5' });
+    const result = await chat('@journal first\n/new\n@journal second\n', undefined, {
+      ANTHROPIC_MODEL: 'claude-haiku-5-5',
+    });
     expect(result.stdout).toBe('one\n\n(A new conversation.)\n\ntwo\n\n');
     expect(llm.requests[1]!.body.messages).toHaveLength(1);
     expect(llm.requests.map((r) => r.body.model)).toEqual(['claude-haiku-5-5', 'claude-haiku-5-5']);
@@ -48,7 +55,9 @@ describe('npm run chat', { timeout: PROCESS_TEST_MS }, () => {
   it('piped, exits 1 when a question stayed unanswered', async () => {
     llm.script(overloaded, overloaded, overloaded);
     const result = await chat('@journal how many days did I write in April?\n');
-    expect(result.stdout).toBe('The model is overloaded right now. Your question is kept: retry in a moment. Type /retry to ask again.\n\n');
+    expect(result.stdout).toBe(
+      'The model is overloaded right now. Your question is kept: retry in a moment. Type /retry to ask again.\n\n',
+    );
     expect(result.stderr).toMatch(/1 question stayed unanswered\.\n$/);
     expect(result.code).toBe(1);
   });
@@ -57,7 +66,9 @@ describe('npm run chat', { timeout: PROCESS_TEST_MS }, () => {
     llm.script(overloaded, overloaded, overloaded, ...aprilDayCount());
     const result = await chat('@journal how many days did I write in April?\n/retry\n');
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('The model is overloaded right now. Your question is kept: retry in a moment. Type /retry to ask again.\n\nYou wrote on 3 days in April.\n\n');
+    expect(result.stdout).toBe(
+      'The model is overloaded right now. Your question is kept: retry in a moment. Type /retry to ask again.\n\nYou wrote on 3 days in April.\n\n',
+    );
     expect(lastToolResult(llm.requests.at(-1)!)).toEqual({ value: 3 });
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });

@@ -23,7 +23,14 @@ beforeAll(async () => {
   file = path.join(dir, 'journal.sqlite');
   const db = openDatabase(file);
   await migrateToLatest(db);
-  await seedEntries(db, Number(OWNER), Array.from({ length: 12 }, (_, i) => [`2024-04-${String(i + 1).padStart(2, '0')}T09:00:00Z`, `secret lighthouse ${i}`] as const));
+  await seedEntries(
+    db,
+    Number(OWNER),
+    Array.from(
+      { length: 12 },
+      (_, i) => [`2024-04-${String(i + 1).padStart(2, '0')}T09:00:00Z`, `secret lighthouse ${i}`] as const,
+    ),
+  );
   await db.destroy();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,26 +44,40 @@ describe('commands on an encrypted journal', { timeout: PROCESS_TEST_MS }, () =>
     expect(header()).not.toBe('SQLite format 3\u0000');
     expect(readFileSync(file).includes('lighthouse')).toBe(false);
 
-    const count = await runEntryPoint('src/cli/journal.ts', ['invoke', 'journal', 'getTotalEntryCount'], { cwd: dir, env: env({ JOURNAL_KEY: KEY }) });
+    const count = await runEntryPoint('src/cli/journal.ts', ['invoke', 'journal', 'getTotalEntryCount'], {
+      cwd: dir,
+      env: env({ JOURNAL_KEY: KEY }),
+    });
     expect(JSON.parse(count.stdout)).toEqual({ type: 'value', value: 12 });
 
     const before = sha();
     const without = await runEntryPoint('src/cli/journal.ts', ['objects'], { cwd: dir, env: env() });
     expect(without.code).toBe(1);
     expect(without.stderr.trim().split('\n')).toHaveLength(1);
-    expect(without.stderr).toMatch(/file is not a database\); nothing was changed\. If it is an encrypted journal, set JOURNAL_KEY/);
-    const wrong = await runEntryPoint('src/cli/export.ts', ['--out', path.join(dir, 'never.json')], { cwd: dir, env: env({ JOURNAL_KEY: 'wrong' }) });
+    expect(without.stderr).toMatch(
+      /file is not a database\); nothing was changed\. If it is an encrypted journal, set JOURNAL_KEY/,
+    );
+    const wrong = await runEntryPoint('src/cli/export.ts', ['--out', path.join(dir, 'never.json')], {
+      cwd: dir,
+      env: env({ JOURNAL_KEY: 'wrong' }),
+    });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr.trim()).toMatch(/^JOURNAL_KEY does not open .*: the key is wrong/);
     expect(sha()).toBe(before);
   });
 
   it('backs up encrypted, exports plain text and says so', async () => {
-    const backup = await runEntryPoint('src/cli/backup.ts', [path.join(dir, 'backup.sqlite')], { cwd: dir, env: env({ JOURNAL_KEY: KEY }) });
+    const backup = await runEntryPoint('src/cli/backup.ts', [path.join(dir, 'backup.sqlite')], {
+      cwd: dir,
+      env: env({ JOURNAL_KEY: KEY }),
+    });
     expect(backup.stdout).toContain('encrypted with JOURNAL_KEY like the journal');
     expect(readFileSync(path.join(dir, 'backup.sqlite')).includes('lighthouse')).toBe(false);
 
-    const exported = await runEntryPoint('src/cli/export.ts', ['--out', path.join(dir, 'export.json')], { cwd: dir, env: env({ JOURNAL_KEY: KEY }) });
+    const exported = await runEntryPoint('src/cli/export.ts', ['--out', path.join(dir, 'export.json')], {
+      cwd: dir,
+      env: env({ JOURNAL_KEY: KEY }),
+    });
     expect(exported.code).toBe(0);
     expect(exported.stderr).toMatch(/this export is plain text/);
     expect(readFileSync(path.join(dir, 'export.json'), 'utf8')).toContain('secret lighthouse 11');
@@ -67,7 +88,9 @@ describe('commands on an encrypted journal', { timeout: PROCESS_TEST_MS }, () =>
     expect(decrypted.code).toBe(0);
     expect(header()).toBe('SQLite format 3\u0000');
     const db = openDatabase(file, { mustExist: true });
-    expect((await db.selectFrom('entry').select('content').orderBy('id').execute()).map((r) => r.content)).toEqual(Array.from({ length: 12 }, (_, i) => `secret lighthouse ${i}`));
+    expect((await db.selectFrom('entry').select('content').orderBy('id').execute()).map((r) => r.content)).toEqual(
+      Array.from({ length: 12 }, (_, i) => `secret lighthouse ${i}`),
+    );
     await db.destroy();
   });
 });

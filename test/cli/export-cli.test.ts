@@ -25,11 +25,17 @@ describe('npm run export', { timeout: PROCESS_TEST_MS }, () => {
     const elsewhere = path.join(temp.dir, 'somewhere');
     const env = { DATABASE_PATH: temp.file, INIT_CWD: elsewhere };
     const json = await runEntryPoint('src/cli/export.ts', ['--owner', String(OWNER)], { cwd: temp.dir, env });
-    const md = await runEntryPoint('src/cli/export.ts', ['--format', 'md', '--owner', String(OWNER)], { cwd: temp.dir, env });
+    const md = await runEntryPoint('src/cli/export.ts', ['--format', 'md', '--owner', String(OWNER)], {
+      cwd: temp.dir,
+      env,
+    });
     expect([json.code, md.code]).toEqual([0, 0]);
     const dir = path.join(temp.dir, DEFAULT_EXPORT_DIR);
     const files = readdirSync(dir).sort();
-    expect(files).toEqual([expect.stringMatching(new RegExp(`^journal-${OWNER}-\\d{8}-\\d{6}\\.json$`)), expect.stringMatching(new RegExp(`^journal-${OWNER}-\\d{8}-\\d{6}\\.md$`))]);
+    expect(files).toEqual([
+      expect.stringMatching(new RegExp(`^journal-${OWNER}-\\d{8}-\\d{6}\\.json$`)),
+      expect.stringMatching(new RegExp(`^journal-${OWNER}-\\d{8}-\\d{6}\\.md$`)),
+    ]);
     expect(json.stdout).toContain(path.join(dir, files[0]!));
     expect(files.map((f) => statSync(path.join(dir, f)).mode & 0o777)).toEqual([0o600, 0o600]);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
@@ -47,22 +53,68 @@ describe('npm run export', { timeout: PROCESS_TEST_MS }, () => {
     const db = temp.openAnother();
     const at = new Date('2024-04-03T09:00:00Z');
     for (const [i, bytes] of [Buffer.from('first photo bytes'), Buffer.from('second photo bytes')].entries()) {
-      const id = await storeEntry(db, { ownerId: OWNER, source: 'live', chatId: OWNER, messageId: 9300 + i, writtenAt: at, text: '[photo]', media: [{ kind: 'photo', mimeType: 'image/jpeg', fileId: `p${i}`, fileName: null, durationSeconds: null, fileSize: bytes.length }] }, 'UTC', at);
-      const medium = await db.selectFrom('entry_media').select('id').where('entry_id', '=', id!).executeTakeFirstOrThrow();
-      await writeBlob(db, medium.id, [bytes], { now: at, onKept: async (trx, b) => void (await trx.updateTable('entry_media').set({ sha256: b.sha256, size: b.size, state: 'kept', next_at: null }).where('id', '=', medium.id).execute()) });
+      const id = await storeEntry(
+        db,
+        {
+          ownerId: OWNER,
+          source: 'live',
+          chatId: OWNER,
+          messageId: 9300 + i,
+          writtenAt: at,
+          text: '[photo]',
+          media: [
+            {
+              kind: 'photo',
+              mimeType: 'image/jpeg',
+              fileId: `p${i}`,
+              fileName: null,
+              durationSeconds: null,
+              fileSize: bytes.length,
+            },
+          ],
+        },
+        'UTC',
+        at,
+      );
+      const medium = await db
+        .selectFrom('entry_media')
+        .select('id')
+        .where('entry_id', '=', id!)
+        .executeTakeFirstOrThrow();
+      await writeBlob(db, medium.id, [bytes], {
+        now: at,
+        onKept: async (trx, b) =>
+          void (await trx
+            .updateTable('entry_media')
+            .set({ sha256: b.sha256, size: b.size, state: 'kept', next_at: null })
+            .where('id', '=', medium.id)
+            .execute()),
+      });
     }
     await db.destroy();
     const env = { DATABASE_PATH: temp.file };
-    const oneFile = await runEntryPoint('src/cli/export.ts', ['--owner', String(OWNER), '--out', path.join(temp.dir, 'one.json')], { cwd: temp.dir, env });
+    const oneFile = await runEntryPoint(
+      'src/cli/export.ts',
+      ['--owner', String(OWNER), '--out', path.join(temp.dir, 'one.json')],
+      { cwd: temp.dir, env },
+    );
     expect(oneFile.code).toBe(0);
     expect(oneFile.stdout).toContain('2 photos, voice notes and files were left out');
     expect(oneFile.stdout).toContain('npm run export -- --out <folder>/');
 
-    const folder = await runEntryPoint('src/cli/export.ts', ['--owner', String(OWNER), '--out', path.join(temp.dir, 'all/')], { cwd: temp.dir, env });
+    const folder = await runEntryPoint(
+      'src/cli/export.ts',
+      ['--owner', String(OWNER), '--out', path.join(temp.dir, 'all/')],
+      { cwd: temp.dir, env },
+    );
     expect(folder.code).toBe(0);
     const lines = folder.stdout.trim().split('\n');
     expect(lines).toHaveLength(3); // the heading, the JSON file, and one line for media/
-    expect(lines[2]).toMatch(new RegExp(`^  ${path.join(temp.dir, 'all', 'media').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/: 2 media files \\(0\\.0 MB\\)$`));
+    expect(lines[2]).toMatch(
+      new RegExp(
+        `^  ${path.join(temp.dir, 'all', 'media').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/: 2 media files \\(0\\.0 MB\\)$`,
+      ),
+    );
     expect(folder.stdout).not.toContain('left out');
     expect(readdirSync(path.join(temp.dir, 'all', 'media'))).toHaveLength(2);
   });
@@ -71,13 +123,29 @@ describe('npm run export', { timeout: PROCESS_TEST_MS }, () => {
     const out = path.join(temp.dir, 'mine.json');
     writeFileSync(out, 'an earlier export');
     const env = { DATABASE_PATH: temp.file };
-    const refused = await runEntryPoint('src/cli/export.ts', ['--owner', String(OWNER), '--out', out], { cwd: temp.dir, env });
+    const refused = await runEntryPoint('src/cli/export.ts', ['--owner', String(OWNER), '--out', out], {
+      cwd: temp.dir,
+      env,
+    });
     expect(refused.code).toBe(1);
-    expect(refused.stderr.trim()).toBe(`${out} already exists: an export never replaces an earlier file. Nothing more was written; give --out another name (or move that file away).`);
+    expect(refused.stderr.trim()).toBe(
+      `${out} already exists: an export never replaces an earlier file. Nothing more was written; give --out another name (or move that file away).`,
+    );
     expect(readFileSync(out, 'utf8')).toBe('an earlier export');
     const years = path.join(temp.dir, 'years/');
-    expect((await runEntryPoint('src/cli/export.ts', ['--owner', String(OWNER), '--format', 'md', '--out', years], { cwd: temp.dir, env })).code).toBe(0);
-    const second = await runEntryPoint('src/cli/export.ts', ['--owner', String(OWNER), '--format', 'md', '--out', years], { cwd: temp.dir, env });
+    expect(
+      (
+        await runEntryPoint('src/cli/export.ts', ['--owner', String(OWNER), '--format', 'md', '--out', years], {
+          cwd: temp.dir,
+          env,
+        })
+      ).code,
+    ).toBe(0);
+    const second = await runEntryPoint(
+      'src/cli/export.ts',
+      ['--owner', String(OWNER), '--format', 'md', '--out', years],
+      { cwd: temp.dir, env },
+    );
     expect(second.code).toBe(1);
     expect(second.stderr).toMatch(/\d{4}\.md already exists/);
   });

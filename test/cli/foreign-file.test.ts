@@ -17,7 +17,9 @@ const EXPORT = path.join(REPO_ROOT, 'test/fixtures/telegram-export/saved-message
 const FILES: Record<string, (file: string) => void> = {
   "another app's database (table entries)": (file) => {
     const db = new SQLite(file);
-    db.exec("CREATE TABLE entries (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO entries (body) VALUES ('their data')");
+    db.exec(
+      "CREATE TABLE entries (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO entries (body) VALUES ('their data')",
+    );
     db.close();
   },
   'an empty file': (file) => writeFileSync(file, ''),
@@ -43,7 +45,15 @@ describe('a file that is not a journal', { timeout: PROCESS_TEST_MS }, () => {
     // One after another: two cores, and each start compiles under tsx.
     for (const name of commands) {
       const [script, args] = COMMANDS[name]!;
-      const result = await runEntryPoint(script, args, { cwd: dir, stdin: '', env: { DATABASE_PATH: file, TELEGRAM_BOT_TOKEN: '123456789:AAF-fake-token-for-tests_0123456789ab', ALLOWED_USER_IDS: '1' } });
+      const result = await runEntryPoint(script, args, {
+        cwd: dir,
+        stdin: '',
+        env: {
+          DATABASE_PATH: file,
+          TELEGRAM_BOT_TOKEN: '123456789:AAF-fake-token-for-tests_0123456789ab',
+          ALLOWED_USER_IDS: '1',
+        },
+      });
       expect(readFileSync(file).equals(before)).toBe(true);
       expect(readdirSync(dir)).toEqual(['journal.sqlite']);
       expect(result.stderr).toContain(file);
@@ -54,9 +64,14 @@ describe('a file that is not a journal', { timeout: PROCESS_TEST_MS }, () => {
 
   it('import of a missing export creates no journal', async () => {
     const file = path.join(dir, 'new', 'journal.sqlite');
-    const result = await runEntryPoint('src/cli/import.ts', [path.join(dir, 'no-such-export.json'), '--owner', '1'], { cwd: dir, env: { DATABASE_PATH: file } });
+    const result = await runEntryPoint('src/cli/import.ts', [path.join(dir, 'no-such-export.json'), '--owner', '1'], {
+      cwd: dir,
+      env: { DATABASE_PATH: file },
+    });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/no-such-export\.json: there is no such file or folder; nothing was imported or created/);
+    expect(result.stderr).toMatch(
+      /no-such-export\.json: there is no such file or folder; nothing was imported or created/,
+    );
     expect(readdirSync(dir)).toEqual([]);
   });
 });

@@ -19,14 +19,21 @@ beforeEach(async () => {
   await seedEntries(temp.db, B, [['2024-04-01T09:00:00Z', 'B keeps this #mine']]);
   const now = '2024-06-01T00:00:00.000Z';
   for (const owner of [A, B]) {
-    await temp.db.insertInto('digest_subscription').values({ owner_id: owner, chat_id: owner, local_time: '08:00', since: now }).execute();
-    await temp.db.insertInto('object_handle').values({ owner_id: owner, id: `h${owner}`, kind: 'k', state: '{}', created_at: now }).execute();
+    await temp.db
+      .insertInto('digest_subscription')
+      .values({ owner_id: owner, chat_id: owner, local_time: '08:00', since: now })
+      .execute();
+    await temp.db
+      .insertInto('object_handle')
+      .values({ owner_id: owner, id: `h${owner}`, kind: 'k', state: '{}', created_at: now })
+      .execute();
   }
   await temp.db.destroy();
 });
 afterEach(() => temp.cleanup());
 
-const forget = (args: string[], stdin?: string) => runEntryPoint('src/cli/forget.ts', args, { cwd: temp.dir, env: { DATABASE_PATH: temp.file }, stdin });
+const forget = (args: string[], stdin?: string) =>
+  runEntryPoint('src/cli/forget.ts', args, { cwd: temp.dir, env: { DATABASE_PATH: temp.file }, stdin });
 
 async function rowsByOwner(): Promise<Record<string, Record<number, number>>> {
   const db = await temp.reopen();
@@ -77,7 +84,9 @@ describe('npm run forget', { timeout: PROCESS_TEST_MS }, () => {
     expect(neither.code).toBe(2);
     expect(neither.stderr).toContain('Pass either --entry <id> or --all');
     expect(help).toMatchObject({ code: 0, stderr: '' });
-    expect(help.stdout).toMatch(/^Usage: npm run forget -- --owner <telegram user id> \(--entry <entry id> \| --all\) \[--yes\]/);
+    expect(help.stdout).toMatch(
+      /^Usage: npm run forget -- --owner <telegram user id> \(--entry <entry id> \| --all\) \[--yes\]/,
+    );
     expect(noOwner.code).toBe(2);
     expect(noOwner.stderr).toContain('Pass --owner <telegram user id>');
     expect((await rowsByOwner()).entry).toEqual({ [A]: 2, [B]: 1 });

@@ -22,7 +22,11 @@ describe('npm run fuzz', () => {
   it('stopped mid-run, it removes its temp folder (the suite writes there too)', async () => {
     const tmp = mkdtempSync(path.join(tmpdir(), 'fuzz-script-'));
     try {
-      const child = spawn(process.execPath, [SCRIPT, '--scale', '1', '--no-write'], { cwd: REPO_ROOT, env: { ...process.env, TMPDIR: tmp }, stdio: 'pipe' });
+      const child = spawn(process.execPath, [SCRIPT, '--scale', '1', '--no-write'], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, TMPDIR: tmp },
+        stdio: 'pipe',
+      });
       const closed = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
       // Wait for the run's folder to fill (the vitest run has begun writing), then stop it.
       const deadline = Date.now() + 60_000;

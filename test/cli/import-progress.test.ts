@@ -8,8 +8,13 @@ function plainStream() {
   return { stream, lines };
 }
 
-const progress = (bytesRead: number, totalBytes: number, messages: number, pass: 1 | 2 = 1) =>
-  ({ bytesRead, totalBytes, messages, imported: messages, pass });
+const progress = (bytesRead: number, totalBytes: number, messages: number, pass: 1 | 2 = 1) => ({
+  bytesRead,
+  totalBytes,
+  messages,
+  imported: messages,
+  pass,
+});
 
 describe('plain import progress', () => {
   it('prints the finished line once per pass, however many updates arrive after the whole file is read', () => {

@@ -33,13 +33,17 @@ describe('a killed npm run decrypt', { timeout: PROCESS_TEST_MS }, () => {
     const decrypt = startEntryPoint('src/cli/decrypt.ts', [], { cwd: dir, env });
     // Killed once its plain copy has bytes in it: mid-way through writing it.
     const deadline = Date.now() + 60_000;
-    while (!((statSync(copy, { throwIfNoEntry: false })?.size ?? 0) > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    while (!((statSync(copy, { throwIfNoEntry: false })?.size ?? 0) > 0) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 5));
     decrypt.child.kill('SIGKILL');
     const killed = await decrypt.done;
     expect(killed.signal).toBe('SIGKILL');
     expect(existsSync(copy)).toBe(true);
 
-    const next = await runEntryPoint('src/cli/journal.ts', ['invoke', 'journal', 'getTotalEntryCount'], { cwd: dir, env });
+    const next = await runEntryPoint('src/cli/journal.ts', ['invoke', 'journal', 'getTotalEntryCount'], {
+      cwd: dir,
+      env,
+    });
     expect(next.stderr).toBe('');
     expect(JSON.parse(next.stdout)).toEqual({ type: 'value', value: 20_000 });
     expect(existsSync(copy)).toBe(false);

@@ -28,30 +28,116 @@ const OWNER = 111;
 /** A SQLite journal with rows in every table a journal keeps. */
 async function seed(temp: TempDb) {
   const db = temp.db;
-  const draft = (messageId: number, text: string) => ({ ownerId: OWNER, source: 'live' as const, chatId: OWNER, messageId, writtenAt: new Date(NOW.getTime() + messageId * 60_000), text });
-  for (let i = 1; i <= 30; i++) await storeEntry(db, draft(i, `Entry ${i} #walk "quotes" ‘curly’ ünïcödé 🙂 ${'x'.repeat(i * 10)}`), 'Europe/Berlin', NOW);
+  const draft = (messageId: number, text: string) => ({
+    ownerId: OWNER,
+    source: 'live' as const,
+    chatId: OWNER,
+    messageId,
+    writtenAt: new Date(NOW.getTime() + messageId * 60_000),
+    text,
+  });
+  for (let i = 1; i <= 30; i++)
+    await storeEntry(
+      db,
+      draft(i, `Entry ${i} #walk "quotes" ‘curly’ ünïcödé 🙂 ${'x'.repeat(i * 10)}`),
+      'Europe/Berlin',
+      NOW,
+    );
   const voice = await storeEntry(db, draft(31, '[voice note 0:42]'), 'Europe/Berlin', NOW);
   await storeEntry(db, { ...draft(32, 'A dream in a topic'), journal: 'Dreams' }, 'Europe/Berlin', NOW);
   await nameTopic(db, OWNER, 7, 'Dreams');
-  await db.insertInto('entry_media').values({ entry_id: voice!, owner_id: OWNER, position: 0, kind: 'voice_note', file_id: 'voice-1', duration_seconds: 42, size: 1234, sha256: null, mime_type: 'audio/ogg', width: null, height: null, file_name: null, note: null, next_at: null, last_error: null }).execute();
-  await writeBlob(db, 'seed', [Buffer.from('bytes of a voice note')], { now: NOW, onKept: async (trx, blob) => void (await trx.updateTable('entry_media').set({ sha256: blob.sha256, state: 'kept' }).where('entry_id', '=', voice!).execute()) });
-  await db.insertInto('transcription_job').values({ entry_id: voice!, next_at: NOW.toISOString(), last_error: 'HTTP 503' }).execute();
+  await db
+    .insertInto('entry_media')
+    .values({
+      entry_id: voice!,
+      owner_id: OWNER,
+      position: 0,
+      kind: 'voice_note',
+      file_id: 'voice-1',
+      duration_seconds: 42,
+      size: 1234,
+      sha256: null,
+      mime_type: 'audio/ogg',
+      width: null,
+      height: null,
+      file_name: null,
+      note: null,
+      next_at: null,
+      last_error: null,
+    })
+    .execute();
+  await writeBlob(db, 'seed', [Buffer.from('bytes of a voice note')], {
+    now: NOW,
+    onKept: async (trx, blob) =>
+      void (await trx
+        .updateTable('entry_media')
+        .set({ sha256: blob.sha256, state: 'kept' })
+        .where('entry_id', '=', voice!)
+        .execute()),
+  });
+  await db
+    .insertInto('transcription_job')
+    .values({ entry_id: voice!, next_at: NOW.toISOString(), last_error: 'HTTP 503' })
+    .execute();
   const blob = (await db.selectFrom('media_blob').select('sha256').executeTakeFirstOrThrow()).sha256;
-  await db.insertInto('media_thumbnail').values({ sha256: blob, variant: 'webp:640:75', mime_type: 'image/webp', width: 640, height: 480, data: Buffer.from('a thumbnail'), created_at: NOW.toISOString() }).execute();
+  await db
+    .insertInto('media_thumbnail')
+    .values({
+      sha256: blob,
+      variant: 'webp:640:75',
+      mime_type: 'image/webp',
+      width: 640,
+      height: 480,
+      data: Buffer.from('a thumbnail'),
+      created_at: NOW.toISOString(),
+    })
+    .execute();
   await applyEdit(db, draft(1, 'Entry 1, edited #run'), new Date(NOW.getTime() + 3_600_000), 'Europe/Berlin', NOW);
-  await db.insertInto('journal_setting').values({ key: 'day_starts_at', value: '04:00' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: '04:00' })).execute();
-  await db.insertInto('object_handle').values({ owner_id: OWNER, id: '3f2a0000-0000-4000-8000-000000000001', kind: 'so.idyllic.prototype#JournalCollection', state: '{"from":"2024-04-01"}', created_at: NOW.toISOString() }).execute();
+  await db
+    .insertInto('journal_setting')
+    .values({ key: 'day_starts_at', value: '04:00' })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: '04:00' }))
+    .execute();
+  await db
+    .insertInto('object_handle')
+    .values({
+      owner_id: OWNER,
+      id: '3f2a0000-0000-4000-8000-000000000001',
+      kind: 'so.idyllic.prototype#JournalCollection',
+      state: '{"from":"2024-04-01"}',
+      created_at: NOW.toISOString(),
+    })
+    .execute();
   const conversations = createConversationStore(db, storedConversationSchemas);
   const conversation = await conversations.create(OWNER, NOW);
   await conversations.linkMessage(OWNER, OWNER, 9001, conversation.id);
-  await db.insertInto('ask_cache').values({ owner_id: OWNER, key: 'k1', result: '{"answer":"yes"}', created_at: NOW.toISOString() }).execute();
+  await db
+    .insertInto('ask_cache')
+    .values({ owner_id: OWNER, key: 'k1', result: '{"answer":"yes"}', created_at: NOW.toISOString() })
+    .execute();
   await db.insertInto('ask_cache_read').values({ owner_id: OWNER, cache_key: 'k1', entry_id: 1 }).execute();
   const digests = createDigestStore(db);
   await digests.subscribe(OWNER, OWNER, '08:00', NOW);
   await digests.claim(OWNER, '2024-06-01', NOW, 3);
-  await createInboxStore(db).add([{ updateId: 77, chatKey: `chat:${OWNER}`, payload: '{"update_id":77}', priority: 0 }], NOW);
-  await createJobStore(db).add({ updateId: 77, kind: 'question', ownerId: OWNER, chatId: OWNER, payload: '{"update_id":77}' }, NOW);
-  await createSentLedgerStore(db).record([{ ownerId: OWNER, conversationId: conversation.id, sentAt: NOW, endpoint: 'https://api.anthropic.com', model: 'claude-sonnet-5-5', via: 'answer', items: [{ id: voice!, day: '2024-06-01' }] }]);
+  await createInboxStore(db).add(
+    [{ updateId: 77, chatKey: `chat:${OWNER}`, payload: '{"update_id":77}', priority: 0 }],
+    NOW,
+  );
+  await createJobStore(db).add(
+    { updateId: 77, kind: 'question', ownerId: OWNER, chatId: OWNER, payload: '{"update_id":77}' },
+    NOW,
+  );
+  await createSentLedgerStore(db).record([
+    {
+      ownerId: OWNER,
+      conversationId: conversation.id,
+      sentAt: NOW,
+      endpoint: 'https://api.anthropic.com',
+      model: 'claude-sonnet-5-5',
+      via: 'answer',
+      items: [{ id: voice!, day: '2024-06-01' }],
+    },
+  ]);
   // Moods, writing prompts and reminders.
   await setMood(db, OWNER, '2024-06-01', 4, NOW);
   await addOwnerPrompt(db, OWNER, 'What did the dog do?', NOW);
@@ -62,9 +148,42 @@ async function seed(temp: TempDb) {
   await reminders.claim(OWNER, '2024-06-01', NOW, 3);
   // A remote MCP connection: its app, the owner's grant and a token (hashes only).
   const at = NOW.toISOString();
-  await db.insertInto('oauth_client').values({ client_id: 'c-1', secret_hash: null, name: 'Claude', redirect_uris: '["https://claude.ai/api/mcp/auth_callback"]', auth_method: 'none', created_at: at }).execute();
-  const grant = await db.insertInto('oauth_grant').values({ owner_id: OWNER, client_id: 'c-1', client_name: 'Claude', resource: 'https://journal.example/mcp', scope: 'journal', created_at: at, last_used_at: null, revoked_at: null }).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('oauth_token').values({ token_hash: 'a'.repeat(64), grant_id: grant.id, owner_id: OWNER, kind: 'access', expires_at: at, used_at: null }).execute();
+  await db
+    .insertInto('oauth_client')
+    .values({
+      client_id: 'c-1',
+      secret_hash: null,
+      name: 'Claude',
+      redirect_uris: '["https://claude.ai/api/mcp/auth_callback"]',
+      auth_method: 'none',
+      created_at: at,
+    })
+    .execute();
+  const grant = await db
+    .insertInto('oauth_grant')
+    .values({
+      owner_id: OWNER,
+      client_id: 'c-1',
+      client_name: 'Claude',
+      resource: 'https://journal.example/mcp',
+      scope: 'journal',
+      created_at: at,
+      last_used_at: null,
+      revoked_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('oauth_token')
+    .values({
+      token_hash: 'a'.repeat(64),
+      grant_id: grant.id,
+      owner_id: OWNER,
+      kind: 'access',
+      expires_at: at,
+      used_at: null,
+    })
+    .execute();
 }
 
 let source: TempDb;
@@ -77,41 +196,55 @@ afterEach(async () => {
 });
 
 for (const store of ['pglite', 'postgres'] as const) {
-  describe.runIf(store === 'pglite' || TEST_DATABASE_URL)(`copying a journal into ${store === 'pglite' ? 'PGlite' : 'PostgreSQL (TEST_DATABASE_URL)'}`, () => {
-    let target: TempDb;
-    beforeEach(async () => {
-      target = await createTempDb(store);
-    }, 120_000);
-    afterEach(async () => {
-      await target.cleanup();
-    });
+  describe.runIf(store === 'pglite' || TEST_DATABASE_URL)(
+    `copying a journal into ${store === 'pglite' ? 'PGlite' : 'PostgreSQL (TEST_DATABASE_URL)'}`,
+    () => {
+      let target: TempDb;
+      beforeEach(async () => {
+        target = await createTempDb(store);
+      }, 120_000);
+      afterEach(async () => {
+        await target.cleanup();
+      });
 
-    it('copies every table row for row, verified by counts and checksums; a second run copies nothing', async () => {
-      expect(await unknownTables(source.db)).toEqual([]);
-      const first = await copyJournal(source.db, target.db);
-      expect(first.map((r) => r.table)).toEqual(JOURNAL_TABLES.map((t) => t.table));
-      expect(first.every((r) => r.verified)).toBe(true);
-      for (const r of first) expect(r.copied, r.table).toBe(r.source.rows);
-      expect(first.filter((r) => r.source.rows === 0).map((r) => r.table)).toEqual([]); // every table had something to copy
-      expect(await target.db.selectFrom('entry').select(['id', 'content']).where('message_id', '=', 1).executeTakeFirst()).toEqual(
-        await source.db.selectFrom('entry').select(['id', 'content']).where('message_id', '=', 1).executeTakeFirst(),
-      );
+      it('copies every table row for row, verified by counts and checksums; a second run copies nothing', async () => {
+        expect(await unknownTables(source.db)).toEqual([]);
+        const first = await copyJournal(source.db, target.db);
+        expect(first.map((r) => r.table)).toEqual(JOURNAL_TABLES.map((t) => t.table));
+        expect(first.every((r) => r.verified)).toBe(true);
+        for (const r of first) expect(r.copied, r.table).toBe(r.source.rows);
+        expect(first.filter((r) => r.source.rows === 0).map((r) => r.table)).toEqual([]); // every table had something to copy
+        expect(
+          await target.db.selectFrom('entry').select(['id', 'content']).where('message_id', '=', 1).executeTakeFirst(),
+        ).toEqual(
+          await source.db.selectFrom('entry').select(['id', 'content']).where('message_id', '=', 1).executeTakeFirst(),
+        );
 
-      const second = await copyJournal(source.db, target.db);
-      expect(second.every((r) => r.verified && r.copied === 0)).toBe(true);
+        const second = await copyJournal(source.db, target.db);
+        expect(second.every((r) => r.verified && r.copied === 0)).toBe(true);
 
-      // New rows get ids after the copied ones.
-      const next = await storeEntry(target.db, { ownerId: OWNER, source: 'live', chatId: OWNER, messageId: 500, writtenAt: NOW, text: 'after the move' }, 'UTC', NOW);
-      expect(next).toBeGreaterThan(first.find((r) => r.table === 'entry')!.source.rows);
-    });
+        // New rows get ids after the copied ones.
+        const next = await storeEntry(
+          target.db,
+          { ownerId: OWNER, source: 'live', chatId: OWNER, messageId: 500, writtenAt: NOW, text: 'after the move' },
+          'UTC',
+          NOW,
+        );
+        expect(next).toBeGreaterThan(first.find((r) => r.table === 'entry')!.source.rows);
+      });
 
-    it('a row that differs in PostgreSQL is caught by its checksum', async () => {
-      await copyJournal(source.db, target.db);
-      await target.db.updateTable('entry').set({ content: 'changed behind our back' }).where('message_id', '=', 2).execute();
-      const again = await copyJournal(source.db, target.db);
-      expect(again.filter((r) => !r.verified).map((r) => r.table)).toEqual(['entry']);
-    });
-  });
+      it('a row that differs in PostgreSQL is caught by its checksum', async () => {
+        await copyJournal(source.db, target.db);
+        await target.db
+          .updateTable('entry')
+          .set({ content: 'changed behind our back' })
+          .where('message_id', '=', 2)
+          .execute();
+        const again = await copyJournal(source.db, target.db);
+        expect(again.filter((r) => !r.verified).map((r) => r.table)).toEqual(['entry']);
+      });
+    },
+  );
 }
 
 describe('npm run migrate-to-postgres', () => {
@@ -129,7 +262,9 @@ describe('npm run migrate-to-postgres', () => {
 
     const missing = await run(['--from', 'nope.sqlite', '--to', 'postgres://u@127.0.0.1:1/journal']);
     expect(missing.code).toBe(1);
-    expect(missing.stderr.trim().split('\n')[0]).toMatch(/There is no database at .*nope\.sqlite; nothing was created\./);
+    expect(missing.stderr.trim().split('\n')[0]).toMatch(
+      /There is no database at .*nope\.sqlite; nothing was created\./,
+    );
 
     writeFileSync(path.join(dir, 'j.sqlite'), '');
     const badUrl = await run(['--from', 'j.sqlite', '--to', 'mysql://u@host/db']);
@@ -148,22 +283,26 @@ describe('npm run migrate-to-postgres', () => {
     expect(down.stderr + down.stdout).not.toContain('s3cret');
   }, 60_000);
 
-  it.runIf(TEST_DATABASE_URL)('moves a journal into the real server and proves it; run again, it copies nothing and says so', async () => {
-    const shared = await sharedPostgres(TEST_DATABASE_URL!);
-    try {
-      const url = shared.env.DATABASE_URL!;
-      const first = await run(['--from', source.file, '--to', url]);
-      expect(first.code, first.stderr).toBe(0);
-      const { host, pathname } = new URL(url);
-      expect(first.stdout).toContain(`journal.sqlite → PostgreSQL ${host}${pathname}\n`);
-      expect(first.stdout).toMatch(/^entry +32 copied +32 in SQLite +32 in PostgreSQL +checksum (\w{16}) = \1 +ok$/m);
-      expect(first.stdout).toMatch(/^Copied \d+ rows; all \d+ tables verified \(counts and checksums match\)\.$/m);
-      const again = await run(['--from', source.file, '--to', url]);
-      expect(again.code).toBe(0);
-      expect(again.stdout).toContain('Nothing to copy: PostgreSQL already holds every row; all tables verified.');
-      expect(await shared.read((db) => db.selectFrom('entry').select('id').execute())).toHaveLength(32);
-    } finally {
-      await shared.dispose();
-    }
-  }, 120_000);
+  it.runIf(TEST_DATABASE_URL)(
+    'moves a journal into the real server and proves it; run again, it copies nothing and says so',
+    async () => {
+      const shared = await sharedPostgres(TEST_DATABASE_URL!);
+      try {
+        const url = shared.env.DATABASE_URL!;
+        const first = await run(['--from', source.file, '--to', url]);
+        expect(first.code, first.stderr).toBe(0);
+        const { host, pathname } = new URL(url);
+        expect(first.stdout).toContain(`journal.sqlite → PostgreSQL ${host}${pathname}\n`);
+        expect(first.stdout).toMatch(/^entry +32 copied +32 in SQLite +32 in PostgreSQL +checksum (\w{16}) = \1 +ok$/m);
+        expect(first.stdout).toMatch(/^Copied \d+ rows; all \d+ tables verified \(counts and checksums match\)\.$/m);
+        const again = await run(['--from', source.file, '--to', url]);
+        expect(again.code).toBe(0);
+        expect(again.stdout).toContain('Nothing to copy: PostgreSQL already holds every row; all tables verified.');
+        expect(await shared.read((db) => db.selectFrom('entry').select('id').execute())).toHaveLength(32);
+      } finally {
+        await shared.dispose();
+      }
+    },
+    120_000,
+  );
 });

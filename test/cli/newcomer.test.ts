@@ -45,16 +45,25 @@ describe("a newcomer's first hour", { timeout: PROCESS_TEST_MS }, () => {
     writeFileSync(path.join(dir, 'data', 'demo.sqlite'), '');
     for (const script of ['src/cli/journal.ts', 'src/cli/web.ts']) {
       const result = await runEntryPoint(script, script.endsWith('journal.ts') ? ['objects'] : [], { cwd: dir });
-      expectOneLine(result, 'The demo journal is at data/demo.sqlite: to use it, put DATABASE_PATH=data/demo.sqlite before the command, e.g. DATABASE_PATH=data/demo.sqlite npm run web.');
+      expectOneLine(
+        result,
+        'The demo journal is at data/demo.sqlite: to use it, put DATABASE_PATH=data/demo.sqlite before the command, e.g. DATABASE_PATH=data/demo.sqlite npm run web.',
+      );
     }
   });
 
   it('on PostgreSQL, a server that cannot be reached is one sentence naming DATABASE_URL, never the password', async () => {
     const port = await freePort();
     const env = { DATABASE_URL: `postgres://journal:s3cret-pw@127.0.0.1:${port}/journal` };
-    for (const [script, args] of [['src/cli/journal.ts', ['objects']], ['src/cli/web.ts', []]] as const) {
+    for (const [script, args] of [
+      ['src/cli/journal.ts', ['objects']],
+      ['src/cli/web.ts', []],
+    ] as const) {
       const result = await runEntryPoint(script, [...args], { cwd: dir, env });
-      expectOneLine(result, `Cannot reach the PostgreSQL server at 127.0.0.1:${port} (ECONNREFUSED): check that it is running and that DATABASE_URL names its host and port.`);
+      expectOneLine(
+        result,
+        `Cannot reach the PostgreSQL server at 127.0.0.1:${port} (ECONNREFUSED): check that it is running and that DATABASE_URL names its host and port.`,
+      );
       expect(result.stderr).not.toContain('s3cret-pw');
       expect(result.stderr).not.toContain('DATABASE_PATH');
     }
@@ -65,11 +74,18 @@ describe("a newcomer's first hour", { timeout: PROCESS_TEST_MS }, () => {
     const db = openDatabase(file);
     await migrateToLatest(db);
     await sql`DELETE FROM kysely_migration WHERE name = (SELECT max(name) FROM kysely_migration)`.execute(db);
-    const applied = async (journal = db) => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM kysely_migration`.execute(journal)).rows[0]!.n);
+    const applied = async (journal = db) =>
+      Number((await sql<{ n: number }>`SELECT count(*) AS n FROM kysely_migration`.execute(journal)).rows[0]!.n);
     const before = await applied();
     await db.destroy();
-    const result = await runEntryPoint('src/cli/web.ts', [], { cwd: dir, env: { DATABASE_PATH: file, ALLOWED_USER_IDS: '1' } });
-    expectOneLine(result, /is not ready for this version \(1 schema step to apply, .*\); nothing was changed\. Run `npm run migrate`/);
+    const result = await runEntryPoint('src/cli/web.ts', [], {
+      cwd: dir,
+      env: { DATABASE_PATH: file, ALLOWED_USER_IDS: '1' },
+    });
+    expectOneLine(
+      result,
+      /is not ready for this version \(1 schema step to apply, .*\); nothing was changed\. Run `npm run migrate`/,
+    );
     const after = openDatabase(file);
     try {
       expect(await applied(after)).toBe(before);

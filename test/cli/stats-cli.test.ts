@@ -20,7 +20,14 @@ beforeEach(async () => {
 afterEach(() => temp.cleanup());
 
 const stats = (args: string[]) =>
-  runEntryPoint('src/cli/stats.ts', args, { cwd: temp.dir, env: { DATABASE_PATH: temp.file, ALLOWED_USER_IDS: String(OWNER), ...(testJournalKey() ? { JOURNAL_KEY: testJournalKey()! } : {}) } });
+  runEntryPoint('src/cli/stats.ts', args, {
+    cwd: temp.dir,
+    env: {
+      DATABASE_PATH: temp.file,
+      ALLOWED_USER_IDS: String(OWNER),
+      ...(testJournalKey() ? { JOURNAL_KEY: testJournalKey()! } : {}),
+    },
+  });
 
 describe('npm run stats', { timeout: PROCESS_TEST_MS }, () => {
   it('writes the picture of a year to --out and prints its caption', async () => {

@@ -74,7 +74,10 @@ describe('npm run try', { timeout: PROCESS_TEST_MS }, () => {
       expect(without.stdout).toContain('ANTHROPIC_API_KEY');
 
       llm.script({ text: 'You walked once.' });
-      const withKey = await runTry('@journal how many walks?\n', [], { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: llm.url });
+      const withKey = await runTry('@journal how many walks?\n', [], {
+        ANTHROPIC_API_KEY: 'test-key',
+        ANTHROPIC_BASE_URL: llm.url,
+      });
       expect(withKey.code).toBe(0);
       expect(withKey.stdout).toContain('You walked once.');
       expect(llm.requests[0]!.headers.authorization).toBe('Bearer test-key');

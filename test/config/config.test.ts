@@ -6,7 +6,11 @@ const TOKEN = '123456789:AAH-abcdefghijklmnopqrstuvwxyz012';
 
 describe('parseConfig', () => {
   it('reads every variable, with defaults for the optional ones', () => {
-    const config = parseConfig({ TELEGRAM_BOT_TOKEN: TOKEN, ALLOWED_USER_IDS: ' 1, 22 ,22', JOURNAL_TIMEZONE: 'Asia/Tokyo' });
+    const config = parseConfig({
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      ALLOWED_USER_IDS: ' 1, 22 ,22',
+      JOURNAL_TIMEZONE: 'Asia/Tokyo',
+    });
     expect(config).toMatchObject({
       telegramBotToken: TOKEN,
       telegramApiRoot: null,
@@ -20,7 +24,13 @@ describe('parseConfig', () => {
 
   it('reads webhook mode: the URL, its secret and PORT (default 8080); without the URL, long polling', () => {
     expect(parseConfig({})).toMatchObject({ telegramWebhookUrl: null, telegramWebhookSecret: null, port: 8080 });
-    expect(parseConfig({ TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/tg', TELEGRAM_WEBHOOK_SECRET: 'abc_DEF-123', PORT: '3000' })).toMatchObject({
+    expect(
+      parseConfig({
+        TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/tg',
+        TELEGRAM_WEBHOOK_SECRET: 'abc_DEF-123',
+        PORT: '3000',
+      }),
+    ).toMatchObject({
       telegramWebhookUrl: 'https://bot.example.com/tg',
       telegramWebhookSecret: 'abc_DEF-123',
       port: 3000,
@@ -29,7 +39,10 @@ describe('parseConfig', () => {
 
   it("ask's reader model and entry cap default to a small model and 10,000 entries, and can be set", () => {
     expect(parseConfig({})).toMatchObject({ readerModel: 'claude-haiku-5-5', askMaxEntries: 10_000 });
-    expect(parseConfig({ ANTHROPIC_READER_MODEL: 'claude-haiku-4-5', ASK_MAX_ENTRIES: '500' })).toMatchObject({ readerModel: 'claude-haiku-4-5', askMaxEntries: 500 });
+    expect(parseConfig({ ANTHROPIC_READER_MODEL: 'claude-haiku-4-5', ASK_MAX_ENTRIES: '500' })).toMatchObject({
+      readerModel: 'claude-haiku-4-5',
+      askMaxEntries: 500,
+    });
   });
 
   it('defaults the time zone to the machine zone', () => {
@@ -42,9 +55,21 @@ describe('parseConfig', () => {
     ['TELEGRAM_API_ROOT', { TELEGRAM_API_ROOT: 'http://127.0.0.1:8081/' }, /without a trailing slash/],
     ['TELEGRAM_BOT_TOKEN', { TELEGRAM_BOT_TOKEN: 'not-a-token' }, /BotFather/],
     ['ANTHROPIC_BASE_URL', { ANTHROPIC_BASE_URL: 'localhost' }, /http\(s\) URL/],
-    ['TELEGRAM_WEBHOOK_URL', { TELEGRAM_WEBHOOK_URL: 'http://bot.example.com/tg', TELEGRAM_WEBHOOK_SECRET: 's' }, /public https URL/],
-    ['TELEGRAM_WEBHOOK_SECRET', { TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/tg' }, /required with TELEGRAM_WEBHOOK_URL/],
-    ['TELEGRAM_WEBHOOK_SECRET', { TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/tg', TELEGRAM_WEBHOOK_SECRET: 'has spaces' }, /A-Z, a-z, 0-9/],
+    [
+      'TELEGRAM_WEBHOOK_URL',
+      { TELEGRAM_WEBHOOK_URL: 'http://bot.example.com/tg', TELEGRAM_WEBHOOK_SECRET: 's' },
+      /public https URL/,
+    ],
+    [
+      'TELEGRAM_WEBHOOK_SECRET',
+      { TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/tg' },
+      /required with TELEGRAM_WEBHOOK_URL/,
+    ],
+    [
+      'TELEGRAM_WEBHOOK_SECRET',
+      { TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/tg', TELEGRAM_WEBHOOK_SECRET: 'has spaces' },
+      /A-Z, a-z, 0-9/,
+    ],
     ['PORT', { PORT: '70000' }, /from 1 to 65535/],
     ['TRANSCRIBE_URL', { TRANSCRIBE_URL: 'whisper.local' }, /OpenAI-compatible endpoint/],
     ['JOURNAL_DAY_STARTS_AT', { JOURNAL_DAY_STARTS_AT: '4am' }, /HH:MM/],

@@ -32,10 +32,21 @@ describe('.env.example', () => {
   });
 
   it('is itself a valid configuration once its examples are filled in', () => {
-    const env = Object.fromEntries(lines.map((l) => /^#?\s*([A-Z][A-Z0-9_]*)=(.*)$/.exec(l)).filter((m) => m !== null).map((m) => [m[1]!, m[2]!]));
+    const env = Object.fromEntries(
+      lines
+        .map((l) => /^#?\s*([A-Z][A-Z0-9_]*)=(.*)$/.exec(l))
+        .filter((m) => m !== null)
+        .map((m) => [m[1]!, m[2]!]),
+    );
     // The two left empty there are filled in as a user would (the webhook secret is required with its URL).
     // The key comes inline or from a file, never both: the inline one stands in for the pair.
-    const filled = { ...env, TELEGRAM_BOT_TOKEN: '123456789:AAH-abcdefghijklmnopqrstuvwxyz012', TELEGRAM_WEBHOOK_SECRET: 'a-random-secret', JOURNAL_KEY: 'a passphrase', JOURNAL_KEY_FILE: undefined };
+    const filled = {
+      ...env,
+      TELEGRAM_BOT_TOKEN: '123456789:AAH-abcdefghijklmnopqrstuvwxyz012',
+      TELEGRAM_WEBHOOK_SECRET: 'a-random-secret',
+      JOURNAL_KEY: 'a passphrase',
+      JOURNAL_KEY_FILE: undefined,
+    };
     expect(() => parseConfig(filled)).not.toThrow();
   });
 });

@@ -9,13 +9,27 @@ beforeEach(async () => {
   temp = await createTempDb();
   await temp.db
     .insertInto('object_handle')
-    .values(['a', 'b', 'c', 'd'].map((id, i) => ({ owner_id: i < 3 ? 1 : 2, id, kind: 'k', state: '{}', created_at: `2024-01-0${i + 1}` })))
+    .values(
+      ['a', 'b', 'c', 'd'].map((id, i) => ({
+        owner_id: i < 3 ? 1 : 2,
+        id,
+        kind: 'k',
+        state: '{}',
+        created_at: `2024-01-0${i + 1}`,
+      })),
+    )
     .execute();
 });
 afterEach(() => temp.cleanup());
 
 const page = (owner: number) => (limit: number, offset: number) =>
-  temp.db.selectFrom('object_handle').select('id').where('owner_id', '=', owner).orderBy('id').limit(limit).offset(offset);
+  temp.db
+    .selectFrom('object_handle')
+    .select('id')
+    .where('owner_id', '=', owner)
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset);
 
 describe('CompiledQueries', () => {
   it('compiles once per key and runs with the values of each call', async () => {
@@ -35,8 +49,11 @@ describe('CompiledQueries', () => {
 
   it('refuses a query whose values are not its last parameters', () => {
     const queries = new CompiledQueries();
-    const early = (l: number, o: number) => temp.db.selectFrom('object_handle').select('id').where('owner_id', '=', l).where('kind', '=', 'k').limit(o);
-    expect(() => queries.get('early', [2, 0], (l, o) => early(l, o))).toThrow('does not bind its 2 values as its last parameters');
+    const early = (l: number, o: number) =>
+      temp.db.selectFrom('object_handle').select('id').where('owner_id', '=', l).where('kind', '=', 'k').limit(o);
+    expect(() => queries.get('early', [2, 0], (l, o) => early(l, o))).toThrow(
+      'does not bind its 2 values as its last parameters',
+    );
     const unused = () => temp.db.selectFrom('object_handle').select('id').limit(5);
     expect(() => queries.get('unused', [2], () => unused())).toThrow('does not bind');
   });

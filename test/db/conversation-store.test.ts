@@ -8,7 +8,6 @@ import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { describeStores } from '../helpers/stores.ts';
 
 describeStores('conversation store', () => {
-
   let temp: TempDb;
   beforeEach(async () => {
     temp = await createTempDb();
@@ -21,7 +20,14 @@ describeStores('conversation store', () => {
     model: 'claude-test',
     steps: 2,
     stopReason: 'end_turn',
-    calls: [{ name: 'invokeMethod', input: { objId: 'journal', methodName: 'getDayCount', args: {} }, resultChars: 12, isError: false }],
+    calls: [
+      {
+        name: 'invokeMethod',
+        input: { objId: 'journal', methodName: 'getDayCount', args: {} },
+        resultChars: 12,
+        isError: false,
+      },
+    ],
     usage: { inputTokens: 10, outputTokens: 5, cacheReadTokens: 0, cacheWriteTokens: 0 },
     peakContextTokens: 10,
     wholeJournalTokens: null,
@@ -46,8 +52,14 @@ describeStores('conversation store', () => {
       const c = await store.create(1, now);
       await temp.db.updateTable('conversation').set({ messages: '[{"role":"user"' }).where('id', '=', c.id).execute();
       await expect(store.get(1, c.id)).rejects.toThrow(`conversation ${c.id}: messages is not valid JSON`);
-      await temp.db.updateTable('conversation').set({ messages: '[{"role":"robot","content":"hi"}]' }).where('id', '=', c.id).execute();
-      await expect(store.get(1, c.id)).rejects.toThrow(new RegExp(`conversation ${c.id}: messages is not what was stored: each message must be`));
+      await temp.db
+        .updateTable('conversation')
+        .set({ messages: '[{"role":"robot","content":"hi"}]' })
+        .where('id', '=', c.id)
+        .execute();
+      await expect(store.get(1, c.id)).rejects.toThrow(
+        new RegExp(`conversation ${c.id}: messages is not what was stored: each message must be`),
+      );
     });
 
     it('a receipt of the wrong shape is an error naming the conversation', async () => {

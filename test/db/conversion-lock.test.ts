@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { conversionCopyPath, conversionLockPath, conversionUnderWay, takeConversionLock, waitForConversion } from '../../src/db/conversion-lock.ts';
+import {
+  conversionCopyPath,
+  conversionLockPath,
+  conversionUnderWay,
+  takeConversionLock,
+  waitForConversion,
+} from '../../src/db/conversion-lock.ts';
 import { convertJournal } from '../../src/db/convert-encryption.ts';
 import { DatabaseFileError } from '../../src/db/database-file-error.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
@@ -58,7 +64,9 @@ describe('the conversion lock', () => {
     expect(() => waitForConversion(file, { warn: (l) => said.push(l), waitMs: 200 })).toThrow(DatabaseFileError);
     expect(said.join('\n')).toMatch(/is being encrypted or decrypted by another process .*waiting for it to finish/);
     expect(takeConversionLock(file, 100)).toBeNull();
-    expect(() => convertJournal(file, null, KEY)).toThrow(/is being converted by another npm run encrypt or decrypt; nothing was changed/);
+    expect(() => convertJournal(file, null, KEY)).toThrow(
+      /is being converted by another npm run encrypt or decrypt; nothing was changed/,
+    );
     expect(existsSync(conversionCopyPath(file))).toBe(true);
 
     holder.kill('SIGKILL');
@@ -117,7 +125,8 @@ describe('a -wal of the other format', () => {
     await journalWith(KEY);
     const frameBytes = 24 + keyed.readUInt32BE(8);
     const commits = (wal: Buffer, frames: number) =>
-      Array.from({ length: frames }, (_, i) => wal.readUInt32BE(32 + i * frameBytes + 4)).filter((size) => size !== 0).length;
+      Array.from({ length: frames }, (_, i) => wal.readUInt32BE(32 + i * frameBytes + 4)).filter((size) => size !== 0)
+        .length;
     // More than the eight transactions looked at.
     expect(commits(keyed, Math.floor((keyed.length - 32) / frameBytes))).toBeGreaterThan(8);
     // Plain frames after them (as the file never holds) are past what is read; before them they settle it.
@@ -146,7 +155,9 @@ describe('a -wal of the other format', () => {
     await journalWith(KEY);
     writeFileSync(`${file}-wal`, plain);
     const before = readFileSync(file);
-    expect(() => openDatabase(file, { key: KEY, mustExist: true })).toThrow(/-wal is a plain \(unencrypted\) -wal, but .* is encrypted: .*Move .*-wal and .*-shm into another folder/);
+    expect(() => openDatabase(file, { key: KEY, mustExist: true })).toThrow(
+      /-wal is a plain \(unencrypted\) -wal, but .* is encrypted: .*Move .*-wal and .*-shm into another folder/,
+    );
     expect(() => convertJournal(file, KEY, null)).toThrow(/-wal is a plain \(unencrypted\) -wal/);
     expect(readFileSync(file).equals(before)).toBe(true);
     expect(readFileSync(`${file}-wal`).equals(plain)).toBe(true);

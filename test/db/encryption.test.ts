@@ -35,7 +35,14 @@ const bytesOf = (f: string) => Buffer.concat([f, `${f}-wal`].filter((x) => exist
 async function journalWith(key: string | null, count = 30): Promise<void> {
   const db = openDatabase(file, { key });
   await migrateToLatest(db);
-  await seedEntries(db, OWNER, Array.from({ length: count }, (_, i) => [`2024-04-${String((i % 28) + 1).padStart(2, '0')}T09:00:00Z`, `${PLANTED} walk number ${i}`] as const));
+  await seedEntries(
+    db,
+    OWNER,
+    Array.from(
+      { length: count },
+      (_, i) => [`2024-04-${String((i % 28) + 1).padStart(2, '0')}T09:00:00Z`, `${PLANTED} walk number ${i}`] as const,
+    ),
+  );
   await db.destroy();
 }
 
@@ -76,7 +83,9 @@ describe('an encrypted journal', { timeout: 60_000 }, () => {
     await journalWith(KEY);
     const before = sha(file);
     expect(() => openDatabase(file, { mustExist: true })).toThrow(/set JOURNAL_KEY/);
-    expect(() => openDatabase(file)).toThrow(/file is not a database\); nothing was changed\. If it is an encrypted journal, set JOURNAL_KEY \(or JOURNAL_KEY_FILE\) to its key\.$/);
+    expect(() => openDatabase(file)).toThrow(
+      /file is not a database\); nothing was changed\. If it is an encrypted journal, set JOURNAL_KEY \(or JOURNAL_KEY_FILE\) to its key\.$/,
+    );
     expect(() => openDatabase(file, { key: 'wrong' })).toThrow(/^JOURNAL_KEY does not open .*: the key is wrong/);
     expect(sha(file)).toBe(before);
     expect(existsSync(`${file}-wal`) || existsSync(`${file}-shm`)).toBe(false);
@@ -85,7 +94,9 @@ describe('an encrypted journal', { timeout: 60_000 }, () => {
   it('a plain journal opened with a key says to encrypt it, and is left as it was', async () => {
     await journalWith(null);
     const before = sha(file);
-    expect(() => openDatabase(file, { key: KEY })).toThrow(/is not encrypted, but JOURNAL_KEY is set: encrypt it with npm run encrypt/);
+    expect(() => openDatabase(file, { key: KEY })).toThrow(
+      /is not encrypted, but JOURNAL_KEY is set: encrypt it with npm run encrypt/,
+    );
     expect(sha(file)).toBe(before);
   });
 
@@ -128,13 +139,22 @@ describe('npm run encrypt / decrypt (convertJournal)', { timeout: 90_000 }, () =
     await journalWith(null);
     const before = sha(file);
     // A second process with the journal open, as a running bot has it.
-    const holder = spawn(process.execPath, ['-e', `const D = require('better-sqlite3'); const d = new D(${JSON.stringify(file)}); d.prepare('SELECT count(*) FROM entry').get(); console.log('open'); setInterval(() => {}, 1000);`], {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const D = require('better-sqlite3'); const d = new D(${JSON.stringify(file)}); d.prepare('SELECT count(*) FROM entry').get(); console.log('open'); setInterval(() => {}, 1000);`,
+      ],
+      {
+        cwd: REPO_ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     try {
       await new Promise((resolve) => holder.stdout.once('data', resolve));
-      expect(() => convertJournal(file, null, KEY)).toThrow(/is open in another process \(is the bot running\?\): stop it/);
+      expect(() => convertJournal(file, null, KEY)).toThrow(
+        /is open in another process \(is the bot running\?\): stop it/,
+      );
     } finally {
       holder.kill('SIGKILL');
       await new Promise((resolve) => holder.once('close', resolve));
@@ -176,14 +196,20 @@ describe('JOURNAL_KEY and JOURNAL_KEY_FILE', () => {
     expect(parseConfig({ JOURNAL_KEY_FILE: keyFile }).journalKey).toBe(KEY);
     expect(parseConfig({ JOURNAL_KEY: ' spaced key ' }).journalKey).toBe(' spaced key ');
     expect(parseConfig({}).journalKey).toBeNull();
-    expect(() => parseConfig({ JOURNAL_KEY: 'a', JOURNAL_KEY_FILE: keyFile })).toThrow(/JOURNAL_KEY and JOURNAL_KEY_FILE are both set/);
-    expect(() => parseConfig({ JOURNAL_KEY_FILE: path.join(dir, 'missing') })).toThrow(/JOURNAL_KEY_FILE .* cannot be read \(ENOENT\)/);
+    expect(() => parseConfig({ JOURNAL_KEY: 'a', JOURNAL_KEY_FILE: keyFile })).toThrow(
+      /JOURNAL_KEY and JOURNAL_KEY_FILE are both set/,
+    );
+    expect(() => parseConfig({ JOURNAL_KEY_FILE: path.join(dir, 'missing') })).toThrow(
+      /JOURNAL_KEY_FILE .* cannot be read \(ENOENT\)/,
+    );
   });
 
   it('refuses a key of only spaces from JOURNAL_KEY and from JOURNAL_KEY_FILE; an empty JOURNAL_KEY is unset', () => {
     const keyFile = path.join(dir, 'spaces');
     writeFileSync(keyFile, '   \n', { mode: 0o600 });
-    expect(() => parseConfig({ JOURNAL_KEY_FILE: keyFile })).toThrow(/JOURNAL_KEY_FILE .* is only spaces; it must hold the journal's key/);
+    expect(() => parseConfig({ JOURNAL_KEY_FILE: keyFile })).toThrow(
+      /JOURNAL_KEY_FILE .* is only spaces; it must hold the journal's key/,
+    );
     expect(() => parseConfig({ JOURNAL_KEY: '   ' })).toThrow(/JOURNAL_KEY is only spaces/);
     expect(() => parseConfig({ JOURNAL_KEY: '\t' })).toThrow(/JOURNAL_KEY is only spaces/);
     expect(parseConfig({ JOURNAL_KEY: '' }).journalKey).toBeNull();

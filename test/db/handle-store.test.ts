@@ -5,7 +5,6 @@ import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { describeStores } from '../helpers/stores.ts';
 
 describeStores('handle store', () => {
-
   let temp: TempDb;
   beforeEach(async () => {
     temp = await createTempDb();
@@ -14,12 +13,19 @@ describeStores('handle store', () => {
 
   describe('handle store', () => {
     it('sorts keys by code unit at every depth (upper case before lower case, unlike localeCompare)', () => {
-      expect(canonicalJson({ b: 1, B: { z: [{ y: 1, Y: 2 }], a: null }, é: 2, a: 3 })).toBe('{"B":{"a":null,"z":[{"Y":2,"y":1}]},"a":3,"b":1,"é":2}');
+      expect(canonicalJson({ b: 1, B: { z: [{ y: 1, Y: 2 }], a: null }, é: 2, a: 3 })).toBe(
+        '{"B":{"a":null,"z":[{"Y":2,"y":1}]},"a":3,"b":1,"é":2}',
+      );
     });
 
     it('finds a stored handle by a state written with its keys in another order', async () => {
       const store = createHandleStore(temp.db);
-      await store.put(1, { id: 'h1', kind: 'k', state: { to: '2024-04-30', from: '2024-04-01' }, createdAt: '2024-06-01T00:00:00.000Z' });
+      await store.put(1, {
+        id: 'h1',
+        kind: 'k',
+        state: { to: '2024-04-30', from: '2024-04-01' },
+        createdAt: '2024-06-01T00:00:00.000Z',
+      });
       expect((await store.findByState(1, 'k', { from: '2024-04-01', to: '2024-04-30' }))?.id).toBe('h1');
       expect(await store.findByState(2, 'k', { from: '2024-04-01', to: '2024-04-30' })).toBeUndefined();
     });

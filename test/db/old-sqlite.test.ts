@@ -27,9 +27,11 @@ const NOW = new Date('2025-01-10T12:00:00Z');
 function unavailable(command: string, args: string[], what: string): string | null {
   if (testJournalKey()) return `skipped: TEST_JOURNAL_KEY encrypts the journal, which ${what} cannot read`;
   const run = spawnSync(command, args, { encoding: 'utf8' });
-  return run.status === 0 ? null : `skipped: ${what} is not installed here (.ci/run installs it: apt-get install sqlite3 python3)`;
+  return run.status === 0
+    ? null
+    : `skipped: ${what} is not installed here (.ci/run installs it: apt-get install sqlite3 python3)`;
 }
-const noCli = unavailable('sqlite3', ['-version'], "the sqlite3 CLI");
+const noCli = unavailable('sqlite3', ['-version'], 'the sqlite3 CLI');
 const noPython = unavailable('python3', ['-c', 'import sqlite3'], "Python's sqlite3 module");
 
 /** Words searched for in each journal; the counts of matches must agree between every reader. */
@@ -55,18 +57,31 @@ interface Reading {
 
 /** The same reading with the app's own SQLite (better-sqlite3), to compare against. */
 async function ownReading(db: JournalDb): Promise<Reading> {
-  const tables = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`.execute(db);
+  const tables = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`.execute(
+    db,
+  );
   const rows: Record<string, number> = {};
-  for (const { name } of tables.rows) rows[name] = (await sql.raw<Record<string, unknown>>(`SELECT * FROM "${name}"`).execute(db)).rows.length;
+  for (const { name } of tables.rows)
+    rows[name] = (await sql.raw<Record<string, unknown>>(`SELECT * FROM "${name}"`).execute(db)).rows.length;
   const matches: Record<string, number> = {};
-  for (const word of WORDS) matches[word] = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM entry_fts WHERE entry_fts MATCH ${word}`.execute(db)).rows[0]!.n);
+  for (const word of WORDS)
+    matches[word] = Number(
+      (await sql<{ n: number }>`SELECT count(*) AS n FROM entry_fts WHERE entry_fts MATCH ${word}`.execute(db)).rows[0]!
+        .n,
+    );
   return { integrity: 'ok', rows, matches };
 }
 
 /** The CLI's reading: one `select count(*)` per table after `select *` of it, and the matches. */
 function cliReading(file: string, tables: string[]): Reading {
-  const statements = ['pragma integrity_check;', ...tables.map((t) => `select count(*) from (select * from "${t}");`), ...WORDS.map((w) => `select count(*) from entry_fts where entry_fts match '${w}';`)];
-  const lines = execFileSync('sqlite3', ['-readonly', '-bail', file, statements.join('\n')], { encoding: 'utf8' }).trim().split('\n');
+  const statements = [
+    'pragma integrity_check;',
+    ...tables.map((t) => `select count(*) from (select * from "${t}");`),
+    ...WORDS.map((w) => `select count(*) from entry_fts where entry_fts match '${w}';`),
+  ];
+  const lines = execFileSync('sqlite3', ['-readonly', '-bail', file, statements.join('\n')], { encoding: 'utf8' })
+    .trim()
+    .split('\n');
   return {
     integrity: lines[0]!,
     rows: Object.fromEntries(tables.map((t, i) => [t, Number(lines[1 + i])])),
@@ -88,9 +103,21 @@ function dayOneFolder(dir: string): string {
       text: '![](dayone-moment://P1)\n\nPicnic by the lake',
       tags: ['park', 'friends'],
       photos: [{ identifier: 'P1', md5, type: 'png' }],
-      location: { placeName: 'Tiergarten', localityName: 'Berlin', country: 'Germany', latitude: 52.51, longitude: 13.35 },
+      location: {
+        placeName: 'Tiergarten',
+        localityName: 'Berlin',
+        country: 'Germany',
+        latitude: 52.51,
+        longitude: 13.35,
+      },
     },
-    { uuid: 'B1B2C3D4E5F60718293A4B5C6D7E8F90', creationDate: '2024-05-02T19:30:00Z', timeZone: 'Europe/Berlin', text: 'Quiet evening', tags: ['home'] },
+    {
+      uuid: 'B1B2C3D4E5F60718293A4B5C6D7E8F90',
+      creationDate: '2024-05-02T19:30:00Z',
+      timeZone: 'Europe/Berlin',
+      text: 'Quiet evening',
+      tags: ['home'],
+    },
   ];
   const file = path.join(dir, 'Journal.json');
   writeFileSync(file, JSON.stringify({ metadata: { version: '1.0' }, entries }));
@@ -98,13 +125,37 @@ function dayOneFolder(dir: string): string {
 }
 
 async function fillImported(temp: TempDb): Promise<void> {
-  const report = await importSource(temp.db, readDayOne(dayOneFolder(path.join(temp.dir, 'dayone')), false), 'Journal.json', { ownerId: OWNER, timeZone: 'UTC' });
+  const report = await importSource(
+    temp.db,
+    readDayOne(dayOneFolder(path.join(temp.dir, 'dayone')), false),
+    'Journal.json',
+    { ownerId: OWNER, timeZone: 'UTC' },
+  );
   expect(report).toMatchObject({ imported: 2, mediaKept: 1, error: null });
   const live = (messageId: number, at: string, text: string) =>
-    storeEntry(temp.db, { ownerId: OWNER, source: 'live', chatId: OWNER, messageId, writtenAt: new Date(at), text, journal: 'Travel' }, 'Europe/Berlin', NOW);
+    storeEntry(
+      temp.db,
+      { ownerId: OWNER, source: 'live', chatId: OWNER, messageId, writtenAt: new Date(at), text, journal: 'Travel' },
+      'Europe/Berlin',
+      NOW,
+    );
   await nameTopic(temp.db, OWNER, 5, 'Travel');
   await live(1, '2024-12-30T08:00:00Z', 'Year end #review');
-  await applyEdit(temp.db, { ownerId: OWNER, source: 'live', chatId: OWNER, messageId: 1, writtenAt: new Date('2024-12-30T08:00:00Z'), text: 'Year end #review #plans', journal: 'Travel' }, NOW, 'Europe/Berlin', NOW);
+  await applyEdit(
+    temp.db,
+    {
+      ownerId: OWNER,
+      source: 'live',
+      chatId: OWNER,
+      messageId: 1,
+      writtenAt: new Date('2024-12-30T08:00:00Z'),
+      text: 'Year end #review #plans',
+      journal: 'Travel',
+    },
+    NOW,
+    'Europe/Berlin',
+    NOW,
+  );
   const doomed = await live(2, '2024-12-31T08:00:00Z', 'Forget this one');
   await forgetEntry(temp.db, OWNER, doomed!);
   await setMood(temp.db, OWNER, '2024-05-01', 4, NOW);
@@ -112,10 +163,24 @@ async function fillImported(temp: TempDb): Promise<void> {
 }
 
 /** Syntax newer than SQLite 3.37 that a 3.40 reader would still parse (3.38–3.40), or would not (3.41+). */
-const TOO_NEW = [/group_concat\([^()]*\bORDER BY/i, /->>?/, /\bunixepoch\s*\(/i, /\bconcat(_ws)?\s*\(/i, /\bstring_agg\s*\(/i, /\btimediff\s*\(/i, /\bunhex\s*\(/i, /\boctet_length\s*\(/i, /\bformat\s*\(/i];
+const TOO_NEW = [
+  /group_concat\([^()]*\bORDER BY/i,
+  /->>?/,
+  /\bunixepoch\s*\(/i,
+  /\bconcat(_ws)?\s*\(/i,
+  /\bstring_agg\s*\(/i,
+  /\btimediff\s*\(/i,
+  /\bunhex\s*\(/i,
+  /\boctet_length\s*\(/i,
+  /\bformat\s*\(/i,
+];
 
 describe.each([
-  ['a demo journal', async (temp: TempDb) => void (await buildGeneratedJournal(temp.db, { ownerId: OWNER, ...DEMO_JOURNAL, timeZone: 'Europe/Berlin' }))],
+  [
+    'a demo journal',
+    async (temp: TempDb) =>
+      void (await buildGeneratedJournal(temp.db, { ownerId: OWNER, ...DEMO_JOURNAL, timeZone: 'Europe/Berlin' })),
+  ],
   ['a Day One import with a photo, moods, a topic, an edit and a forget', fillImported],
 ])('%s opens in older SQLite', (_name, fill) => {
   let temp: TempDb;
@@ -131,7 +196,8 @@ describe.each([
 
   it('uses no syntax newer than SQLite 3.37 in its schema', async () => {
     const db = await temp.reopen();
-    const schema = (await sql<{ name: string; sql: string | null }>`SELECT name, sql FROM sqlite_master`.execute(db)).rows;
+    const schema = (await sql<{ name: string; sql: string | null }>`SELECT name, sql FROM sqlite_master`.execute(db))
+      .rows;
     await db.destroy();
     const tooNew = schema.filter((s) => s.sql && TOO_NEW.some((re) => re.test(s.sql!))).map((s) => s.name);
     expect(tooNew).toEqual([]);
@@ -145,7 +211,9 @@ describe.each([
   });
 
   it.skipIf(noPython)(`reads every table and searches with Python's sqlite3 ${noPython ?? ''}`, () => {
-    const out = JSON.parse(execFileSync('python3', ['-c', PYTHON, temp.file, ...WORDS], { encoding: 'utf8' })) as Reading & { version: string };
+    const out = JSON.parse(
+      execFileSync('python3', ['-c', PYTHON, temp.file, ...WORDS], { encoding: 'utf8' }),
+    ) as Reading & { version: string };
     expect({ integrity: out.integrity, rows: out.rows, matches: out.matches }).toEqual(own);
   });
 });
@@ -157,8 +225,19 @@ describe('the rewritten search triggers', () => {
       await fillImported(temp);
       await buildGeneratedJournal(temp.db, { ownerId: OWNER + 1, ...DEMO_JOURNAL, entries: 50, timeZone: 'UTC' });
       // A tag added and one taken away after the entry was written: the tag triggers recompute the words.
-      const first = await temp.db.selectFrom('entry').select('id').where('owner_id', '=', OWNER).orderBy('id').executeTakeFirstOrThrow();
-      await temp.db.insertInto('entry_tag').values([{ entry_id: first.id, owner_id: OWNER, tag: 'aardvark' }, { entry_id: first.id, owner_id: OWNER, tag: 'zebra' }]).execute();
+      const first = await temp.db
+        .selectFrom('entry')
+        .select('id')
+        .where('owner_id', '=', OWNER)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      await temp.db
+        .insertInto('entry_tag')
+        .values([
+          { entry_id: first.id, owner_id: OWNER, tag: 'aardvark' },
+          { entry_id: first.id, owner_id: OWNER, tag: 'zebra' },
+        ])
+        .execute();
       await temp.db.deleteFrom('entry_tag').where('entry_id', '=', first.id).where('tag', '=', 'friends').execute();
       // The app's SQLite (3.44+) parses the old form: compute it afresh and compare with what the triggers stored.
       const rows = (

@@ -8,11 +8,26 @@ const fault = (code: string) => Object.assign(new Error(`pg ${code}`), { code })
 
 describe('postgresUnreachable', () => {
   it.each([
-    [fault('ECONNREFUSED'), 'Cannot reach the PostgreSQL server at db.example:5433 (ECONNREFUSED): check that it is running and that DATABASE_URL names its host and port.'],
-    [new AggregateError([fault('ECONNREFUSED'), fault('ECONNREFUSED')]), 'Cannot reach the PostgreSQL server at db.example:5433 (ECONNREFUSED)'],
-    [fault('ENOTFOUND'), 'The PostgreSQL host "db.example" in DATABASE_URL cannot be found (ENOTFOUND): check the host name in DATABASE_URL.'],
-    [fault('3D000'), 'The PostgreSQL server at db.example:5433 has no database "journal": create it (createdb journal) or fix the database name in DATABASE_URL.'],
-    [fault('28P01'), 'The PostgreSQL server at db.example:5433 refused user "diary" (28P01: wrong password or no such user): check the user and password in DATABASE_URL.'],
+    [
+      fault('ECONNREFUSED'),
+      'Cannot reach the PostgreSQL server at db.example:5433 (ECONNREFUSED): check that it is running and that DATABASE_URL names its host and port.',
+    ],
+    [
+      new AggregateError([fault('ECONNREFUSED'), fault('ECONNREFUSED')]),
+      'Cannot reach the PostgreSQL server at db.example:5433 (ECONNREFUSED)',
+    ],
+    [
+      fault('ENOTFOUND'),
+      'The PostgreSQL host "db.example" in DATABASE_URL cannot be found (ENOTFOUND): check the host name in DATABASE_URL.',
+    ],
+    [
+      fault('3D000'),
+      'The PostgreSQL server at db.example:5433 has no database "journal": create it (createdb journal) or fix the database name in DATABASE_URL.',
+    ],
+    [
+      fault('28P01'),
+      'The PostgreSQL server at db.example:5433 refused user "diary" (28P01: wrong password or no such user): check the user and password in DATABASE_URL.',
+    ],
   ])('%s', (error, sentence) => {
     const found = postgresUnreachable(error, URL);
     expect(found?.message).toContain(sentence);
@@ -27,6 +42,8 @@ describe('postgresUnreachable', () => {
   });
 
   it('names the default port when the URL has none', () => {
-    expect(postgresUnreachable(fault('ECONNREFUSED'), 'postgres://u:p@localhost/j')?.message).toContain('at localhost:5432');
+    expect(postgresUnreachable(fault('ECONNREFUSED'), 'postgres://u:p@localhost/j')?.message).toContain(
+      'at localhost:5432',
+    );
   });
 });

@@ -30,16 +30,31 @@ function schemaFiles(rel: string): ts.SourceFile[] {
 
 /** The Database interface of schema.ts: each table's interface, each field nullable when its type has `| null`. */
 function typedShape(files = schemaFiles(SCHEMA)): Shape {
-  const interfaces = new Map(files.flatMap((file) => file.statements.filter(ts.isInterfaceDeclaration).map((i) => [i.name.text, { i, file }] as const)));
+  const interfaces = new Map(
+    files.flatMap((file) =>
+      file.statements.filter(ts.isInterfaceDeclaration).map((i) => [i.name.text, { i, file }] as const),
+    ),
+  );
   const fields = (name: string) => {
     const declaration = interfaces.get(name);
     if (!declaration) throw new Error(`schema.ts: no interface ${name}`);
-    return declaration.i.members.filter(ts.isPropertySignature).map((m) => ({ name: m.name.getText(declaration.file), type: m.type, file: declaration.file }));
+    return declaration.i.members
+      .filter(ts.isPropertySignature)
+      .map((m) => ({ name: m.name.getText(declaration.file), type: m.type, file: declaration.file }));
   };
   // `X | null`, or kysely's ColumnType<X | null, …> / Generated<X | null>, whose first argument is the selected type.
   const nullable = (type: ts.TypeNode | undefined, file: ts.SourceFile): boolean => {
-    if (type !== undefined && ts.isTypeReferenceNode(type) && ['ColumnType', 'Generated'].includes(type.typeName.getText(file))) return nullable(type.typeArguments?.[0], file);
-    return type !== undefined && ts.isUnionTypeNode(type) && type.types.some((t) => ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword);
+    if (
+      type !== undefined &&
+      ts.isTypeReferenceNode(type) &&
+      ['ColumnType', 'Generated'].includes(type.typeName.getText(file))
+    )
+      return nullable(type.typeArguments?.[0], file);
+    return (
+      type !== undefined &&
+      ts.isUnionTypeNode(type) &&
+      type.types.some((t) => ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword)
+    );
   };
   const shape: Shape = new Map();
   for (const table of fields('Database')) {
@@ -63,16 +78,32 @@ async function storedShape(db: JournalDb, store: TestStore): Promise<Shape> {
     shape.get(table)!.set(column, isNullable);
   };
   if (store === 'sqlite') {
-    const tables = (await sql<{ name: string; sql: string }>`SELECT name, sql FROM sqlite_master WHERE type = 'table'`.execute(db)).rows;
+    const tables = (
+      await sql<{ name: string; sql: string }>`SELECT name, sql FROM sqlite_master WHERE type = 'table'`.execute(db)
+    ).rows;
     const virtual = tables.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql)).map((t) => t.name);
-    const real = tables.filter((t) => !t.name.startsWith('sqlite_') && !virtual.some((v) => t.name === v || t.name.startsWith(`${v}_`)));
+    const real = tables.filter(
+      (t) => !t.name.startsWith('sqlite_') && !virtual.some((v) => t.name === v || t.name.startsWith(`${v}_`)),
+    );
     for (const { name } of real) {
-      const columns = (await sql<{ name: string; notnull: number; pk: number }>`SELECT name, "notnull", pk FROM pragma_table_info(${name})`.execute(db)).rows;
+      const columns = (
+        await sql<{
+          name: string;
+          notnull: number;
+          pk: number;
+        }>`SELECT name, "notnull", pk FROM pragma_table_info(${name})`.execute(db)
+      ).rows;
       // An INTEGER PRIMARY KEY is the rowid: never NULL, whatever table_info says.
       for (const c of columns) add(name, c.name, c.notnull === 0 && c.pk === 0);
     }
   } else {
-    const columns = await sql<{ table_name: string; column_name: string; is_nullable: string; data_type: string; is_generated: string }>`
+    const columns = await sql<{
+      table_name: string;
+      column_name: string;
+      is_nullable: string;
+      data_type: string;
+      is_generated: string;
+    }>`
       SELECT table_name, column_name, is_nullable, data_type, is_generated FROM information_schema.columns
       WHERE table_schema = current_schema()`.execute(db);
     for (const c of columns.rows) {
@@ -97,13 +128,18 @@ function differences(left: [string, Shape], right: [string, Shape]): string[] {
     }
     for (const column of new Set([...ac.keys(), ...bc.keys()])) {
       if (!ac.has(column) || !bc.has(column)) out.push(`${table}.${column}: only in ${ac.has(column) ? a : b}`);
-      else if (ac.get(column) !== bc.get(column)) out.push(`${table}.${column}: nullable in ${ac.get(column) ? a : b}, not in ${ac.get(column) ? b : a}`);
+      else if (ac.get(column) !== bc.get(column))
+        out.push(`${table}.${column}: nullable in ${ac.get(column) ? a : b}, not in ${ac.get(column) ? b : a}`);
     }
   }
   return out.sort();
 }
 
-const LABEL: Record<TestStore, string> = { sqlite: 'SQLite (migrations/)', pglite: 'PGlite (migrations/postgres/)', postgres: 'PostgreSQL (migrations/postgres/)' };
+const LABEL: Record<TestStore, string> = {
+  sqlite: 'SQLite (migrations/)',
+  pglite: 'PGlite (migrations/postgres/)',
+  postgres: 'PostgreSQL (migrations/postgres/)',
+};
 const stores: TestStore[] = ['sqlite', 'pglite', ...(TEST_DATABASE_URL ? (['postgres'] as const) : [])];
 const opened: TempDb[] = [];
 afterAll(async () => {
@@ -119,11 +155,15 @@ describe('one schema', () => {
     expect(typed[1].size).toBeGreaterThan(10);
   });
 
-  it.each(stores)('the migrated %s schema has exactly the typed tables and columns', async (store) => {
-    const temp = await createTempDb(store);
-    opened.push(temp);
-    expect(differences(typed, [LABEL[store], await storedShape(temp.db, store)])).toEqual([]);
-  }, 120_000);
+  it.each(stores)(
+    'the migrated %s schema has exactly the typed tables and columns',
+    async (store) => {
+      const temp = await createTempDb(store);
+      opened.push(temp);
+      expect(differences(typed, [LABEL[store], await storedShape(temp.db, store)])).toEqual([]);
+    },
+    120_000,
+  );
 
   if (!TEST_DATABASE_URL) it.skip('on a real PostgreSQL server (skipped: TEST_DATABASE_URL is unset)', () => undefined);
 

@@ -21,7 +21,9 @@ const before: MigrationProvider = {
   async getMigrations() {
     const migrations: Record<string, Migration> = {};
     for (const file of migrationFiles(MIGRATIONS_FOLDER).filter((f) => f < MIGRATION)) {
-      migrations[file.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(MIGRATIONS_FOLDER, file)).href)) as Migration;
+      migrations[file.replace(/\.ts$/, '')] = (await import(
+        pathToFileURL(path.join(MIGRATIONS_FOLDER, file)).href
+      )) as Migration;
     }
     return migrations;
   },
@@ -32,7 +34,15 @@ const entryRow = (messageId: number, content: string, app = 'telegram') => sql`
   VALUES (1, 'live', 10, ${messageId}, '2026-01-01T10:00:00.000Z', '2026-01-01', '10:00', ${content}, ${content}, '2026-01-01T10:00:00.000Z', ${app})`;
 
 const schemaOf = async (db: JournalDb) =>
-  (await sql<{ type: string; name: string; sql: string }>`SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'entry' AND type IN ('index', 'trigger') ORDER BY name`.execute(db)).rows;
+  (
+    await sql<{
+      type: string;
+      name: string;
+      sql: string;
+    }>`SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'entry' AND type IN ('index', 'trigger') ORDER BY name`.execute(
+      db,
+    )
+  ).rows;
 
 describe('source_app without a CHECK (SQLite table rebuild)', () => {
   let dir: string | undefined;
@@ -52,7 +62,9 @@ describe('source_app without a CHECK (SQLite table rebuild)', () => {
     await entryRow(2, 'kept with its tag').execute(db);
     await entryRow(3, 'forgotten at the end').execute(db);
     await sql`DELETE FROM entry WHERE message_id = 3`.execute(db);
-    await sql`INSERT INTO entry_tag (entry_id, owner_id, tag) SELECT id, 1, 'walk' FROM entry WHERE message_id = 2`.execute(db);
+    await sql`INSERT INTO entry_tag (entry_id, owner_id, tag) SELECT id, 1, 'walk' FROM entry WHERE message_id = 2`.execute(
+      db,
+    );
     const dependents = await schemaOf(db);
     expect(dependents.some((d) => d.type === 'trigger')).toBe(true);
 
@@ -60,20 +72,25 @@ describe('source_app without a CHECK (SQLite table rebuild)', () => {
     expect(applied.map((r) => r.migrationName)).toContain(MIGRATION);
 
     expect(await schemaOf(db)).toEqual(dependents);
-    const tableSql = (await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE name = 'entry'`.execute(db)).rows[0]!.sql;
+    const tableSql = (await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE name = 'entry'`.execute(db))
+      .rows[0]!.sql;
     expect(tableSql).not.toMatch(/source_app\s+in/i);
     expect(tableSql).toMatch(/source in \('live', 'import'\)/); // other CHECKs stay
     expect((await sql<{ n: number }>`SELECT count(*) AS n FROM entry_tag`.execute(db)).rows[0]!.n).toBe(1);
     // An id is never reused: the next one follows the forgotten entry's.
     await entryRow(4, 'from an app added later', 'someapp').execute(db);
-    const ids = (await sql<{ id: number; source_app: string }>`SELECT id, source_app FROM entry ORDER BY id`.execute(db)).rows;
+    const ids = (
+      await sql<{ id: number; source_app: string }>`SELECT id, source_app FROM entry ORDER BY id`.execute(db)
+    ).rows;
     expect(ids).toEqual([
       { id: 1, source_app: 'telegram' },
       { id: 2, source_app: 'telegram' },
       { id: 4, source_app: 'someapp' },
     ]);
     // The recreated FTS triggers index new rows; the old rows stay found.
-    const found = await sql<{ rowid: number }>`SELECT rowid FROM entry_fts WHERE entry_fts MATCH 'river OR added' ORDER BY rowid`.execute(db);
+    const found = await sql<{
+      rowid: number;
+    }>`SELECT rowid FROM entry_fts WHERE entry_fts MATCH 'river OR added' ORDER BY rowid`.execute(db);
     expect(found.rows.map((r) => r.rowid)).toEqual([1, 4]);
     // Cascades still hold after the rebuild (foreign keys are back on).
     await sql`DELETE FROM entry WHERE id = 2`.execute(db);
@@ -84,7 +101,9 @@ describe('source_app without a CHECK (SQLite table rebuild)', () => {
 describe('source_app is validated in code', () => {
   it('takes the apps the importers name and refuses others, saying which it takes', () => {
     expect(sourceAppOf('dayone')).toBe('dayone');
-    expect(() => sourceAppOf('evernote')).toThrow('source_app must be one of telegram, dayone, jrnl, markdown, got "evernote"');
+    expect(() => sourceAppOf('evernote')).toThrow(
+      'source_app must be one of telegram, dayone, jrnl, markdown, got "evernote"',
+    );
   });
 });
 
@@ -93,7 +112,9 @@ describeStores('source_app without a CHECK', () => {
     const temp = await createTempDb();
     try {
       await entryRow(1, 'from an app added later', 'someapp').execute(temp.db);
-      expect((await sql<{ source_app: string }>`SELECT source_app FROM entry`.execute(temp.db)).rows).toEqual([{ source_app: 'someapp' }]);
+      expect((await sql<{ source_app: string }>`SELECT source_app FROM entry`.execute(temp.db)).rows).toEqual([
+        { source_app: 'someapp' },
+      ]);
     } finally {
       await temp.cleanup();
     }

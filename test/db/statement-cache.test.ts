@@ -16,7 +16,8 @@ afterEach(() => temp.cleanup());
 // The temp db is SQLite: its store carries the cache its bulk path uses.
 const statements = () => (temp.db.store as SqliteStore).statements;
 const INSERT = `insert into object_handle (owner_id, id, kind, state, created_at) values (?, ?, 'k', '{}', '2024-01-01')`;
-const ids = async () => (await temp.db.selectFrom('object_handle').select('id').orderBy('id').execute()).map((r) => r.id);
+const ids = async () =>
+  (await temp.db.selectFrom('object_handle').select('id').orderBy('id').execute()).map((r) => r.id);
 
 describe('StatementCache', () => {
   it('prepares a statement once per SQL text and reports the rows it changed', async () => {
@@ -34,7 +35,10 @@ describe('StatementCache', () => {
     await expect(
       temp.db.transaction().execute(async (trx) => {
         write.run([1, 'gone']);
-        await trx.insertInto('object_handle').values({ owner_id: 1, id: 'also-gone', kind: 'k', state: '{}', created_at: '2024-01-01' }).execute();
+        await trx
+          .insertInto('object_handle')
+          .values({ owner_id: 1, id: 'also-gone', kind: 'k', state: '{}', created_at: '2024-01-01' })
+          .execute();
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
@@ -48,7 +52,8 @@ describe('StatementCache', () => {
   });
 
   it("prepares each of kysely's SQL texts once, and a kept statement survives a schema change", async () => {
-    const owners = (owner: number) => temp.db.selectFrom('object_handle').select('id').where('owner_id', '=', owner).orderBy('id');
+    const owners = (owner: number) =>
+      temp.db.selectFrom('object_handle').select('id').where('owner_id', '=', owner).orderBy('id');
     await temp.db.transaction().execute(async () => {
       statements().write(INSERT).run([1, 'a']);
       statements().write(INSERT).run([2, 'b']);

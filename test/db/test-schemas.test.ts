@@ -23,7 +23,9 @@ describe.skipIf(!TEST_DATABASE_URL)('test databases on the real server', () => {
     await first.release();
     const db = openPostgresDatabase(first.databaseUrl, { max: 1 });
     try {
-      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_namespace WHERE nspname IN (${first.name}, ${second.name})`.execute(db);
+      const { rows } = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM pg_namespace WHERE nspname IN (${first.name}, ${second.name})`.execute(db);
       expect(rows[0]!.n).toBe(2);
     } finally {
       await db.destroy();
@@ -63,5 +65,6 @@ describe.skipIf(!TEST_DATABASE_URL)('test databases on the real server', () => {
 });
 
 describe.skipIf(TEST_DATABASE_URL)('test databases without a server', () => {
-  it.skip('TEST_DATABASE_URL is not set: these tests need a real PostgreSQL server (scripts/test-postgres.sh starts one)', () => undefined);
+  it.skip('TEST_DATABASE_URL is not set: these tests need a real PostgreSQL server (scripts/test-postgres.sh starts one)', () =>
+    undefined);
 });

@@ -27,7 +27,8 @@ async function queue(chats: number, perChat: number) {
   const store = createJobStore(temp.db);
   let updateId = 1;
   for (let i = 0; i < perChat; i++) {
-    for (let chat = 1; chat <= chats; chat++) await store.add({ updateId: updateId++, kind: 'question', ownerId: chat, chatId: chat, payload: '{}' }, T0);
+    for (let chat = 1; chat <= chats; chat++)
+      await store.add({ updateId: updateId++, kind: 'question', ownerId: chat, chatId: chat, payload: '{}' }, T0);
   }
 }
 
@@ -43,11 +44,17 @@ describeStores('work leases', () => {
           for (;;) {
             const job = await store.claimNext(`host:${holder}`, T0, at(30_000));
             if (!job) {
-              if ((await temp.db.selectFrom('job').select('id').where('status', '!=', 'done').execute()).length === 0) return;
+              if ((await temp.db.selectFrom('job').select('id').where('status', '!=', 'done').execute()).length === 0)
+                return;
               await new Promise((r) => setTimeout(r, 1));
               continue;
             }
-            const running = await temp.db.selectFrom('job').select('id').where('chat_id', '=', job.chatId).where('status', '=', 'running').execute();
+            const running = await temp.db
+              .selectFrom('job')
+              .select('id')
+              .where('chat_id', '=', job.chatId)
+              .where('status', '=', 'running')
+              .execute();
             expect(running.map((r) => r.id)).toEqual([job.id]);
             claims.push({ holder, id: job.id, chat: job.chatId });
             await new Promise((r) => setTimeout(r, 1));
@@ -79,7 +86,11 @@ describeStores('work leases', () => {
       expect(await b!.claimReply(1, 'host:b', at(31_600))).toBe(false); // marked once
 
       // Taken over again after B died mid-answer: it comes back marked, so the runner does not answer again.
-      expect(await a!.claimNext('host:a', at(70_000), at(100_000))).toMatchObject({ id: 1, starts: 3, repliedAt: at(31_500).toISOString() });
+      expect(await a!.claimNext('host:a', at(70_000), at(100_000))).toMatchObject({
+        id: 1,
+        starts: 3,
+        repliedAt: at(31_500).toISOString(),
+      });
     });
 
     it("a restart under the same name takes its running jobs back at once, another instance's it leaves alone", async () => {
@@ -96,7 +107,9 @@ describeStores('work leases', () => {
   describe('digests across instances', () => {
     it("an owner's digest for a day is claimed once, whichever instances ask", async () => {
       const stores = connections.map((db) => createDigestStore(db));
-      const wins = await Promise.all(stores.flatMap((store) => [store.claim(111, '2026-12-01', T0, 3), store.claim(111, '2026-12-01', T0, 3)]));
+      const wins = await Promise.all(
+        stores.flatMap((store) => [store.claim(111, '2026-12-01', T0, 3), store.claim(111, '2026-12-01', T0, 3)]),
+      );
       expect(wins.filter(Boolean)).toHaveLength(1);
       // A refused send may be tried again: again by one instance only.
       await stores[0]!.finish(111, '2026-12-01', { status: 'failed', detail: 'refused' }, T0);
@@ -104,5 +117,4 @@ describeStores('work leases', () => {
       expect(retries.filter(Boolean)).toHaveLength(1);
     });
   });
-
 });

@@ -28,9 +28,17 @@ describe('generated journals', () => {
   });
 
   it('rows come in time order, and local day and time agree with written_at in the zone', () => {
-    const berlin = rows({ ownerId: 1, entries: 400, from: '2024-03-25', to: '2024-04-05', seed: 3, timeZone: 'Europe/Berlin' });
+    const berlin = rows({
+      ownerId: 1,
+      entries: 400,
+      from: '2024-03-25',
+      to: '2024-04-05',
+      seed: 3,
+      timeZone: 'Europe/Berlin',
+    });
     expect(berlin.map((r) => r.written_at)).toEqual([...berlin.map((r) => r.written_at)].sort());
-    for (const r of berlin) expect(localMoment(new Date(r.written_at), 'Europe/Berlin')).toEqual({ day: r.local_day, time: r.local_time });
+    for (const r of berlin)
+      expect(localMoment(new Date(r.written_at), 'Europe/Berlin')).toEqual({ day: r.local_day, time: r.local_time });
     expect(new Set(berlin.map((r) => r.message_id)).size).toBe(400);
   });
 
@@ -44,10 +52,19 @@ describe('generated journals', () => {
     const temp = await createTempDb();
     try {
       await buildGeneratedJournal(temp.db, { ownerId: 1, ...DEMO_JOURNAL, timeZone: 'UTC' });
-      const tags = await temp.db.selectFrom('entry_tag').select(['tag', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('tag').execute();
+      const tags = await temp.db
+        .selectFrom('entry_tag')
+        .select(['tag', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('tag')
+        .execute();
       expect(tags.length).toBeGreaterThanOrEqual(8);
       expect(tags.reduce((n, t) => n + Number(t.n), 0)).toBeGreaterThan(200);
-      const walks = await temp.db.selectFrom('entry').innerJoin('entry_tag', 'entry_tag.entry_id', 'entry.id').select('content').where('tag', '=', 'walk').execute();
+      const walks = await temp.db
+        .selectFrom('entry')
+        .innerJoin('entry_tag', 'entry_tag.entry_id', 'entry.id')
+        .select('content')
+        .where('tag', '=', 'walk')
+        .execute();
       for (const { content } of walks) expect(content).toContain('a walk');
     } finally {
       await temp.cleanup();

@@ -6,7 +6,14 @@ import { parseTimeOfDay as parseLocalTime } from '../../src/journal/dates/wall-t
 describe('digest schedule', () => {
   it('reads times of day and nothing else', () => {
     expect(['8:05', '08:05', ' 23:59 ', '0:00'].map(parseLocalTime)).toEqual(['08:05', '08:05', '23:59', '00:00']);
-    expect(['24:00', '8', '08:60', '8:5', 'off', '08:00:00'].map(parseLocalTime)).toEqual([null, null, null, null, null, null]);
+    expect(['24:00', '8', '08:60', '8:5', 'off', '08:00:00'].map(parseLocalTime)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('is due at the local time in the zone, also on the days the clocks change', () => {
@@ -20,11 +27,17 @@ describe('digest schedule', () => {
     const schedule = { localTime: '23:30', since: '2026-03-01T00:00:00Z' };
     const due = dueDays(schedule, new Date('2026-03-04T00:10:00Z'), 'UTC');
     expect(due.map((d) => [d.day, d.lateMs / 60_000])).toEqual([['2026-03-03', 40]]);
-    expect(dueDays({ ...schedule, since: '2026-03-03T23:45:00Z' }, new Date('2026-03-04T00:10:00Z'), 'UTC')).toEqual([]);
+    expect(dueDays({ ...schedule, since: '2026-03-03T23:45:00Z' }, new Date('2026-03-04T00:10:00Z'), 'UTC')).toEqual(
+      [],
+    );
   });
 
   it('the next time is today if still ahead, else tomorrow', () => {
-    expect(nextDue('08:00', new Date('2026-03-03T06:00:00Z'), 'Europe/Berlin').toISOString()).toBe('2026-03-03T07:00:00.000Z');
-    expect(nextDue('08:00', new Date('2026-03-03T07:00:00Z'), 'Europe/Berlin').toISOString()).toBe('2026-03-04T07:00:00.000Z');
+    expect(nextDue('08:00', new Date('2026-03-03T06:00:00Z'), 'Europe/Berlin').toISOString()).toBe(
+      '2026-03-03T07:00:00.000Z',
+    );
+    expect(nextDue('08:00', new Date('2026-03-03T07:00:00Z'), 'Europe/Berlin').toISOString()).toBe(
+      '2026-03-04T07:00:00.000Z',
+    );
   });
 });

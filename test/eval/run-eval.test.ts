@@ -42,7 +42,9 @@ function scriptAll(ids: string[]): void {
   const anchors = findAnchors(truth);
   truth.close();
   const planted = plantFacts(file, BENCH_OWNER_ID, anchors);
-  const steps = new Map([...buildQuestions(anchors), ...buildReadingQuestions(anchors, planted)].map((q) => [q.id, q.steps]));
+  const steps = new Map(
+    [...buildQuestions(anchors), ...buildReadingQuestions(anchors, planted)].map((q) => [q.id, q.steps]),
+  );
   for (const id of ids) llm.script(...standInTurns(steps.get(id)!, new Results()));
   llm.serveModel(DEFAULT_READER_MODEL, fakeReader([...planted.worries, ...planted.yearEvents, ...planted.marekSummer]));
 }
@@ -51,22 +53,32 @@ describe('npm run eval, against the stand-in', () => {
   it('asks every count and reading question through the app wiring and judges each answer right, with calls, peak, tokens and cost', async () => {
     const questions = evalQuestions(file);
     expect(questions.filter((q) => q.kind === 'count').length).toBeGreaterThanOrEqual(9);
-    expect(questions.filter((q) => q.kind === 'reading').map((q) => q.id)).toEqual(['month-worries', 'year-summary', 'person-over-season']);
+    expect(questions.filter((q) => q.kind === 'reading').map((q) => q.id)).toEqual([
+      'month-worries',
+      'year-summary',
+      'person-over-season',
+    ]);
     scriptAll(questions.map((q) => q.id));
     const config = parseConfig({ ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: llm.url, JOURNAL_TIMEZONE: 'UTC' });
     const seen: EvalRow[] = [];
     const rows = await runEval(config, file, questions, (r) => seen.push(r));
 
     expect(seen).toEqual(rows);
-    expect(rows.filter((r) => !r.verdict.right).map((r) => ({ id: r.id, answer: r.answer, missing: r.verdict.missing }))).toEqual([]);
+    expect(
+      rows.filter((r) => !r.verdict.right).map((r) => ({ id: r.id, answer: r.answer, missing: r.verdict.missing })),
+    ).toEqual([]);
     for (const r of rows) {
       expect(r.peak).toBeGreaterThan(0);
       expect(r.mainTokens).toBeGreaterThan(r.peak - 1);
       expect(r.cost).toBeGreaterThan(0);
     }
     for (const r of rows.filter((x) => x.kind === 'reading')) expect(r.readerTokens).toBeGreaterThan(0);
-    expect(formatSummary(rows)).toMatch(new RegExp(`^${rows.length} of ${rows.length} right; [\\d,]+ tokens; cost \\$\\d+\\.\\d{4}\\.$`));
-    expect(formatRow(rows[0]!)).toMatch(/^RIGHT {2}days-in-month +calls {2}2 {2}peak +[\d,]+ {2}tokens +[\d,]+ \(reader 0\) {2}\$\d/);
+    expect(formatSummary(rows)).toMatch(
+      new RegExp(`^${rows.length} of ${rows.length} right; [\\d,]+ tokens; cost \\$\\d+\\.\\d{4}\\.$`),
+    );
+    expect(formatRow(rows[0]!)).toMatch(
+      /^RIGHT {2}days-in-month +calls {2}2 {2}peak +[\d,]+ {2}tokens +[\d,]+ \(reader 0\) {2}\$\d/,
+    );
   });
 
   it('a wrong or partial answer is judged wrong, naming what is missing', () => {
@@ -86,7 +98,9 @@ describe('npm run eval, against the stand-in', () => {
     const before = llm.requests.length;
     const code = await evalMain([], {}, dir, (l) => lines.push(l));
     expect(code).toBe(0);
-    expect(lines.join('\n')).toMatch(/^ANTHROPIC_API_KEY is not set, so nothing was asked\. With a key, npm run eval would:/);
+    expect(lines.join('\n')).toMatch(
+      /^ANTHROPIC_API_KEY is not set, so nothing was asked\. With a key, npm run eval would:/,
+    );
     expect(lines.join('\n')).toContain('claude-sonnet-5-5 for the conversation and claude-haiku-5-5 as the reader');
     expect(llm.requests.length).toBe(before);
   });

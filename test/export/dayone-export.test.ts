@@ -47,16 +47,34 @@ beforeEach(async () => {
       tags: ['park', 'friends'],
       starred: true,
       photos: PHOTOS.map((p, i) => ({ identifier: `P${i + 1}`, md5: md5(p), type: 'png', orderInEntry: i })),
-      location: { placeName: 'Tiergarten', localityName: 'Berlin', country: 'Germany', latitude: 52.51, longitude: 13.35 },
+      location: {
+        placeName: 'Tiergarten',
+        localityName: 'Berlin',
+        country: 'Germany',
+        latitude: 52.51,
+        longitude: 13.35,
+      },
       weather: { conditionsDescription: 'Sunny', temperatureCelsius: 21 },
     },
   ];
   writeFileSync(path.join(folder, 'Travel.json'), JSON.stringify({ metadata: { version: '1.0' }, entries }));
-  const imported = await importSource(source.db, readDayOne(folder, false), 'dayone-in', { ownerId: OWNER, timeZone: 'Europe/Berlin' });
+  const imported = await importSource(source.db, readDayOne(folder, false), 'dayone-in', {
+    ownerId: OWNER,
+    timeZone: 'Europe/Berlin',
+  });
   expect(imported).toMatchObject({ imported: 1, mediaKept: 2, error: null });
   const live = (messageId: number, at: string, text: string) =>
-    storeEntry(source.db, { ownerId: OWNER, source: 'live', chatId: OWNER, messageId, writtenAt: new Date(at), text }, 'Europe/Berlin', NOW);
-  await live(1, '2024-05-02T21:30:00Z', 'Back\\slash \\. stays, `code`, *stars* and a literal dayone-moment://X #evening');
+    storeEntry(
+      source.db,
+      { ownerId: OWNER, source: 'live', chatId: OWNER, messageId, writtenAt: new Date(at), text },
+      'Europe/Berlin',
+      NOW,
+    );
+  await live(
+    1,
+    '2024-05-02T21:30:00Z',
+    'Back\\slash \\. stays, `code`, *stars* and a literal dayone-moment://X #evening',
+  );
   await live(2, '2024-05-03T06:00:00Z', 'Line one\n\nLine two #morning #run');
 });
 afterEach(async () => {
@@ -73,27 +91,49 @@ const journal = (t: TempDb) =>
       Promise.all(
         rows.map(async ({ id, ...row }) => ({
           ...row,
-          tags: (await t.db.selectFrom('entry_tag').select('tag').where('entry_id', '=', id).orderBy('tag').execute()).map((r) => r.tag),
-          media: (await t.db.selectFrom('entry_media').select(['kind', 'sha256']).where('entry_id', '=', id).orderBy('position').execute()),
+          tags: (
+            await t.db.selectFrom('entry_tag').select('tag').where('entry_id', '=', id).orderBy('tag').execute()
+          ).map((r) => r.tag),
+          media: await t.db
+            .selectFrom('entry_media')
+            .select(['kind', 'sha256'])
+            .where('entry_id', '=', id)
+            .orderBy('position')
+            .execute(),
         })),
       ),
     );
 
 it('writes a zip in Day One layout that the Day One importer reads back, photos byte for byte', async () => {
   const zip = path.join(dir, `${Math.random().toString(36).slice(2)}.zip`);
-  expect(await exportDayOne(source.db, { ownerId: OWNER, file: zip, timeZone: 'Europe/Berlin' })).toMatchObject({ entries: 3 });
+  expect(await exportDayOne(source.db, { ownerId: OWNER, file: zip, timeZone: 'Europe/Berlin' })).toMatchObject({
+    entries: 3,
+  });
   const members = await listZip(zip);
-  expect(members.map((m) => m.name).sort()).toEqual(['Journal.json', 'Travel.json', ...PHOTOS.map((p) => `photos/${md5(p)}.png`)].sort());
+  expect(members.map((m) => m.name).sort()).toEqual(
+    ['Journal.json', 'Travel.json', ...PHOTOS.map((p) => `photos/${md5(p)}.png`)].sort(),
+  );
   const travel = JSON.parse((await memberBytes(zip, 'Travel.json')).toString('utf8'));
   expect(travel.metadata).toEqual({ version: '1.0' });
   const [picnic] = travel.entries;
-  expect(picnic).toMatchObject({ uuid: 'A1B2C3D4E5F60718293A4B5C6D7E8F90', creationDate: '2024-05-01T10:00:00Z', timeZone: 'America/New_York', starred: true, tags: ['friends', 'park'] });
-  expect(picnic.text).toMatch(/^!\[\]\(dayone-moment:\/\/[0-9A-F]{32}\)\n\nPicnic by the lake\. Two photos:\n\n!\[\]\(dayone-moment:\/\/[0-9A-F]{32}\)$/);
+  expect(picnic).toMatchObject({
+    uuid: 'A1B2C3D4E5F60718293A4B5C6D7E8F90',
+    creationDate: '2024-05-01T10:00:00Z',
+    timeZone: 'America/New_York',
+    starred: true,
+    tags: ['friends', 'park'],
+  });
+  expect(picnic.text).toMatch(
+    /^!\[\]\(dayone-moment:\/\/[0-9A-F]{32}\)\n\nPicnic by the lake\. Two photos:\n\n!\[\]\(dayone-moment:\/\/[0-9A-F]{32}\)$/,
+  );
   expect(picnic.photos.map((p: { md5: string }) => p.md5)).toEqual(PHOTOS.map(md5));
   expect(picnic.location).toMatchObject({ placeName: 'Tiergarten', localityName: 'Berlin', country: 'Germany' });
   for (const p of PHOTOS) expect(await memberBytes(zip, `photos/${md5(p)}.png`)).toEqual(p);
 
-  const back = await importSource(target.db, readDayOne(zip, true), path.basename(zip), { ownerId: OWNER, timeZone: 'Europe/Berlin' });
+  const back = await importSource(target.db, readDayOne(zip, true), path.basename(zip), {
+    ownerId: OWNER,
+    timeZone: 'Europe/Berlin',
+  });
   expect(back).toMatchObject({ imported: 3, mediaKept: 2, error: null });
   const [before, after] = [await journal(source), await journal(target)];
   expect(after).toEqual(before);
@@ -103,7 +143,13 @@ it('writes a zip in Day One layout that the Day One importer reads back, photos 
 it('npm run export -- --format dayone writes the zip and says where', async () => {
   await source.db.destroy();
   const out = path.join(dir, 'cli-dayone.zip');
-  const run = await runEntryPoint('src/cli/export.ts', ['--format', 'dayone', '--out', out], { cwd: dir, env: { DATABASE_PATH: source.file, ALLOWED_USER_IDS: String(OWNER), JOURNAL_TIMEZONE: 'Europe/Berlin' } });
-  expect(run).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Exported 3 entries of user 41 to:\n {2}.*cli-dayone\.zip/) });
+  const run = await runEntryPoint('src/cli/export.ts', ['--format', 'dayone', '--out', out], {
+    cwd: dir,
+    env: { DATABASE_PATH: source.file, ALLOWED_USER_IDS: String(OWNER), JOURNAL_TIMEZONE: 'Europe/Berlin' },
+  });
+  expect(run).toMatchObject({
+    code: 0,
+    stdout: expect.stringMatching(/^Exported 3 entries of user 41 to:\n {2}.*cli-dayone\.zip/),
+  });
   expect((await listZip(out)).map((m) => m.name)).toContain('Journal.json');
 });

@@ -21,10 +21,44 @@ afterEach(() => temp.cleanup());
 
 /** An entry with a photo whose bytes are kept, in `journal` ('' is the main journal). */
 async function photoEntry(messageId: number, journal: string, bytes: Buffer) {
-  const id = await storeEntry(temp.db, { ownerId: OWNER, source: 'live', chatId: OWNER, messageId, writtenAt: NOW, text: `photo ${messageId}`, media: [{ kind: 'photo', fileId: `p${messageId}`, fileName: null, durationSeconds: null, fileSize: bytes.length, mimeType: 'image/jpeg' }] }, 'UTC', NOW);
+  const id = await storeEntry(
+    temp.db,
+    {
+      ownerId: OWNER,
+      source: 'live',
+      chatId: OWNER,
+      messageId,
+      writtenAt: NOW,
+      text: `photo ${messageId}`,
+      media: [
+        {
+          kind: 'photo',
+          fileId: `p${messageId}`,
+          fileName: null,
+          durationSeconds: null,
+          fileSize: bytes.length,
+          mimeType: 'image/jpeg',
+        },
+      ],
+    },
+    'UTC',
+    NOW,
+  );
   await temp.db.updateTable('entry').set({ journal }).where('id', '=', id!).execute();
-  const medium = await temp.db.selectFrom('entry_media').select('id').where('entry_id', '=', id!).executeTakeFirstOrThrow();
-  await writeBlob(temp.db, medium.id, [bytes], { now: NOW, onKept: async (trx, b) => void (await trx.updateTable('entry_media').set({ sha256: b.sha256, state: 'kept', next_at: null }).where('id', '=', medium.id).execute()) });
+  const medium = await temp.db
+    .selectFrom('entry_media')
+    .select('id')
+    .where('entry_id', '=', id!)
+    .executeTakeFirstOrThrow();
+  await writeBlob(temp.db, medium.id, [bytes], {
+    now: NOW,
+    onKept: async (trx, b) =>
+      void (await trx
+        .updateTable('entry_media')
+        .set({ sha256: b.sha256, state: 'kept', next_at: null })
+        .where('id', '=', medium.id)
+        .execute()),
+  });
 }
 
 it("one journal's export folder holds that journal's media alone; the whole export holds both", async () => {

@@ -23,27 +23,54 @@ describeStores('moods and prompts in the JSON export', (store) => {
   let source: TempDb;
   beforeEach(async () => {
     source = await createTempDb();
-    const draft = (messageId: number, text: string) => ({ ownerId: OWNER, source: 'live' as const, chatId: OWNER, messageId, writtenAt: new Date(`2025-01-0${messageId}T18:00:00Z`), text, media: [], hashtags: [] });
-    await storeEntry(source.db, draft(1, 'Tea and a book'), 'UTC', NOW, '00:00', { prompt: 'What did you do for yourself today?' });
+    const draft = (messageId: number, text: string) => ({
+      ownerId: OWNER,
+      source: 'live' as const,
+      chatId: OWNER,
+      messageId,
+      writtenAt: new Date(`2025-01-0${messageId}T18:00:00Z`),
+      text,
+      media: [],
+      hashtags: [],
+    });
+    await storeEntry(source.db, draft(1, 'Tea and a book'), 'UTC', NOW, '00:00', {
+      prompt: 'What did you do for yourself today?',
+    });
     await storeEntry(source.db, draft(2, 'Plain day'), 'UTC', NOW);
     await setMood(source.db, OWNER, '2025-01-01', 4, NOW);
     await setMood(source.db, OWNER, '2025-01-03', 2, NOW);
   });
   afterEach(() => source.cleanup());
 
-  const moods = (t: TempDb) => t.db.selectFrom('mood').select(['owner_id', 'local_day', 'mood', 'set_at']).orderBy('local_day').execute();
+  const moods = (t: TempDb) =>
+    t.db.selectFrom('mood').select(['owner_id', 'local_day', 'mood', 'set_at']).orderBy('local_day').execute();
   const prompts = (t: TempDb) =>
-    t.db.selectFrom('entry').leftJoin('entry_prompt', 'entry_prompt.entry_id', 'entry.id').select(['entry.content', 'entry_prompt.prompt']).orderBy('entry.id').execute();
+    t.db
+      .selectFrom('entry')
+      .leftJoin('entry_prompt', 'entry_prompt.entry_id', 'entry.id')
+      .select(['entry.content', 'entry_prompt.prompt'])
+      .orderBy('entry.id')
+      .execute();
 
   it('round-trips moods and prompts', async () => {
     const file = path.join(dir, `journal-${store}.json`);
-    await exportJournal(source.db, { ownerId: OWNER, format: 'json', out: { file }, timeZone: 'UTC', dayStartsAt: '00:00', now: NOW });
+    await exportJournal(source.db, {
+      ownerId: OWNER,
+      format: 'json',
+      out: { file },
+      timeZone: 'UTC',
+      dayStartsAt: '00:00',
+      now: NOW,
+    });
     const parsed = JSON.parse(readFileSync(file, 'utf8'));
     expect(parsed.moods).toEqual([
       { day: '2025-01-01', mood: 4, set_at: NOW.toISOString() },
       { day: '2025-01-03', mood: 2, set_at: NOW.toISOString() },
     ]);
-    expect(parsed.entries.map((e: { prompt?: string }) => e.prompt)).toEqual(['What did you do for yourself today?', undefined]);
+    expect(parsed.entries.map((e: { prompt?: string }) => e.prompt)).toEqual([
+      'What did you do for yourself today?',
+      undefined,
+    ]);
     const before = await moods(source);
     await forgetOwner(source.db, OWNER, NOW);
     expect(await moods(source)).toEqual([]);
@@ -58,7 +85,14 @@ describeStores('moods and prompts in the JSON export', (store) => {
 
   it('the Markdown export keeps the moods and the prompt an entry answered, and its import brings them back', async () => {
     const file = path.join(dir, `journal-${store}.md`);
-    await exportJournal(source.db, { ownerId: OWNER, format: 'md', out: { file }, timeZone: 'UTC', dayStartsAt: '00:00', now: NOW });
+    await exportJournal(source.db, {
+      ownerId: OWNER,
+      format: 'md',
+      out: { file },
+      timeZone: 'UTC',
+      dayStartsAt: '00:00',
+      now: NOW,
+    });
     const text = readFileSync(file, 'utf8');
     expect(text).toContain('prompt: "What did you do for yourself today?"');
     expect(text).toContain(`moods: [{"day":"2025-01-01","mood":4,"set_at":"${NOW.toISOString()}"},`);
@@ -80,7 +114,14 @@ describeStores('moods and prompts in the JSON export', (store) => {
     await setMood(source.db, OWNER, '2025-01-02', 3, NOW);
     const before = await moods(source);
     const out = path.join(dir, `moods-only-${store}`);
-    const result = await exportJournal(source.db, { ownerId: OWNER, format: 'md', out: { dir: out }, timeZone: 'UTC', dayStartsAt: '00:00', now: NOW });
+    const result = await exportJournal(source.db, {
+      ownerId: OWNER,
+      format: 'md',
+      out: { dir: out },
+      timeZone: 'UTC',
+      dayStartsAt: '00:00',
+      now: NOW,
+    });
     expect(result.entries).toBe(0);
     expect(result.files).toHaveLength(1);
     expect(readFileSync(result.files[0]!.path, 'utf8')).toContain('moods: [{"day":"2023-06-01","mood":5,');
@@ -89,11 +130,32 @@ describeStores('moods and prompts in the JSON export', (store) => {
     expect(await moods(source)).toEqual(before);
   });
 
-  it('one journal\'s export carries the moods of the days that journal has entries on, no other', async () => {
-    await storeEntry(source.db, { ownerId: OWNER, source: 'live', chatId: OWNER, messageId: 9, writtenAt: new Date('2025-01-03T08:00:00Z'), text: 'a dream', journal: 'Dreams' }, 'UTC', NOW);
+  it("one journal's export carries the moods of the days that journal has entries on, no other", async () => {
+    await storeEntry(
+      source.db,
+      {
+        ownerId: OWNER,
+        source: 'live',
+        chatId: OWNER,
+        messageId: 9,
+        writtenAt: new Date('2025-01-03T08:00:00Z'),
+        text: 'a dream',
+        journal: 'Dreams',
+      },
+      'UTC',
+      NOW,
+    );
     for (const format of ['json', 'md'] as const) {
       const file = path.join(dir, `dreams-${store}.${format}`);
-      await exportJournal(source.db, { ownerId: OWNER, format, out: { file }, timeZone: 'UTC', dayStartsAt: '00:00', now: NOW, journal: 'Dreams' });
+      await exportJournal(source.db, {
+        ownerId: OWNER,
+        format,
+        out: { file },
+        timeZone: 'UTC',
+        dayStartsAt: '00:00',
+        now: NOW,
+        journal: 'Dreams',
+      });
       const text = readFileSync(file, 'utf8');
       // 2025-01-03 has a Dreams entry; 2025-01-01's mood belongs to a day with only main-journal entries.
       expect(text).toContain(`[{"day":"2025-01-03","mood":2,"set_at":"${NOW.toISOString()}"}]`);
@@ -103,12 +165,23 @@ describeStores('moods and prompts in the JSON export', (store) => {
 
   it('skips and names a damaged mood, importing the rest', async () => {
     const file = path.join(dir, `bad-${store}.json`);
-    await exportJournal(source.db, { ownerId: OWNER, format: 'json', out: { file }, timeZone: 'UTC', dayStartsAt: '00:00', now: NOW });
+    await exportJournal(source.db, {
+      ownerId: OWNER,
+      format: 'json',
+      out: { file },
+      timeZone: 'UTC',
+      dayStartsAt: '00:00',
+      now: NOW,
+    });
     const text = readFileSync(file, 'utf8').replace('"mood":4', '"mood":9');
     writeFileSync(file, text);
     await forgetOwner(source.db, OWNER, NOW);
     // The damaged mood is skipped and named; the other mood and every entry are imported.
-    expect(await importJournalExport(source.db, file)).toMatchObject({ imported: 2, damaged: ['moods.0 (day 2025-01-01): mood must be 1 to 5 (not imported)'], error: null });
+    expect(await importJournalExport(source.db, file)).toMatchObject({
+      imported: 2,
+      damaged: ['moods.0 (day 2025-01-01): mood must be 1 to 5 (not imported)'],
+      error: null,
+    });
     expect((await moods(source)).map((m) => m.local_day)).toEqual(['2025-01-03']);
   });
 });

@@ -44,10 +44,20 @@ beforeEach(async () => {
     },
   ];
   writeFileSync(path.join(folder, 'Journal.json'), JSON.stringify({ metadata: { version: '1.0' }, entries }));
-  expect(await importSource(source.db, readDayOne(folder, false), 'dayone-in', { ownerId: OWNER, timeZone: ZONE })).toMatchObject({ imported: 1, mediaKept: 1 });
+  expect(
+    await importSource(source.db, readDayOne(folder, false), 'dayone-in', { ownerId: OWNER, timeZone: ZONE }),
+  ).toMatchObject({ imported: 1, mediaKept: 1 });
   const live = (messageId: number, at: string, text: string, hashtags: string[] = []) =>
-    storeEntry(source.db, { ownerId: OWNER, source: 'live', chatId: OWNER, messageId, writtenAt: new Date(at), text, hashtags }, ZONE, NOW);
-  await live(1, '2024-05-01T18:30:00Z', 'Evening: ## not a heading of ours\n### but text\n\nWith #sunset', ['sunset', 'calm']);
+    storeEntry(
+      source.db,
+      { ownerId: OWNER, source: 'live', chatId: OWNER, messageId, writtenAt: new Date(at), text, hashtags },
+      ZONE,
+      NOW,
+    );
+  await live(1, '2024-05-01T18:30:00Z', 'Evening: ## not a heading of ours\n### but text\n\nWith #sunset', [
+    'sunset',
+    'calm',
+  ]);
   await live(2, '2024-05-02T06:00:00Z', 'Morning run');
   await setMood(source.db, OWNER, '2024-05-01', 4, NOW);
 });
@@ -65,23 +75,39 @@ const journal = (t: TempDb) =>
       Promise.all(
         rows.map(async ({ id, ...row }) => ({
           ...row,
-          tags: (await t.db.selectFrom('entry_tag').select('tag').where('entry_id', '=', id).orderBy('tag').execute()).map((r) => r.tag),
-          media: await t.db.selectFrom('entry_media').select(['sha256']).where('entry_id', '=', id).orderBy('position').execute(),
+          tags: (
+            await t.db.selectFrom('entry_tag').select('tag').where('entry_id', '=', id).orderBy('tag').execute()
+          ).map((r) => r.tag),
+          media: await t.db
+            .selectFrom('entry_media')
+            .select(['sha256'])
+            .where('entry_id', '=', id)
+            .orderBy('position')
+            .execute(),
         })),
       ),
     );
 
 it('writes a vault the notes importer reads back: same days, times, texts, tags and photos', async () => {
   const vault = path.join(dir, `vault-${Math.random().toString(36).slice(2)}`);
-  expect(await exportObsidian(source.db, { ownerId: OWNER, dir: vault, timeZone: ZONE, dayStartsAt: '00:00' })).toMatchObject({ entries: 3 });
+  expect(
+    await exportObsidian(source.db, { ownerId: OWNER, dir: vault, timeZone: ZONE, dayStartsAt: '00:00' }),
+  ).toMatchObject({ entries: 3 });
   expect(readdirSync(path.join(vault, 'journal')).sort()).toEqual(['2024-05-01.md', '2024-05-02.md']);
   expect(readFileSync(path.join(vault, 'attachments', `${sha(PHOTO)}.png`))).toEqual(PHOTO);
   const note = readFileSync(path.join(vault, 'journal', '2024-05-01.md'), 'utf8');
   expect(note).toMatch(/^---\ndate: 2024-05-01\nmood: 4\nplace: "Tiergarten"\ntags: \["calm", "park", "sunset"\]\n/);
-  expect(note).toContain(`## 12:00\n\n![[attachments/${sha(PHOTO)}.png]]\n\nPicnic by the lake\n\n<!-- tags --> #park\n`);
-  expect(note).toContain('## 20:30\n\nEvening: ## not a heading of ours\n### but text\n\nWith #sunset\n\n<!-- tags --> #calm\n');
+  expect(note).toContain(
+    `## 12:00\n\n![[attachments/${sha(PHOTO)}.png]]\n\nPicnic by the lake\n\n<!-- tags --> #park\n`,
+  );
+  expect(note).toContain(
+    '## 20:30\n\nEvening: ## not a heading of ours\n### but text\n\nWith #sunset\n\n<!-- tags --> #calm\n',
+  );
 
-  const back = await importSource(target.db, readMarkdownNotes(vault, ZONE), 'vault', { ownerId: OWNER, timeZone: ZONE });
+  const back = await importSource(target.db, readMarkdownNotes(vault, ZONE), 'vault', {
+    ownerId: OWNER,
+    timeZone: ZONE,
+  });
   expect(back).toMatchObject({ imported: 3, mediaKept: 1, error: null });
   expect(await journal(target)).toEqual(await journal(source));
 });

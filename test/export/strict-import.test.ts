@@ -24,7 +24,21 @@ let target: TempDb;
 beforeEach(async () => {
   [source, target] = await Promise.all([createTempDb(), createTempDb()]);
   for (let i = 1; i <= 5; i++) {
-    await storeEntry(source.db, { ownerId: OWNER, source: 'live', chatId: OWNER, messageId: i, writtenAt: new Date(`2024-05-0${i}T10:00:00Z`), text: `Day ${i}`, media: [], hashtags: [] }, ZONE, NOW);
+    await storeEntry(
+      source.db,
+      {
+        ownerId: OWNER,
+        source: 'live',
+        chatId: OWNER,
+        messageId: i,
+        writtenAt: new Date(`2024-05-0${i}T10:00:00Z`),
+        text: `Day ${i}`,
+        media: [],
+        hashtags: [],
+      },
+      ZONE,
+      NOW,
+    );
   }
   await setMood(source.db, OWNER, '2024-05-01', 4, NOW);
 });
@@ -34,10 +48,23 @@ afterEach(async () => {
 
 const exportTo = async (format: 'json' | 'md') => {
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}.${format}`);
-  await exportJournal(source.db, { ownerId: OWNER, format, out: { file }, timeZone: ZONE, dayStartsAt: '00:00', now: NOW });
+  await exportJournal(source.db, {
+    ownerId: OWNER,
+    format,
+    out: { file },
+    timeZone: ZONE,
+    dayStartsAt: '00:00',
+    now: NOW,
+  });
   return file;
 };
-const texts = (t: TempDb) => t.db.selectFrom('entry').select('content').orderBy('written_at').execute().then((rows) => rows.map((r) => r.content));
+const texts = (t: TempDb) =>
+  t.db
+    .selectFrom('entry')
+    .select('content')
+    .orderBy('written_at')
+    .execute()
+    .then((rows) => rows.map((r) => r.content));
 
 /** Entry `n` (1-based) of a JSON export with `edit` applied to it. */
 function damageJson(file: string, n: number, edit: (entry: Record<string, unknown>) => void): void {
@@ -48,17 +75,59 @@ function damageJson(file: string, n: number, edit: (entry: Record<string, unknow
 
 describe('the JSON export import', () => {
   it.each([
-    ['a time of 25:99', (e: Record<string, unknown>) => void (e.local_time = '25:99'), /entry 2 \(id \d+\): local_time must be HH:mm, 00:00 to 23:59/],
-    ['an instant in month 13', (e: Record<string, unknown>) => void (e.written_at = '2024-13-45T99:00:00Z'), /entry 2 \(id \d+\): written_at is not a real time/],
-    ['a local day in month 13', (e: Record<string, unknown>) => void (e.local_day = '2024-13-02'), /entry 2 \(id \d+\): local_day is not a calendar day/],
-    ['February 30', (e: Record<string, unknown>) => void (e.local_day = '2024-02-30'), /local_day is not a calendar day/],
-    ['a day its instant is not', (e: Record<string, unknown>) => void (e.local_day = '2024-05-09'), /local_day 2024-05-09 and local_time 12:00 do not follow from written_at 2024-05-02T10:00:00.000Z \(in Europe\/Berlin it is 2024-05-02 12:00\)/],
-    ['an unknown zone of its own', (e: Record<string, unknown>) => void (e.metadata = { time_zone: 'Mars/Olympus' }), /metadata.time_zone "Mars\/Olympus" is not a time zone/],
-    ['an edit time of hour 24', (e: Record<string, unknown>) => void (e.edited_at = '2024-05-02T24:00:00Z'), /edited_at is not a real time/],
+    [
+      'a time of 25:99',
+      (e: Record<string, unknown>) => void (e.local_time = '25:99'),
+      /entry 2 \(id \d+\): local_time must be HH:mm, 00:00 to 23:59/,
+    ],
+    [
+      'an instant in month 13',
+      (e: Record<string, unknown>) => void (e.written_at = '2024-13-45T99:00:00Z'),
+      /entry 2 \(id \d+\): written_at is not a real time/,
+    ],
+    [
+      'a local day in month 13',
+      (e: Record<string, unknown>) => void (e.local_day = '2024-13-02'),
+      /entry 2 \(id \d+\): local_day is not a calendar day/,
+    ],
+    [
+      'February 30',
+      (e: Record<string, unknown>) => void (e.local_day = '2024-02-30'),
+      /local_day is not a calendar day/,
+    ],
+    [
+      'a day its instant is not',
+      (e: Record<string, unknown>) => void (e.local_day = '2024-05-09'),
+      /local_day 2024-05-09 and local_time 12:00 do not follow from written_at 2024-05-02T10:00:00.000Z \(in Europe\/Berlin it is 2024-05-02 12:00\)/,
+    ],
+    [
+      'an unknown zone of its own',
+      (e: Record<string, unknown>) => void (e.metadata = { time_zone: 'Mars/Olympus' }),
+      /metadata.time_zone "Mars\/Olympus" is not a time zone/,
+    ],
+    [
+      'an edit time of hour 24',
+      (e: Record<string, unknown>) => void (e.edited_at = '2024-05-02T24:00:00Z'),
+      /edited_at is not a real time/,
+    ],
     [
       'a media name with a control character',
       (e: Record<string, unknown>) =>
-        void (e.media_items = [{ kind: 'file', sha256: null, mime_type: 'application/pdf', size: 1, width: null, height: null, duration_seconds: null, file_name: 'a\u0007.pdf', file_id: null, note: 'x', path: null }]),
+        void (e.media_items = [
+          {
+            kind: 'file',
+            sha256: null,
+            mime_type: 'application/pdf',
+            size: 1,
+            width: null,
+            height: null,
+            duration_seconds: null,
+            file_name: 'a\u0007.pdf',
+            file_id: null,
+            note: 'x',
+            path: null,
+          },
+        ]),
       /media_items.0.file_name must be a file name without control characters/,
     ],
   ])('skips and names an entry with %s, importing the others', async (_name, edit, named) => {
@@ -82,16 +151,24 @@ describe('the JSON export import', () => {
     const file = await exportTo('json');
     writeFileSync(file, readFileSync(file, 'utf8').replace(`"time_zone":"${ZONE}"`, '"time_zone":"Nowhere/City"'));
     const report = await importJournalExport(target.db, file);
-    expect(report).toMatchObject({ imported: 0, error: 'time_zone "Nowhere/City" is not a time zone (expected an IANA name such as "Europe/Berlin")' });
+    expect(report).toMatchObject({
+      imported: 0,
+      error: 'time_zone "Nowhere/City" is not a time zone (expected an IANA name such as "Europe/Berlin")',
+    });
   });
 
   it('npm run import names the skipped entry and what it brought', async () => {
     const file = await exportTo('json');
     damageJson(file, 3, (e) => void (e.local_time = '25:99'));
     await target.db.destroy();
-    const run = await runEntryPoint('src/cli/import.ts', [file], { cwd: dir, env: { DATABASE_PATH: target.file, ALLOWED_USER_IDS: String(OWNER), JOURNAL_TIMEZONE: ZONE } });
+    const run = await runEntryPoint('src/cli/import.ts', [file], {
+      cwd: dir,
+      env: { DATABASE_PATH: target.file, ALLOWED_USER_IDS: String(OWNER), JOURNAL_TIMEZONE: ZONE },
+    });
     expect(run).toMatchObject({ code: 0 });
-    expect(run.stdout).toMatch(/^Imported 4 of 5 entries from the journal's JSON export into user 7's journal; 0 already there\.\nMoods: 1 day set \(2024-05-01 🙂\)\.\nSkipped 1 damaged item: entry 3 \(id \d+\): local_time must be HH:mm/);
+    expect(run.stdout).toMatch(
+      /^Imported 4 of 5 entries from the journal's JSON export into user 7's journal; 0 already there\.\nMoods: 1 day set \(2024-05-01 🙂\)\.\nSkipped 1 damaged item: entry 3 \(id \d+\): local_time must be HH:mm/,
+    );
   });
 });
 
@@ -115,7 +192,14 @@ describe('the Markdown export import', () => {
     const file = await exportTo('md');
     writeFileSync(file, readFileSync(file, 'utf8').replace('local_day: "2024-05-04"', 'local_day: "2023-05-04"'));
     const report = await importMarkdownExport(target.db, file);
-    expect(report).toMatchObject({ imported: 4, damaged: [expect.stringMatching(/local_day 2023-05-04 and local_time 12:00 do not follow from written_at 2024-05-04T10:00:00.000Z/)] });
+    expect(report).toMatchObject({
+      imported: 4,
+      damaged: [
+        expect.stringMatching(
+          /local_day 2023-05-04 and local_time 12:00 do not follow from written_at 2024-05-04T10:00:00.000Z/,
+        ),
+      ],
+    });
   });
 });
 
@@ -141,7 +225,10 @@ describe('a moods-only import', () => {
       }),
     );
     await target.db.destroy();
-    const run = await runEntryPoint('src/cli/import.ts', [file], { cwd: dir, env: { DATABASE_PATH: target.file, ALLOWED_USER_IDS: String(OWNER), JOURNAL_TIMEZONE: ZONE } });
+    const run = await runEntryPoint('src/cli/import.ts', [file], {
+      cwd: dir,
+      env: { DATABASE_PATH: target.file, ALLOWED_USER_IDS: String(OWNER), JOURNAL_TIMEZONE: ZONE },
+    });
     expect(run).toMatchObject({ code: 0 });
     expect(run.stdout).toBe(
       "Imported 0 of 0 entries from the journal's JSON export into user 7's journal; 0 already there.\n" +

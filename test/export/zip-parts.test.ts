@@ -34,7 +34,11 @@ it('writes the members (text deflated, media stored) so that they read back whol
 });
 
 it('a member that cannot be read fails the zip with the reason, and the process goes on', async () => {
-  await expect(writeZip(path.join(dir, 'out.zip'), [{ file: path.join(dir, 'gone.jpg'), name: 'media/gone.jpg', compress: false }])).rejects.toThrow(/ENOENT/);
+  await expect(
+    writeZip(path.join(dir, 'out.zip'), [
+      { file: path.join(dir, 'gone.jpg'), name: 'media/gone.jpg', compress: false },
+    ]),
+  ).rejects.toThrow(/ENOENT/);
 });
 
 /** A medium in the folder's media/: `media/<64 hex>.jpg` of `bytes` bytes. */
@@ -50,7 +54,8 @@ function exportFile(name: string, text: string, media: string[]) {
   return { path: path.join(dir, name), media };
 }
 
-const names = (plan: Awaited<ReturnType<typeof planZipParts>>) => plan.parts.map((members) => members.map((m) => m.name));
+const names = (plan: Awaited<ReturnType<typeof planZipParts>>) =>
+  plan.parts.map((members) => members.map((m) => m.name));
 
 it('a year file whose media would not fit beside the part so far starts a part of its own: no medium is left out', async () => {
   const limit = 32 * 1024;
@@ -64,7 +69,8 @@ it('a year file whose media would not fit beside the part so far starts a part o
   ]);
   expect(plan.leftOut).toEqual([]);
   // Each planned zip, written, stays within the limit.
-  for (const [i, members] of plan.parts.entries()) expect(await writeZip(path.join(dir, `part${i}.zip`), members)).toBeLessThanOrEqual(limit);
+  for (const [i, members] of plan.parts.entries())
+    expect(await writeZip(path.join(dir, `part${i}.zip`), members)).toBeLessThanOrEqual(limit);
 });
 
 it('year files whose media fit together share a part; a medium too big for any part is left out, once', async () => {

@@ -2,7 +2,16 @@
 // after it. Every run ends with all 20,500 entries (or the import refused, saying so, and 20,000), the journal
 // encrypted and opening with the key, and nothing beside it (no converting copy, no -wal of the other format).
 // One run in npm test; `npm run fuzz` (scale 40) runs twelve.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -41,7 +50,10 @@ async function countWithKey(file: string): Promise<number> {
   const db = openDatabase(file, { key: KEY, mustExist: true });
   try {
     await expectIntactDatabase(db);
-    const { n } = await db.selectFrom('entry').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const { n } = await db
+      .selectFrom('entry')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(n);
   } finally {
     await db.destroy();
@@ -81,7 +93,9 @@ describe('npm run encrypt while an import starts', () => {
             tally.lost += count === JOURNAL_ENTRIES ? 0 : Math.abs(JOURNAL_ENTRIES - count);
             expect(count, context).toBe(JOURNAL_ENTRIES);
           }
-          const beside = readdirSync(runDir).filter((name) => name !== 'journal.sqlite' && !name.endsWith('.conversion-lock'));
+          const beside = readdirSync(runDir).filter(
+            (name) => name !== 'journal.sqlite' && !name.endsWith('.conversion-lock'),
+          );
           expect(beside, context).toEqual([]);
           expect(existsSync(`${file}.converting`)).toBe(false);
           rmSync(runDir, { recursive: true, force: true });

@@ -45,7 +45,10 @@ export class FuzzTally {
    * Runs one call: returns its value, or the error when `isClear` accepts it (a clear error, e.g. ImportError);
    * any other error is counted as a crash and rethrown, failing the property.
    */
-  async guard<T>(run: () => Promise<T>, isClear: (error: unknown) => boolean): Promise<{ value: T } | { error: unknown }> {
+  async guard<T>(
+    run: () => Promise<T>,
+    isClear: (error: unknown) => boolean,
+  ): Promise<{ value: T } | { error: unknown }> {
     try {
       return { value: await run() };
     } catch (error) {
@@ -60,7 +63,14 @@ export class FuzzTally {
     try {
       await property();
     } finally {
-      recordFigures({ property: this.property, cases: this.cases, items: this.items, crashes: this.crashes, lost: this.lost, seconds: (performance.now() - this.#started) / 1000 });
+      recordFigures({
+        property: this.property,
+        cases: this.cases,
+        items: this.items,
+        crashes: this.crashes,
+        lost: this.lost,
+        seconds: (performance.now() - this.#started) / 1000,
+      });
     }
   }
 }

@@ -20,11 +20,16 @@ const base = (id: number) => ({ id, type: 'message', from: 'Me', from_id: `user$
 const unix = fc.integer({ min: 0, max: LATEST_SECONDS - 86_400 });
 
 /** Text a person could have written: any Unicode, control characters, quotes, huge, in every shape Telegram writes. */
-const plainText = fc.oneof(
-  { weight: 6, arbitrary: fc.string({ unit: 'binary', minLength: 0, maxLength: 80 }) },
-  { weight: 1, arbitrary: fc.constantFrom('"', '\\', '\u0000', '\u2028', '</interface>', 'Human: hi', '\\x41', 'line\nbreak') },
-  { weight: 1, arbitrary: fc.integer({ min: 10_000, max: 120_000 }).map((n) => 'huge '.repeat(n / 5)) },
-).filter((text) => !text.includes(ESCAPE_PLACEHOLDER));
+const plainText = fc
+  .oneof(
+    { weight: 6, arbitrary: fc.string({ unit: 'binary', minLength: 0, maxLength: 80 }) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('"', '\\', '\u0000', '\u2028', '</interface>', 'Human: hi', '\\x41', 'line\nbreak'),
+    },
+    { weight: 1, arbitrary: fc.integer({ min: 10_000, max: 120_000 }).map((n) => 'huge '.repeat(n / 5)) },
+  )
+  .filter((text) => !text.includes(ESCAPE_PLACEHOLDER));
 const importableText = fc
   .tuple(plainText, fc.boolean())
   .map(([text, escape]) => `x${escape ? ESCAPE_PLACEHOLDER : ''}${text}`) // always a visible letter
@@ -68,8 +73,15 @@ const hostile = (id: number): fc.Arbitrary<LabelledMessage> =>
   fc
     .oneof(
       impossibleDate.map((date) => ({ ...base(id), date, text: 'bad calendar date' })),
-      badUnix.map((date_unixtime) => ({ ...base(id), date: '2024-01-01T10:00:00', date_unixtime, text: 'bad unix time' })),
-      fc.constantFrom<unknown>(42, true, [1], ['a', null], { text: 7 }).map((text) => ({ ...base(id), date_unixtime: '1704103200', text })),
+      badUnix.map((date_unixtime) => ({
+        ...base(id),
+        date: '2024-01-01T10:00:00',
+        date_unixtime,
+        text: 'bad unix time',
+      })),
+      fc
+        .constantFrom<unknown>(42, true, [1], ['a', null], { text: 7 })
+        .map((text) => ({ ...base(id), date_unixtime: '1704103200', text })),
       deepText.map((text) => ({ ...base(id), date_unixtime: '1704103200', text })),
       fc.constantFrom<unknown>(42, 'a string', null, [], [1, 2], { id: 'seven', type: 'message', text: 'x' }),
       fc.constant({ ...base(id), date_unixtime: '1704103200', text: '   ' }),

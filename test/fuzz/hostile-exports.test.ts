@@ -32,10 +32,17 @@ const writeExport = (text: string | Buffer) => {
   writeFileSync(file, text);
   return file;
 };
-const context: MessageContext = { ownerId: OWNER, chatId: OWNER, chatType: 'saved_messages', timeZone: 'Europe/Berlin' };
+const context: MessageContext = {
+  ownerId: OWNER,
+  chatId: OWNER,
+  chatType: 'saved_messages',
+  timeZone: 'Europe/Berlin',
+};
 
 /** The reader and the message rules in this thread, as the parse worker runs them: what each message became. */
-async function readInProcess(file: string): Promise<{ drafts: Map<number, string>; skips: number; error: ImportError | null }> {
+async function readInProcess(
+  file: string,
+): Promise<{ drafts: Map<number, string>; skips: number; error: ImportError | null }> {
   const drafts = new Map<number, string>();
   let skips = 0;
   try {
@@ -65,89 +72,122 @@ const importableOf = (e: HostileExport) => e.messages.filter((m) => m.expected !
 describe('fuzz: hostile exports', () => {
   it('read and parsed: every importable message comes out with its exact text, every other one is a skip', async () => {
     const tally = new FuzzTally('exports read and parsed');
-    await tally.run(() => fc.assert(
-      fc.asyncProperty(hostileExport(12), async (e) => {
-        tally.cases += 1;
-        tally.items += e.messages.length;
-        const { drafts, skips, error } = await tally.guard(() => readInProcess(writeExport(toJson(e))), () => false).then((r) => ('value' in r ? r.value : never()));
-        tally.lost += importableOf(e).filter((m) => drafts.get(e.messages.indexOf(m) + 1) !== m.expected).length;
-        expect(error).toBeNull();
-        expect(skips).toBe(e.messages.length - importableOf(e).length);
-        expect(drafts.size).toBe(importableOf(e).length);
-        e.messages.forEach((m, i) => {
-          if (m.expected !== null) expect(drafts.get(i + 1)).toBe(m.expected);
-        });
-      }),
-      { numRuns: runs(40), seed: FUZZ_SEED },
-    ));
+    await tally.run(() =>
+      fc.assert(
+        fc.asyncProperty(hostileExport(12), async (e) => {
+          tally.cases += 1;
+          tally.items += e.messages.length;
+          const { drafts, skips, error } = await tally
+            .guard(
+              () => readInProcess(writeExport(toJson(e))),
+              () => false,
+            )
+            .then((r) => ('value' in r ? r.value : never()));
+          tally.lost += importableOf(e).filter((m) => drafts.get(e.messages.indexOf(m) + 1) !== m.expected).length;
+          expect(error).toBeNull();
+          expect(skips).toBe(e.messages.length - importableOf(e).length);
+          expect(drafts.size).toBe(importableOf(e).length);
+          e.messages.forEach((m, i) => {
+            if (m.expected !== null) expect(drafts.get(i + 1)).toBe(m.expected);
+          });
+        }),
+        { numRuns: runs(40), seed: FUZZ_SEED },
+      ),
+    );
   });
 
   it('imported for real (parse worker, SQLite): nothing lost, all skips counted, database and FTS5 index intact', async () => {
     const tally = new FuzzTally('exports imported end to end');
-    await tally.run(() => fc.assert(
-      fc.asyncProperty(hostileExport(40), async (e) => {
-        tally.cases += 1;
-        tally.items += e.messages.length;
-        // Each case its own chat (a private channel is the owner's own), so cases never meet in the journal.
-        const chatId = 1_000_000 + tally.cases;
-        const json = toJson(e).replace(`"type":"saved_messages","id":${OWNER}`, `"type":"private_channel","id":${chatId}`);
-        const outcome = await tally.guard(() => importTelegramExport(temp.db, writeExport(json), { ownerId: OWNER, timeZone: 'Europe/Berlin' }), () => false);
-        const report = 'value' in outcome ? outcome.value : never();
-        if (report.error) tally.crashes += 1;
-        const rows = await temp.db.selectFrom('entry').select(['message_id', 'content']).where('chat_id', '=', chatId).execute();
-        const stored = new Map(rows.map((r) => [r.message_id, r.content]));
-        tally.lost += e.messages.filter((m, i) => m.expected !== null && stored.get(i + 1) !== m.expected).length;
-        expect(report.error).toBeNull();
-        expect(report.imported).toBe(importableOf(e).length);
-        expect(SKIP_REASONS.reduce((n, r) => n + report.skipped[r], 0)).toBe(e.messages.length - importableOf(e).length);
-        e.messages.forEach((m, i) => expect(stored.get(i + 1)).toBe(m.expected ?? undefined));
-        await expectIntactDatabase(temp.db);
-      }),
-      { numRuns: runs(3), seed: FUZZ_SEED },
-    ));
+    await tally.run(() =>
+      fc.assert(
+        fc.asyncProperty(hostileExport(40), async (e) => {
+          tally.cases += 1;
+          tally.items += e.messages.length;
+          // Each case its own chat (a private channel is the owner's own), so cases never meet in the journal.
+          const chatId = 1_000_000 + tally.cases;
+          const json = toJson(e).replace(
+            `"type":"saved_messages","id":${OWNER}`,
+            `"type":"private_channel","id":${chatId}`,
+          );
+          const outcome = await tally.guard(
+            () => importTelegramExport(temp.db, writeExport(json), { ownerId: OWNER, timeZone: 'Europe/Berlin' }),
+            () => false,
+          );
+          const report = 'value' in outcome ? outcome.value : never();
+          if (report.error) tally.crashes += 1;
+          const rows = await temp.db
+            .selectFrom('entry')
+            .select(['message_id', 'content'])
+            .where('chat_id', '=', chatId)
+            .execute();
+          const stored = new Map(rows.map((r) => [r.message_id, r.content]));
+          tally.lost += e.messages.filter((m, i) => m.expected !== null && stored.get(i + 1) !== m.expected).length;
+          expect(report.error).toBeNull();
+          expect(report.imported).toBe(importableOf(e).length);
+          expect(SKIP_REASONS.reduce((n, r) => n + report.skipped[r], 0)).toBe(
+            e.messages.length - importableOf(e).length,
+          );
+          e.messages.forEach((m, i) => expect(stored.get(i + 1)).toBe(m.expected ?? undefined));
+          await expectIntactDatabase(temp.db);
+        }),
+        { numRuns: runs(3), seed: FUZZ_SEED },
+      ),
+    );
   });
 
   it('cut at every byte: one clear ImportError, and the messages handed over before it are whole and in order', async () => {
     const tally = new FuzzTally('exports truncated at every byte');
-    await tally.run(() => fc.assert(
-      fc.asyncProperty(smallExport, async (e) => {
-        const whole = Buffer.from(toJson(e));
-        const full = await readInProcess(writeExport(whole));
-        let previous = 0;
-        for (let at = 0; at < whole.length; at++) {
-          tally.cases += 1;
-          tally.items += 1;
-          const outcome = await tally.guard(() => readInProcess(writeExport(whole.subarray(0, at))), () => false);
-          const cut = 'value' in outcome ? outcome.value : never();
-          // A cut that reads as a whole file, or a message that comes out changed, is a crash and a loss.
-          if (!(cut.error instanceof ImportError)) tally.crashes += 1;
-          tally.lost += [...cut.drafts].filter(([id, text]) => text !== full.drafts.get(id)).length;
-          expect(cut.error, `cut at ${at} of ${whole.length}`).toBeInstanceOf(ImportError);
-          expect(cut.drafts.size).toBeGreaterThanOrEqual(previous);
-          previous = cut.drafts.size;
-          for (const [id, text] of cut.drafts) expect(text).toBe(full.drafts.get(id));
-        }
-      }),
-      { numRuns: runs(2), seed: FUZZ_SEED },
-    ));
+    await tally.run(() =>
+      fc.assert(
+        fc.asyncProperty(smallExport, async (e) => {
+          const whole = Buffer.from(toJson(e));
+          const full = await readInProcess(writeExport(whole));
+          let previous = 0;
+          for (let at = 0; at < whole.length; at++) {
+            tally.cases += 1;
+            tally.items += 1;
+            const outcome = await tally.guard(
+              () => readInProcess(writeExport(whole.subarray(0, at))),
+              () => false,
+            );
+            const cut = 'value' in outcome ? outcome.value : never();
+            // A cut that reads as a whole file, or a message that comes out changed, is a crash and a loss.
+            if (!(cut.error instanceof ImportError)) tally.crashes += 1;
+            tally.lost += [...cut.drafts].filter(([id, text]) => text !== full.drafts.get(id)).length;
+            expect(cut.error, `cut at ${at} of ${whole.length}`).toBeInstanceOf(ImportError);
+            expect(cut.drafts.size).toBeGreaterThanOrEqual(previous);
+            previous = cut.drafts.size;
+            for (const [id, text] of cut.drafts) expect(text).toBe(full.drafts.get(id));
+          }
+        }),
+        { numRuns: runs(2), seed: FUZZ_SEED },
+      ),
+    );
   });
 
   it('random bytes overwritten or inserted: an ImportError or a normal read, never anything else', async () => {
     const tally = new FuzzTally('exports with corrupted bytes');
     const edit = fc.record({ at: fc.nat(), byte: fc.integer({ min: 0, max: 255 }), insert: fc.boolean() });
-    await tally.run(() => fc.assert(
-      fc.asyncProperty(smallExport, fc.array(edit, { minLength: 1, maxLength: 6 }), async (e, edits) => {
-        tally.cases += 1;
-        tally.items += 1;
-        let bytes = Buffer.from(toJson(e));
-        for (const { at, byte, insert } of edits) {
-          const i = at % bytes.length;
-          bytes = insert ? Buffer.concat([bytes.subarray(0, i), Buffer.from([byte]), bytes.subarray(i)]) : Buffer.from(bytes.map((b, j) => (j === i ? byte : b)));
-        }
-        // readInProcess returns an ImportError and throws anything else: a crash, counted, failing the property.
-        await tally.guard(() => readInProcess(writeExport(bytes)), () => false);
-      }),
-      { numRuns: runs(60), seed: FUZZ_SEED },
-    ));
+    await tally.run(() =>
+      fc.assert(
+        fc.asyncProperty(smallExport, fc.array(edit, { minLength: 1, maxLength: 6 }), async (e, edits) => {
+          tally.cases += 1;
+          tally.items += 1;
+          let bytes = Buffer.from(toJson(e));
+          for (const { at, byte, insert } of edits) {
+            const i = at % bytes.length;
+            bytes = insert
+              ? Buffer.concat([bytes.subarray(0, i), Buffer.from([byte]), bytes.subarray(i)])
+              : Buffer.from(bytes.map((b, j) => (j === i ? byte : b)));
+          }
+          // readInProcess returns an ImportError and throws anything else: a crash, counted, failing the property.
+          await tally.guard(
+            () => readInProcess(writeExport(bytes)),
+            () => false,
+          );
+        }),
+        { numRuns: runs(60), seed: FUZZ_SEED },
+      ),
+    );
   });
 });

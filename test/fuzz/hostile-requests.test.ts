@@ -14,7 +14,14 @@ import { migrateToLatest } from '../../src/db/migrate.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { buildGeneratedJournal, DEMO_JOURNAL } from '../../src/demo/demo-journal.ts';
 import { botApiPerTest } from '../helpers/bot-api-per-test.ts';
-import { freePort, PROCESS_TOKEN, startBot, storedMessageIds, waitForStderr, waitUntil } from '../helpers/bot-process.ts';
+import {
+  freePort,
+  PROCESS_TOKEN,
+  startBot,
+  storedMessageIds,
+  waitForStderr,
+  waitUntil,
+} from '../helpers/bot-process.ts';
 import { rawRequest, sendRaw, type RawRequest } from '../helpers/raw-http.ts';
 import { PROCESS_TEST_MS, PROCESS_WAIT_MS, startEntryPoint, type RunningProcess } from '../helpers/run-entry-point.ts';
 import { OWNER_ID, textUpdate } from '../helpers/updates.ts';
@@ -33,11 +40,47 @@ interface Target {
 
 /** The targets the issue of a crash was found with, and their relatives. */
 const ODD_TARGETS = [
-  '///', '//%', '//a:99999', '//', '/%', '/%zz', '/%E0%A4%A', '/%00', '/%C0%AF', '//example.com/', '///etc/passwd', '/..%2F..%2Fetc',
-  'http://evil.example/', 'http://evil.example:99999/x', 'https://a:b@c/d?e#f', 'http://[::1/', 'http:', '*', 'example.com:443', 'x',
-  '/tags/%', '/tags/%E0%A4%A', '/day/9999-99-99', '/day/0000-01-01', '/month/0000-01', '/month/9999-12', '/month/2024-13', '/?year=99999',
-  '/?year=%', '/search?q=%', '/search?q=%22', '/search?q=a&offset=-1', '/search?q=a&offset=1e400', '/entry/999999999999999',
-  '/entry/99999999999999999999', '/onthisday?date=0000-00-00', '/login?token=%', '/assets/app.css?%', '/tg', '/tg/', '/TG',
+  '///',
+  '//%',
+  '//a:99999',
+  '//',
+  '/%',
+  '/%zz',
+  '/%E0%A4%A',
+  '/%00',
+  '/%C0%AF',
+  '//example.com/',
+  '///etc/passwd',
+  '/..%2F..%2Fetc',
+  'http://evil.example/',
+  'http://evil.example:99999/x',
+  'https://a:b@c/d?e#f',
+  'http://[::1/',
+  'http:',
+  '*',
+  'example.com:443',
+  'x',
+  '/tags/%',
+  '/tags/%E0%A4%A',
+  '/day/9999-99-99',
+  '/day/0000-01-01',
+  '/month/0000-01',
+  '/month/9999-12',
+  '/month/2024-13',
+  '/?year=99999',
+  '/?year=%',
+  '/search?q=%',
+  '/search?q=%22',
+  '/search?q=a&offset=-1',
+  '/search?q=a&offset=1e400',
+  '/entry/999999999999999',
+  '/entry/99999999999999999999',
+  '/onthisday?date=0000-00-00',
+  '/login?token=%',
+  '/assets/app.css?%',
+  '/tg',
+  '/tg/',
+  '/TG',
 ];
 
 const headerSets = (t: Target): fc.Arbitrary<[string, string][]> => {
@@ -60,7 +103,9 @@ const headerSets = (t: Target): fc.Arbitrary<[string, string][]> => {
   );
   // Mostly with a Host: without one, Node answers 400 before any handler runs.
   const withAHost = fc.integer({ min: 0, max: 3 }).map((n) => n > 0);
-  return fc.tuple(withAHost, fc.boolean(), extra).map(([withHost, signedIn, more]) => [...(withHost ? [host] : []), ...(signedIn ? t.signIn : []), ...more]);
+  return fc
+    .tuple(withAHost, fc.boolean(), extra)
+    .map(([withHost, signedIn, more]) => [...(withHost ? [host] : []), ...(signedIn ? t.signIn : []), ...more]);
 };
 
 const targets = fc.oneof(
@@ -68,15 +113,28 @@ const targets = fc.oneof(
   {
     weight: 2,
     arbitrary: fc
-      .tuple(fc.constantFrom('/', '//', '///', '/day/', '/tags/', '/search?q=', 'http://a/', 'http://a:99999', ''), fc.string({ unit: 'binary-ascii', maxLength: 30 }))
+      .tuple(
+        fc.constantFrom('/', '//', '///', '/day/', '/tags/', '/search?q=', 'http://a/', 'http://a:99999', ''),
+        fc.string({ unit: 'binary-ascii', maxLength: 30 }),
+      )
       .map(([head, tail]) => head + tail.replace(/[\s]/g, '%20')),
   },
-  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }).map((s) => `/${encodeURIComponent(s).replace(/%[0-9A-F]$/, '%')}`) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .string({ unit: 'binary', maxLength: 20 })
+      .map((s) => `/${encodeURIComponent(s).replace(/%[0-9A-F]$/, '%')}`),
+  },
 );
 
 function hostileRequest(t: Target): fc.Arbitrary<RawRequest> {
   const method = fc.constantFrom('GET', 'GET', 'POST', 'POST', 'HEAD', 'OPTIONS', 'DELETE', 'PUT', 'FOO', 'CONNECT');
-  const body = fc.constantFrom<'none' | 'whole' | 'aborted' | 'aborted-long'>('none', 'whole', 'aborted', 'aborted-long');
+  const body = fc.constantFrom<'none' | 'whole' | 'aborted' | 'aborted-long'>(
+    'none',
+    'whole',
+    'aborted',
+    'aborted-long',
+  );
   const target = fc.oneof({ weight: 3, arbitrary: targets }, { weight: 1, arbitrary: fc.constantFrom(...t.postPaths) });
   return fc.tuple(method, target, headerSets(t), body).map(([m, path, headers, mode]) => {
     if (mode === 'none' || (m !== 'POST' && m !== 'PUT')) return { bytes: rawRequest(m, path, headers) };
@@ -89,11 +147,16 @@ function hostileRequest(t: Target): fc.Arbitrary<RawRequest> {
 /** The cases every server gets first: the ones that stopped the process before, each alone. */
 function knownCrashers(t: Target): RawRequest[] {
   const host: [string, string] = ['Host', `127.0.0.1:${t.port}`];
-  const odd = ['///', '//%', '//a:99999', 'http://evil.example/tags', 'http://evil.example:99999/'].flatMap((target) => [
-    { bytes: rawRequest('GET', target, [host]) },
-    { bytes: rawRequest('GET', target, [host, ...t.signIn]) },
-  ]);
-  const aborted = t.postPaths.map((p) => ({ bytes: rawRequest('POST', p, [host, ...t.signIn, ['Origin', `http://127.0.0.1:${t.port}`]], 'abc', 100), abort: true }));
+  const odd = ['///', '//%', '//a:99999', 'http://evil.example/tags', 'http://evil.example:99999/'].flatMap(
+    (target) => [
+      { bytes: rawRequest('GET', target, [host]) },
+      { bytes: rawRequest('GET', target, [host, ...t.signIn]) },
+    ],
+  );
+  const aborted = t.postPaths.map((p) => ({
+    bytes: rawRequest('POST', p, [host, ...t.signIn, ['Origin', `http://127.0.0.1:${t.port}`]], 'abc', 100),
+    abort: true,
+  }));
   return [...odd, ...aborted, { bytes: rawRequest('GET', '/', [host, ['X-Huge', 'x'.repeat(100_000)]]) }];
 }
 
@@ -107,11 +170,15 @@ async function fuzz(t: Target, process: RunningProcess, tally: FuzzTally): Promi
     statuses.set(key, (statuses.get(key) ?? 0) + 1);
     if (typeof outcome !== 'string' && outcome.status >= 500) {
       tally.crashes += 1;
-      expect.fail(`${t.name} answered ${outcome.status} to ${JSON.stringify(request.bytes.toString('latin1').slice(0, 200))}`);
+      expect.fail(
+        `${t.name} answered ${outcome.status} to ${JSON.stringify(request.bytes.toString('latin1').slice(0, 200))}`,
+      );
     }
     if (process.child.exitCode !== null) {
       tally.crashes += 1;
-      expect.fail(`${t.name} exited after ${JSON.stringify(request.bytes.toString('latin1').slice(0, 200))}:\n${process.stderr()}`);
+      expect.fail(
+        `${t.name} exited after ${JSON.stringify(request.bytes.toString('latin1').slice(0, 200))}:\n${process.stderr()}`,
+      );
     }
   };
   for (const request of knownCrashers(t)) {
@@ -119,7 +186,11 @@ async function fuzz(t: Target, process: RunningProcess, tally: FuzzTally): Promi
     await one(request);
   }
   // A body that stopped mid-way is a logged event, not an error.
-  await waitUntil(() => process.stderr().includes('"event":"http.client_gone"'), PROCESS_WAIT_MS, 'the aborted body logged');
+  await waitUntil(
+    () => process.stderr().includes('"event":"http.client_gone"'),
+    PROCESS_WAIT_MS,
+    'the aborted body logged',
+  );
   await fc.assert(
     fc.asyncProperty(hostileRequest(t), async (request) => {
       tally.cases += 1;
@@ -127,7 +198,10 @@ async function fuzz(t: Target, process: RunningProcess, tally: FuzzTally): Promi
     }),
     { numRuns: runs(40), seed: FUZZ_SEED },
   );
-  tally.property = `hostile HTTP requests: ${t.name} (${[...statuses].sort().map(([k, n]) => `${k}×${n}`).join(', ')})`;
+  tally.property = `hostile HTTP requests: ${t.name} (${[...statuses]
+    .sort()
+    .map(([k, n]) => `${k}×${n}`)
+    .join(', ')})`;
   // Still running and still answering.
   expect(process.child.exitCode).toBeNull();
   const css = await sendRaw(t.port, { bytes: rawRequest('GET', '/assets/app.css', [['Host', `127.0.0.1:${t.port}`]]) });
@@ -153,10 +227,17 @@ describe('fuzz: hostile HTTP requests against the real servers', { timeout: PROC
     await buildGeneratedJournal(db, { ownerId: OWNER_ID, ...DEMO_JOURNAL, timeZone: 'UTC' });
     await db.destroy();
     const port = await freePort();
-    const web = startEntryPoint('src/cli/web.ts', [], { cwd: dir, env: { DATABASE_PATH: file, WEB_PORT: String(port) } });
+    const web = startEntryPoint('src/cli/web.ts', [], {
+      cwd: dir,
+      env: { DATABASE_PATH: file, WEB_PORT: String(port) },
+    });
     const tally = new FuzzTally('hostile HTTP requests: npm run web');
     try {
-      await waitUntil(() => /login\?token=/.test(web.stdout()) || web.child.exitCode !== null, PROCESS_WAIT_MS, 'the login link');
+      await waitUntil(
+        () => /login\?token=/.test(web.stdout()) || web.child.exitCode !== null,
+        PROCESS_WAIT_MS,
+        'the login link',
+      );
       const link = /\/login\?token=[\w-]+/.exec(web.stdout())?.[0];
       expect(link, web.stderr()).toBeDefined();
       const signIn = await fetch(`http://127.0.0.1:${port}${link}`, { redirect: 'manual' });
@@ -164,7 +245,13 @@ describe('fuzz: hostile HTTP requests against the real servers', { timeout: PROC
       // Signed in for real, or the signed-in paths would be fuzzed signed out.
       expect(cookie).toMatch(/=./);
       expect((await fetch(`http://127.0.0.1:${port}/tags`, { headers: { cookie } })).status).toBe(200);
-      await tally.run(() => fuzz({ name: 'npm run web', port, signIn: [['Cookie', cookie]], postPaths: ['/entry/1/forget', '/logout'] }, web, tally));
+      await tally.run(() =>
+        fuzz(
+          { name: 'npm run web', port, signIn: [['Cookie', cookie]], postPaths: ['/entry/1/forget', '/logout'] },
+          web,
+          tally,
+        ),
+      );
       // The session still works (unless a fuzzed sign-out with our own Origin ended it: then it is a 401, not a fault).
       expect([200, 401]).toContain((await fetch(`http://127.0.0.1:${port}/tags`, { headers: { cookie } })).status);
     } finally {
@@ -179,13 +266,33 @@ describe('fuzz: hostile HTTP requests against the real servers', { timeout: PROC
     it('in polling mode, its Mini App port lives through them, and it still stores a message', async () => {
       const dbPath = path.join(harness.dir, 'journal.sqlite');
       const port = await freePort();
-      const bot = startBot({ cwd: harness.dir, dbPath, apiRoot: harness.api.url, env: { MINI_APP_URL, WEB_PORT: String(port) } });
+      const bot = startBot({
+        cwd: harness.dir,
+        dbPath,
+        apiRoot: harness.api.url,
+        env: { MINI_APP_URL, WEB_PORT: String(port) },
+      });
       const tally = new FuzzTally('hostile HTTP requests: Mini App port (polling)');
       try {
         await waitForStderr(bot, '"event":"bot.started"');
-        await tally.run(() => fuzz({ name: 'the Mini App port', port, signIn: [['Authorization', `tma ${initData()}`]], postPaths: ['/entry/1/forget', '/logout'] }, bot, tally));
+        await tally.run(() =>
+          fuzz(
+            {
+              name: 'the Mini App port',
+              port,
+              signIn: [['Authorization', `tma ${initData()}`]],
+              postPaths: ['/entry/1/forget', '/logout'],
+            },
+            bot,
+            tally,
+          ),
+        );
         harness.api.queueUpdate(textUpdate('written after the fuzz', { messageId: 7001 }));
-        await waitUntil(async () => (await storedMessageIds(dbPath)).includes(7001), PROCESS_WAIT_MS, 'the message after the fuzz');
+        await waitUntil(
+          async () => (await storedMessageIds(dbPath)).includes(7001),
+          PROCESS_WAIT_MS,
+          'the message after the fuzz',
+        );
       } finally {
         await stop(bot);
       }
@@ -194,17 +301,35 @@ describe('fuzz: hostile HTTP requests against the real servers', { timeout: PROC
     it('in webhook mode, its server lives through them, and it still stores a message', async () => {
       const dbPath = path.join(harness.dir, 'journal.sqlite');
       const port = await freePort();
-      const env = { TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/tg', TELEGRAM_WEBHOOK_SECRET: SECRET, PORT: String(port), MINI_APP_URL };
+      const env = {
+        TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/tg',
+        TELEGRAM_WEBHOOK_SECRET: SECRET,
+        PORT: String(port),
+        MINI_APP_URL,
+      };
       const bot = startBot({ cwd: harness.dir, dbPath, apiRoot: harness.api.url, env });
       const tally = new FuzzTally('hostile HTTP requests: webhook server');
       try {
         await waitForStderr(bot, '"event":"bot.started"');
-        const signIn: [string, string][] = [['Authorization', `tma ${initData()}`], ['X-Telegram-Bot-Api-Secret-Token', SECRET]];
-        await tally.run(() => fuzz({ name: 'the webhook server', port, signIn, postPaths: ['/tg', '/entry/1/forget'] }, bot, tally));
+        const signIn: [string, string][] = [
+          ['Authorization', `tma ${initData()}`],
+          ['X-Telegram-Bot-Api-Secret-Token', SECRET],
+        ];
+        await tally.run(() =>
+          fuzz({ name: 'the webhook server', port, signIn, postPaths: ['/tg', '/entry/1/forget'] }, bot, tally),
+        );
         const update = { update_id: 900_001, ...textUpdate('posted after the fuzz', { messageId: 7002 }) };
-        const posted = await fetch(`http://127.0.0.1:${port}/tg`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': SECRET }, body: JSON.stringify(update) });
+        const posted = await fetch(`http://127.0.0.1:${port}/tg`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': SECRET },
+          body: JSON.stringify(update),
+        });
         expect(posted.status).toBe(200);
-        await waitUntil(async () => (await storedMessageIds(dbPath)).includes(7002), PROCESS_WAIT_MS, 'the message after the fuzz');
+        await waitUntil(
+          async () => (await storedMessageIds(dbPath)).includes(7002),
+          PROCESS_WAIT_MS,
+          'the message after the fuzz',
+        );
       } finally {
         await stop(bot);
       }

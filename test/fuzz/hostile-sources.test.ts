@@ -32,9 +32,16 @@ const write = (name: string, data: string | Buffer) => {
   return file;
 };
 const dayOne = (file: string, zip: boolean, maxMemberBytes?: number) =>
-  importSource(temp.db, readDayOne(file, zip, { maxMemberBytes }), path.basename(file), { ownerId: 7, timeZone: 'Europe/Berlin' });
+  importSource(temp.db, readDayOne(file, zip, { maxMemberBytes }), path.basename(file), {
+    ownerId: 7,
+    timeZone: 'Europe/Berlin',
+  });
 const journal = (entries: unknown[]) => Buffer.from(JSON.stringify({ metadata: { version: '1.0' }, entries }));
-const good = (i: number) => ({ uuid: `C${String(i).padStart(31, '0')}`, creationDate: '2023-05-01T10:00:00Z', text: `entry ${i}` });
+const good = (i: number) => ({
+  uuid: `C${String(i).padStart(31, '0')}`,
+  creationDate: '2023-05-01T10:00:00Z',
+  text: `entry ${i}`,
+});
 
 describe('hostile Day One zips', () => {
   it('a truncated zip is one clear error naming why', async () => {
@@ -50,25 +57,53 @@ describe('hostile Day One zips', () => {
     const huge = Buffer.alloc(20 * 1024 * 1024, 0x20); // 20 MB of spaces deflates to ~20 KB
     const lying = await dayOne(write('bomb.zip', buildZip([{ name: 'J.json', data: huge, claimSize: 1000 }])), true);
     expect(lying.error?.message).toMatch(/inflates past the 1000 bytes it claims \(a zip bomb\?\)/);
-    const claiming = await dayOne(write('claim.zip', buildZip([{ name: 'J.json', data: Buffer.from('{}'), claimSize: 3_000_000_000 }])), true);
+    const claiming = await dayOne(
+      write('claim.zip', buildZip([{ name: 'J.json', data: Buffer.from('{}'), claimSize: 3_000_000_000 }])),
+      true,
+    );
     expect(claiming.error?.message).toMatch(/more than deflate can produce \(a zip bomb\?\)/);
     const capped = await dayOne(write('cap.zip', buildZip([{ name: 'J.json', data: huge }])), true, 1024 * 1024);
     expect(capped.error?.message).toMatch(/more than the 1048576 read/);
-    const badCrc = await dayOne(write('crc.zip', buildZip([{ name: 'J.json', data: journal([good(1)]), claimCrc: 1234 }])), true);
+    const badCrc = await dayOne(
+      write('crc.zip', buildZip([{ name: 'J.json', data: journal([good(1)]), claimCrc: 1234 }])),
+      true,
+    );
     expect(badCrc.error?.message).toMatch(/checksum does not match/);
   });
 });
 
 describe('hostile Day One entries and jrnl lines', () => {
-  const value = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.string(), { maxKeys: 3 }));
+  const value = fc.oneof(
+    fc.string(),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.string(), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 5 }), fc.string(), { maxKeys: 3 }),
+  );
   const date = fc.oneof(
     fc.constant('2021-02-30T10:00:00Z'),
     fc.constant('10000-01-01T00:00:00Z'),
     fc.constant('1969-12-31T23:59:59Z'),
-    fc.date({ min: new Date('1970-01-02'), max: new Date('9999-12-30'), noInvalidDate: true }).map((d) => d.toISOString().replace('.000', '')),
+    fc
+      .date({ min: new Date('1970-01-02'), max: new Date('9999-12-30'), noInvalidDate: true })
+      .map((d) => d.toISOString().replace('.000', '')),
     value,
   );
-  const entry = fc.record({ uuid: fc.oneof(fc.stringMatching(/^[0-9A-F]{32}$/), value), creationDate: date, text: fc.oneof(fc.string(), value), tags: value, timeZone: value, photos: value, location: value, weather: value }, { requiredKeys: [] });
+  const entry = fc.record(
+    {
+      uuid: fc.oneof(fc.stringMatching(/^[0-9A-F]{32}$/), value),
+      creationDate: date,
+      text: fc.oneof(fc.string(), value),
+      tags: value,
+      timeZone: value,
+      photos: value,
+      location: value,
+      weather: value,
+    },
+    { requiredKeys: [] },
+  );
 
   it('wrong types and impossible dates are counted skips; every item is counted once; nothing crashes', async () => {
     await fc.assert(
@@ -89,7 +124,11 @@ describe('hostile Day One entries and jrnl lines', () => {
     const text = 'x'.repeat(5_000_000);
     const huge = await dayOne(write('huge.json', journal([{ ...good(99), text }])), false);
     expect(huge).toMatchObject({ error: null, imported: 1 });
-    const stored = await temp.db.selectFrom('entry').select(['content', 'title']).where('source_id', '=', good(99).uuid).executeTakeFirstOrThrow();
+    const stored = await temp.db
+      .selectFrom('entry')
+      .select(['content', 'title'])
+      .where('source_id', '=', good(99).uuid)
+      .executeTakeFirstOrThrow();
     expect(stored.content.length).toBe(5_000_000);
     expect(stored.title.length).toBeLessThanOrEqual(120);
   });
@@ -97,12 +136,26 @@ describe('hostile Day One entries and jrnl lines', () => {
   it('jrnl text: any lines import or count, impossible dates named', async () => {
     const line = fc.oneof(
       fc.string(),
-      fc.tuple(fc.integer({ min: 0, max: 10_050 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), fc.integer({ min: 0, max: 25 }), fc.string()).map(([y, m, d, h, t]) => `[${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')} ${String(h).padStart(2, '0')}:00] ${t}`),
+      fc
+        .tuple(
+          fc.integer({ min: 0, max: 10_050 }),
+          fc.integer({ min: 0, max: 13 }),
+          fc.integer({ min: 0, max: 32 }),
+          fc.integer({ min: 0, max: 25 }),
+          fc.string(),
+        )
+        .map(
+          ([y, m, d, h, t]) =>
+            `[${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')} ${String(h).padStart(2, '0')}:00] ${t}`,
+        ),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(line, { maxLength: 15 }), async (lines) => {
         const file = write('j.txt', lines.join('\n'));
-        const report = await importSource(temp.db, readJrnlText(file, 'Europe/Berlin'), 'j.txt', { ownerId: 7, timeZone: 'Europe/Berlin' });
+        const report = await importSource(temp.db, readJrnlText(file, 'Europe/Berlin'), 'j.txt', {
+          ownerId: 7,
+          timeZone: 'Europe/Berlin',
+        });
         expect(report.error).toBeNull();
         expect(report.skippedIds['bad-date']?.length ?? 0).toBeLessThanOrEqual(5);
       }),
@@ -111,4 +164,3 @@ describe('hostile Day One entries and jrnl lines', () => {
     await expectIntactDatabase(temp.db);
   });
 });
-

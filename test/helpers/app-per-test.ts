@@ -32,7 +32,10 @@ export function appPerTest(now: Date): AppPerTest {
   const t = new Proxy({} as TestApp, { get: (_, key) => Reflect.get(app(), key) });
   return {
     t,
-    replies: () => app().api.callsTo('sendMessage').map((c) => String(c.payload.text)),
+    replies: () =>
+      app()
+        .api.callsTo('sendMessage')
+        .map((c) => String(c.payload.text)),
     ops: () => createJournalOperations(app().temp.db, OWNER_ID, { timeZone: 'UTC', clock: () => now }),
   };
 }

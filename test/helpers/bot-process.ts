@@ -6,7 +6,13 @@ import { OWNER_ID } from './updates.ts';
 
 export const PROCESS_TOKEN = '123456789:AAH-abcdefghijklmnopqrstuvwxyz012';
 
-export function startBot(options: { cwd: string; dbPath: string; apiRoot: string; env?: Record<string, string>; wrapper?: string[] }): RunningProcess {
+export function startBot(options: {
+  cwd: string;
+  dbPath: string;
+  apiRoot: string;
+  env?: Record<string, string>;
+  wrapper?: string[];
+}): RunningProcess {
   return startEntryPoint('src/main.ts', [], {
     cwd: options.cwd,
     wrapper: options.wrapper,
@@ -34,8 +40,14 @@ export function waitForStderr(bot: RunningProcess, text: string | RegExp, timeou
     };
     // The helper's own listener has appended the chunk by the time this one runs (listeners run in order).
     const check = () => seen() && done();
-    const closed = (code: number | null) => (seen() ? done() : done(new Error(`process exited (${code}) before printing ${String(text)}; stderr:\n${bot.stderr()}`)));
-    const timer = setTimeout(() => done(new Error(`process did not print ${String(text)} in ${timeoutMs} ms; stderr:\n${bot.stderr()}`)), timeoutMs);
+    const closed = (code: number | null) =>
+      seen()
+        ? done()
+        : done(new Error(`process exited (${code}) before printing ${String(text)}; stderr:\n${bot.stderr()}`));
+    const timer = setTimeout(
+      () => done(new Error(`process did not print ${String(text)} in ${timeoutMs} ms; stderr:\n${bot.stderr()}`)),
+      timeoutMs,
+    );
     bot.child.stderr!.on('data', check);
     bot.child.on('close', closed);
   });
@@ -54,7 +66,11 @@ export async function storedMessageIds(dbPath: string): Promise<number[]> {
   }
 }
 
-export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
+export async function waitUntil(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);

@@ -25,12 +25,25 @@ export interface Instance {
 }
 
 /** Starts `count` webhook instances of `npm start` on one database (`env` says which: DATABASE_PATH or DATABASE_URL). */
-export async function startInstances(count: number, options: { cwd: string; apiRoot: string; env: Record<string, string> }): Promise<Instance[]> {
+export async function startInstances(
+  count: number,
+  options: { cwd: string; apiRoot: string; env: Record<string, string> },
+): Promise<Instance[]> {
   const instances: Instance[] = [];
   for (let i = 0; i < count; i++) {
     const port = await freePort();
-    const env = { TELEGRAM_WEBHOOK_URL: PUBLIC_URL, TELEGRAM_WEBHOOK_SECRET: INSTANCE_SECRET, PORT: String(port), ...options.env };
-    const process = startBot({ cwd: options.cwd, dbPath: options.env.DATABASE_PATH ?? '', apiRoot: options.apiRoot, env });
+    const env = {
+      TELEGRAM_WEBHOOK_URL: PUBLIC_URL,
+      TELEGRAM_WEBHOOK_SECRET: INSTANCE_SECRET,
+      PORT: String(port),
+      ...options.env,
+    };
+    const process = startBot({
+      cwd: options.cwd,
+      dbPath: options.env.DATABASE_PATH ?? '',
+      apiRoot: options.apiRoot,
+      env,
+    });
     instances.push({ port, holder: `${hostname()}:${port}`, url: `http://127.0.0.1:${port}/tg`, process, alive: true });
   }
   return instances;
@@ -54,18 +67,40 @@ export const editText = (chatId: number, n: number) => `note ${chatId}-1, edit $
  * edit of the chat's message 1 (edit 1, edit 2… so the revisions show the order they were applied in), the rest
  * notes. Chats interleave, so consecutive update ids belong to different chats.
  */
-export function planBurst(owners: readonly number[], perChat: number, every: { question: number; edit: number }): Planned[] {
+export function planBurst(
+  owners: readonly number[],
+  perChat: number,
+  every: { question: number; edit: number },
+): Planned[] {
   const plan: Planned[] = [];
   let updateId = 1;
   for (let i = 1; i <= perChat; i++) {
     for (const chatId of owners) {
       const edits = Math.floor(i / every.edit);
       if (i > 1 && i % every.question === 0) {
-        plan.push({ update: { update_id: updateId++, ...textUpdate(questionText(`${chatId}-${i}`), { from: chatId, messageId: i }) }, chatId, kind: 'question' });
+        plan.push({
+          update: {
+            update_id: updateId++,
+            ...textUpdate(questionText(`${chatId}-${i}`), { from: chatId, messageId: i }),
+          },
+          chatId,
+          kind: 'question',
+        });
       } else if (i > 1 && i % every.edit === 0) {
-        plan.push({ update: { update_id: updateId++, ...editUpdate(editText(chatId, edits), 1, { from: chatId, editDate: 1_713_171_600 + i }) }, chatId, kind: 'edit' });
+        plan.push({
+          update: {
+            update_id: updateId++,
+            ...editUpdate(editText(chatId, edits), 1, { from: chatId, editDate: 1_713_171_600 + i }),
+          },
+          chatId,
+          kind: 'edit',
+        });
       } else {
-        plan.push({ update: { update_id: updateId++, ...textUpdate(noteText(chatId, i), { from: chatId, messageId: i }) }, chatId, kind: 'message' });
+        plan.push({
+          update: { update_id: updateId++, ...textUpdate(noteText(chatId, i), { from: chatId, messageId: i }) },
+          chatId,
+          kind: 'message',
+        });
       }
     }
   }
@@ -94,7 +129,8 @@ export async function sendBurst(
   for (const p of plan) byChat.set(p.chatId, [...(byChat.get(p.chatId) ?? []), p]);
   let slots = options.connections ?? 40;
   const waiting: (() => void)[] = [];
-  const acquire = () => (slots > 0 ? (slots--, Promise.resolve()) : new Promise<void>((resolve) => waiting.push(resolve)));
+  const acquire = () =>
+    slots > 0 ? (slots--, Promise.resolve()) : new Promise<void>((resolve) => waiting.push(resolve));
   const release = () => (waiting.length > 0 ? waiting.shift()!() : slots++);
 
   const post = async (instance: Instance, body: unknown): Promise<boolean> => {
@@ -152,14 +188,29 @@ export interface BurstOutcome {
   /** Chats whose entries were not stored in message order, or whose edits were not applied in order. */
   outOfOrder: number[];
   editsWrong: number[];
-  questions: { asked: number; answeredOnce: number; unanswered: string[]; answeredTwice: string[]; maybeAnswered: number; unansweredJobs: string[] };
+  questions: {
+    asked: number;
+    answeredOnce: number;
+    unanswered: string[];
+    answeredTwice: string[];
+    maybeAnswered: number;
+    unansweredJobs: string[];
+  };
 }
 
 type Reader = import('kysely').Kysely<import('../../src/db/schema.ts').Database>;
 
-export async function checkBurst(db: Reader, plan: readonly Planned[], sentTexts: readonly string[]): Promise<BurstOutcome> {
+export async function checkBurst(
+  db: Reader,
+  plan: readonly Planned[],
+  sentTexts: readonly string[],
+): Promise<BurstOutcome> {
   const inboxRows = await db.selectFrom('update_inbox').select(['update_id', 'status']).execute();
-  const entries = await db.selectFrom('entry').select(['id', 'owner_id', 'message_id', 'content']).orderBy('id').execute();
+  const entries = await db
+    .selectFrom('entry')
+    .select(['id', 'owner_id', 'message_id', 'content'])
+    .orderBy('id')
+    .execute();
   const revisions = await db
     .selectFrom('entry_revision as r')
     .innerJoin('entry as e', 'e.id', 'r.entry_id')
@@ -191,14 +242,24 @@ export async function checkBurst(db: Reader, plan: readonly Planned[], sentTexts
     const first = entries.find((e) => e.owner_id === chatId && e.message_id === 1);
     const earlier = revisions.filter((r) => r.owner_id === chatId && r.message_id === 1).map((r) => r.content);
     const wanted = [noteText(chatId, 1), ...chain];
-    if (first?.content !== wanted.at(-1) || JSON.stringify(earlier) !== JSON.stringify(wanted.slice(0, -1))) editsWrong.push(chatId);
+    if (first?.content !== wanted.at(-1) || JSON.stringify(earlier) !== JSON.stringify(wanted.slice(0, -1)))
+      editsWrong.push(chatId);
   }
   const counts = new Map<string, number>();
   for (const text of sentTexts) counts.set(text, (counts.get(text) ?? 0) + 1);
   const answers = tags.map((tag) => [tag, counts.get(answerText(tag)) ?? 0] as const);
   return {
-    inbox: { rows: inboxRows.length, pending: inboxRows.filter((r) => r.status === 'pending').length, planned: plan.length },
-    entries: { expected: [...expected.values()].reduce((n, ids) => n + ids.length, 0), stored: entries.length, missing, doubled },
+    inbox: {
+      rows: inboxRows.length,
+      pending: inboxRows.filter((r) => r.status === 'pending').length,
+      planned: plan.length,
+    },
+    entries: {
+      expected: [...expected.values()].reduce((n, ids) => n + ids.length, 0),
+      stored: entries.length,
+      missing,
+      doubled,
+    },
     outOfOrder,
     editsWrong,
     questions: {
@@ -212,7 +273,9 @@ export async function checkBurst(db: Reader, plan: readonly Planned[], sentTexts
         .filter(([, n]) => n === 0)
         .map(([tag]) => {
           const job = jobs.find((j) => j.payload.includes(questionText(tag)));
-          return job ? `${tag}: ${job.status}, ${job.starts} starts, ${job.replied_at ? 'answer begun' : 'no answer begun'}${job.error ? `, ${job.error}` : ''}` : `${tag}: no job`;
+          return job
+            ? `${tag}: ${job.status}, ${job.starts} starts, ${job.replied_at ? 'answer begun' : 'no answer begun'}${job.error ? `, ${job.error}` : ''}`
+            : `${tag}: no job`;
         }),
     },
   };
@@ -233,27 +296,43 @@ export interface Killed {
 
 /** Kills the instance running a question (waiting a moment for one to run), and says what it held when it died. */
 export async function killTheBusiest(instances: Instance[], read: ReadDatabase): Promise<Killed> {
-  const runningBy = () => read((db) => db.selectFrom('job').select('lease_holder').where('status', '=', 'running').execute());
+  const runningBy = () =>
+    read((db) => db.selectFrom('job').select('lease_holder').where('status', '=', 'running').execute());
   const deadline = Date.now() + 10_000;
   let holders = await runningBy();
   while (holders.length === 0 && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 20));
     holders = await runningBy();
   }
-  const victim = instances.find((i) => i.alive && holders.some((h) => h.lease_holder === i.holder)) ?? instances.find((i) => i.alive)!;
+  const victim =
+    instances.find((i) => i.alive && holders.some((h) => h.lease_holder === i.holder)) ??
+    instances.find((i) => i.alive)!;
   // What the victim holds, read just before and just after the kill: with short leases on a loaded machine another
   // instance may take over (and change the holder) before the second read, and work may end before the kill.
   const holdings = () =>
     read(async (db) => ({
-      lanes: (await db.selectFrom('inbox_lease').select('chat_key').where('holder', '=', victim.holder).execute()).map((l) => String(l.chat_key)),
-      jobs: (await db.selectFrom('job').select('id').where('lease_holder', '=', victim.holder).where('status', '=', 'running').execute()).map((j) => j.id),
+      lanes: (await db.selectFrom('inbox_lease').select('chat_key').where('holder', '=', victim.holder).execute()).map(
+        (l) => String(l.chat_key),
+      ),
+      jobs: (
+        await db
+          .selectFrom('job')
+          .select('id')
+          .where('lease_holder', '=', victim.holder)
+          .where('status', '=', 'running')
+          .execute()
+      ).map((j) => j.id),
     }));
   const before = await holdings();
   victim.alive = false;
   victim.process.child.kill('SIGKILL');
   await victim.process.done;
   const after = await holdings();
-  const held = { lanes: new Set([...before.lanes, ...after.lanes]).size, jobs: [...new Set([...before.jobs, ...after.jobs])], diedWith: after.jobs };
+  const held = {
+    lanes: new Set([...before.lanes, ...after.lanes]).size,
+    jobs: [...new Set([...before.jobs, ...after.jobs])],
+    diedWith: after.jobs,
+  };
   return { victim, held };
 }
 
@@ -290,33 +369,51 @@ export async function runBurst(options: {
   const instances = await startInstances(options.count, { cwd: options.cwd, apiRoot: api.url, env: options.env });
   try {
     const webhooks = api.callsTo('setWebhook').length;
-    await api.waitFor((calls) => calls.filter((c) => c.method === 'setWebhook').length >= webhooks + options.count, 120_000);
+    await api.waitFor(
+      (calls) => calls.filter((c) => c.method === 'setWebhook').length >= webhooks + options.count,
+      120_000,
+    );
     const answersBefore = api.callsTo('sendMessage').length;
     const reactionsBefore = api.callsTo('setMessageReaction').length;
     let killing: Promise<Killed> | undefined;
     const t0 = performance.now();
     const sent = await sendBurst(plan, instances, {
       redeliverEvery: options.redeliverEvery,
-      onAcked: (count) => void (options.kill && count >= plan.length / 3 && !killing && (killing = killTheBusiest(instances, read))),
+      onAcked: (count) =>
+        void (options.kill && count >= plan.length / 3 && !killing && (killing = killTheBusiest(instances, read))),
     });
     const acknowledged = (performance.now() - t0) / 1000;
     const killed = (await killing) ?? null;
-    const answers = () => api.callsTo('sendMessage').slice(answersBefore).map((c) => String(c.payload.text));
+    const answers = () =>
+      api
+        .callsTo('sendMessage')
+        .slice(answersBefore)
+        .map((c) => String(c.payload.text));
     const done = async () => {
-      const unfinished = await read((db) => db.selectFrom('job').select('id').where('status', 'in', ['queued', 'running']).execute());
-      const pending = await read((db) => db.selectFrom('update_inbox').select('seq').where('status', '=', 'pending').limit(1).execute());
+      const unfinished = await read((db) =>
+        db.selectFrom('job').select('id').where('status', 'in', ['queued', 'running']).execute(),
+      );
+      const pending = await read((db) =>
+        db.selectFrom('update_inbox').select('seq').where('status', '=', 'pending').limit(1).execute(),
+      );
       return unfinished.length === 0 && pending.length === 0;
     };
     const deadline = Date.now() + options.timeoutMs;
     while (!(await done())) {
-      if (Date.now() > deadline) throw new Error(`the instances did not handle every update and job within ${options.timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(`the instances did not handle every update and job within ${options.timeoutMs} ms`);
       await new Promise((r) => setTimeout(r, 50));
     }
     const handled = (performance.now() - t0) / 1000;
     const outcome = await read((db) => checkBurst(db, plan, answers()));
-    const reactions = api.callsTo('setMessageReaction').slice(reactionsBefore).map((c) => `${c.payload.chat_id}:${c.payload.message_id}`);
+    const reactions = api
+      .callsTo('setMessageReaction')
+      .slice(reactionsBefore)
+      .map((c) => `${c.payload.chat_id}:${c.payload.message_id}`);
     const takenOver = killed?.held.jobs.length
-      ? await read((db) => db.selectFrom('job').select(['id', 'status', 'lease_holder']).where('id', 'in', killed.held.jobs).execute())
+      ? await read((db) =>
+          db.selectFrom('job').select(['id', 'status', 'lease_holder']).where('id', 'in', killed.held.jobs).execute(),
+        )
       : [];
     const stopped: (number | null)[] = [];
     for (const i of instances.filter((i) => i.alive)) {
@@ -324,7 +421,16 @@ export async function runBurst(options: {
       stopped.push((await i.process.done).code);
       i.alive = false;
     }
-    return { plan, sent, killed, outcome, seconds: { acknowledged, handled }, reactionsDoubled: reactions.length - new Set(reactions).size, takenOver, stopped };
+    return {
+      plan,
+      sent,
+      killed,
+      outcome,
+      seconds: { acknowledged, handled },
+      reactionsDoubled: reactions.length - new Set(reactions).size,
+      takenOver,
+      stopped,
+    };
   } finally {
     for (const i of instances) if (i.alive) i.process.child.kill('SIGTERM');
     await Promise.all(instances.map((i) => i.process.done));

@@ -62,7 +62,10 @@ const HOST_SCRIPT = `({ html, toolResult, hostContext }) => {
 }`;
 
 export async function openAppInHost(browser: Browser, options: AppHostOptions): Promise<AppHost> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 390, height: 700 }, deviceScaleFactor: options.deviceScaleFactor ?? 1 });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 390, height: 700 },
+    deviceScaleFactor: options.deviceScaleFactor ?? 1,
+  });
   const page = await context.newPage();
   const requested: string[] = [];
   const toolCalls: unknown[] = [];
@@ -72,8 +75,15 @@ export async function openAppInHost(browser: Browser, options: AppHostOptions): 
     return options.client.callTool(params);
   });
   await page.setContent(HOST_PAGE);
-  const hostContext = options.hostContext ?? { theme: 'light', displayMode: 'inline', availableDisplayModes: ['inline', 'fullscreen'], platform: 'web' };
-  await page.evaluate(`(${HOST_SCRIPT})(${JSON.stringify({ html: options.html, toolResult: options.toolResult, hostContext })})`);
+  const hostContext = options.hostContext ?? {
+    theme: 'light',
+    displayMode: 'inline',
+    availableDisplayModes: ['inline', 'fullscreen'],
+    platform: 'web',
+  };
+  await page.evaluate(
+    `(${HOST_SCRIPT})(${JSON.stringify({ html: options.html, toolResult: options.toolResult, hostContext })})`,
+  );
   const frame = async () => {
     const handle = await page.waitForSelector('#app');
     const found = await handle.contentFrame();

@@ -16,7 +16,8 @@ const parsers = { ...NUMBER_PARSERS };
 /** The dump's name changes with the migrations, so a changed schema is never loaded from an old dump. */
 function dumpFile(migrationFolder: string): string {
   const hash = createHash('sha256');
-  for (const name of readdirSync(migrationFolder).sort()) hash.update(name).update(readFileSync(path.join(migrationFolder, name)));
+  for (const name of readdirSync(migrationFolder).sort())
+    hash.update(name).update(readFileSync(path.join(migrationFolder, name)));
   return path.join(tmpdir(), `journal-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
@@ -25,7 +26,10 @@ function dumpFile(migrationFolder: string): string {
  * a data directory dumped after the migrations takes under 2 s, so the first file of a run dumps one to the temp dir
  * and every later one starts from it.
  */
-export async function migratedPglite(migrationFolder: string, migrate: (pglite: PGlite) => Promise<void>): Promise<PGlite> {
+export async function migratedPglite(
+  migrationFolder: string,
+  migrate: (pglite: PGlite) => Promise<void>,
+): Promise<PGlite> {
   const file = dumpFile(migrationFolder);
   if (existsSync(file)) {
     const pglite = new PGlite({ parsers, loadDataDir: new Blob([readFileSync(file)]) });

@@ -15,7 +15,17 @@ export function sendRaw(port: number, request: RawRequest, timeoutMs = 15_000): 
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let received = '';
-    const timer = setTimeout(() => (socket.destroy(), reject(new Error(`no answer in ${timeoutMs} ms to ${JSON.stringify(request.bytes.toString('latin1').slice(0, 120))}`))), timeoutMs);
+    const timer = setTimeout(
+      () => (
+        socket.destroy(),
+        reject(
+          new Error(
+            `no answer in ${timeoutMs} ms to ${JSON.stringify(request.bytes.toString('latin1').slice(0, 120))}`,
+          ),
+        )
+      ),
+      timeoutMs,
+    );
     const done = (outcome: RawOutcome) => (clearTimeout(timer), socket.destroy(), resolve(outcome));
     socket.on('connect', () => {
       socket.write(request.bytes);
@@ -33,7 +43,13 @@ export function sendRaw(port: number, request: RawRequest, timeoutMs = 15_000): 
 }
 
 /** An HTTP/1.1 request's bytes: `headers` as given (a Host is not added), a body with its Content-Length. */
-export function rawRequest(method: string, target: string, headers: [string, string][], body?: string, declaredLength?: number): Buffer {
+export function rawRequest(
+  method: string,
+  target: string,
+  headers: [string, string][],
+  body?: string,
+  declaredLength?: number,
+): Buffer {
   const lines = [`${method} ${target} HTTP/1.1`, ...headers.map(([k, v]) => `${k}: ${v}`)];
   if (body !== undefined) lines.push(`Content-Length: ${declaredLength ?? Buffer.byteLength(body)}`);
   return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), Buffer.from(body ?? '', 'utf8')]);

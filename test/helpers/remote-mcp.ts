@@ -63,11 +63,20 @@ export interface RemoteBot {
 }
 
 /** The app with PUBLIC_URL, on the real clock (token expiry is checked against it), serving remote MCP. */
-export async function startRemoteBot(options: { store?: TestStore; env?: Record<string, string>; callsPerMinute?: number } = {}): Promise<RemoteBot> {
+export async function startRemoteBot(
+  options: { store?: TestStore; env?: Record<string, string>; callsPerMinute?: number } = {},
+): Promise<RemoteBot> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const t = await createTestApp({ PUBLIC_URL: base, ...options.env }, () => new Date(), { store: options.store });
-  const routes = createRemoteMcpRoutes({ config: t.config, db: t.temp.db, clock: () => new Date(), logger: t.logger, botUsername: TEST_BOT_INFO.username, callsPerMinute: options.callsPerMinute });
+  const routes = createRemoteMcpRoutes({
+    config: t.config,
+    db: t.temp.db,
+    clock: () => new Date(),
+    logger: t.logger,
+    botUsername: TEST_BOT_INFO.username,
+    callsPerMinute: options.callsPerMinute,
+  });
   const server = await startWebhookServer({
     port,
     host: '127.0.0.1',

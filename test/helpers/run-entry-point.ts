@@ -40,17 +40,32 @@ function entryPointArgs(script: string): string[] {
 export function startEntryPoint(
   script: string,
   args: string[],
-  options: { env?: Record<string, string>; cwd: string; stdin?: string; /** A command the process runs under, e.g. strace and its flags. */ wrapper?: string[] },
+  options: {
+    env?: Record<string, string>;
+    cwd: string;
+    stdin?: string;
+    /** A command the process runs under, e.g. strace and its flags. */ wrapper?: string[];
+  },
 ): RunningProcess {
   const command = [...(options.wrapper ?? []), process.execPath, ...entryPointArgs(script), ...args];
-  const running = startRecorded(command, { cwd: options.cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', JOURNAL_TIMEZONE: 'UTC', ...options.env } });
+  const running = startRecorded(command, {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', JOURNAL_TIMEZONE: 'UTC', ...options.env },
+  });
   if (options.stdin !== undefined) running.child.stdin!.end(options.stdin);
   return running;
 }
 
 /** Starts `command` (its program first) with exactly `env`, recording what it writes on stdout and stderr. */
-export function startRecorded(command: readonly string[], options: { cwd: string; env: Record<string, string> }): RunningProcess {
-  const child = spawn(command[0]!, command.slice(1), { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'] });
+export function startRecorded(
+  command: readonly string[],
+  options: { cwd: string; env: Record<string, string> },
+): RunningProcess {
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (d) => (out += d));
@@ -61,6 +76,10 @@ export function startRecorded(command: readonly string[], options: { cwd: string
   return { child, stdout: () => out, stderr: () => err, done };
 }
 
-export function runEntryPoint(script: string, args: string[], options: { env?: Record<string, string>; cwd: string; stdin?: string }): Promise<RunResult> {
+export function runEntryPoint(
+  script: string,
+  args: string[],
+  options: { env?: Record<string, string>; cwd: string; stdin?: string },
+): Promise<RunResult> {
   return startEntryPoint(script, args, options).done;
 }

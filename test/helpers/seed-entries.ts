@@ -11,6 +11,11 @@ let messageId = 1_000_000_001;
 
 export async function seedEntries(db: JournalDb, ownerId: number, entries: readonly SeedEntry[]): Promise<void> {
   for (const [at, text] of entries) {
-    await saveEntry(db, { ownerId, source: 'live', chatId: ownerId, messageId: messageId++, writtenAt: new Date(at), text }, 'UTC', new Date('2024-07-01T00:00:00Z'));
+    await saveEntry(
+      db,
+      { ownerId, source: 'live', chatId: ownerId, messageId: messageId++, writtenAt: new Date(at), text },
+      'UTC',
+      new Date('2024-07-01T00:00:00Z'),
+    );
   }
 }

@@ -19,7 +19,10 @@ export function mountSmallDisk(parent: string, ctx: TestContext): SmallDisk {
   const dir = path.join(parent, 'small-disk');
   mkdirSync(dir);
   const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', dir], { encoding: 'utf8' });
-  if (mounted.status !== 0) ctx.skip(`mount -t tmpfs is not permitted here (${(mounted.stderr || mounted.error?.message || '').trim()}); run as root`);
+  if (mounted.status !== 0)
+    ctx.skip(
+      `mount -t tmpfs is not permitted here (${(mounted.stderr || mounted.error?.message || '').trim()}); run as root`,
+    );
   const filler = path.join(dir, 'filler');
   return {
     dir,

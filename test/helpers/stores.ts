@@ -10,12 +10,15 @@ export function describeStores(name: string, suite: (store: TestStore) => void):
   for (const store of ['sqlite', 'pglite', 'postgres'] as const) {
     if (store !== 'sqlite' && testJournalKey()) {
       // The key encrypts SQLite files only: the plain run covers the other stores, unchanged by it.
-      describe.skip(`${name} on ${LABEL[store]} (skipped: TEST_JOURNAL_KEY is set, and it encrypts SQLite journals only)`, () => suite(store));
+      describe.skip(`${name} on ${LABEL[store]} (skipped: TEST_JOURNAL_KEY is set, and it encrypts SQLite journals only)`, () =>
+        suite(store));
     } else if (store !== 'sqlite' && process.env.TEST_QUICK) {
       // npm run test:quick (vitest.quick.config.ts): SQLite alone; npm test runs every store.
-      describe.skip(`${name} on ${LABEL[store]} (skipped: npm run test:quick runs SQLite only; npm test runs every store)`, () => suite(store));
+      describe.skip(`${name} on ${LABEL[store]} (skipped: npm run test:quick runs SQLite only; npm test runs every store)`, () =>
+        suite(store));
     } else if (store === 'postgres' && !TEST_DATABASE_URL) {
-      describe.skip(`${name} on PostgreSQL (skipped: TEST_DATABASE_URL is unset; set it to postgres://… to run against a server)`, () => suite(store));
+      describe.skip(`${name} on PostgreSQL (skipped: TEST_DATABASE_URL is unset; set it to postgres://… to run against a server)`, () =>
+        suite(store));
     } else {
       describe(`${name} on ${LABEL[store]}`, () => {
         beforeAll(() => setDefaultStore(store));

@@ -55,8 +55,13 @@ export function filePglite(): Promise<PGlite> {
 }
 
 async function emptyTables(db: JournalDb): Promise<void> {
-  const { rows } = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT LIKE 'kysely_%'`.execute(db);
-  if (rows.length) await sql.raw(`TRUNCATE ${rows.map((r) => `"${r.name}"`).join(', ')} RESTART IDENTITY CASCADE`).execute(db);
+  const { rows } = await sql<{
+    name: string;
+  }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT LIKE 'kysely_%'`.execute(
+    db,
+  );
+  if (rows.length)
+    await sql.raw(`TRUNCATE ${rows.map((r) => `"${r.name}"`).join(', ')} RESTART IDENTITY CASCADE`).execute(db);
 }
 
 /** A URL whose connections use `schema` first (pg passes `options` to the server). */
@@ -85,7 +90,8 @@ export async function createTempDb(store: TestStore = defaultStore): Promise<Tem
     const pglite = await filePglite();
     open = () => postgresJournalDatabase(pgliteDialect(pglite));
   } else {
-    if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set: the postgres test store needs a server (postgres://…)');
+    if (!TEST_DATABASE_URL)
+      throw new Error('TEST_DATABASE_URL is not set: the postgres test store needs a server (postgres://…)');
     const schema = await createTestSchema(TEST_DATABASE_URL, 'test');
     const url = urlWithSchema(schema.databaseUrl, schema.name);
     open = () => openPostgresDatabase(url, { max: 4 });

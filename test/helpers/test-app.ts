@@ -59,7 +59,14 @@ export async function createTestApp(
   });
   const logger = createMemoryLogger();
   const build = async () => {
-    const built = createApp(TEST_TOKEN, { config, db: temp.db, logger, clock: now, botInfo: TEST_BOT_INFO, exportPartBytes: options.exportPartBytes });
+    const built = createApp(TEST_TOKEN, {
+      config,
+      db: temp.db,
+      logger,
+      clock: now,
+      botInfo: TEST_BOT_INFO,
+      exportPartBytes: options.exportPartBytes,
+    });
     await built.start();
     return built;
   };

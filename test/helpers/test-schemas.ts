@@ -78,7 +78,10 @@ export async function dropDatabasesStartingWith(serverUrl: string, prefix: strin
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ name: string }>(`SELECT datname AS name FROM pg_database WHERE starts_with(datname, $1)`, [prefix]);
+    const { rows } = await client.query<{ name: string }>(
+      `SELECT datname AS name FROM pg_database WHERE starts_with(datname, $1)`,
+      [prefix],
+    );
     // FORCE: a pool a test forgot to close must not keep its database alive (PostgreSQL 13 and later).
     for (const { name } of rows) await client.query(`DROP DATABASE ${name} WITH (FORCE)`);
     return rows.length;

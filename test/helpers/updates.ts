@@ -19,13 +19,18 @@ function base(o: MessageOptions) {
   return {
     message_id: o.messageId ?? nextMessageId++,
     date: o.date ?? Math.floor(Date.UTC(2024, 3, 15, 9, 0) / 1000),
-    chat: chatType === 'private' ? { id: o.chatId ?? from, type: 'private', first_name: 'Owner' } : { id: o.chatId ?? -100123, type: chatType, title: 'A group' },
+    chat:
+      chatType === 'private'
+        ? { id: o.chatId ?? from, type: 'private', first_name: 'Owner' }
+        : { id: o.chatId ?? -100123, type: chatType, title: 'A group' },
     from: { id: from, is_bot: false, first_name: 'Owner' },
   };
 }
 
 export function textUpdate(text: string, o: MessageOptions = {}) {
-  const entities = text.startsWith('/') ? [{ type: 'bot_command', offset: 0, length: text.split(/\s/)[0]!.length }] : undefined;
+  const entities = text.startsWith('/')
+    ? [{ type: 'bot_command', offset: 0, length: text.split(/\s/)[0]!.length }]
+    : undefined;
   return { message: { ...base(o), text, ...(entities ? { entities } : {}) } };
 }
 
@@ -39,11 +44,22 @@ export function photoUpdate(caption: string | undefined, o: MessageOptions = {})
   };
 }
 
-export function documentUpdate(fileId: string, fileName: string, fileSize: number, o: MessageOptions & { caption?: string } = {}) {
+export function documentUpdate(
+  fileId: string,
+  fileName: string,
+  fileSize: number,
+  o: MessageOptions & { caption?: string } = {},
+) {
   return {
     message: {
       ...base(o),
-      document: { file_id: fileId, file_unique_id: `u-${fileId}`, file_name: fileName, mime_type: 'application/json', file_size: fileSize },
+      document: {
+        file_id: fileId,
+        file_unique_id: `u-${fileId}`,
+        file_name: fileName,
+        mime_type: 'application/json',
+        file_size: fileSize,
+      },
       ...(o.caption !== undefined ? { caption: o.caption } : {}),
     },
   };

@@ -31,7 +31,14 @@ export async function buildWebDemo(db: JournalDb, ownerId: number): Promise<void
   await saveEntry(db, draft(9001, '07:40', 'Coffee on the balcony, first warm morning #morning'), 'UTC', NOW);
   await saveEntry(db, draft(9002, '12:15', EDITED_BEFORE), 'UTC', NOW);
   await applyEdit(db, draft(9002, '12:15', EDITED_NOW), new Date(`${WEB_DAY}T13:00:00Z`), 'UTC', NOW);
-  await saveEntry(db, draft(9003, '21:05', '[voice note 0:42]', { media: [{ kind: 'voice_note', fileId: 'v1', fileName: null, durationSeconds: 42, fileSize: 1000 }] }), 'UTC', NOW);
+  await saveEntry(
+    db,
+    draft(9003, '21:05', '[voice note 0:42]', {
+      media: [{ kind: 'voice_note', fileId: 'v1', fileName: null, durationSeconds: 42, fileSize: 1000 }],
+    }),
+    'UTC',
+    NOW,
+  );
   await saveEntry(db, draft(9004, '22:30', 'Read before sleep #reading #morning-pages'), 'UTC', NOW);
 }
 
@@ -43,10 +50,21 @@ export interface WebDemoServer {
 }
 
 /** The web view over `db` on a free loopback port, as main.ts (polling) and npm run web serve it. */
-export async function serveWebDemo(db: JournalDb, env: Record<string, string>, surface: 'local' | 'mini-app' = 'mini-app'): Promise<WebDemoServer> {
+export async function serveWebDemo(
+  db: JournalDb,
+  env: Record<string, string>,
+  surface: 'local' | 'mini-app' = 'mini-app',
+): Promise<WebDemoServer> {
   const config = parseConfig({ JOURNAL_TIMEZONE: 'UTC', ...env });
   const logger = createMemoryLogger();
-  const view = createJournalWebView({ config, db, clock: () => NOW, logger, botToken: config.telegramBotToken, surface });
+  const view = createJournalWebView({
+    config,
+    db,
+    clock: () => NOW,
+    logger,
+    botToken: config.telegramBotToken,
+    surface,
+  });
   const server = await startWebServer(view, { port: 0, host: '127.0.0.1', logger });
   return { url: `http://127.0.0.1:${server.port}`, view, config, server };
 }

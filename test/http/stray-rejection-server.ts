@@ -15,5 +15,6 @@ const server = createServer(
 );
 server.listen(0, '127.0.0.1', () => {
   console.log(`listening on ${(server.address() as { port: number }).port}`);
-  if (process.argv[2] === 'outside') setTimeout(() => void Promise.reject(new Error('a fault outside any request')), 10);
+  if (process.argv[2] === 'outside')
+    setTimeout(() => void Promise.reject(new Error('a fault outside any request')), 10);
 });

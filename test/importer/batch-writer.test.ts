@@ -18,9 +18,29 @@ describeStores('batch writer', (store) => {
   const NOW = new Date('2024-06-01T12:00:00Z');
   const rows = (from: number, count: number, text = (id: number) => `note ${id} #tag${id % 3}`): BatchRow[] =>
     Array.from({ length: count }, (_, i) =>
-      batchRowOf({ ownerId: 111, source: 'import', chatId: 500, messageId: from + i, writtenAt: new Date(Date.UTC(2024, 0, 1, 0, from + i)), text: text(from + i), editedAt: null }, 'UTC', NOW),
+      batchRowOf(
+        {
+          ownerId: 111,
+          source: 'import',
+          chatId: 500,
+          messageId: from + i,
+          writtenAt: new Date(Date.UTC(2024, 0, 1, 0, from + i)),
+          text: text(from + i),
+          editedAt: null,
+        },
+        'UTC',
+        NOW,
+      ),
     );
-  const count = async () => Number((await temp.db.selectFrom('entry').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await temp.db
+          .selectFrom('entry')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('commits every commitRows rows, counting each batch once its commit is made, and tags what it stored', async () => {
     const counted: BatchResult[] = [];
@@ -33,7 +53,11 @@ describeStores('batch writer', (store) => {
     await writer.finish();
     expect(counted.reduce((n, r) => n + r.inserted, 0)).toBe(2_500);
     expect(await count()).toBe(2_500);
-    const tagged = await temp.db.selectFrom('entry_tag').select((eb) => eb.fn.countAll().as('n')).where('tag', '=', 'tag1').executeTakeFirstOrThrow();
+    const tagged = await temp.db
+      .selectFrom('entry_tag')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('tag', '=', 'tag1')
+      .executeTakeFirstOrThrow();
     expect(Number(tagged.n)).toBe(833);
   });
 
@@ -59,21 +83,29 @@ describeStores('batch writer', (store) => {
     expect(await count()).toBe(0);
   });
 
-  it.skipIf(store !== 'sqlite')('on SQLite the -wal is checkpointed every 64 MB during the import, and every 1 MB again after it', async () => {
-    const autocheckpoint = async () => (await sql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(temp.db)).rows[0]!.wal_autocheckpoint;
-    const everyday = await autocheckpoint();
-    const writer = createBatchWriter(temp.db, { commitRows: 500 });
-    await writer.write(rows(0, 500), () => undefined);
-    expect(await autocheckpoint()).toBe(16_384);
-    await writer.finish();
-    expect(await autocheckpoint()).toBe(everyday);
-    // Two imports at once: the mode lasts until the last one ends.
-    const [first, second] = [createBatchWriter(temp.db, { commitRows: 500 }), createBatchWriter(temp.db, { commitRows: 500 })];
-    await first.write(rows(1_000, 500), () => undefined);
-    await second.write(rows(2_000, 500), () => undefined);
-    await first.finish();
-    expect(await autocheckpoint()).toBe(16_384);
-    await second.finish();
-    expect(await autocheckpoint()).toBe(everyday);
-  });
+  it.skipIf(store !== 'sqlite')(
+    'on SQLite the -wal is checkpointed every 64 MB during the import, and every 1 MB again after it',
+    async () => {
+      const autocheckpoint = async () =>
+        (await sql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(temp.db)).rows[0]!
+          .wal_autocheckpoint;
+      const everyday = await autocheckpoint();
+      const writer = createBatchWriter(temp.db, { commitRows: 500 });
+      await writer.write(rows(0, 500), () => undefined);
+      expect(await autocheckpoint()).toBe(16_384);
+      await writer.finish();
+      expect(await autocheckpoint()).toBe(everyday);
+      // Two imports at once: the mode lasts until the last one ends.
+      const [first, second] = [
+        createBatchWriter(temp.db, { commitRows: 500 }),
+        createBatchWriter(temp.db, { commitRows: 500 }),
+      ];
+      await first.write(rows(1_000, 500), () => undefined);
+      await second.write(rows(2_000, 500), () => undefined);
+      await first.finish();
+      expect(await autocheckpoint()).toBe(16_384);
+      await second.finish();
+      expect(await autocheckpoint()).toBe(everyday);
+    },
+  );
 });

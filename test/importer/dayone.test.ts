@@ -1,7 +1,16 @@
 // Day One exports (issue 21): the official sample's 54 entries with times, zones, tags, starred marks, places and
 // photos; a re-import adds nothing; a zip and its JSON give the same journal; the oddities SOURCES.md lists.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -43,7 +52,17 @@ const importDayOne = (file: string, zip: boolean, journals: string[] = []): Prom
 const rows = () =>
   entriesWithMedia(temp.db)
     .clearSelect()
-    .select(['source_app', 'source_id', 'written_at', 'local_day', 'local_time', 'content', 'm.kind as media_kind', 'm.file_name as media_file_name', 'metadata'])
+    .select([
+      'source_app',
+      'source_id',
+      'written_at',
+      'local_day',
+      'local_time',
+      'content',
+      'm.kind as media_kind',
+      'm.file_name as media_file_name',
+      'metadata',
+    ])
     .orderBy('written_at')
     .orderBy('source_id')
     .execute();
@@ -63,53 +82,92 @@ function sampleZip(): string {
 }
 
 describeStores('Day One official sample', () => {
-  it.skipIf(!sharedJournalsPresent)(`imports its 54 entries with times, zones, tags, starred marks, places and photos ${sharedJournalsPresent ? '' : SKIP_REASON}`, async () => {
-    const report = await importDayOne(path.join(SAMPLE, 'Example.json'), false);
-    expect(report).toMatchObject({ error: null, items: 54, imported: 54, alreadyPresent: 0 });
-    const all = await rows();
-    expect(all).toHaveLength(54);
-    expect(all.every((r) => r.source_app === 'dayone' && /^[0-9A-F]{32}$/.test(r.source_id ?? ''))).toBe(true);
-    // Its own zone decides its day: 2004-10-13T00:38:16Z is the evening before in America/Boise.
-    const alice = all.find((r) => r.source_id === '2E542464666C4ACE91E83539FF114A76')!;
-    expect(alice).toMatchObject({ written_at: '2004-10-13T00:38:16.000Z', local_day: '2004-10-12', local_time: '18:38', media_kind: 'photo' });
-    expect(alice.content).toMatch(/^\*\*Luckily\*\* for \*\*\*Alice\*\*\*, the little magic bottle/);
-    expect(alice.content).toContain('no wonder she felt unhappy.\n\n[photo]\n\n[photo]');
-    expect(alice.content).not.toMatch(/\\[.\-(]|dayone-moment/);
-    const meta = JSON.parse(alice.metadata!);
-    expect(meta).toMatchObject({ time_zone: 'America/Boise', journal: 'Example', place: { name: "Uncle's Tavern", locality: 'Alice Springs', country: 'Australia' }, weather: { description: 'Partly Cloudy', temperature_c: 34 } });
-    expect(all.filter((r) => r.metadata && JSON.parse(r.metadata).starred).length).toBe(7);
-    expect(all.filter((r) => r.media_kind === 'photo').length).toBe(42);
-    const tags = await temp.db.selectFrom('entry_tag').select('tag').where('entry_id', 'in', temp.db.selectFrom('entry').select('id').where('source_id', '=', alice.source_id)).orderBy('tag').execute();
-    expect(tags.map((t) => t.tag)).toEqual(['diary', 'pizza']);
+  it.skipIf(!sharedJournalsPresent)(
+    `imports its 54 entries with times, zones, tags, starred marks, places and photos ${sharedJournalsPresent ? '' : SKIP_REASON}`,
+    async () => {
+      const report = await importDayOne(path.join(SAMPLE, 'Example.json'), false);
+      expect(report).toMatchObject({ error: null, items: 54, imported: 54, alreadyPresent: 0 });
+      const all = await rows();
+      expect(all).toHaveLength(54);
+      expect(all.every((r) => r.source_app === 'dayone' && /^[0-9A-F]{32}$/.test(r.source_id ?? ''))).toBe(true);
+      // Its own zone decides its day: 2004-10-13T00:38:16Z is the evening before in America/Boise.
+      const alice = all.find((r) => r.source_id === '2E542464666C4ACE91E83539FF114A76')!;
+      expect(alice).toMatchObject({
+        written_at: '2004-10-13T00:38:16.000Z',
+        local_day: '2004-10-12',
+        local_time: '18:38',
+        media_kind: 'photo',
+      });
+      expect(alice.content).toMatch(/^\*\*Luckily\*\* for \*\*\*Alice\*\*\*, the little magic bottle/);
+      expect(alice.content).toContain('no wonder she felt unhappy.\n\n[photo]\n\n[photo]');
+      expect(alice.content).not.toMatch(/\\[.\-(]|dayone-moment/);
+      const meta = JSON.parse(alice.metadata!);
+      expect(meta).toMatchObject({
+        time_zone: 'America/Boise',
+        journal: 'Example',
+        place: { name: "Uncle's Tavern", locality: 'Alice Springs', country: 'Australia' },
+        weather: { description: 'Partly Cloudy', temperature_c: 34 },
+      });
+      expect(all.filter((r) => r.metadata && JSON.parse(r.metadata).starred).length).toBe(7);
+      expect(all.filter((r) => r.media_kind === 'photo').length).toBe(42);
+      const tags = await temp.db
+        .selectFrom('entry_tag')
+        .select('tag')
+        .where('entry_id', 'in', temp.db.selectFrom('entry').select('id').where('source_id', '=', alice.source_id))
+        .orderBy('tag')
+        .execute();
+      expect(tags.map((t) => t.tag)).toEqual(['diary', 'pizza']);
 
-    const again = await importDayOne(path.join(SAMPLE, 'Example.json'), false);
-    expect(again).toMatchObject({ error: null, imported: 0, alreadyPresent: 54, revised: 0 });
-    expect(await rows()).toHaveLength(54);
-  });
+      const again = await importDayOne(path.join(SAMPLE, 'Example.json'), false);
+      expect(again).toMatchObject({ error: null, imported: 0, alreadyPresent: 54, revised: 0 });
+      expect(await rows()).toHaveLength(54);
+    },
+  );
 
-  it.skipIf(!sharedJournalsPresent)(`a zip and its JSON give the same journal ${sharedJournalsPresent ? '' : SKIP_REASON}`, async () => {
-    const zipped = await importDayOne(sampleZip(), true);
-    expect(zipped).toMatchObject({ error: null, imported: 54, journals: { Example: 54 } });
-    // The zip's two photo files are unpacked and kept, as from the unzipped folder.
-    expect(formatSourceSummary(zipped).join('\n')).toMatch(/^Day One zip: imported 54 entries \(54 items read, [\d.]+ s\)\.\nMedia: 2 files kept in the journal; \d+ without a file \(kept as labels only\)\.\nJournals: "Example" 54 entries\.$/);
-    const photos = ['9a4695dcca092c696657afdc252acb2d.jpeg', 'bee4d614d1555318fe89daa5262cc8e1.jpeg'].map((p) => readFileSync(path.join(SAMPLE, 'photos', p)));
-    const blobs = await temp.db.selectFrom('media_blob').select('sha256').orderBy('sha256').execute();
-    expect(blobs.map((b) => b.sha256)).toEqual(photos.map(sha).sort());
-    const fromZip = await rows();
-    const fromJson = await importDayOne(path.join(SAMPLE, 'Example.json'), false);
-    expect(fromJson).toMatchObject({ imported: 0, alreadyPresent: 54 });
-    expect(await rows()).toEqual(fromZip);
-  });
+  it.skipIf(!sharedJournalsPresent)(
+    `a zip and its JSON give the same journal ${sharedJournalsPresent ? '' : SKIP_REASON}`,
+    async () => {
+      const zipped = await importDayOne(sampleZip(), true);
+      expect(zipped).toMatchObject({ error: null, imported: 54, journals: { Example: 54 } });
+      // The zip's two photo files are unpacked and kept, as from the unzipped folder.
+      expect(formatSourceSummary(zipped).join('\n')).toMatch(
+        /^Day One zip: imported 54 entries \(54 items read, [\d.]+ s\)\.\nMedia: 2 files kept in the journal; \d+ without a file \(kept as labels only\)\.\nJournals: "Example" 54 entries\.$/,
+      );
+      const photos = ['9a4695dcca092c696657afdc252acb2d.jpeg', 'bee4d614d1555318fe89daa5262cc8e1.jpeg'].map((p) =>
+        readFileSync(path.join(SAMPLE, 'photos', p)),
+      );
+      const blobs = await temp.db.selectFrom('media_blob').select('sha256').orderBy('sha256').execute();
+      expect(blobs.map((b) => b.sha256)).toEqual(photos.map(sha).sort());
+      const fromZip = await rows();
+      const fromJson = await importDayOne(path.join(SAMPLE, 'Example.json'), false);
+      expect(fromJson).toMatchObject({ imported: 0, alreadyPresent: 54 });
+      expect(await rows()).toEqual(fromZip);
+    },
+  );
 });
 
 describe('Day One details', () => {
-  it.skipIf(!sharedJournalsPresent)(`getEntry shows the place, the weather and the starred mark ${sharedJournalsPresent ? '' : SKIP_REASON}`, async () => {
-    await importDayOne(path.join(SAMPLE, 'Example.json'), false);
-    const { id } = await temp.db.selectFrom('entry').select('id').where('source_id', '=', '2E542464666C4ACE91E83539FF114A76').executeTakeFirstOrThrow();
-    const ops = createJournalOperations(temp.db, OWNER, { timeZone: 'UTC' });
-    const result = await ops.invokeMethod('journal', 'getEntry', { id });
-    expect(result).toMatchObject({ type: 'value', value: { place: "Uncle's Tavern, Alice Springs, NT, Australia (-23.70069, 133.88130)", weather: 'Partly Cloudy, 34 °C', timeZone: 'America/Boise' } });
-  });
+  it.skipIf(!sharedJournalsPresent)(
+    `getEntry shows the place, the weather and the starred mark ${sharedJournalsPresent ? '' : SKIP_REASON}`,
+    async () => {
+      await importDayOne(path.join(SAMPLE, 'Example.json'), false);
+      const { id } = await temp.db
+        .selectFrom('entry')
+        .select('id')
+        .where('source_id', '=', '2E542464666C4ACE91E83539FF114A76')
+        .executeTakeFirstOrThrow();
+      const ops = createJournalOperations(temp.db, OWNER, { timeZone: 'UTC' });
+      const result = await ops.invokeMethod('journal', 'getEntry', { id });
+      expect(result).toMatchObject({
+        type: 'value',
+        value: {
+          place: "Uncle's Tavern, Alice Springs, NT, Australia (-23.70069, 133.88130)",
+          weather: 'Partly Cloudy, 34 °C',
+          timeZone: 'America/Boise',
+        },
+      });
+    },
+  );
 
   it('reads the oddities: escapes, references (dangling too), (null) fields, pinned, media only, damage named by uuid', async () => {
     const report = await importDayOne(ODDITIES, false);
@@ -118,12 +176,27 @@ describe('Day One details', () => {
     expect(report.skippedIds['bad-date']).toEqual(['AAAA0000000000000000000000000004']);
     expect(report.skippedIds['duplicate-id']).toEqual(['AAAA0000000000000000000000000001']);
     const [first, second] = await rows();
-    expect(first!.content).toBe('Escapes undone: a.b-c (d) and/or e!\n\n[photo]\n\n[video fedcba9876543210fedcba9876543210.mov 0:12]\n\n[photo]');
+    expect(first!.content).toBe(
+      'Escapes undone: a.b-c (d) and/or e!\n\n[photo]\n\n[video fedcba9876543210fedcba9876543210.mov 0:12]\n\n[photo]',
+    );
     // 23:30 UTC is already the next day in Berlin.
-    expect(first).toMatchObject({ local_day: '2021-03-02', local_time: '00:30', media_kind: 'photo', media_file_name: '0123456789abcdef0123456789abcdef.jpeg' });
-    expect(JSON.parse(first!.metadata!)).toMatchObject({ pinned: true, weather: { description: 'Rain', temperature_c: 4.5 }, media: [{ kind: 'photo' }, { kind: 'video' }] });
+    expect(first).toMatchObject({
+      local_day: '2021-03-02',
+      local_time: '00:30',
+      media_kind: 'photo',
+      media_file_name: '0123456789abcdef0123456789abcdef.jpeg',
+    });
+    expect(JSON.parse(first!.metadata!)).toMatchObject({
+      pinned: true,
+      weather: { description: 'Rain', temperature_c: 4.5 },
+      media: [{ kind: 'photo' }, { kind: 'video' }],
+    });
     // An unknown zone falls back to the journal's (UTC here).
-    expect(second).toMatchObject({ content: '[audio 11112222333344445555666677778888.m4a 0:42]', media_kind: 'audio', local_time: '08:00' });
+    expect(second).toMatchObject({
+      content: '[audio 11112222333344445555666677778888.m4a 0:42]',
+      media_kind: 'audio',
+      local_time: '08:00',
+    });
     const tags = await temp.db.selectFrom('entry_tag').select('tag').orderBy('tag').execute();
     expect(tags.map((t) => t.tag)).toEqual(['family_trip', 'work']);
   });
@@ -163,10 +236,21 @@ describe('Day One details', () => {
   it("stopped (Ctrl-C) before a zip's media are unpacked: the import stops, and a re-import brings the bytes", async () => {
     const photo = Buffer.from('a photo of a stopped import');
     const file = path.join(dir, 'stopped.zip');
-    writeFileSync(file, buildZip([{ name: 'Journal.json', data: readFileSync(ODDITIES) }, { name: 'photos/0123456789abcdef0123456789abcdef.jpeg', data: photo }]));
+    writeFileSync(
+      file,
+      buildZip([
+        { name: 'Journal.json', data: readFileSync(ODDITIES) },
+        { name: 'photos/0123456789abcdef0123456789abcdef.jpeg', data: photo },
+      ]),
+    );
     const stop = new AbortController();
     stop.abort();
-    const stopped = await importSource(temp.db, readDayOne(file, true, { signal: stop.signal }), 'stopped.zip', { ownerId: OWNER, timeZone: 'UTC', signal: stop.signal, batchSize: 1 });
+    const stopped = await importSource(temp.db, readDayOne(file, true, { signal: stop.signal }), 'stopped.zip', {
+      ownerId: OWNER,
+      timeZone: 'UTC',
+      signal: stop.signal,
+      batchSize: 1,
+    });
     expect(stopped).toMatchObject({ error: null, interrupted: true, mediaKept: 0 });
     expect(await temp.db.selectFrom('media_blob').select('sha256').execute()).toEqual([]);
     const again = await importDayOne(file, true);
@@ -177,9 +261,27 @@ describe('Day One details', () => {
 
   it('several journals in one zip: all by default, --journal chooses, an unknown name is refused', async () => {
     const odd = readFileSync(ODDITIES);
-    const other = Buffer.from(JSON.stringify({ metadata: { version: '1.0' }, entries: [{ uuid: 'BBBB0000000000000000000000000001', creationDate: '2022-01-01T10:00:00Z', text: 'Travel note', starred: true }] }));
+    const other = Buffer.from(
+      JSON.stringify({
+        metadata: { version: '1.0' },
+        entries: [
+          {
+            uuid: 'BBBB0000000000000000000000000001',
+            creationDate: '2022-01-01T10:00:00Z',
+            text: 'Travel note',
+            starred: true,
+          },
+        ],
+      }),
+    );
     const file = path.join(dir, 'two.zip');
-    writeFileSync(file, buildZip([{ name: 'Journal.json', data: odd }, { name: 'Travel.json', data: other }]));
+    writeFileSync(
+      file,
+      buildZip([
+        { name: 'Journal.json', data: odd },
+        { name: 'Travel.json', data: other },
+      ]),
+    );
     const chosen = await importDayOne(file, true, ['travel']);
     expect(chosen).toMatchObject({ error: null, imported: 1, journals: { Travel: 1 } });
     expect(chosen.skipped['not-selected']).toBe(7);
@@ -196,15 +298,27 @@ describe('Day One details', () => {
     changed.entries[0].starred = true;
     const report = await importDayOne(write(JSON.stringify(changed)), false);
     expect(report).toMatchObject({ error: null, imported: 0, alreadyPresent: 2, revised: 1 });
-    const entry = await temp.db.selectFrom('entry').select(['id', 'content', 'metadata']).where('source_id', '=', 'AAAA0000000000000000000000000001').executeTakeFirstOrThrow();
+    const entry = await temp.db
+      .selectFrom('entry')
+      .select(['id', 'content', 'metadata'])
+      .where('source_id', '=', 'AAAA0000000000000000000000000001')
+      .executeTakeFirstOrThrow();
     expect(entry.content).toBe('Rewritten in Day One');
     expect(JSON.parse(entry.metadata!)).toMatchObject({ starred: true, pinned: true });
-    const revisions = await temp.db.selectFrom('entry_revision').select('content').where('entry_id', '=', entry.id).execute();
+    const revisions = await temp.db
+      .selectFrom('entry_revision')
+      .select('content')
+      .where('entry_id', '=', entry.id)
+      .execute();
     expect(revisions.map((r) => r.content)).toEqual([expect.stringMatching(/^Escapes undone/)]);
   });
 
   it('--dry-run counts what would be imported and writes nothing', async () => {
-    const report = await importSource(temp.db, readDayOne(ODDITIES, false), 'oddities.json', { ownerId: OWNER, timeZone: 'UTC', dryRun: true });
+    const report = await importSource(temp.db, readDayOne(ODDITIES, false), 'oddities.json', {
+      ownerId: OWNER,
+      timeZone: 'UTC',
+      dryRun: true,
+    });
     expect(report).toMatchObject({ error: null, imported: 2, dryRun: true });
     expect(formatSourceSummary(report)[0]).toMatch(/^Dry run, nothing written\. Day One JSON: would import 2 entries/);
     expect(await rows()).toEqual([]);

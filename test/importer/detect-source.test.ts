@@ -17,16 +17,27 @@ const renamed = (data: string | Buffer) => {
   writeFileSync(file, data);
   return file;
 };
-const kind = async (target: string, forced?: Parameters<typeof detectSource>[2]) => (await detectSource(target, path.basename(target), forced)).kind;
+const kind = async (target: string, forced?: Parameters<typeof detectSource>[2]) =>
+  (await detectSource(target, path.basename(target), forced)).kind;
 
 describe('detectSource', () => {
   it('tells each journal by its content', async () => {
     expect(await kind(renamed(readFileSync(own('journals/dayone-oddities.json'))))).toBe('dayone-json');
-    expect(await kind(renamed(buildZip([{ name: 'Journal.json', data: readFileSync(own('journals/dayone-oddities.json')) }])))).toBe('dayone-zip');
+    expect(
+      await kind(
+        renamed(buildZip([{ name: 'Journal.json', data: readFileSync(own('journals/dayone-oddities.json')) }])),
+      ),
+    ).toBe('dayone-zip');
     expect(await kind(renamed(readFileSync(own('journals/jrnl/starred.txt'))))).toBe('jrnl-text');
     expect(await kind(renamed(readFileSync(own('telegram-export/saved-messages.json'))))).toBe('telegram');
     expect(await kind(renamed('{"format":"journal-objects-export","version":1,"entries":[]}'))).toBe('journal-export');
-    expect(await kind(renamed('---\ntitle: "Journal"\ndate_from: 2024-01-01\ndate_to: 2024-01-02\nexported: 2025-01-10T12:00:00.000Z\n---\n'))).toBe('own-markdown');
+    expect(
+      await kind(
+        renamed(
+          '---\ntitle: "Journal"\ndate_from: 2024-01-01\ndate_to: 2024-01-02\nexported: 2025-01-10T12:00:00.000Z\n---\n',
+        ),
+      ),
+    ).toBe('own-markdown');
     expect(await kind(own('journals/obsidian'))).toBe('notes');
     expect(await kind(own('journals/logseq'))).toBe('notes');
     const jrnlFolder = path.join(dir, 'folder-journal');
@@ -47,7 +58,9 @@ describe('detectSource', () => {
   it('--format overrides; what cannot be that source is refused with why', async () => {
     expect(await kind(renamed('Just some words.\n'), 'markdown')).toBe('notes');
     expect(await kind(renamed('[not a date] text\n'), 'jrnl')).toBe('jrnl-text');
-    await expect(kind(renamed(buildZip([{ name: 'a.json', data: Buffer.from('{}') }])), 'jrnl')).rejects.toThrow(/is a zip file; only Day One exports come as zips/);
+    await expect(kind(renamed(buildZip([{ name: 'a.json', data: Buffer.from('{}') }])), 'jrnl')).rejects.toThrow(
+      /is a zip file; only Day One exports come as zips/,
+    );
     await expect(kind(renamed('hello'))).rejects.toThrow(/is none of the journals this reads/);
     await expect(kind(path.join(dir, 'missing'))).rejects.toThrow(/no such file/);
   });

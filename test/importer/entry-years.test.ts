@@ -34,7 +34,12 @@ const dayOne = {
   metadata: { version: '1.0' },
   entries: [
     { uuid: LAST_UUID, creationDate: '9999-12-31T20:00:00Z', timeZone: 'Pacific/Kiritimati', text: 'The last evening' },
-    ...Array.from({ length: 6 }, (_, i) => ({ uuid: `DDDD000000000000000000000000000${i}`, creationDate: `2024-0${i + 1}-10T10:00:00Z`, timeZone: 'Pacific/Kiritimati', text: `Entry ${i}` })),
+    ...Array.from({ length: 6 }, (_, i) => ({
+      uuid: `DDDD000000000000000000000000000${i}`,
+      creationDate: `2024-0${i + 1}-10T10:00:00Z`,
+      timeZone: 'Pacific/Kiritimati',
+      text: `Entry ${i}`,
+    })),
   ],
 };
 
@@ -48,25 +53,53 @@ describe('dates a journal can hold', () => {
   });
 
   it('no row is made for a day the exports cannot write', () => {
-    const draft = { ownerId: 1, source: 'import' as const, chatId: 1, messageId: 1, writtenAt: new Date('9999-12-31T20:00:00Z'), text: 'x' };
-    expect(() => entryRowFromDraft(draft, 'Pacific/Kiritimati', new Date())).toThrow(/falls on \+010000-01 in Pacific\/Kiritimati: not a day a journal can hold/);
+    const draft = {
+      ownerId: 1,
+      source: 'import' as const,
+      chatId: 1,
+      messageId: 1,
+      writtenAt: new Date('9999-12-31T20:00:00Z'),
+      text: 'x',
+    };
+    expect(() => entryRowFromDraft(draft, 'Pacific/Kiritimati', new Date())).toThrow(
+      /falls on \+010000-01 in Pacific\/Kiritimati: not a day a journal can hold/,
+    );
   });
 
   it('a Day One entry in year 9999 at UTC+14 is named as damage; the other six import; both exports work', async () => {
     const file = path.join(dir, 'Journal.json');
     writeFileSync(file, JSON.stringify(dayOne));
-    const report = await importSource(temp.db, readDayOne(file, false), 'Journal.json', { ownerId: OWNER, timeZone: 'UTC' });
+    const report = await importSource(temp.db, readDayOne(file, false), 'Journal.json', {
+      ownerId: OWNER,
+      timeZone: 'UTC',
+    });
     expect(report.imported).toBe(6);
     expect(report.skipped['bad-date']).toBe(1);
-    expect(formatSourceSummary(report).join('\n')).toContain(`1 with an impossible or out-of-range date (years 1970–9999 only) (entry ${LAST_UUID})`);
+    expect(formatSourceSummary(report).join('\n')).toContain(
+      `1 with an impossible or out-of-range date (years 1970–9999 only) (entry ${LAST_UUID})`,
+    );
 
     const json = path.join(dir, 'export.json');
-    await exportJournal(temp.db, { ownerId: OWNER, format: 'json', out: { file: json }, timeZone: 'UTC', dayStartsAt: '00:00', now: new Date() });
+    await exportJournal(temp.db, {
+      ownerId: OWNER,
+      format: 'json',
+      out: { file: json },
+      timeZone: 'UTC',
+      dayStartsAt: '00:00',
+      now: new Date(),
+    });
     const back = await importJournalExport(other.db, json);
     expect(back).toMatchObject({ entries: 6, imported: 6, damaged: [], error: null });
 
     const markdown = path.join(dir, 'export.md');
-    const written = await exportJournal(temp.db, { ownerId: OWNER, format: 'md', out: { file: markdown }, timeZone: 'UTC', dayStartsAt: '00:00', now: new Date() });
+    const written = await exportJournal(temp.db, {
+      ownerId: OWNER,
+      format: 'md',
+      out: { file: markdown },
+      timeZone: 'UTC',
+      dayStartsAt: '00:00',
+      now: new Date(),
+    });
     expect(written.entries).toBe(6);
     expect(readFileSync(markdown, 'utf8')).toContain('Entry 5');
   });

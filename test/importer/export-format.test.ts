@@ -38,14 +38,58 @@ const referenceChat = z.object({
 
 /** Values of every kind JSON.parse can give, and the edge numbers (1e400 reads as Infinity). */
 const jsonish = fc.oneof(
-  fc.constantFrom<unknown>(null, true, false, 0, -0, 1.5, -7, 2 ** 53, 2 ** 53 - 1, Infinity, -Infinity, 1e20, '', '123', 'user111', [], {}, ['a', { type: 'bold', text: 'b' }]),
+  fc.constantFrom<unknown>(
+    null,
+    true,
+    false,
+    0,
+    -0,
+    1.5,
+    -7,
+    2 ** 53,
+    2 ** 53 - 1,
+    Infinity,
+    -Infinity,
+    1e20,
+    '',
+    '123',
+    'user111',
+    [],
+    {},
+    ['a', { type: 'bold', text: 'b' }],
+  ),
   fc.string(),
   fc.integer(),
   fc.double(),
   fc.jsonValue({ maxDepth: 2 }),
 );
-const keys = ['id', 'type', 'date', 'date_unixtime', 'edited_unixtime', 'edited', 'poll', 'from_id', 'forwarded_from', 'saved_from', 'text', 'text_entities', 'photo', 'file', 'file_name', 'media_type', 'duration_seconds', 'file_size', 'photo_file_size', 'name', 'other', '__proto__'];
-const objectOf = fc.dictionary(fc.constantFrom(...keys), jsonish, { maxKeys: 8 }).map((o) => JSON.parse(JSON.stringify(o)) as Record<string, unknown>);
+const keys = [
+  'id',
+  'type',
+  'date',
+  'date_unixtime',
+  'edited_unixtime',
+  'edited',
+  'poll',
+  'from_id',
+  'forwarded_from',
+  'saved_from',
+  'text',
+  'text_entities',
+  'photo',
+  'file',
+  'file_name',
+  'media_type',
+  'duration_seconds',
+  'file_size',
+  'photo_file_size',
+  'name',
+  'other',
+  '__proto__',
+];
+const objectOf = fc
+  .dictionary(fc.constantFrom(...keys), jsonish, { maxKeys: 8 })
+  .map((o) => JSON.parse(JSON.stringify(o)) as Record<string, unknown>);
 
 function expectSameMessage(raw: unknown) {
   const reference = referenceMessage.safeParse(raw);
@@ -57,10 +101,22 @@ function expectSameMessage(raw: unknown) {
 describe('export format readers', () => {
   it('read every message as the zod schema did: pass, fail and output', () => {
     fc.assert(fc.property(fc.oneof(objectOf, jsonish), expectSameMessage), { numRuns: runs(3_000), seed: FUZZ_SEED });
-    fc.assert(fc.property(hostileExport(8), (e) => {
+    fc.assert(
+      fc.property(hostileExport(8), (e) => {
         for (const m of e.messages) expectSameMessage(JSON.parse(JSON.stringify(m.raw)));
-      }), { numRuns: runs(200), seed: FUZZ_SEED });
-    for (const raw of [{ id: Infinity }, { date_unixtime: Infinity }, { id: 2 ** 53 }, { edited: 5 }, { from_id: null }, { forwarded_from: 7 }, JSON.parse('{"__proto__": {"text": "x"}, "id": 1}')]) expectSameMessage(raw);
+      }),
+      { numRuns: runs(200), seed: FUZZ_SEED },
+    );
+    for (const raw of [
+      { id: Infinity },
+      { date_unixtime: Infinity },
+      { id: 2 ** 53 },
+      { edited: 5 },
+      { from_id: null },
+      { forwarded_from: 7 },
+      JSON.parse('{"__proto__": {"text": "x"}, "id": 1}'),
+    ])
+      expectSameMessage(raw);
   });
 
   it("read every chat's keys as the zod schema did", () => {

@@ -28,7 +28,8 @@ const message = (id: number, extra: Record<string, unknown> = {}) => ({
   text: `note ${id}`,
   ...extra,
 });
-const savedMessages = (messages: unknown[]) => JSON.stringify({ name: 'Saved', type: 'saved_messages', id: OWNER, messages });
+const savedMessages = (messages: unknown[]) =>
+  JSON.stringify({ name: 'Saved', type: 'saved_messages', id: OWNER, messages });
 
 function write(name: string, text: string): string {
   const file = path.join(dir, name);
@@ -37,7 +38,8 @@ function write(name: string, text: string): string {
 }
 
 const run = (file: string) => importTelegramExport(temp.db, file, { ownerId: OWNER, timeZone: 'Europe/Berlin' });
-const messageIds = async () => (await temp.db.selectFrom('entry').select('message_id').orderBy('message_id').execute()).map((r) => r.message_id);
+const messageIds = async () =>
+  (await temp.db.selectFrom('entry').select('message_id').orderBy('message_id').execute()).map((r) => r.message_id);
 
 describe('hostile exports', { timeout: PROCESS_TEST_MS }, () => {
   it('1,000 messages with one date_unixtime of 1e20 at position 700: 999 imported, message 700 named', async () => {
@@ -47,7 +49,9 @@ describe('hostile exports', { timeout: PROCESS_TEST_MS }, () => {
     expect(report.imported).toBe(999);
     expect(report.skipped['bad-date']).toBe(1);
     expect(report.skippedIds['bad-date']).toEqual([700]);
-    expect(formatImportSummary(report, 'x').join('\n')).toContain('1 with an impossible or out-of-range date (years 1970–9999 only) (message 700)');
+    expect(formatImportSummary(report, 'x').join('\n')).toContain(
+      '1 with an impossible or out-of-range date (years 1970–9999 only) (message 700)',
+    );
     const ids = await messageIds();
     expect(ids).toHaveLength(999);
     expect(ids).not.toContain(700);
@@ -55,7 +59,12 @@ describe('hostile exports', { timeout: PROCESS_TEST_MS }, () => {
 
   it('impossible dates are skipped, never shifted; many damaged messages are named by the first few, then counted', async () => {
     const zoneless = (id: number, date: string) => message(id, { date, date_unixtime: undefined });
-    const bad = [zoneless(1, '2024-02-30T10:00:00'), zoneless(2, '0000-01-01T10:00:00'), zoneless(3, '2024-01-01T99:99:99'), message(4, { date_unixtime: '999999999999' })];
+    const bad = [
+      zoneless(1, '2024-02-30T10:00:00'),
+      zoneless(2, '0000-01-01T10:00:00'),
+      zoneless(3, '2024-01-01T99:99:99'),
+      message(4, { date_unixtime: '999999999999' }),
+    ];
     const more = Array.from({ length: 6 }, (_, i) => message(10 + i, { date_unixtime: -1 }));
     const report = await run(write('dates.json', savedMessages([...bad, zoneless(5, '2024-02-29T10:00:00'), ...more])));
     expect(report.imported).toBe(1);
@@ -68,7 +77,10 @@ describe('hostile exports', { timeout: PROCESS_TEST_MS }, () => {
 
   it('text nested 50,000 and 1,000,000 arrays deep: that message is skipped as too deep, the others import', async () => {
     for (const depth of [50_000, 1_000_000]) {
-      const json = savedMessages([message(1), message(2), message(3)]).replace('"note 2"', '['.repeat(depth) + '"x"' + ']'.repeat(depth));
+      const json = savedMessages([message(1), message(2), message(3)]).replace(
+        '"note 2"',
+        '['.repeat(depth) + '"x"' + ']'.repeat(depth),
+      );
       const report = await run(write(`deep-${depth}.json`, json));
       expect(report.error).toBeNull();
       expect(report.skipped['too-deep']).toBe(1);
@@ -79,24 +91,36 @@ describe('hostile exports', { timeout: PROCESS_TEST_MS }, () => {
 
   it('deep nesting outside the messages costs no message', async () => {
     const deep = '{"a":'.repeat(200_000) + '1' + '}'.repeat(200_000);
-    const report = await run(write('deep-elsewhere.json', savedMessages([message(1), message(2)]).replace('{"name"', `{"junk":${deep},"name"`)));
+    const report = await run(
+      write(
+        'deep-elsewhere.json',
+        savedMessages([message(1), message(2)]).replace('{"name"', `{"junk":${deep},"name"`),
+      ),
+    );
     expect(report.error).toBeNull();
     expect(report.imported).toBe(2);
   });
 
   it('messages that is not an array is not a Telegram export, through the whole import', async () => {
     const report = await run(write('not-export.json', '{"type":"saved_messages","id":111,"messages":{}}'));
-    expect(report.error?.problem).toBe('is JSON, but not a Telegram Desktop export: "messages" is an object, not an array.');
+    expect(report.error?.problem).toBe(
+      'is JSON, but not a Telegram Desktop export: "messages" is an object, not an array.',
+    );
     expect(report.imported).toBe(0);
   });
 
   it('npm run import on a non-export exits 1 with one line naming the file and the field', async () => {
     const file = write('saved.json', '{"type":"saved_messages","id":111,"messages":{}}');
     const databasePath = path.join(dir, 'cli.sqlite');
-    const result = await runEntryPoint('src/cli/import.ts', [file], { cwd: dir, env: { DATABASE_PATH: databasePath, ALLOWED_USER_IDS: String(OWNER) } });
+    const result = await runEntryPoint('src/cli/import.ts', [file], {
+      cwd: dir,
+      env: { DATABASE_PATH: databasePath, ALLOWED_USER_IDS: String(OWNER) },
+    });
     expect(result.code).toBe(1);
     const [found, ...rest] = result.stderr.trim().split('\n');
     expect(found).toBe(`import: ${file} is a Telegram Desktop export.`);
-    expect(rest).toEqual([`${file}: is JSON, but not a Telegram Desktop export: "messages" is an object, not an array.`]);
+    expect(rest).toEqual([
+      `${file}: is JSON, but not a Telegram Desktop export: "messages" is an object, not an array.`,
+    ]);
   });
 });

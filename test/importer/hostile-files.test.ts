@@ -20,13 +20,25 @@ beforeEach(async () => {
   temp = await createTempDb();
 });
 afterEach(() => temp.cleanup());
-const run = (reader: Parameters<typeof importSource>[1]) => importSource(temp.db, reader, 'test', { ownerId: 7, timeZone: 'UTC' });
+const run = (reader: Parameters<typeof importSource>[1]) =>
+  importSource(temp.db, reader, 'test', { ownerId: 7, timeZone: 'UTC' });
 
 describe('files an import does not follow or alter', () => {
   it('a zip member that is a symbolic link is skipped and named; the other journal imports', async () => {
-    const journal = Buffer.from(JSON.stringify({ metadata: { version: '1.0' }, entries: [{ uuid: 'A'.repeat(32), creationDate: '2023-05-01T10:00:00Z', text: 'kept' }] }));
+    const journal = Buffer.from(
+      JSON.stringify({
+        metadata: { version: '1.0' },
+        entries: [{ uuid: 'A'.repeat(32), creationDate: '2023-05-01T10:00:00Z', text: 'kept' }],
+      }),
+    );
     const file = path.join(dir, 'export.zip');
-    writeFileSync(file, buildZip([{ name: 'Journal.json', data: journal }, { name: 'Secrets.json', data: Buffer.from('/etc/passwd'), unixMode: 0o120777 }]));
+    writeFileSync(
+      file,
+      buildZip([
+        { name: 'Journal.json', data: journal },
+        { name: 'Secrets.json', data: Buffer.from('/etc/passwd'), unixMode: 0o120777 },
+      ]),
+    );
     const report = await run(readDayOne(file, true));
     expect(report).toMatchObject({ error: null, imported: 1, skippedIds: { symlink: ['Secrets.json'] } });
     expect(formatSourceSummary(report).join('\n')).toMatch(/1 symbolic links, not followed .*\(entry Secrets\.json\)/);
@@ -41,7 +53,11 @@ describe('files an import does not follow or alter', () => {
     // Latin-1 "café": the byte 0xE9 alone is not UTF-8.
     writeFileSync(path.join(vault, '2024-03-03.md'), Buffer.from([0x63, 0x61, 0x66, 0xe9]));
     const report = await run(readMarkdownNotes(vault, 'UTC'));
-    expect(report).toMatchObject({ error: null, imported: 1, skippedIds: { symlink: ['2024-03-02.md'], 'not-utf8': ['2024-03-03.md'] } });
+    expect(report).toMatchObject({
+      error: null,
+      imported: 1,
+      skippedIds: { symlink: ['2024-03-02.md'], 'not-utf8': ['2024-03-03.md'] },
+    });
     const rows = await temp.db.selectFrom('entry').select('content').execute();
     expect(rows).toEqual([{ content: 'A good day' }]);
   });
@@ -59,7 +75,9 @@ describe('a field too large to read', () => {
     writeFileSync(file, JSON.stringify({ metadata: { version: '1.0' }, entries }));
     const report = await run(readDayOne(file, false, { maxFieldBytes: 1000 }));
     expect(report).toMatchObject({ error: null, imported: 2, skippedIds: { 'too-large': ['C'.repeat(32)] } });
-    expect((await temp.db.selectFrom('entry').select('content').orderBy('written_at').execute()).map((r) => r.content)).toEqual(['before', 'after']);
+    expect(
+      (await temp.db.selectFrom('entry').select('content').orderBy('written_at').execute()).map((r) => r.content),
+    ).toEqual(['before', 'after']);
   });
 
   it('is cut at whole characters wherever the chunks split, leaving the rest of the document readable', async () => {

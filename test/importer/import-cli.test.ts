@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { waitUntil } from '../helpers/bot-process.ts';
 import { writeSyntheticExport, type SyntheticExport } from '../../scripts/synthetic-export.ts';
-import { PROCESS_TEST_MS, PROCESS_WAIT_MS, REPO_ROOT, runEntryPoint, startEntryPoint } from '../helpers/run-entry-point.ts';
+import {
+  PROCESS_TEST_MS,
+  PROCESS_WAIT_MS,
+  REPO_ROOT,
+  runEntryPoint,
+  startEntryPoint,
+} from '../helpers/run-entry-point.ts';
 
 const SCRIPT = 'src/cli/import.ts';
 const fixture = (name: string) => path.join(REPO_ROOT, 'test/fixtures/telegram-export', name);
@@ -29,7 +35,10 @@ const importCli = (args: string[], env: Record<string, string>) => runEntryPoint
 async function rows(databasePath: string): Promise<{ total: number; distinct: number }> {
   const db = openDatabase(databasePath);
   try {
-    const r = await sql<{ total: number; distinct: number }>`select count(*) as total, count(distinct chat_id || ':' || message_id) as "distinct" from entry`.execute(db);
+    const r = await sql<{
+      total: number;
+      distinct: number;
+    }>`select count(*) as total, count(distinct chat_id || ':' || message_id) as "distinct" from entry`.execute(db);
     return r.rows[0]!;
   } catch {
     return { total: 0, distinct: 0 }; // not migrated yet
@@ -39,7 +48,8 @@ async function rows(databasePath: string): Promise<{ total: number; distinct: nu
 }
 
 /** Until the import has committed its first batch (a row in the db), whatever the machine's load. */
-const untilSomeEntries = (databasePath: string) => waitUntil(async () => (await rows(databasePath)).total > 0, PROCESS_WAIT_MS, 'the import to commit a batch');
+const untilSomeEntries = (databasePath: string) =>
+  waitUntil(async () => (await rows(databasePath)).total > 0, PROCESS_WAIT_MS, 'the import to commit a batch');
 
 describe('npm run import', { timeout: PROCESS_TEST_MS }, () => {
   it('imports, prints a summary and exits 0; a second run finds everything already there', async () => {
@@ -63,14 +73,33 @@ describe('npm run import', { timeout: PROCESS_TEST_MS }, () => {
   });
 
   it.each([
-    ['a missing file', () => path.join(dir, 'nope.json'), /nope\.json: there is no such file or folder; nothing was imported or created\.$/],
-    ['a file that is no journal', () => writeTo('notes.txt', 'hello'), /notes\.txt: is none of the journals this reads \(Telegram, Day One, jrnl, Markdown notes\): it starts with "hello"\. Name one with --format/],
-    ['JSON that is not an export', () => writeTo('config.json', '{"a": 1}'), /config\.json: is JSON, but not a Telegram Desktop export/],
-    ['a syntax error', () => writeTo('broken.json', '{"messages": [\n {"id": 1,, "type": "message"}]}'), /broken\.json: is not valid JSON at line 2, column 11: unexpected comma/],
+    [
+      'a missing file',
+      () => path.join(dir, 'nope.json'),
+      /nope\.json: there is no such file or folder; nothing was imported or created\.$/,
+    ],
+    [
+      'a file that is no journal',
+      () => writeTo('notes.txt', 'hello'),
+      /notes\.txt: is none of the journals this reads \(Telegram, Day One, jrnl, Markdown notes\): it starts with "hello"\. Name one with --format/,
+    ],
+    [
+      'JSON that is not an export',
+      () => writeTo('config.json', '{"a": 1}'),
+      /config\.json: is JSON, but not a Telegram Desktop export/,
+    ],
+    [
+      'a syntax error',
+      () => writeTo('broken.json', '{"messages": [\n {"id": 1,, "type": "message"}]}'),
+      /broken\.json: is not valid JSON at line 2, column 11: unexpected comma/,
+    ],
   ])('%s: one line naming the file and the problem, no stack trace, exit 1', async (_what, makeFile, expected) => {
     const result = await importCli([makeFile()], freshEnv());
     expect(result.code).toBe(1);
-    const lines = result.stderr.trim().split('\n').filter((line) => !line.startsWith('import: ')); // progress lines
+    const lines = result.stderr
+      .trim()
+      .split('\n')
+      .filter((line) => !line.startsWith('import: ')); // progress lines
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(expected);
     expect(result.stderr).not.toMatch(/\n\s+at /);
@@ -81,7 +110,9 @@ describe('npm run import', { timeout: PROCESS_TEST_MS }, () => {
     const env = freshEnv();
     const result = await importCli([cut], env);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/cut\.json: ends in the middle of the JSON after 4000000 bytes: the file is truncated/);
+    expect(result.stderr).toMatch(
+      /cut\.json: ends in the middle of the JSON after 4000000 bytes: the file is truncated/,
+    );
     const imported = Number(/^Imported (\d+) entries/.exec(result.stdout)?.[1]);
     expect((await rows(env.DATABASE_PATH)).total).toBe(imported);
   });

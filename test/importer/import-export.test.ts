@@ -5,7 +5,11 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countEntries } from '../../src/journal/views/entry-queries.ts';
-import { importTelegramExport, type ImportOptions, type ImportReport } from '../../src/importer/telegram-export/import-export.ts';
+import {
+  importTelegramExport,
+  type ImportOptions,
+  type ImportReport,
+} from '../../src/importer/telegram-export/import-export.ts';
 import { SKIP_REASONS } from '../../src/importer/telegram-export/export-format.ts';
 import { writeSyntheticExport } from '../../scripts/synthetic-export.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
@@ -13,7 +17,6 @@ import { REPO_ROOT } from '../helpers/run-entry-point.ts';
 import { describeStores } from '../helpers/stores.ts';
 
 describeStores('Telegram export import', (store) => {
-
   const OWNER = 111;
   const BOT = 4242;
   const fixture = (name: string) => path.join(REPO_ROOT, 'test/fixtures/telegram-export', name);
@@ -27,7 +30,12 @@ describeStores('Telegram export import', (store) => {
   afterEach(() => temp.cleanup());
 
   const run = (file: string, options: Partial<ImportOptions> = {}) =>
-    importTelegramExport(temp.db, file, { ownerId: OWNER, timeZone: 'Europe/Berlin', now: () => new Date('2024-06-01T12:00:00Z'), ...options });
+    importTelegramExport(temp.db, file, {
+      ownerId: OWNER,
+      timeZone: 'Europe/Berlin',
+      now: () => new Date('2024-06-01T12:00:00Z'),
+      ...options,
+    });
   const entries = () => temp.db.selectFrom('entry').selectAll().orderBy('chat_id').orderBy('message_id').execute();
   const skippedTotal = (r: ImportReport) => SKIP_REASONS.reduce((n, reason) => n + r.skipped[reason], 0);
   const nonZero = (r: ImportReport) => Object.fromEntries(Object.entries(r.skipped).filter(([, n]) => n > 0));
@@ -36,7 +44,13 @@ describeStores('Telegram export import', (store) => {
     it('turns the owner’s text messages (and bare media) into entries with title, text, instant, local day and time', async () => {
       const report = await run(fixture('saved-messages.json'));
       expect(report.error).toBeNull();
-      expect(report).toMatchObject({ shape: 'single', messages: 16, imported: 9, alreadyPresent: 0, interrupted: false });
+      expect(report).toMatchObject({
+        shape: 'single',
+        messages: 16,
+        imported: 9,
+        alreadyPresent: 0,
+        interrupted: false,
+      });
       const rows = await entries();
       expect(rows.map((r) => [r.message_id, r.content])).toEqual([
         [1, 'Morning pages\nSlept well.'],
@@ -72,8 +86,16 @@ describeStores('Telegram export import', (store) => {
     it('follows JOURNAL_TIMEZONE: the local day, and a date without date_unixtime', async () => {
       await run(fixture('saved-messages.json'));
       const rows = await entries();
-      expect(rows.find((r) => r.message_id === 16)).toMatchObject({ written_at: '2024-01-01T23:30:00.000Z', local_day: '2024-01-02', local_time: '00:30' });
-      expect(rows.find((r) => r.message_id === 9)).toMatchObject({ written_at: '2024-01-05T22:30:00.000Z', local_day: '2024-01-05', local_time: '23:30' });
+      expect(rows.find((r) => r.message_id === 16)).toMatchObject({
+        written_at: '2024-01-01T23:30:00.000Z',
+        local_day: '2024-01-02',
+        local_time: '00:30',
+      });
+      expect(rows.find((r) => r.message_id === 9)).toMatchObject({
+        written_at: '2024-01-05T22:30:00.000Z',
+        local_day: '2024-01-05',
+        local_time: '23:30',
+      });
     });
 
     it('keeps the full-text index in step with imported entries', async () => {
@@ -95,7 +117,13 @@ describeStores('Telegram export import', (store) => {
           'Diary: second post',
         ]);
         expect(nonZero(report)).toEqual({ service: 1, forwarded: 1, 'not-owner': 1, 'chat-not-selected': 9 });
-        expect(report.chats.filter((c) => !c.selected).map((c) => c.name)).toEqual(['Alice', 'OtherBot', 'Friends', 'World News', 'Old diary']);
+        expect(report.chats.filter((c) => !c.selected).map((c) => c.name)).toEqual([
+          'Alice',
+          'OtherBot',
+          'Friends',
+          'World News',
+          'Old diary',
+        ]);
         expect(report.imported + report.alreadyPresent + skippedTotal(report)).toBe(report.messages);
       });
 
@@ -105,7 +133,9 @@ describeStores('Telegram export import', (store) => {
       });
 
       it('--chat picks chats by name (any case), by id, by Bot API id, or "Saved Messages"', async () => {
-        const report = await run(fixture('full-account.json'), { chats: ['alice', '-1001700000001', '1600000001', 'saved messages'] });
+        const report = await run(fixture('full-account.json'), {
+          chats: ['alice', '-1001700000001', '1600000001', 'saved messages'],
+        });
         expect(report.unmatchedChats).toEqual([]);
         expect((await entries()).map((r) => [r.chat_id, r.content])).toEqual([
           [OWNER, 'Saved note one'],
@@ -125,7 +155,9 @@ describeStores('Telegram export import', (store) => {
 
       it('refuses someone else’s export and imports nothing', async () => {
         const report = await run(fixture('full-account.json'), { ownerId: 222 });
-        expect(report.error?.message).toBe(`${fixture('full-account.json')}: is the export of Telegram user 111, but this journal belongs to user 222, so the import stopped. To import it into 111's journal, use --owner 111.`);
+        expect(report.error?.message).toBe(
+          `${fixture('full-account.json')}: is the export of Telegram user 111, but this journal belongs to user 222, so the import stopped. To import it into 111's journal, use --owner 111.`,
+        );
         expect(await entries()).toEqual([]);
         const saved = await run(fixture('saved-messages.json'), { ownerId: 222 });
         expect(saved.error?.problem).toMatch(/^is the export of Telegram user 111/);
@@ -148,7 +180,10 @@ describeStores('Telegram export import', (store) => {
     it('imports files with \\xHH escapes, keeping the control characters and an escaped backslash', async () => {
       const report = await run(fixture('control-escapes.json'));
       expect(report).toMatchObject({ imported: 2, error: null });
-      expect((await entries()).map((r) => r.content)).toEqual(['bell\u0001 and form feed\u000c here', 'a literal \\x41 stays']);
+      expect((await entries()).map((r) => r.content)).toEqual([
+        'bell\u0001 and form feed\u000c here',
+        'a literal \\x41 stays',
+      ]);
     });
 
     it('imports old exports: numeric from_id, no date_unixtime, null sender', async () => {
@@ -175,7 +210,9 @@ describeStores('Telegram export import', (store) => {
         await writeSyntheticExport(newer, { messages: 500 }); // the same first 300 messages, then 200 more
         expect((await run(older)).imported).toBe(300);
         expect(await run(newer)).toMatchObject({ imported: 200, alreadyPresent: 300 });
-        const dupes = await sql<{ n: number }>`select count(*) - count(distinct message_id) as n from entry`.execute(temp.db);
+        const dupes = await sql<{ n: number }>`select count(*) - count(distinct message_id) as n from entry`.execute(
+          temp.db,
+        );
         expect(dupes.rows[0]!.n).toBe(0);
       });
 
@@ -185,7 +222,14 @@ describeStores('Telegram export import', (store) => {
           type: 'private_channel',
           id: 77,
           messages: [
-            { id: 1, type: 'message', date: '2024-04-01T09:00:00', date_unixtime: '1711962000', text, ...(edited ? { edited: '2024-04-02T10:00:00', edited_unixtime: edited } : {}) },
+            {
+              id: 1,
+              type: 'message',
+              date: '2024-04-01T09:00:00',
+              date_unixtime: '1711962000',
+              text,
+              ...(edited ? { edited: '2024-04-02T10:00:00', edited_unixtime: edited } : {}),
+            },
           ],
         });
         const older = path.join(dir, 'edit-older.json');
@@ -194,7 +238,9 @@ describeStores('Telegram export import', (store) => {
         writeFileSync(newer, JSON.stringify(chat('final version', '1712052000')));
         await run(older);
         expect(await run(newer)).toMatchObject({ imported: 0, alreadyPresent: 1, revised: 1 });
-        expect((await entries()).map((r) => [r.content, r.edited_at])).toEqual([['final version', '2024-04-02T10:00:00.000Z']]);
+        expect((await entries()).map((r) => [r.content, r.edited_at])).toEqual([
+          ['final version', '2024-04-02T10:00:00.000Z'],
+        ]);
         const revisions = await temp.db.selectFrom('entry_revision').select('content').execute();
         expect(revisions.map((r) => r.content)).toEqual(['first version']);
       });
@@ -211,7 +257,11 @@ describeStores('Telegram export import', (store) => {
       expect(first.imported).toBeLessThan(made.entries);
       expect(await entries()).toHaveLength(first.imported);
       const second = await run(file);
-      expect(second).toMatchObject({ interrupted: false, imported: made.entries - first.imported, alreadyPresent: first.imported });
+      expect(second).toMatchObject({
+        interrupted: false,
+        imported: made.entries - first.imported,
+        alreadyPresent: first.imported,
+      });
       expect(await entries()).toHaveLength(made.entries);
     });
 
@@ -223,7 +273,12 @@ describeStores('Telegram export import', (store) => {
       const report = await run(file, { onProgress: (p) => seen.push(p) });
       expect(report.imported).toBe(made.entries);
       expect(seen.length).toBeGreaterThan(1);
-      expect(seen.at(-1)).toMatchObject({ bytesRead: made.bytes, totalBytes: made.bytes, messages: made.messages, imported: made.entries });
+      expect(seen.at(-1)).toMatchObject({
+        bytesRead: made.bytes,
+        totalBytes: made.bytes,
+        messages: made.messages,
+        imported: made.entries,
+      });
     });
 
     it('a broken file is reported, not thrown, and whole messages before the break are kept', async () => {

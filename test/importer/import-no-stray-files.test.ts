@@ -13,7 +13,11 @@ const env = { DATABASE_PATH: journal, ALLOWED_USER_IDS: '111', JOURNAL_TIMEZONE:
 
 describe('npm run import that writes nothing', { timeout: PROCESS_TEST_MS }, () => {
   it('--dry-run says what it would import and creates no journal file (nor its folder)', async () => {
-    const result = await runEntryPoint('src/cli/import.ts', [path.join(REPO_ROOT, 'test/fixtures/journals/jrnl/starred.txt'), '--dry-run'], { cwd: dir, env });
+    const result = await runEntryPoint(
+      'src/cli/import.ts',
+      [path.join(REPO_ROOT, 'test/fixtures/journals/jrnl/starred.txt'), '--dry-run'],
+      { cwd: dir, env },
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/2 entries/);
     expect(existsSync(journal)).toBe(false);

@@ -15,7 +15,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const importCli = (file: string, env: Record<string, string>) => runEntryPoint('src/cli/import.ts', [file], { cwd: dir, env: { ALLOWED_USER_IDS: '', ...env } });
+const importCli = (file: string, env: Record<string, string>) =>
+  runEntryPoint('src/cli/import.ts', [file], { cwd: dir, env: { ALLOWED_USER_IDS: '', ...env } });
 
 async function owners(databasePath: string): Promise<number[]> {
   const db = openDatabase(databasePath);
@@ -31,7 +32,9 @@ describe('npm run import with no owner configured', { timeout: PROCESS_TEST_MS }
     const databasePath = path.join(dir, 'journal.sqlite');
     const result = await importCli(fixture('full-account.json'), { DATABASE_PATH: databasePath });
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain("No owner is configured and the journal is empty: importing into the export's own account, user 111.");
+    expect(result.stderr).toContain(
+      "No owner is configured and the journal is empty: importing into the export's own account, user 111.",
+    );
     expect(result.stdout).toMatch(/^Imported 4 entries/); // Saved Messages and the private channel (no bot token: no bot chat)
     expect(await owners(databasePath)).toEqual([111]);
   });

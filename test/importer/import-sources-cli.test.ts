@@ -12,7 +12,11 @@ import { buildZip } from '../helpers/zip-writer.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'import-sources-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const env = { DATABASE_PATH: path.join(dir, 'journal.sqlite'), ALLOWED_USER_IDS: '111', JOURNAL_TIMEZONE: 'Europe/Berlin' };
+const env = {
+  DATABASE_PATH: path.join(dir, 'journal.sqlite'),
+  ALLOWED_USER_IDS: '111',
+  JOURNAL_TIMEZONE: 'Europe/Berlin',
+};
 const importCli = (args: string[]) => runEntryPoint('src/cli/import.ts', args, { cwd: dir, env });
 const own = (name: string) => path.join(REPO_ROOT, 'test/fixtures', name);
 
@@ -43,7 +47,13 @@ describe('npm run import on other apps', { timeout: PROCESS_TEST_MS }, () => {
     expect(real.stdout).toMatch(/^Day One zip: imported 2 entries/);
     expect(await count()).toBe(2);
 
-    const forced = await importCli([own('journals/jrnl/starred.txt'), '--format', 'jrnl', '--date-format', '%Y-%m-%d %H:%M']);
+    const forced = await importCli([
+      own('journals/jrnl/starred.txt'),
+      '--format',
+      'jrnl',
+      '--date-format',
+      '%Y-%m-%d %H:%M',
+    ]);
     expect(forced.code).toBe(0);
     expect(forced.stderr).toContain('is a jrnl journal (text) (--format jrnl).');
     expect(forced.stdout).toMatch(/^jrnl text journal: imported 2 entries/);
@@ -58,17 +68,23 @@ describe('npm run import on other apps', { timeout: PROCESS_TEST_MS }, () => {
     const run = (args: string[]) => runEntryPoint('src/cli/import.ts', args, { cwd: dir, env: fresh });
     const first = await run([own('journals/dayone-oddities.json'), '--owner', '42']);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stderr).toContain('The journal is empty and has no owner yet: this import makes user 42 its owner. Set ALLOWED_USER_IDS=42 for the bot.');
+    expect(first.stderr).toContain(
+      'The journal is empty and has no owner yet: this import makes user 42 its owner. Set ALLOWED_USER_IDS=42 for the bot.',
+    );
     expect(first.stdout).toMatch(/imported 2 entries/);
     const db = openDatabase(fresh.DATABASE_PATH);
     try {
-      expect((await db.selectFrom('entry').select('owner_id').distinct().execute()).map((r) => r.owner_id)).toEqual([42]);
+      expect((await db.selectFrom('entry').select('owner_id').distinct().execute()).map((r) => r.owner_id)).toEqual([
+        42,
+      ]);
     } finally {
       await db.destroy();
     }
     // Now the journal has an owner: another --owner is refused, naming who owns it and how to add one.
     const other = await run([own('journals/dayone-oddities.json'), '--owner', '43']);
     expect(other.code).toBe(2);
-    expect(other.stderr).toContain('--owner 43 has no journal here. The owners are: 42. An owner is listed in ALLOWED_USER_IDS or has entries here: to add 43, add it to ALLOWED_USER_IDS.');
+    expect(other.stderr).toContain(
+      '--owner 43 has no journal here. The owners are: 42. An owner is listed in ALLOWED_USER_IDS or has entries here: to add 43, add it to ALLOWED_USER_IDS.',
+    );
   });
 });

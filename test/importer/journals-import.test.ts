@@ -21,7 +21,12 @@ const dir = mkdtempSync(path.join(tmpdir(), 'journals-import-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const dayOneJournal = (entries: [uuid: string, at: string, text: string][]) =>
-  Buffer.from(JSON.stringify({ metadata: { version: '1.0' }, entries: entries.map(([uuid, creationDate, text]) => ({ uuid, creationDate, text, timeZone: 'UTC' })) }));
+  Buffer.from(
+    JSON.stringify({
+      metadata: { version: '1.0' },
+      entries: entries.map(([uuid, creationDate, text]) => ({ uuid, creationDate, text, timeZone: 'UTC' })),
+    }),
+  );
 
 /** A Day One zip of two journals: Dreams (2 entries) and Work (3). */
 function twoJournalZip(): string {
@@ -35,7 +40,13 @@ function twoJournalZip(): string {
     ['W0000000000000000000000000000002', '2024-04-02T09:00:00Z', 'Review of the river project'],
     ['W0000000000000000000000000000003', '2024-04-03T09:00:00Z', 'Planning'],
   ]);
-  writeFileSync(file, buildZip([{ name: 'Dreams.json', data: dreams }, { name: 'Work.json', data: work }]));
+  writeFileSync(
+    file,
+    buildZip([
+      { name: 'Dreams.json', data: dreams },
+      { name: 'Work.json', data: work },
+    ]),
+  );
   return file;
 }
 
@@ -59,7 +70,11 @@ describeStores('journals through imports and exports', () => {
     const r = await createJournalOperations(db, OWNER).invokeMethod('journal', 'listJournals');
     return r.type === 'value' ? r.value : r;
   };
-  const importZip = (file: string, chosen: string[] = []) => importSource(temp.db, readDayOne(file, true, { journals: chosen }), path.basename(file), { ownerId: OWNER, timeZone: 'UTC' });
+  const importZip = (file: string, chosen: string[] = []) =>
+    importSource(temp.db, readDayOne(file, true, { journals: chosen }), path.basename(file), {
+      ownerId: OWNER,
+      timeZone: 'UTC',
+    });
 
   it('a Day One zip of two journals imports as two journals with their counts; --journal still picks one', async () => {
     const report = await importZip(twoJournalZip());
@@ -72,10 +87,11 @@ describeStores('journals through imports and exports', () => {
 
     const other = await createTempDb();
     try {
-      await importSource(other.db, readDayOne(twoJournalZip(), true, { journals: ['dreams'] }), 'zip', { ownerId: OWNER, timeZone: 'UTC' });
-      expect(await journals(other.db)).toEqual([
-          { name: 'Dreams', entries: 2 },
-      ]);
+      await importSource(other.db, readDayOne(twoJournalZip(), true, { journals: ['dreams'] }), 'zip', {
+        ownerId: OWNER,
+        timeZone: 'UTC',
+      });
+      expect(await journals(other.db)).toEqual([{ name: 'Dreams', entries: 2 }]);
     } finally {
       await other.cleanup();
     }
@@ -83,7 +99,11 @@ describeStores('journals through imports and exports', () => {
 
   it('a notes folder imported --into Notes lands there, the other journals unchanged', async () => {
     await importZip(twoJournalZip());
-    const report = await importSource(temp.db, readMarkdownNotes(notesFolder(), 'UTC', '00:00'), 'vault', { ownerId: OWNER, timeZone: 'UTC', into: 'Notes' });
+    const report = await importSource(temp.db, readMarkdownNotes(notesFolder(), 'UTC', '00:00'), 'vault', {
+      ownerId: OWNER,
+      timeZone: 'UTC',
+      into: 'Notes',
+    });
     expect(report.imported).toBe(2);
     expect(await journals()).toEqual([
       { name: 'Dreams', entries: 2 },
@@ -92,22 +112,47 @@ describeStores('journals through imports and exports', () => {
     ]);
   });
 
-  it('the JSON export carries each entry\'s journal and its import restores them; --into puts all of it in one; one journal exports alone', async () => {
+  it("the JSON export carries each entry's journal and its import restores them; --into puts all of it in one; one journal exports alone", async () => {
     await importZip(twoJournalZip());
-    await importSource(temp.db, readMarkdownNotes(notesFolder(), 'UTC', '00:00'), 'vault', { ownerId: OWNER, timeZone: 'UTC' });
+    await importSource(temp.db, readMarkdownNotes(notesFolder(), 'UTC', '00:00'), 'vault', {
+      ownerId: OWNER,
+      timeZone: 'UTC',
+    });
     const now = new Date('2024-06-01T00:00:00Z');
     const whole = path.join(dir, `whole-${Math.random().toString(36).slice(2)}.json`);
-    await exportJournal(temp.db, { ownerId: OWNER, format: 'json', out: { file: whole }, timeZone: 'UTC', dayStartsAt: '00:00', now });
+    await exportJournal(temp.db, {
+      ownerId: OWNER,
+      format: 'json',
+      out: { file: whole },
+      timeZone: 'UTC',
+      dayStartsAt: '00:00',
+      now,
+    });
     const exported = readFileSync(whole, 'utf8');
     expect(exported).toContain('"journal":"Dreams"');
 
     // The Markdown export keeps journals too: its import rebuilds them.
     const markdown = path.join(dir, `whole-${Math.random().toString(36).slice(2)}.md`);
-    await exportJournal(temp.db, { ownerId: OWNER, format: 'md', out: { file: markdown }, timeZone: 'UTC', dayStartsAt: '00:00', now });
+    await exportJournal(temp.db, {
+      ownerId: OWNER,
+      format: 'md',
+      out: { file: markdown },
+      timeZone: 'UTC',
+      dayStartsAt: '00:00',
+      now,
+    });
     expect(readFileSync(markdown, 'utf8')).toContain('in_journal: "Dreams"');
 
     const dreamsOnly = path.join(dir, `dreams-${Math.random().toString(36).slice(2)}.json`);
-    const result = await exportJournal(temp.db, { ownerId: OWNER, format: 'json', out: { file: dreamsOnly }, timeZone: 'UTC', dayStartsAt: '00:00', now, journal: 'Dreams' });
+    const result = await exportJournal(temp.db, {
+      ownerId: OWNER,
+      format: 'json',
+      out: { file: dreamsOnly },
+      timeZone: 'UTC',
+      dayStartsAt: '00:00',
+      now,
+      journal: 'Dreams',
+    });
     expect(result.entries).toBe(2);
     expect(readFileSync(dreamsOnly, 'utf8')).not.toContain('Standup');
 
@@ -125,33 +170,50 @@ describeStores('journals through imports and exports', () => {
     }
     const merged = await createTempDb();
     try {
-      expect(await importJournalExport(merged.db, whole, { into: 'Archive' })).toMatchObject({ imported: 7, error: null });
-      expect(await journals(merged.db)).toEqual([
-          { name: 'Archive', entries: 7 },
-      ]);
+      expect(await importJournalExport(merged.db, whole, { into: 'Archive' })).toMatchObject({
+        imported: 7,
+        error: null,
+      });
+      expect(await journals(merged.db)).toEqual([{ name: 'Archive', entries: 7 }]);
     } finally {
       await merged.cleanup();
     }
   });
 });
 
-it('npm run export -- --format json --journal Dreams exports that journal alone; journal:Work is a handle in the CLI', { timeout: PROCESS_TEST_MS }, async () => {
-  const temp = await createTempDb('sqlite');
-  try {
-    await importSource(temp.db, readDayOne(twoJournalZip(), true), 'zip', { ownerId: OWNER, timeZone: 'UTC' });
-    await temp.db.destroy();
-    const out = path.join(temp.dir, 'dreams.json');
-    const env = { DATABASE_PATH: temp.file, INIT_CWD: temp.dir };
-    const run = await runEntryPoint('src/cli/export.ts', ['--format', 'json', '--journal', 'dreams', '--owner', String(OWNER), '--out', out], { cwd: temp.dir, env });
-    expect(run.stdout).toContain('Exported 2 entries of the journal "Dreams"');
-    const entries = (JSON.parse(readFileSync(out, 'utf8')) as { entries: { journal?: string }[] }).entries;
-    expect(entries.map((e) => e.journal)).toEqual(['Dreams', 'Dreams']);
-    const unknown = await runEntryPoint('src/cli/export.ts', ['--journal', 'Nightmares', '--owner', String(OWNER), '--out', out], { cwd: temp.dir, env });
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('has no journal "Nightmares"; the journals: "Dreams", "Work"');
-    const invoked = await runEntryPoint('src/cli/journal.ts', ['invoke', 'journal:work', 'getTotalEntryCount', '--owner', String(OWNER)], { cwd: temp.dir, env });
-    expect([invoked.code, JSON.parse(invoked.stdout)]).toEqual([0, { type: 'value', value: 3 }]);
-  } finally {
-    await temp.cleanup();
-  }
-});
+it(
+  'npm run export -- --format json --journal Dreams exports that journal alone; journal:Work is a handle in the CLI',
+  { timeout: PROCESS_TEST_MS },
+  async () => {
+    const temp = await createTempDb('sqlite');
+    try {
+      await importSource(temp.db, readDayOne(twoJournalZip(), true), 'zip', { ownerId: OWNER, timeZone: 'UTC' });
+      await temp.db.destroy();
+      const out = path.join(temp.dir, 'dreams.json');
+      const env = { DATABASE_PATH: temp.file, INIT_CWD: temp.dir };
+      const run = await runEntryPoint(
+        'src/cli/export.ts',
+        ['--format', 'json', '--journal', 'dreams', '--owner', String(OWNER), '--out', out],
+        { cwd: temp.dir, env },
+      );
+      expect(run.stdout).toContain('Exported 2 entries of the journal "Dreams"');
+      const entries = (JSON.parse(readFileSync(out, 'utf8')) as { entries: { journal?: string }[] }).entries;
+      expect(entries.map((e) => e.journal)).toEqual(['Dreams', 'Dreams']);
+      const unknown = await runEntryPoint(
+        'src/cli/export.ts',
+        ['--journal', 'Nightmares', '--owner', String(OWNER), '--out', out],
+        { cwd: temp.dir, env },
+      );
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toContain('has no journal "Nightmares"; the journals: "Dreams", "Work"');
+      const invoked = await runEntryPoint(
+        'src/cli/journal.ts',
+        ['invoke', 'journal:work', 'getTotalEntryCount', '--owner', String(OWNER)],
+        { cwd: temp.dir, env },
+      );
+      expect([invoked.code, JSON.parse(invoked.stdout)]).toEqual([0, { type: 'value', value: 3 }]);
+    } finally {
+      await temp.cleanup();
+    }
+  },
+);

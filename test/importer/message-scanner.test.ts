@@ -6,7 +6,12 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ImportError } from '../../src/importer/import-error.ts';
-import { MAX_HELD_BYTES, MAX_NESTING, MessageScanner, messageEnd } from '../../src/importer/telegram-export/message-scanner.ts';
+import {
+  MAX_HELD_BYTES,
+  MAX_NESTING,
+  MessageScanner,
+  messageEnd,
+} from '../../src/importer/telegram-export/message-scanner.ts';
 import { readExport } from '../../src/importer/telegram-export/read-export.ts';
 import { writeSyntheticExport } from '../../scripts/synthetic-export.ts';
 import { REPO_ROOT } from '../helpers/run-entry-point.ts';
@@ -29,7 +34,8 @@ async function readAll(file: string, fastLane: boolean, chunkBytes?: number) {
   const items: unknown[] = [];
   let error: unknown = null;
   try {
-    for await (const batch of batches) for (const { chat, raw, tooDeep } of batch.items) items.push({ chat: chat.key, raw, tooDeep });
+    for await (const batch of batches)
+      for (const { chat, raw, tooDeep } of batch.items) items.push({ chat: chat.key, raw, tooDeep });
   } catch (e) {
     error = e instanceof ImportError ? { problem: e.problem, position: e.position } : e;
   }
@@ -74,14 +80,25 @@ describe('the fast lane', () => {
   });
 
   it('reads the fixtures exactly as the tokenizer does, in any chunking', async () => {
-    for (const name of ['saved-messages.json', 'full-account.json', 'control-escapes.json', 'keys-after-messages.json', 'old-numeric-ids.json', 'details.json']) {
+    for (const name of [
+      'saved-messages.json',
+      'full-account.json',
+      'control-escapes.json',
+      'keys-after-messages.json',
+      'old-numeric-ids.json',
+      'details.json',
+    ]) {
       for (const chunkBytes of [1, 7, 64, undefined]) await expectSameRead(fixture(name), chunkBytes);
     }
   });
 
   it('reads tdesktop-shaped exports of both shapes, with every kind of message, exactly as the tokenizer does', async () => {
     for (const shape of ['single', 'full'] as const) {
-      const made = await writeSyntheticExport(path.join(dir, `synthetic-${shape}.json`), { messages: 1_500, shape, mix: true });
+      const made = await writeSyntheticExport(path.join(dir, `synthetic-${shape}.json`), {
+        messages: 1_500,
+        shape,
+        mix: true,
+      });
       for (const chunkBytes of [333, undefined]) await expectSameRead(made.file, chunkBytes);
     }
   });
@@ -90,7 +107,11 @@ describe('the fast lane', () => {
     const message = (body: string) => `{"id":1,"type":"message","date_unixtime":"1704103200","text":${body}}`;
     const cases: (string | Buffer)[] = [
       `{"messages":[${message('"ok"')},${message('"a\\u0000b \\ud800 c"')}]}`,
-      Buffer.concat([Buffer.from(`{"messages":[${message('"ok"')},{"id":2,"text":"`), Buffer.from([0xc3, 0x28]), Buffer.from('"}]}')]),
+      Buffer.concat([
+        Buffer.from(`{"messages":[${message('"ok"')},{"id":2,"text":"`),
+        Buffer.from([0xc3, 0x28]),
+        Buffer.from('"}]}'),
+      ]),
       `{"messages":[${message('"ok"')},{"id":2 "text":"x"}]}`,
       `{"messages":[${message('"ok"')},{"id":2,"text":"tab\there"}]}`,
       `{"messages":[${message('"ok"')},{"id":2,"text":${'['.repeat(500)}"x"${']'.repeat(500)}}]}`,
@@ -102,21 +123,32 @@ describe('the fast lane', () => {
       `{"messages":[${message('"ok"')}]}\n{"messages":[]}`,
       `\ufeff{"messages":[${message('"after a BOM"')}]}`,
     ];
-    for (const content of cases) for (const chunkBytes of [5, undefined]) await expectSameRead(write(content), chunkBytes);
+    for (const content of cases)
+      for (const chunkBytes of [5, undefined]) await expectSameRead(write(content), chunkBytes);
     // Bigger than is held between chunks: read by the tokenizer, as before.
-    const huge = write(`{"messages":[${message('"ok"')},${message(JSON.stringify('x'.repeat(MAX_HELD_BYTES + 10)))},${message('"after"')}]}`);
+    const huge = write(
+      `{"messages":[${message('"ok"')},${message(JSON.stringify('x'.repeat(MAX_HELD_BYTES + 10)))},${message('"after"')}]}`,
+    );
     for (const chunkBytes of [100_000, undefined]) await expectSameRead(huge, chunkBytes);
   }, 60_000);
 
   it('on hostile exports, whole, cut anywhere or with bytes changed, the reads agree', async () => {
     const edit = fc.record({ at: fc.nat(), byte: fc.integer({ min: 0, max: 255 }) });
     await fc.assert(
-      fc.asyncProperty(hostileExport(6), fc.array(edit, { maxLength: 3 }), fc.nat(), fc.integer({ min: 1, max: 300 }), async (e, edits, cut, chunkBytes) => {
-        const bytes = Buffer.from(toJson(e));
-        for (const { at, byte } of edits) bytes[at % bytes.length] = byte;
-        const file = write(edits.length > 0 || cut % 3 === 0 ? bytes.subarray(0, bytes.length - (cut % bytes.length)) : bytes);
-        await expectSameRead(file, chunkBytes);
-      }),
+      fc.asyncProperty(
+        hostileExport(6),
+        fc.array(edit, { maxLength: 3 }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 300 }),
+        async (e, edits, cut, chunkBytes) => {
+          const bytes = Buffer.from(toJson(e));
+          for (const { at, byte } of edits) bytes[at % bytes.length] = byte;
+          const file = write(
+            edits.length > 0 || cut % 3 === 0 ? bytes.subarray(0, bytes.length - (cut % bytes.length)) : bytes,
+          );
+          await expectSameRead(file, chunkBytes);
+        },
+      ),
       { numRuns: runs(60), seed: FUZZ_SEED },
     );
   }, 120_000);

@@ -18,7 +18,10 @@ import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 const OWNER = 111;
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 /** A real 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const jpeg = randomBytes(3_000);
 const pdf = randomBytes(2_000);
 const ogg = randomBytes(1_500);
@@ -62,12 +65,22 @@ beforeEach(async () => {
 });
 afterEach(() => temp.cleanup());
 
-const run = (target: string) => importSource(temp.db, readMarkdownNotes(target, 'UTC'), 'notes', { ownerId: OWNER, timeZone: 'UTC' });
+const run = (target: string) =>
+  importSource(temp.db, readMarkdownNotes(target, 'UTC'), 'notes', { ownerId: OWNER, timeZone: 'UTC' });
 const media = () =>
   temp.db
     .selectFrom('entry_media')
     .innerJoin('entry', 'entry.id', 'entry_media.entry_id')
-    .select(['entry.local_day', 'entry_media.position', 'entry_media.kind', 'entry_media.state', 'entry_media.sha256', 'entry_media.mime_type', 'entry_media.file_name', 'entry_media.note'])
+    .select([
+      'entry.local_day',
+      'entry_media.position',
+      'entry_media.kind',
+      'entry_media.state',
+      'entry_media.sha256',
+      'entry_media.mime_type',
+      'entry_media.file_name',
+      'entry_media.note',
+    ])
     .orderBy('entry.local_day')
     .orderBy('entry_media.position')
     .execute();
@@ -77,32 +90,110 @@ describe('Obsidian attachments', () => {
     const vault = obsidianVault(root);
     const report = await run(vault);
     expect(report).toMatchObject({ error: null, imported: 2, mediaKept: 4, mediaMissing: 4 });
-    expect(formatSourceSummary(report)[1]).toBe('Media: 4 files kept in the journal; 4 without a file (kept as labels only).');
+    expect(formatSourceSummary(report)[1]).toBe(
+      'Media: 4 files kept in the journal; 4 without a file (kept as labels only).',
+    );
     const entries = await temp.db.selectFrom('entry').select(['local_day', 'content']).orderBy('local_day').execute();
     expect(entries).toEqual([
       {
         local_day: '2024-05-01',
         // Found files are labels (the same file twice is one medium); a note embed, a web image and a missing file stay text.
-        content: 'Breakfast on the balcony.\n[photo]\n[photo]\n![[Planning]]\n![](https://example.com/x.png)\n![[missing.png]]\nAgain: [photo]',
+        content:
+          'Breakfast on the balcony.\n[photo]\n[photo]\n![[Planning]]\n![](https://example.com/x.png)\n![[missing.png]]\nAgain: [photo]',
       },
       {
         local_day: '2024-05-02',
-        content: 'Report attached: [file Q2 report.pdf]\nA voice memo [audio memo.ogg]\nNot followed: ![[secret-link.png]]\nNot read: ![](../../etc/passwd) and ![](../../outside.png)',
+        content:
+          'Report attached: [file Q2 report.pdf]\nA voice memo [audio memo.ogg]\nNot followed: ![[secret-link.png]]\nNot read: ![](../../etc/passwd) and ![](../../outside.png)',
       },
     ]);
     expect(await media()).toEqual([
-      { local_day: '2024-05-01', position: 0, kind: 'photo', state: 'kept', sha256: sha(PNG), mime_type: 'image/png', file_name: 'balcony.png', note: null },
-      { local_day: '2024-05-01', position: 1, kind: 'photo', state: 'kept', sha256: sha(jpeg), mime_type: 'image/jpeg', file_name: 'lisbon.jpg', note: null },
-      { local_day: '2024-05-01', position: 2, kind: 'photo', state: 'reference', sha256: null, mime_type: 'image/png', file_name: 'missing.png', note: 'missing.png was not in the imported folder' },
-      { local_day: '2024-05-02', position: 0, kind: 'file', state: 'kept', sha256: sha(pdf), mime_type: 'application/pdf', file_name: 'Q2 report.pdf', note: null },
-      { local_day: '2024-05-02', position: 1, kind: 'audio', state: 'kept', sha256: sha(ogg), mime_type: 'audio/ogg', file_name: 'memo.ogg', note: null },
-      { local_day: '2024-05-02', position: 2, kind: 'photo', state: 'reference', sha256: null, mime_type: 'image/png', file_name: 'secret-link.png', note: 'secret-link.png was not in the imported folder' },
-      { local_day: '2024-05-02', position: 3, kind: 'file', state: 'reference', sha256: null, mime_type: 'application/octet-stream', file_name: 'passwd', note: '../../etc/passwd is outside the imported folder: not read' },
-      { local_day: '2024-05-02', position: 4, kind: 'photo', state: 'reference', sha256: null, mime_type: 'image/png', file_name: 'outside.png', note: '../../outside.png is outside the imported folder: not read' },
+      {
+        local_day: '2024-05-01',
+        position: 0,
+        kind: 'photo',
+        state: 'kept',
+        sha256: sha(PNG),
+        mime_type: 'image/png',
+        file_name: 'balcony.png',
+        note: null,
+      },
+      {
+        local_day: '2024-05-01',
+        position: 1,
+        kind: 'photo',
+        state: 'kept',
+        sha256: sha(jpeg),
+        mime_type: 'image/jpeg',
+        file_name: 'lisbon.jpg',
+        note: null,
+      },
+      {
+        local_day: '2024-05-01',
+        position: 2,
+        kind: 'photo',
+        state: 'reference',
+        sha256: null,
+        mime_type: 'image/png',
+        file_name: 'missing.png',
+        note: 'missing.png was not in the imported folder',
+      },
+      {
+        local_day: '2024-05-02',
+        position: 0,
+        kind: 'file',
+        state: 'kept',
+        sha256: sha(pdf),
+        mime_type: 'application/pdf',
+        file_name: 'Q2 report.pdf',
+        note: null,
+      },
+      {
+        local_day: '2024-05-02',
+        position: 1,
+        kind: 'audio',
+        state: 'kept',
+        sha256: sha(ogg),
+        mime_type: 'audio/ogg',
+        file_name: 'memo.ogg',
+        note: null,
+      },
+      {
+        local_day: '2024-05-02',
+        position: 2,
+        kind: 'photo',
+        state: 'reference',
+        sha256: null,
+        mime_type: 'image/png',
+        file_name: 'secret-link.png',
+        note: 'secret-link.png was not in the imported folder',
+      },
+      {
+        local_day: '2024-05-02',
+        position: 3,
+        kind: 'file',
+        state: 'reference',
+        sha256: null,
+        mime_type: 'application/octet-stream',
+        file_name: 'passwd',
+        note: '../../etc/passwd is outside the imported folder: not read',
+      },
+      {
+        local_day: '2024-05-02',
+        position: 4,
+        kind: 'photo',
+        state: 'reference',
+        sha256: null,
+        mime_type: 'image/png',
+        file_name: 'outside.png',
+        note: '../../outside.png is outside the imported folder: not read',
+      },
     ]);
     for (const bytes of [PNG, jpeg, pdf, ogg]) expect(await readBlobWhole(temp.db, sha(bytes))).toEqual(bytes);
     // The file beside the vault was never read: its bytes are in no blob.
-    expect(await temp.db.selectFrom('media_blob').select('sha256').where('sha256', '=', sha(outside)).execute()).toEqual([]);
+    expect(
+      await temp.db.selectFrom('media_blob').select('sha256').where('sha256', '=', sha(outside)).execute(),
+    ).toEqual([]);
 
     const again = await run(vault);
     expect(again).toMatchObject({ error: null, imported: 0, alreadyPresent: 2, revised: 0, mediaKept: 0 });
@@ -125,8 +216,12 @@ describe('Obsidian attachments', () => {
     expect(resolver.resolve('BALCONY.PNG', note)).toEqual({ relative: path.join('Assets', 'images', 'balcony.png') });
     expect(resolver.resolve('Trips/lisbon.jpg', note)).toEqual({ relative: path.join('Trips', 'lisbon.jpg') });
     expect(resolver.resolve('../Trips/lisbon.jpg', note)).toEqual({ relative: path.join('Trips', 'lisbon.jpg') });
-    expect(resolver.resolve('/etc/passwd', note)).toEqual({ missing: '/etc/passwd is outside the imported folder: not read' });
-    expect(resolver.resolve('../../../../../../etc/passwd', note)).toMatchObject({ missing: expect.stringMatching(/outside the imported folder/) });
+    expect(resolver.resolve('/etc/passwd', note)).toEqual({
+      missing: '/etc/passwd is outside the imported folder: not read',
+    });
+    expect(resolver.resolve('../../../../../../etc/passwd', note)).toMatchObject({
+      missing: expect.stringMatching(/outside the imported folder/),
+    });
     expect(resolver.resolve('Daily', note)).toEqual({ missing: 'Daily was not in the imported folder' });
   });
 });
@@ -148,10 +243,16 @@ describe('Logseq attachments', () => {
 describe('npm run import of a vault with attachments', { timeout: PROCESS_TEST_MS }, () => {
   it('says how many media files it kept and how many were missing', async () => {
     const vault = obsidianVault(root);
-    const env = { DATABASE_PATH: path.join(root, 'journal.sqlite'), ALLOWED_USER_IDS: String(OWNER), JOURNAL_TIMEZONE: 'UTC' };
+    const env = {
+      DATABASE_PATH: path.join(root, 'journal.sqlite'),
+      ALLOWED_USER_IDS: String(OWNER),
+      JOURNAL_TIMEZONE: 'UTC',
+    };
     const first = await runEntryPoint('src/cli/import.ts', [vault], { cwd: root, env });
     expect(first.stderr).toContain('a folder of daily notes (Obsidian or Logseq)');
-    expect(first.stdout).toMatch(/^Obsidian daily notes: imported 2 entries .*\nMedia: 4 files kept in the journal; 4 without a file \(kept as labels only\)\.\n/);
+    expect(first.stdout).toMatch(
+      /^Obsidian daily notes: imported 2 entries .*\nMedia: 4 files kept in the journal; 4 without a file \(kept as labels only\)\.\n/,
+    );
     expect(first.code).toBe(0);
     const second = await runEntryPoint('src/cli/import.ts', [vault], { cwd: root, env });
     expect(second.stdout).toMatch(/^Obsidian daily notes: imported 0 entries; 2 already in the journal /);

@@ -6,7 +6,19 @@ import { fromWire, toWire } from '../../src/importer/telegram-export/parse-wire.
 
 const NOW = new Date('2024-06-01T12:00:00Z');
 const row = (chatId: number, messageId: number, text: string) =>
-  batchRowOf({ ownerId: 111, source: 'import', chatId, messageId, writtenAt: new Date(Date.UTC(2024, 0, 1, 0, messageId)), text, editedAt: null }, 'UTC', NOW);
+  batchRowOf(
+    {
+      ownerId: 111,
+      source: 'import',
+      chatId,
+      messageId,
+      writtenAt: new Date(Date.UTC(2024, 0, 1, 0, messageId)),
+      text,
+      editedAt: null,
+    },
+    'UTC',
+    NOW,
+  );
 
 describe('parse wire', () => {
   it('gives back every item in order: runs of rows per chat, tags, skips and messages of chats not imported', () => {
@@ -21,7 +33,12 @@ describe('parse wire', () => {
       { k: 'chats:1', d: row(2, 2, '#last') },
     ];
     const wire = toWire(items);
-    expect(wire.runs.filter(Array.isArray)).toEqual([['chats:0', 2], ['chats:0', 1], ['chats:1', 1], ['chats:1', 1]]);
+    expect(wire.runs.filter(Array.isArray)).toEqual([
+      ['chats:0', 2],
+      ['chats:0', 1],
+      ['chats:1', 1],
+      ['chats:1', 1],
+    ]);
     expect(fromWire(structuredClone(wire))).toEqual(items);
     expect(fromWire(toWire([]))).toEqual([]);
   });

@@ -21,10 +21,16 @@ async function readAll(file: string, options: ReadExportOptions = {}) {
   const messages: { chat: string; id: unknown; text: unknown }[] = [];
   let bytes = 0;
   for await (const batch of batches) {
-    for (const { chat, raw } of batch.items) messages.push({ chat: chat.key, id: (raw as any).id, text: (raw as any).text });
+    for (const { chat, raw } of batch.items)
+      messages.push({ chat: chat.key, id: (raw as any).id, text: (raw as any).text });
     bytes = batch.bytesRead;
   }
-  const chats = [...outline.chats.values()].map((c): Record<string, unknown> => ({ key: c.key, section: c.section, ...c.object, messages: c.messages }));
+  const chats = [...outline.chats.values()].map((c): Record<string, unknown> => ({
+    key: c.key,
+    section: c.section,
+    ...c.object,
+    messages: c.messages,
+  }));
   return { outline, messages, chats, bytes };
 }
 
@@ -94,18 +100,24 @@ describe('readExport', () => {
 
   describe('errors name the file and the problem', () => {
     it('a missing file, a folder, an empty file', async () => {
-      expect((await failure(path.join(dir, 'nope.json'))).message).toBe(`${path.join(dir, 'nope.json')}: no such file.`);
+      expect((await failure(path.join(dir, 'nope.json'))).message).toBe(
+        `${path.join(dir, 'nope.json')}: no such file.`,
+      );
       mkdirSync(path.join(dir, 'folder.json'), { recursive: true });
       expect((await failure(path.join(dir, 'folder.json'))).message).toMatch(/folder\.json: is not a file\.$/);
       expect((await failure(tempFile('empty.json', ' \n'))).message).toMatch(/empty\.json: is empty\.$/);
     });
 
     it('not JSON at all', async () => {
-      expect((await failure(tempFile('notes.txt', 'Dear diary,\ntoday…'))).problem).toBe('is not JSON (it starts with "Dear diary,").');
+      expect((await failure(tempFile('notes.txt', 'Dear diary,\ntoday…'))).problem).toBe(
+        'is not JSON (it starts with "Dear diary,").',
+      );
     });
 
     it('JSON that is not an export', async () => {
-      expect((await failure(tempFile('list.json', '[1, 2, 3]'))).problem).toBe('is JSON, but not a Telegram Desktop export: the top level is not an object.');
+      expect((await failure(tempFile('list.json', '[1, 2, 3]'))).problem).toBe(
+        'is JSON, but not a Telegram Desktop export: the top level is not an object.',
+      );
       expect((await failure(tempFile('other.json', '{"users": [], "version": 2}'))).problem).toBe(
         'is JSON, but not a Telegram Desktop export: it has no "messages" or "chats" (top-level keys: "users", "version").',
       );
@@ -120,10 +132,15 @@ describe('readExport', () => {
         ['{"chats":{"list":"x"}}', '"chats.list" is a string, not an array'],
         ['{"chats":[]}', '"chats" is an array, not an object'],
         ['{"chats":{"list":[7]}}', '"chats.list[…]" is a number, not an object'],
-        ['{"left_chats":{"list":[{"id":1,"messages":{"a":1}}]}}', '"left_chats.list[…].messages" is an object, not an array'],
+        [
+          '{"left_chats":{"list":[{"id":1,"messages":{"a":1}}]}}',
+          '"left_chats.list[…].messages" is an object, not an array',
+        ],
       ];
       for (const [json, problem] of cases) {
-        expect((await failure(tempFile('wrong-type.json', json))).problem, json).toBe(`is JSON, but not a Telegram Desktop export: ${problem}.`);
+        expect((await failure(tempFile('wrong-type.json', json))).problem, json).toBe(
+          `is JSON, but not a Telegram Desktop export: ${problem}.`,
+        );
       }
     });
 
@@ -148,7 +165,9 @@ describe('readExport', () => {
     });
 
     it('a syntax error, with its line and column in the original file (after \\x escapes)', async () => {
-      const error = await failure(tempFile('broken.json', '{\n "name": "a\\x01b",\n "messages": [\n  {"id": 1 "type": "message"}\n ]\n}'));
+      const error = await failure(
+        tempFile('broken.json', '{\n "name": "a\\x01b",\n "messages": [\n  {"id": 1 "type": "message"}\n ]\n}'),
+      );
       expect(error.problem).toBe('is not valid JSON at line 4, column 12: unexpected string "type".');
       expect(error.position).toEqual({ line: 4, column: 12, byte: 47 });
       const bad = await failure(tempFile('bad-char.json', '{"messages": [\n  {"id": 1, "text": ?}]}'));
@@ -156,7 +175,9 @@ describe('readExport', () => {
     });
 
     it('data after the end of the export', async () => {
-      expect((await failure(tempFile('twice.json', '{"messages": []}\n{"messages": []}'))).problem).toBe('has more data after the end of the JSON, at line 2, column 1.');
+      expect((await failure(tempFile('twice.json', '{"messages": []}\n{"messages": []}'))).problem).toBe(
+        'has more data after the end of the JSON, at line 2, column 1.',
+      );
     });
   });
 });

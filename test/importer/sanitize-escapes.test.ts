@@ -49,8 +49,13 @@ describe('sanitize-escapes', () => {
   });
 
   it('round-trips any text written the tdesktop way, cut into any chunks', () => {
-    const anyCharacter = fc.integer({ min: 0, max: 0x10ffff }).filter((c) => c < 0xd800 || c > 0xdfff).map((c) => String.fromCodePoint(c));
-    const text = fc.string({ unit: fc.oneof(fc.constantFrom('\\', 'x', 'X', '1', 'f', '"', '\n', '\u0001', '\u001f', 'é', '🙂'), anyCharacter) });
+    const anyCharacter = fc
+      .integer({ min: 0, max: 0x10ffff })
+      .filter((c) => c < 0xd800 || c > 0xdfff)
+      .map((c) => String.fromCodePoint(c));
+    const text = fc.string({
+      unit: fc.oneof(fc.constantFrom('\\', 'x', 'X', '1', 'f', '"', '\n', '\u0001', '\u001f', 'é', '🙂'), anyCharacter),
+    });
     fc.assert(
       fc.property(text, fc.array(fc.nat(), { maxLength: 6 }), (s, rawCuts) => {
         const input = Buffer.from(tdesktopLiteral(s));

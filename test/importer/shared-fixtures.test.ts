@@ -3,7 +3,11 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importTelegramExport, type ImportOptions } from '../../src/importer/telegram-export/import-export.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
-import { SHARED_TELEGRAM_EXPORTS as SHARED, TELEGRAM_SKIP_REASON, sharedTelegramExportsPresent as present } from '../helpers/shared-fixtures.ts';
+import {
+  SHARED_TELEGRAM_EXPORTS as SHARED,
+  TELEGRAM_SKIP_REASON,
+  sharedTelegramExportsPresent as present,
+} from '../helpers/shared-fixtures.ts';
 
 let temp: TempDb;
 beforeEach(async () => {
@@ -13,8 +17,14 @@ afterEach(() => temp.cleanup());
 
 const run = (name: string, options: Partial<ImportOptions> & { ownerId: number }) =>
   importTelegramExport(temp.db, path.join(SHARED, name), { timeZone: 'Europe/Moscow', ...options });
-const contents = async () => (await temp.db.selectFrom('entry').select(['chat_id', 'message_id', 'content', 'written_at']).orderBy('message_id').execute());
-const nonZero = (skipped: Record<string, number>) => Object.fromEntries(Object.entries(skipped).filter(([, n]) => n > 0));
+const contents = async () =>
+  await temp.db
+    .selectFrom('entry')
+    .select(['chat_id', 'message_id', 'content', 'written_at'])
+    .orderBy('message_id')
+    .execute();
+const nonZero = (skipped: Record<string, number>) =>
+  Object.fromEntries(Object.entries(skipped).filter(([, n]) => n > 0));
 
 describe.skipIf(!present)(`shared fixtures in ${SHARED} ${present ? '' : TELEGRAM_SKIP_REASON}`, () => {
   it('ragtgbot-private-group.json: a genuine group export, the owner’s messages only', async () => {
@@ -54,9 +64,15 @@ describe.skipIf(!present)(`shared fixtures in ${SHARED} ${present ? '' : TELEGRA
       ['Chat One', 'personal_chat', 2, false],
       ['Chat Two', 'private_group', 4, false],
     ]);
-    const chosen = await run('chat-analytics-full-account.json', { ownerId: 100000001, chats: ['Chat One', '700000002'] });
+    const chosen = await run('chat-analytics-full-account.json', {
+      ownerId: 100000001,
+      chats: ['Chat One', '700000002'],
+    });
     expect(nonZero(chosen.skipped)).toEqual({ 'not-owner': 5, service: 1 });
-    expect(await run('chat-analytics-full-account.json', { ownerId: 300000000 })).toMatchObject({ imported: 0, error: { problem: expect.stringMatching(/^is the export of Telegram user 100000001/) } });
+    expect(await run('chat-analytics-full-account.json', { ownerId: 300000000 })).toMatchObject({
+      imported: 0,
+      error: { problem: expect.stringMatching(/^is the export of Telegram user 100000001/) },
+    });
   });
 
   it('chatstyle-synthetic-personal.json: link, bold and mention parts, a caption, a forward, a sticker, multi-line text', async () => {

@@ -34,9 +34,26 @@ describe('the import sources, in one list', () => {
 
   it("refuses an option of another source (or another form), in the list's order", () => {
     const given = { chats: true, journals: true, dateFormat: true };
-    expect(misplacedOptions({ format: 'jrnl', kind: 'jrnl-text' }, given)).toEqual(['--chat (Telegram exports)', '--journal (Day One zips)']);
-    expect(misplacedOptions({ format: 'jrnl', kind: 'jrnl-json' }, given)).toEqual(['--chat (Telegram exports)', '--journal (Day One zips)', '--date-format (jrnl text journals)']);
-    expect(misplacedOptions({ format: 'dayone', kind: 'dayone-folder' }, { chats: false, journals: true, dateFormat: false })).toEqual([]);
-    expect(misplacedOptions({ format: 'telegram', kind: 'journal-export' }, { chats: true, journals: false, dateFormat: false })).toEqual(['--chat (Telegram exports)']);
+    expect(misplacedOptions({ format: 'jrnl', kind: 'jrnl-text' }, given)).toEqual([
+      '--chat (Telegram exports)',
+      '--journal (Day One zips)',
+    ]);
+    expect(misplacedOptions({ format: 'jrnl', kind: 'jrnl-json' }, given)).toEqual([
+      '--chat (Telegram exports)',
+      '--journal (Day One zips)',
+      '--date-format (jrnl text journals)',
+    ]);
+    expect(
+      misplacedOptions(
+        { format: 'dayone', kind: 'dayone-folder' },
+        { chats: false, journals: true, dateFormat: false },
+      ),
+    ).toEqual([]);
+    expect(
+      misplacedOptions(
+        { format: 'telegram', kind: 'journal-export' },
+        { chats: true, journals: false, dateFormat: false },
+      ),
+    ).toEqual(['--chat (Telegram exports)']);
   });
 });

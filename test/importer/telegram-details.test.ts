@@ -14,9 +14,15 @@ beforeEach(async () => {
 });
 afterEach(() => temp.cleanup());
 
-const run = (name: string, ownerId = 111) => importTelegramExport(temp.db, fixture(name), { ownerId, timeZone: 'Europe/Berlin' });
+const run = (name: string, ownerId = 111) =>
+  importTelegramExport(temp.db, fixture(name), { ownerId, timeZone: 'Europe/Berlin' });
 const entry = (messageId: number) =>
-  temp.db.selectFrom('entry').selectAll().where('chat_id', '=', 5000).where('message_id', '=', messageId).executeTakeFirstOrThrow();
+  temp.db
+    .selectFrom('entry')
+    .selectAll()
+    .where('chat_id', '=', 5000)
+    .where('message_id', '=', messageId)
+    .executeTakeFirstOrThrow();
 
 describe('Telegram export details', () => {
   it('keeps a text_link address as `text (url)`, turns a poll into an entry, and reads `edited` in JOURNAL_TIMEZONE', async () => {
@@ -48,7 +54,11 @@ describe('Telegram export details', () => {
     const edited = await entry(4);
     expect(edited.content).toBe('The first message 4, edited later');
     expect(edited.edited_at).toBe('2024-03-05T09:00:00.000Z');
-    const revisions = await temp.db.selectFrom('entry_revision').select(['content', 'replaced_at']).where('entry_id', '=', edited.id).execute();
+    const revisions = await temp.db
+      .selectFrom('entry_revision')
+      .select(['content', 'replaced_at'])
+      .where('entry_id', '=', edited.id)
+      .execute();
     expect(revisions).toEqual([{ content: 'The first message 4', replaced_at: '2024-03-05T09:00:00.000Z' }]);
   });
 
@@ -63,7 +73,11 @@ describe('Telegram export details', () => {
   });
 
   it('--dry-run counts what a real run would import and writes nothing', async () => {
-    const dry = await importTelegramExport(temp.db, fixture('details.json'), { ownerId: 111, timeZone: 'Europe/Berlin', dryRun: true });
+    const dry = await importTelegramExport(temp.db, fixture('details.json'), {
+      ownerId: 111,
+      timeZone: 'Europe/Berlin',
+      dryRun: true,
+    });
     expect(dry).toMatchObject({ error: null, imported: 4 });
     expect(await temp.db.selectFrom('entry').select('id').execute()).toEqual([]);
     expect((await run('details.json')).imported).toBe(4);

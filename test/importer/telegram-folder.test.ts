@@ -29,15 +29,31 @@ function chatExport(parent: string, name = 'ChatExport_2024-05-01'): string {
   writeFileSync(path.join(folder, 'photos', 'photo_1@01-05-2024_10-00-00.jpg'), PHOTO);
   writeFileSync(path.join(folder, 'voice_messages', 'audio_1@01-05-2024_10-01-00.ogg'), VOICE);
   writeSavedMessages(folder, OWNER, [
-    savedMessage(OWNER, 1, { photo: 'photos/photo_1@01-05-2024_10-00-00.jpg', photo_file_size: PHOTO.length, width: 80, height: 60, text: 'The lake', text_entities: [{ type: 'plain', text: 'The lake' }] }),
-    savedMessage(OWNER, 2, { file: 'voice_messages/audio_1@01-05-2024_10-01-00.ogg', file_size: VOICE.length, media_type: 'voice_message', mime_type: 'audio/ogg', duration_seconds: 3 }),
+    savedMessage(OWNER, 1, {
+      photo: 'photos/photo_1@01-05-2024_10-00-00.jpg',
+      photo_file_size: PHOTO.length,
+      width: 80,
+      height: 60,
+      text: 'The lake',
+      text_entities: [{ type: 'plain', text: 'The lake' }],
+    }),
+    savedMessage(OWNER, 2, {
+      file: 'voice_messages/audio_1@01-05-2024_10-01-00.ogg',
+      file_size: VOICE.length,
+      media_type: 'voice_message',
+      mime_type: 'audio/ogg',
+      duration_seconds: 3,
+    }),
     savedMessage(OWNER, 3, { text: 'A plain note', text_entities: [{ type: 'plain', text: 'A plain note' }] }),
   ]);
   return folder;
 }
 
 async function importFolder(target: string, db: string) {
-  return runEntryPoint('src/cli/import.ts', [target], { cwd: dir, env: { DATABASE_PATH: db, ALLOWED_USER_IDS: String(OWNER), JOURNAL_TIMEZONE: 'UTC' } });
+  return runEntryPoint('src/cli/import.ts', [target], {
+    cwd: dir,
+    env: { DATABASE_PATH: db, ALLOWED_USER_IDS: String(OWNER), JOURNAL_TIMEZONE: 'UTC' },
+  });
 }
 
 async function stored(file: string) {
@@ -73,12 +89,16 @@ describe('a Telegram Desktop export folder', () => {
     const parent = mkdtempSync(path.join(dir, 'two-'));
     chatExport(parent, 'ChatExport_2024-05-01');
     chatExport(parent, 'ChatExport_2024-06-01');
-    await expect(detectSource(parent, 'Downloads')).rejects.toThrow(/holds 2 Telegram exports \(ChatExport_2024-05-01, ChatExport_2024-06-01\): give the one to import/);
+    await expect(detectSource(parent, 'Downloads')).rejects.toThrow(
+      /holds 2 Telegram exports \(ChatExport_2024-05-01, ChatExport_2024-06-01\): give the one to import/,
+    );
   });
 
-  it('does not take a result.json that is not Telegram\'s for an export', async () => {
+  it("does not take a result.json that is not Telegram's for an export", async () => {
     const parent = mkdtempSync(path.join(dir, 'other-'));
     writeFileSync(path.join(parent, 'result.json'), JSON.stringify({ score: 3 }));
-    await expect(detectSource(parent, 'scores')).rejects.toThrow(/is a folder with no journal this reads: no Telegram export \(result.json\)/);
+    await expect(detectSource(parent, 'scores')).rejects.toThrow(
+      /is a folder with no journal this reads: no Telegram export \(result.json\)/,
+    );
   });
 });

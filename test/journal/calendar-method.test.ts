@@ -19,7 +19,11 @@ interface Calendar {
 }
 
 const calendarOf = async (objId: string): Promise<Calendar> => {
-  const result = await createJournalOperations(temp.db, OWNER, { timeZone: 'UTC' }).invokeMethod(objId, 'getCalendar', {});
+  const result = await createJournalOperations(temp.db, OWNER, { timeZone: 'UTC' }).invokeMethod(
+    objId,
+    'getCalendar',
+    {},
+  );
   if (result.type !== 'value') throw new Error('getCalendar gave a handle');
   return result.value as Calendar;
 };
@@ -27,7 +31,14 @@ const calendarOf = async (objId: string): Promise<Calendar> => {
 beforeAll(async () => {
   temp = await createTempDb();
   // Two years of writing: more days than one calendar lists.
-  await buildGeneratedJournal(temp.db, { ownerId: OWNER, entries: 1500, from: '2022-01-01', to: '2023-12-31', seed: 3, timeZone: 'UTC' });
+  await buildGeneratedJournal(temp.db, {
+    ownerId: OWNER,
+    entries: 1500,
+    from: '2022-01-01',
+    to: '2023-12-31',
+    seed: 3,
+    timeZone: 'UTC',
+  });
   await setMood(temp.db, OWNER, '2024-01-05', 3, new Date('2024-01-05T12:00:00Z'));
 }, 60_000);
 afterAll(() => temp.cleanup());
@@ -42,19 +53,30 @@ describe('getCalendar', () => {
       .groupBy('local_day')
       .orderBy('local_day')
       .execute();
-    const all = [...rows.map((r) => ({ date: r.local_day, count: Number(r.n), mood: null })), { date: '2024-01-05', count: 0, mood: 3 }];
+    const all = [
+      ...rows.map((r) => ({ date: r.local_day, count: Number(r.n), mood: null })),
+      { date: '2024-01-05', count: 0, mood: 3 },
+    ];
     expect(all.length).toBeGreaterThan(CALENDAR_DAYS_LISTED);
     expect(calendar.days).toEqual(all.slice(-CALENDAR_DAYS_LISTED));
-    expect(calendar.note).toBe(`Showing the last ${CALENDAR_DAYS_LISTED} of ${all.length} days; narrow with getDateRangeView for earlier ones.`);
+    expect(calendar.note).toBe(
+      `Showing the last ${CALENDAR_DAYS_LISTED} of ${all.length} days; narrow with getDateRangeView for earlier ones.`,
+    );
     expect(calendar.range).toEqual({ first: rows[0]!.local_day, last: rows.at(-1)!.local_day });
     // Under the methods' result cap, so the showCalendar tool gets it whole.
-    const shown = (await createToolExecutor(createJournalOperations(temp.db, OWNER, { timeZone: 'UTC' }))('showCalendar', { objId: 'journal' })) as ToolOutput;
+    const shown = (await createToolExecutor(createJournalOperations(temp.db, OWNER, { timeZone: 'UTC' }))(
+      'showCalendar',
+      { objId: 'journal' },
+    )) as ToolOutput;
     expect(shown.structured).toEqual({ objId: 'journal', ...calendar });
   });
 
   it("gives a view's own days and description, whole when they fit", async () => {
     const ops = createJournalOperations(temp.db, OWNER, { timeZone: 'UTC' });
-    const march = await ops.invokeMethod('journal', 'getDateRangeView', { startDate: '2023-03-01', endDate: '2023-03-31' });
+    const march = await ops.invokeMethod('journal', 'getDateRangeView', {
+      startDate: '2023-03-01',
+      endDate: '2023-03-31',
+    });
     if (march.type !== 'object') throw new Error('getDateRangeView gave no handle');
     const calendar = await calendarOf(march.objId);
     expect(calendar.note).toBeUndefined();

@@ -20,7 +20,13 @@ describe('createDailyTimer', () => {
       await Promise.resolve();
       active--;
     };
-    const timer = createDailyTimer({ look, dueTimes: async () => [], clock: () => new Date(), maxSleepMs: 60_000, lookFailed: () => {} });
+    const timer = createDailyTimer({
+      look,
+      dueTimes: async () => [],
+      clock: () => new Date(),
+      maxSleepMs: 60_000,
+      lookFailed: () => {},
+    });
     await Promise.all([timer.tick(), timer.tick(), timer.tick()]);
     expect(most).toBe(1);
   });

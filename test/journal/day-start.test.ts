@@ -12,15 +12,20 @@ import { textUpdate } from '../helpers/updates.ts';
 import { describeStores } from '../helpers/stores.ts';
 
 describeStores('journal day start', () => {
-
   describe('journal day start', () => {
     it('counts a moment before the start to the previous day, keeping its wall-clock time', () => {
       const at = new Date('2024-03-01T01:30:00Z');
       expect(localMoment(at, 'UTC')).toEqual({ day: '2024-03-01', time: '01:30' });
       expect(localMoment(at, 'UTC', '04:00')).toEqual({ day: '2024-02-29', time: '01:30' });
-      expect(localMoment(new Date('2024-03-01T04:00:00Z'), 'UTC', '04:00')).toEqual({ day: '2024-03-01', time: '04:00' });
+      expect(localMoment(new Date('2024-03-01T04:00:00Z'), 'UTC', '04:00')).toEqual({
+        day: '2024-03-01',
+        time: '04:00',
+      });
       // On the night the clocks go forward (Berlin, 2024-03-31 02:00 → 03:00) 03:30 is still before 04:00.
-      expect(localMoment(new Date('2024-03-31T01:30:00Z'), 'Europe/Berlin', '04:00')).toEqual({ day: '2024-03-30', time: '03:30' });
+      expect(localMoment(new Date('2024-03-31T01:30:00Z'), 'Europe/Berlin', '04:00')).toEqual({
+        day: '2024-03-30',
+        time: '03:30',
+      });
       expect(addDays('2024-01-01', -1)).toBe('2023-12-31');
       expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
       expect(addDays('2024-12-25', 7)).toBe('2025-01-01');
@@ -29,14 +34,18 @@ describeStores('journal day start', () => {
     it('JOURNAL_DAY_STARTS_AT is validated and normalised', () => {
       expect(parseConfig({}).journalDayStartsAt).toBe('00:00');
       expect(parseConfig({ JOURNAL_DAY_STARTS_AT: '4:00' }).journalDayStartsAt).toBe('04:00');
-      expect(() => parseConfig({ JOURNAL_DAY_STARTS_AT: '25:00' })).toThrow(/JOURNAL_DAY_STARTS_AT must be a time HH:MM/);
+      expect(() => parseConfig({ JOURNAL_DAY_STARTS_AT: '25:00' })).toThrow(
+        /JOURNAL_DAY_STARTS_AT must be a time HH:MM/,
+      );
     });
 
     it('a live note at 02:00 with the day starting at 04:00 belongs to the evening before', async () => {
       const t = await createTestApp({ JOURNAL_DAY_STARTS_AT: '04:00' });
       try {
         await t.send(textUpdate('Cannot sleep', { date: Date.UTC(2024, 3, 16, 2, 0) / 1000 }));
-        expect(await t.temp.db.selectFrom('entry').select(['local_day', 'local_time']).execute()).toEqual([{ local_day: '2024-04-15', local_time: '02:00' }]);
+        expect(await t.temp.db.selectFrom('entry').select(['local_day', 'local_time']).execute()).toEqual([
+          { local_day: '2024-04-15', local_time: '02:00' },
+        ]);
       } finally {
         await t.close();
       }
@@ -54,7 +63,8 @@ describeStores('journal day start', () => {
         ]);
       });
       afterEach(() => temp.cleanup());
-      const days = async () => (await temp.db.selectFrom('entry').select('local_day').orderBy('written_at').execute()).map((r) => r.local_day);
+      const days = async () =>
+        (await temp.db.selectFrom('entry').select('local_day').orderBy('written_at').execute()).map((r) => r.local_day);
 
       it('recomputes every entry once, is idempotent, and can go back', async () => {
         expect(await days()).toEqual(['2024-04-15', '2024-04-16', '2024-04-16', '2024-04-16']);
@@ -70,7 +80,9 @@ describeStores('journal day start', () => {
 
       it('the first start with the default only records it', async () => {
         expect(await applyDayStart(temp.db, '00:00')).toBeNull();
-        expect(await temp.db.selectFrom('journal_setting').selectAll().execute()).toEqual([{ key: 'day_starts_at', value: '00:00' }]);
+        expect(await temp.db.selectFrom('journal_setting').selectAll().execute()).toEqual([
+          { key: 'day_starts_at', value: '00:00' },
+        ]);
       });
     });
   });

@@ -40,8 +40,12 @@ describe('the search syntax', () => {
   });
 
   it('describes what was searched in words', () => {
-    expect(describeSearch(parseSearch('walk river OR lake -tea'))).toBe('containing "walk" and ("river" or "lake"), without "tea"');
-    expect(describeSearch(parseSearch('"river bank" rain*'))).toBe('containing the phrase "river bank" and a word starting with "rain"');
+    expect(describeSearch(parseSearch('walk river OR lake -tea'))).toBe(
+      'containing "walk" and ("river" or "lake"), without "tea"',
+    );
+    expect(describeSearch(parseSearch('"river bank" rain*'))).toBe(
+      'containing the phrase "river bank" and a word starting with "rain"',
+    );
   });
 
   it.each([

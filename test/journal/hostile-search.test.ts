@@ -21,7 +21,10 @@ const handleIds = async () => (await ops.listObjects()).objects.map((o) => o.obj
 
 describe('a NUL in a search', { timeout: PROCESS_TEST_MS }, () => {
   it('is refused with a clear message and stores no handle', async () => {
-    const april = await ops.invokeMethod('journal', 'getDateRangeView', { startDate: '2024-04-01', endDate: '2024-04-30' });
+    const april = await ops.invokeMethod('journal', 'getDateRangeView', {
+      startDate: '2024-04-01',
+      endDate: '2024-04-30',
+    });
     const before = await handleIds();
     const error = await ops.invokeMethod('journal', 'search', { query: 'walk\u0000river' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ObjectError);
@@ -32,21 +35,37 @@ describe('a NUL in a search', { timeout: PROCESS_TEST_MS }, () => {
 
   it('a handle an older version stored with one is reported, and objects, listObjects and the tool still list every other handle', async () => {
     const coffee = (await ops.invokeMethod('journal', 'search', { query: 'coffee' })) as { objId: string };
-    await createHandleStore(temp.db).put(OWNER, { id: 'deadbeef-0000-4000-8000-000000000000', kind: JOURNAL_COLLECTION_KIND, state: { search: ['walk\u0000river'] }, createdAt: '2026-12-01T00:00:00.000Z' });
+    await createHandleStore(temp.db).put(OWNER, {
+      id: 'deadbeef-0000-4000-8000-000000000000',
+      kind: JOURNAL_COLLECTION_KIND,
+      state: { search: ['walk\u0000river'] },
+      createdAt: '2026-12-01T00:00:00.000Z',
+    });
     const listed = await ops.listObjects();
     expect(listed.objects.map((o) => o.objId)).toEqual(['journal', coffee.objId]);
     expect(listed.objects[1]!.description).toBe('Journal entries containing "coffee"'); // from the state alone: no counts per handle
-    expect(listed.unreadable).toEqual([{ objId: 'deadbeef-0000-4000-8000-000000000000', kind: JOURNAL_COLLECTION_KIND, problem: expect.stringContaining('control character U+0000') }]);
+    expect(listed.unreadable).toEqual([
+      {
+        objId: 'deadbeef-0000-4000-8000-000000000000',
+        kind: JOURNAL_COLLECTION_KIND,
+        problem: expect.stringContaining('control character U+0000'),
+      },
+    ]);
 
     const toolText = outputText(await createToolExecutor(ops)('listObjects', {}));
     expect(toolText.split('\n')).toHaveLength(3);
     expect(toolText).toContain(coffee.objId);
     expect(toolText).toContain('(left out, cannot be read) deadbeef-0000-4000-8000-000000000000');
     // Using it is an error the model can fix, naming the handles that work.
-    await expect(ops.invokeMethod('deadbeef-0000-4000-8000-000000000000', 'getDayCount', {})).rejects.toThrow(/cannot be used: its stored state is not valid.*Handles you can use: journal/);
+    await expect(ops.invokeMethod('deadbeef-0000-4000-8000-000000000000', 'getDayCount', {})).rejects.toThrow(
+      /cannot be used: its stored state is not valid.*Handles you can use: journal/,
+    );
 
     await temp.db.destroy();
-    const cli = await runEntryPoint('src/cli/journal.ts', ['objects', '--owner', String(OWNER)], { cwd: temp.dir, env: { DATABASE_PATH: temp.file } });
+    const cli = await runEntryPoint('src/cli/journal.ts', ['objects', '--owner', String(OWNER)], {
+      cwd: temp.dir,
+      env: { DATABASE_PATH: temp.file },
+    });
     expect(cli.code).toBe(0);
     expect(cli.stdout).toContain(`journal (${JOURNAL_COLLECTION_KIND}): The whole journal: 7 days, 8 entries`);
     expect(cli.stdout).toContain(`${coffee.objId} (${JOURNAL_COLLECTION_KIND}): Journal entries containing "coffee"`);

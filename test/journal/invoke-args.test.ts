@@ -16,11 +16,18 @@ beforeEach(async () => {
 });
 afterEach(() => temp.cleanup());
 
-const messageOf = (p: Promise<unknown>) => p.then(() => '', (e: unknown) => (e instanceof Error ? e.message : String(e)));
+const messageOf = (p: Promise<unknown>) =>
+  p.then(
+    () => '',
+    (e: unknown) => (e instanceof Error ? e.message : String(e)),
+  );
 
 describe('invokeMethod arguments', () => {
   it('takes a positional array in the signature order, as JSON text too, and gives the same handle as named args', async () => {
-    const named = await ops.invokeMethod('journal', 'getDateRangeView', { startDate: '2024-04-01', endDate: '2024-04-30' });
+    const named = await ops.invokeMethod('journal', 'getDateRangeView', {
+      startDate: '2024-04-01',
+      endDate: '2024-04-30',
+    });
     expect(await ops.invokeMethod('journal', 'getDateRangeView', ['2024-04-01', '2024-04-30'])).toEqual(named);
     expect(await ops.invokeMethod('journal', 'getDateRangeView', '["2024-04-01","2024-04-30"]')).toEqual(named);
     expect(named.type === 'object' && named.description).toMatch(/from 2024-04-01 to 2024-04-30: 4 days, 5 entries/);
@@ -29,7 +36,9 @@ describe('invokeMethod arguments', () => {
   it('reads null as a left-out optional argument, and checks positional values like named ones', async () => {
     const page = await ops.invokeMethod('journal', 'getEntries', [null, 7]);
     expect(page.type === 'value' && page.value).toHaveLength(1);
-    expect(await messageOf(ops.invokeMethod('journal', 'getDateRangeView', ['2024-04-01', 'April']))).toMatch(/endDate/);
+    expect(await messageOf(ops.invokeMethod('journal', 'getDateRangeView', ['2024-04-01', 'April']))).toMatch(
+      /endDate/,
+    );
   });
 
   it('refuses more arguments than the method takes, naming them and both ways to pass them', async () => {
@@ -47,7 +56,9 @@ describe('date errors', () => {
     const wrongDay = await messageOf(ops.invokeMethod('journal', 'getDateRangeView', ['2024-05-31', '2024-04-31']));
     expect(wrongDay).toMatch(/endDate must be a real calendar day in YYYY-MM-DD \(got 2024-04-31\)/);
     expect(wrongDay).not.toMatch(/swap/);
-    expect(await messageOf(ops.invokeMethod('journal', 'getDateRangeView', ['2024-05-01', '2024-04-30']))).toMatch(/startDate 2024-05-01 is after endDate 2024-04-30; .* so swap them/);
+    expect(await messageOf(ops.invokeMethod('journal', 'getDateRangeView', ['2024-05-01', '2024-04-30']))).toMatch(
+      /startDate 2024-05-01 is after endDate 2024-04-30; .* so swap them/,
+    );
   });
 });
 
@@ -56,6 +67,8 @@ describe('a surface without a reader model', () => {
     const journal = await ops.analyzeObject('journal');
     expect(journal.methods.map((m) => m.name)).not.toContain('ask');
     expect(formatInterface(journal)).not.toMatch(/\bask\b/);
-    expect(await messageOf(ops.invokeMethod('journal', 'ask', { question: 'What worried me?' }))).toMatch(/has no method "ask"\. Its methods: /);
+    expect(await messageOf(ops.invokeMethod('journal', 'ask', { question: 'What worried me?' }))).toMatch(
+      /has no method "ask"\. Its methods: /,
+    );
   });
 });

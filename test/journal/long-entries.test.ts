@@ -25,7 +25,14 @@ const value = (r: InvokeResult): any => {
 
 /** 1 MB of text with every kind of character that JSON escapes or that takes two code units. */
 function megabyteText(): string {
-  const motifs = ['plain words ', 'quote " and backslash \\ ', 'line\nbreak\ttab ', 'nul \u0000 bell \u0007 ', 'emoji 🙂 and 𝄞 ', 'café ünïcödé '];
+  const motifs = [
+    'plain words ',
+    'quote " and backslash \\ ',
+    'line\nbreak\ttab ',
+    'nul \u0000 bell \u0007 ',
+    'emoji 🙂 and 𝄞 ',
+    'café ünïcödé ',
+  ];
   let text = 'A very long entry\n';
   for (let i = 0; text.length < 1_000_000; i++) text += motifs[i % motifs.length];
   return text;
@@ -34,12 +41,18 @@ function megabyteText(): string {
 describe('long entries', () => {
   it('a 1 MB entry is read page by page with getEntry: every page fits the result bound, and the pages join to the whole', async () => {
     const text = megabyteText();
-    await seedEntries(temp.db, OWNER, [['2024-04-01T08:00:00Z', 'short one'], ['2024-04-01T09:00:00Z', text], ['2024-04-01T10:00:00Z', 'after it']]);
+    await seedEntries(temp.db, OWNER, [
+      ['2024-04-01T08:00:00Z', 'short one'],
+      ['2024-04-01T09:00:00Z', text],
+      ['2024-04-01T10:00:00Z', 'after it'],
+    ]);
     const list = value(await ops.invokeMethod('journal', 'getEntries', { limit: 2 }));
     expect(list.map((e: { content: string }) => e.content.length)).toEqual([9, expect.any(Number)]);
     const long = list[1];
     expect(long.contentLength).toBe(text.length);
-    expect(long.cut).toBe(`content cut at ${long.content.length} of ${text.length} characters; read on with getEntry(id: ${long.id}, offset: ${long.content.length})`);
+    expect(long.cut).toBe(
+      `content cut at ${long.content.length} of ${text.length} characters; read on with getEntry(id: ${long.id}, offset: ${long.content.length})`,
+    );
 
     let offset: number | null = 0;
     let whole = '';
@@ -66,7 +79,7 @@ describe('long entries', () => {
       ['2024-04-01T10:00:00Z', 'small'],
     ]);
     const seen: number[] = [];
-    for (let offset = 0; offset < 3; ) {
+    for (let offset = 0; offset < 3;) {
       const page = value(await ops.invokeMethod('journal', 'getEntries', { limit: 5, offset }));
       const items = Array.isArray(page) ? page : page.items;
       expect(items.length).toBeGreaterThan(0);
@@ -82,10 +95,23 @@ describe('long entries', () => {
     await seedEntries(temp.db, OWNER, [['2024-04-01T08:00:00Z', 'hello']]);
     await seedEntries(temp.db, OWNER + 1, [['2024-04-01T08:00:00Z', 'not yours']]);
     const [mine] = value(await ops.invokeMethod('journal', 'getEntries', {}));
-    expect(value(await ops.invokeMethod('journal', 'getEntry', { id: mine.id }))).toMatchObject({ content: 'hello', offset: 0, contentLength: 5, nextOffset: null });
-    const theirs = (await temp.db.selectFrom('entry').select('id').where('owner_id', '=', OWNER + 1).executeTakeFirstOrThrow()).id;
+    expect(value(await ops.invokeMethod('journal', 'getEntry', { id: mine.id }))).toMatchObject({
+      content: 'hello',
+      offset: 0,
+      contentLength: 5,
+      nextOffset: null,
+    });
+    const theirs = (
+      await temp.db
+        .selectFrom('entry')
+        .select('id')
+        .where('owner_id', '=', OWNER + 1)
+        .executeTakeFirstOrThrow()
+    ).id;
     await expect(ops.invokeMethod('journal', 'getEntry', { id: theirs })).rejects.toThrow(ObjectError);
-    await expect(ops.invokeMethod('journal', 'getEntry', { id: mine.id, offset: 6 })).rejects.toThrow(/offset 6 is past the end of entry \d+ \(5 characters\)/);
+    await expect(ops.invokeMethod('journal', 'getEntry', { id: mine.id, offset: 6 })).rejects.toThrow(
+      /offset 6 is past the end of entry \d+ \(5 characters\)/,
+    );
   });
 
   it('a page ends where a character-by-character count of JSON escapes says, whatever the text', () => {
@@ -110,7 +136,9 @@ describe('long entries', () => {
       const text = Array.from({ length: random(900) }, () => pieces[random(pieces.length)]!).join('');
       const budget = [CONTENT_PAGE_CHARS, 400, 1_000][i % 3]!;
       const offset = i % 5 === 0 ? 0 : Math.min(text.length, random(200));
-      expect(pageEnd(text, offset, budget), JSON.stringify({ text, offset, budget })).toBe(reference(text, offset, budget));
+      expect(pageEnd(text, offset, budget), JSON.stringify({ text, offset, budget })).toBe(
+        reference(text, offset, budget),
+      );
     }
   });
 });

@@ -26,7 +26,10 @@ beforeEach(async () => {
   await seedEntries(temp.db, OWNER, ENTRIES);
   await seedEntries(temp.db, 88, [['2023-04-01T10:00:00Z', 'Someone else on April 1']]);
   // 2026-04-01 00:30 in Tokyo is still March 31 in UTC: "today" is the owner's day.
-  ops = createJournalOperations(temp.db, OWNER, { clock: () => new Date('2026-03-31T15:30:00Z'), timeZone: 'Asia/Tokyo' });
+  ops = createJournalOperations(temp.db, OWNER, {
+    clock: () => new Date('2026-03-31T15:30:00Z'),
+    timeZone: 'Asia/Tokyo',
+  });
 });
 afterEach(() => temp.cleanup());
 
@@ -38,7 +41,8 @@ const value = (r: InvokeResult) => {
   if (r.type !== 'value') throw new Error(`expected a value, got ${JSON.stringify(r)}`);
   return r.value;
 };
-const titles = async (objId: string) => ((value(await ops.invokeMethod(objId, 'getEntries', { limit: 100 })) as { title: string }[]).map((e) => e.title));
+const titles = async (objId: string) =>
+  (value(await ops.invokeMethod(objId, 'getEntries', { limit: 100 })) as { title: string }[]).map((e) => e.title);
 
 describe('onThisDay', () => {
   it('is in the interface the model reads', async () => {
@@ -49,7 +53,9 @@ describe('onThisDay', () => {
   it("defaults to today in the owner's zone and takes the month-day of every year, the owner's entries only", async () => {
     const view = handle(await ops.invokeMethod('journal', 'onThisDay', {}));
     expect(await titles(view.objId)).toEqual(['Fool day 2021', 'Fool day 2022', 'Fool day 2024', 'Evening 2024']);
-    expect(view.description).toBe('Journal entries written on 04-01 (MM-DD) in any year: 3 days, 4 entries, 2021-04-01 to 2024-04-01');
+    expect(view.description).toBe(
+      'Journal entries written on 04-01 (MM-DD) in any year: 3 days, 4 entries, 2021-04-01 to 2024-04-01',
+    );
   });
 
   it('shows Feb 29 on Feb 28 of years without one, and only Feb 28 in a leap year', async () => {
@@ -63,14 +69,18 @@ describe('onThisDay', () => {
 
   it('composes with date views and search, in either order', async () => {
     const onDay = handle(await ops.invokeMethod('journal', 'onThisDay', { date: '2030-04-01' }));
-    const recent = handle(await ops.invokeMethod(onDay.objId, 'getDateRangeView', { startDate: '2022-01-01', endDate: '2024-12-31' }));
+    const recent = handle(
+      await ops.invokeMethod(onDay.objId, 'getDateRangeView', { startDate: '2022-01-01', endDate: '2024-12-31' }),
+    );
     expect(await titles(recent.objId)).toEqual(['Fool day 2022', 'Fool day 2024', 'Evening 2024']);
     const coffee = handle(await ops.invokeMethod(recent.objId, 'search', { query: 'coffee' }));
     expect(await titles(coffee.objId)).toEqual(['Fool day 2022', 'Fool day 2024']);
     expect(value(await ops.invokeMethod(coffee.objId, 'getDayCount'))).toBe(2);
     // The other order is the same view, so the same handle.
     const searched = handle(await ops.invokeMethod('journal', 'search', { query: 'coffee' }));
-    const range = handle(await ops.invokeMethod(searched.objId, 'getDateRangeView', { startDate: '2022-01-01', endDate: '2024-12-31' }));
+    const range = handle(
+      await ops.invokeMethod(searched.objId, 'getDateRangeView', { startDate: '2022-01-01', endDate: '2024-12-31' }),
+    );
     const again = handle(await ops.invokeMethod(range.objId, 'onThisDay', { date: '2030-04-01' }));
     expect(again.objId).toBe(coffee.objId);
     expect(value(await ops.invokeMethod(onDay.objId, 'getOverview', { groupBy: 'year' }))).toMatchObject({
@@ -85,12 +95,16 @@ describe('onThisDay', () => {
   it('two different days intersect to an empty view that says so', async () => {
     const april = handle(await ops.invokeMethod('journal', 'onThisDay', { date: '2030-04-01' }));
     const both = handle(await ops.invokeMethod(april.objId, 'onThisDay', { date: '2030-04-02' }));
-    expect(both.description).toBe('Journal entries written on no day (its on-this-day filters do not overlap): no entries');
+    expect(both.description).toBe(
+      'Journal entries written on no day (its on-this-day filters do not overlap): no entries',
+    );
     expect(value(await ops.invokeMethod(both.objId, 'getTotalEntryCount'))).toBe(0);
   });
 
   it('rejects a date that is not a calendar day, saying what is expected', async () => {
-    await expect(ops.invokeMethod('journal', 'onThisDay', { date: '2024-02-30' })).rejects.toThrow(/date must be a real calendar day in YYYY-MM-DD/);
+    await expect(ops.invokeMethod('journal', 'onThisDay', { date: '2024-02-30' })).rejects.toThrow(
+      /date must be a real calendar day in YYYY-MM-DD/,
+    );
     await expect(ops.invokeMethod('journal', 'onThisDay', { day: '2024-02-03' })).rejects.toThrow(/day/);
   });
 });

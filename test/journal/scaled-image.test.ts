@@ -3,7 +3,14 @@
 // gate runs at most `atOnce` scalings at a time, the rest waiting in order, a failed one freeing its slot.
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { checkDecodeBudget, createScalingGate, ImageTooLargeError, MAX_INPUT_PIXELS, MAX_WHOLE_DECODE_BYTES, scaleImage } from '../../src/journal/media/scaled-image.ts';
+import {
+  checkDecodeBudget,
+  createScalingGate,
+  ImageTooLargeError,
+  MAX_INPUT_PIXELS,
+  MAX_WHOLE_DECODE_BYTES,
+  scaleImage,
+} from '../../src/journal/media/scaled-image.ts';
 import { imageForModel } from '../../src/journal/views/view-media-method.ts';
 import { blackPng } from '../helpers/black-png.ts';
 
@@ -13,7 +20,9 @@ describe('the pixel limit', () => {
 
   it('refuses a picture over it, and viewMedia tells the model so', async () => {
     expect(12_000 * 9_000).toBeGreaterThan(MAX_INPUT_PIXELS);
-    await expect(scaleImage(huge, { longEdge: 640, format: 'webp', quality: 75 })).rejects.toBeInstanceOf(ImageTooLargeError);
+    await expect(scaleImage(huge, { longEdge: 640, format: 'webp', quality: 75 })).rejects.toBeInstanceOf(
+      ImageTooLargeError,
+    );
     const refusal = await imageForModel(huge).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ImageTooLargeError);
     expect((refusal as Error).message).toMatch(/^The picture has 108 MP, more than 100 MP/);
@@ -21,13 +30,19 @@ describe('the pixel limit', () => {
 
   it('counts bit depth and interlacing: a 16-bit interlaced PNG past the whole-decode budget is refused from its header', async () => {
     // 4000 × 4000 × 3 channels × 2 bytes = 96 MB… decoded whole (interlaced): over MAX_WHOLE_DECODE_BYTES.
-    const interlaced16 = await sharp({ create: { width: 4200, height: 4200, channels: 3, background: '#336699' } }).toColourspace('rgb16').png({ progressive: true, compressionLevel: 1 }).toBuffer();
+    const interlaced16 = await sharp({ create: { width: 4200, height: 4200, channels: 3, background: '#336699' } })
+      .toColourspace('rgb16')
+      .png({ progressive: true, compressionLevel: 1 })
+      .toBuffer();
     expect(4200 * 4200 * 3 * 2).toBeGreaterThan(MAX_WHOLE_DECODE_BYTES);
     await expect(checkDecodeBudget(interlaced16)).rejects.toThrow(/interlaced and would take \d+ MB decoded/);
     // The same pixels, not interlaced, are read sequentially and scaled.
     const plain16 = await sharp(interlaced16).png({ progressive: false, compressionLevel: 1 }).toBuffer();
     await expect(checkDecodeBudget(plain16)).resolves.toEqual({ sequential: true });
-    await expect(scaleImage(plain16, { longEdge: 64, format: 'webp', quality: 50 })).resolves.toMatchObject({ width: 64, height: 64 });
+    await expect(scaleImage(plain16, { longEdge: 64, format: 'webp', quality: 50 })).resolves.toMatchObject({
+      width: 64,
+      height: 64,
+    });
   }, 60_000);
 });
 
@@ -66,7 +81,13 @@ describe('createScalingGate', () => {
     finish[3]!();
     finish[4]!();
     const results = await settled;
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual(['not an image', 1, 2, 3, 4]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([
+      'not an image',
+      1,
+      2,
+      3,
+      4,
+    ]);
     expect(most).toBe(2);
   });
 });

@@ -17,7 +17,11 @@ afterAll(() => temp.cleanup());
 
 /** The brute force: every entry of the owner in page order, kept when FTS5 lists it as a match. */
 async function bruteForce(word: string, from = '0000', to = '9999') {
-  const matches = new Set((await sql<{ rowid: number }>`SELECT rowid FROM entry_fts WHERE entry_fts MATCH ${word}`.execute(temp.db)).rows.map((r) => r.rowid));
+  const matches = new Set(
+    (await sql<{ rowid: number }>`SELECT rowid FROM entry_fts WHERE entry_fts MATCH ${word}`.execute(temp.db)).rows.map(
+      (r) => r.rowid,
+    ),
+  );
   const all = await temp.db
     .selectFrom('entry')
     .select(['id', 'local_day as date', 'local_time as time', 'title', 'content'])
@@ -32,7 +36,10 @@ async function bruteForce(word: string, from = '0000', to = '9999') {
 }
 
 async function wordsByFrequency() {
-  const { rows } = await sql<{ term: string; doc: number }>`SELECT term, doc FROM entry_fts_v ORDER BY doc DESC`.execute(temp.db);
+  const { rows } = await sql<{
+    term: string;
+    doc: number;
+  }>`SELECT term, doc FROM entry_fts_v ORDER BY doc DESC`.execute(temp.db);
   return rows;
 }
 
@@ -46,14 +53,30 @@ describe('search view pages', () => {
     const common = terms[0]!.term;
     const rare = terms.find((t) => t.doc > 0 && t.doc < 30 && /^[a-z]+$/.test(t.term))!.term;
     // Both ways are taken: the common word fills a first page early in the date order, the rare one cannot.
-    const order = (await temp.db.selectFrom('entry').select('id').where('owner_id', '=', OWNER).orderBy('local_day').orderBy('written_at').orderBy('id').execute()).map((e) => e.id);
+    const order = (
+      await temp.db
+        .selectFrom('entry')
+        .select('id')
+        .where('owner_id', '=', OWNER)
+        .orderBy('local_day')
+        .orderBy('written_at')
+        .orderBy('id')
+        .execute()
+    ).map((e) => e.id);
     expect(order.indexOf((await bruteForce(common))[19]!.id)).toBeLessThan(500);
     expect((await bruteForce(rare)).length).toBeLessThan(30);
     for (const word of [common, rare]) {
       const expected = await bruteForce(word);
-      for (const [limit, offset] of [[20, 0], [20, 40], [5, expected.length - 3], [100, 600]] as const) {
+      for (const [limit, offset] of [
+        [20, 0],
+        [20, 40],
+        [5, expected.length - 3],
+        [100, 600],
+      ] as const) {
         const page = await findEntriesPage(temp.db, OWNER, { search: [word] }, limit, Math.max(0, offset));
-        expect(page, `${word} limit ${limit} offset ${offset}`).toEqual(expected.slice(Math.max(0, offset), Math.max(0, offset) + limit));
+        expect(page, `${word} limit ${limit} offset ${offset}`).toEqual(
+          expected.slice(Math.max(0, offset), Math.max(0, offset) + limit),
+        );
       }
     }
   });
@@ -61,7 +84,9 @@ describe('search view pages', () => {
   it('keep to the date range of the view', async () => {
     const word = (await wordsByFrequency())[0]!.term;
     const expected = await bruteForce(word, '2020-06-01', '2020-06-30');
-    expect(await findEntriesPage(temp.db, OWNER, { from: '2020-06-01', to: '2020-06-30', search: [word] }, 100, 0)).toEqual(expected.slice(0, 100));
+    expect(
+      await findEntriesPage(temp.db, OWNER, { from: '2020-06-01', to: '2020-06-30', search: [word] }, 100, 0),
+    ).toEqual(expected.slice(0, 100));
   });
 
   it("a day's entries of a search view are that day's matches", async () => {

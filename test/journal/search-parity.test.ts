@@ -71,7 +71,16 @@ const EXPECTED: [string, number[]][] = [
 
 describe('the tsquery of a search', () => {
   it('normalises terms as the index does and writes only quoted words', () => {
-    expect(searchWords("Café-au-lait, DON'T ÉLODIE 12,5")).toEqual(['cafe', 'au', 'lait', 'don', 't', 'elodie', '12', '5']);
+    expect(searchWords("Café-au-lait, DON'T ÉLODIE 12,5")).toEqual([
+      'cafe',
+      'au',
+      'lait',
+      'don',
+      't',
+      'elodie',
+      '12',
+      '5',
+    ]);
     expect(tsqueryText(parseSearch('walk "river bank" rain* OR lake -tea'))).toBe(
       "('walk' & ('river' <-> 'bank') & ('rain':* | 'lake')) & !'tea'",
     );

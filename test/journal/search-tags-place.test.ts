@@ -22,16 +22,34 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const JOURNAL = {
   metadata: { version: '1.0' },
   entries: [
-    { uuid: 'A0000000000000000000000000000001', creationDate: '2024-05-01T19:00:00Z', timeZone: 'UTC', text: 'Dinner with Ana by the river', tags: ['Pizza', 'diary'] },
+    {
+      uuid: 'A0000000000000000000000000000001',
+      creationDate: '2024-05-01T19:00:00Z',
+      timeZone: 'UTC',
+      text: 'Dinner with Ana by the river',
+      tags: ['Pizza', 'diary'],
+    },
     {
       uuid: 'A0000000000000000000000000000002',
       creationDate: '2024-05-02T19:00:00Z',
       timeZone: 'UTC',
       text: 'A cold drink after the long drive',
       starred: true,
-      location: { placeName: "Uncle's Tavern", localityName: 'Alice Springs', administrativeArea: 'NT', country: 'Australia', latitude: -23.7, longitude: 133.88 },
+      location: {
+        placeName: "Uncle's Tavern",
+        localityName: 'Alice Springs',
+        administrativeArea: 'NT',
+        country: 'Australia',
+        latitude: -23.7,
+        longitude: 133.88,
+      },
     },
-    { uuid: 'A0000000000000000000000000000003', creationDate: '2024-05-03T08:00:00Z', timeZone: 'UTC', text: 'Morning #walk in the park' },
+    {
+      uuid: 'A0000000000000000000000000000003',
+      creationDate: '2024-05-03T08:00:00Z',
+      timeZone: 'UTC',
+      text: 'Morning #walk in the park',
+    },
   ],
 };
 
@@ -42,7 +60,10 @@ describeStores('search by tags and place', (store) => {
     temp = await createTempDb();
     const file = path.join(dir, `Journal-${Math.random().toString(36).slice(2)}.json`);
     writeFileSync(file, JSON.stringify(JOURNAL));
-    const report = await importSource(temp.db, readDayOne(file, false, { journals: [] }), path.basename(file), { ownerId: OWNER, timeZone: 'UTC' });
+    const report = await importSource(temp.db, readDayOne(file, false, { journals: [] }), path.basename(file), {
+      ownerId: OWNER,
+      timeZone: 'UTC',
+    });
     expect(report.imported).toBe(3);
   }, 60_000);
   afterAll(() => temp?.cleanup());
@@ -77,7 +98,12 @@ describeStores('search by tags and place', (store) => {
   });
 
   it('no longer finds an entry by a tag taken away, nor by a place that changed', async () => {
-    const dinner = await temp.db.selectFrom('entry').select(['id', 'content']).where('owner_id', '=', OWNER).where('content', 'like', 'Dinner%').executeTakeFirstOrThrow();
+    const dinner = await temp.db
+      .selectFrom('entry')
+      .select(['id', 'content'])
+      .where('owner_id', '=', OWNER)
+      .where('content', 'like', 'Dinner%')
+      .executeTakeFirstOrThrow();
     await replaceTags(temp.db, { id: dinner.id, ownerId: OWNER }, dinner.content, ['diary']);
     expect(await search('pizza')).toEqual([]);
     expect(await search('diary')).toEqual(['Dinner with Ana by the river']);
@@ -94,16 +120,30 @@ describeStores('search by tags and place', (store) => {
   });
 
   it('survives metadata that is not JSON: the write goes through, the entry is found by its text', async () => {
-    await temp.db.updateTable('entry').set({ metadata: '{not json' }).where('owner_id', '=', OWNER).where('content', 'like', 'A cold drink%').execute();
+    await temp.db
+      .updateTable('entry')
+      .set({ metadata: '{not json' })
+      .where('owner_id', '=', OWNER)
+      .where('content', 'like', 'A cold drink%')
+      .execute();
     expect(await search('hobart')).toEqual([]);
     expect(await search('drink')).toEqual(['A cold drink after the long drive']);
   });
 
   it('keeps the index in step with the entries through edits of text, metadata and tags together', async () => {
-    const walk = await temp.db.selectFrom('entry').select('id').where('owner_id', '=', OWNER).where('content', 'like', 'Morning%').executeTakeFirstOrThrow();
+    const walk = await temp.db
+      .selectFrom('entry')
+      .select('id')
+      .where('owner_id', '=', OWNER)
+      .where('content', 'like', 'Morning%')
+      .executeTakeFirstOrThrow();
     await temp.db
       .updateTable('entry')
-      .set({ title: 'Evening stroll', content: 'Evening stroll by the harbour', metadata: JSON.stringify({ place: { locality: 'Trieste' } }) })
+      .set({
+        title: 'Evening stroll',
+        content: 'Evening stroll by the harbour',
+        metadata: JSON.stringify({ place: { locality: 'Trieste' } }),
+      })
       .where('id', '=', walk.id)
       .execute();
     await replaceTags(temp.db, { id: walk.id, ownerId: OWNER }, 'Evening stroll by the harbour', ['gelato']);
@@ -112,6 +152,7 @@ describeStores('search by tags and place', (store) => {
     await temp.db.deleteFrom('entry').where('id', '=', walk.id).execute();
     expect(await search('trieste')).toEqual([]);
     // An external-content FTS5 index that was told other values than it holds fails this check.
-    if (store === 'sqlite') await sql`INSERT INTO entry_fts(entry_fts, rank) VALUES ('integrity-check', 1)`.execute(temp.db);
+    if (store === 'sqlite')
+      await sql`INSERT INTO entry_fts(entry_fts, rank) VALUES ('integrity-check', 1)`.execute(temp.db);
   });
 });

@@ -30,14 +30,24 @@ it('removes a stale folder with the prefix and keeps a fresh one, an unrelated o
   const lookalike = folder('journal-exports', twoHoursAgo);
   const target = folder('elsewhere', twoHoursAgo);
   symlinkSync(target, path.join(dir, 'journal-export-link'));
-  const removed = await sweepStaleTempFolders({ dir, prefix: 'journal-export-', olderThanMs: STALE_TEMP_FOLDER_MS, now });
+  const removed = await sweepStaleTempFolders({
+    dir,
+    prefix: 'journal-export-',
+    olderThanMs: STALE_TEMP_FOLDER_MS,
+    now,
+  });
   expect(removed).toEqual([stale]);
   expect(existsSync(stale)).toBe(false);
-  for (const kept of [fresh, unrelated, lookalike, target, path.join(dir, 'journal-export-link')]) expect(existsSync(kept)).toBe(true);
+  for (const kept of [fresh, unrelated, lookalike, target, path.join(dir, 'journal-export-link')])
+    expect(existsSync(kept)).toBe(true);
 });
 
 it('a missing folder sweeps nothing; a prefix with a path in it is refused', async () => {
-  expect(await sweepStaleTempFolders({ dir: path.join(dir, 'gone'), prefix: 'journal-export-', olderThanMs: 1, now })).toEqual([]);
-  await expect(sweepStaleTempFolders({ dir, prefix: '../x', olderThanMs: 1, now })).rejects.toThrow(/without a path separator/);
+  expect(
+    await sweepStaleTempFolders({ dir: path.join(dir, 'gone'), prefix: 'journal-export-', olderThanMs: 1, now }),
+  ).toEqual([]);
+  await expect(sweepStaleTempFolders({ dir, prefix: '../x', olderThanMs: 1, now })).rejects.toThrow(
+    /without a path separator/,
+  );
   await expect(sweepStaleTempFolders({ dir, prefix: '', olderThanMs: 1, now })).rejects.toThrow(/non-empty/);
 });

@@ -9,7 +9,6 @@ import { seedEntries } from '../helpers/seed-entries.ts';
 import { describeStores } from '../helpers/stores.ts';
 
 describeStores('hashtags', () => {
-
   const OWNER = 5;
   let temp: TempDb;
   let ops: ObjectOperations;
@@ -52,29 +51,55 @@ describeStores('hashtags', () => {
         distinctTags: 4,
       });
       const cut = await value(await ops.invokeMethod('journal', 'getTags', { limit: 1 }));
-      expect(cut).toMatchObject({ tags: [{ tag: 'work', entries: 3 }], distinctTags: 4, note: expect.stringMatching(/1 most used of 4/) });
-      await expect(ops.invokeMethod('journal', 'getTags', { limit: MAX_TAGS_LISTED + 1 })).rejects.toThrow(/at most 100/);
+      expect(cut).toMatchObject({
+        tags: [{ tag: 'work', entries: 3 }],
+        distinctTags: 4,
+        note: expect.stringMatching(/1 most used of 4/),
+      });
+      await expect(ops.invokeMethod('journal', 'getTags', { limit: MAX_TAGS_LISTED + 1 })).rejects.toThrow(
+        /at most 100/,
+      );
     });
 
     it('tagged(tag) is a new handle that composes with date views and search, in any order', async () => {
       const work = objId(await ops.invokeMethod('journal', 'tagged', { tag: '#Work' }));
       expect(await value(await ops.invokeMethod(work, 'getTotalEntryCount', {}))).toBe(3);
-      const aprilWork = objId(await ops.invokeMethod(work, 'getDateRangeView', { startDate: '2024-04-01', endDate: '2024-04-30' }));
+      const aprilWork = objId(
+        await ops.invokeMethod(work, 'getDateRangeView', { startDate: '2024-04-01', endDate: '2024-04-30' }),
+      );
       const workApril = objId(
-        await ops.invokeMethod(objId(await ops.invokeMethod('journal', 'getDateRangeView', { startDate: '2024-04-01', endDate: '2024-04-30' })), 'tagged', { tag: 'work' }),
+        await ops.invokeMethod(
+          objId(
+            await ops.invokeMethod('journal', 'getDateRangeView', { startDate: '2024-04-01', endDate: '2024-04-30' }),
+          ),
+          'tagged',
+          { tag: 'work' },
+        ),
       );
       expect(aprilWork).toBe(workApril);
       expect(await value(await ops.invokeMethod(aprilWork, 'getDayCount', {}))).toBe(2);
       const coffeeWork = objId(await ops.invokeMethod(work, 'search', { query: 'coffee' }));
-      expect(await value(await ops.invokeMethod(coffeeWork, 'getEntries', {}))).toMatchObject([{ content: 'Quiet #WORK day, coffee again' }]);
-      expect(await value(await ops.invokeMethod(objId(await ops.invokeMethod('journal', 'search', { query: 'coffee' })), 'getTags', {}))).toMatchObject({
+      expect(await value(await ops.invokeMethod(coffeeWork, 'getEntries', {}))).toMatchObject([
+        { content: 'Quiet #WORK day, coffee again' },
+      ]);
+      expect(
+        await value(
+          await ops.invokeMethod(
+            objId(await ops.invokeMethod('journal', 'search', { query: 'coffee' })),
+            'getTags',
+            {},
+          ),
+        ),
+      ).toMatchObject({
         tags: [
           { tag: 'coffee', entries: 1 },
           { tag: 'friends', entries: 1 },
           { tag: 'work', entries: 1 },
         ],
       });
-      expect((await ops.analyzeObject(aprilWork)).description).toBe('Journal entries tagged #work from 2024-04-01 to 2024-04-30: 2 days, 2 entries');
+      expect((await ops.analyzeObject(aprilWork)).description).toBe(
+        'Journal entries tagged #work from 2024-04-01 to 2024-04-30: 2 days, 2 entries',
+      );
     });
 
     it('appear in analyzeObject(journal), and a bad tag says what is expected', async () => {

@@ -40,7 +40,8 @@ describe('titleOf', () => {
       // Lines that join nothing, join only near or past the cut, join with one kind of character only, or anywhere.
       const joinFrom = [Infinity, 116 + random(8), 0, 0][i % 4]!;
       const pool = i % 4 === 2 ? [joining[random(joining.length)]!] : joining;
-      for (let j = 0; j < length; j++) parts.push(j >= joinFrom && random(12) === 0 ? pool[random(pool.length)]! : plain[random(plain.length)]!);
+      for (let j = 0; j < length; j++)
+        parts.push(j >= joinFrom && random(12) === 0 ? pool[random(pool.length)]! : plain[random(plain.length)]!);
       const line = `x${parts.join('')}x`;
       expect(titleOf(line), JSON.stringify(line)).toBe(reference(line));
     }

@@ -6,7 +6,13 @@ import { parseConfig } from '../../src/config.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
 import type { Questions } from '../../src/llm/ask.ts';
 import { createMemoryLogger } from '../../src/log/logger.ts';
-import { lastToolResult, startMessagesApiStandIn, type MessagesApiStandIn, type RecordedRequest, type Turn } from '../stand-ins/messages-api.ts';
+import {
+  lastToolResult,
+  startMessagesApiStandIn,
+  type MessagesApiStandIn,
+  type RecordedRequest,
+  type Turn,
+} from '../stand-ins/messages-api.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 
 export const OWNER = 111;
@@ -35,12 +41,20 @@ export interface AskSetup {
   close(): Promise<void>;
 }
 
-export async function setupAsk(options: { baseURL?: string; maxRetries?: number; timeoutMs?: number; env?: Record<string, string> } = {}): Promise<AskSetup> {
+export async function setupAsk(
+  options: { baseURL?: string; maxRetries?: number; timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<AskSetup> {
   const temp = await createTempDb();
   const llm = await startMessagesApiStandIn();
   await seedEntries(temp.db, OWNER, ENTRIES);
   await seedEntries(temp.db, OTHER_OWNER, [['2024-04-05T10:00:00Z', "The other owner's secret diary"]]);
-  const config = parseConfig({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: options.baseURL ?? llm.url, JOURNAL_TIMEZONE: 'UTC', DATABASE_PATH: temp.file, ...options.env });
+  const config = parseConfig({
+    ANTHROPIC_API_KEY: 'test-key',
+    ANTHROPIC_BASE_URL: options.baseURL ?? llm.url,
+    JOURNAL_TIMEZONE: 'UTC',
+    DATABASE_PATH: temp.file,
+    ...options.env,
+  });
   const logger = createMemoryLogger();
   const questions = createJournalQuestions({
     config,
@@ -75,11 +89,22 @@ export async function deadBaseUrl(): Promise<string> {
 export const aprilDayCount = (): Turn[] => [
   {
     thinking: 'Narrow the journal to April, then count days.',
-    tools: [{ name: 'invokeMethod', input: { objId: 'journal', methodName: 'getDateRangeView', args: { startDate: '2024-04-01', endDate: '2024-04-30' } } }],
+    tools: [
+      {
+        name: 'invokeMethod',
+        input: {
+          objId: 'journal',
+          methodName: 'getDateRangeView',
+          args: { startDate: '2024-04-01', endDate: '2024-04-30' },
+        },
+      },
+    ],
   },
   (req) => ({
     thinking: 'Count the days of the April view.',
-    tools: [{ name: 'invokeMethod', input: { objId: lastToolResult(req).handle, methodName: 'getDayCount', args: {} } }],
+    tools: [
+      { name: 'invokeMethod', input: { objId: lastToolResult(req).handle, methodName: 'getDayCount', args: {} } },
+    ],
   }),
   (req) => ({ thinking: 'I have the count.', text: `You wrote on ${lastToolResult(req).value} days in April.` }),
 ];

@@ -5,7 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chunkEntries, createEntryReader } from '../../src/llm/entry-reader.ts';
 import { entryTag } from '../../src/llm/reader-prompt.ts';
 import { estimateTokens } from '../../src/llm/receipt.ts';
-import { overloaded, startMessagesApiStandIn, type MessagesApiStandIn, type RecordedRequest } from '../stand-ins/messages-api.ts';
+import {
+  overloaded,
+  startMessagesApiStandIn,
+  type MessagesApiStandIn,
+  type RecordedRequest,
+} from '../stand-ins/messages-api.ts';
 
 const MODEL = 'claude-haiku-5-5';
 const entries = Array.from({ length: 40 }, (_, i) => ({
@@ -22,7 +27,12 @@ beforeEach(async () => {
 afterEach(() => llm.close());
 
 const reader = (chunkTokens: number, concurrency = 3) =>
-  createEntryReader({ client: new Anthropic({ apiKey: 'test', baseURL: llm.url, maxRetries: 0 }), model: MODEL, chunkTokens, concurrency });
+  createEntryReader({
+    client: new Anthropic({ apiKey: 'test', baseURL: llm.url, maxRetries: 0 }),
+    model: MODEL,
+    chunkTokens,
+    concurrency,
+  });
 
 const text = (r: RecordedRequest): string => r.body.messages[0].content;
 const isRead = (r: RecordedRequest) => text(r).includes('<entries');
@@ -32,7 +42,9 @@ const idsIn = (r: RecordedRequest) => [...text(r).matchAll(/<entry id="(\d+)"/g)
 function serveNotes(): void {
   llm.serveModel(MODEL, (req) => ({
     delayMs: 20,
-    then: isRead(req) ? { text: `part from entry ${idsIn(req)[0]}` } : { text: [...text(req).matchAll(/part from entry \d+/g)].map((m) => m[0]).join('; ') },
+    then: isRead(req)
+      ? { text: `part from entry ${idsIn(req)[0]}` }
+      : { text: [...text(req).matchAll(/part from entry \d+/g)].map((m) => m[0]).join('; ') },
   }));
 }
 
@@ -52,7 +64,11 @@ describe('createEntryReader', () => {
   it('one part: one call that answers directly', async () => {
     llm.serveModel(MODEL, () => ({ text: 'You worried about the move (2024-04-01).' }));
     const outcome = await reader(100_000).read('What worried me?', entries);
-    expect(outcome).toMatchObject({ ok: true, answer: 'You worried about the move (2024-04-01).', spend: { calls: 1 } });
+    expect(outcome).toMatchObject({
+      ok: true,
+      answer: 'You worried about the move (2024-04-01).',
+      spend: { calls: 1 },
+    });
     expect(idsIn(llm.requests[0]!)).toEqual(entries.map((e) => e.id));
     expect(llm.requests[0]!.body.system).toMatch(/^You read a person's journal entries/);
   });
@@ -82,7 +98,10 @@ describe('createEntryReader', () => {
     let n = 0;
     llm.serveModel(MODEL, () => (++n === 2 ? overloaded : { delayMs: 10, then: { text: 'notes' } }));
     const outcome = await reader(150, 2).read('What worried me?', entries);
-    expect(outcome).toMatchObject({ ok: false, failure: expect.stringMatching(/^a reader call failed after its retries \(529/) });
+    expect(outcome).toMatchObject({
+      ok: false,
+      failure: expect.stringMatching(/^a reader call failed after its retries \(529/),
+    });
     expect(outcome.spend.calls).toBe(llm.requests.length);
     expect(llm.requests.length).toBeLessThan(chunkEntries(entries, 150).length);
     expect(llm.requests.some((r) => !isRead(r))).toBe(false); // nothing merged from a partial reading
@@ -91,6 +110,10 @@ describe('createEntryReader', () => {
   it('a part cut at the length limit fails the read instead of answering from a partial part', async () => {
     llm.serveModel(MODEL, () => ({ text: 'You worried', stop: 'max_tokens' }));
     const outcome = await reader(100_000).read('What worried me?', entries);
-    expect(outcome).toMatchObject({ ok: false, failure: expect.stringMatching(/cut at its length limit/), spend: { calls: 1 } });
+    expect(outcome).toMatchObject({
+      ok: false,
+      failure: expect.stringMatching(/cut at its length limit/),
+      spend: { calls: 1 },
+    });
   });
 });

@@ -17,13 +17,21 @@ export const numbersKind = defineKind<Range>({
   interpretation: 'Each number stands for itself.',
   fields: [{ name: 'n', type: 'number', description: 'a number in the range' }],
   methods: [
-    method({ name: 'count', signature: 'count() -> number', description: 'how many numbers.', args: z.strictObject({}), run: async (r) => ({ value: r.to - r.from + 1 }) }),
+    method({
+      name: 'count',
+      signature: 'count() -> number',
+      description: 'how many numbers.',
+      args: z.strictObject({}),
+      run: async (r) => ({ value: r.to - r.from + 1 }),
+    }),
     method({
       name: 'range',
       signature: 'range(from: number, to: number) -> Numbers',
       description: 'a narrower view.',
       args: z.strictObject({ from: z.number().int(), to: z.number().int() }),
-      run: async (r, a) => ({ object: { kind: NUMBERS_KIND, state: { from: Math.max(r.from, a.from), to: Math.min(r.to, a.to) } } }),
+      run: async (r, a) => ({
+        object: { kind: NUMBERS_KIND, state: { from: Math.max(r.from, a.from), to: Math.min(r.to, a.to) } },
+      }),
     }),
     method({
       name: 'fail',
@@ -45,9 +53,15 @@ export function memoryHandleStore(): HandleStore {
   const key = (v: unknown) => JSON.stringify(v);
   return {
     get: async (ownerId, id) => rows.find((r) => r.ownerId === ownerId && r.h.id === id)?.h,
-    findByState: async (ownerId, kind, state) => rows.find((r) => r.ownerId === ownerId && r.h.kind === kind && key(r.h.state) === key(state))?.h,
+    findByState: async (ownerId, kind, state) =>
+      rows.find((r) => r.ownerId === ownerId && r.h.kind === kind && key(r.h.state) === key(state))?.h,
     put: async (ownerId, h) => void rows.push({ ownerId, h }),
-    listRecent: async (ownerId, limit) => rows.filter((r) => r.ownerId === ownerId).map((r) => r.h).reverse().slice(0, limit),
+    listRecent: async (ownerId, limit) =>
+      rows
+        .filter((r) => r.ownerId === ownerId)
+        .map((r) => r.h)
+        .reverse()
+        .slice(0, limit),
     count: async (ownerId) => rows.filter((r) => r.ownerId === ownerId).length,
   };
 }

@@ -7,7 +7,13 @@ import { FINAL_ANSWER_REQUEST, SYSTEM_PROMPT } from '../../src/llm/prompt.ts';
 import { runToolLoop, ToolFailure, type ToolLoopParams } from '../../src/llm/tool-loop.ts';
 import { createToolExecutor } from '../../src/objects/object-tools.ts';
 import { TOOLS } from '../../src/llm/tools.ts';
-import { lastToolResult, signatureOf, startMessagesApiStandIn, toolResultsOf, type MessagesApiStandIn } from '../stand-ins/messages-api.ts';
+import {
+  lastToolResult,
+  signatureOf,
+  startMessagesApiStandIn,
+  toolResultsOf,
+  type MessagesApiStandIn,
+} from '../stand-ins/messages-api.ts';
 import { numbersOperations } from './test-kind.ts';
 
 let llm: MessagesApiStandIn;
@@ -20,12 +26,22 @@ afterEach(() => llm.close());
 
 const question: MessageParam[] = [{ role: 'user', content: [{ type: 'text', text: 'How many numbers?' }] }];
 const run = (over: Partial<ToolLoopParams> = {}) =>
-  runToolLoop({ client, model: 'claude-sonnet-5-5', messages: question, execute: createToolExecutor(numbersOperations()), ...over });
+  runToolLoop({
+    client,
+    model: 'claude-sonnet-5-5',
+    messages: question,
+    execute: createToolExecutor(numbersOperations()),
+    ...over,
+  });
 
 describe('runToolLoop', () => {
   it('sends the assistant content back unchanged, thinking and signature included, and stops on end_turn', async () => {
     llm.script(
-      { thinking: 'I should count.', text: 'Counting.', tools: [{ name: 'invokeMethod', input: { objId: 'numbers', methodName: 'count', args: {} } }] },
+      {
+        thinking: 'I should count.',
+        text: 'Counting.',
+        tools: [{ name: 'invokeMethod', input: { objId: 'numbers', methodName: 'count', args: {} } }],
+      },
       { thinking: 'It is 100.', text: 'There are 100 numbers.' },
     );
     const result = await run();
@@ -36,18 +52,33 @@ describe('runToolLoop', () => {
     const [first, second] = llm.requests;
     const firstReplyContent = JSON.parse(JSON.stringify(second!.body.messages[1].content));
     expect(second!.body.messages[1].role).toBe('assistant');
-    expect(firstReplyContent[0]).toEqual({ type: 'thinking', thinking: 'I should count.', signature: signatureOf('I should count.') });
+    expect(firstReplyContent[0]).toEqual({
+      type: 'thinking',
+      thinking: 'I should count.',
+      signature: signatureOf('I should count.'),
+    });
     expect(firstReplyContent.map((b: any) => b.type)).toEqual(['thinking', 'text', 'tool_use']);
     expect(lastToolResult(second!)).toEqual({ value: 100 });
     expect(first!.body.messages).toEqual(JSON.parse(JSON.stringify(question)));
     // The stored history ends with the final turn, its thinking block intact.
-    expect((result.messages.at(-1)!.content as any[])[0]).toMatchObject({ type: 'thinking', signature: signatureOf('It is 100.') });
+    expect((result.messages.at(-1)!.content as any[])[0]).toMatchObject({
+      type: 'thinking',
+      signature: signatureOf('It is 100.'),
+    });
   });
 
   it('streams: onText hears only the text written so far, each call from its start, never thinking or tool input', async () => {
-    const input = { objId: 'numbers', methodName: 'count', args: { note: 'a longer tool input split over several input_json_delta events' } };
+    const input = {
+      objId: 'numbers',
+      methodName: 'count',
+      args: { note: 'a longer tool input split over several input_json_delta events' },
+    };
     llm.script(
-      { thinking: 'SECRET-THOUGHT-1 about counting the numbers', text: 'Let me count them.', tools: [{ id: 'toolu_s', name: 'invokeMethod', input }] },
+      {
+        thinking: 'SECRET-THOUGHT-1 about counting the numbers',
+        text: 'Let me count them.',
+        tools: [{ id: 'toolu_s', name: 'invokeMethod', input }],
+      },
       { thinking: 'SECRET-THOUGHT-2 it is a hundred', text: 'There are **100** numbers in all, counted one by one.' },
     );
     const heard: string[] = [];
@@ -65,7 +96,11 @@ describe('runToolLoop', () => {
     // What the stream assembled goes back exactly as a non-streamed response would have carried it.
     expect(llm.requests.every((r) => r.body.stream === true)).toBe(true);
     expect(JSON.parse(JSON.stringify(llm.requests[1]!.body.messages[1].content))).toEqual([
-      { type: 'thinking', thinking: 'SECRET-THOUGHT-1 about counting the numbers', signature: signatureOf('SECRET-THOUGHT-1 about counting the numbers') },
+      {
+        type: 'thinking',
+        thinking: 'SECRET-THOUGHT-1 about counting the numbers',
+        signature: signatureOf('SECRET-THOUGHT-1 about counting the numbers'),
+      },
       { type: 'text', text: 'Let me count them.', citations: null },
       { type: 'tool_use', id: 'toolu_s', name: 'invokeMethod', input, caller: { type: 'direct' } },
     ]);
@@ -88,7 +123,10 @@ describe('runToolLoop', () => {
     expect(results.map((r) => r.tool_use_id)).toEqual(['toolu_a', 'toolu_b', 'toolu_c']);
     expect(results[0]).toMatchObject({ content: '{"value":100}' });
     expect(results[0]!.is_error).toBeUndefined();
-    expect(results[1]).toMatchObject({ is_error: true, content: expect.stringContaining('Unknown tool "deleteEverything"') });
+    expect(results[1]).toMatchObject({
+      is_error: true,
+      content: expect.stringContaining('Unknown tool "deleteEverything"'),
+    });
     expect(results[2]!.content).toContain('Methods:');
     expect(result.calls.map((c) => [c.name, c.isError])).toEqual([
       ['invokeMethod', false],
@@ -123,7 +161,10 @@ describe('runToolLoop', () => {
   });
 
   it('aborts the turn on a fault the model cannot fix, naming the tool, and never reports it as is_error', async () => {
-    llm.script({ tools: [{ name: 'invokeMethod', input: { objId: 'numbers', methodName: 'fail', args: { kind: 'bug' } } }] }, { text: 'unused' });
+    llm.script(
+      { tools: [{ name: 'invokeMethod', input: { objId: 'numbers', methodName: 'fail', args: { kind: 'bug' } } }] },
+      { text: 'unused' },
+    );
     const error = await run().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolFailure);
     expect((error as ToolFailure).tool).toBe('invokeMethod');
@@ -149,7 +190,10 @@ describe('runToolLoop', () => {
   });
 
   it('past the token budget asks for the best answer at once', async () => {
-    llm.script({ tools: [{ name: 'invokeMethod', input: { objId: 'numbers', methodName: 'count', args: {} } }] }, { text: 'It is 100.' });
+    llm.script(
+      { tools: [{ name: 'invokeMethod', input: { objId: 'numbers', methodName: 'count', args: {} } }] },
+      { text: 'It is 100.' },
+    );
     const result = await run({ tokenBudget: 10 });
     expect(llm.requests).toHaveLength(2);
     expect(llm.requests[1]!.body.tool_choice).toEqual({ type: 'none' });
@@ -157,7 +201,11 @@ describe('runToolLoop', () => {
   });
 
   it("tokens the tools spent on their own calls (ask's reader) count in the budget too", async () => {
-    const script = () => llm.script({ tools: [{ name: 'invokeMethod', input: { objId: 'numbers', methodName: 'count', args: {} } }] }, { text: 'It is 100.' });
+    const script = () =>
+      llm.script(
+        { tools: [{ name: 'invokeMethod', input: { objId: 'numbers', methodName: 'count', args: {} } }] },
+        { text: 'It is 100.' },
+      );
     script();
     await run({ tokenBudget: 5_000, toolTokens: () => 0 });
     expect(llm.requests[1]!.body.tool_choice).toBeUndefined();
@@ -168,19 +216,27 @@ describe('runToolLoop', () => {
   });
 
   it('answers tool calls made despite tool_choice none with "not run", so the stored history stays valid', async () => {
-    llm.script({ tools: [{ name: 'listObjects', input: {} }] }, { text: 'One more look.', tools: [{ id: 'toolu_late', name: 'listObjects', input: {} }] });
+    llm.script(
+      { tools: [{ name: 'listObjects', input: {} }] },
+      { text: 'One more look.', tools: [{ id: 'toolu_late', name: 'listObjects', input: {} }] },
+    );
     const result = await run({ maxSteps: 2 });
     expect(result.answer).toBe('One more look.');
     const tail = result.messages.at(-1)!;
     expect(tail.role).toBe('user');
-    expect(tail.content).toEqual([expect.objectContaining({ type: 'tool_result', tool_use_id: 'toolu_late', is_error: true })]);
+    expect(tail.content).toEqual([
+      expect.objectContaining({ type: 'tool_result', tool_use_id: 'toolu_late', is_error: true }),
+    ]);
   });
 
   it('resends after pause_turn, and reports max_tokens and refusal endings', async () => {
     llm.script({ thinking: 'long…', stop: 'pause_turn' }, { text: 'Partial answer', stop: 'max_tokens' });
     const cut = await run();
     expect(llm.requests).toHaveLength(2);
-    expect(llm.requests[1]!.body.messages.at(-1)).toMatchObject({ role: 'assistant', content: [{ type: 'thinking', thinking: 'long…' }] });
+    expect(llm.requests[1]!.body.messages.at(-1)).toMatchObject({
+      role: 'assistant',
+      content: [{ type: 'thinking', thinking: 'long…' }],
+    });
     expect(cut).toMatchObject({ ending: 'max_tokens', answer: 'Partial answer' });
 
     llm.script({ stop: 'refusal', stopDetails: { type: 'refusal', category: null, explanation: 'declined' } });
@@ -193,11 +249,18 @@ describe('runToolLoop', () => {
     await run();
     const body = llm.requests[0]!.body;
     expect(body.system).toEqual([{ type: 'text', text: SYSTEM_PROMPT, cache_control: { type: 'ephemeral' } }]);
-    expect(body.tools.map((t: any) => t.name)).toEqual(['analyzeObject', 'invokeMethod', 'listObjects', 'listKinds', 'describeKind']);
+    expect(body.tools.map((t: any) => t.name)).toEqual([
+      'analyzeObject',
+      'invokeMethod',
+      'listObjects',
+      'listKinds',
+      'describeKind',
+    ]);
     expect(body.tools.at(-1).cache_control).toEqual({ type: 'ephemeral' });
     expect(body.tools.slice(0, -1).every((t: any) => t.cache_control === undefined)).toBe(true);
     expect(body.cache_control).toEqual({ type: 'ephemeral' });
-    for (const key of ['temperature', 'top_p', 'top_k', 'thinking', 'tool_choice']) expect(body).not.toHaveProperty(key);
+    for (const key of ['temperature', 'top_p', 'top_k', 'thinking', 'tool_choice'])
+      expect(body).not.toHaveProperty(key);
     // Streamed, so the answer can be shown as it is written; the final message is the same as a non-streamed one.
     expect(body.stream).toBe(true);
     expect(body.max_tokens).toBeLessThan(21_333);

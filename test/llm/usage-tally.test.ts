@@ -16,8 +16,15 @@ describe('tallyUsage', () => {
   it('tallies methods and call sequences across stored conversations and follow-ups', async () => {
     s.llm.script(...aprilDayCount());
     const first = await s.questions.ask(OWNER, '@journal how many days did I write in April?');
-    s.llm.script({ tools: [{ name: 'invokeMethod', input: { objId: 'journal', methodName: 'getTotalEntryCount', args: {} } }] }, { text: '7 entries.' });
-    await s.questions.ask(OWNER, 'and how many entries in all?', first.type === 'answer' ? first.conversationId : undefined);
+    s.llm.script(
+      { tools: [{ name: 'invokeMethod', input: { objId: 'journal', methodName: 'getTotalEntryCount', args: {} } }] },
+      { text: '7 entries.' },
+    );
+    await s.questions.ask(
+      OWNER,
+      'and how many entries in all?',
+      first.type === 'answer' ? first.conversationId : undefined,
+    );
     s.llm.script(...aprilDayCount());
     await s.questions.ask(OWNER, '@journal and in April, how many days?');
     s.llm.script({ text: 'Hello.' });

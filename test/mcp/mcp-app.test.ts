@@ -22,8 +22,17 @@ let client: Client;
 /** The official client over stdio; `pin` makes it speak the stateless 2026-07-28 revision (server/discover, no initialize). */
 async function connect(pin?: string): Promise<Client> {
   const env = { DATABASE_PATH: temp.file, JOURNAL_TIMEZONE: 'UTC', ALLOWED_USER_IDS: '' };
-  const transport = new StdioClientTransport({ command: 'npm', args: ['--prefix', REPO_ROOT, 'run', '-s', 'mcp', '--', '--owner', String(OWNER)], cwd: temp.dir, env, stderr: 'pipe' });
-  const connected = new Client({ name: 'journal-app-test', version: '1.0.0' }, pin ? { versionNegotiation: { mode: { pin } } } : {});
+  const transport = new StdioClientTransport({
+    command: 'npm',
+    args: ['--prefix', REPO_ROOT, 'run', '-s', 'mcp', '--', '--owner', String(OWNER)],
+    cwd: temp.dir,
+    env,
+    stderr: 'pipe',
+  });
+  const connected = new Client(
+    { name: 'journal-app-test', version: '1.0.0' },
+    pin ? { versionNegotiation: { mode: { pin } } } : {},
+  );
   await connected.connect(transport);
   return connected;
 }
@@ -44,7 +53,12 @@ describe('the MCP App over stdio (npm run -s mcp)', () => {
     const { tools } = await client.listTools();
     for (const tool of tools) {
       expect(tool.title, tool.name).toMatch(/\w/);
-      expect(tool.annotations, tool.name).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+      expect(tool.annotations, tool.name).toMatchObject({
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      });
     }
     const calendar = tools.find((t) => t.name === 'showCalendar')!;
     expect(calendar._meta).toMatchObject({ ui: { resourceUri: 'ui://journal/calendar.html' } });
@@ -53,7 +67,9 @@ describe('the MCP App over stdio (npm run -s mcp)', () => {
 
   it('serves the page as one self-contained text/html;profile=mcp-app file under 500 KB', async () => {
     const { resources } = await client.listResources();
-    expect(resources).toContainEqual(expect.objectContaining({ uri: 'ui://journal/calendar.html', mimeType: 'text/html;profile=mcp-app' }));
+    expect(resources).toContainEqual(
+      expect.objectContaining({ uri: 'ui://journal/calendar.html', mimeType: 'text/html;profile=mcp-app' }),
+    );
     const { contents } = await client.readResource({ uri: 'ui://journal/calendar.html' });
     expect(contents).toHaveLength(1);
     const page = contents[0] as { mimeType?: string; text?: string };
@@ -65,14 +81,25 @@ describe('the MCP App over stdio (npm run -s mcp)', () => {
   });
 
   it('the reference check itself finds what a page would load', () => {
-    const page = '<link href="https://cdn.example/x.css"><img src=//cdn.example/a.png><style>b{background:url(https://e.example/b.png)}</style><script>import("https://e.example/m.js")</script><a href="#top"><img src="data:image/png;base64,AA">';
-    expect(externalReferences(page)).toEqual(['https://cdn.example/x.css', '//cdn.example/a.png', 'https://e.example/b.png', 'https://e.example/m.js']);
+    const page =
+      '<link href="https://cdn.example/x.css"><img src=//cdn.example/a.png><style>b{background:url(https://e.example/b.png)}</style><script>import("https://e.example/m.js")</script><a href="#top"><img src="data:image/png;base64,AA">';
+    expect(externalReferences(page)).toEqual([
+      'https://cdn.example/x.css',
+      '//cdn.example/a.png',
+      'https://e.example/b.png',
+      'https://e.example/m.js',
+    ]);
   });
 
   it("returns the demo journal's days, counts and moods as structuredContent, equal to SQL", async () => {
     const result = await client.callTool({ name: 'showCalendar', arguments: { objId: 'journal' } });
     expect(result.isError).toBeFalsy();
-    const calendar = result.structuredContent as { objId: string; range: { first: string; last: string }; description: string; days: { date: string; count: number; mood: number | null }[] };
+    const calendar = result.structuredContent as {
+      objId: string;
+      range: { first: string; last: string };
+      description: string;
+      days: { date: string; count: number; mood: number | null }[];
+    };
     const rows = await temp.db
       .selectFrom('entry')
       .select((eb) => ['local_day', eb.fn.countAll<number>().as('n')])
@@ -81,7 +108,9 @@ describe('the MCP App over stdio (npm run -s mcp)', () => {
       .orderBy('local_day')
       .execute();
     // Every written day with its count, and every day with a mood (written or not) with it.
-    const expected = new Map(rows.map((r) => [r.local_day, { date: r.local_day, count: Number(r.n), mood: null as number | null }]));
+    const expected = new Map(
+      rows.map((r) => [r.local_day, { date: r.local_day, count: Number(r.n), mood: null as number | null }]),
+    );
     for (const [date, mood] of MOODS) expected.set(date, { date, count: expected.get(date)?.count ?? 0, mood });
     expect(calendar.days).toEqual([...expected.values()].sort((a, b) => a.date.localeCompare(b.date)));
     expect(calendar.range).toEqual({ first: rows[0]!.local_day, last: rows.at(-1)!.local_day });
@@ -97,16 +126,22 @@ describe('the MCP App over stdio (npm run -s mcp)', () => {
     expect((result.content as { text: string }[])[0]!.text).toMatch(/no-such-handle|journal/);
   });
 
-  it('speaks the 2025-11-25 handshake by default, and the stateless 2026-07-28 revision to a client that asks for it', async () => {
-    expect(client.getNegotiatedProtocolVersion()).toBe('2025-11-25');
-    const modern = await connect('2026-07-28');
-    try {
-      expect(modern.getNegotiatedProtocolVersion()).toBe('2026-07-28');
-      expect((await modern.listTools()).tools.find((t) => t.name === 'showCalendar')?.title).toBe('Show the calendar');
-      const result = await modern.callTool({ name: 'showCalendar', arguments: { objId: 'journal' } });
-      expect((result.structuredContent as { days: unknown[] }).days.length).toBeGreaterThan(0);
-    } finally {
-      await modern.close();
-    }
-  }, SPAWN_TIMEOUT);
+  it(
+    'speaks the 2025-11-25 handshake by default, and the stateless 2026-07-28 revision to a client that asks for it',
+    async () => {
+      expect(client.getNegotiatedProtocolVersion()).toBe('2025-11-25');
+      const modern = await connect('2026-07-28');
+      try {
+        expect(modern.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+        expect((await modern.listTools()).tools.find((t) => t.name === 'showCalendar')?.title).toBe(
+          'Show the calendar',
+        );
+        const result = await modern.callTool({ name: 'showCalendar', arguments: { objId: 'journal' } });
+        expect((result.structuredContent as { days: unknown[] }).days.length).toBeGreaterThan(0);
+      } finally {
+        await modern.close();
+      }
+    },
+    SPAWN_TIMEOUT,
+  );
 });

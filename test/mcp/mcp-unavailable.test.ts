@@ -21,7 +21,14 @@ async function connect(env: Record<string, string>, args: string[] = []): Promis
     command: 'npm',
     args: ['--prefix', REPO_ROOT, 'run', '-s', 'mcp', ...(args.length ? ['--', ...args] : [])],
     cwd: dir,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ALLOWED_USER_IDS: '', DATABASE_URL: '', JOURNAL_TIMEZONE: 'UTC', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ALLOWED_USER_IDS: '',
+      DATABASE_URL: '',
+      JOURNAL_TIMEZONE: 'UTC',
+      ...env,
+    },
     stderr: 'pipe',
   });
   const client = new Client({ name: 'journal-test', version: '1.0.0' });
@@ -39,9 +46,23 @@ describe('npm run -s mcp without a journal it can open', { timeout: 120_000 }, (
     const missing = path.join(dir, 'no-such', 'journal.sqlite');
     const client = await connect({ DATABASE_PATH: missing });
     try {
-      expect(client.getInstructions()).toMatch(/^The journal could not be opened: There is no database at .*; nothing was created\./);
-      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['analyzeObject', 'describeKind', 'invokeMethod', 'listKinds', 'listObjects', 'showCalendar']);
-      const call = errorText(await client.callTool({ name: 'invokeMethod', arguments: { objId: 'journal', methodName: 'getDayCount', args: {} } }));
+      expect(client.getInstructions()).toMatch(
+        /^The journal could not be opened: There is no database at .*; nothing was created\./,
+      );
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([
+        'analyzeObject',
+        'describeKind',
+        'invokeMethod',
+        'listKinds',
+        'listObjects',
+        'showCalendar',
+      ]);
+      const call = errorText(
+        await client.callTool({
+          name: 'invokeMethod',
+          arguments: { objId: 'journal', methodName: 'getDayCount', args: {} },
+        }),
+      );
       expect(call.isError).toBe(true);
       expect(call.text).toContain('The journal could not be opened');
       expect(call.text).toContain(missing);
@@ -58,7 +79,10 @@ describe('npm run -s mcp without a journal it can open', { timeout: 120_000 }, (
     const client = await connect({ DATABASE_PATH: temp.file }, ['--owner', '42']);
     try {
       const call = errorText(await client.callTool({ name: 'listObjects', arguments: {} }));
-      expect(call).toEqual({ isError: true, text: expect.stringContaining('--owner 42 has no journal here. The owners are: 111.') });
+      expect(call).toEqual({
+        isError: true,
+        text: expect.stringContaining('--owner 42 has no journal here. The owners are: 111.'),
+      });
     } finally {
       await client.close();
       await temp.cleanup();

@@ -23,19 +23,38 @@ describe('npm start with PUBLIC_URL', { timeout: PROCESS_TEST_MS }, () => {
       await waitForStderr(bot, '"event":"bot.started"');
       expect(bot.stderr()).toContain(`"event":"web.started","host":"127.0.0.1","port":${port},"mcp":true`);
       expect(harness.api.callsTo('setChatMenuButton')).toEqual([]);
-      const res = await fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const res = await fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(res.status).toBe(401);
-      expect(res.headers.get('www-authenticate')).toContain(`resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`);
-      const metadata = (await (await fetch(`${base}/.well-known/oauth-protected-resource/mcp`)).json()) as Record<string, unknown>;
+      expect(res.headers.get('www-authenticate')).toContain(
+        `resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`,
+      );
+      const metadata = (await (await fetch(`${base}/.well-known/oauth-protected-resource/mcp`)).json()) as Record<
+        string,
+        unknown
+      >;
       expect(metadata).toMatchObject({ resource: `${base}/mcp`, authorization_servers: [base] });
       // The built consent page, its QR code drawn by the bundled qrcode.
       const registered = await fetch(`${base}/oauth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ client_name: 'Claude Code', redirect_uris: ['http://localhost:33418/callback'], token_endpoint_auth_method: 'none' }),
+        body: JSON.stringify({
+          client_name: 'Claude Code',
+          redirect_uris: ['http://localhost:33418/callback'],
+          token_endpoint_auth_method: 'none',
+        }),
       });
       const { client_id: clientId } = (await registered.json()) as { client_id: string };
-      const query = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: 'http://localhost:33418/callback', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' });
+      const query = new URLSearchParams({
+        response_type: 'code',
+        client_id: clientId,
+        redirect_uri: 'http://localhost:33418/callback',
+        code_challenge: 'x'.repeat(43),
+        code_challenge_method: 'S256',
+      });
       const page = await fetch(`${base}/oauth/authorize?${query}`);
       expect(page.status).toBe(200);
       const html = await page.text();

@@ -13,6 +13,10 @@ describe('withinResultLimit', () => {
     const cut = withinResultLimit(text);
     expect(cut.length).toBe(MAX_RESULT_CHARS);
     expect(text.startsWith(cut.slice(0, cut.indexOf('\n[')))).toBe(true);
-    expect(cut).toMatch(new RegExp(`\\[Result cut at ${MAX_RESULT_CHARS} of ${MAX_RESULT_CHARS + 5} characters\\. Narrow the view first \\(getDateRangeView, search\\) or page with limit and offset\\.\\]$`));
+    expect(cut).toMatch(
+      new RegExp(
+        `\\[Result cut at ${MAX_RESULT_CHARS} of ${MAX_RESULT_CHARS + 5} characters\\. Narrow the view first \\(getDateRangeView, search\\) or page with limit and offset\\.\\]$`,
+      ),
+    );
   });
 });

@@ -10,7 +10,8 @@ import { OWNER, seedKnownJournal } from '../journal/known-journal.ts';
 
 // UTC+14 and UTC−11: for ten hours of every day their dates differ from each other, and always one differs from UTC's.
 const ZONES = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'];
-const monthDayIn = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, month: '2-digit', day: '2-digit' }).format(new Date());
+const monthDayIn = (zone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, month: '2-digit', day: '2-digit' }).format(new Date());
 const env = (zone: string) => ({ DATABASE_PATH: temp.file, JOURNAL_TIMEZONE: zone, ALLOWED_USER_IDS: '' });
 
 let temp: TempDb;
@@ -21,11 +22,20 @@ beforeAll(async () => {
 afterAll(() => temp.cleanup());
 
 async function mcpOnThisDay(zone: string): Promise<string> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', import.meta.resolve('tsx'), `${REPO_ROOT}/src/cli/mcp.ts`, '--owner', String(OWNER)], cwd: temp.dir, env: { PATH: process.env.PATH ?? '', ...env(zone) }, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', import.meta.resolve('tsx'), `${REPO_ROOT}/src/cli/mcp.ts`, '--owner', String(OWNER)],
+    cwd: temp.dir,
+    env: { PATH: process.env.PATH ?? '', ...env(zone) },
+    stderr: 'pipe',
+  });
   const client = new Client({ name: 'same-day-test', version: '1.0.0' });
   await client.connect(transport);
   try {
-    const result = await client.callTool({ name: 'invokeMethod', arguments: { objId: 'journal', methodName: 'onThisDay', args: {} } });
+    const result = await client.callTool({
+      name: 'invokeMethod',
+      arguments: { objId: 'journal', methodName: 'onThisDay', args: {} },
+    });
     return (result.content as { type: string; text: string }[])[0]!.text;
   } finally {
     await client.close();
@@ -35,7 +45,11 @@ async function mcpOnThisDay(zone: string): Promise<string> {
 describe('onThisDay() in the owner zone', { timeout: PROCESS_TEST_MS }, () => {
   it.each(ZONES)('MCP and CLI name the same day in %s', async (zone) => {
     const expected = monthDayIn(zone);
-    const cli = await runEntryPoint('src/cli/journal.ts', ['invoke', 'journal', 'onThisDay', '--owner', String(OWNER)], { cwd: temp.dir, env: env(zone) });
+    const cli = await runEntryPoint(
+      'src/cli/journal.ts',
+      ['invoke', 'journal', 'onThisDay', '--owner', String(OWNER)],
+      { cwd: temp.dir, env: env(zone) },
+    );
     expect(cli.code).toBe(0);
     const mcp = await mcpOnThisDay(zone);
     // The day may turn between the two processes: then both answers must still be one of the two days.

@@ -21,9 +21,17 @@ function anyFileHolds(dir: string, needle: Buffer): string[] {
 
 async function sendPhoto(fileId: string, bytes: Buffer): Promise<number> {
   t.api.addFile(fileId, bytes);
-  await t.send(mediaUpdate({ photo: [{ file_id: fileId, file_unique_id: fileId, width: 10, height: 10, file_size: bytes.length }] }));
+  await t.send(
+    mediaUpdate({
+      photo: [{ file_id: fileId, file_unique_id: fileId, width: 10, height: 10, file_size: bytes.length }],
+    }),
+  );
   await t.app.mediaDownloads.runDue();
-  const row = await t.temp.db.selectFrom('entry_media').select(['entry_id', 'state']).where('file_id', '=', fileId).executeTakeFirstOrThrow();
+  const row = await t.temp.db
+    .selectFrom('entry_media')
+    .select(['entry_id', 'state'])
+    .where('file_id', '=', fileId)
+    .executeTakeFirstOrThrow();
   expect(row.state).toBe('kept');
   return row.entry_id;
 }
@@ -66,6 +74,7 @@ describe('with JOURNAL_KEY', () => {
     const bytes = randomBytes(40_000);
     await sendPhoto('secret', bytes);
     expect(await t.temp.db.selectFrom('media_blob').select('size').execute()).toEqual([{ size: 40_000 }]);
-    for (const at of [0, 8_000, 16_000, 32_000]) expect(anyFileHolds(t.temp.dir, bytes.subarray(at, at + 32))).toEqual([]);
+    for (const at of [0, 8_000, 16_000, 32_000])
+      expect(anyFileHolds(t.temp.dir, bytes.subarray(at, at + 32))).toEqual([]);
   });
 });

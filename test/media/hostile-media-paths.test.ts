@@ -38,13 +38,26 @@ describe('media paths in import files', () => {
     const photo = randomBytes(5_000);
     writeFileSync(path.join(dir, 'photos', 'ok.jpg'), photo);
     symlinkSync(secretFile, path.join(dir, 'photos', 'link.jpg'));
-    const message = (id: number, photo: string) => savedMessage(OWNER, id, { text: `m${id}`, photo, width: 10, height: 10 });
-    writeSavedMessages(dir, OWNER, [message(1, 'photos/ok.jpg'), message(2, secretFile), message(3, '../secret.key'), message(4, 'photos/link.jpg'), message(5, '/dev/zero'), message(6, 'photos')]);
-    const report = await importTelegramExport(temp.db, path.join(dir, 'result.json'), { ownerId: OWNER, timeZone: 'UTC' });
+    const message = (id: number, photo: string) =>
+      savedMessage(OWNER, id, { text: `m${id}`, photo, width: 10, height: 10 });
+    writeSavedMessages(dir, OWNER, [
+      message(1, 'photos/ok.jpg'),
+      message(2, secretFile),
+      message(3, '../secret.key'),
+      message(4, 'photos/link.jpg'),
+      message(5, '/dev/zero'),
+      message(6, 'photos'),
+    ]);
+    const report = await importTelegramExport(temp.db, path.join(dir, 'result.json'), {
+      ownerId: OWNER,
+      timeZone: 'UTC',
+    });
     expect(report).toMatchObject({ error: null, imported: 6, mediaKept: 1, mediaMissing: 5 });
     expect(await blobs()).toEqual([sha(photo)]);
     const notes = await temp.db.selectFrom('entry_media').select(['state', 'note']).orderBy('id').execute();
-    expect(notes.slice(1).every((n) => n.state === 'reference' && /was not in the imported folder/.test(n.note ?? ''))).toBe(true);
+    expect(
+      notes.slice(1).every((n) => n.state === 'reference' && /was not in the imported folder/.test(n.note ?? '')),
+    ).toBe(true);
   });
 
   it('a Day One md5 or type that is a path names no file', async () => {
@@ -53,7 +66,12 @@ describe('media paths in import files', () => {
     const md5 = '0123456789abcdef0123456789abcdef';
     const photo = randomBytes(3_000);
     writeFileSync(path.join(dir, 'photos', `${md5}.jpeg`), photo);
-    const entry = (uuid: string, photos: unknown[]) => ({ uuid, creationDate: '2024-04-15T10:00:00Z', text: `entry ${uuid}`, photos });
+    const entry = (uuid: string, photos: unknown[]) => ({
+      uuid,
+      creationDate: '2024-04-15T10:00:00Z',
+      text: `entry ${uuid}`,
+      photos,
+    });
     writeFileSync(
       path.join(dir, 'Journal.json'),
       JSON.stringify({
@@ -78,6 +96,17 @@ describe('media paths in import files', () => {
     symlinkSync(path.join(dir, 'sub', 'a.jpg'), path.join(dir, 'inner-link.jpg'));
     expect(containedFile(dir, 'sub/a.jpg')).toBe(path.join(dir, 'sub', 'a.jpg'));
     expect(containedFile(dir, './sub/../sub/a.jpg')).toBe(path.join(dir, 'sub', 'a.jpg'));
-    for (const bad of ['sub', '', '.', '..', '../secret.key', secretFile, '/etc/passwd', 'inner-link.jpg', 'missing.jpg']) expect(containedFile(dir, bad)).toBeNull();
+    for (const bad of [
+      'sub',
+      '',
+      '.',
+      '..',
+      '../secret.key',
+      secretFile,
+      '/etc/passwd',
+      'inner-link.jpg',
+      'missing.jpg',
+    ])
+      expect(containedFile(dir, bad)).toBeNull();
   });
 });

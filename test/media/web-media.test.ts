@@ -16,10 +16,47 @@ const photoBytes = randomBytes(5_000);
 const voiceBytes = randomBytes(3_000);
 
 /** A captured entry whose one medium's bytes are kept. */
-async function keptEntry(db: TempDb['db'], ownerId: number, messageId: number, media: { kind: 'photo' | 'voice_note'; mimeType: string }, bytes: Buffer): Promise<string> {
-  const id = await storeEntry(db, { ownerId, source: 'live', chatId: ownerId, messageId, writtenAt: NOW, text: `[${media.kind === 'photo' ? 'photo' : 'voice note 0:03'}]`, media: [{ ...media, fileId: `f-${messageId}`, fileName: null, durationSeconds: media.kind === 'photo' ? null : 3, fileSize: bytes.length, width: media.kind === 'photo' ? 40 : null, height: media.kind === 'photo' ? 30 : null }] }, 'UTC', NOW);
+async function keptEntry(
+  db: TempDb['db'],
+  ownerId: number,
+  messageId: number,
+  media: { kind: 'photo' | 'voice_note'; mimeType: string },
+  bytes: Buffer,
+): Promise<string> {
+  const id = await storeEntry(
+    db,
+    {
+      ownerId,
+      source: 'live',
+      chatId: ownerId,
+      messageId,
+      writtenAt: NOW,
+      text: `[${media.kind === 'photo' ? 'photo' : 'voice note 0:03'}]`,
+      media: [
+        {
+          ...media,
+          fileId: `f-${messageId}`,
+          fileName: null,
+          durationSeconds: media.kind === 'photo' ? null : 3,
+          fileSize: bytes.length,
+          width: media.kind === 'photo' ? 40 : null,
+          height: media.kind === 'photo' ? 30 : null,
+        },
+      ],
+    },
+    'UTC',
+    NOW,
+  );
   const medium = await db.selectFrom('entry_media').select('id').where('entry_id', '=', id!).executeTakeFirstOrThrow();
-  const blob = await writeBlob(db, medium.id, [bytes], { now: NOW, onKept: async (trx, b) => void (await trx.updateTable('entry_media').set({ sha256: b.sha256, state: 'kept', next_at: null }).where('id', '=', medium.id).execute()) });
+  const blob = await writeBlob(db, medium.id, [bytes], {
+    now: NOW,
+    onKept: async (trx, b) =>
+      void (await trx
+        .updateTable('entry_media')
+        .set({ sha256: b.sha256, state: 'kept', next_at: null })
+        .where('id', '=', medium.id)
+        .execute()),
+  });
   return blob.sha256;
 }
 
@@ -45,13 +82,25 @@ describeStores('web view media', (store) => {
 
   it("shows the photo in <img> and the voice note in <audio>, whose sources give the owner's session the kept bytes", async () => {
     const day = await (await fetch(`${web.url}/day/2024-04-15`, { headers: { cookie: session } })).text();
-    expect(day).toContain(`<a class="photo" href="/media/${photo}"><img src="/media/${photo}/thumbnail" alt="Photo of the entry" loading="lazy" width="40" height="30"></a>`);
+    expect(day).toContain(
+      `<a class="photo" href="/media/${photo}"><img src="/media/${photo}/thumbnail" alt="Photo of the entry" loading="lazy" width="40" height="30"></a>`,
+    );
     expect(day).toContain(`<audio controls preload="none" src="/media/${voice}"></audio>`);
-    for (const [sha, bytes, type] of [[photo, photoBytes, 'image/jpeg'], [voice, voiceBytes, 'audio/ogg']] as const) {
+    for (const [sha, bytes, type] of [
+      [photo, photoBytes, 'image/jpeg'],
+      [voice, voiceBytes, 'audio/ogg'],
+    ] as const) {
       const res = await fetch(`${web.url}/media/${sha}`, { headers: { cookie: session } });
       expect(res.status).toBe(200);
       expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes);
-      expect(Object.fromEntries(['content-type', 'x-content-type-options', 'cache-control', 'content-security-policy'].map((h) => [h, res.headers.get(h)]))).toEqual({
+      expect(
+        Object.fromEntries(
+          ['content-type', 'x-content-type-options', 'cache-control', 'content-security-policy'].map((h) => [
+            h,
+            res.headers.get(h),
+          ]),
+        ),
+      ).toEqual({
         'content-type': type,
         'x-content-type-options': 'nosniff',
         'cache-control': 'private, max-age=3600',

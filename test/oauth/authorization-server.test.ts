@@ -6,7 +6,11 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createOauthStore } from '../../src/db/oauth-store.ts';
 import { forgetOwner } from '../../src/journal/forget/forget.ts';
-import { createAuthorizationServer, CONSENT_MINUTES, type AuthorizationServer } from '../../src/oauth/authorization-server.ts';
+import {
+  createAuthorizationServer,
+  CONSENT_MINUTES,
+  type AuthorizationServer,
+} from '../../src/oauth/authorization-server.ts';
 import { createConnections } from '../../src/oauth/connections.ts';
 import { REGISTRATIONS_PER_ADDRESS } from '../../src/oauth/registration-endpoint.ts';
 import { revokeRemovedOwners } from '../../src/oauth/removed-owners.ts';
@@ -44,17 +48,40 @@ describeStores('the authorization server', () => {
     store = createOauthStore(temp.db);
     allowed = new Set([OWNER, 222]);
     const isAllowedOwner = (id: number) => allowed.has(id);
-    server = createAuthorizationServer({ store, issuer: ISSUER, resource: RESOURCE, botUsername: 'journal_bot', clock, limit: createRateLimit({ perWindow: 1000, windowMs: 60_000, clock }), getDocument, isAllowedOwner });
+    server = createAuthorizationServer({
+      store,
+      issuer: ISSUER,
+      resource: RESOURCE,
+      botUsername: 'journal_bot',
+      clock,
+      limit: createRateLimit({ perWindow: 1000, windowMs: 60_000, clock }),
+      getDocument,
+      isAllowedOwner,
+    });
     connections = createConnections({ store, clock, isAllowedOwner });
   });
   afterEach(() => temp.cleanup());
 
-  const call = async (path: string, init: RequestInit = {}, address = '127.0.0.1') => (await server.handle(new Request(`${ISSUER}${path}`, { redirect: 'manual', ...init }), address))!;
+  const call = async (path: string, init: RequestInit = {}, address = '127.0.0.1') =>
+    (await server.handle(new Request(`${ISSUER}${path}`, { redirect: 'manual', ...init }), address))!;
   const confirm = async (wait: string, code: unknown) =>
-    call(wait.replace('/oauth/wait', '/oauth/confirm'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
-  const register = async (body: unknown) => call('/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    call(wait.replace('/oauth/wait', '/oauth/confirm'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+    });
+  const register = async (body: unknown) =>
+    call('/oauth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const token = (params: Record<string, string>, headers: Record<string, string> = {}) =>
-    call('/oauth/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(params).toString() });
+    call('/oauth/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(params).toString(),
+    });
 
   async function publicClient(name = 'Claude'): Promise<string> {
     const res = await register({ client_name: name, redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' });
@@ -63,7 +90,16 @@ describeStores('the authorization server', () => {
   }
 
   const authorizeQuery = (clientId: string, extra: Record<string, string> = {}) =>
-    new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: s256(VERIFIER), code_challenge_method: 'S256', state: 'st', resource: RESOURCE, ...extra });
+    new URLSearchParams({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      code_challenge: s256(VERIFIER),
+      code_challenge_method: 'S256',
+      state: 'st',
+      resource: RESOURCE,
+      ...extra,
+    });
 
   /** The page's start payload and wait URL. */
   async function openPage(clientId: string): Promise<{ payload: string; wait: string }> {
@@ -72,7 +108,9 @@ describeStores('the authorization server', () => {
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = await res.text();
     const wait = /data-wait="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
-    expect(/data-confirm="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&')).toBe(wait.replace('/oauth/wait', '/oauth/confirm'));
+    expect(/data-confirm="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&')).toBe(
+      wait.replace('/oauth/wait', '/oauth/confirm'),
+    );
     return { payload: /start=(mcp_[\w-]+)/.exec(html)![1]!, wait };
   }
 
@@ -93,7 +131,9 @@ describeStores('the authorization server', () => {
     expect(decision).toMatchObject({ answered: true, code: expect.stringMatching(/^[A-Z2-9]{8}$/) });
     // Allowed, the page is asked for the code; only the code typed in sends it on.
     expect(await (await call(wait)).json()).toMatchObject({ confirm: true });
-    const answer = (await (await confirm(wait, (decision as { code: string }).code.toLowerCase())).json()) as { location: string };
+    const answer = (await (await confirm(wait, (decision as { code: string }).code.toLowerCase())).json()) as {
+      location: string;
+    };
     const location = new URL(answer.location);
     expect(location.origin + location.pathname).toBe(REDIRECT);
     expect(location.searchParams.get('state')).toBe('st');
@@ -102,7 +142,15 @@ describeStores('the authorization server', () => {
   }
 
   const exchange = (clientId: string, code: string, extra: Record<string, string> = {}) =>
-    token({ grant_type: 'authorization_code', client_id: clientId, code, code_verifier: VERIFIER, redirect_uri: REDIRECT, resource: RESOURCE, ...extra });
+    token({
+      grant_type: 'authorization_code',
+      client_id: clientId,
+      code,
+      code_verifier: VERIFIER,
+      redirect_uri: REDIRECT,
+      resource: RESOURCE,
+      ...extra,
+    });
 
   it('registers clients with https, loopback http or an app scheme only, and says what is wrong', async () => {
     for (const uri of ['http://evil.example/cb', 'javascript:alert(1)', 'https://x.example/cb#frag', 'not a url']) {
@@ -110,12 +158,17 @@ describeStores('the authorization server', () => {
       expect(res.status, uri).toBe(400);
       expect(await res.json()).toMatchObject({ error: 'invalid_redirect_uri' });
     }
-    for (const uri of ['http://localhost:33418/callback', 'http://127.0.0.1:9/cb', 'com.example.app:/oauth']) expect((await register({ redirect_uris: [uri] })).status, uri).toBe(201);
-    const confidential = (await (await register({ client_name: 'Line\nbreak\u202e name', redirect_uris: [REDIRECT] })).json()) as Record<string, string>;
+    for (const uri of ['http://localhost:33418/callback', 'http://127.0.0.1:9/cb', 'com.example.app:/oauth'])
+      expect((await register({ redirect_uris: [uri] })).status, uri).toBe(201);
+    const confidential = (await (
+      await register({ client_name: 'Line\nbreak\u202e name', redirect_uris: [REDIRECT] })
+    ).json()) as Record<string, string>;
     expect(confidential.client_secret).toMatch(/^jcs_/);
     expect(confidential.client_name).toBe('Line break name');
     expect(confidential.token_endpoint_auth_method).toBe('client_secret_basic');
-    expect(await (await register({ redirect_uris: [REDIRECT], grant_types: ['password'] })).json()).toMatchObject({ error: 'invalid_client_metadata' });
+    expect(await (await register({ redirect_uris: [REDIRECT], grant_types: ['password'] })).json()).toMatchObject({
+      error: 'invalid_client_metadata',
+    });
   });
 
   it('never redirects for an unknown client or an unregistered redirect URI, and sends the other errors back with state', async () => {
@@ -123,7 +176,9 @@ describeStores('the authorization server', () => {
     const unknown = await call(`/oauth/authorize?${authorizeQuery('jc_nobody')}`);
     expect(unknown.status).toBe(400);
     expect(unknown.headers.get('location')).toBeNull();
-    const elsewhere = await call(`/oauth/authorize?${authorizeQuery(clientId, { redirect_uri: 'https://claude.ai/api/mcp/auth_callback/x' })}`);
+    const elsewhere = await call(
+      `/oauth/authorize?${authorizeQuery(clientId, { redirect_uri: 'https://claude.ai/api/mcp/auth_callback/x' })}`,
+    );
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.headers.get('location')).toBeNull();
     // The implicit grant is no open redirect to a self-registered URI (RFC 9700 §4.11.2): an error page.
@@ -160,23 +215,36 @@ describeStores('the authorization server', () => {
     const third = await openPage(clientId);
     now = new Date(now.getTime() + (CONSENT_MINUTES + 1) * 60_000);
     expect(await connections.open(OWNER, third.payload)).toBeNull();
-    expect(await (await call(third.wait)).json()).toMatchObject({ done: true, message: expect.stringMatching(/expired/) });
+    expect(await (await call(third.wait)).json()).toMatchObject({
+      done: true,
+      message: expect.stringMatching(/expired/),
+    });
   });
 
   it('exchanges a code only with its verifier, client and redirect URI; a code used twice ends its grant', async () => {
     const clientId = await publicClient();
     const otherClient = await publicClient('Other');
     const code = await allowedCode(clientId);
-    expect(await (await exchange(clientId, code, { code_verifier: `${VERIFIER}x` })).json()).toMatchObject({ error: 'invalid_grant' });
-    expect(await (await exchange(clientId, code, { redirect_uri: 'https://claude.ai/other' })).json()).toMatchObject({ error: 'invalid_grant' });
+    expect(await (await exchange(clientId, code, { code_verifier: `${VERIFIER}x` })).json()).toMatchObject({
+      error: 'invalid_grant',
+    });
+    expect(await (await exchange(clientId, code, { redirect_uri: 'https://claude.ai/other' })).json()).toMatchObject({
+      error: 'invalid_grant',
+    });
     expect(await (await exchange(otherClient, code)).json()).toMatchObject({ error: 'invalid_grant' });
-    expect(await (await exchange(clientId, code, { resource: 'https://other.example/mcp' })).json()).toMatchObject({ error: 'invalid_target' });
+    expect(await (await exchange(clientId, code, { resource: 'https://other.example/mcp' })).json()).toMatchObject({
+      error: 'invalid_target',
+    });
     const res = await exchange(clientId, code);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const tokens = (await res.json()) as { access_token: string; refresh_token: string; expires_in: number };
     expect(tokens.expires_in).toBe(30 * 60);
-    expect(await connections.verifyAccessToken(tokens.access_token)).toMatchObject({ ownerId: OWNER, clientName: 'Claude', resource: RESOURCE });
+    expect(await connections.verifyAccessToken(tokens.access_token)).toMatchObject({
+      ownerId: OWNER,
+      clientName: 'Claude',
+      resource: RESOURCE,
+    });
     // Stored as hashes only.
     const stored = await temp.db.selectFrom('oauth_token').select('token_hash').execute();
     expect(stored.map((r) => r.token_hash)).not.toContain(tokens.access_token);
@@ -189,8 +257,15 @@ describeStores('the authorization server', () => {
 
   it('rotates refresh tokens; presenting a spent one ends the grant', async () => {
     const clientId = await publicClient();
-    const first = (await (await exchange(clientId, await allowedCode(clientId))).json()) as { access_token: string; refresh_token: string };
-    const refreshed = await token({ grant_type: 'refresh_token', client_id: clientId, refresh_token: first.refresh_token });
+    const first = (await (await exchange(clientId, await allowedCode(clientId))).json()) as {
+      access_token: string;
+      refresh_token: string;
+    };
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      client_id: clientId,
+      refresh_token: first.refresh_token,
+    });
     expect(refreshed.status).toBe(200);
     const second = (await refreshed.json()) as { access_token: string; refresh_token: string };
     expect(second.refresh_token).not.toBe(first.refresh_token);
@@ -198,9 +273,20 @@ describeStores('the authorization server', () => {
     // Access tokens are short-lived.
     now = new Date(now.getTime() + 31 * 60_000);
     expect(await connections.verifyAccessToken(second.access_token)).toBeNull();
-    const reused = await token({ grant_type: 'refresh_token', client_id: clientId, refresh_token: first.refresh_token });
-    expect(await reused.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.stringMatching(/revoked/) });
-    expect(await (await token({ grant_type: 'refresh_token', client_id: clientId, refresh_token: second.refresh_token })).json()).toMatchObject({ error: 'invalid_grant' });
+    const reused = await token({
+      grant_type: 'refresh_token',
+      client_id: clientId,
+      refresh_token: first.refresh_token,
+    });
+    expect(await reused.json()).toMatchObject({
+      error: 'invalid_grant',
+      error_description: expect.stringMatching(/revoked/),
+    });
+    expect(
+      await (
+        await token({ grant_type: 'refresh_token', client_id: clientId, refresh_token: second.refresh_token })
+      ).json(),
+    ).toMatchObject({ error: 'invalid_grant' });
   });
 
   it('knows a client by its Client ID Metadata Document, held to the registration rules', async () => {
@@ -219,7 +305,9 @@ describeStores('the authorization server', () => {
     const uniform = await wrongId.text();
     expect(uniform).toContain('could not be identified');
     expect(uniform).not.toContain('client_id is not');
-    expect(await (await call(`/oauth/authorize?${authorizeQuery('https://app.example.com/oauth/missing.json')}`)).text()).toBe(uniform);
+    expect(
+      await (await call(`/oauth/authorize?${authorizeQuery('https://app.example.com/oauth/missing.json')}`)).text(),
+    ).toBe(uniform);
     const plain = 'https://app.example.com/oauth/plain.json';
     documents.set(plain, { client_id: plain, redirect_uris: ['http://evil.example/cb'] });
     expect((await call(`/oauth/authorize?${authorizeQuery(plain)}`)).status).toBe(400);
@@ -228,12 +316,18 @@ describeStores('the authorization server', () => {
   });
 
   it('checks a confidential client’s secret', async () => {
-    const registered = (await (await register({ client_name: 'Claude', redirect_uris: [REDIRECT] })).json()) as { client_id: string; client_secret: string };
+    const registered = (await (await register({ client_name: 'Claude', redirect_uris: [REDIRECT] })).json()) as {
+      client_id: string;
+      client_secret: string;
+    };
     const code = await allowedCode(registered.client_id);
     const wrong = await exchange(registered.client_id, code, { client_secret: 'jcs_wrong' });
     expect(wrong.status).toBe(401);
     const basic = Buffer.from(`${registered.client_id}:${registered.client_secret}`).toString('base64');
-    const res = await token({ grant_type: 'authorization_code', code, code_verifier: VERIFIER, redirect_uri: REDIRECT }, { authorization: `Basic ${basic}` });
+    const res = await token(
+      { grant_type: 'authorization_code', code, code_verifier: VERIFIER, redirect_uri: REDIRECT },
+      { authorization: `Basic ${basic}` },
+    );
     expect(res.status).toBe(200);
   });
 
@@ -272,14 +366,21 @@ describeStores('the authorization server', () => {
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ confirm: true, message: expect.stringContaining(`${5 - i - 1} tr`) });
     }
-    expect(await (await confirm(strangers.wait, 'EEEEEEEE')).json()).toMatchObject({ done: true, message: expect.stringMatching(/Too many wrong codes/) });
+    expect(await (await confirm(strangers.wait, 'EEEEEEEE')).json()).toMatchObject({
+      done: true,
+      message: expect.stringMatching(/Too many wrong codes/),
+    });
     // Closed: even the right code is over now, and no code was ever made.
     expect(await (await confirm(strangers.wait, ownersCode)).json()).toMatchObject({ done: true });
-    expect(await temp.db.selectFrom('oauth_request').select('code_hash').where('code_hash', 'is not', null).execute()).toEqual([]);
+    expect(
+      await temp.db.selectFrom('oauth_request').select('code_hash').where('code_hash', 'is not', null).execute(),
+    ).toEqual([]);
     // Not JSON, or no code: asked again, nothing counted.
     const own = await openPage(clientId);
     await allow(own.payload);
-    expect((await call(own.wait.replace('/oauth/wait', '/oauth/confirm'), { method: 'POST', body: 'x' })).status).toBe(400);
+    expect((await call(own.wait.replace('/oauth/wait', '/oauth/confirm'), { method: 'POST', body: 'x' })).status).toBe(
+      400,
+    );
     // The code lasts ten minutes.
     now = new Date(now.getTime() + 11 * 60_000);
     expect(await (await call(own.wait)).json()).toMatchObject({ done: true });
@@ -287,21 +388,35 @@ describeStores('the authorization server', () => {
 
   it("scopes revoke to the owner: another owner naming A's grant ends nothing and A's tokens go on working", async () => {
     const clientId = await publicClient();
-    const tokens = (await (await exchange(clientId, await allowedCode(clientId))).json()) as { access_token: string; refresh_token: string };
+    const tokens = (await (await exchange(clientId, await allowedCode(clientId))).json()) as {
+      access_token: string;
+      refresh_token: string;
+    };
     const [grant] = await connections.list(OWNER);
     expect(await connections.revoke(222, grant!.grantId)).toBe(false);
     expect(await connections.verifyAccessToken(tokens.access_token)).toMatchObject({ ownerId: OWNER });
     expect(await connections.list(OWNER)).toHaveLength(1);
-    const refreshed = await token({ grant_type: 'refresh_token', client_id: clientId, refresh_token: tokens.refresh_token });
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      client_id: clientId,
+      refresh_token: tokens.refresh_token,
+    });
     expect(refreshed.status).toBe(200);
   });
 
   it('refuses a removed owner’s access and refresh tokens, and revokes their grants at start-up', async () => {
     const clientId = await publicClient();
-    const tokens = (await (await exchange(clientId, await allowedCode(clientId))).json()) as { access_token: string; refresh_token: string };
+    const tokens = (await (await exchange(clientId, await allowedCode(clientId))).json()) as {
+      access_token: string;
+      refresh_token: string;
+    };
     allowed.delete(OWNER);
     expect(await connections.verifyAccessToken(tokens.access_token)).toBeNull();
-    expect(await (await token({ grant_type: 'refresh_token', client_id: clientId, refresh_token: tokens.refresh_token })).json()).toMatchObject({ error: 'invalid_grant' });
+    expect(
+      await (
+        await token({ grant_type: 'refresh_token', client_id: clientId, refresh_token: tokens.refresh_token })
+      ).json(),
+    ).toMatchObject({ error: 'invalid_grant' });
     // A code the removed owner allowed gets no tokens either.
     allowed.add(OWNER);
     const code = await allowedCode(clientId);
@@ -317,7 +432,12 @@ describeStores('the authorization server', () => {
 
   it('caps unused registrations per address and deletes them after a day', async () => {
     const body = { client_name: 'Spam', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' };
-    const registerFrom = (address: string) => call('/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, address);
+    const registerFrom = (address: string) =>
+      call(
+        '/oauth/register',
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+        address,
+      );
     for (let i = 0; i < REGISTRATIONS_PER_ADDRESS; i += 1) expect((await registerFrom('203.0.113.9')).status).toBe(201);
     const over = await registerFrom('203.0.113.9');
     expect(over.status).toBe(429);

@@ -18,8 +18,14 @@ import { createTempDb } from '../helpers/temp-db.ts';
 
 /** A stand-in DNS: every name resolves to `address`. */
 const dnsAnswering = (address: string) =>
-  ((_name: string, _options: unknown, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) =>
-    callback(null, [{ address, family: address.includes(':') ? 6 : 4 }])) as unknown as typeof import('node:dns').lookup;
+  ((
+    _name: string,
+    _options: unknown,
+    callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+  ) =>
+    callback(null, [
+      { address, family: address.includes(':') ? 6 : 4 },
+    ])) as unknown as typeof import('node:dns').lookup;
 
 describe('outbound fetches of client metadata documents', () => {
   let listener: Server;
@@ -37,18 +43,45 @@ describe('outbound fetches of client metadata documents', () => {
   afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
 
   it('classes addresses: only public unicast ones may be connected to', () => {
-    for (const inside of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', 'not an address']) {
+    for (const inside of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      'not an address',
+    ]) {
       expect(isPublicAddress(inside), inside).toBe(false);
     }
-    for (const outside of ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34']) expect(isPublicAddress(outside), outside).toBe(true);
+    for (const outside of ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34'])
+      expect(isPublicAddress(outside), outside).toBe(true);
   });
 
   it('never connects to a name that resolves to 127.0.0.1 (the system resolver) or inside (a stand-in DNS)', async () => {
-    await expect(outboundGet(`https://localhost:${port}/client.json`, { maxBytes: 1000, timeoutMs: 5000 })).rejects.toBeInstanceOf(OutboundRefused);
+    await expect(
+      outboundGet(`https://localhost:${port}/client.json`, { maxBytes: 1000, timeoutMs: 5000 }),
+    ).rejects.toBeInstanceOf(OutboundRefused);
     for (const address of ['127.0.0.1', '::ffff:127.0.0.1', '10.0.0.7', 'fd12::1', '169.254.169.254']) {
-      await expect(outboundGet(`https://app.example.com:${port}/client.json`, { maxBytes: 1000, timeoutMs: 5000, resolve: dnsAnswering(address) }), address).rejects.toBeInstanceOf(OutboundRefused);
+      await expect(
+        outboundGet(`https://app.example.com:${port}/client.json`, {
+          maxBytes: 1000,
+          timeoutMs: 5000,
+          resolve: dnsAnswering(address),
+        }),
+        address,
+      ).rejects.toBeInstanceOf(OutboundRefused);
     }
-    await expect(outboundGet(`https://[::1]:${port}/client.json`, { maxBytes: 1000, timeoutMs: 5000 })).rejects.toBeInstanceOf(OutboundRefused);
+    await expect(
+      outboundGet(`https://[::1]:${port}/client.json`, { maxBytes: 1000, timeoutMs: 5000 }),
+    ).rejects.toBeInstanceOf(OutboundRefused);
     expect(connections).toBe(0);
   });
 
@@ -69,8 +102,17 @@ describe('outbound fetches of client metadata documents', () => {
         logger,
       });
       const clientId = `https://app.example.com:${port}/client.json`;
-      const query = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: 'https://claude.ai/cb', code_challenge: s256('v'.repeat(43)), code_challenge_method: 'S256' });
-      const res = (await server.handle(new Request(`https://journal.example.com/oauth/authorize?${query}`), '198.51.100.7'))!;
+      const query = new URLSearchParams({
+        response_type: 'code',
+        client_id: clientId,
+        redirect_uri: 'https://claude.ai/cb',
+        code_challenge: s256('v'.repeat(43)),
+        code_challenge_method: 'S256',
+      });
+      const res = (await server.handle(
+        new Request(`https://journal.example.com/oauth/authorize?${query}`),
+        '198.51.100.7',
+      ))!;
       expect(res.status).toBe(400);
       const html = await res.text();
       expect(html).toContain('could not be identified');
@@ -100,6 +142,8 @@ describe('the client address behind a trusted proxy (TRUST_PROXY)', () => {
   it('reads TRUST_PROXY at start-up, and refuses one it cannot read, naming it', () => {
     expect(parseConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toHaveLength(2);
     expect(parseConfig({}).trustProxy).toBeNull();
-    expect(() => parseConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY must be loopback, or the reverse proxies' addresses/);
+    expect(() => parseConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(
+      /TRUST_PROXY must be loopback, or the reverse proxies' addresses/,
+    );
   });
 });

@@ -3,7 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { boundWithCitable, DEFAULT_RESULT_LIMIT } from '../../src/objects/bound-result.ts';
 
-const passage = (i: number, chars: number) => ({ source: `journal://entry/${i}`, title: `2024-04-0${i % 9} 08:00`, text: 'x'.repeat(chars) });
+const passage = (i: number, chars: number) => ({
+  source: `journal://entry/${i}`,
+  title: `2024-04-0${i % 9} 08:00`,
+  text: 'x'.repeat(chars),
+});
 
 describe('boundWithCitable', () => {
   it('passes a small list and its passages through untouched', () => {
@@ -18,7 +22,13 @@ describe('boundWithCitable', () => {
     const value = Array.from({ length: 20 }, (_, i) => ({ id: i }));
     const citable = value.map((v) => passage(v.id, 2_000));
     const bounded = boundWithCitable(value, citable, DEFAULT_RESULT_LIMIT, 'Page with offset.');
-    const cut = bounded.value as { truncated: boolean; total: number; shown: number; items: { id: number }[]; note: string };
+    const cut = bounded.value as {
+      truncated: boolean;
+      total: number;
+      shown: number;
+      items: { id: number }[];
+      note: string;
+    };
     expect(cut).toMatchObject({ truncated: true, total: 20 });
     expect(cut.shown).toBeGreaterThan(0);
     expect(cut.shown).toBeLessThan(8);

@@ -30,7 +30,13 @@ const boxKind = defineKind<{ label: string }>({
       args: z.strictObject({ label: z.string() }),
       run: async (_s, { label }: { label: string }) => ({ object: { kind: BOX, state: { label } } }),
     },
-    { name: 'echo', signature: 'echo(text: string) -> string', description: 'the text.', args: z.strictObject({ text: z.string() }), run: async (_s, a: { text: string }) => ({ value: a.text }) },
+    {
+      name: 'echo',
+      signature: 'echo(text: string) -> string',
+      description: 'the text.',
+      args: z.strictObject({ text: z.string() }),
+      run: async (_s, a: { text: string }) => ({ value: a.text }),
+    },
   ],
 });
 
@@ -39,7 +45,8 @@ function memoryStore(): HandleStore & { rows: StoredHandle[] } {
   return {
     rows,
     get: async (_o, id) => rows.find((h) => h.id === id),
-    findByState: async (_o, kind, state) => rows.find((h) => h.kind === kind && JSON.stringify(h.state) === JSON.stringify(state)),
+    findByState: async (_o, kind, state) =>
+      rows.find((h) => h.kind === kind && JSON.stringify(h.state) === JSON.stringify(state)),
     put: async (_o, handle) => void rows.push(handle),
     listRecent: async (_o, limit) => [...rows].reverse().slice(0, limit),
     count: async () => rows.length,
@@ -49,17 +56,31 @@ function memoryStore(): HandleStore & { rows: StoredHandle[] } {
 function setup() {
   const handles = memoryStore();
   let next = 0;
-  const ops = createObjectOperations({ kinds: new KindRegistry([boxKind]), handles, roots: [{ id: 'root', kind: BOX, state: { label: 'root' } }], ownerId: 1, newId: () => `h${++next}` });
+  const ops = createObjectOperations({
+    kinds: new KindRegistry([boxKind]),
+    handles,
+    roots: [{ id: 'root', kind: BOX, state: { label: 'root' } }],
+    ownerId: 1,
+    newId: () => `h${++next}`,
+  });
   return { ops, handles };
 }
 
-const failure = (p: Promise<unknown>) => p.then(() => expect.fail('expected an ObjectError'), (e: unknown) => (expect(e).toBeInstanceOf(ObjectError), (e as Error).message));
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => expect.fail('expected an ObjectError'),
+    (e: unknown) => (expect(e).toBeInstanceOf(ObjectError), (e as Error).message),
+  );
 
 describe('hostile arguments', () => {
   it('control characters in any argument are refused with where they are, and nothing is stored', async () => {
     const { ops, handles } = setup();
-    expect(await failure(ops.invokeMethod('root', 'relabel', { label: 'walk\u0000river' }))).toContain('args.label contains the control character U+0000 at position 4');
-    expect(await failure(ops.invokeMethod('root', 'echo', '{"text":"a\\u001bb"}'))).toContain('args.text contains the control character U+001B');
+    expect(await failure(ops.invokeMethod('root', 'relabel', { label: 'walk\u0000river' }))).toContain(
+      'args.label contains the control character U+0000 at position 4',
+    );
+    expect(await failure(ops.invokeMethod('root', 'echo', '{"text":"a\\u001bb"}'))).toContain(
+      'args.text contains the control character U+001B',
+    );
     expect(handles.rows).toEqual([]);
     // Tabs and line breaks are text, not damage.
     expect(await ops.invokeMethod('root', 'echo', { text: 'a\tb\nc' })).toEqual({ type: 'value', value: 'a\tb\nc' });
@@ -69,7 +90,11 @@ describe('hostile arguments', () => {
     const { ops, handles } = setup();
     await expect(ops.invokeMethod('root', 'relabel', { label: 'broken' })).rejects.toThrow('cannot evaluate this box');
     expect(handles.rows).toEqual([]);
-    expect(await ops.invokeMethod('root', 'relabel', { label: 'fine' })).toMatchObject({ type: 'object', objId: 'h1', description: 'Box fine' });
+    expect(await ops.invokeMethod('root', 'relabel', { label: 'fine' })).toMatchObject({
+      type: 'object',
+      objId: 'h1',
+      description: 'Box fine',
+    });
   });
 
   it('a stored handle that cannot be read is reported beside the list, and using it is an error the model can fix', async () => {
@@ -83,9 +108,13 @@ describe('hostile arguments', () => {
     const { objects, unreadable } = await ops.listObjects();
     expect(objects.map((o) => o.objId)).toEqual(['root', 'h2', 'h1']);
     expect(unreadable.map((u) => u.objId)).toEqual(['old3', 'old2', 'old1']);
-    expect(formatUnreadableLine(unreadable[2]!)).toBe('(left out, cannot be read) old1 (so.idyllic.test#Box): its stored state is not valid: label "forbidden" is not allowed');
+    expect(formatUnreadableLine(unreadable[2]!)).toBe(
+      '(left out, cannot be read) old1 (so.idyllic.test#Box): its stored state is not valid: label "forbidden" is not allowed',
+    );
     expect(unreadable[1]!.problem).toContain('Unknown kind "so.idyllic.test#Gone"');
     expect(unreadable[0]!.problem).toBe('cannot evaluate this box');
-    expect(await failure(ops.invokeMethod('old1', 'echo', { text: 'x' }))).toMatch(/^Handle old1 cannot be used: its stored state is not valid .*Handles you can use: root, /);
+    expect(await failure(ops.invokeMethod('old1', 'echo', { text: 'x' }))).toMatch(
+      /^Handle old1 cannot be used: its stored state is not valid .*Handles you can use: root, /,
+    );
   });
 });

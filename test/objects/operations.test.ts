@@ -19,7 +19,13 @@ const counterKind = defineKind<{ n: number }>({
   state: z.strictObject({ n: z.number().int() }),
   describeInstance: async ({ n }) => `The number ${n}`,
   methods: [
-    { name: 'get', signature: 'get() -> number', description: 'the value.', args: z.strictObject({}), run: async ({ n }) => ({ value: n }) },
+    {
+      name: 'get',
+      signature: 'get() -> number',
+      description: 'the value.',
+      args: z.strictObject({}),
+      run: async ({ n }) => ({ value: n }),
+    },
     {
       name: 'plus',
       signature: 'plus(k: integer) -> Counter',
@@ -44,8 +50,14 @@ function memoryStore(): HandleStore {
   const mine = (ownerId: number) => rows.filter((r) => r.ownerId === ownerId);
   const strip = ({ ownerId: _o, ...h }: StoredHandle & { ownerId: number }) => h;
   return {
-    get: async (ownerId, id) => mine(ownerId).map(strip).find((h) => h.id === id),
-    findByState: async (ownerId, kind, state) => mine(ownerId).map(strip).find((h) => h.kind === kind && JSON.stringify(h.state) === JSON.stringify(state)),
+    get: async (ownerId, id) =>
+      mine(ownerId)
+        .map(strip)
+        .find((h) => h.id === id),
+    findByState: async (ownerId, kind, state) =>
+      mine(ownerId)
+        .map(strip)
+        .find((h) => h.kind === kind && JSON.stringify(h.state) === JSON.stringify(state)),
     put: async (ownerId, handle) => void rows.push({ ownerId, ...handle }),
     listRecent: async (ownerId, limit) => mine(ownerId).map(strip).reverse().slice(0, limit),
     count: async (ownerId) => mine(ownerId).length,
@@ -53,10 +65,20 @@ function memoryStore(): HandleStore {
 }
 
 function setup(ownerId = 1, handles = memoryStore(), resultLimit?: number) {
-  return createObjectOperations({ kinds: new KindRegistry([counterKind]), handles, roots: [{ id: 'zero', kind: COUNTER, state: { n: 0 } }], ownerId, resultLimit });
+  return createObjectOperations({
+    kinds: new KindRegistry([counterKind]),
+    handles,
+    roots: [{ id: 'zero', kind: COUNTER, state: { n: 0 } }],
+    ownerId,
+    resultLimit,
+  });
 }
 
-const failure = (p: Promise<unknown>) => p.then(() => expect.fail('expected an ObjectError'), (e: unknown) => (expect(e).toBeInstanceOf(ObjectError), (e as Error).message));
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => expect.fail('expected an ObjectError'),
+    (e: unknown) => (expect(e).toBeInstanceOf(ObjectError), (e as Error).message),
+  );
 
 describe('object operations', () => {
   it('a method returning an object hands back a new handle with its own description', async () => {
@@ -73,14 +95,19 @@ describe('object operations', () => {
     const ops = setup();
     await ops.invokeMethod('zero', 'plus', { k: 1 });
     const { objects, more } = await ops.listObjects();
-    expect(objects.map(formatObjectLine)).toEqual([`zero (${COUNTER}): The number 0`, expect.stringMatching(/^[0-9a-f-]{36} \(so\.idyllic\.test#Counter\): The number 1$/)]);
+    expect(objects.map(formatObjectLine)).toEqual([
+      `zero (${COUNTER}): The number 0`,
+      expect.stringMatching(/^[0-9a-f-]{36} \(so\.idyllic\.test#Counter\): The number 1$/),
+    ]);
     expect(more).toBe(0);
   });
 
   it("another owner's handle is unknown, and the error names the handles that exist", async () => {
     const store = memoryStore();
     const id = ((await setup(1, store).invokeMethod('zero', 'plus', { k: 1 })) as { objId: string }).objId;
-    expect(await failure(setup(2, store).invokeMethod(id, 'get', {}))).toBe(`Unknown handle "${id}". Handles you can use: zero.`);
+    expect(await failure(setup(2, store).invokeMethod(id, 'get', {}))).toBe(
+      `Unknown handle "${id}". Handles you can use: zero.`,
+    );
   });
 
   it('an unknown method lists the methods that exist', async () => {
@@ -91,14 +118,20 @@ describe('object operations', () => {
 
   it('bad args name the method and what is expected; args may come as JSON text', async () => {
     const ops = setup();
-    expect(await failure(ops.invokeMethod('zero', 'plus', { k: 'two' }))).toBe('Bad args for plus(k: integer) -> Counter: k must be an integer.');
+    expect(await failure(ops.invokeMethod('zero', 'plus', { k: 'two' }))).toBe(
+      'Bad args for plus(k: integer) -> Counter: k must be an integer.',
+    );
     expect(await ops.invokeMethod('zero', 'plus', '{"k":2}')).toMatchObject({ description: 'The number 2' });
     expect(await ops.invokeMethod('zero', 'get', null)).toEqual({ type: 'value', value: 0 });
   });
 
   it('values past the result limit are cut with the paging hint', async () => {
     const ops = setup(1, memoryStore(), 500);
-    const big = (await ops.invokeMethod((await ops.invokeMethod('zero', 'plus', { k: 1000 }) as { objId: string }).objId, 'upTo', {})) as { value: { truncated: boolean; note: string; items: number[] } };
+    const big = (await ops.invokeMethod(
+      ((await ops.invokeMethod('zero', 'plus', { k: 1000 })) as { objId: string }).objId,
+      'upTo',
+      {},
+    )) as { value: { truncated: boolean; note: string; items: number[] } };
     expect(big.value.truncated).toBe(true);
     expect(big.value.note).toContain('Use a smaller counter.');
     expect(JSON.stringify(big.value).length).toBeLessThanOrEqual(500);
@@ -126,7 +159,9 @@ describe('object operations', () => {
 describe('kinds', () => {
   it('defineKind rejects an id without a namespace and a method defined twice', () => {
     expect(() => defineKind({ ...counterKind, kind: 'Counter' })).toThrow(/so\.idyllic\.prototype#Name/);
-    expect(() => defineKind({ ...counterKind, methods: [counterKind.methods[0]!, counterKind.methods[0]!] })).toThrow(/defined twice/);
+    expect(() => defineKind({ ...counterKind, methods: [counterKind.methods[0]!, counterKind.methods[0]!] })).toThrow(
+      /defined twice/,
+    );
     expect(() => new KindRegistry([counterKind, counterKind])).toThrow(/already registered/);
   });
 });
@@ -134,7 +169,11 @@ describe('kinds', () => {
 describe('boundResult', () => {
   it('returns small values as they are and cuts long text with a note', () => {
     expect(boundResult({ a: 1 }, 100)).toEqual({ a: 1 });
-    const cut = boundResult({ text: 'x'.repeat(1000) }, 500) as { truncated: boolean; partialJson: string; note: string };
+    const cut = boundResult({ text: 'x'.repeat(1000) }, 500) as {
+      truncated: boolean;
+      partialJson: string;
+      note: string;
+    };
     expect(cut.truncated).toBe(true);
     expect(cut.note).toContain('Result cut to 500');
     expect(JSON.stringify(cut).length).toBeLessThanOrEqual(500);

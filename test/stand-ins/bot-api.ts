@@ -130,7 +130,13 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
         webhook = null;
         return ok(true);
       case 'getUpdates': {
-        if (webhook) return json(res, 409, { ok: false, error_code: 409, description: "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first" });
+        if (webhook)
+          return json(res, 409, {
+            ok: false,
+            error_code: 409,
+            description:
+              "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+          });
         const offset = Number(payload.offset ?? 0);
         // As Telegram does: asking from an offset confirms, and forgets, every update before it.
         confirmBefore(offset);
@@ -145,19 +151,28 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
       }
       case 'sendMessageDraft': {
         // Checked as Telegram does (Bot API 9.3); refusing every draft is `fail('sendMessageDraft', …, Infinity)`.
-        const bad = (description: string) => json(res, 400, { ok: false, error_code: 400, description: `Bad Request: ${description}` });
-        if (!Number.isInteger(payload.draft_id) || payload.draft_id === 0) return bad('draft_id must be a non-zero integer');
+        const bad = (description: string) =>
+          json(res, 400, { ok: false, error_code: 400, description: `Bad Request: ${description}` });
+        if (!Number.isInteger(payload.draft_id) || payload.draft_id === 0)
+          return bad('draft_id must be a non-zero integer');
         if (typeof payload.text === 'string' && payload.text.length > 4096) return bad('text is too long');
         return ok(true);
       }
       case 'createForumTopic':
         // Bot API 9.4: bots create topics in private chats once topics are enabled for them in @BotFather.
-        if (!topicsEnabled) return json(res, 400, { ok: false, error_code: 400, description: 'Bad Request: the chat is not a forum' });
+        if (!topicsEnabled)
+          return json(res, 400, { ok: false, error_code: 400, description: 'Bad Request: the chat is not a forum' });
         return ok({ message_thread_id: nextThreadId++, name: payload.name, icon_color: 7322096 });
       case 'getFile': {
         const content = files.get(payload.file_id);
-        if (!content) return json(res, 400, { ok: false, error_code: 400, description: 'Bad Request: invalid file_id' });
-        return ok({ file_id: payload.file_id, file_unique_id: `u-${payload.file_id}`, file_size: content.length, file_path: `documents/${payload.file_id}.json` });
+        if (!content)
+          return json(res, 400, { ok: false, error_code: 400, description: 'Bad Request: invalid file_id' });
+        return ok({
+          file_id: payload.file_id,
+          file_unique_id: `u-${payload.file_id}`,
+          file_size: content.length,
+          file_path: `documents/${payload.file_id}.json`,
+        });
       }
       default:
         return ok(everydayResult(method, payload, ids)); // getMe, the messages it sends, setMyCommands, reactions…
@@ -182,7 +197,10 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
       try {
         const response = await fetch(localUrl, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...(webhook.secretToken ? { 'x-telegram-bot-api-secret-token': webhook.secretToken } : {}) },
+          headers: {
+            'content-type': 'application/json',
+            ...(webhook.secretToken ? { 'x-telegram-bot-api-secret-token': webhook.secretToken } : {}),
+          },
           body: JSON.stringify(next),
         });
         await response.arrayBuffer();
@@ -195,30 +213,32 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
     }
   };
 
-  const server = createServer(asyncListener(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const fileMatch = /^\/file\/bot[^/]+\/documents\/(.+)\.json$/.exec(url.pathname);
-    if (req.method === 'GET' && fileMatch) {
-      const content = files.get(decodeURIComponent(fileMatch[1] ?? ''));
-      if (!content) return json(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
-      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': content.length });
-      const stall = stalls.get(decodeURIComponent(fileMatch[1] ?? ''));
-      if (stall) {
-        stalls.delete(decodeURIComponent(fileMatch[1] ?? ''));
-        res.write(content.subarray(0, stall.bytes), () => stall.started());
-        await stall.until.catch(() => undefined);
-        return res.end(content.subarray(stall.bytes));
+  const server = createServer(
+    asyncListener(async (req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const fileMatch = /^\/file\/bot[^/]+\/documents\/(.+)\.json$/.exec(url.pathname);
+      if (req.method === 'GET' && fileMatch) {
+        const content = files.get(decodeURIComponent(fileMatch[1] ?? ''));
+        if (!content) return json(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
+        res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': content.length });
+        const stall = stalls.get(decodeURIComponent(fileMatch[1] ?? ''));
+        if (stall) {
+          stalls.delete(decodeURIComponent(fileMatch[1] ?? ''));
+          res.write(content.subarray(0, stall.bytes), () => stall.started());
+          await stall.until.catch(() => undefined);
+          return res.end(content.subarray(stall.bytes));
+        }
+        return res.end(content);
       }
-      return res.end(content);
-    }
-    const apiMatch = /^\/bot[^/]+\/(\w+)$/.exec(url.pathname);
-    if (!apiMatch) return json(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
-    const method = apiMatch[1] ?? '';
-    const payload = { ...Object.fromEntries(url.searchParams), ...(await readBody(req)) };
-    calls.push({ method, payload });
-    wake();
-    await answer(method, payload, res);
-  }));
+      const apiMatch = /^\/bot[^/]+\/(\w+)$/.exec(url.pathname);
+      if (!apiMatch) return json(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
+      const method = apiMatch[1] ?? '';
+      const payload = { ...Object.fromEntries(url.searchParams), ...(await readBody(req)) };
+      calls.push({ method, payload });
+      wake();
+      await answer(method, payload, res);
+    }),
+  );
   // Idle keep-alive connections stay open as long as Telegram's do: grammY's agent reuses them with no idle timeout of
   // its own, and Node's default of 5 s closes one now and then just as a request goes out on it (ECONNRESET).
   server.keepAliveTimeout = 120_000;
@@ -264,7 +284,10 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
       // Checked again on every recorded call (wake), not on a timer; the timeout only bounds a hang.
       const deadline = Date.now() + timeoutMs;
       while (!predicate(calls)) {
-        if (Date.now() > deadline) throw new Error(`stand-in Bot API: condition not met in ${timeoutMs} ms; calls: ${calls.map((c) => c.method).join(', ')}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `stand-in Bot API: condition not met in ${timeoutMs} ms; calls: ${calls.map((c) => c.method).join(', ')}`,
+          );
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()) + 1);
           waiters.add(() => {
@@ -282,4 +305,3 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
     },
   };
 }
-

@@ -77,7 +77,9 @@ export interface MessagesApiStandIn {
   close(): Promise<void>;
 }
 
-export const overloaded: { error: ScriptedError } = { error: { status: 529, type: 'overloaded_error', message: 'Overloaded' } };
+export const overloaded: { error: ScriptedError } = {
+  error: { status: 529, type: 'overloaded_error', message: 'Overloaded' },
+};
 
 let nextId = 1;
 
@@ -97,10 +99,22 @@ const searchResultLocation = (c: ScriptedCitation) => ({
 /** Builds the full response body of an assistant turn, with usage estimated from sizes (~4 characters a token). */
 export function assistantMessage(spec: TurnSpec, requestChars: number, model = 'claude-sonnet-5-5') {
   const content: Record<string, unknown>[] = [];
-  if (spec.thinking !== undefined) content.push({ type: 'thinking', thinking: spec.thinking, signature: signatureOf(spec.thinking) });
-  if (spec.text !== undefined) content.push({ type: 'text', text: spec.text, citations: spec.citations ? spec.citations.map(searchResultLocation) : null });
+  if (spec.thinking !== undefined)
+    content.push({ type: 'thinking', thinking: spec.thinking, signature: signatureOf(spec.thinking) });
+  if (spec.text !== undefined)
+    content.push({
+      type: 'text',
+      text: spec.text,
+      citations: spec.citations ? spec.citations.map(searchResultLocation) : null,
+    });
   for (const t of spec.tools ?? []) {
-    content.push({ type: 'tool_use', id: t.id ?? `toolu_${String(nextId++).padStart(4, '0')}`, name: t.name, input: t.input, caller: { type: 'direct' } });
+    content.push({
+      type: 'tool_use',
+      id: t.id ?? `toolu_${String(nextId++).padStart(4, '0')}`,
+      name: t.name,
+      input: t.input,
+      caller: { type: 'direct' },
+    });
   }
   const stop = spec.stop ?? (spec.tools?.length ? 'tool_use' : 'end_turn');
   return {
@@ -136,17 +150,30 @@ const pieces = (text: string, size = 12): string[] => {
  * text_delta, thinking_delta + signature_delta, input_json_delta, message_delta, message_stop, pings), each with the
  * number of answer-text characters sent once it is out (where a held stream pauses).
  */
-export function streamEvents(message: AssistantMessage): { event: string; data: Record<string, unknown>; textChars: number }[] {
+export function streamEvents(
+  message: AssistantMessage,
+): { event: string; data: Record<string, unknown>; textChars: number }[] {
   const events: { event: string; data: Record<string, unknown>; textChars: number }[] = [];
   let textChars = 0;
   const push = (data: Record<string, unknown>) => events.push({ event: String(data.type), data, textChars });
   const { content, usage, stop_reason, stop_sequence, stop_details, ...head } = message;
-  push({ type: 'message_start', message: { ...head, content: [], stop_reason: null, stop_sequence: null, stop_details: null, usage: { ...usage, output_tokens: 1 } } });
+  push({
+    type: 'message_start',
+    message: {
+      ...head,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      stop_details: null,
+      usage: { ...usage, output_tokens: 1 },
+    },
+  });
   push({ type: 'ping' });
   content.forEach((block: Record<string, any>, index) => {
     if (block.type === 'thinking') {
       push({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } });
-      for (const p of pieces(block.thinking)) push({ type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: p } });
+      for (const p of pieces(block.thinking))
+        push({ type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: p } });
       push({ type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: block.signature } });
     } else if (block.type === 'text') {
       // A cited block starts with no citations (null, as the API does); each arrives as a citations_delta after the text.
@@ -155,29 +182,46 @@ export function streamEvents(message: AssistantMessage): { event: string; data: 
         textChars += p.length;
         push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: p } });
       }
-      for (const citation of block.citations ?? []) push({ type: 'content_block_delta', index, delta: { type: 'citations_delta', citation } });
+      for (const citation of block.citations ?? [])
+        push({ type: 'content_block_delta', index, delta: { type: 'citations_delta', citation } });
     } else {
       const { input, ...rest } = block;
       push({ type: 'content_block_start', index, content_block: { ...rest, input: {} } });
-      for (const p of pieces(JSON.stringify(input))) push({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: p } });
+      for (const p of pieces(JSON.stringify(input)))
+        push({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: p } });
     }
     push({ type: 'content_block_stop', index });
   });
-  push({ type: 'message_delta', delta: { stop_reason, stop_sequence, stop_details }, usage: { output_tokens: usage.output_tokens } });
+  push({
+    type: 'message_delta',
+    delta: { stop_reason, stop_sequence, stop_details },
+    usage: { output_tokens: usage.output_tokens },
+  });
   push({ type: 'message_stop' });
   return events;
 }
 
 /** Answers a `stream: true` request as the real API does: `text/event-stream`, one event per write; optionally held open mid-text. */
-async function streamTurn(res: ServerResponse, message: AssistantMessage, hold?: { chars: number; until: Promise<unknown>; errorType?: string }): Promise<void> {
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'request-id': `req_${nextId++}` });
+async function streamTurn(
+  res: ServerResponse,
+  message: AssistantMessage,
+  hold?: { chars: number; until: Promise<unknown>; errorType?: string },
+): Promise<void> {
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    'request-id': `req_${nextId++}`,
+  });
   let held = !hold;
   for (const e of streamEvents(message)) {
     if (!held && hold && (e.textChars > hold.chars || e.event === 'message_delta')) {
       held = true;
       await hold.until.catch(() => undefined);
       if (hold.errorType) {
-        const error = { type: 'error', error: { type: hold.errorType, message: `stand-in: ${hold.errorType} mid-stream` } };
+        const error = {
+          type: 'error',
+          error: { type: hold.errorType, message: `stand-in: ${hold.errorType} mid-stream` },
+        };
         return void res.end(`event: error\ndata: ${JSON.stringify(error)}\n\n`);
       }
     }
@@ -210,14 +254,27 @@ export async function startMessagesApiStandIn(): Promise<MessagesApiStandIn> {
     if ('error' in turn) {
       const e = turn.error;
       // A tiny retry-after keeps the SDK's real retries fast in tests.
-      return json(res, e.status, { type: 'error', error: { type: e.type, message: e.message ?? e.type } }, { 'retry-after-ms': '5', ...e.headers });
+      return json(
+        res,
+        e.status,
+        { type: 'error', error: { type: e.type, message: e.message ?? e.type } },
+        { 'retry-after-ms': '5', ...e.headers },
+      );
     }
     if ('failAfterChars' in turn) {
       const message = assistantMessage(turn.then, request.raw.length, request.body.model);
-      return streamTurn(res, message, { chars: turn.failAfterChars, until: Promise.resolve(), errorType: turn.errorType });
+      return streamTurn(res, message, {
+        chars: turn.failAfterChars,
+        until: Promise.resolve(),
+        errorType: turn.errorType,
+      });
     }
     if ('holdAfterChars' in turn) {
-      if (request.body.stream === true) return streamTurn(res, assistantMessage(turn.then, request.raw.length, request.body.model), { chars: turn.holdAfterChars, until: turn.until });
+      if (request.body.stream === true)
+        return streamTurn(res, assistantMessage(turn.then, request.raw.length, request.body.model), {
+          chars: turn.holdAfterChars,
+          until: turn.until,
+        });
       await turn.until.catch(() => undefined);
       if (res.destroyed) return;
       return reply(turn.then, request, res);
@@ -237,26 +294,31 @@ export async function startMessagesApiStandIn(): Promise<MessagesApiStandIn> {
     json(res, 200, message);
   };
 
-  const server = createServer(asyncListener(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const raw = await readBody(req);
-    if (req.method !== 'POST' || url.pathname !== '/v1/messages') {
-      return json(res, 404, { type: 'error', error: { type: 'not_found_error', message: `stand-in: no route ${req.method} ${url.pathname}` } });
-    }
-    const request: RecordedRequest = { path: url.pathname, headers: req.headers, body: JSON.parse(raw), raw };
-    requests.push(request);
-    inFlight += 1;
-    peak = Math.max(peak, inFlight);
-    res.on('close', () => void (inFlight -= 1));
-    const serve = served.get(request.body.model);
-    if (serve) return reply(serve(request), request, res);
-    const turn = turns.shift();
-    if (!turn) {
-      const message = `stand-in: no scripted turn left for request ${requests.length}`;
-      return json(res, 500, { type: 'error', error: { type: 'api_error', message } }, { 'x-should-retry': 'false' });
-    }
-    await reply(turn, request, res);
-  }));
+  const server = createServer(
+    asyncListener(async (req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const raw = await readBody(req);
+      if (req.method !== 'POST' || url.pathname !== '/v1/messages') {
+        return json(res, 404, {
+          type: 'error',
+          error: { type: 'not_found_error', message: `stand-in: no route ${req.method} ${url.pathname}` },
+        });
+      }
+      const request: RecordedRequest = { path: url.pathname, headers: req.headers, body: JSON.parse(raw), raw };
+      requests.push(request);
+      inFlight += 1;
+      peak = Math.max(peak, inFlight);
+      res.on('close', () => void (inFlight -= 1));
+      const serve = served.get(request.body.model);
+      if (serve) return reply(serve(request), request, res);
+      const turn = turns.shift();
+      if (!turn) {
+        const message = `stand-in: no scripted turn left for request ${requests.length}`;
+        return json(res, 500, { type: 'error', error: { type: 'api_error', message } }, { 'x-should-retry': 'false' });
+      }
+      await reply(turn, request, res);
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -294,5 +356,7 @@ export function lastToolResult(req: RecordedRequest): any {
 
 /** The search_result blocks of every tool_result in the request's last user message. */
 export function searchResultsOf(req: RecordedRequest): Record<string, any>[] {
-  return toolResultsOf(req).flatMap((r) => (Array.isArray(r.content) ? r.content.filter((b: any) => b.type === 'search_result') : []));
+  return toolResultsOf(req).flatMap((r) =>
+    Array.isArray(r.content) ? r.content.filter((b: any) => b.type === 'search_result') : [],
+  );
 }

@@ -31,26 +31,33 @@ export async function startTranscriptionStandIn(): Promise<TranscriptionStandIn>
   let failures = 0;
   let failStatus = 500;
   let delayMs = 0;
-  const server = createServer(asyncListener(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    if (req.method !== 'POST' || !req.url?.endsWith('/v1/audio/transcriptions')) {
-      res.writeHead(404, { 'content-type': 'application/json' });
-      return res.end('{"error":{"message":"not found"}}');
-    }
-    const boundary = /boundary="?([^";]+)"?/.exec(req.headers['content-type'] ?? '')?.[1] ?? '';
-    const form = parseMultipart(Buffer.concat(chunks), boundary);
-    const file = form.files.file as { name: string; content: Buffer } | undefined;
-    calls.push({ authorization: req.headers.authorization ?? null, model: form.model as string | undefined, fileName: file?.name, bytes: file?.content });
-    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    if (failures > 0) {
-      failures -= 1;
-      res.writeHead(failStatus, { 'content-type': 'application/json' });
-      return res.end('{"error":{"message":"the model is loading"}}');
-    }
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ text }));
-  }));
+  const server = createServer(
+    asyncListener(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      if (req.method !== 'POST' || !req.url?.endsWith('/v1/audio/transcriptions')) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        return res.end('{"error":{"message":"not found"}}');
+      }
+      const boundary = /boundary="?([^";]+)"?/.exec(req.headers['content-type'] ?? '')?.[1] ?? '';
+      const form = parseMultipart(Buffer.concat(chunks), boundary);
+      const file = form.files.file;
+      calls.push({
+        authorization: req.headers.authorization ?? null,
+        model: form.model as string | undefined,
+        fileName: file?.name,
+        bytes: file?.content,
+      });
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (failures > 0) {
+        failures -= 1;
+        res.writeHead(failStatus, { 'content-type': 'application/json' });
+        return res.end('{"error":{"message":"the model is loading"}}');
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ text }));
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

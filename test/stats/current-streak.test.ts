@@ -14,7 +14,19 @@ const TODAY = '2024-06-30';
 const run = (last: string, days: number, from: number) =>
   Array.from({ length: days }, (_, i) => {
     const day = addDays(last, -i);
-    return { owner_id: OWNER, source: 'import' as const, chat_id: 1, message_id: from + i, written_at: `${day}T10:00:00.000Z`, local_day: day, local_time: '10:00', title: 'x', content: `day ${day}`, edited_at: null, created_at: '2024-07-01T00:00:00.000Z' };
+    return {
+      owner_id: OWNER,
+      source: 'import' as const,
+      chat_id: 1,
+      message_id: from + i,
+      written_at: `${day}T10:00:00.000Z`,
+      local_day: day,
+      local_time: '10:00',
+      title: 'x',
+      content: `day ${day}`,
+      edited_at: null,
+      created_at: '2024-07-01T00:00:00.000Z',
+    };
   });
 
 describeStores('current streak', () => {
@@ -32,8 +44,14 @@ describeStores('current streak', () => {
   });
 
   it('counts today when it is written, and nothing when the run ended before yesterday', async () => {
-    expect((await readJournalStats(temp.db, OWNER, { kind: 'last-12-months' }, addDays(TODAY, -1))).streaks.current).toBe(300);
-    expect((await readJournalStats(temp.db, OWNER, { kind: 'last-12-months' }, addDays(TODAY, 1))).streaks.current).toBe(0);
-    expect((await readJournalStats(temp.db, OWNER, { kind: 'last-12-months' }, addDays(TODAY, -302))).streaks.current).toBe(10);
+    expect(
+      (await readJournalStats(temp.db, OWNER, { kind: 'last-12-months' }, addDays(TODAY, -1))).streaks.current,
+    ).toBe(300);
+    expect(
+      (await readJournalStats(temp.db, OWNER, { kind: 'last-12-months' }, addDays(TODAY, 1))).streaks.current,
+    ).toBe(0);
+    expect(
+      (await readJournalStats(temp.db, OWNER, { kind: 'last-12-months' }, addDays(TODAY, -302))).streaks.current,
+    ).toBe(10);
   });
 });

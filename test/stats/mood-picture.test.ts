@@ -27,7 +27,9 @@ describeStores('mood in the stats pictures', () => {
     const stats = await readJournalStats(temp.db, OWNER, { kind: 'year', year: 2024 }, '2024-06-20');
     expect(statsSvg(stats)).not.toContain('Mood');
     const picture = await statsPicture(temp.db, OWNER, { kind: 'year', year: 2024 }, { today: '2024-06-20' });
-    expect(picture.type === 'picture' && picture.caption).toBe('3 entries on 3 days in 2024; longest streak 1, current 0.');
+    expect(picture.type === 'picture' && picture.caption).toBe(
+      '3 entries on 3 days in 2024; longest streak 1, current 0.',
+    );
   });
 
   it('adds the mean to the caption, a weekly line to the year, and a band per day to the week', async () => {
@@ -36,13 +38,17 @@ describeStores('mood in the stats pictures', () => {
     await setMood(temp.db, OWNER, '2024-06-16', 5, NOW);
     await setMood(temp.db, OWNER, '2024-05-01', 3, NOW);
     const picture = await statsPicture(temp.db, OWNER, { kind: 'year', year: 2024 }, { today: '2024-06-20' });
-    expect(picture.type === 'picture' && picture.caption).toBe('3 entries on 3 days in 2024; longest streak 1, current 0; mood 3.5 of 5 on 4 days.');
+    expect(picture.type === 'picture' && picture.caption).toBe(
+      '3 entries on 3 days in 2024; longest streak 1, current 0; mood 3.5 of 5 on 4 days.',
+    );
     const year = statsSvg(await readJournalStats(temp.db, OWNER, { kind: 'year', year: 2024 }, '2024-06-20'));
     expect(year).toContain('Mood, weekly mean');
     // Two weeks with moods (May 1; June 10–16): two points joined by one line.
     expect(year.match(/<circle /g)).toHaveLength(2);
     expect(year).toContain('<polyline');
-    const week = statsSvg(await readJournalStats(temp.db, OWNER, { kind: 'week', endingOn: '2024-06-16' }, '2024-06-20'));
+    const week = statsSvg(
+      await readJournalStats(temp.db, OWNER, { kind: 'week', endingOn: '2024-06-16' }, '2024-06-20'),
+    );
     expect(week.match(/>mood \d</g)).toEqual(['>mood 2<', '>mood 4<', '>mood 5<']);
     expect(week).toContain('mood 3.7 of 5 on 3 days');
   });

@@ -20,8 +20,10 @@ afterEach(() => t.close());
 const QUESTION = '@journal what did I write today?';
 const sent = () => t.api.callsTo('sendMessage').map((c) => c.payload);
 const reactions = () => t.api.callsTo('setMessageReaction').map((c) => c.payload.message_id as number);
-const storedIds = async () => (await t.temp.db.selectFrom('entry').select('message_id').orderBy('message_id').execute()).map((r) => r.message_id);
-const statuses = async (table: 'conversation' | 'job') => (await t.temp.db.selectFrom(table).select('status').orderBy('id').execute()).map((r) => r.status);
+const storedIds = async () =>
+  (await t.temp.db.selectFrom('entry').select('message_id').orderBy('message_id').execute()).map((r) => r.message_id);
+const statuses = async (table: 'conversation' | 'job') =>
+  (await t.temp.db.selectFrom(table).select('status').orderBy('id').execute()).map((r) => r.status);
 
 /** A turn whose HTTP answer is held open until the returned release is called. */
 function heldTurn(text: string) {
@@ -45,7 +47,13 @@ function pressButton(callbackData: string, messageId: number, from = OWNER_ID) {
       from: { id: from, is_bot: false, first_name: 'Someone' },
       chat_instance: 'ci',
       data: callbackData,
-      message: { message_id: messageId, date: 0, chat: { id: from, type: 'private', first_name: 'Someone' }, from: TEST_BOT_INFO, text: 'a bot message' },
+      message: {
+        message_id: messageId,
+        date: 0,
+        chat: { id: from, type: 'private', first_name: 'Someone' },
+        from: TEST_BOT_INFO,
+        text: 'a bot message',
+      },
     },
   };
 }
@@ -77,13 +85,20 @@ describe('capture never waits', () => {
     llm.script({ text: 'On 3 days.' });
     await t.send(photoUpdate('@journal how many days did I write in May?', { messageId: 9 }));
     expect(await storedIds()).toEqual([]);
-    expect(llm.requests[0]!.body.messages[0].content.at(-1)).toEqual({ type: 'text', text: '@journal how many days did I write in May?' });
-    expect(sent()).toEqual([expect.objectContaining({ text: 'On 3 days.', reply_parameters: expect.objectContaining({ message_id: 9 }) })]);
+    expect(llm.requests[0]!.body.messages[0].content.at(-1)).toEqual({
+      type: 'text',
+      text: '@journal how many days did I write in May?',
+    });
+    expect(sent()).toEqual([
+      expect.objectContaining({ text: 'On 3 days.', reply_parameters: expect.objectContaining({ message_id: 9 }) }),
+    ]);
   });
 
   it('a stranger pressing a Retry button gets the callback answered with the private-bot line', async () => {
     await t.send(pressButton('retry:1', 5, STRANGER_ID));
-    expect(t.api.callsTo('answerCallbackQuery').map((c) => c.payload)).toEqual([{ callback_query_id: 'cb-5', text: strangerLine(STRANGER_ID), show_alert: true }]);
+    expect(t.api.callsTo('answerCallbackQuery').map((c) => c.payload)).toEqual([
+      { callback_query_id: 'cb-5', text: strangerLine(STRANGER_ID), show_alert: true },
+    ]);
     expect(llm.requests).toHaveLength(0);
   });
 });

@@ -6,7 +6,6 @@ import { editUpdate, OWNER_ID, photoUpdate, textUpdate } from '../helpers/update
 import { describeStores } from '../helpers/stores.ts';
 
 describeStores('capture', () => {
-
   let t: TestApp;
   beforeEach(async () => {
     t = await createTestApp();
@@ -17,7 +16,12 @@ describeStores('capture', () => {
 
   describe('capture', () => {
     it('stores a text message as an entry with title, content, instant and local day', async () => {
-      await t.send(textUpdate('Morning walk\nSaw the river flooding.', { messageId: 7, date: Date.UTC(2024, 3, 15, 9, 30) / 1000 }));
+      await t.send(
+        textUpdate('Morning walk\nSaw the river flooding.', {
+          messageId: 7,
+          date: Date.UTC(2024, 3, 15, 9, 30) / 1000,
+        }),
+      );
       const [entry] = await entries();
       expect(entry).toMatchObject({
         owner_id: OWNER_ID,
@@ -43,7 +47,10 @@ describeStores('capture', () => {
     it('acknowledges with a reaction, not a reply', async () => {
       await t.send(textUpdate('hello', { messageId: 8 }));
       expect(t.api.callsTo('setMessageReaction')).toHaveLength(1);
-      expect(t.api.callsTo('setMessageReaction')[0]!.payload).toMatchObject({ message_id: 8, reaction: [{ type: 'emoji', emoji: '✍' }] });
+      expect(t.api.callsTo('setMessageReaction')[0]!.payload).toMatchObject({
+        message_id: 8,
+        reaction: [{ type: 'emoji', emoji: '✍' }],
+      });
       expect(t.api.callsTo('sendMessage')).toHaveLength(0);
     });
 
@@ -76,7 +83,11 @@ describeStores('capture', () => {
       await t.send(editUpdate('Second draft', 30, { editDate: Date.UTC(2024, 3, 15, 10) / 1000 }));
       await t.send(editUpdate('Final text', 30, { editDate: Date.UTC(2024, 3, 15, 11) / 1000 }));
       const [entry] = await entries();
-      expect(entry).toMatchObject({ content: 'Final text', title: 'Final text', edited_at: '2024-04-15T11:00:00.000Z' });
+      expect(entry).toMatchObject({
+        content: 'Final text',
+        title: 'Final text',
+        edited_at: '2024-04-15T11:00:00.000Z',
+      });
       const revisions = await t.temp.db.selectFrom('entry_revision').selectAll().orderBy('id').execute();
       expect(revisions.map((r) => r.content)).toEqual(['First draft', 'Second draft']);
       expect(revisions.every((r) => r.entry_id === entry!.id)).toBe(true);
@@ -96,7 +107,11 @@ describeStores('capture', () => {
       t = await createTestApp({ JOURNAL_TIMEZONE: 'Asia/Tokyo' });
       await t.send(textUpdate('late night', { date: Date.UTC(2024, 0, 31, 23, 30) / 1000 }));
       const [entry] = await entries();
-      expect(entry).toMatchObject({ written_at: '2024-01-31T23:30:00.000Z', local_day: '2024-02-01', local_time: '08:30' });
+      expect(entry).toMatchObject({
+        written_at: '2024-01-31T23:30:00.000Z',
+        local_day: '2024-02-01',
+        local_time: '08:30',
+      });
     });
 
     it('logs one line per event with no message text and no token', async () => {

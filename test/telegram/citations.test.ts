@@ -18,16 +18,26 @@ async function start(env: Record<string, string> = {}) {
 }
 
 const idOf = async (content: string) =>
-  Number((await t.temp.db.selectFrom('entry').select('id').where('content', 'like', `${content}%`).executeTakeFirstOrThrow()).id);
+  Number(
+    (await t.temp.db.selectFrom('entry').select('id').where('content', 'like', `${content}%`).executeTakeFirstOrThrow())
+      .id,
+  );
 
 /** search("coffee"), then getEntries on its handle, then an answer citing the search results at `cite` (indexes). */
 const coffeeQuestion = (cite: number[], seen: RecordedRequest[] = []): Turn[] => [
   { tools: [{ name: 'invokeMethod', input: { objId: 'journal', methodName: 'search', args: { query: 'coffee' } } }] },
-  (req) => ({ tools: [{ name: 'invokeMethod', input: { objId: lastToolResult(req).handle, methodName: 'getEntries', args: {} } }] }),
+  (req) => ({
+    tools: [{ name: 'invokeMethod', input: { objId: lastToolResult(req).handle, methodName: 'getEntries', args: {} } }],
+  }),
   (req) => {
     seen.push(req);
     const results = searchResultsOf(req);
-    const citations = cite.map((i) => ({ source: results[i]!.source, title: results[i]!.title, cited_text: results[i]!.content[0].text, search_result_index: i }));
+    const citations = cite.map((i) => ({
+      source: results[i]!.source,
+      title: results[i]!.title,
+      cited_text: results[i]!.content[0].text,
+      search_result_index: i,
+    }));
     return { text: 'Coffee came up with Ana and on a rainy evening.', citations };
   },
 ];
@@ -43,8 +53,18 @@ describe('answers show the entries they rest on', () => {
 
     const results = searchResultsOf(seen[0]!);
     const [ana, rainy, may] = [await idOf('Coffee with Ana'), await idOf('Rainy evening'), await idOf('May Day')];
-    expect(results.map((r) => r.source)).toEqual([`journal://entry/${ana}`, `journal://entry/${rainy}`, `journal://entry/${may}`]);
-    expect(results[0]).toEqual({ type: 'search_result', source: `journal://entry/${ana}`, title: '2024-04-01 08:00', content: [{ type: 'text', text: 'Coffee with Ana\nWe talked about the rain.' }], citations: { enabled: true } });
+    expect(results.map((r) => r.source)).toEqual([
+      `journal://entry/${ana}`,
+      `journal://entry/${rainy}`,
+      `journal://entry/${may}`,
+    ]);
+    expect(results[0]).toEqual({
+      type: 'search_result',
+      source: `journal://entry/${ana}`,
+      title: '2024-04-01 08:00',
+      content: [{ type: 'text', text: 'Coffee with Ana\nWe talked about the rain.' }],
+      citations: { enabled: true },
+    });
     // The text travels once: in the search result, not in the JSON beside it.
     const json = lastToolResult(seen[0]!);
     expect(json.value.map((e: { id: number }) => e.id)).toEqual([ana, rainy, may]);
@@ -52,12 +72,14 @@ describe('answers show the entries they rest on', () => {
     expect(JSON.stringify(seen[0]!.body)).not.toContain('Coffee of another owner');
 
     const answer = sent().at(-1)!;
-    expect(answer.text).toBe(`Coffee came up with Ana and on a rainy evening.\n\nFrom: 2024-05-01 09:00 /entry_${may} · 2024-04-01 08:00 /entry_${ana}`);
+    expect(answer.text).toBe(
+      `Coffee came up with Ana and on a rainy evening.\n\nFrom: 2024-05-01 09:00 /entry_${may} · 2024-04-01 08:00 /entry_${ana}`,
+    );
     expect(answer.text).not.toContain(`/entry_${rainy}`);
     expect(answer.reply_parameters).toMatchObject({ message_id: 70 });
   });
 
-  it('/entry_<id> shows the owner\'s entry, and no one else\'s', async () => {
+  it("/entry_<id> shows the owner's entry, and no one else's", async () => {
     await start();
     await t.send(textUpdate(`/entry_${await idOf('Evening run')}`));
     expect(sent().at(-1)!.text).toBe('2024-04-01 19:30\n\nEvening run\nRan 5 km in the park.');
@@ -72,7 +94,9 @@ describe('answers show the entries they rest on', () => {
     const answer = sent().at(-1)!;
     const [ana, rainy] = [await idOf('Coffee with Ana'), await idOf('Rainy evening')];
     expect(answer.text).toMatch(/\n\nFrom: 2024-04-01 08:00 · 2024-04-20 21:00$/);
-    const links = (answer.entities as { type: string; url?: string }[]).filter((e) => e.type === 'text_link').map((e) => e.url);
+    const links = (answer.entities as { type: string; url?: string }[])
+      .filter((e) => e.type === 'text_link')
+      .map((e) => e.url);
     expect(links).toEqual([`https://journal.example.com/entry/${ana}`, `https://journal.example.com/entry/${rainy}`]);
   });
 
@@ -80,12 +104,19 @@ describe('answers show the entries they rest on', () => {
     await start();
     await t.send(textUpdate('Coffee tasting at the roastery', { messageId: 41 }));
     const id = await idOf('Coffee tasting');
-    const { local_day: day, local_time: time } = await t.temp.db.selectFrom('entry').select(['local_day', 'local_time']).where('id', '=', id).executeTakeFirstOrThrow();
+    const { local_day: day, local_time: time } = await t.temp.db
+      .selectFrom('entry')
+      .select(['local_day', 'local_time'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     t.llm!.script(
       { tools: [{ name: 'invokeMethod', input: { objId: 'journal', methodName: 'getEntry', args: { id } } }] },
       (req) => {
         const [only] = searchResultsOf(req);
-        return { text: 'At the roastery.', citations: [{ source: only!.source, title: only!.title, cited_text: only!.content[0].text }] };
+        return {
+          text: 'At the roastery.',
+          citations: [{ source: only!.source, title: only!.title, cited_text: only!.content[0].text }],
+        };
       },
     );
     await t.send(textUpdate('@journal where was I today?', { messageId: 42 }));

@@ -6,12 +6,22 @@ import { allowedText, consentQuestionText, ONLY_YOURS } from '../../src/telegram
 
 describe('the consent question', () => {
   it('says verified or self-declared, and a host or a scheme', () => {
-    const verified = consentQuestionText({ clientName: 'Doc App', verifiedHost: 'app.example.com', returnsTo: { kind: 'scheme', scheme: 'com.example.app:' } });
+    const verified = consentQuestionText({
+      clientName: 'Doc App',
+      verifiedHost: 'app.example.com',
+      returnsTo: { kind: 'scheme', scheme: 'com.example.app:' },
+    });
     expect(verified).toContain('Connect “Doc App” to your journal?');
     expect(verified).toContain('Its identity is verified: its description is published on app.example.com.');
-    expect(verified).toContain('It returns to an app on a device, by the link scheme com.example.app: (not a website).');
+    expect(verified).toContain(
+      'It returns to an app on a device, by the link scheme com.example.app: (not a website).',
+    );
     expect(verified).toContain(ONLY_YOURS);
-    const declared = consentQuestionText({ clientName: 'Claude', verifiedHost: null, returnsTo: { kind: 'host', host: 'claude.ai' } });
+    const declared = consentQuestionText({
+      clientName: 'Claude',
+      verifiedHost: null,
+      returnsTo: { kind: 'host', host: 'claude.ai' },
+    });
     expect(declared).toContain('Its name is self-declared');
     expect(declared).toContain('It returns to the website claude.ai.');
     expect(declared).toContain('Only approve a connection you started yourself');

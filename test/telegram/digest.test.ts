@@ -10,7 +10,6 @@ import { TEST_BOT_INFO } from '../stand-ins/bot-api.ts';
 import { describeStores } from '../helpers/stores.ts';
 
 describeStores('digests', () => {
-
   let t: TestApp;
   let now = new Date('2026-03-03T06:00:00Z');
   const clock = () => now;
@@ -71,7 +70,14 @@ describeStores('digests', () => {
         ],
       ]);
       // The day's mood as five buttons.
-      expect(digests()[0]!.payload.reply_markup).toEqual({ inline_keyboard: [[1, 2, 3, 4, 5].map((n, i) => ({ text: ['😞', '🙁', '😐', '🙂', '😄'][i], callback_data: `mood:2026-03-03:${n}` }))] });
+      expect(digests()[0]!.payload.reply_markup).toEqual({
+        inline_keyboard: [
+          [1, 2, 3, 4, 5].map((n, i) => ({
+            text: ['😞', '🙁', '😐', '🙂', '😄'][i],
+            callback_data: `mood:2026-03-03:${n}`,
+          })),
+        ],
+      });
     });
 
     it('leaves the nudge out after a day with writing, and offers the weekly review on Sundays', async () => {
@@ -84,7 +90,13 @@ describeStores('digests', () => {
       expect(sunday!.payload.text).toContain('Nothing written on 03-08 (MM-DD) in any year yet.');
       expect(sunday!.payload.text).toContain(WEEKLY_OFFER_TEXT);
       expect(sunday!.payload.reply_markup).toEqual({
-        inline_keyboard: [[{ text: 'Review my week', callback_data: REVIEW_WEEK_DATA }], [1, 2, 3, 4, 5].map((n, i) => ({ text: ['😞', '🙁', '😐', '🙂', '😄'][i], callback_data: `mood:2026-03-08:${n}` }))],
+        inline_keyboard: [
+          [{ text: 'Review my week', callback_data: REVIEW_WEEK_DATA }],
+          [1, 2, 3, 4, 5].map((n, i) => ({
+            text: ['😞', '🙁', '😐', '🙂', '😄'][i],
+            callback_data: `mood:2026-03-08:${n}`,
+          })),
+        ],
       });
     });
 
@@ -96,7 +108,9 @@ describeStores('digests', () => {
       expect(digests()).toHaveLength(0);
       at('2026-03-04T07:00:00Z');
       await t.app.digests.tick();
-      expect(digests().map((c) => String(c.payload.text).split('\n')[0])).toEqual(['Your digest for Wednesday, 2026-03-04']);
+      expect(digests().map((c) => String(c.payload.text).split('\n')[0])).toEqual([
+        'Your digest for Wednesday, 2026-03-04',
+      ]);
     });
 
     it('is kept across restarts: a digest missed while down goes out once at start if under 12 hours late', async () => {
@@ -109,9 +123,9 @@ describeStores('digests', () => {
       await t.restart();
       await t.app.digests.tick();
       expect(digests()).toHaveLength(1);
-      expect(await t.temp.db.selectFrom('digest_delivery').select(['local_day', 'status', 'attempts']).execute()).toEqual([
-        { local_day: '2026-03-03', status: 'sent', attempts: 1 },
-      ]);
+      expect(
+        await t.temp.db.selectFrom('digest_delivery').select(['local_day', 'status', 'attempts']).execute(),
+      ).toEqual([{ local_day: '2026-03-03', status: 'sent', attempts: 1 }]);
     });
 
     it('skips a digest 12 hours late or more, and sends the next day as usual', async () => {
@@ -123,7 +137,9 @@ describeStores('digests', () => {
       expect(t.logger.lines.filter((l) => l.includes('digest.skipped_late'))).toHaveLength(1);
       at('2026-03-04T07:00:00Z');
       await t.app.digests.tick();
-      expect(digests().map((c) => String(c.payload.text).split('\n')[0])).toEqual(['Your digest for Wednesday, 2026-03-04']);
+      expect(digests().map((c) => String(c.payload.text).split('\n')[0])).toEqual([
+        'Your digest for Wednesday, 2026-03-04',
+      ]);
     });
 
     it('tries again after Telegram refuses it, and still sends it only once', async () => {
@@ -136,7 +152,9 @@ describeStores('digests', () => {
       await t.app.digests.tick();
       await t.app.digests.tick();
       expect(digests()).toHaveLength(2);
-      expect(await t.temp.db.selectFrom('digest_delivery').select(['status', 'attempts']).execute()).toEqual([{ status: 'sent', attempts: 2 }]);
+      expect(await t.temp.db.selectFrom('digest_delivery').select(['status', 'attempts']).execute()).toEqual([
+        { status: 'sent', attempts: 2 },
+      ]);
     });
 
     it('goes out once when two processes on the same database look at the same moment', async () => {
@@ -144,7 +162,13 @@ describeStores('digests', () => {
       at('2026-03-03T07:00:00Z');
       const otherDb = t.temp.openAnother();
       try {
-        const other = createApp(TEST_TOKEN, { config: t.config, db: otherDb, logger: t.logger, clock, botInfo: TEST_BOT_INFO });
+        const other = createApp(TEST_TOKEN, {
+          config: t.config,
+          db: otherDb,
+          logger: t.logger,
+          clock,
+          botInfo: TEST_BOT_INFO,
+        });
         await Promise.all([t.app.digests.tick(), other.digests.tick(), t.app.digests.tick(), other.digests.tick()]);
       } finally {
         await otherDb.destroy();

@@ -14,7 +14,9 @@ afterEach(() => t.close());
 describe('error boundary', () => {
   it('a throwing handler is logged with the update id, apologised for once, and the next update still works', async () => {
     // A real SQLite failure on the real insert path, not a mock of our own code.
-    await sql`CREATE TRIGGER refuse BEFORE INSERT ON entry BEGIN SELECT RAISE(ABORT, 'disk says no'); END`.execute(t.temp.db);
+    await sql`CREATE TRIGGER refuse BEFORE INSERT ON entry BEGIN SELECT RAISE(ABORT, 'disk says no'); END`.execute(
+      t.temp.db,
+    );
     await t.bot.handleUpdate({ update_id: 777, ...textUpdate('this one fails') } as any);
     const apologies = t.api.callsTo('sendMessage').filter((c) => c.payload.text === APOLOGY_TEXT);
     expect(apologies).toHaveLength(1);

@@ -2,7 +2,16 @@
 // laid out as `npm run export -- --out <folder>` writes it, split within the upload limit; each zip, unzipped and
 // imported into an empty journal, gives back the entries and byte-identical media; the temp files are gone afterwards.
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -31,7 +40,12 @@ async function journalOfThree(options: { exportPartBytes?: number } = {}) {
   t = await createTestApp({}, () => new Date('2024-06-01T12:00:00Z'), options);
   await t.send(textUpdate('First note #garden', { date: Date.UTC(2023, 11, 31, 20) / 1000 }));
   await t.send(textUpdate('Second note', { date: Date.UTC(2024, 0, 2, 9) / 1000 }));
-  await t.send(mediaUpdate({ voice: { file_id: 'voice-9', file_unique_id: 'v9', duration: 42 } }, { date: Date.UTC(2024, 0, 3, 9) / 1000 }));
+  await t.send(
+    mediaUpdate(
+      { voice: { file_id: 'voice-9', file_unique_id: 'v9', duration: 42 } },
+      { date: Date.UTC(2024, 0, 3, 9) / 1000 },
+    ),
+  );
 }
 
 /** A photo and a voice note whose bytes the bot downloaded (through the stand-in) and keeps, and a text entry. */
@@ -40,9 +54,27 @@ async function journalWithMedia(photo: Buffer, voice: Buffer, options: { exportP
   t.api.addFile('photo-big', photo);
   t.api.addFile('voice-1', voice);
   await t.send(textUpdate('Arrived in Lisbon', { date: Date.UTC(2024, 4, 1, 9) / 1000 }));
-  const sizes = [{ file_id: 'photo-small', file_unique_id: 'ps', width: 90, height: 60 }, { file_id: 'photo-big', file_unique_id: 'pb', width: 1280, height: 853, file_size: photo.length }];
-  await t.send(mediaUpdate({ photo: sizes, caption: 'The table by the window' }, { date: Date.UTC(2024, 4, 1, 13) / 1000 }));
-  await t.send(mediaUpdate({ voice: { file_id: 'voice-1', file_unique_id: 'v1', duration: 12, mime_type: 'audio/ogg', file_size: voice.length } }, { date: Date.UTC(2024, 4, 2, 8) / 1000 }));
+  const sizes = [
+    { file_id: 'photo-small', file_unique_id: 'ps', width: 90, height: 60 },
+    { file_id: 'photo-big', file_unique_id: 'pb', width: 1280, height: 853, file_size: photo.length },
+  ];
+  await t.send(
+    mediaUpdate({ photo: sizes, caption: 'The table by the window' }, { date: Date.UTC(2024, 4, 1, 13) / 1000 }),
+  );
+  await t.send(
+    mediaUpdate(
+      {
+        voice: {
+          file_id: 'voice-1',
+          file_unique_id: 'v1',
+          duration: 12,
+          mime_type: 'audio/ogg',
+          file_size: voice.length,
+        },
+      },
+      { date: Date.UTC(2024, 4, 2, 8) / 1000 },
+    ),
+  );
   await t.app.mediaDownloads.runDue();
   const kept = await t.temp.db.selectFrom('entry_media').select(['sha256', 'state']).orderBy('id').execute();
   expect(kept).toEqual([
@@ -51,7 +83,11 @@ async function journalWithMedia(photo: Buffer, voice: Buffer, options: { exportP
   ]);
 }
 
-const documents = () => t.api.callsTo('sendDocument').map((c) => ({ caption: String(c.payload.caption), file: Object.values(c.payload.files ?? {})[0] as { name: string; content: Buffer } }));
+const documents = () =>
+  t.api.callsTo('sendDocument').map((c) => ({
+    caption: String(c.payload.caption),
+    file: Object.values(c.payload.files ?? {})[0] as { name: string; content: Buffer },
+  }));
 
 /** A received zip, unzipped with the project's own reader into a fresh folder: its members' names and the folder. */
 async function unzip(document: { name: string; content: Buffer }): Promise<{ names: string[]; folder: string }> {
@@ -91,7 +127,11 @@ describe('/export', () => {
     // The voice note's bytes were never downloaded (the stand-in has no such file): a reference, no media/ file.
     expect(names).toEqual([expect.stringMatching(/^journal-111-20240601-120000\.json$/)]);
     const parsed = JSON.parse(readFileSync(path.join(folder, names[0]!), 'utf8'));
-    expect(parsed.entries.map((e: any) => e.content)).toEqual(['First note #garden', 'Second note', '[voice note 0:42]']);
+    expect(parsed.entries.map((e: any) => e.content)).toEqual([
+      'First note #garden',
+      'Second note',
+      '[voice note 0:42]',
+    ]);
     expect(parsed.entries[0].tags).toEqual(['garden']);
     expect(parsed.entries[2].media).toMatchObject({ kind: 'voice_note', file_id: 'voice-9', duration_seconds: 42 });
     // The command itself is not an entry.
@@ -105,7 +145,9 @@ describe('/export', () => {
     expect(docs).toHaveLength(1);
     const { names, folder } = await unzip(docs[0]!.file);
     expect(names).toEqual(['2023.md', '2024.md']);
-    expect(readFileSync(path.join(folder, '2024.md'), 'utf8')).toMatch(/## 2024-01-03 Wednesday\n\n### 09:00 · voice note 0:42\n<!-- entry \d+\n(?:[a-z_]+: .*\n)*lines: 1\n-->\n\[voice note 0:42\]\n/);
+    expect(readFileSync(path.join(folder, '2024.md'), 'utf8')).toMatch(
+      /## 2024-01-03 Wednesday\n\n### 09:00 · voice note 0:42\n<!-- entry \d+\n(?:[a-z_]+: .*\n)*lines: 1\n-->\n\[voice note 0:42\]\n/,
+    );
   });
 
   it('a photo and a voice note come back byte-identical: the zip unzipped and imported into an empty journal', async () => {
@@ -116,12 +158,29 @@ describe('/export', () => {
     const docs = documents();
     expect(docs).toHaveLength(1);
     const { names, folder } = await unzip(docs[0]!.file);
-    expect(names).toEqual([expect.stringMatching(/^journal-111-.*\.json$/), `media/${sha(photo)}.jpg`, `media/${sha(voice)}.ogg`].sort());
+    expect(names).toEqual(
+      [expect.stringMatching(/^journal-111-.*\.json$/), `media/${sha(photo)}.jpg`, `media/${sha(voice)}.ogg`].sort(),
+    );
 
     target = await createTempDb();
-    expect(await importFolder(target.db, folder)).toMatchObject({ imported: 3, mediaKept: 2, mediaMissing: 0, error: null, damaged: [] });
-    const entries = await target.db.selectFrom('entry').select(['content', 'local_day']).orderBy('local_day').orderBy('written_at').execute();
-    expect(entries.map((e) => e.content)).toEqual(['Arrived in Lisbon', 'The table by the window', '[voice note 0:12]']);
+    expect(await importFolder(target.db, folder)).toMatchObject({
+      imported: 3,
+      mediaKept: 2,
+      mediaMissing: 0,
+      error: null,
+      damaged: [],
+    });
+    const entries = await target.db
+      .selectFrom('entry')
+      .select(['content', 'local_day'])
+      .orderBy('local_day')
+      .orderBy('written_at')
+      .execute();
+    expect(entries.map((e) => e.content)).toEqual([
+      'Arrived in Lisbon',
+      'The table by the window',
+      '[voice note 0:12]',
+    ]);
     expect(await readBlobWhole(target.db, sha(photo))).toEqual(photo);
     expect(await readBlobWhole(target.db, sha(voice))).toEqual(voice);
   });
@@ -139,7 +198,12 @@ describe('/export', () => {
     target = await createTempDb();
     const found = await detectSource(folder, 'export');
     expect(found).toMatchObject({ format: 'markdown', kind: 'own-markdown' });
-    expect(await importMarkdownExport(target.db, folder)).toMatchObject({ imported: 3, mediaKept: 2, mediaMissing: 0, error: null });
+    expect(await importMarkdownExport(target.db, folder)).toMatchObject({
+      imported: 3,
+      mediaKept: 2,
+      mediaMissing: 0,
+      error: null,
+    });
     expect(await readBlobWhole(target.db, sha(photo))).toEqual(photo);
     expect(await readBlobWhole(target.db, sha(voice))).toEqual(voice);
   });
@@ -149,17 +213,34 @@ describe('/export', () => {
     const voice = randomBytes(9_000);
     await journalWithMedia(photo, voice);
     // The photo's entry moves to the Dreams topic's journal, as if it had been sent there.
-    await t.send({ message: { ...textUpdate('').message, text: undefined, message_thread_id: 7, is_topic_message: true, forum_topic_created: { name: 'Dreams', icon_color: 1 } } });
-    await t.temp.db.updateTable('entry').set({ journal: 'Dreams' }).where('content', '=', 'The table by the window').execute();
+    await t.send({
+      message: {
+        ...textUpdate('').message,
+        text: undefined,
+        message_thread_id: 7,
+        is_topic_message: true,
+        forum_topic_created: { name: 'Dreams', icon_color: 1 },
+      },
+    });
+    await t.temp.db
+      .updateTable('entry')
+      .set({ journal: 'Dreams' })
+      .where('content', '=', 'The table by the window')
+      .execute();
     await t.send({ message: { ...textUpdate('/export').message, message_thread_id: 7, is_topic_message: true } });
     const [doc, ...rest] = t.api.callsTo('sendDocument');
     expect(rest).toEqual([]);
-    expect(doc!.payload).toMatchObject({ message_thread_id: '7', caption: expect.stringMatching(/^Your journal "Dreams": 1 entry\.\n/) });
+    expect(doc!.payload).toMatchObject({
+      message_thread_id: '7',
+      caption: expect.stringMatching(/^Your journal "Dreams": 1 entry\.\n/),
+    });
     const { names, folder } = await unzip(documents()[0]!.file);
     expect(names).toEqual([expect.stringMatching(/\.json$/), `media/${sha(photo)}.jpg`].sort());
     target = await createTempDb();
     expect(await importFolder(target.db, folder)).toMatchObject({ imported: 1, mediaKept: 1, mediaMissing: 0 });
-    expect(await target.db.selectFrom('entry').select(['content', 'journal']).execute()).toEqual([{ content: 'The table by the window', journal: 'Dreams' }]);
+    expect(await target.db.selectFrom('entry').select(['content', 'journal']).execute()).toEqual([
+      { content: 'The table by the window', journal: 'Dreams' },
+    ]);
     expect(await readBlobWhole(target.db, sha(photo))).toEqual(photo);
   });
 
@@ -171,16 +252,35 @@ describe('/export', () => {
     // A video bigger than a whole part: its bytes are kept in the journal, but no zip can carry them.
     const video = randomBytes(100_000);
     t.api.addFile('video-1', video);
-    await t.send(mediaUpdate({ video: { file_id: 'video-1', file_unique_id: 'vd1', width: 640, height: 360, duration: 3, mime_type: 'video/mp4', file_size: video.length } }, { date: Date.UTC(2024, 4, 3, 8) / 1000 }));
+    await t.send(
+      mediaUpdate(
+        {
+          video: {
+            file_id: 'video-1',
+            file_unique_id: 'vd1',
+            width: 640,
+            height: 360,
+            duration: 3,
+            mime_type: 'video/mp4',
+            file_size: video.length,
+          },
+        },
+        { date: Date.UTC(2024, 4, 3, 8) / 1000 },
+      ),
+    );
     await t.app.mediaDownloads.runDue();
     const before = exportDirs();
 
     await t.send(textUpdate('/export'));
     const docs = documents();
     expect(docs.length).toBeGreaterThan(1);
-    expect(docs.map((d) => d.file.name)).toEqual(docs.map((_, i) => (i === 0 ? 'journal-2024-06-01.zip' : `journal-2024-06-01.part${i + 1}.zip`)));
+    expect(docs.map((d) => d.file.name)).toEqual(
+      docs.map((_, i) => (i === 0 ? 'journal-2024-06-01.zip' : `journal-2024-06-01.part${i + 1}.zip`)),
+    );
     for (const d of docs) expect(d.file.content.length).toBeLessThanOrEqual(limit);
-    expect(docs[0]!.caption).toMatch(new RegExp(`^Your journal: 4 entries \\(file 1 of ${docs.length}\\)\\.\\nUnzip each file`));
+    expect(docs[0]!.caption).toMatch(
+      new RegExp(`^Your journal: 4 entries \\(file 1 of ${docs.length}\\)\\.\\nUnzip each file`),
+    );
     expect(docs[0]!.caption).toContain("1 media file (0.1 MB) did not fit Telegram's 50 MB uploads");
     expect(docs[1]!.caption).toBe(`Your journal (file 2 of ${docs.length}).`);
 
@@ -197,7 +297,11 @@ describe('/export', () => {
     expect(reports.reduce((n, r) => n + r.mediaMissing, 0)).toBe(1);
     expect(await readBlobWhole(target.db, sha(photo))).toEqual(photo);
     expect(await readBlobWhole(target.db, sha(voice))).toEqual(voice);
-    const media = await target.db.selectFrom('entry_media').select(['kind', 'state', 'file_id']).orderBy('kind').execute();
+    const media = await target.db
+      .selectFrom('entry_media')
+      .select(['kind', 'state', 'file_id'])
+      .orderBy('kind')
+      .execute();
     expect(media).toEqual([
       { kind: 'photo', state: 'kept', file_id: 'photo-big' },
       { kind: 'video', state: 'reference', file_id: 'video-1' },
@@ -217,8 +321,23 @@ describe('/export', () => {
     t.api.addFile('voice-1', voice);
     // 2023's photo and 2024's voice note fit a zip each, not one together.
     const sizes = [{ file_id: 'photo-big', file_unique_id: 'pb', width: 1280, height: 853, file_size: photo.length }];
-    await t.send(mediaUpdate({ photo: sizes, caption: 'New year by the sea' }, { date: Date.UTC(2023, 11, 31, 13) / 1000 }));
-    await t.send(mediaUpdate({ voice: { file_id: 'voice-1', file_unique_id: 'v1', duration: 12, mime_type: 'audio/ogg', file_size: voice.length } }, { date: Date.UTC(2024, 0, 2, 8) / 1000 }));
+    await t.send(
+      mediaUpdate({ photo: sizes, caption: 'New year by the sea' }, { date: Date.UTC(2023, 11, 31, 13) / 1000 }),
+    );
+    await t.send(
+      mediaUpdate(
+        {
+          voice: {
+            file_id: 'voice-1',
+            file_unique_id: 'v1',
+            duration: 12,
+            mime_type: 'audio/ogg',
+            file_size: voice.length,
+          },
+        },
+        { date: Date.UTC(2024, 0, 2, 8) / 1000 },
+      ),
+    );
     await t.app.mediaDownloads.runDue();
     await t.send(textUpdate('/export md'));
     const docs = documents();
@@ -230,7 +349,13 @@ describe('/export', () => {
     ]);
     for (const d of docs) expect(d.file.content.length).toBeLessThanOrEqual(limit);
     target = await createTempDb();
-    for (const z of zips) expect(await importMarkdownExport(target.db, z.folder)).toMatchObject({ imported: 1, mediaKept: 1, mediaMissing: 0, error: null });
+    for (const z of zips)
+      expect(await importMarkdownExport(target.db, z.folder)).toMatchObject({
+        imported: 1,
+        mediaKept: 1,
+        mediaMissing: 0,
+        error: null,
+      });
     expect(await readBlobWhole(target.db, sha(photo))).toEqual(photo);
     expect(await readBlobWhole(target.db, sha(voice))).toEqual(voice);
   });
@@ -241,7 +366,11 @@ describe('/export', () => {
     const limit = 64 * 1024;
     await journalWithMedia(photo, voice, { exportPartBytes: limit });
     // A 2023 entry that quotes the photo's export path as its words.
-    await t.send(textUpdate(`Where it will be: media/${sha(photo)}.jpg and media/${'0'.repeat(64)}.jpg`, { date: Date.UTC(2023, 5, 1, 9) / 1000 }));
+    await t.send(
+      textUpdate(`Where it will be: media/${sha(photo)}.jpg and media/${'0'.repeat(64)}.jpg`, {
+        date: Date.UTC(2023, 5, 1, 9) / 1000,
+      }),
+    );
     await t.send(textUpdate('/export md'));
     const docs = documents();
     for (const d of docs) expect(d.file.content.length).toBeLessThanOrEqual(limit);

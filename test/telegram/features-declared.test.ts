@@ -9,25 +9,70 @@ import { FEATURES, HELP_TEXT, MENU_COMMANDS } from '../../src/telegram/features/
 import { HELP_INTRO } from '../../src/telegram/features/start.ts';
 import { REPO_ROOT } from '../helpers/run-entry-point.ts';
 
-const stub = (name: string, rest: Partial<BotFeature> = {}): BotFeature => ({ name, compose: () => new Composer(), ...rest });
+const stub = (name: string, rest: Partial<BotFeature> = {}): BotFeature => ({
+  name,
+  compose: () => new Composer(),
+  ...rest,
+});
 
 describe('features that declare themselves', () => {
   it('run gates first, then commands and buttons, then whole-message handlers, then the fallback', () => {
     expect(runOrder(FEATURES).map((f) => f.name)).toEqual([
       // gate: who may use the bot; consent links (a /start with a payload); topics naming their journals
-      'access', 'connections', 'journals',
+      'access',
+      'connections',
+      'journals',
       // commands and buttons, each answering only its own
-      'start', 'trace', 'entry-link', 'sent', 'on-this-day', 'stats', 'reflect', 'review', 'digest', 'mood', 'prompts', 'remind', 'export', 'search', 'day', 'forget',
-      'browse-pages', 'retry', 'job-retry',
+      'start',
+      'trace',
+      'entry-link',
+      'sent',
+      'on-this-day',
+      'stats',
+      'reflect',
+      'review',
+      'digest',
+      'mood',
+      'prompts',
+      'remind',
+      'export',
+      'search',
+      'day',
+      'forget',
+      'browse-pages',
+      'retry',
+      'job-retry',
       // any message: a question is not an entry, nor is an export sent with a caption
-      'question', 'import', 'entry',
+      'question',
+      'import',
+      'entry',
       'unhandled',
     ]);
   });
 
   it('gives the menu every declared command once, in the list order, with a description Telegram accepts', () => {
     expect(MENU_COMMANDS.map((c) => c.command)).toEqual([
-      'start', 'help', 'ask', 'trace', 'sent', 'onthisday', 'stats', 'reflect', 'review', 'digest', 'mood', 'prompt', 'prompts', 'remind', 'export', 'search', 'day', 'forget', 'connections', 'journals', 'journal',
+      'start',
+      'help',
+      'ask',
+      'trace',
+      'sent',
+      'onthisday',
+      'stats',
+      'reflect',
+      'review',
+      'digest',
+      'mood',
+      'prompt',
+      'prompts',
+      'remind',
+      'export',
+      'search',
+      'day',
+      'forget',
+      'connections',
+      'journals',
+      'journal',
     ]);
     for (const { command, description } of MENU_COMMANDS) {
       expect(command).toMatch(/^[a-z0-9_]{1,32}$/);
@@ -40,7 +85,8 @@ describe('features that declare themselves', () => {
     const paragraphs = listFacts(FEATURES).helpParagraphs;
     expect(HELP_TEXT).toBe([HELP_INTRO, '', ...paragraphs].join('\n'));
     expect(paragraphs.every((p) => p.startsWith('• '))).toBe(true);
-    for (const { command } of MENU_COMMANDS.filter((c) => !['start', 'help'].includes(c.command))) expect(HELP_TEXT).toContain(`/${command}`);
+    for (const { command } of MENU_COMMANDS.filter((c) => !['start', 'help'].includes(c.command)))
+      expect(HELP_TEXT).toContain(`/${command}`);
   });
 
   it('keeps other features out of the file that builds /help: it names only its own commands', () => {
@@ -50,17 +96,29 @@ describe('features that declare themselves', () => {
   });
 
   it('refuses a command declared twice, an unknown or cross-phase constraint, and constraints that loop', () => {
-    expect(() => menuCommands([stub('a', { commands: [{ command: 'x', menu: 'one' }] }), stub('b', { commands: [{ command: 'x', menu: 'two' }] })])).toThrow(
-      '/x is declared by two features',
-    );
+    expect(() =>
+      menuCommands([
+        stub('a', { commands: [{ command: 'x', menu: 'one' }] }),
+        stub('b', { commands: [{ command: 'x', menu: 'two' }] }),
+      ]),
+    ).toThrow('/x is declared by two features');
     expect(() => runOrder([stub('a', { before: ['nobody'] })])).toThrow('unknown feature "nobody"');
     expect(() => runOrder([stub('a', { phase: 'gate', before: ['b'] }), stub('b')])).toThrow('another phase');
-    expect(() => runOrder([stub('a', { before: ['b'] }), stub('b', { before: ['a'] }), stub('c', { phase: 'fallback' })])).toThrow('loop');
+    expect(() =>
+      runOrder([stub('a', { before: ['b'] }), stub('b', { before: ['a'] }), stub('c', { phase: 'fallback' })]),
+    ).toThrow('loop');
     expect(() => runOrder([stub('a'), stub('a')])).toThrow('share a name');
   });
 
   it('orders by phase, then before/after, then the list', () => {
-    const order = runOrder([stub('last', { phase: 'fallback' }), stub('b'), stub('c', { before: ['b'] }), stub('d', { after: ['e'] }), stub('e'), stub('g', { phase: 'gate' })]);
+    const order = runOrder([
+      stub('last', { phase: 'fallback' }),
+      stub('b'),
+      stub('c', { before: ['b'] }),
+      stub('d', { after: ['e'] }),
+      stub('e'),
+      stub('g', { phase: 'gate' }),
+    ]);
     expect(order.map((f) => f.name)).toEqual(['g', 'c', 'b', 'e', 'd', 'last']);
   });
 });

@@ -6,7 +6,12 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_READER_MODEL } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
-import { CONFIRM_PHRASE, EVERYTHING_PROMPT_HEAD, FORGET_USAGE, NOT_AN_ENTRY_TEXT } from '../../src/telegram/features/forget.ts';
+import {
+  CONFIRM_PHRASE,
+  EVERYTHING_PROMPT_HEAD,
+  FORGET_USAGE,
+  NOT_AN_ENTRY_TEXT,
+} from '../../src/telegram/features/forget.ts';
 import { strangerLine } from '../../src/telegram/features/access.ts';
 import { forgetEntry } from '../../src/journal/forget/forget.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -43,7 +48,11 @@ async function everyRowText(file: string): Promise<string> {
     const parts: string[] = [];
     for (const { name } of tables.rows) {
       const rows = await sql`SELECT * FROM ${sql.table(name)}`.execute(db);
-      parts.push(JSON.stringify(rows.rows, (_k, v: unknown) => (Buffer.isBuffer(v) || v instanceof Uint8Array ? Buffer.from(v).toString('latin1') : v)));
+      parts.push(
+        JSON.stringify(rows.rows, (_k, v: unknown) =>
+          Buffer.isBuffer(v) || v instanceof Uint8Array ? Buffer.from(v).toString('latin1') : v,
+        ),
+      );
     }
     return parts.join('\n');
   } finally {
@@ -51,7 +60,8 @@ async function everyRowText(file: string): Promise<string> {
   }
 }
 
-const fileBytes = (file: string) => Buffer.concat([readFileSync(file), ...(existsSync(`${file}-wal`) ? [readFileSync(`${file}-wal`)] : [])]);
+const fileBytes = (file: string) =>
+  Buffer.concat([readFileSync(file), ...(existsSync(`${file}-wal`) ? [readFileSync(`${file}-wal`)] : [])]);
 
 describe('/forget an entry', () => {
   beforeEach(async () => {
@@ -60,20 +70,40 @@ describe('/forget an entry', () => {
 
   it('removes the entry and every copy: no table and no byte of the file or its -wal holds it, other entries intact', async () => {
     const llm = t.llm!;
-    const entryMessage = { message_id: 100, date: DAY, chat, from: owner, text: `Bank login #secretstuff\nthe code is ${PLANTED} 4411` };
+    const entryMessage = {
+      message_id: 100,
+      date: DAY,
+      chat,
+      from: owner,
+      text: `Bank login #secretstuff\nthe code is ${PLANTED} 4411`,
+    };
     await t.send({ message: entryMessage });
     await t.send(editUpdate(`Bank login #secretstuff\nthe code is ${PLANTED} 4412, changed`, 100, { date: DAY }));
     await t.send(textUpdate('A long walk by the river with Ana', { messageId: 101, date: DAY + 600 }));
 
     // A question whose tool result carries the entry's text, then an ask whose reader reads it and quotes it.
     llm.script(
-      { tools: [{ name: 'invokeMethod', input: { objId: 'journal', methodName: 'getEntriesForDay', args: { date: '2024-04-15' } } }] },
+      {
+        tools: [
+          {
+            name: 'invokeMethod',
+            input: { objId: 'journal', methodName: 'getEntriesForDay', args: { date: '2024-04-15' } },
+          },
+        ],
+      },
       { text: 'You wrote two entries that day.' },
     );
     await t.send(textUpdate('@journal what did I write on 2024-04-15?', { messageId: 102, date: DAY + 700 }));
     llm.serveModel(DEFAULT_READER_MODEL, () => ({ text: `On 2024-04-15 you noted a code, ${PLANTED} 4412.` }));
     llm.script(
-      { tools: [{ name: 'invokeMethod', input: { objId: 'journal', methodName: 'ask', args: { question: 'What codes did I note?' } } }] },
+      {
+        tools: [
+          {
+            name: 'invokeMethod',
+            input: { objId: 'journal', methodName: 'ask', args: { question: 'What codes did I note?' } },
+          },
+        ],
+      },
       { text: 'One code, noted on 2024-04-15.' },
     );
     await t.send(textUpdate('@journal which codes did I note?', { messageId: 103, date: DAY + 800 }));
@@ -86,14 +116,28 @@ describe('/forget an entry', () => {
     const prompt = t.api.callsTo('sendMessage').at(-1)!.payload;
     expect(prompt.text).toMatch(/^Forget this entry\?\n2024-04-15 09:00 · #1\nBank login #secretstuff\n/);
     expect(prompt.reply_parameters).toEqual({ message_id: 100, allow_sending_without_reply: true });
-    expect(prompt.reply_markup.inline_keyboard[0].map((b: { text: string; callback_data: string }) => [b.text, b.callback_data])).toEqual([
+    expect(
+      prompt.reply_markup.inline_keyboard[0].map((b: { text: string; callback_data: string }) => [
+        b.text,
+        b.callback_data,
+      ]),
+    ).toEqual([
       ['Forget', 'forget:1'],
       ['Keep', 'keep:1'],
     ]);
 
-    const promptMessage = { message_id: 20_000, date: DAY + 900, chat, from: TEST_BOT_INFO, text: prompt.text, reply_to_message: entryMessage };
+    const promptMessage = {
+      message_id: 20_000,
+      date: DAY + 900,
+      chat,
+      from: TEST_BOT_INFO,
+      text: prompt.text,
+      reply_to_message: entryMessage,
+    };
     await t.send(press('forget:1', promptMessage));
-    expect(editedTexts().at(-1)).toBe('Forgotten: the entry of 2024-04-15 (#1) and every copy the bot kept of it are gone.');
+    expect(editedTexts().at(-1)).toBe(
+      'Forgotten: the entry of 2024-04-15 (#1) and every copy the bot kept of it are gone.',
+    );
     expect(t.api.callsTo('answerCallbackQuery').at(-1)!.payload).toMatchObject({ text: 'Forgotten' });
 
     // A stop and a start (the database closed and opened again), then every table and the bytes.
@@ -111,7 +155,9 @@ describe('/forget an entry', () => {
     })();
     expect(vocab).toContain('river');
     expect(vocab.filter((term) => term.startsWith('xyzzy') || term === 'secretstuff' || term === 'bank')).toEqual([]);
-    expect(await db.selectFrom('entry').select(['id', 'content']).execute()).toEqual([{ id: 2, content: 'A long walk by the river with Ana' }]);
+    expect(await db.selectFrom('entry').select(['id', 'content']).execute()).toEqual([
+      { id: 2, content: 'A long walk by the river with Ana' },
+    ]);
     // The question that quoted it is gone; a reply to its answer starts fresh.
     expect(await db.selectFrom('conversation').select('id').execute()).toEqual([]);
   });
@@ -122,7 +168,14 @@ describe('/forget an entry', () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     llm.script(
-      { tools: [{ name: 'invokeMethod', input: { objId: 'journal', methodName: 'getEntriesForDay', args: { date: '2024-04-15' } } }] },
+      {
+        tools: [
+          {
+            name: 'invokeMethod',
+            input: { objId: 'journal', methodName: 'getEntriesForDay', args: { date: '2024-04-15' } },
+          },
+        ],
+      },
       { until: released, then: { text: 'One entry that day.' } },
     );
     await t.deliver(textUpdate('@journal what did I write on 2024-04-15?', { messageId: 101, date: DAY + 60 }));
@@ -144,14 +197,24 @@ describe('/forget an entry', () => {
     await t.send(textUpdate('/forget', { messageId: 201 }));
     await t.send(replyTo({ message_id: 9, date: DAY, chat, from: TEST_BOT_INFO, text: 'an answer' }, '/forget', 202));
     await t.send(textUpdate('/forget 999', { messageId: 203 }));
-    expect(sentTexts()).toEqual([FORGET_USAGE, NOT_AN_ENTRY_TEXT, `There is no entry #999 in your journal. ${FORGET_USAGE}`]);
+    expect(sentTexts()).toEqual([
+      FORGET_USAGE,
+      NOT_AN_ENTRY_TEXT,
+      `There is no entry #999 in your journal. ${FORGET_USAGE}`,
+    ]);
 
     await t.send(textUpdate('/forget 1', { messageId: 204 }));
     expect(sentTexts().at(-1)).toMatch(/^Forget this entry\?\n2024-04-15 09:00 · #1\nDinner with Marek/);
     const prompt = { message_id: 20_001, date: DAY, chat, from: TEST_BOT_INFO, text: sentTexts().at(-1) };
 
     // A stranger's press reaches nothing; the other owner's press finds no such entry of theirs.
-    await t.send(press('forget:1', { ...prompt, chat: { id: STRANGER_ID, type: 'private' } }, { id: STRANGER_ID, is_bot: false, first_name: 'S' }));
+    await t.send(
+      press(
+        'forget:1',
+        { ...prompt, chat: { id: STRANGER_ID, type: 'private' } },
+        { id: STRANGER_ID, is_bot: false, first_name: 'S' },
+      ),
+    );
     expect(t.api.callsTo('answerCallbackQuery').at(-1)!.payload).toMatchObject({ text: strangerLine(STRANGER_ID) });
     await t.send(press('keep:1', prompt));
     expect(editedTexts()).toEqual(['Kept: entry #1 stays in your journal.']);
@@ -182,14 +245,27 @@ describe('/forget everything', () => {
     // A wrong phrase deletes nothing and is not an entry either.
     await t.send(replyTo(promptMessage, 'delete it', 305));
     expect(sentTexts().at(-1)).toMatch(/^Nothing was deleted/);
-    expect(await t.temp.db.selectFrom('entry').select('content').where('owner_id', '=', OWNER_ID).execute()).toHaveLength(2);
+    expect(
+      await t.temp.db.selectFrom('entry').select('content').where('owner_id', '=', OWNER_ID).execute(),
+    ).toHaveLength(2);
 
     await t.send(replyTo(promptMessage, 'Delete my journal.', 306));
     expect(sentTexts().at(-1)).toMatch(/^Forgotten: your whole journal \(2 entries\)/);
     const db = t.temp.db;
-    for (const table of ['entry', 'entry_tag', 'digest_subscription', 'object_handle', 'conversation', 'job', 'ask_cache'] as const) {
+    for (const table of [
+      'entry',
+      'entry_tag',
+      'digest_subscription',
+      'object_handle',
+      'conversation',
+      'job',
+      'ask_cache',
+    ] as const) {
       const rows = (await db.selectFrom(table).selectAll().execute()) as Record<string, unknown>[];
-      expect(rows.filter((r) => r.owner_id === OWNER_ID), table).toEqual([]);
+      expect(
+        rows.filter((r) => r.owner_id === OWNER_ID),
+        table,
+      ).toEqual([]);
     }
     const inbox = await db.selectFrom('update_inbox').select('payload').execute();
     expect(inbox.filter((r) => r.payload?.includes(`"id":${OWNER_ID}`))).toEqual([]);

@@ -16,7 +16,8 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const entries = () => entriesWithMedia(t.temp.db).orderBy('entry.id').execute();
-const statusTexts = () => [...t.api.callsTo('sendMessage'), ...t.api.callsTo('editMessageText')].map((c) => String(c.payload.text));
+const statusTexts = () =>
+  [...t.api.callsTo('sendMessage'), ...t.api.callsTo('editMessageText')].map((c) => String(c.payload.text));
 const finalText = () => String(t.api.callsTo('editMessageText').at(-1)?.payload.text ?? '');
 
 describe('importing an export sent as a document', () => {
@@ -74,7 +75,10 @@ describe('importing an export sent as a document', () => {
   });
 
   it('a getFile failure for another reason says the download failed', async () => {
-    t.api.fail('getFile', { error_code: 400, description: 'Bad Request: wrong file_id or the file is temporarily unavailable' });
+    t.api.fail('getFile', {
+      error_code: 400,
+      description: 'Bad Request: wrong file_id or the file is temporarily unavailable',
+    });
     await t.send(documentUpdate('gone', 'result.json', 100));
     expect(finalText()).toMatch(/^Could not download result\.json from Telegram/);
   });
@@ -119,9 +123,22 @@ describe('importing an export sent as a document', () => {
     t.api.addFile('named', content);
     await t.send(documentUpdate('named', 'telegram-export.json', content.length));
     expect(finalText()).toMatch(/^Imported 9 entries/);
-    await t.send({ message: { ...documentUpdate('pdf', 'notes.pdf', 100).message, document: { file_id: 'pdf', file_unique_id: 'u-pdf', file_name: 'notes.pdf', mime_type: 'application/pdf', file_size: 100 } } });
+    await t.send({
+      message: {
+        ...documentUpdate('pdf', 'notes.pdf', 100).message,
+        document: {
+          file_id: 'pdf',
+          file_unique_id: 'u-pdf',
+          file_name: 'notes.pdf',
+          mime_type: 'application/pdf',
+          file_size: 100,
+        },
+      },
+    });
     expect(t.api.callsTo('getFile')).toHaveLength(1);
     expect(statusTexts().at(-1)).not.toMatch(/Importing notes\.pdf/);
-    expect((await entries()).filter((r) => r.source === 'live')).toMatchObject([{ content: '[file notes.pdf]', media_kind: 'file', media_file_id: 'pdf' }]);
+    expect((await entries()).filter((r) => r.source === 'live')).toMatchObject([
+      { content: '[file notes.pdf]', media_kind: 'file', media_file_id: 'pdf' },
+    ]);
   });
 });

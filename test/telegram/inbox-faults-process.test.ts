@@ -31,7 +31,14 @@ async function inboxRows(dbPath: string): Promise<number> {
     return 0; // the bot has created the file but not written its first page yet
   }
   try {
-    return Number((await db.selectFrom('update_inbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+    return Number(
+      (
+        await db
+          .selectFrom('update_inbox')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
   } catch {
     return 0; // not migrated yet
   } finally {
@@ -52,100 +59,139 @@ async function holdTheJournal(dbPath: string, seconds: number): Promise<Promise<
 }
 
 describe('the real bot under faults', () => {
-  it(`the journal held by another process for ${HOLD_SECONDS} s while 50 stored updates are handled: 50 of 50 stored, at most one notice`, async () => {
-    const dbPath = path.join(harness.dir, 'journal.sqlite');
-    for (const i of range(50)) harness.api.queueUpdate(textUpdate(`held message ${i}`, { messageId: i }));
-    harness.api.slow('setMessageReaction', 100); // handling the 50 takes seconds: the lock comes in the middle
-    const bot = startBot({ cwd: harness.dir, dbPath, apiRoot: harness.api.url });
-    try {
-      await waitUntil(async () => (await inboxRows(dbPath)) === 50 && harness.api.callsTo('setMessageReaction').length >= 1, PROCESS_WAIT_MS, '50 stored updates, handling begun');
-      const released = await holdTheJournal(dbPath, HOLD_SECONDS);
-      expect(harness.api.callsTo('setMessageReaction').length).toBeLessThan(50); // the lock came mid-way
-      await released;
-      await waitUntil(async () => (await storedMessageIds(dbPath)).length === 50, PROCESS_WAIT_MS, '50 entries');
-      await harness.api.waitFor((calls) => calls.filter((c) => c.method === 'setMessageReaction').length >= 50, PROCESS_WAIT_MS);
-    } finally {
-      bot.child.kill('SIGTERM');
-    }
-    const result = await bot.done;
-    expect(result.code).toBe(0);
-    expect(await storedMessageIds(dbPath)).toEqual(range(50));
-    expect(texts('sendMessage').filter((t) => t === RETRY_NOTICE).length).toBeLessThanOrEqual(1);
-    expect(texts('sendMessage').filter((t) => t === APOLOGY_TEXT)).toEqual([]);
-    expect(result.stderr).toMatch(/"cause":"locked"/); // the lock was met, and named
-  }, PROCESS_TEST_MS);
-
-  it('a 2 MB filesystem fills up under 80 messages of 4 KB: a handful of notices, the log names the full disk, 80 of 80 stored once space is freed', async (ctx) => {
-    const disk = mountSmallDisk(harness.dir, ctx);
-    const dbPath = path.join(disk.dir, 'journal.sqlite');
-    const bot = startBot({ cwd: harness.dir, dbPath, apiRoot: harness.api.url });
-    try {
-      await harness.api.waitFor((calls) => calls.some((c) => c.method === 'getUpdates'), PROCESS_WAIT_MS); // migrated, polling
-      disk.fillLeaving(160 * 1024); // room for a part of the burst only
-      for (const i of range(80)) harness.api.queueUpdate(textUpdate(`${i} ${'four kilobytes of diary. '.repeat(160)}`, { messageId: i }));
-      await waitForStderr(bot, /disk full/, PROCESS_WAIT_MS);
-      await new Promise((r) => setTimeout(r, 3000)); // the disk stays full a while: tries go on, notices must not
-      expect((await storedMessageIds(dbPath)).length).toBeLessThan(80);
-      disk.free();
-      await waitUntil(async () => (await storedMessageIds(dbPath)).length === 80, PROCESS_WAIT_MS, '80 entries');
-    } finally {
-      bot.child.kill('SIGTERM');
-      await bot.done;
-      disk.unmount();
-    }
-    const result = await bot.done;
-    expect(result.stderr).toMatch(/disk full/);
-    expect(result.stderr).not.toContain('no transaction is active');
-    const notices = texts('sendMessage');
-    expect(notices.filter((t) => t === APOLOGY_TEXT)).toEqual([]);
-    expect(notices.length).toBeLessThanOrEqual(5);
-    expect(notices.every((t) => t === RETRY_NOTICE)).toBe(true);
-    // Checked from the test's own copy of the count, the file being gone with the tmpfs.
-    expect(harness.api.callsTo('setMessageReaction').map((c) => Number(c.payload.message_id)).sort((a, b) => a - b)).toEqual(range(80));
-  }, PROCESS_TEST_MS);
-
-  it('strace of a polling burst: the journal’s WAL is fsynced between each inbox write and the getUpdates that confirms it', async (ctx) => {
-    const strace = spawnSync('strace', ['-V'], { encoding: 'utf8' });
-    if (strace.status !== 0) ctx.skip('strace is not installed (apt-get install strace)');
-    const dbPath = path.join(harness.dir, 'journal.sqlite');
-    const trace = path.join(harness.dir, 'trace.txt');
-    const wrapper = ['strace', '-f', '--seccomp-bpf', '-y', '-s', '5000', '-o', trace, '-e', 'trace=pwrite64,pwritev,fsync,fdatasync,write,writev,sendto,sendmsg'];
-    const bot = startBot({ cwd: harness.dir, dbPath, apiRoot: harness.api.url, wrapper });
-    const rounds = 10;
-    try {
-      await harness.api.waitFor((calls) => calls.some((c) => c.method === 'getUpdates'), PROCESS_WAIT_MS);
-      for (const i of range(rounds)) {
-        harness.api.queueUpdate(textUpdate(`traced ${i}`, { messageId: i }));
-        await harness.api.waitFor((calls) => calls.filter((c) => c.method === 'setMessageReaction').length >= i, PROCESS_WAIT_MS);
+  it(
+    `the journal held by another process for ${HOLD_SECONDS} s while 50 stored updates are handled: 50 of 50 stored, at most one notice`,
+    async () => {
+      const dbPath = path.join(harness.dir, 'journal.sqlite');
+      for (const i of range(50)) harness.api.queueUpdate(textUpdate(`held message ${i}`, { messageId: i }));
+      harness.api.slow('setMessageReaction', 100); // handling the 50 takes seconds: the lock comes in the middle
+      const bot = startBot({ cwd: harness.dir, dbPath, apiRoot: harness.api.url });
+      try {
+        await waitUntil(
+          async () => (await inboxRows(dbPath)) === 50 && harness.api.callsTo('setMessageReaction').length >= 1,
+          PROCESS_WAIT_MS,
+          '50 stored updates, handling begun',
+        );
+        const released = await holdTheJournal(dbPath, HOLD_SECONDS);
+        expect(harness.api.callsTo('setMessageReaction').length).toBeLessThan(50); // the lock came mid-way
+        await released;
+        await waitUntil(async () => (await storedMessageIds(dbPath)).length === 50, PROCESS_WAIT_MS, '50 entries');
+        await harness.api.waitFor(
+          (calls) => calls.filter((c) => c.method === 'setMessageReaction').length >= 50,
+          PROCESS_WAIT_MS,
+        );
+      } finally {
+        bot.child.kill('SIGTERM');
       }
-    } finally {
-      // strace detaches on SIGTERM and leaves the bot running: the bot itself (strace's child) is stopped.
-      const pid = bot.child.pid;
-      const children = pid === undefined ? '' : readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8');
-      for (const child of children.trim().split(/\s+/).filter(Boolean)) process.kill(Number(child), 'SIGTERM');
-    }
-    await bot.done;
-    const wal = `${path.basename(dbPath)}-wal`;
-    // An inbox write: a -wal frame holding a raw update (handled rows keep none: their payload is zeroed).
-    let inboxWriteUnsynced = false;
-    let inboxWrites = 0;
-    let confirms = 0;
-    const violations: string[] = [];
-    for (const line of readFileSync(trace, 'utf8').split('\n')) {
-      if (/pwrite(64|v)\(\d+<[^>]*-wal>/.test(line) && line.includes(wal)) {
-        if (line.includes('\\"update_id\\":') && line.includes('traced ')) {
-          inboxWriteUnsynced = true;
-          inboxWrites++;
+      const result = await bot.done;
+      expect(result.code).toBe(0);
+      expect(await storedMessageIds(dbPath)).toEqual(range(50));
+      expect(texts('sendMessage').filter((t) => t === RETRY_NOTICE).length).toBeLessThanOrEqual(1);
+      expect(texts('sendMessage').filter((t) => t === APOLOGY_TEXT)).toEqual([]);
+      expect(result.stderr).toMatch(/"cause":"locked"/); // the lock was met, and named
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    'a 2 MB filesystem fills up under 80 messages of 4 KB: a handful of notices, the log names the full disk, 80 of 80 stored once space is freed',
+    async (ctx) => {
+      const disk = mountSmallDisk(harness.dir, ctx);
+      const dbPath = path.join(disk.dir, 'journal.sqlite');
+      const bot = startBot({ cwd: harness.dir, dbPath, apiRoot: harness.api.url });
+      try {
+        await harness.api.waitFor((calls) => calls.some((c) => c.method === 'getUpdates'), PROCESS_WAIT_MS); // migrated, polling
+        disk.fillLeaving(160 * 1024); // room for a part of the burst only
+        for (const i of range(80))
+          harness.api.queueUpdate(textUpdate(`${i} ${'four kilobytes of diary. '.repeat(160)}`, { messageId: i }));
+        await waitForStderr(bot, /disk full/, PROCESS_WAIT_MS);
+        await new Promise((r) => setTimeout(r, 3000)); // the disk stays full a while: tries go on, notices must not
+        expect((await storedMessageIds(dbPath)).length).toBeLessThan(80);
+        disk.free();
+        await waitUntil(async () => (await storedMessageIds(dbPath)).length === 80, PROCESS_WAIT_MS, '80 entries');
+      } finally {
+        bot.child.kill('SIGTERM');
+        await bot.done;
+        disk.unmount();
+      }
+      const result = await bot.done;
+      expect(result.stderr).toMatch(/disk full/);
+      expect(result.stderr).not.toContain('no transaction is active');
+      const notices = texts('sendMessage');
+      expect(notices.filter((t) => t === APOLOGY_TEXT)).toEqual([]);
+      expect(notices.length).toBeLessThanOrEqual(5);
+      expect(notices.every((t) => t === RETRY_NOTICE)).toBe(true);
+      // Checked from the test's own copy of the count, the file being gone with the tmpfs.
+      expect(
+        harness.api
+          .callsTo('setMessageReaction')
+          .map((c) => Number(c.payload.message_id))
+          .sort((a, b) => a - b),
+      ).toEqual(range(80));
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    'strace of a polling burst: the journal’s WAL is fsynced between each inbox write and the getUpdates that confirms it',
+    async (ctx) => {
+      const strace = spawnSync('strace', ['-V'], { encoding: 'utf8' });
+      if (strace.status !== 0) ctx.skip('strace is not installed (apt-get install strace)');
+      const dbPath = path.join(harness.dir, 'journal.sqlite');
+      const trace = path.join(harness.dir, 'trace.txt');
+      const wrapper = [
+        'strace',
+        '-f',
+        '--seccomp-bpf',
+        '-y',
+        '-s',
+        '5000',
+        '-o',
+        trace,
+        '-e',
+        'trace=pwrite64,pwritev,fsync,fdatasync,write,writev,sendto,sendmsg',
+      ];
+      const bot = startBot({ cwd: harness.dir, dbPath, apiRoot: harness.api.url, wrapper });
+      const rounds = 10;
+      try {
+        await harness.api.waitFor((calls) => calls.some((c) => c.method === 'getUpdates'), PROCESS_WAIT_MS);
+        for (const i of range(rounds)) {
+          harness.api.queueUpdate(textUpdate(`traced ${i}`, { messageId: i }));
+          await harness.api.waitFor(
+            (calls) => calls.filter((c) => c.method === 'setMessageReaction').length >= i,
+            PROCESS_WAIT_MS,
+          );
         }
-      } else if (/f(data)?sync\(\d+<[^>]*-wal>\)/.test(line) && line.includes(wal)) inboxWriteUnsynced = false;
-      else if (/(write|writev|sendto|sendmsg)\(\d+<(TCP|socket)/.test(line) && line.includes('/getUpdates')) {
-        confirms++;
-        if (inboxWriteUnsynced) violations.push(line.slice(0, 160));
+      } finally {
+        // strace detaches on SIGTERM and leaves the bot running: the bot itself (strace's child) is stopped.
+        const pid = bot.child.pid;
+        const children = pid === undefined ? '' : readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8');
+        for (const child of children.trim().split(/\s+/).filter(Boolean)) process.kill(Number(child), 'SIGTERM');
       }
-    }
-    // The trace saw the inbox writes and the requests (the check below is not vacuous).
-    expect(inboxWrites).toBeGreaterThanOrEqual(rounds);
-    expect(confirms).toBeGreaterThanOrEqual(rounds);
-    expect(violations).toEqual([]);
-  }, PROCESS_TEST_MS);
+      await bot.done;
+      const wal = `${path.basename(dbPath)}-wal`;
+      // An inbox write: a -wal frame holding a raw update (handled rows keep none: their payload is zeroed).
+      let inboxWriteUnsynced = false;
+      let inboxWrites = 0;
+      let confirms = 0;
+      const violations: string[] = [];
+      for (const line of readFileSync(trace, 'utf8').split('\n')) {
+        if (/pwrite(64|v)\(\d+<[^>]*-wal>/.test(line) && line.includes(wal)) {
+          if (line.includes('\\"update_id\\":') && line.includes('traced ')) {
+            inboxWriteUnsynced = true;
+            inboxWrites++;
+          }
+        } else if (/f(data)?sync\(\d+<[^>]*-wal>\)/.test(line) && line.includes(wal)) inboxWriteUnsynced = false;
+        else if (/(write|writev|sendto|sendmsg)\(\d+<(TCP|socket)/.test(line) && line.includes('/getUpdates')) {
+          confirms++;
+          if (inboxWriteUnsynced) violations.push(line.slice(0, 160));
+        }
+      }
+      // The trace saw the inbox writes and the requests (the check below is not vacuous).
+      expect(inboxWrites).toBeGreaterThanOrEqual(rounds);
+      expect(confirms).toBeGreaterThanOrEqual(rounds);
+      expect(violations).toEqual([]);
+    },
+    PROCESS_TEST_MS,
+  );
 });

@@ -20,8 +20,13 @@ afterEach(async () => {
   t = undefined;
 });
 
-const sentTexts = (app: TestApp, chatId: number) => app.api.callsTo('sendMessage').filter((c) => c.payload.chat_id === chatId).map((c) => String(c.payload.text));
-const entryTexts = async (app: TestApp) => (await app.temp.db.selectFrom('entry').select('content').orderBy('id').execute()).map((r) => r.content);
+const sentTexts = (app: TestApp, chatId: number) =>
+  app.api
+    .callsTo('sendMessage')
+    .filter((c) => c.payload.chat_id === chatId)
+    .map((c) => String(c.payload.text));
+const entryTexts = async (app: TestApp) =>
+  (await app.temp.db.selectFrom('entry').select('content').orderBy('id').execute()).map((r) => r.content);
 
 /** Fills the database up to the connection's page limit, so the next entry fails with SQLITE_FULL. */
 async function fillTheDisk(app: TestApp): Promise<void> {
@@ -61,8 +66,14 @@ describe('a store failure: the update is retried, never dropped', () => {
     // The stranger's chat goes on while the owner's waits.
     await waitUntil(() => sentTexts(app, STRANGER_ID).length === 1, 10_000, "the stranger's answer");
     expect(sentTexts(app, STRANGER_ID)).toEqual([strangerLine(STRANGER_ID)]);
-    await waitUntil(() => app.logger.lines.filter((l) => l.includes('inbox.retry_later')).length >= 3, 15_000, 'three tries of the first update');
-    const tries = app.logger.lines.filter((l) => l.includes('inbox.retry_later')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    await waitUntil(
+      () => app.logger.lines.filter((l) => l.includes('inbox.retry_later')).length >= 3,
+      15_000,
+      'three tries of the first update',
+    );
+    const tries = app.logger.lines
+      .filter((l) => l.includes('inbox.retry_later'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(tries.slice(0, 3).map((r) => [r.attempt, r.retry_in_ms, r.cause, r.code])).toEqual([
       [1, 1000, 'disk full', 'SQLITE_FULL'],
       [2, 2000, 'disk full', 'SQLITE_FULL'],
@@ -76,7 +87,12 @@ describe('a store failure: the update is retried, never dropped', () => {
     const storedSoFar = (await entryTexts(app)).length;
     expect(storedSoFar).toBeLessThan(3);
     expect(app.api.callsTo('setMessageReaction')).toHaveLength(storedSoFar);
-    const pending = await app.temp.db.selectFrom('update_inbox').select(['status']).where('chat_key', '=', `chat:${OWNER_ID}`).where('status', '=', 'pending').execute();
+    const pending = await app.temp.db
+      .selectFrom('update_inbox')
+      .select(['status'])
+      .where('chat_key', '=', `chat:${OWNER_ID}`)
+      .where('status', '=', 'pending')
+      .execute();
     expect(pending).toHaveLength(3 - storedSoFar);
 
     await freeTheDisk(app);
@@ -89,37 +105,65 @@ describe('a store failure: the update is retried, never dropped', () => {
     expect(rows.every((r) => r.status === 'done' && r.payload === null)).toBe(true);
   }, 40_000);
 
-  it('a malformed update is parked with its raw update and reason, owners told once, the chat goes on; journal inbox lists it, inbox retry replays it', async () => {
-    t = await createTestApp({}, () => new Date());
-    const app = t;
-    const broken = await app.deliver({ message: { message_id: 7, date: 1717243200, from: { id: OWNER_ID, is_bot: false, first_name: 'Owner' }, text: 'no chat here' } });
-    const broken2 = await app.deliver({ message: { message_id: 8, date: 'yesterday', chat: { id: OWNER_ID, type: 'private' }, from: { id: OWNER_ID }, text: 'bad date' } });
-    await app.send(textUpdate('this one is kept', { messageId: 9 }));
-    await app.app.idle();
-    expect(await entryTexts(app)).toEqual(['this one is kept']);
-    const parked = await app.temp.db.selectFrom('update_inbox').select(['update_id', 'status', 'payload', 'last_error']).where('status', '=', 'parked').orderBy('seq').execute();
-    expect(parked.map((r) => [Number(r.update_id), r.last_error])).toEqual([
-      [broken, 'message.chat: Invalid input: expected object, received undefined'],
-      [broken2, 'message.date: Invalid input: expected number, received string'],
-    ]);
-    expect(parked[0]?.payload).toContain('no chat here'); // kept for the operator
-    expect(app.logger.lines.filter((l) => l.includes('inbox.parked'))).toHaveLength(2);
-    expect(sentTexts(app, OWNER_ID)).toEqual([PARKED_NOTICE]);
-    await app.app.stop(1000);
+  it(
+    'a malformed update is parked with its raw update and reason, owners told once, the chat goes on; journal inbox lists it, inbox retry replays it',
+    async () => {
+      t = await createTestApp({}, () => new Date());
+      const app = t;
+      const broken = await app.deliver({
+        message: {
+          message_id: 7,
+          date: 1717243200,
+          from: { id: OWNER_ID, is_bot: false, first_name: 'Owner' },
+          text: 'no chat here',
+        },
+      });
+      const broken2 = await app.deliver({
+        message: {
+          message_id: 8,
+          date: 'yesterday',
+          chat: { id: OWNER_ID, type: 'private' },
+          from: { id: OWNER_ID },
+          text: 'bad date',
+        },
+      });
+      await app.send(textUpdate('this one is kept', { messageId: 9 }));
+      await app.app.idle();
+      expect(await entryTexts(app)).toEqual(['this one is kept']);
+      const parked = await app.temp.db
+        .selectFrom('update_inbox')
+        .select(['update_id', 'status', 'payload', 'last_error'])
+        .where('status', '=', 'parked')
+        .orderBy('seq')
+        .execute();
+      expect(parked.map((r) => [Number(r.update_id), r.last_error])).toEqual([
+        [broken, 'message.chat: Invalid input: expected object, received undefined'],
+        [broken2, 'message.date: Invalid input: expected number, received string'],
+      ]);
+      expect(parked[0]?.payload).toContain('no chat here'); // kept for the operator
+      expect(app.logger.lines.filter((l) => l.includes('inbox.parked'))).toHaveLength(2);
+      expect(sentTexts(app, OWNER_ID)).toEqual([PARKED_NOTICE]);
+      await app.app.stop(1000);
 
-    const env = { DATABASE_PATH: app.temp.file, ALLOWED_USER_IDS: String(OWNER_ID) };
-    const listed = await runEntryPoint('src/cli/journal.ts', ['inbox'], { cwd: app.temp.dir, env });
-    expect(listed.code).toBe(0);
-    expect(listed.stdout).toContain(`update ${broken}  user:${OWNER_ID}  received`);
-    expect(listed.stdout).toContain(`update ${broken2}  chat:${OWNER_ID}  received`);
-    expect(listed.stdout).toContain('parked: message.date: Invalid input');
-    const replayed = await runEntryPoint('src/cli/journal.ts', ['inbox', 'retry'], { cwd: app.temp.dir, env });
-    expect(replayed.stdout).toContain('2 updates will be tried again');
-    const after = await app.temp.db.selectFrom('update_inbox').select('status').where('update_id', 'in', [broken, broken2]).execute();
-    expect(after.map((r) => r.status)).toEqual(['pending', 'pending']);
-    const empty = await runEntryPoint('src/cli/journal.ts', ['inbox'], { cwd: app.temp.dir, env });
-    expect(empty.stdout.trim()).toBe('No parked or retrying updates.');
-  }, PROCESS_TEST_MS);
+      const env = { DATABASE_PATH: app.temp.file, ALLOWED_USER_IDS: String(OWNER_ID) };
+      const listed = await runEntryPoint('src/cli/journal.ts', ['inbox'], { cwd: app.temp.dir, env });
+      expect(listed.code).toBe(0);
+      expect(listed.stdout).toContain(`update ${broken}  user:${OWNER_ID}  received`);
+      expect(listed.stdout).toContain(`update ${broken2}  chat:${OWNER_ID}  received`);
+      expect(listed.stdout).toContain('parked: message.date: Invalid input');
+      const replayed = await runEntryPoint('src/cli/journal.ts', ['inbox', 'retry'], { cwd: app.temp.dir, env });
+      expect(replayed.stdout).toContain('2 updates will be tried again');
+      const after = await app.temp.db
+        .selectFrom('update_inbox')
+        .select('status')
+        .where('update_id', 'in', [broken, broken2])
+        .execute();
+      expect(after.map((r) => r.status)).toEqual(['pending', 'pending']);
+      const empty = await runEntryPoint('src/cli/journal.ts', ['inbox'], { cwd: app.temp.dir, env });
+      expect(empty.stdout.trim()).toBe('No parked or retrying updates.');
+    },
+    PROCESS_TEST_MS,
+  );
 });
 
 describeStores('the dedupe window', () => {
@@ -149,9 +193,26 @@ describe('keep no more than needed', () => {
     const app = t;
     const planted = 'PLANTED-secret-7f3a9c';
     // An owner's sticker is not an entry: its text lives only in the inbox row.
-    await app.deliver(mediaUpdate({ sticker: { file_id: 's1', file_unique_id: 'u1', type: 'regular', width: 1, height: 1, is_animated: false, is_video: false, set_name: `${planted}-owner` } }));
+    await app.deliver(
+      mediaUpdate({
+        sticker: {
+          file_id: 's1',
+          file_unique_id: 'u1',
+          type: 'regular',
+          width: 1,
+          height: 1,
+          is_animated: false,
+          is_video: false,
+          set_name: `${planted}-owner`,
+        },
+      }),
+    );
     const strangerUpdate = await app.deliver(textUpdate(`${planted}-stranger`, { from: STRANGER_ID }));
-    const stored = await app.temp.db.selectFrom('update_inbox').select('payload').where('update_id', '=', strangerUpdate).executeTakeFirst();
+    const stored = await app.temp.db
+      .selectFrom('update_inbox')
+      .select('payload')
+      .where('update_id', '=', strangerUpdate)
+      .executeTakeFirst();
     // What may still be pending is the stranger's id, chat and message id, never its text or name.
     expect(stored?.payload ?? '').not.toContain(planted);
     await app.app.idle();
@@ -179,7 +240,10 @@ describe('fairness', () => {
     t = await createTestApp({}, () => new Date());
     const app = t;
     app.api.slow('sendMessage', 50);
-    const strangers = Array.from({ length: 300 }, (_, i) => ({ update_id: 100_000 + i, ...textUpdate('hello?', { from: 5_000_000 + i }) }));
+    const strangers = Array.from({ length: 300 }, (_, i) => ({
+      update_id: 100_000 + i,
+      ...textUpdate('hello?', { from: 5_000_000 + i }),
+    }));
     await app.app.inbox.accept(strangers as never);
     await app.deliver(textUpdate('an owner entry'));
     await app.api.waitFor((calls) => calls.some((c) => c.method === 'setMessageReaction'), 20_000);

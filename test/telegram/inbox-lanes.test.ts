@@ -36,7 +36,11 @@ interface Handled {
 }
 
 /** An instance: its own connection to the file, its own name, and a handler that takes `handleMs` per update. */
-function instance(holder: string, handled: Handled[], options: { handleMs?: number; leases?: LeaseTimings; hang?: (u: Update) => boolean; onStart?: () => void } = {}) {
+function instance(
+  holder: string,
+  handled: Handled[],
+  options: { handleMs?: number; leases?: LeaseTimings; hang?: (u: Update) => boolean; onStart?: () => void } = {},
+) {
   const db = openDatabase(temp.file);
   connections.push(db);
   const inbox = createUpdateInbox({
@@ -53,14 +57,21 @@ function instance(holder: string, handled: Handled[], options: { handleMs?: numb
       const start = performance.now();
       options.onStart?.();
       await new Promise((r) => setTimeout(r, options.handleMs ?? 3));
-      handled.push({ holder, chat: update.message!.chat.id, updateId: update.update_id, start, end: performance.now() });
+      handled.push({
+        holder,
+        chat: update.message!.chat.id,
+        updateId: update.update_id,
+        start,
+        end: performance.now(),
+      });
     },
   });
   inboxes.push(inbox);
   return inbox;
 }
 
-const update = (updateId: number, chat: number) => ({ update_id: updateId, ...textUpdate(`m${updateId}`, { from: chat, messageId: updateId }) }) as unknown as Update;
+const update = (updateId: number, chat: number) =>
+  ({ update_id: updateId, ...textUpdate(`m${updateId}`, { from: chat, messageId: updateId }) }) as unknown as Update;
 
 describe('inbox lanes shared by two instances', () => {
   it('each chat is handled by one instance at a time, in the order its updates were stored, each update once', async () => {
@@ -88,7 +99,10 @@ describe('inbox lanes shared by two instances', () => {
   it('a lane whose holder stopped renewing is taken over once its lease ran out, and the chat handled in order', async () => {
     const handled: Handled[] = [];
     // A claims chat 7 and hangs on its first update without renewing (a dead instance).
-    const dead = instance('host:dead', handled, { leases: { leaseMs: 300, renewEveryMs: 3_600_000, sweepEveryMs: 3_600_000 }, hang: () => true });
+    const dead = instance('host:dead', handled, {
+      leases: { leaseMs: 300, renewEveryMs: 3_600_000, sweepEveryMs: 3_600_000 },
+      hang: () => true,
+    });
     const alive = instance('host:alive', handled, { leases: { leaseMs: 300, renewEveryMs: 100, sweepEveryMs: 100 } });
     await dead.start();
     await dead.accept([update(1, 7)]);

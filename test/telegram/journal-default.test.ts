@@ -11,13 +11,27 @@ beforeEach(async () => {
   // Two journals, as a Day One zip of two journals imports them: nothing in the main one.
   const at = new Date('2024-05-01T09:00:00Z');
   for (const [i, journal] of ['Travel', 'Dreams'].entries()) {
-    await saveEntry(t.temp.db, { ownerId: OWNER_ID, source: 'import', chatId: OWNER_ID, messageId: 500 + i, writtenAt: at, text: `From ${journal}`, journal }, 'UTC', at);
+    await saveEntry(
+      t.temp.db,
+      {
+        ownerId: OWNER_ID,
+        source: 'import',
+        chatId: OWNER_ID,
+        messageId: 500 + i,
+        writtenAt: at,
+        text: `From ${journal}`,
+        journal,
+      },
+      'UTC',
+      at,
+    );
   }
 });
 afterEach(() => t.close());
 
 const lastReply = () => t.api.callsTo('sendMessage').at(-1)!.payload.text as string;
-const journalOf = async (text: string) => (await t.temp.db.selectFrom('entry').select('journal').where('content', '=', text).executeTakeFirstOrThrow()).journal;
+const journalOf = async (text: string) =>
+  (await t.temp.db.selectFrom('entry').select('journal').where('content', '=', text).executeTakeFirstOrThrow()).journal;
 
 describe('/journal default', () => {
   it('lists no empty Main beside imported journals, and sends new messages to the journal named', async () => {

@@ -18,7 +18,10 @@ function inTopic(text: string, threadId: number) {
 }
 
 /** A topic's service message: created with a name, or edited to one. */
-function topicService(threadId: number, change: { forum_topic_created: { name: string; icon_color: number } } | { forum_topic_edited: { name?: string } }) {
+function topicService(
+  threadId: number,
+  change: { forum_topic_created: { name: string; icon_color: number } } | { forum_topic_edited: { name?: string } },
+) {
   const { message } = textUpdate('');
   const { text: _text, ...rest } = message;
   return { message: { ...rest, message_thread_id: threadId, is_topic_message: true, ...change } };
@@ -39,7 +42,8 @@ describeStores('journals as topics', () => {
   /** Three messages in a topic created as "Dreams", two outside it. */
   async function dreamsAndMain() {
     await t.send(topicService(DREAMS, { forum_topic_created: { name: 'Dreams', icon_color: 7322096 } }));
-    for (const text of ['Flying over the river', 'A house with no doors', 'The river again, swimming']) await t.send(inTopic(text, DREAMS));
+    for (const text of ['Flying over the river', 'A house with no doors', 'The river again, swimming'])
+      await t.send(inTopic(text, DREAMS));
     for (const text of ['Walked to the river', 'Lunch with Ana']) await t.send(textUpdate(text));
   }
 
@@ -59,14 +63,19 @@ describeStores('journals as topics', () => {
     const river = await ops().invokeMethod('journal:Dreams', 'search', { query: 'river' });
     expect(river.type === 'object' && (await count(river.objId))).toBe(2);
     const riverEverywhere = await ops().invokeMethod('journal', 'search', { query: 'river' });
-    expect(riverEverywhere.type === 'object' && (await value(await ops().invokeMethod(riverEverywhere.objId, 'listJournals')))).toEqual([
+    expect(
+      riverEverywhere.type === 'object' &&
+        (await value(await ops().invokeMethod(riverEverywhere.objId, 'listJournals'))),
+    ).toEqual([
       { name: 'Main', entries: 1 },
       { name: 'Dreams', entries: 2 },
     ]);
     // The captured messages were acknowledged in place; nothing was sent outside the topic about them.
     expect(t.api.callsTo('setMessageReaction')).toHaveLength(5);
     expect(sent()).toEqual([]);
-    await expect(ops().invokeMethod('journal:Nightmares', 'getTotalEntryCount')).rejects.toThrow(/Unknown handle "journal:Nightmares": no journal is named "Nightmares". The journals: "Main", "Dreams"/);
+    await expect(ops().invokeMethod('journal:Nightmares', 'getTotalEntryCount')).rejects.toThrow(
+      /Unknown handle "journal:Nightmares": no journal is named "Nightmares". The journals: "Main", "Dreams"/,
+    );
   });
 
   it('renaming the topic renames its journal with its entries; a topic never named is "Topic <id>" until it is', async () => {
@@ -85,7 +94,7 @@ describeStores('journals as topics', () => {
     expect(await count('journal')).toBe(6);
   });
 
-  it('/journal new Work log calls createForumTopic in the owner\'s chat; where topics are off, one sentence says how to enable them', async () => {
+  it("/journal new Work log calls createForumTopic in the owner's chat; where topics are off, one sentence says how to enable them", async () => {
     await t.send(textUpdate('/journal new Work log'));
     expect(t.api.callsTo('createForumTopic').map((c) => c.payload)).toEqual([{ chat_id: OWNER_ID, name: 'Work log' }]);
     expect(sent().at(-1)!.text).toBe(TOPICS_OFF_TEXT);
@@ -98,7 +107,14 @@ describeStores('journals as topics', () => {
     await dreamsAndMain();
     await t.send(textUpdate('/journals'));
     expect(sent().at(-1)!.text).toBe(
-      ['Your journals (3):', '• Main: 2 entries', '• Dreams: 3 entries', '• Work log: 0 entries', '', 'Each topic of this chat is a journal; /journal new <name> starts one.'].join('\n'),
+      [
+        'Your journals (3):',
+        '• Main: 2 entries',
+        '• Dreams: 3 entries',
+        '• Work log: 0 entries',
+        '',
+        'Each topic of this chat is a journal; /journal new <name> starts one.',
+      ].join('\n'),
     );
   });
 
@@ -124,7 +140,11 @@ describeStores('journals as topics', () => {
     expect(userText).not.toContain('<interface of=\\"@journal\\">');
 
     const answer = sent().at(-1)!;
-    expect(answer).toMatchObject({ chat_id: OWNER_ID, text: 'You dreamt of the river twice.', message_thread_id: DREAMS });
+    expect(answer).toMatchObject({
+      chat_id: OWNER_ID,
+      text: 'You dreamt of the river twice.',
+      message_thread_id: DREAMS,
+    });
     // Typing and the draft went into the topic too.
     expect(t.api.callsTo('sendChatAction').every((c) => c.payload.message_thread_id === DREAMS)).toBe(true);
     expect(await count('journal')).toBe(5);
@@ -133,7 +153,18 @@ describeStores('journals as topics', () => {
     t.llm!.script({ text: 'Both in April.' });
     const followUp = inTopic('when was that?', DREAMS);
     const answerId = 10_000 + t.api.callsTo('sendMessage').length - 1;
-    await t.send({ message: { ...followUp.message, reply_to_message: { message_id: answerId, date: 0, chat: followUp.message.chat, from: TEST_BOT_INFO, text: 'You dreamt of the river twice.' } } });
+    await t.send({
+      message: {
+        ...followUp.message,
+        reply_to_message: {
+          message_id: answerId,
+          date: 0,
+          chat: followUp.message.chat,
+          from: TEST_BOT_INFO,
+          text: 'You dreamt of the river twice.',
+        },
+      },
+    });
     expect(t.llm!.requests.at(-1)!.body.messages).toHaveLength(3);
     expect(sent().at(-1)).toMatchObject({ text: 'Both in April.', message_thread_id: DREAMS });
 
@@ -144,7 +175,9 @@ describeStores('journals as topics', () => {
     // Outside topics, @journal:<name> mentions one journal (in any case); the answer goes outside topics.
     t.llm!.script({ text: 'Three dreams.' });
     await t.send(textUpdate('@journal:dreams how many?'));
-    expect(JSON.stringify(t.llm!.requests.at(-1)!.body.messages[0].content)).toContain('<interface of=\\"@journal:Dreams\\">');
+    expect(JSON.stringify(t.llm!.requests.at(-1)!.body.messages[0].content)).toContain(
+      '<interface of=\\"@journal:Dreams\\">',
+    );
     expect(sent().at(-1)).toEqual(expect.not.objectContaining({ message_thread_id: expect.anything() }));
   });
 
@@ -162,11 +195,17 @@ describeStores('journals as topics', () => {
     expect(day.text).not.toContain('Lunch with Ana');
 
     await t.send(inTopic('/stats 2024', DREAMS));
-    expect(t.api.callsTo('sendPhoto').at(-1)!.payload).toMatchObject({ message_thread_id: String(DREAMS), caption: expect.stringMatching(/^3 entries on 1 day in 2024/) });
+    expect(t.api.callsTo('sendPhoto').at(-1)!.payload).toMatchObject({
+      message_thread_id: String(DREAMS),
+      caption: expect.stringMatching(/^3 entries on 1 day in 2024/),
+    });
 
     await t.send(inTopic('/export', DREAMS));
     const document = t.api.callsTo('sendDocument').at(-1)!.payload;
-    expect(document).toMatchObject({ message_thread_id: String(DREAMS), caption: expect.stringMatching(/^Your journal "Dreams": 3 entries\.\n/) });
+    expect(document).toMatchObject({
+      message_thread_id: String(DREAMS),
+      caption: expect.stringMatching(/^Your journal "Dreams": 3 entries\.\n/),
+    });
 
     // Outside the topic, the same commands are about every journal.
     await t.send(textUpdate('/search river'));
@@ -192,7 +231,13 @@ describeStores('journals as topics', () => {
     expect(prompt.text).toMatch(new RegExp(`^${FORGET_JOURNAL_HEAD} "Dreams"\\?`));
     expect(prompt.text).toContain('its 3 entries');
     expect(await count('journal:Dreams')).toBe(3);
-    const promptMessage = { message_id: 10_000 + t.api.callsTo('sendMessage').length - 1, date: Math.floor(Date.UTC(2024, 3, 15, 9, 0) / 1000), chat: { id: OWNER_ID, type: 'private', first_name: 'Owner' }, from: TEST_BOT_INFO, text: prompt.text };
+    const promptMessage = {
+      message_id: 10_000 + t.api.callsTo('sendMessage').length - 1,
+      date: Math.floor(Date.UTC(2024, 3, 15, 9, 0) / 1000),
+      chat: { id: OWNER_ID, type: 'private', first_name: 'Owner' },
+      from: TEST_BOT_INFO,
+      text: prompt.text,
+    };
 
     const reply = (text: string) => {
       const { message } = textUpdate(text);

@@ -24,7 +24,14 @@ it('questions and ask go to ANTHROPIC_BASE_URL with ANTHROPIC_MODEL and ANTHROPI
   await seedEntries(t.temp.db, OWNER_ID, [['2024-04-01T08:00:00Z', 'Walked to the lake']]);
   local.serveModel('llama3.2:3b', () => ({ text: 'A walk to the lake (2024-04-01).' }));
   local.script(
-    { tools: [{ name: 'invokeMethod', input: { objId: 'journal', methodName: 'ask', args: { question: 'Where did I walk?' } } }] },
+    {
+      tools: [
+        {
+          name: 'invokeMethod',
+          input: { objId: 'journal', methodName: 'ask', args: { question: 'Where did I walk?' } },
+        },
+      ],
+    },
     { text: 'To the lake.' },
   );
   await t.send(textUpdate('@journal where did I walk?'));
@@ -32,6 +39,10 @@ it('questions and ask go to ANTHROPIC_BASE_URL with ANTHROPIC_MODEL and ANTHROPI
   expect(t.api.callsTo('sendMessage').at(-1)!.payload.text).toBe('To the lake.');
   expect(local.requests.map((r) => r.body.model)).toEqual(['qwen3:8b', 'llama3.2:3b', 'qwen3:8b']);
   // The key goes as this SDK sends it (a bearer token); a local server takes any.
-  expect(local.requests.every((r) => r.path === '/v1/messages' && `${r.headers['x-api-key'] ?? r.headers.authorization}`.endsWith('ollama'))).toBe(true);
+  expect(
+    local.requests.every(
+      (r) => r.path === '/v1/messages' && `${r.headers['x-api-key'] ?? r.headers.authorization}`.endsWith('ollama'),
+    ),
+  ).toBe(true);
   expect(local.requests[1]!.raw).toContain('Walked to the lake');
 });

@@ -64,7 +64,11 @@ async function instance(name: string) {
 const dies = (app: App) => app.jobs.stop();
 
 const jobRows = () => temp.db.selectFrom('job').select(['kind', 'status', 'lease_holder', 'replied_at']).execute();
-const reviews = () => api.callsTo('sendMessage').map((c) => String(c.payload.text)).filter((text) => text.startsWith('Review of'));
+const reviews = () =>
+  api
+    .callsTo('sendMessage')
+    .map((c) => String(c.payload.text))
+    .filter((text) => text.startsWith('Review of'));
 
 function gate() {
   let release!: () => void;
@@ -104,7 +108,11 @@ describe('a long job whose instance died is taken over by another', () => {
     const b = await instance('b');
     dies(a.app);
 
-    await waitUntil(() => b.logger.lines.some((l) => l.includes('job.maybe_answered')), 15_000, 'B to take the export over');
+    await waitUntil(
+      () => b.logger.lines.some((l) => l.includes('job.maybe_answered')),
+      15_000,
+      'B to take the export over',
+    );
     upload.release();
     await a.app.idle();
     expect(api.callsTo('sendDocument')).toHaveLength(1);

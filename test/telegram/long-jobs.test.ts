@@ -38,10 +38,17 @@ async function waitFor(check: () => boolean | Promise<boolean>, what: string, ti
 }
 
 const texts = (method: string) => t.api.callsTo(method).map((c) => String(c.payload.text ?? c.payload.caption));
-const reacted = (messageId: number) => t.api.callsTo('setMessageReaction').some((c) => c.payload.message_id === messageId);
+const reacted = (messageId: number) =>
+  t.api.callsTo('setMessageReaction').some((c) => c.payload.message_id === messageId);
 const stored = async (messageId: number) =>
-  (await t.temp.db.selectFrom('entry').select('id').where('message_id', '=', messageId).where('source', '=', 'live').executeTakeFirst()) !== undefined;
-const jobs = () => t.temp.db.selectFrom('job').select(['kind', 'status', 'replied_at', 'reply_message_id']).orderBy('id').execute();
+  (await t.temp.db
+    .selectFrom('entry')
+    .select('id')
+    .where('message_id', '=', messageId)
+    .where('source', '=', 'live')
+    .executeTakeFirst()) !== undefined;
+const jobs = () =>
+  t.temp.db.selectFrom('job').select(['kind', 'status', 'replied_at', 'reply_message_id']).orderBy('id').execute();
 
 /**
  * Sends five entries one after another while a job is held (its gate is still shut): each is stored and acknowledged
@@ -69,7 +76,12 @@ const reviewButton = (messageId: number) => ({
     chat_instance: '1',
     data: REVIEW_WEEK_DATA,
     from: { id: OWNER_ID, is_bot: false, first_name: 'Owner' },
-    message: { message_id: messageId, date: 0, chat: { id: OWNER_ID, type: 'private', first_name: 'Owner' }, text: 'Your digest…' },
+    message: {
+      message_id: messageId,
+      date: 0,
+      chat: { id: OWNER_ID, type: 'private', first_name: 'Owner' },
+      text: 'Your digest…',
+    },
   },
 });
 
@@ -109,7 +121,10 @@ describe('a review runs as a job', () => {
 
   it('cut off before its reply went out, it runs again at the next start and is sent once', async () => {
     await reviewApp();
-    t.llm!.script({ until: new Promise(() => undefined), then: { text: 'never sent' } }, { text: 'After the restart.' });
+    t.llm!.script(
+      { until: new Promise(() => undefined), then: { text: 'never sent' } },
+      { text: 'After the restart.' },
+    );
     await t.deliver(textUpdate('/review week', { messageId: 80 }));
     await waitFor(() => t.llm!.requests.length === 1, 'the review to reach the model');
     await t.restart();
@@ -131,12 +146,17 @@ describe('a review runs as a job', () => {
     expect(notice).toMatchObject({ text: notFinishedText('your review'), reply_parameters: { message_id: 950 } });
 
     t.llm!.script({ text: 'Retried.' });
-    const retry = { ...reviewButton(10_000), callback_query: { ...reviewButton(10_000).callback_query, data: notice!.reply_markup.inline_keyboard[0][0].callback_data } };
+    const retry = {
+      ...reviewButton(10_000),
+      callback_query: {
+        ...reviewButton(10_000).callback_query,
+        data: notice!.reply_markup.inline_keyboard[0][0].callback_data,
+      },
+    };
     await t.send(retry);
     expect(texts('sendMessage')).toEqual([notFinishedText('your review'), `${REVIEW_HEAD}\n\nRetried.`]);
     expect((await jobs()).map((j) => [j.kind, j.status])).toEqual([['review', 'done']]);
   });
-
 });
 
 describe('/export runs as a job', () => {
@@ -173,7 +193,6 @@ const content = readFileSync(path.join(REPO_ROOT, 'test/fixtures/telegram-export
 const imported = () => t.temp.db.selectFrom('entry').select('id').where('source', '=', 'import').execute();
 
 describe('an export sent as a document is imported as a job', () => {
-
   it('with its download held open, five entries are each acknowledged within 2 s; one status message ends with the summary', async () => {
     t = await createTestApp({ JOURNAL_TIMEZONE: 'Europe/Berlin' });
     t.api.addFile('export-1', content);

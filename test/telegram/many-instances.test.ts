@@ -10,7 +10,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MODEL } from '../../src/config.ts';
 import { startBotApiStandIn, type BotApiStandIn } from '../stand-ins/bot-api.ts';
 import { startMessagesApiStandIn, type MessagesApiStandIn } from '../stand-ins/messages-api.ts';
-import { answerText, planBurst, runBurst, sharedPostgres, sharedSqlite, type SharedDatabase } from '../helpers/many-instances.ts';
+import {
+  answerText,
+  planBurst,
+  runBurst,
+  sharedPostgres,
+  sharedSqlite,
+  type SharedDatabase,
+} from '../helpers/many-instances.ts';
 
 const OWNERS = Array.from({ length: 20 }, (_, i) => 1001 + i);
 const PER_CHAT = 20;
@@ -36,14 +43,18 @@ describe('three instances on one database', () => {
     await threeInstancesOneKilled(sharedSqlite(dir));
   }, 120_000);
 
-  it.runIf(SERVER)('on PostgreSQL (TEST_DATABASE_URL), the same', async () => {
-    const shared = await sharedPostgres(SERVER!);
-    try {
-      await threeInstancesOneKilled(shared);
-    } finally {
-      await shared.dispose();
-    }
-  }, 120_000);
+  it.runIf(SERVER)(
+    'on PostgreSQL (TEST_DATABASE_URL), the same',
+    async () => {
+      const shared = await sharedPostgres(SERVER!);
+      try {
+        await threeInstancesOneKilled(shared);
+      } finally {
+        await shared.dispose();
+      }
+    },
+    120_000,
+  );
 });
 
 async function threeInstancesOneKilled(shared: SharedDatabase) {
@@ -55,9 +66,25 @@ async function threeInstancesOneKilled(shared: SharedDatabase) {
     });
     // A slow ✍ makes each update take a while to handle, so a chat's updates queue up while another instance stores more.
     api.slow('setMessageReaction', 25);
-    const env = { ...shared.env, ALLOWED_USER_IDS: OWNERS.join(','), LEASE_SECONDS: '3', ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: llm.url };
+    const env = {
+      ...shared.env,
+      ALLOWED_USER_IDS: OWNERS.join(','),
+      LEASE_SECONDS: '3',
+      ANTHROPIC_API_KEY: 'test-key',
+      ANTHROPIC_BASE_URL: llm.url,
+    };
     const plan = planBurst(OWNERS, PER_CHAT, { question: 7, edit: 5 });
-    const run = await runBurst({ count: 3, cwd: dir, api, env, plan, redeliverEvery: 10, kill: true, read: shared.read, timeoutMs: 30_000 });
+    const run = await runBurst({
+      count: 3,
+      cwd: dir,
+      api,
+      env,
+      plan,
+      redeliverEvery: 10,
+      kill: true,
+      read: shared.read,
+      timeoutMs: 30_000,
+    });
     const { victim, held } = run.killed!;
     const result = run.outcome;
 

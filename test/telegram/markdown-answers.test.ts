@@ -28,7 +28,9 @@ describe('Markdown answers', () => {
     t.llm!.script({ text: ANSWER });
     await t.send(textUpdate('@journal how was April?', { messageId: 5 }));
     const [message] = sent();
-    expect(message!.text).toBe('April was busy: you wrote on 3 days.\n\n• coffee with Ana\n• a run of 5 km\n\ndays = 3');
+    expect(message!.text).toBe(
+      'April was busy: you wrote on 3 days.\n\n• coffee with Ana\n• a run of 5 km\n\ndays = 3',
+    );
     expect(message!.parse_mode).toBeUndefined();
     expect(message!.entities).toEqual([
       { type: 'bold', offset: 0, length: 5 },
@@ -43,7 +45,10 @@ describe('Markdown answers', () => {
 
   it('fall back to the same text, plain, when Telegram cannot parse the entities', async () => {
     t.llm!.script({ text: ANSWER });
-    t.api.fail('sendMessage', { error_code: 400, description: "Bad Request: can't parse entities: unsupported start tag" });
+    t.api.fail('sendMessage', {
+      error_code: 400,
+      description: "Bad Request: can't parse entities: unsupported start tag",
+    });
     await t.send(textUpdate('@journal how was April?'));
     const [refused, plain] = sent();
     expect(refused!.entities).toBeDefined();
@@ -65,7 +70,9 @@ describe('Markdown answers', () => {
     const withCode = parts.filter((p) => (p.entities ?? []).some((e: any) => e.type === 'pre'));
     expect(withCode).toHaveLength(1);
     const pre = withCode[0]!.entities.find((e: any) => e.type === 'pre');
-    expect(withCode[0]!.text.slice(pre.offset, pre.offset + pre.length)).toBe(`${'line of code\n'.repeat(99)}line of code`);
+    expect(withCode[0]!.text.slice(pre.offset, pre.offset + pre.length)).toBe(
+      `${'line of code\n'.repeat(99)}line of code`,
+    );
     expect(parts.map((p) => p.text).join('\n\n')).toContain('• one\n• two');
   });
 

@@ -43,11 +43,19 @@ describe('/onthisday', () => {
   it('cuts a long history to one message and counts the rest', async () => {
     t = await createTestApp({}, () => new Date('2026-05-05T12:00:00Z'));
     const years = Array.from({ length: 40 }, (_, i) => 1986 + i);
-    await seedEntries(t.temp.db, OWNER_ID, years.map((y) => [`${y}-05-05T10:00:00Z`, `Year ${y}: ${'words '.repeat(60)}`] as const));
+    await seedEntries(
+      t.temp.db,
+      OWNER_ID,
+      years.map((y) => [`${y}-05-05T10:00:00Z`, `Year ${y}: ${'words '.repeat(60)}`] as const),
+    );
     await t.send(textUpdate('/onthisday'));
     const [text] = replies();
     expect(text!.length).toBeLessThanOrEqual(TELEGRAM_TEXT_LIMIT);
-    expect(text!.startsWith('On this day, 05-05 (MM-DD): 40 entries from 40 years.\n\n2025-05-05 · 1 year ago\n10:00 Year 2025:')).toBe(true);
+    expect(
+      text!.startsWith(
+        'On this day, 05-05 (MM-DD): 40 entries from 40 years.\n\n2025-05-05 · 1 year ago\n10:00 Year 2025:',
+      ),
+    ).toBe(true);
     const shown = (text!.match(/^10:00 Year/gm) ?? []).length;
     expect(shown).toBeGreaterThan(5);
     expect(text!.endsWith(`…and ${40 - shown} more entries (search the day with @journal to read them).`)).toBe(true);

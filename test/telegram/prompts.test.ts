@@ -24,7 +24,9 @@ describeStores('writing prompts', () => {
       expect.stringMatching(/^You have no prompts of your own yet/),
       'Added: "What did the dog do today?". /prompts lists yours.',
       'Added: "Which song is stuck in your head?". /prompts lists yours.',
-      expect.stringMatching(/^Your prompts:\n1\. What did the dog do today\?\n2\. Which song is stuck in your head\?\n\n/),
+      expect.stringMatching(
+        /^Your prompts:\n1\. What did the dog do today\?\n2\. Which song is stuck in your head\?\n\n/,
+      ),
       'Removed: "What did the dog do today?".',
       'There is no prompt 5; /prompts lists yours.',
       expect.stringMatching(/^Your prompts:\n1\. Which song is stuck in your head\?\n\n/),
@@ -37,17 +39,38 @@ describeStores('writing prompts', () => {
     const [asked] = t.api.callsTo('sendMessage');
     const question = String(asked!.payload.text).split('\n')[0]!;
     expect(BUILT_IN_PROMPTS).toContain(question);
-    const stored = await t.temp.db.selectFrom('prompt_message').select(['message_id', 'prompt']).executeTakeFirstOrThrow();
+    const stored = await t.temp.db
+      .selectFrom('prompt_message')
+      .select(['message_id', 'prompt'])
+      .executeTakeFirstOrThrow();
     expect(stored.prompt).toBe(question);
     const reply = textUpdate('The market, and a long lunch', { date: Date.parse('2024-06-01T13:00:00Z') / 1000 });
-    await t.send({ message: { ...reply.message, reply_to_message: { message_id: Number(stored.message_id), date: 0, chat: reply.message.chat, text: asked!.payload.text } } });
+    await t.send({
+      message: {
+        ...reply.message,
+        reply_to_message: {
+          message_id: Number(stored.message_id),
+          date: 0,
+          chat: reply.message.chat,
+          text: asked!.payload.text,
+        },
+      },
+    });
     // A reply to any other message is a plain entry.
     const other = textUpdate('Unrelated', { date: Date.parse('2024-06-01T14:00:00Z') / 1000 });
-    await t.send({ message: { ...other.message, reply_to_message: { message_id: 4242, date: 0, chat: other.message.chat, text: 'x' } } });
+    await t.send({
+      message: {
+        ...other.message,
+        reply_to_message: { message_id: 4242, date: 0, chat: other.message.chat, text: 'x' },
+      },
+    });
     const entries = await t.temp.db.selectFrom('entry').select(['id', 'content']).orderBy('id').execute();
     expect(entries.map((e) => e.content)).toEqual(['The market, and a long lunch', 'Unrelated']);
     const answered = await ops().invokeMethod('journal', 'getEntry', { id: Number(entries[0]!.id) });
-    expect(answered).toMatchObject({ type: 'value', value: { content: 'The market, and a long lunch', prompt: question } });
+    expect(answered).toMatchObject({
+      type: 'value',
+      value: { content: 'The market, and a long lunch', prompt: question },
+    });
     const plain = await ops().invokeMethod('journal', 'getEntry', { id: Number(entries[1]!.id) });
     expect(plain.type === 'value' && 'prompt' in (plain.value as object)).toBe(false);
   });
@@ -64,14 +87,18 @@ describeStores('writing prompts', () => {
         '3 years ago you wrote: "Started the pottery class" — how is that now?',
       ]);
       // random() below 0.5 picks a memory; the first of them with 0.
-      expect(await pickPrompt(t.temp.db, OWNER_ID, '2024-06-01', () => 0)).toBe('A year ago you wrote: "Moved into the new flat" — how is that now?');
+      expect(await pickPrompt(t.temp.db, OWNER_ID, '2024-06-01', () => 0)).toBe(
+        'A year ago you wrote: "Moved into the new flat" — how is that now?',
+      );
       expect(firstLine(`${'long '.repeat(40)}\nsecond`)).toMatch(/…$/);
     });
 
     it("the owner's own prompts are among those picked", async () => {
       await addOwnerPrompt(t.temp.db, OWNER_ID, 'My own question?', now);
       const values = [0.99, 0.9999];
-      expect(await pickPrompt(t.temp.db, OWNER_ID, '2024-06-01', () => values.shift() ?? 0.9999)).toBe('My own question?');
+      expect(await pickPrompt(t.temp.db, OWNER_ID, '2024-06-01', () => values.shift() ?? 0.9999)).toBe(
+        'My own question?',
+      );
     });
   });
 });

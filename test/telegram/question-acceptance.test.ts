@@ -27,7 +27,9 @@ beforeEach(async () => {
       throw new Error('not read in this test');
     },
   };
-  journal = await createJournalOperations(t.temp.db, OWNER_ID, { ask: { reader, maxEntries: 10 } }).analyzeObject('journal');
+  journal = await createJournalOperations(t.temp.db, OWNER_ID, { ask: { reader, maxEntries: 10 } }).analyzeObject(
+    'journal',
+  );
   t.llm!.script(...aprilDayCount());
   await t.send(textUpdate(QUESTION));
   body = (t.llm!.requests[0] as RecordedRequest).body;
@@ -37,13 +39,17 @@ afterEach(() => t.close());
 describe('acceptance: objects in prompts', () => {
   it('1. objects can be used in prompts through @-mentions', async () => {
     expect(body.messages).toHaveLength(1);
-    expect(context()).toContain('<interface of="@journal">\nObject journal, kind so.idyllic.prototype#JournalCollection\n');
+    expect(context()).toContain(
+      '<interface of="@journal">\nObject journal, kind so.idyllic.prototype#JournalCollection\n',
+    );
     // A handle the model made is mentionable too, and brings its own interface.
     const handle = lastToolResult(t.llm!.requests[1]!).handle as string;
     t.llm!.script({ text: 'ok' });
     await t.send(textUpdate(`how many days in @${handle}?`));
     const next = t.llm!.requests[3]!.body.messages[0].content;
-    expect(next[0].text).toContain(`<interface of="@${handle}">\nObject ${handle}, kind so.idyllic.prototype#JournalCollection\nJournal entries from 2024-04-01 to 2024-04-30`);
+    expect(next[0].text).toContain(
+      `<interface of="@${handle}">\nObject ${handle}, kind so.idyllic.prototype#JournalCollection\nJournal entries from 2024-04-01 to 2024-04-30`,
+    );
   });
 
   it('2. when the request reaches the model, the mention has not been resolved into text', () => {
@@ -62,10 +68,24 @@ describe('acceptance: objects in prompts', () => {
     const [answer] = await t.temp.db.selectFrom('conversation_message').select('message_id').execute();
     t.llm!.script({ text: 'ok' }, { text: 'ok' });
     const { message } = textUpdate('@journal and in May?');
-    await t.send({ message: { ...message, reply_to_message: { message_id: answer!.message_id, date: 0, chat: message.chat, from: { id: 4242, is_bot: true, first_name: 'Journal' }, text: 'x' } } });
+    await t.send({
+      message: {
+        ...message,
+        reply_to_message: {
+          message_id: answer!.message_id,
+          date: 0,
+          chat: message.chat,
+          from: { id: 4242, is_bot: true, first_name: 'Journal' },
+          text: 'x',
+        },
+      },
+    });
     expect(t.llm!.requests[3]!.body.messages.at(-1).content).toEqual([{ type: 'text', text: '@journal and in May?' }]);
     await t.send(textUpdate('/ask anything new?'));
-    expect(t.llm!.requests[4]!.body.messages[0].content.map((b: any) => b.text)).toEqual(['Today is 2024-06-01.', 'anything new?']);
+    expect(t.llm!.requests[4]!.body.messages[0].content.map((b: any) => b.text)).toEqual([
+      'Today is 2024-06-01.',
+      'anything new?',
+    ]);
   });
 
   it('4. with instructions for how to interpret its data', () => {

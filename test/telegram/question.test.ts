@@ -13,7 +13,6 @@ import { aprilDayCount, ENTRIES, seedEntries } from '../llm/ask-setup.ts';
 import { describeStores } from '../helpers/stores.ts';
 
 describeStores('questions', () => {
-
   let t: TestApp;
   let llm: MessagesApiStandIn;
   beforeEach(async () => {
@@ -26,12 +25,26 @@ describeStores('questions', () => {
   const APRIL = '@journal how many days did I write in April?';
   const entryCount = async () => (await t.temp.db.selectFrom('entry').selectAll().execute()).length;
   const sent = () => t.api.callsTo('sendMessage').map((c) => c.payload);
-  const answerIds = async () => (await t.temp.db.selectFrom('conversation_message').select('message_id').orderBy('message_id').execute()).map((r) => r.message_id);
+  const answerIds = async () =>
+    (await t.temp.db.selectFrom('conversation_message').select('message_id').orderBy('message_id').execute()).map(
+      (r) => r.message_id,
+    );
 
   /** A message that replies to one of the bot's messages. */
   function replyTo(botMessageId: number, text: string, o: MessageOptions = {}) {
     const { message } = textUpdate(text, o);
-    return { message: { ...message, reply_to_message: { message_id: botMessageId, date: message.date, chat: message.chat, from: TEST_BOT_INFO, text: 'an answer' } } };
+    return {
+      message: {
+        ...message,
+        reply_to_message: {
+          message_id: botMessageId,
+          date: message.date,
+          chat: message.chat,
+          from: TEST_BOT_INFO,
+          text: 'an answer',
+        },
+      },
+    };
   }
 
   describe('questions in the chat', () => {
@@ -39,7 +52,13 @@ describeStores('questions', () => {
       llm.script(...aprilDayCount());
       await t.send(textUpdate(APRIL, { messageId: 50 }));
 
-      expect(sent()).toEqual([{ chat_id: OWNER_ID, text: 'You wrote on 3 days in April.', reply_parameters: { message_id: 50, allow_sending_without_reply: true } }]);
+      expect(sent()).toEqual([
+        {
+          chat_id: OWNER_ID,
+          text: 'You wrote on 3 days in April.',
+          reply_parameters: { message_id: 50, allow_sending_without_reply: true },
+        },
+      ]);
       const methods = t.api.calls.map((c) => c.method);
       expect(methods[0]).toBe('sendChatAction');
       expect(t.api.callsTo('sendChatAction')[0]!.payload).toMatchObject({ chat_id: OWNER_ID, action: 'typing' });
@@ -76,7 +95,10 @@ describeStores('questions', () => {
       llm.script((req) => ({ text: `Still here, with ${req.body.messages.length} messages of history.` }));
       await t.send(replyTo(answerId!, 'and which was the busiest?', { messageId: 61 }));
       expect(llm.requests[3]!.body.messages).toHaveLength(7);
-      expect(sent()[1]).toMatchObject({ text: 'Still here, with 7 messages of history.', reply_parameters: { message_id: 61 } });
+      expect(sent()[1]).toMatchObject({
+        text: 'Still here, with 7 messages of history.',
+        reply_parameters: { message_id: 61 },
+      });
 
       // A reply to the follow-up's answer continues the same conversation again.
       const ids = await answerIds();
@@ -102,9 +124,12 @@ describeStores('questions', () => {
       const handle = lastToolResult(llm.requests[1]!).handle as string;
 
       await t.restart();
-      llm.script({ tools: [{ name: 'invokeMethod', input: { objId: handle, methodName: 'getTotalEntryCount', args: {} } }] }, (req) => ({
-        text: `${lastToolResult(req).value} entries in that view.`,
-      }));
+      llm.script(
+        { tools: [{ name: 'invokeMethod', input: { objId: handle, methodName: 'getTotalEntryCount', args: {} } }] },
+        (req) => ({
+          text: `${lastToolResult(req).value} entries in that view.`,
+        }),
+      );
       await t.send(textUpdate(`how many entries are in @${handle}?`));
 
       const context = llm.requests[3]!.body.messages[0].content[0].text as string;
@@ -134,12 +159,27 @@ describeStores('questions', () => {
           from: { id: OWNER_ID, is_bot: false, first_name: 'Owner' },
           chat_instance: 'ci',
           data: button.callback_data,
-          message: { message_id: failureId, date: 0, chat: { id: OWNER_ID, type: 'private', first_name: 'Owner' }, from: TEST_BOT_INFO, text: failure.text, reply_to_message: { message_id: 70, date: 0, chat: { id: OWNER_ID, type: 'private', first_name: 'Owner' }, text: APRIL } },
+          message: {
+            message_id: failureId,
+            date: 0,
+            chat: { id: OWNER_ID, type: 'private', first_name: 'Owner' },
+            from: TEST_BOT_INFO,
+            text: failure.text,
+            reply_to_message: {
+              message_id: 70,
+              date: 0,
+              chat: { id: OWNER_ID, type: 'private', first_name: 'Owner' },
+              text: APRIL,
+            },
+          },
         },
       });
       expect(t.api.callsTo('answerCallbackQuery')).toHaveLength(1);
       expect(t.api.callsTo('editMessageReplyMarkup')[0]!.payload).toMatchObject({ message_id: failureId });
-      expect(sent().at(-1)).toMatchObject({ text: 'You wrote on 3 days in April.', reply_parameters: { message_id: 70 } });
+      expect(sent().at(-1)).toMatchObject({
+        text: 'You wrote on 3 days in April.',
+        reply_parameters: { message_id: 70 },
+      });
       expect(llm.requests.at(-3)!.body.messages[0].content.at(-1).text).toBe(APRIL);
     });
 
@@ -147,10 +187,28 @@ describeStores('questions', () => {
       // Break each store's text index under the running app: SQLite's FTS5 table (a file per test), PostgreSQL's
       // tsvector column (renamed, and back once the question failed: the file's PGlite outlives the test).
       const sqlite = t.temp.store === 'sqlite';
-      await (sqlite ? sql`DROP TABLE entry_fts` : sql`ALTER TABLE entry RENAME COLUMN search_vector TO search_vector_broken`).execute(t.temp.db);
+      await (
+        sqlite ? sql`DROP TABLE entry_fts` : sql`ALTER TABLE entry RENAME COLUMN search_vector TO search_vector_broken`
+      ).execute(t.temp.db);
 
-      llm.script({ tools: [{ name: 'invokeMethod', input: { objId: 'journal', methodName: 'search', args: { query: 'coffee' } } }, { name: 'invokeMethod', input: { objId: 'journal', methodName: 'getDayCount', args: {} } }] }, (req) =>
-        lastToolResult(req).handle ? { tools: [{ name: 'invokeMethod', input: { objId: lastToolResult(req).handle, methodName: 'getDayCount', args: {} } }] } : { text: 'x' },
+      llm.script(
+        {
+          tools: [
+            { name: 'invokeMethod', input: { objId: 'journal', methodName: 'search', args: { query: 'coffee' } } },
+            { name: 'invokeMethod', input: { objId: 'journal', methodName: 'getDayCount', args: {} } },
+          ],
+        },
+        (req) =>
+          lastToolResult(req).handle
+            ? {
+                tools: [
+                  {
+                    name: 'invokeMethod',
+                    input: { objId: lastToolResult(req).handle, methodName: 'getDayCount', args: {} },
+                  },
+                ],
+              }
+            : { text: 'x' },
       );
       await t.send(textUpdate('@journal how often did I mention coffee?'));
       if (!sqlite) await sql`ALTER TABLE entry RENAME COLUMN search_vector_broken TO search_vector`.execute(t.temp.db);
@@ -158,12 +216,17 @@ describeStores('questions', () => {
       expect(sent().map((m) => m.text)).toEqual([APOLOGY_TEXT]);
       expect(t.logger.lines.some((l) => l.includes('update.failed') && l.includes('ToolFailure'))).toBe(true);
       const [conversation] = await t.temp.db.selectFrom('conversation').selectAll().execute();
-      expect(conversation).toMatchObject({ status: 'failed', pending_question: '@journal how often did I mention coffee?' });
+      expect(conversation).toMatchObject({
+        status: 'failed',
+        pending_question: '@journal how often did I mention coffee?',
+      });
     });
 
     it('an unknown mention gets the list of handles the user holds, and the model is never called', async () => {
       await t.send(textUpdate('@0badc0de-1234 how many days?'));
-      expect(sent()[0]!.text).toMatch(/^I don't know @0badc0de-1234\. Your handles:\n• @journal: The whole journal: 5 days, 7 entries/);
+      expect(sent()[0]!.text).toMatch(
+        /^I don't know @0badc0de-1234\. Your handles:\n• @journal: The whole journal: 5 days, 7 entries/,
+      );
       expect(llm.requests).toHaveLength(0);
     });
 
@@ -178,7 +241,9 @@ describeStores('questions', () => {
       await t.send(textUpdate(APRIL));
       await t.send(textUpdate('/trace'));
       const trace = sent().at(-1)!.text as string;
-      expect(trace).toMatch(/1\. journal\.getDateRangeView\(\{"startDate":"2024-04-01","endDate":"2024-04-30"\}\) → \d+ chars/);
+      expect(trace).toMatch(
+        /1\. journal\.getDateRangeView\(\{"startDate":"2024-04-01","endDate":"2024-04-30"\}\) → \d+ chars/,
+      );
       expect(trace).toMatch(/2\. [0-9a-f-]{36}\.getDayCount\(\{\}\) → 11 chars, ~4 tokens/);
       expect(trace).toMatch(/Tokens: [\d,]+ in .*, [\d,]+ out/);
       expect(trace).toMatch(/Pasting the whole journal instead would have cost ~\d+ input tokens/);

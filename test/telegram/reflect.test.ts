@@ -19,7 +19,12 @@ const sent = () => t.api.callsTo('sendMessage').map((c) => c.payload);
 /** A message replying to the bot's message `id`. */
 function replyTo(id: number, text: string, messageId: number) {
   const { message } = textUpdate(text, { messageId });
-  return { message: { ...message, reply_to_message: { message_id: id, date: message.date, chat: message.chat, from: TEST_BOT_INFO, text: QUESTION } } };
+  return {
+    message: {
+      ...message,
+      reply_to_message: { message_id: id, date: message.date, chat: message.chat, from: TEST_BOT_INFO, text: QUESTION },
+    },
+  };
 }
 
 describe('/reflect', () => {
@@ -30,8 +35,16 @@ describe('/reflect', () => {
     expect(sent().at(-1)!.text).toBe(REFLECT_ON_TEXT);
 
     t.llm!.script(
-      { tools: [{ name: 'invokeMethod', input: { objId: 'journal', methodName: 'search', args: { query: 'meeting' } } }] },
-      (req) => ({ tools: [{ name: 'invokeMethod', input: { objId: lastToolResult(req).handle, methodName: 'getEntries', args: {} } }] }),
+      {
+        tools: [
+          { name: 'invokeMethod', input: { objId: 'journal', methodName: 'search', args: { query: 'meeting' } } },
+        ],
+      },
+      (req) => ({
+        tools: [
+          { name: 'invokeMethod', input: { objId: lastToolResult(req).handle, methodName: 'getEntries', args: {} } },
+        ],
+      }),
       { text: QUESTION },
     );
     await t.send(textUpdate(LONG, { messageId: 300 }));
@@ -45,10 +58,22 @@ describe('/reflect', () => {
     const question = sent().at(-1)!;
     expect(question).toMatchObject({ text: QUESTION, reply_parameters: { message_id: 300 } });
 
-    const { message_id: questionId } = await t.temp.db.selectFrom('prompt_message').select('message_id').where('prompt', '=', QUESTION).executeTakeFirstOrThrow();
+    const { message_id: questionId } = await t.temp.db
+      .selectFrom('prompt_message')
+      .select('message_id')
+      .where('prompt', '=', QUESTION)
+      .executeTakeFirstOrThrow();
     await t.send(replyTo(Number(questionId), 'It was calmer: I said no to two of the asks.', 301));
-    const answer = await t.temp.db.selectFrom('entry').select('id').where('message_id', '=', 301).executeTakeFirstOrThrow();
-    const prompt = await t.temp.db.selectFrom('entry_prompt').select('prompt').where('entry_id', '=', answer.id).executeTakeFirst();
+    const answer = await t.temp.db
+      .selectFrom('entry')
+      .select('id')
+      .where('message_id', '=', 301)
+      .executeTakeFirstOrThrow();
+    const prompt = await t.temp.db
+      .selectFrom('entry_prompt')
+      .select('prompt')
+      .where('entry_id', '=', answer.id)
+      .executeTakeFirst();
     expect(prompt?.prompt).toBe(QUESTION);
 
     await t.send(textUpdate('/sent'));
@@ -72,10 +97,13 @@ describe('/reflect', () => {
     t.llm!.script({ text: 'What made it late?' }, { text: 'NOTHING' }, { text: 'Who else stayed?' });
     for (const id of [401, 402, 403, 404]) await t.send(textUpdate(`${LONG} (${id})`, { messageId: id }));
     expect(t.llm!.requests).toHaveLength(3);
-    expect(sent().filter((m) => (m.reply_parameters as { message_id: number } | undefined)?.message_id && m.text !== REFLECT_ON_TEXT).map((m) => m.text)).toEqual([
-      'What made it late?',
-      'Who else stayed?',
-    ]);
+    expect(
+      sent()
+        .filter(
+          (m) => (m.reply_parameters as { message_id: number } | undefined)?.message_id && m.text !== REFLECT_ON_TEXT,
+        )
+        .map((m) => m.text),
+    ).toEqual(['What made it late?', 'Who else stayed?']);
   }, 60_000);
 
   it('with JOURNAL_AI=off, /reflect on says the AI is off and nothing reaches a model', async () => {
@@ -86,4 +114,3 @@ describe('/reflect', () => {
     expect(t.llm!.requests).toHaveLength(0);
   });
 });
-

@@ -31,7 +31,12 @@ describeStores('reminders', () => {
       chat_instance: '1',
       data,
       from: { id: OWNER_ID, is_bot: false, first_name: 'Owner' },
-      message: { message_id: 900, date: 0, chat: { id: OWNER_ID, type: 'private', first_name: 'Owner' }, text: REMINDER_HEAD },
+      message: {
+        message_id: 900,
+        date: 0,
+        chat: { id: OWNER_ID, type: 'private', first_name: 'Owner' },
+        text: REMINDER_HEAD,
+      },
     },
   });
 
@@ -66,9 +71,12 @@ describeStores('reminders', () => {
     await t.app.reminders.tick();
     expect(reminders()).toHaveLength(1);
     const [sent] = reminders();
-    const prompt = String(sent!.payload.text).slice(REMINDER_HEAD.length + 1).split('\n')[0];
+    const prompt = String(sent!.payload.text)
+      .slice(REMINDER_HEAD.length + 1)
+      .split('\n')[0];
     expect(BUILT_IN_PROMPTS).toContain(prompt);
-    const keyboard = (sent!.payload.reply_markup as { inline_keyboard: { text: string; callback_data: string }[][] }).inline_keyboard;
+    const keyboard = (sent!.payload.reply_markup as { inline_keyboard: { text: string; callback_data: string }[][] })
+      .inline_keyboard;
     expect(keyboard.map((row) => row.map((b) => b.callback_data))).toEqual([
       ['reminder:snooze:2026-03-03', 'reminder:skip:2026-03-03'],
       ['mood:2026-03-03:1', 'mood:2026-03-03:2', 'mood:2026-03-03:3', 'mood:2026-03-03:4', 'mood:2026-03-03:5'],
@@ -89,7 +97,13 @@ describeStores('reminders', () => {
     at('2026-03-04T20:00:00Z');
     await t.app.reminders.tick();
     expect(reminders()).toHaveLength(1);
-    expect(await t.app.reminders.tick().then(() => t.temp.db.selectFrom('reminder_delivery').select(['local_day', 'status']).orderBy('local_day').execute())).toEqual([
+    expect(
+      await t.app.reminders
+        .tick()
+        .then(() =>
+          t.temp.db.selectFrom('reminder_delivery').select(['local_day', 'status']).orderBy('local_day').execute(),
+        ),
+    ).toEqual([
       { local_day: '2026-03-03', status: 'sent' },
       { local_day: '2026-03-04', status: 'wrote' },
     ]);
@@ -121,8 +135,20 @@ describeStores('reminders', () => {
     at('2026-03-03T20:00:00Z');
     const otherDb = t.temp.openAnother();
     try {
-      const other = createApp(TEST_TOKEN, { config: t.config, db: otherDb, logger: t.logger, clock, botInfo: TEST_BOT_INFO, instanceId: 'other:1' });
-      await Promise.all([t.app.reminders.tick(), other.reminders.tick(), t.app.reminders.tick(), other.reminders.tick()]);
+      const other = createApp(TEST_TOKEN, {
+        config: t.config,
+        db: otherDb,
+        logger: t.logger,
+        clock,
+        botInfo: TEST_BOT_INFO,
+        instanceId: 'other:1',
+      });
+      await Promise.all([
+        t.app.reminders.tick(),
+        other.reminders.tick(),
+        t.app.reminders.tick(),
+        other.reminders.tick(),
+      ]);
     } finally {
       await otherDb.destroy();
     }
@@ -175,7 +201,12 @@ describeStores('reminders', () => {
     await t.app.reminders.tick();
     expect(reminders()).toHaveLength(2);
     await t.send(button('reminder:skip:2026-03-02'));
-    expect(t.api.callsTo('answerCallbackQuery').map((c) => c.payload.text)).toEqual(['Again in an hour.', 'Again in an hour.', 'No more reminders today.', 'That reminder is over.']);
+    expect(t.api.callsTo('answerCallbackQuery').map((c) => c.payload.text)).toEqual([
+      'Again in an hour.',
+      'Again in an hour.',
+      'No more reminders today.',
+      'That reminder is over.',
+    ]);
   });
 
   it('a reply to the reminder is an entry that keeps its prompt', async () => {
@@ -183,11 +214,28 @@ describeStores('reminders', () => {
     at('2026-03-03T20:00:00Z');
     await t.app.reminders.tick();
     const [sent] = reminders();
-    const messageId = (await t.temp.db.selectFrom('reminder_delivery').select('message_id').executeTakeFirstOrThrow()).message_id;
-    const prompt = String(sent!.payload.text).slice(REMINDER_HEAD.length + 1).split('\n')[0];
+    const messageId = (await t.temp.db.selectFrom('reminder_delivery').select('message_id').executeTakeFirstOrThrow())
+      .message_id;
+    const prompt = String(sent!.payload.text)
+      .slice(REMINDER_HEAD.length + 1)
+      .split('\n')[0];
     const reply = textUpdate('Tea and a book', { date: unix('2026-03-03T20:05:00Z') });
-    await t.send({ message: { ...reply.message, reply_to_message: { message_id: Number(messageId), date: unix('2026-03-03T20:00:00Z'), chat: reply.message.chat, text: sent!.payload.text } } });
-    const rows = await t.temp.db.selectFrom('entry_prompt').innerJoin('entry', 'entry.id', 'entry_prompt.entry_id').select(['entry.content', 'entry_prompt.prompt']).execute();
+    await t.send({
+      message: {
+        ...reply.message,
+        reply_to_message: {
+          message_id: Number(messageId),
+          date: unix('2026-03-03T20:00:00Z'),
+          chat: reply.message.chat,
+          text: sent!.payload.text,
+        },
+      },
+    });
+    const rows = await t.temp.db
+      .selectFrom('entry_prompt')
+      .innerJoin('entry', 'entry.id', 'entry_prompt.entry_id')
+      .select(['entry.content', 'entry_prompt.prompt'])
+      .execute();
     expect(rows).toEqual([{ content: 'Tea and a book', prompt }]);
   });
 });

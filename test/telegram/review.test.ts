@@ -26,18 +26,28 @@ afterEach(() => t.close());
 
 const sent = () => t.api.callsTo('sendMessage').map((c) => String(c.payload.text));
 /** The handle the review question mentions. */
-const mentioned = (req: RecordedRequest) => /Review @([0-9a-f-]{36})/.exec(JSON.stringify(req.body.messages[0].content))![1]!;
+const mentioned = (req: RecordedRequest) =>
+  /Review @([0-9a-f-]{36})/.exec(JSON.stringify(req.body.messages[0].content))![1]!;
 
 /** The model reads the view it was handed, then says what stood out. */
 function scriptReview(answer: string) {
-  t.llm!.script((req) => ({ tools: [{ name: 'invokeMethod', input: { objId: mentioned(req), methodName: 'getEntries', args: { limit: 50 } } }] }), { text: answer });
+  t.llm!.script(
+    (req) => ({
+      tools: [
+        { name: 'invokeMethod', input: { objId: mentioned(req), methodName: 'getEntries', args: { limit: 50 } } },
+      ],
+    }),
+    { text: answer },
+  );
 }
 
 describe('/review', () => {
   it('week: the last 7 days with days written and entries, and what stood out from the loop on the date view', async () => {
     scriptReview('Pottery is becoming a habit.');
     await t.send(textUpdate('/review week', { messageId: 70 }));
-    expect(sent()).toEqual(['Review of the last 7 days (2026-03-02 to 2026-03-08): 3 days written, 4 entries.\n\nPottery is becoming a habit.']);
+    expect(sent()).toEqual([
+      'Review of the last 7 days (2026-03-02 to 2026-03-08): 3 days written, 4 entries.\n\nPottery is becoming a habit.',
+    ]);
     const first = t.llm!.requests[0]!;
     const question = JSON.stringify(first.body.messages[0].content);
     // The model got the view's interface (no entries) and a question about it, not the journal pasted.
@@ -54,7 +64,9 @@ describe('/review', () => {
   it('month: the last calendar month', async () => {
     scriptReview('February was about pottery.');
     await t.send(textUpdate('/review month'));
-    expect(sent()).toEqual(['Review of February 2026 (2026-02-01 to 2026-02-28): 2 days written, 2 entries.\n\nFebruary was about pottery.']);
+    expect(sent()).toEqual([
+      'Review of February 2026 (2026-02-01 to 2026-02-28): 2 days written, 2 entries.\n\nFebruary was about pottery.',
+    ]);
   });
 
   it("the digest's Sunday button asks for the week's review", async () => {
@@ -65,11 +77,18 @@ describe('/review', () => {
         chat_instance: '1',
         data: REVIEW_WEEK_DATA,
         from: { id: OWNER_ID, is_bot: false, first_name: 'Owner' },
-        message: { message_id: 900, date: 0, chat: { id: OWNER_ID, type: 'private', first_name: 'Owner' }, text: 'Your digest…' },
+        message: {
+          message_id: 900,
+          date: 0,
+          chat: { id: OWNER_ID, type: 'private', first_name: 'Owner' },
+          text: 'Your digest…',
+        },
       },
     });
     expect(t.api.callsTo('answerCallbackQuery')).toHaveLength(1);
-    expect(sent()).toEqual(['Review of the last 7 days (2026-03-02 to 2026-03-08): 3 days written, 4 entries.\n\nA calm week.']);
+    expect(sent()).toEqual([
+      'Review of the last 7 days (2026-03-02 to 2026-03-08): 3 days written, 4 entries.\n\nA calm week.',
+    ]);
   });
 
   it('a period without entries, or an unknown period, never reaches the model', async () => {

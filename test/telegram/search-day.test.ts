@@ -15,7 +15,10 @@ import { TEST_BOT_INFO } from '../stand-ins/bot-api.ts';
 const OTHER_OWNER = 333;
 
 /** Twelve walks on twelve days of April, two other entries on 2024-04-01, one on "yesterday" (the clock says 2024-06-01). */
-const WALKS = Array.from({ length: 12 }, (_, i) => [`2024-04-${String(i + 1).padStart(2, '0')}T18:00:00Z`, `Evening walk number ${i + 1}`] as const);
+const WALKS = Array.from(
+  { length: 12 },
+  (_, i) => [`2024-04-${String(i + 1).padStart(2, '0')}T18:00:00Z`, `Evening walk number ${i + 1}`] as const,
+);
 const OTHERS = [
   ['2024-04-01T07:00:00Z', 'Coffee before work'],
   ['2024-04-01T12:30:00Z', 'Lunch with Ana\nWe talked about the trip.'],
@@ -33,7 +36,10 @@ const app = (): TestApp => {
   return t;
 };
 
-const sent = () => app().api.callsTo('sendMessage').map((c) => c.payload);
+const sent = () =>
+  app()
+    .api.callsTo('sendMessage')
+    .map((c) => c.payload);
 type Button = { text: string; callback_data: string };
 /** The first row of a message's inline keyboard, as [label, callback data]. */
 const buttons = (payload: { reply_markup?: { inline_keyboard?: Button[][] } }): (readonly [string, string])[] =>
@@ -46,7 +52,13 @@ function press(data: string, from = OWNER_ID) {
       from: { id: from, is_bot: false, first_name: 'Someone' },
       chat_instance: 'ci',
       data,
-      message: { message_id: 30_000, date: 0, chat: { id: from, type: 'private', first_name: 'Someone' }, from: TEST_BOT_INFO, text: 'a list' },
+      message: {
+        message_id: 30_000,
+        date: 0,
+        chat: { id: from, type: 'private', first_name: 'Someone' },
+        from: TEST_BOT_INFO,
+        text: 'a list',
+      },
     },
   };
 }
@@ -54,7 +66,9 @@ function press(data: string, from = OWNER_ID) {
 describeStores('search and browse without a model', () => {
   beforeEach(async () => {
     // The stand-in runs, but no key is configured: nothing may reach it.
-    t = await createTestApp({ ANTHROPIC_API_KEY: '', ALLOWED_USER_IDS: `${OWNER_ID},${OTHER_OWNER}` }, undefined, { messagesApi: true });
+    t = await createTestApp({ ANTHROPIC_API_KEY: '', ALLOWED_USER_IDS: `${OWNER_ID},${OTHER_OWNER}` }, undefined, {
+      messagesApi: true,
+    });
     await seedEntries(app().temp.db, OWNER_ID, [...WALKS, ...OTHERS]);
     await seedEntries(app().temp.db, OTHER_OWNER, [['2024-04-03T10:00:00Z', 'Another walk, not yours']]);
   });
@@ -62,7 +76,9 @@ describeStores('search and browse without a model', () => {
   it('/search walk lists matches newest first, five a message, and pages with ◀ ▶ for their owner only', async () => {
     await app().send(textUpdate('/search walk'));
     const first = sent()[0]!;
-    expect(first.text).toMatch(/^Journal entries containing "walk": 12 entries, newest first \(1–5\)\n\n2024-04-12 18:00 · #12\nEvening walk number 12\n\n2024-04-11/);
+    expect(first.text).toMatch(
+      /^Journal entries containing "walk": 12 entries, newest first \(1–5\)\n\n2024-04-12 18:00 · #12\nEvening walk number 12\n\n2024-04-11/,
+    );
     expect(first.text).not.toContain('not yours');
     const next = buttons(first);
     expect(next.map(([label]) => label)).toEqual(['▶']);
@@ -76,7 +92,9 @@ describeStores('search and browse without a model', () => {
     expect(buttons(second).map(([label]) => label)).toEqual(['◀', '▶']);
     await app().send(press(buttons(second)[1]![1]));
     const last = app().api.callsTo('editMessageText').at(-1)!.payload;
-    expect(last.text).toMatch(/\(11–12\)\n\n2024-04-02 18:00 · #2\nEvening walk number 2\n\n2024-04-01 18:00 · #1\nEvening walk number 1$/);
+    expect(last.text).toMatch(
+      /\(11–12\)\n\n2024-04-02 18:00 · #2\nEvening walk number 2\n\n2024-04-01 18:00 · #1\nEvening walk number 1$/,
+    );
     expect(buttons(last).map(([label]) => label)).toEqual(['◀']);
 
     // Another owner pressing the same button gets nothing (the handle is not theirs); a stranger gets the one line.
@@ -84,7 +102,12 @@ describeStores('search and browse without a model', () => {
     await app().send(press(nextData, OTHER_OWNER));
     await app().send(press(nextData, STRANGER_ID));
     expect(app().api.callsTo('editMessageText')).toHaveLength(edits);
-    expect(app().api.callsTo('answerCallbackQuery').slice(-2).map((c) => c.payload.text)).toEqual([undefined, expect.stringContaining('private journal bot')]);
+    expect(
+      app()
+        .api.callsTo('answerCallbackQuery')
+        .slice(-2)
+        .map((c) => c.payload.text),
+    ).toEqual([undefined, expect.stringContaining('private journal bot')]);
   });
 
   it('/search speaks the search syntax: bad queries say why, no match says so, a bare /search explains', async () => {
@@ -95,7 +118,9 @@ describeStores('search and browse without a model', () => {
     const texts = sent().map((p) => p.text);
     expect(texts[0]).toBe(SEARCH_USAGE);
     expect(texts[1]).toMatch(/^That search cannot run: .*query/);
-    expect(texts[2]).toMatch(/^Journal entries containing the phrase "trip", without "coffee": 1 entry\n\n2024-04-01 12:30 · #14\nLunch with Ana\nWe talked about the trip\.$/);
+    expect(texts[2]).toMatch(
+      /^Journal entries containing the phrase "trip", without "coffee": 1 entry\n\n2024-04-01 12:30 · #14\nLunch with Ana\nWe talked about the trip\.$/,
+    );
     expect(texts[3]).toBe('No entries match "zeppelin".');
   });
 
@@ -138,15 +163,25 @@ describeStores('JOURNAL_AI=off', () => {
     await app().send(textUpdate('/trace'));
     await app().send(textUpdate('/search walk number 3'));
     const texts = sent().map((p) => p.text);
-    expect(texts.slice(0, 4)).toEqual([AI_SWITCHED_OFF_TEXT, AI_SWITCHED_OFF_TEXT, AI_SWITCHED_OFF_TEXT, AI_SWITCHED_OFF_TEXT]);
-    expect(texts[4]).toMatch(/^Journal entries containing "walk" and "number" and "3": 1 entry\n\n2024-04-03 18:00 · #3/);
+    expect(texts.slice(0, 4)).toEqual([
+      AI_SWITCHED_OFF_TEXT,
+      AI_SWITCHED_OFF_TEXT,
+      AI_SWITCHED_OFF_TEXT,
+      AI_SWITCHED_OFF_TEXT,
+    ]);
+    expect(texts[4]).toMatch(
+      /^Journal entries containing "walk" and "number" and "3": 1 entry\n\n2024-04-03 18:00 · #3/,
+    );
     expect(app().llm!.requests).toEqual([]);
   });
 });
 
 describe('the digest without the AI', () => {
   it('offers no review on Sundays', async () => {
-    const journal = { onThisDay: async (_owner: number, date: string) => ({ date, entries: [], total: 0 }), wroteOn: async () => true };
+    const journal = {
+      onThisDay: async (_owner: number, date: string) => ({ date, entries: [], total: 0 }),
+      wroteOn: async () => true,
+    };
     const sunday = '2024-06-02';
     expect((await composeDigest(journal, OWNER_ID, sunday)).offerWeeklyReview).toBe(true);
     const off = await composeDigest(journal, OWNER_ID, sunday, { offerReview: false });

@@ -18,7 +18,11 @@ describeStores('the ledger of what was sent', (store) => {
   let t: TestApp;
   let llm: MessagesApiStandIn;
   beforeEach(async () => {
-    t = await createTestApp({ ANTHROPIC_MODEL: MODEL, ANTHROPIC_READER_MODEL: READER }, () => new Date('2024-06-01T12:00:00Z'), { messagesApi: true });
+    t = await createTestApp(
+      { ANTHROPIC_MODEL: MODEL, ANTHROPIC_READER_MODEL: READER },
+      () => new Date('2024-06-01T12:00:00Z'),
+      { messagesApi: true },
+    );
     llm = t.llm!;
     await seedEntries(t.temp.db, OWNER_ID, ENTRIES);
     await seedEntries(t.temp.db, OWNER_ID + 1, [['2024-04-05T10:00:00Z', "Someone else's diary"]]);
@@ -29,59 +33,131 @@ describeStores('the ledger of what was sent', (store) => {
 
   /** Reads 2024-04-01 itself (two entries' text in a tool result), then asks the reader about 2024-04-20 (two more). */
   const script = (): Turn[] => [
-    { tools: [{ name: 'invokeMethod', input: { objId: 'journal', methodName: 'getEntriesForDay', args: { date: '2024-04-01' } } }] },
-    { tools: [{ name: 'invokeMethod', input: { objId: 'journal', methodName: 'getDateRangeView', args: { startDate: '2024-04-20', endDate: '2024-04-20' } } }] },
-    (req) => ({ tools: [{ name: 'invokeMethod', input: { objId: lastToolResult(req).handle, methodName: 'ask', args: { question: 'What was the mood?' } } }] }),
+    {
+      tools: [
+        {
+          name: 'invokeMethod',
+          input: { objId: 'journal', methodName: 'getEntriesForDay', args: { date: '2024-04-01' } },
+        },
+      ],
+    },
+    {
+      tools: [
+        {
+          name: 'invokeMethod',
+          input: {
+            objId: 'journal',
+            methodName: 'getDateRangeView',
+            args: { startDate: '2024-04-20', endDate: '2024-04-20' },
+          },
+        },
+      ],
+    },
+    (req) => ({
+      tools: [
+        {
+          name: 'invokeMethod',
+          input: { objId: lastToolResult(req).handle, methodName: 'ask', args: { question: 'What was the mood?' } },
+        },
+      ],
+    }),
     { text: 'Coffee, a run, a report and rain.' },
   ];
 
-  it('records ids, days, endpoint and model, never text; /trace, /sent and the CLI show them', { timeout: PROCESS_TEST_MS }, async () => {
-    llm.serveModel(READER, () => ({ text: 'Rainy and busy (2024-04-20).' }));
-    llm.script(...script());
-    await t.send(textUpdate('@journal how was early and late April?'));
-    expect(replies().at(-1)).toBe('Coffee, a run, a report and rain.');
+  it(
+    'records ids, days, endpoint and model, never text; /trace, /sent and the CLI show them',
+    { timeout: PROCESS_TEST_MS },
+    async () => {
+      llm.serveModel(READER, () => ({ text: 'Rainy and busy (2024-04-20).' }));
+      llm.script(...script());
+      await t.send(textUpdate('@journal how was early and late April?'));
+      expect(replies().at(-1)).toBe('Coffee, a run, a report and rain.');
 
-    const rows = await t.temp.db.selectFrom('sent_ledger').selectAll().orderBy('local_day').execute();
-    const ids = async (day: string) =>
-      (await t.temp.db.selectFrom('entry').select('id').where('owner_id', '=', OWNER_ID).where('local_day', '=', day).orderBy('id').execute()).map((r) => Number(r.id));
-    expect(rows.map((r) => ({ ...r, id: undefined, owner_id: Number(r.owner_id), conversation_id: Number(r.conversation_id), entry_ids: JSON.parse(r.entry_ids) }))).toEqual([
-      { id: undefined, owner_id: OWNER_ID, sent_at: '2024-06-01T12:00:00.000Z', endpoint: llm.url, model: MODEL, via: 'answer', conversation_id: expect.any(Number), local_day: '2024-04-01', entry_count: 2, image_count: 0, entry_ids: await ids('2024-04-01') },
-      { id: undefined, owner_id: OWNER_ID, sent_at: '2024-06-01T12:00:00.000Z', endpoint: llm.url, model: READER, via: 'reader', conversation_id: expect.any(Number), local_day: '2024-04-20', entry_count: 2, image_count: 0, entry_ids: await ids('2024-04-20') },
-    ]);
-    // Ids and counts only: no line of any entry is in the ledger.
-    const ledgerText = JSON.stringify(rows);
-    for (const [, text] of ENTRIES) for (const line of text.split('\n')) expect(ledgerText).not.toContain(line);
+      const rows = await t.temp.db.selectFrom('sent_ledger').selectAll().orderBy('local_day').execute();
+      const ids = async (day: string) =>
+        (
+          await t.temp.db
+            .selectFrom('entry')
+            .select('id')
+            .where('owner_id', '=', OWNER_ID)
+            .where('local_day', '=', day)
+            .orderBy('id')
+            .execute()
+        ).map((r) => Number(r.id));
+      expect(
+        rows.map((r) => ({
+          ...r,
+          id: undefined,
+          owner_id: Number(r.owner_id),
+          conversation_id: Number(r.conversation_id),
+          entry_ids: JSON.parse(r.entry_ids),
+        })),
+      ).toEqual([
+        {
+          id: undefined,
+          owner_id: OWNER_ID,
+          sent_at: '2024-06-01T12:00:00.000Z',
+          endpoint: llm.url,
+          model: MODEL,
+          via: 'answer',
+          conversation_id: expect.any(Number),
+          local_day: '2024-04-01',
+          entry_count: 2,
+          image_count: 0,
+          entry_ids: await ids('2024-04-01'),
+        },
+        {
+          id: undefined,
+          owner_id: OWNER_ID,
+          sent_at: '2024-06-01T12:00:00.000Z',
+          endpoint: llm.url,
+          model: READER,
+          via: 'reader',
+          conversation_id: expect.any(Number),
+          local_day: '2024-04-20',
+          entry_count: 2,
+          image_count: 0,
+          entry_ids: await ids('2024-04-20'),
+        },
+      ]);
+      // Ids and counts only: no line of any entry is in the ledger.
+      const ledgerText = JSON.stringify(rows);
+      for (const [, text] of ENTRIES) for (const line of text.split('\n')) expect(ledgerText).not.toContain(line);
 
-    await t.send(textUpdate('/trace'));
-    expect(replies().at(-1)).toContain("Sent to the model: 4 entries' text from 2024-04-01–2024-04-20.");
+      await t.send(textUpdate('/trace'));
+      expect(replies().at(-1)).toContain("Sent to the model: 4 entries' text from 2024-04-01–2024-04-20.");
 
-    await t.send(textUpdate('/sent'));
-    expect(replies().at(-1)).toBe(
-      [
-        'Entries whose text was sent to a model, by the day they were written:',
-        `2024-04-20  2 entries → ${llm.url} (${READER})`,
-        `2024-04-01  2 entries → ${llm.url} (${MODEL})`,
-        'In all: 4 entries sent (an entry counts once per question), to 1 endpoint.',
-      ].join('\n'),
-    );
-    await t.send(textUpdate('/sent 2024-06-02'));
-    expect(replies().at(-1)).toBe("No entry's text was sent to a model since 2024-06-02.");
-    await t.send(textUpdate('/sent yesterday'));
-    expect(replies().at(-1)).toMatch(/^"yesterday" is not a day\. Use \/sent/);
+      await t.send(textUpdate('/sent'));
+      expect(replies().at(-1)).toBe(
+        [
+          'Entries whose text was sent to a model, by the day they were written:',
+          `2024-04-20  2 entries → ${llm.url} (${READER})`,
+          `2024-04-01  2 entries → ${llm.url} (${MODEL})`,
+          'In all: 4 entries sent (an entry counts once per question), to 1 endpoint.',
+        ].join('\n'),
+      );
+      await t.send(textUpdate('/sent 2024-06-02'));
+      expect(replies().at(-1)).toBe("No entry's text was sent to a model since 2024-06-02.");
+      await t.send(textUpdate('/sent yesterday'));
+      expect(replies().at(-1)).toMatch(/^"yesterday" is not a day\. Use \/sent/);
 
-    if (store !== 'sqlite') return; // the CLI reads the SQLite file; on PostgreSQL it reads DATABASE_URL the same way
-    const key = testJournalKey();
-    const cli = await runEntryPoint('src/cli/journal.ts', ['sent', '--since', '2024-06-01'], {
-      cwd: t.temp.dir,
-      env: { DATABASE_PATH: t.temp.file, ALLOWED_USER_IDS: String(OWNER_ID), ...(key ? { JOURNAL_KEY: key } : {}) },
-    });
-    expect(cli.stderr).toBe('');
-    expect(cli.stdout).toContain(`2024-04-20  2 entries → ${llm.url} (${READER})`);
-    expect(cli.stdout).toContain(`2024-04-01  2 entries → ${llm.url} (${MODEL})`);
-  });
+      if (store !== 'sqlite') return; // the CLI reads the SQLite file; on PostgreSQL it reads DATABASE_URL the same way
+      const key = testJournalKey();
+      const cli = await runEntryPoint('src/cli/journal.ts', ['sent', '--since', '2024-06-01'], {
+        cwd: t.temp.dir,
+        env: { DATABASE_PATH: t.temp.file, ALLOWED_USER_IDS: String(OWNER_ID), ...(key ? { JOURNAL_KEY: key } : {}) },
+      });
+      expect(cli.stderr).toBe('');
+      expect(cli.stdout).toContain(`2024-04-20  2 entries → ${llm.url} (${READER})`);
+      expect(cli.stdout).toContain(`2024-04-01  2 entries → ${llm.url} (${MODEL})`);
+    },
+  );
 
   it('a question answered from counts alone sends no entry text and records nothing', async () => {
-    llm.script({ tools: [{ name: 'invokeMethod', input: { objId: 'journal', methodName: 'getTotalEntryCount', args: {} } }] }, { text: 'Seven.' });
+    llm.script(
+      { tools: [{ name: 'invokeMethod', input: { objId: 'journal', methodName: 'getTotalEntryCount', args: {} } }] },
+      { text: 'Seven.' },
+    );
     await t.send(textUpdate('@journal how many entries?'));
     expect(await t.temp.db.selectFrom('sent_ledger').selectAll().execute()).toEqual([]);
     await t.send(textUpdate('/trace'));

@@ -53,7 +53,11 @@ describe('streamed answers in a private chat', () => {
     await t.app.idle();
     const [final] = formatMarkdown(ANSWER);
     expect(sent()).toHaveLength(1);
-    expect(sent()[0]).toMatchObject({ text: final!.text, entities: final!.entities, reply_parameters: { message_id: 5 } });
+    expect(sent()[0]).toMatchObject({
+      text: final!.text,
+      entities: final!.entities,
+      reply_parameters: { message_id: 5 },
+    });
     // Every draft came before the final message, all under one draft id.
     const order = t.api.calls.map((c) => c.method).filter((m) => m === 'sendMessageDraft' || m === 'sendMessage');
     expect(order.at(-1)).toBe('sendMessage');
@@ -72,14 +76,34 @@ describe('streamed answers in a private chat', () => {
       {
         thinking: 'SECRET-THINKING-ONE: narrow to April first',
         text: 'Let me look at April.',
-        tools: [{ name: 'invokeMethod', input: { objId: 'journal', methodName: 'getDateRangeView', args: { startDate: '2024-04-01', endDate: '2024-04-30' } } }],
+        tools: [
+          {
+            name: 'invokeMethod',
+            input: {
+              objId: 'journal',
+              methodName: 'getDateRangeView',
+              args: { startDate: '2024-04-01', endDate: '2024-04-30' },
+            },
+          },
+        ],
       },
-      (req) => ({ thinking: 'SECRET-THINKING-TWO', tools: [{ name: 'invokeMethod', input: { objId: lastToolResult(req).handle, methodName: 'getDayCount', args: {} } }] }),
+      (req) => ({
+        thinking: 'SECRET-THINKING-TWO',
+        tools: [
+          { name: 'invokeMethod', input: { objId: lastToolResult(req).handle, methodName: 'getDayCount', args: {} } },
+        ],
+      }),
       // The final turn is held after its first words until its draft has been seen (drafts are at most one a second).
-      { holdAfterChars: 12, until: lastTurn.promise, then: { thinking: 'SECRET-THINKING-THREE: it is 3', text: 'You wrote on **3 days** in April.' } },
+      {
+        holdAfterChars: 12,
+        until: lastTurn.promise,
+        then: { thinking: 'SECRET-THINKING-THREE: it is 3', text: 'You wrote on **3 days** in April.' },
+      },
     );
     await t.deliver(textUpdate('@journal how many days did I write in April?'));
-    await t.api.waitFor((calls) => calls.some((c) => c.method === 'sendMessageDraft' && String(c.payload.text).startsWith('You wrote')));
+    await t.api.waitFor((calls) =>
+      calls.some((c) => c.method === 'sendMessageDraft' && String(c.payload.text).startsWith('You wrote')),
+    );
     lastTurn.open();
     await t.app.idle();
 
@@ -152,13 +176,31 @@ describe('streamed answers where drafts do not exist', () => {
     it(`a ${type} gets no drafts, one message`, async () => {
       // The bot itself is silent in groups (access.test.ts); this drives the answer path with a group's update.
       const chat = { id: -100777, type, title: 'A group' };
-      const update = { update_id: 900, message: { message_id: 3, date: 0, chat, from: { id: OWNER_ID, is_bot: false, first_name: 'Owner' }, text: '@journal hi' } };
+      const update = {
+        update_id: 900,
+        message: {
+          message_id: 3,
+          date: 0,
+          chat,
+          from: { id: OWNER_ID, is_bot: false, first_name: 'Owner' },
+          text: '@journal hi',
+        },
+      };
       const ctx = new Context(update, t.bot.api, TEST_BOT_INFO);
-      const questions = createJournalQuestions({ config: t.config, db: t.temp.db, logger: t.logger, clock: () => new Date('2024-06-01T12:00:00Z') })!;
+      const questions = createJournalQuestions({
+        config: t.config,
+        db: t.temp.db,
+        logger: t.logger,
+        clock: () => new Date('2024-06-01T12:00:00Z'),
+      })!;
       t.llm!.script({ text: ANSWER });
 
-      await askAndReply(ctx, { logger: t.logger }, questions, { ownerId: OWNER_ID, chatId: chat.id, replyTo: 3 }, (options) =>
-        questions.ask(OWNER_ID, '@journal hi', undefined, options),
+      await askAndReply(
+        ctx,
+        { logger: t.logger },
+        questions,
+        { ownerId: OWNER_ID, chatId: chat.id, replyTo: 3 },
+        (options) => questions.ask(OWNER_ID, '@journal hi', undefined, options),
       );
 
       expect(t.llm!.requests[0]!.body.stream).toBe(true);

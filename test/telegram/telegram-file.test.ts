@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Api } from 'grammy';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { downloadTelegramFile, fetchTelegramFile, FileFetchError, isFileTooBigError } from '../../src/telegram/telegram-file.ts';
+import {
+  downloadTelegramFile,
+  fetchTelegramFile,
+  FileFetchError,
+  isFileTooBigError,
+} from '../../src/telegram/telegram-file.ts';
 import { startBotApiStandIn, type BotApiStandIn } from '../stand-ins/bot-api.ts';
 
 const TOKEN = '42:file-test-token';
@@ -23,7 +28,10 @@ afterEach(async () => {
 });
 
 const failure = async (promise: Promise<unknown>): Promise<FileFetchError> => {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(FileFetchError);
   return error as FileFetchError;
 };
@@ -48,10 +56,14 @@ describe('Bot API files', () => {
     const unknown = await failure(fetchTelegramFile(bot, TOKEN, api.url, 'never-sent'));
     expect(unknown.permanent).toBe(false);
     expect(isFileTooBigError(unknown)).toBe(false);
-    const missing = await failure(downloadTelegramFile(TOKEN, api.url, 'documents/gone.json', path.join(dir, 'x.json')));
+    const missing = await failure(
+      downloadTelegramFile(TOKEN, api.url, 'documents/gone.json', path.join(dir, 'x.json')),
+    );
     expect(missing.message).toBe('the Bot API answered HTTP 404');
     expect(missing.permanent).toBe(false);
-    const unreachable = await failure(downloadTelegramFile(TOKEN, 'http://127.0.0.1:1', 'documents/x.json', path.join(dir, 'y.json')));
+    const unreachable = await failure(
+      downloadTelegramFile(TOKEN, 'http://127.0.0.1:1', 'documents/x.json', path.join(dir, 'y.json')),
+    );
     expect(unreachable.message).toBe('the Bot API could not be reached');
   });
 });

@@ -23,9 +23,17 @@ describeStores('/stats and /review in a topic', () => {
     t = await createTestApp({}, () => NOW, { messagesApi: true });
     const { message } = textUpdate('');
     const { text: _text, ...service } = message;
-    await t.send({ message: { ...service, message_thread_id: DREAMS, is_topic_message: true, forum_topic_created: { name: 'Dreams', icon_color: 1 } } });
+    await t.send({
+      message: {
+        ...service,
+        message_thread_id: DREAMS,
+        is_topic_message: true,
+        forum_topic_created: { name: 'Dreams', icon_color: 1 },
+      },
+    });
     // Main: every day from 2024-05-27 to today (a 6-day run); Dreams: 2024-05-20 alone, then 05-31 and today (a 2-day run).
-    for (const day of ['2024-05-27', '2024-05-28', '2024-05-29', '2024-05-30', '2024-05-31', '2024-06-01']) await t.send(textUpdate(`Main on ${day}`, { date: at(day) }));
+    for (const day of ['2024-05-27', '2024-05-28', '2024-05-29', '2024-05-30', '2024-05-31', '2024-06-01'])
+      await t.send(textUpdate(`Main on ${day}`, { date: at(day) }));
     await t.send(inTopic('Flying over the river', DREAMS, at('2024-05-20')));
     await t.send(inTopic('A house with no doors', DREAMS, at('2024-05-31')));
     await t.send(inTopic('The river again', DREAMS, at('2024-06-01', 6)));
@@ -47,18 +55,30 @@ describeStores('/stats and /review in a topic', () => {
     // Outside the topic, every journal: the owner's 6-day run, and the mood of a day with entries.
     await t.send(textUpdate('/stats'));
     expect(photos().at(-1)!.message_thread_id).toBeUndefined();
-    expect(photos().at(-1)!.caption).toBe('10 entries on 7 days in the last 12 months; longest streak 6, current 6; mood 5.0 of 5 on 1 day.');
+    expect(photos().at(-1)!.caption).toBe(
+      '10 entries on 7 days in the last 12 months; longest streak 6, current 6; mood 5.0 of 5 on 1 day.',
+    );
   });
 
   it("/review in a topic reviews that topic's journal and replies in the topic", async () => {
     /** The handle the review question mentions. */
-    const mentioned = (req: RecordedRequest) => /Review @([0-9a-f-]{36})/.exec(JSON.stringify(req.body.messages[0].content))![1]!;
-    t.llm!.script((req) => ({ tools: [{ name: 'invokeMethod', input: { objId: mentioned(req), methodName: 'getEntries', args: { limit: 50 } } }] }), { text: 'Rivers keep coming back.' });
+    const mentioned = (req: RecordedRequest) =>
+      /Review @([0-9a-f-]{36})/.exec(JSON.stringify(req.body.messages[0].content))![1]!;
+    t.llm!.script(
+      (req) => ({
+        tools: [
+          { name: 'invokeMethod', input: { objId: mentioned(req), methodName: 'getEntries', args: { limit: 50 } } },
+        ],
+      }),
+      { text: 'Rivers keep coming back.' },
+    );
     await t.send(inTopic('/review week', DREAMS));
 
     const answer = sent().at(-1)!;
     expect(answer).toMatchObject({ chat_id: OWNER_ID, message_thread_id: DREAMS });
-    expect(answer.text).toBe('Review of the last 7 days (2024-05-26 to 2024-06-01): 2 days written, 3 entries.\n\nRivers keep coming back.');
+    expect(answer.text).toBe(
+      'Review of the last 7 days (2024-05-26 to 2024-06-01): 2 days written, 3 entries.\n\nRivers keep coming back.',
+    );
     // The view the model was handed, and read, is the week of Dreams alone.
     const question = JSON.stringify(t.llm!.requests[0]!.body.messages[0].content);
     expect(question).toContain('2 days, 3 entries');

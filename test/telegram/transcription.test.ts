@@ -22,7 +22,16 @@ async function start(env: Record<string, string> = {}) {
 }
 
 const AUDIO = Buffer.from('OggS\u0000fake opus bytes of a voice note');
-const voice = (fileId: string, fileSize = AUDIO.length) => mediaUpdate({ voice: { file_id: fileId, file_unique_id: `u-${fileId}`, duration: 42, mime_type: 'audio/ogg', file_size: fileSize } });
+const voice = (fileId: string, fileSize = AUDIO.length) =>
+  mediaUpdate({
+    voice: {
+      file_id: fileId,
+      file_unique_id: `u-${fileId}`,
+      duration: 42,
+      mime_type: 'audio/ogg',
+      file_size: fileSize,
+    },
+  });
 const entry = async () => entriesWithMedia(t.temp.db).executeTakeFirstOrThrow();
 const jobs = () => t.temp.db.selectFrom('transcription_job').selectAll().execute();
 
@@ -46,7 +55,9 @@ describe('transcription', () => {
     expect(t.api.callsTo('getFile')[0]!.payload).toMatchObject({ file_id: 'voice-1' });
     const ops = createJournalOperations(t.temp.db, OWNER_ID);
     const found = await ops.invokeMethod('journal', 'search', { query: 'tomatoes' });
-    expect(found.type === 'object' && (await ops.invokeMethod(found.objId, 'getTotalEntryCount', {}))).toMatchObject({ value: 1 });
+    expect(found.type === 'object' && (await ops.invokeMethod(found.objId, 'getTotalEntryCount', {}))).toMatchObject({
+      value: 1,
+    });
     expect(await t.temp.db.selectFrom('entry_tag').select('tag').execute()).toEqual([{ tag: 'garden' }]);
     expect(await jobs()).toEqual([]);
   });
@@ -58,7 +69,9 @@ describe('transcription', () => {
     await t.send(voice('voice-2'));
     await t.app.transcription!.runDue();
     expect((await entry()).content).toBe('[voice note 0:42]');
-    expect(await jobs()).toMatchObject([{ attempts: 1, next_at: '2024-06-01T12:01:00.000Z', last_error: expect.stringMatching(/HTTP 503/) }]);
+    expect(await jobs()).toMatchObject([
+      { attempts: 1, next_at: '2024-06-01T12:01:00.000Z', last_error: expect.stringMatching(/HTTP 503/) },
+    ]);
     await t.app.transcription!.runDue(); // not due yet: nothing is sent
     expect(stt.calls).toHaveLength(1);
     now = new Date('2024-06-01T12:01:00Z');
@@ -76,11 +89,17 @@ describe('transcription', () => {
     await start();
     t.api.addFile('vn', AUDIO);
     await t.send(mediaUpdate({ video_note: { file_id: 'vn', file_unique_id: 'u-vn', length: 240, duration: 15 } }));
-    await t.send(mediaUpdate({ voice: { file_id: 'cap', file_unique_id: 'u-cap', duration: 3 }, caption: 'my own words' }));
+    await t.send(
+      mediaUpdate({ voice: { file_id: 'cap', file_unique_id: 'u-cap', duration: 3 }, caption: 'my own words' }),
+    );
     await t.send(voice('huge', 25 * 1024 * 1024));
     expect((await jobs()).length).toBe(1);
     await t.app.transcription!.runDue();
-    const rows = await entriesWithMedia(t.temp.db).clearSelect().select(['content', 'm.kind as media_kind']).orderBy('entry.id').execute();
+    const rows = await entriesWithMedia(t.temp.db)
+      .clearSelect()
+      .select(['content', 'm.kind as media_kind'])
+      .orderBy('entry.id')
+      .execute();
     expect(rows).toEqual([
       { content: 'Transcript of the note', media_kind: 'video_note' },
       { content: 'my own words', media_kind: 'voice_note' },

@@ -26,8 +26,22 @@ afterEach(async () => {
 
 async function voiceNotes(db: JournalDb, count: number, now: Date): Promise<void> {
   for (let i = 1; i <= count; i++) {
-    const media = { kind: 'voice_note' as const, fileId: `voice-${i}`, fileName: null, durationSeconds: 42, fileSize: 1000 };
-    const draft = { ownerId: OWNER, source: 'live' as const, chatId: OWNER, messageId: i, writtenAt: now, text: '[voice note 0:42]', media: [media] };
+    const media = {
+      kind: 'voice_note' as const,
+      fileId: `voice-${i}`,
+      fileName: null,
+      durationSeconds: 42,
+      fileSize: 1000,
+    };
+    const draft = {
+      ownerId: OWNER,
+      source: 'live' as const,
+      chatId: OWNER,
+      messageId: i,
+      writtenAt: now,
+      text: '[voice note 0:42]',
+      media: [media],
+    };
     await storeEntry(db, draft, 'UTC', now, undefined, { transcribe: true });
   }
 }
@@ -53,7 +67,13 @@ describeStores('transcription workers sharing a database', () => {
     const [a, b] = [worker(temp.db, stt.url, () => now), worker(other, stt.url, () => now)];
     const [ra, rb] = await Promise.all([a.runDue(), b.runDue()]);
     expect(ra.transcribed + rb.transcribed).toBe(5);
-    expect(stt.calls.map((c) => c.fileName).sort()).toEqual(['voice-1.ogg', 'voice-2.ogg', 'voice-3.ogg', 'voice-4.ogg', 'voice-5.ogg']);
+    expect(stt.calls.map((c) => c.fileName).sort()).toEqual([
+      'voice-1.ogg',
+      'voice-2.ogg',
+      'voice-3.ogg',
+      'voice-4.ogg',
+      'voice-5.ogg',
+    ]);
     expect(await temp.db.selectFrom('transcription_job').selectAll().execute()).toEqual([]);
     const contents = await temp.db.selectFrom('entry').select('content').execute();
     expect(contents.map((e) => e.content)).toEqual(Array(5).fill('Transcript of the note'));

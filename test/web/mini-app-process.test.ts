@@ -27,7 +27,9 @@ describe('npm start with MINI_APP_URL', { timeout: PROCESS_TEST_MS }, () => {
       ]);
       const anonymous = await fetch(`http://127.0.0.1:${port}/`);
       expect(anonymous.status).toBe(401);
-      expect(anonymous.headers.get('content-security-policy')).toBe("default-src 'self'; frame-ancestors https://web.telegram.org");
+      expect(anonymous.headers.get('content-security-policy')).toBe(
+        "default-src 'self'; frame-ancestors https://web.telegram.org",
+      );
       const initData = sign({ user: { id: OWNER_ID, first_name: 'Owner' } }, PROCESS_TOKEN, new Date());
       const owner = await fetch(`http://127.0.0.1:${port}/tags`, { headers: { authorization: `tma ${initData}` } });
       expect(owner.status).toBe(200);

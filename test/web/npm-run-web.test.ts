@@ -22,32 +22,40 @@ describe('npm run web', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('prints a login link that signs in, shows April 2024, and stops on SIGTERM', { timeout: PROCESS_TEST_MS }, async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'journal-web-'));
-    const file = path.join(dir, 'demo.sqlite');
-    const db = openDatabase(file);
-    await migrateToLatest(db);
-    await buildGeneratedJournal(db, { ownerId: 1000, ...DEMO_JOURNAL, timeZone: 'UTC' });
-    await db.destroy();
+  it(
+    'prints a login link that signs in, shows April 2024, and stops on SIGTERM',
+    { timeout: PROCESS_TEST_MS },
+    async () => {
+      dir = mkdtempSync(path.join(tmpdir(), 'journal-web-'));
+      const file = path.join(dir, 'demo.sqlite');
+      const db = openDatabase(file);
+      await migrateToLatest(db);
+      await buildGeneratedJournal(db, { ownerId: 1000, ...DEMO_JOURNAL, timeZone: 'UTC' });
+      await db.destroy();
 
-    const port = await freePort();
-    web = startEntryPoint('src/cli/web.ts', [], { cwd: dir, env: { DATABASE_PATH: file, WEB_PORT: String(port) } });
-    const running = web;
-    await waitUntil(() => /login\?token=/.test(running.stdout()) || running.child.exitCode !== null, PROCESS_WAIT_MS, 'the login link');
-    const link = new RegExp(`http://127\\.0\\.0\\.1:${port}/login\\?token=[\\w-]+`).exec(web.stdout())?.[0];
-    expect(link, web.stderr()).toBeDefined();
+      const port = await freePort();
+      web = startEntryPoint('src/cli/web.ts', [], { cwd: dir, env: { DATABASE_PATH: file, WEB_PORT: String(port) } });
+      const running = web;
+      await waitUntil(
+        () => /login\?token=/.test(running.stdout()) || running.child.exitCode !== null,
+        PROCESS_WAIT_MS,
+        'the login link',
+      );
+      const link = new RegExp(`http://127\\.0\\.0\\.1:${port}/login\\?token=[\\w-]+`).exec(web.stdout())?.[0];
+      expect(link, web.stderr()).toBeDefined();
 
-    const signIn = await fetch(link!, { redirect: 'manual' });
-    expect(signIn.status).toBe(303);
-    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const calendar = await fetch(`http://127.0.0.1:${port}/?year=2024`, { headers: { cookie } });
-    expect(calendar.status).toBe(200);
-    const html = await calendar.text();
-    expect(html).toMatch(/aria-label="Monday, 1 April 2024: \d+ entries"/);
-    expect((await fetch(link!, { redirect: 'manual' })).status).toBe(401);
+      const signIn = await fetch(link!, { redirect: 'manual' });
+      expect(signIn.status).toBe(303);
+      const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const calendar = await fetch(`http://127.0.0.1:${port}/?year=2024`, { headers: { cookie } });
+      expect(calendar.status).toBe(200);
+      const html = await calendar.text();
+      expect(html).toMatch(/aria-label="Monday, 1 April 2024: \d+ entries"/);
+      expect((await fetch(link!, { redirect: 'manual' })).status).toBe(401);
 
-    web.child.kill('SIGTERM');
-    const result = await web.done;
-    expect(result.code).toBe(0);
-  });
+      web.child.kill('SIGTERM');
+      const result = await web.done;
+      expect(result.code).toBe(0);
+    },
+  );
 });

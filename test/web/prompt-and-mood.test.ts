@@ -37,13 +37,19 @@ describeStores('web prompts and moods', () => {
   });
 
   const get = async (path: string) => {
-    const res = await fetch(`${web.url}${path}`, { headers: { authorization: `tma ${sign({ user: { id: OWNER_ID, first_name: 'Owner' } }, TEST_TOKEN, new Date())}` } });
+    const res = await fetch(`${web.url}${path}`, {
+      headers: {
+        authorization: `tma ${sign({ user: { id: OWNER_ID, first_name: 'Owner' } }, TEST_TOKEN, new Date())}`,
+      },
+    });
     expect(res.status).toBe(200);
     return res.text();
   };
 
   it('shows the prompt above the entry it answered, and nothing on other entries', async () => {
-    expect(await get(`/entry/${answered}`)).toContain('<p class="prompt">Answering: <q>What did you do for &#60;yourself&#62; today?</q></p>');
+    expect(await get(`/entry/${answered}`)).toContain(
+      '<p class="prompt">Answering: <q>What did you do for &#60;yourself&#62; today?</q></p>',
+    );
     expect(await get(`/entry/${plain}`)).not.toContain('class="prompt"');
   });
 

@@ -31,7 +31,10 @@ describeStores('web view access', () => {
     temp = await createTempDb();
     await buildWebDemo(temp.db, OWNER_ID);
     await seedEntries(temp.db, OTHER_OWNER, [[`${WEB_DAY}T10:00:00Z`, OTHER_TEXT]]);
-    web = await serveWebDemo(temp.db, { TELEGRAM_BOT_TOKEN: TEST_TOKEN, ALLOWED_USER_IDS: `${OWNER_ID},${OTHER_OWNER}` });
+    web = await serveWebDemo(temp.db, {
+      TELEGRAM_BOT_TOKEN: TEST_TOKEN,
+      ALLOWED_USER_IDS: `${OWNER_ID},${OTHER_OWNER}`,
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -45,7 +48,7 @@ describeStores('web view access', () => {
   };
   const tma = (initData: string) => ({ authorization: `tma ${initData}` });
 
-  it("gives an owner with valid signed initData their own day, and the other owner only theirs", async () => {
+  it('gives an owner with valid signed initData their own day, and the other owner only theirs', async () => {
     const mine = await get(`/day/${WEB_DAY}`, tma(initDataFor(OWNER_ID)));
     expect(mine.status).toBe(200);
     expect(mine.body).toContain(OWNER_TEXT);
@@ -67,7 +70,7 @@ describeStores('web view access', () => {
     expect((await get(`/entry/${ownerEntry}`, tma(initDataFor(OWNER_ID)))).status).toBe(200);
   });
 
-  it('answers forged, expired, a stranger\'s initData and a missing session with 401 and no data', async () => {
+  it("answers forged, expired, a stranger's initData and a missing session with 401 and no data", async () => {
     const valid = initDataFor(OWNER_ID);
     const forgedUser = valid.replace(encodeURIComponent(`"id":${OWNER_ID}`), encodeURIComponent(`"id":${OTHER_OWNER}`));
     expect(forgedUser).not.toBe(valid);
@@ -76,7 +79,10 @@ describeStores('web view access', () => {
       ['a made-up session cookie', { cookie: 'journal_session=made-up' }],
       ['forged hash', tma(valid.replace(/hash=[0-9a-f]{4}/, 'hash=0000'))],
       ['forged user', tma(forgedUser)],
-      ['signed with another token', tma(sign({ user: { id: OWNER_ID, first_name: 'x' } }, '654321:another-bot-token-entirely', new Date()))],
+      [
+        'signed with another token',
+        tma(sign({ user: { id: OWNER_ID, first_name: 'x' } }, '654321:another-bot-token-entirely', new Date())),
+      ],
       ['expired', tma(initDataFor(OWNER_ID, new Date(Date.now() - 2 * 3_600_000)))],
       ['signed a day in the future', tma(initDataFor(OWNER_ID, new Date(Date.now() + 24 * 3_600_000)))],
       ['signed two minutes in the future', tma(initDataFor(OWNER_ID, new Date(Date.now() + 2 * 60_000)))],
@@ -84,7 +90,14 @@ describeStores('web view access', () => {
       ['not initData at all', tma('hello')],
     ];
     for (const [what, headers] of cases) {
-      for (const path of ['/', `/day/${WEB_DAY}`, '/search?q=walk', '/tags', '/onthisday?date=2024-04-02', '/entry/1']) {
+      for (const path of [
+        '/',
+        `/day/${WEB_DAY}`,
+        '/search?q=walk',
+        '/tags',
+        '/onthisday?date=2024-04-02',
+        '/entry/1',
+      ]) {
         const answer = await get(path, headers);
         expect({ what, path, status: answer.status }).toEqual({ what, path, status: 401 });
         expect(answer.body).not.toContain(OWNER_TEXT);
@@ -113,15 +126,31 @@ describeStores('web view access', () => {
     expect(again.status).toBe(401);
     expect(again.headers.get('set-cookie')).toBeNull();
     // A cookie-signed-in POST from another site's page is refused.
-    expect((await get('/entry/1/forget', { cookie: session, origin: 'https://evil.example' }, 'POST')).status).toBe(403);
+    expect((await get('/entry/1/forget', { cookie: session, origin: 'https://evil.example' }, 'POST')).status).toBe(
+      403,
+    );
   });
 
-  it('sets the CSP (framed by Telegram\'s web client only) and UTF-8 on every answer, serves its own assets, and links nowhere else', async () => {
+  it("sets the CSP (framed by Telegram's web client only) and UTF-8 on every answer, serves its own assets, and links nowhere else", async () => {
     const session = (await get(web.view.loginPath(OWNER_ID))).headers.get('set-cookie')!.split(';')[0]!;
-    const paths = ['/', '/?year=2024', '/month/2024-04', `/day/${WEB_DAY}`, '/search?q=walk', '/search?q=%22walk', '/tags', '/tags/walk', '/onthisday?date=2024-04-02', '/nowhere'];
+    const paths = [
+      '/',
+      '/?year=2024',
+      '/month/2024-04',
+      `/day/${WEB_DAY}`,
+      '/search?q=walk',
+      '/search?q=%22walk',
+      '/tags',
+      '/tags/walk',
+      '/onthisday?date=2024-04-02',
+      '/nowhere',
+    ];
     for (const path of [...paths, '/assets/app.css', '/assets/app.js', '/assets/icon.svg']) {
       const answer = await get(path, { cookie: session });
-      expect({ path, csp: answer.headers.get('content-security-policy') }).toEqual({ path, csp: "default-src 'self'; frame-ancestors https://web.telegram.org" });
+      expect({ path, csp: answer.headers.get('content-security-policy') }).toEqual({
+        path,
+        csp: "default-src 'self'; frame-ancestors https://web.telegram.org",
+      });
       expect(answer.headers.get('content-type')).toMatch(/; charset=utf-8$/);
       expect(answer.body).not.toMatch(/\b(?:src|href|action)="(?:[a-z]+:)?\/\//i);
       expect(answer.body).not.toMatch(/url\(\s*['"]?(?:[a-z]+:)?\/\//i);
@@ -154,7 +183,11 @@ describeStores('web view access', () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toContain(OWNER_TEXT);
       expect((await fetch(`${base}/day/${WEB_DAY}`)).status).toBe(401);
-      const update = await fetch(`${base}/tg`, { method: 'POST', headers: { 'x-telegram-bot-api-secret-token': 'sekret' }, body: JSON.stringify({ update_id: 5 }) });
+      const update = await fetch(`${base}/tg`, {
+        method: 'POST',
+        headers: { 'x-telegram-bot-api-secret-token': 'sekret' },
+        body: JSON.stringify({ update_id: 5 }),
+      });
       expect(update.status).toBe(200);
       expect(accepted).toEqual([{ update_id: 5 }]);
     } finally {

@@ -18,7 +18,10 @@ import { OWNER_ID } from '../helpers/updates.ts';
 import { buildWebDemo, serveWebDemo, WEB_DAY, type WebDemoServer } from '../helpers/web-demo.ts';
 
 /** A request with exactly these headers (fetch would not let a test set Host). */
-function send(url: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function send(
+  url: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
       let body = '';
@@ -52,22 +55,42 @@ describe('npm run web (local)', () => {
   it('cannot be framed by any page', async () => {
     for (const path of ['/', `/day/${WEB_DAY}`, '/assets/app.css', '/nowhere']) {
       const answer = await send(`${web.url}${path}`, { headers: { cookie: session } });
-      expect({ path, csp: answer.headers['content-security-policy'], xfo: answer.headers['x-frame-options'] }).toEqual({ path, csp: "default-src 'self'; frame-ancestors 'none'", xfo: 'DENY' });
+      expect({ path, csp: answer.headers['content-security-policy'], xfo: answer.headers['x-frame-options'] }).toEqual({
+        path,
+        csp: "default-src 'self'; frame-ancestors 'none'",
+        xfo: 'DENY',
+      });
     }
   });
 
   it('answers only for its loopback address (a rebound DNS name is refused)', async () => {
-    const rebound = await send(`${web.url}/day/${WEB_DAY}`, { headers: { cookie: session, host: `attacker.example:${port}` } });
+    const rebound = await send(`${web.url}/day/${WEB_DAY}`, {
+      headers: { cookie: session, host: `attacker.example:${port}` },
+    });
     expect(rebound.status).toBe(421);
     expect(rebound.body).toContain(`answers only at http://127.0.0.1:${port}/`);
     expect(rebound.body).not.toContain('Coffee on the balcony');
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) expect((await send(`${web.url}/tags`, { headers: { cookie: session, host } })).status).toBe(200);
-    expect((await send(`${web.url}/tags`, { headers: { cookie: session, host: `127.0.0.1:${port + 1}` } })).status).toBe(421);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`])
+      expect((await send(`${web.url}/tags`, { headers: { cookie: session, host } })).status).toBe(200);
+    expect(
+      (await send(`${web.url}/tags`, { headers: { cookie: session, host: `127.0.0.1:${port + 1}` } })).status,
+    ).toBe(421);
   });
 
   it('takes a POST only from its own origin: scheme, host and port', async () => {
-    const forget = (origin?: string) => send(`${web.url}/entry/999999/forget`, { method: 'POST', headers: { cookie: session, ...(origin ? { origin } : {}) } });
-    for (const origin of [`https://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`, 'http://127.0.0.1', 'https://evil.example', 'null', 'not a url']) {
+    const forget = (origin?: string) =>
+      send(`${web.url}/entry/999999/forget`, {
+        method: 'POST',
+        headers: { cookie: session, ...(origin ? { origin } : {}) },
+      });
+    for (const origin of [
+      `https://127.0.0.1:${port}`,
+      `http://127.0.0.1:${port + 1}`,
+      'http://127.0.0.1',
+      'https://evil.example',
+      'null',
+      'not a url',
+    ]) {
       expect({ origin, status: (await forget(origin)).status }).toEqual({ origin, status: 403 });
     }
     // Ours (the entry does not exist: 404, past the origin check), and none at all (not a browser).
@@ -79,8 +102,14 @@ describe('npm run web (local)', () => {
     const own = (await send(`${web.url}${web.view.loginPath(OWNER_ID)}`)).headers['set-cookie']![0]!.split(';')[0]!;
     const calendar = await send(`${web.url}/tags`, { headers: { cookie: own } });
     expect(calendar.body).toContain('<form class="sign-out" action="/logout" method="post">');
-    expect((await send(`${web.url}/logout`, { method: 'POST', headers: { cookie: own, origin: 'https://evil.example' } })).status).toBe(403);
-    const out = await send(`${web.url}/logout`, { method: 'POST', headers: { cookie: own, origin: `http://127.0.0.1:${port}` } });
+    expect(
+      (await send(`${web.url}/logout`, { method: 'POST', headers: { cookie: own, origin: 'https://evil.example' } }))
+        .status,
+    ).toBe(403);
+    const out = await send(`${web.url}/logout`, {
+      method: 'POST',
+      headers: { cookie: own, origin: `http://127.0.0.1:${port}` },
+    });
     expect(out.status).toBe(303);
     expect(out.headers.location).toBe('/signed-out');
     expect(out.headers['set-cookie']![0]).toMatch(/^journal_session=; .*Max-Age=0/);
@@ -90,13 +119,25 @@ describe('npm run web (local)', () => {
   });
 
   it('answers 404 with a sentence for months and days beyond the calendar, never 500', async () => {
-    for (const path of ['/month/9999-12', '/month/0000-01', '/month/0001-01', '/day/0000-01-01', '/day/9999-12-31', '/day/0001-01-01']) {
+    for (const path of [
+      '/month/9999-12',
+      '/month/0000-01',
+      '/month/0001-01',
+      '/day/0000-01-01',
+      '/day/9999-12-31',
+      '/day/0001-01-01',
+    ]) {
       const answer = await send(`${web.url}${path}`, { headers: { cookie: session } });
       expect({ path, status: answer.status }).toEqual({ path, status: 404 });
-      expect(answer.body).toMatch(/is outside the calendar: its pages run from \d{4}-\d{2}(-\d{2})? to \d{4}-\d{2}(-\d{2})? \(years 0001 to 9999\)/);
+      expect(answer.body).toMatch(
+        /is outside the calendar: its pages run from \d{4}-\d{2}(-\d{2})? to \d{4}-\d{2}(-\d{2})? \(years 0001 to 9999\)/,
+      );
     }
     for (const path of ['/month/9999-11', '/month/0001-02', '/day/9999-12-30', '/day/0001-01-02']) {
-      expect({ path, status: (await send(`${web.url}${path}`, { headers: { cookie: session } })).status }).toEqual({ path, status: 200 });
+      expect({ path, status: (await send(`${web.url}${path}`, { headers: { cookie: session } })).status }).toEqual({
+        path,
+        status: 200,
+      });
     }
   });
 
@@ -114,15 +155,24 @@ describe('npm run web (local)', () => {
 describe('the Mini App', () => {
   let web: WebDemoServer;
   beforeAll(async () => {
-    web = await serveWebDemo(temp.db, { TELEGRAM_BOT_TOKEN: TEST_TOKEN, ALLOWED_USER_IDS: String(OWNER_ID), MINI_APP_URL: 'https://journal.example.com/app' });
+    web = await serveWebDemo(temp.db, {
+      TELEGRAM_BOT_TOKEN: TEST_TOKEN,
+      ALLOWED_USER_IDS: String(OWNER_ID),
+      MINI_APP_URL: 'https://journal.example.com/app',
+    });
   });
   afterAll(() => web?.server.close());
 
-  it('takes a POST from MINI_APP_URL\'s origin exactly, and is served on any Host (behind its TLS proxy)', async () => {
+  it("takes a POST from MINI_APP_URL's origin exactly, and is served on any Host (behind its TLS proxy)", async () => {
     const tma = { authorization: `tma ${sign({ user: { id: OWNER_ID, first_name: 'O' } }, TEST_TOKEN, new Date())}` };
-    const forget = (origin: string) => send(`${web.url}/entry/999999/forget`, { method: 'POST', headers: { ...tma, origin } });
+    const forget = (origin: string) =>
+      send(`${web.url}/entry/999999/forget`, { method: 'POST', headers: { ...tma, origin } });
     expect((await forget('https://journal.example.com')).status).toBe(404);
-    for (const origin of ['http://journal.example.com', 'https://journal.example.com:8443', 'https://other.example.com']) {
+    for (const origin of [
+      'http://journal.example.com',
+      'https://journal.example.com:8443',
+      'https://other.example.com',
+    ]) {
       expect({ origin, status: (await forget(origin)).status }).toEqual({ origin, status: 403 });
     }
     const page = await send(`${web.url}/tags`, { headers: { ...tma, host: 'journal.example.com' } });
@@ -149,7 +199,15 @@ describe('fair under load', () => {
       const journal = real(ownerId);
       return { ...journal, dayCounts: async (span) => ((held += 1), await gate, journal.dayCounts(span)) };
     };
-    const view = createWebView({ auth: createWebAuth({ botToken: null, allowedUserIds: [OWNER_ID], clock: () => new Date() }), journalFor, logger, embedding: 'nobody', publicOrigins: [], loopbackOnly: true, maxInFlightPerCaller: 6 });
+    const view = createWebView({
+      auth: createWebAuth({ botToken: null, allowedUserIds: [OWNER_ID], clock: () => new Date() }),
+      journalFor,
+      logger,
+      embedding: 'nobody',
+      publicOrigins: [],
+      loopbackOnly: true,
+      maxInFlightPerCaller: 6,
+    });
     server = await startWebServer(view, { port: 0, host: '127.0.0.1', logger });
     url = `http://127.0.0.1:${server.port}`;
     // Two sessions: the burst's, and another tab's.
@@ -163,7 +221,9 @@ describe('fair under load', () => {
     const otherCookie = (await send(`${url}${otherLink}`)).headers['set-cookie']![0]!.split(';')[0]!;
     let refused = 0;
     const burst = Array.from({ length: 200 }, () =>
-      send(`${url}/month/2024-04`, { headers: { cookie: burstCookie } }).then((a) => ((refused += a.status === 429 && a.headers['retry-after'] === '1' ? 1 : 0), a)),
+      send(`${url}/month/2024-04`, { headers: { cookie: burstCookie } }).then(
+        (a) => ((refused += a.status === 429 && a.headers['retry-after'] === '1' ? 1 : 0), a),
+      ),
     );
     // Every request beyond the six in hand is refused at once, while those six still wait on the journal.
     await expect.poll(() => refused, { timeout: 30_000 }).toBe(194);

@@ -20,7 +20,20 @@ const NOW = new Date('2024-07-01T00:00:00Z');
 
 let messageId = 1;
 async function write(db: JournalDb, at: string, text: string, journal?: string): Promise<void> {
-  await saveEntry(db, { ownerId: OWNER_ID, source: 'live', chatId: OWNER_ID, messageId: messageId++, writtenAt: new Date(at), text, ...(journal === undefined ? {} : { journal }) }, 'UTC', NOW);
+  await saveEntry(
+    db,
+    {
+      ownerId: OWNER_ID,
+      source: 'live',
+      chatId: OWNER_ID,
+      messageId: messageId++,
+      writtenAt: new Date(at),
+      text,
+      ...(journal === undefined ? {} : { journal }),
+    },
+    'UTC',
+    NOW,
+  );
 }
 
 describeStores('web view journals', () => {
@@ -36,7 +49,10 @@ describeStores('web view journals', () => {
     await write(temp.db, '2024-05-03T06:00:00Z', 'Falling down the stairs', 'Dreams');
     await write(temp.db, '2024-05-04T09:00:00Z', 'Planning the quarter', ODD_NAME);
     await seedEntries(temp.db, SINGLE_OWNER, [['2024-05-01T10:00:00Z', 'Only the main journal here']]);
-    web = await serveWebDemo(temp.db, { TELEGRAM_BOT_TOKEN: TEST_TOKEN, ALLOWED_USER_IDS: `${OWNER_ID},${SINGLE_OWNER}` });
+    web = await serveWebDemo(temp.db, {
+      TELEGRAM_BOT_TOKEN: TEST_TOKEN,
+      ALLOWED_USER_IDS: `${OWNER_ID},${SINGLE_OWNER}`,
+    });
     cookie = await signIn(web, OWNER_ID);
   }, 60_000);
 
@@ -51,7 +67,9 @@ describeStores('web view journals', () => {
   };
   /** Every link and form target of a page's content and header (the assets and media aside). */
   const targets = (body: string) =>
-    [...body.matchAll(/\b(?:href|action)="([^"]*)"/g)].map((m) => m[1]!).filter((t) => !t.startsWith('/assets/') && !t.startsWith('/media/') && t !== '#content' && t !== '/logout');
+    [...body.matchAll(/\b(?:href|action)="([^"]*)"/g)]
+      .map((m) => m[1]!)
+      .filter((t) => !t.startsWith('/assets/') && !t.startsWith('/media/') && t !== '#content' && t !== '/logout');
 
   it("reads one journal's calendar, month and day under /journal/<name>/, and every journal without the prefix", async () => {
     const dreams = await get('/journal/Dreams/?year=2024');
@@ -99,7 +117,12 @@ describeStores('web view journals', () => {
     expect(tags.body).toContain('href="/journal/Main/tags/walk"');
     expect(tags.body).toContain('1 entry');
 
-    for (const path of ['/journal/Dreams/search?q=walk', '/journal/Dreams/day/2024-05-01', '/journal/Dreams/?year=2024', '/journal/Dreams/tags']) {
+    for (const path of [
+      '/journal/Dreams/search?q=walk',
+      '/journal/Dreams/day/2024-05-01',
+      '/journal/Dreams/?year=2024',
+      '/journal/Dreams/tags',
+    ]) {
       // The switcher aside (it leads to the other journals), the header and the content.
       const page = (await get(path)).body.replace(/<nav class="journals"[\s\S]*?<\/nav>/, '');
       expect(targets(page).length).toBeGreaterThan(5);
@@ -113,7 +136,11 @@ describeStores('web view journals', () => {
     expect((await get(`/journal/Main/entry/${id}`)).body).toContain('Coffee');
     expect((await get(`/entry/${id}`)).status).toBe(200);
     expect((await get(`/journal/Dreams/entry/${id}`)).status).toBe(404);
-    const forget = await fetch(`${web.url}/journal/Dreams/entry/${id}/forget`, { method: 'POST', headers: { cookie, origin: web.url }, redirect: 'manual' });
+    const forget = await fetch(`${web.url}/journal/Dreams/entry/${id}/forget`, {
+      method: 'POST',
+      headers: { cookie, origin: web.url },
+      redirect: 'manual',
+    });
     expect(forget.status).toBe(404);
     expect((await get(`/journal/Main/entry/${id}`)).status).toBe(200);
   });
@@ -123,9 +150,13 @@ describeStores('web view journals', () => {
     const switcher = /<nav class="journals" aria-label="Journals">([\s\S]*?)<\/nav>/.exec(body)![1]!;
     expect(switcher).toContain('<a href="/search?q=walk">All journals <span class="count">5 entries</span></a>');
     expect(switcher).toContain('<a href="/journal/Main/search?q=walk">Main <span class="count">2 entries</span></a>');
-    expect(switcher).toContain('<a href="/journal/Dreams/search?q=walk" aria-current="page">Dreams <span class="count">2 entries</span></a>');
+    expect(switcher).toContain(
+      '<a href="/journal/Dreams/search?q=walk" aria-current="page">Dreams <span class="count">2 entries</span></a>',
+    );
     const odd = encodeURIComponent(ODD_NAME);
-    expect(switcher).toContain(`<a href="/journal/${odd}/search?q=walk">Work/&#60;b&#62;&#38; &#34;log&#34; <span class="count">1 entry</span></a>`);
+    expect(switcher).toContain(
+      `<a href="/journal/${odd}/search?q=walk">Work/&#60;b&#62;&#38; &#34;log&#34; <span class="count">1 entry</span></a>`,
+    );
     expect(body).not.toContain('<b>&');
     // The journal of that odd name opens by its link, its name escaped in the page's title too.
     const oddPage = await get(`/journal/${odd}/day/2024-05-04`);

@@ -53,15 +53,32 @@ describeStores('web view reading', () => {
     ]);
     await temp.db
       .updateTable('entry')
-      .set({ metadata: JSON.stringify({ starred: true, place: { name: "Uncle's Tavern", locality: 'Alice Springs' }, weather: { description: 'Partly Cloudy', temperature_c: 34 } }) })
+      .set({
+        metadata: JSON.stringify({
+          starred: true,
+          place: { name: "Uncle's Tavern", locality: 'Alice Springs' },
+          weather: { description: 'Partly Cloudy', temperature_c: 34 },
+        }),
+      })
       .where('owner_id', '=', OWNER_ID)
       .where('content', '=', PLACED)
       .execute();
     web = await serveWebDemo(temp.db, { TELEGRAM_BOT_TOKEN: TEST_TOKEN, ALLOWED_USER_IDS: String(OWNER_ID) });
     cookie = await signIn(web.url, web.view.loginPath(OWNER_ID));
     // The same journal two years on: this year (2026) has no entries.
-    const config = parseConfig({ JOURNAL_TIMEZONE: 'UTC', TELEGRAM_BOT_TOKEN: TEST_TOKEN, ALLOWED_USER_IDS: String(OWNER_ID) });
-    const view = createJournalWebView({ config, db: temp.db, clock: () => new Date('2026-03-01T12:00:00Z'), logger: createMemoryLogger(), botToken: TEST_TOKEN, surface: 'local' });
+    const config = parseConfig({
+      JOURNAL_TIMEZONE: 'UTC',
+      TELEGRAM_BOT_TOKEN: TEST_TOKEN,
+      ALLOWED_USER_IDS: String(OWNER_ID),
+    });
+    const view = createJournalWebView({
+      config,
+      db: temp.db,
+      clock: () => new Date('2026-03-01T12:00:00Z'),
+      logger: createMemoryLogger(),
+      botToken: TEST_TOKEN,
+      surface: 'local',
+    });
     const server = await startWebServer(view, { port: 0, host: '127.0.0.1', logger: createMemoryLogger() });
     const url = `http://127.0.0.1:${server.port}`;
     later = { server, url, cookie: await signIn(url, view.loginPath(OWNER_ID)) };
@@ -98,7 +115,9 @@ describeStores('web view reading', () => {
     expect(empty.status).toBe(200);
     expect(empty.body).toContain('No entries this year. The nearest are before it in <a href="/?year=2024">2024</a>');
     expect(empty.body).toContain('href="/day/2024-06-30"');
-    expect((await get('/?year=2023', later)).body).toContain('after it in <a href="/?year=2024">2024</a> (the first on <a href="/day/2024-04-01">');
+    expect((await get('/?year=2023', later)).body).toContain(
+      'after it in <a href="/?year=2024">2024</a> (the first on <a href="/day/2024-04-01">',
+    );
   });
 
   it("formats an entry's Markdown and shows its raw HTML as text, never as markup", async () => {
@@ -108,7 +127,11 @@ describeStores('web view reading', () => {
     const start = day.indexOf('<strong>Bold');
     const entry = day.slice(start, day.indexOf('</div>', start));
     // Only our own tags, without attributes beyond a class: no element an entry wrote, no link anywhere.
-    expect(entry.match(/<[a-z][a-z0-9]*(\s[^>]*)?>/gi)?.filter((t) => !/^<(strong|em|ul|li|p|br|span class="(link|address|image)")>$/.test(t))).toEqual([]);
+    expect(
+      entry
+        .match(/<[a-z][a-z0-9]*(\s[^>]*)?>/gi)
+        ?.filter((t) => !/^<(strong|em|ul|li|p|br|span class="(link|address|image)")>$/.test(t)),
+    ).toEqual([]);
     expect(entry).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(entry).toContain('&lt;img src=x onerror=alert(2)&gt;');
     expect(day).toContain('<span class="link">a site</span> <span class="address">(https://example.com/x)</span>');
@@ -118,7 +141,7 @@ describeStores('web view reading', () => {
   it('shows place, weather and the star of an entry that has them', async () => {
     const day = (await get(`/day/${DAY}`)).body;
     expect(day).toContain('<span class="visually-hidden">Starred</span>');
-    expect(day).toContain("Uncle&#39;s Tavern, Alice Springs");
+    expect(day).toContain('Uncle&#39;s Tavern, Alice Springs');
     expect(day).toContain('Partly Cloudy, 34 °C');
     expect(day.match(/class="starred"/g)).toHaveLength(1);
   });
@@ -136,18 +159,35 @@ describeStores('web view reading', () => {
     await seedEntries(
       temp.db,
       OWNER_ID + 1,
-      Array.from({ length: 1_005 }, (_, i) => [`2024-01-01T${String(Math.floor(i / 60) % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00Z`, `cap ${i}`] as const),
+      Array.from(
+        { length: 1_005 },
+        (_, i) =>
+          [
+            `2024-01-01T${String(Math.floor(i / 60) % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00Z`,
+            `cap ${i}`,
+          ] as const,
+      ),
     );
     const view = withSearch({}, 'cap');
     expect(await countEntriesUpTo(temp.db, OWNER_ID + 1, view, 1_000)).toBe(1_001);
     expect(await countEntriesUpTo(temp.db, OWNER_ID + 1, view, 2_000)).toBe(1_005);
     expect(await countEntriesUpTo(temp.db, OWNER_ID, view, 1_000)).toBe(0);
-    const page = searchPage({ at: '', mediaQuery: () => '' }, 'cap', { found: { total: 1_000, moreThanTotal: true, entries: [] }, offset: 0, pageSize: 50 }).text;
+    const page = searchPage({ at: '', mediaQuery: () => '' }, 'cap', {
+      found: { total: 1_000, moreThanTotal: true, entries: [] },
+      offset: 0,
+      pageSize: 50,
+    }).text;
     expect(page).toContain('More than 1,000 entries.');
   }, 60_000);
 
   it('finds the nearest days around a span with two seeks', async () => {
-    expect(await nearestEntryDays(temp.db, OWNER_ID, '2025-01-01', '2025-12-31')).toEqual({ before: '2024-06-30', after: null });
-    expect(await nearestEntryDays(temp.db, OWNER_ID, '2023-01-01', '2023-12-31')).toEqual({ before: null, after: '2024-04-01' });
+    expect(await nearestEntryDays(temp.db, OWNER_ID, '2025-01-01', '2025-12-31')).toEqual({
+      before: '2024-06-30',
+      after: null,
+    });
+    expect(await nearestEntryDays(temp.db, OWNER_ID, '2023-01-01', '2023-12-31')).toEqual({
+      before: null,
+      after: '2024-04-01',
+    });
   });
 });

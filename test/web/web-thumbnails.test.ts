@@ -30,15 +30,46 @@ const OTHER_OWNER = 222;
 const NOW = new Date('2024-04-15T12:00:00Z');
 
 /** A photo entry whose bytes are kept, as the media download leaves it. */
-async function keptPhoto(db: JournalDb, messageId: number, bytes: Buffer, size: { width: number; height: number }): Promise<string> {
+async function keptPhoto(
+  db: JournalDb,
+  messageId: number,
+  bytes: Buffer,
+  size: { width: number; height: number },
+): Promise<string> {
   const id = await storeEntry(
     db,
-    { ownerId: OWNER_ID, source: 'live', chatId: OWNER_ID, messageId, writtenAt: NOW, text: '[photo]', media: [{ kind: 'photo', mimeType: 'image/jpeg', fileId: `f-${messageId}`, fileName: null, durationSeconds: null, fileSize: bytes.length, ...size }] },
+    {
+      ownerId: OWNER_ID,
+      source: 'live',
+      chatId: OWNER_ID,
+      messageId,
+      writtenAt: NOW,
+      text: '[photo]',
+      media: [
+        {
+          kind: 'photo',
+          mimeType: 'image/jpeg',
+          fileId: `f-${messageId}`,
+          fileName: null,
+          durationSeconds: null,
+          fileSize: bytes.length,
+          ...size,
+        },
+      ],
+    },
     'UTC',
     NOW,
   );
   const medium = await db.selectFrom('entry_media').select('id').where('entry_id', '=', id!).executeTakeFirstOrThrow();
-  const blob = await writeBlob(db, medium.id, [bytes], { now: NOW, onKept: async (trx, b) => void (await trx.updateTable('entry_media').set({ sha256: b.sha256, state: 'kept', next_at: null }).where('id', '=', medium.id).execute()) });
+  const blob = await writeBlob(db, medium.id, [bytes], {
+    now: NOW,
+    onKept: async (trx, b) =>
+      void (await trx
+        .updateTable('entry_media')
+        .set({ sha256: b.sha256, state: 'kept', next_at: null })
+        .where('id', '=', medium.id)
+        .execute()),
+  });
   return blob.sha256;
 }
 
@@ -56,10 +87,15 @@ describeStores('web view thumbnails', (store) => {
     // A photo twice the thumbnail: 1280×960, a gradient so it does not compress to nothing.
     const raw = Buffer.alloc(1280 * 960 * 3);
     for (let i = 0; i < raw.length; i += 3) raw[i] = (i / 3) % 256;
-    photoBytes.current = await sharp(raw, { raw: { width: 1280, height: 960, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+    photoBytes.current = await sharp(raw, { raw: { width: 1280, height: 960, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     photo = await keptPhoto(temp.db, 1, photoBytes.current, { width: 1280, height: 960 });
     broken = await keptPhoto(temp.db, 2, brokenBytes, { width: 800, height: 600 });
-    web = await serveWebDemo(temp.db, { TELEGRAM_BOT_TOKEN: TEST_TOKEN, ALLOWED_USER_IDS: `${OWNER_ID},${OTHER_OWNER}` });
+    web = await serveWebDemo(temp.db, {
+      TELEGRAM_BOT_TOKEN: TEST_TOKEN,
+      ALLOWED_USER_IDS: `${OWNER_ID},${OTHER_OWNER}`,
+    });
     session = await signIn(web, OWNER_ID);
   }, 60_000);
 
@@ -71,13 +107,22 @@ describeStores('web view thumbnails', (store) => {
   it('shows the thumbnail in the day page, sized as it will be, linking to the whole photo', async () => {
     const day = await (await fetch(`${web.url}/day/2024-04-15`, { headers: { cookie: session } })).text();
     // Shown at 320 px (pages.ts PHOTO_DISPLAY_EDGE), from the 640 px thumbnail: sharp at a phone's twice the pixels.
-    expect(day).toContain(`<a class="photo" href="/media/${photo}"><img src="/media/${photo}/thumbnail" alt="Photo of the entry" loading="lazy" width="320" height="240"></a>`);
+    expect(day).toContain(
+      `<a class="photo" href="/media/${photo}"><img src="/media/${photo}/thumbnail" alt="Photo of the entry" loading="lazy" width="320" height="240"></a>`,
+    );
   });
 
   it("gives the owner's session a 640 px WebP of the photo, privately, and the whole photo at its own path", async () => {
     const res = await fetch(`${web.url}/media/${photo}/thumbnail`, { headers: { cookie: session } });
     expect(res.status).toBe(200);
-    expect(Object.fromEntries(['content-type', 'x-content-type-options', 'cache-control', 'content-security-policy'].map((h) => [h, res.headers.get(h)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ['content-type', 'x-content-type-options', 'cache-control', 'content-security-policy'].map((h) => [
+          h,
+          res.headers.get(h),
+        ]),
+      ),
+    ).toEqual({
       'content-type': 'image/webp',
       'x-content-type-options': 'nosniff',
       'cache-control': 'private, max-age=3600',
@@ -103,7 +148,11 @@ describeStores('web view thumbnails', (store) => {
     // 12000 × 9000 = 108 MP: over the limit, though under sharp's own default (268 MP), which would decode it.
     const huge = blackPng(12_000, 9_000);
     expect(12_000 * 9_000).toBeGreaterThan(MAX_INPUT_PIXELS);
-    expect(await sharp(huge, { limitInputPixels: false }).metadata()).toMatchObject({ format: 'png', width: 12_000, height: 9_000 });
+    expect(await sharp(huge, { limitInputPixels: false }).metadata()).toMatchObject({
+      format: 'png',
+      width: 12_000,
+      height: 9_000,
+    });
     const sha = await keptPhoto(temp.db, 3, huge, { width: 12_000, height: 9_000 });
     const res = await fetch(`${web.url}/media/${sha}/thumbnail`, { headers: { cookie: session } });
     expect(res.status).toBe(200);
@@ -123,7 +172,9 @@ describeStores('web view thumbnails', (store) => {
 
   it("gives the Mini App's media addresses a grant for that one medium, which opens nothing else", async () => {
     const initData = sign({ user: { id: OWNER_ID, first_name: 'Owner' } }, TEST_TOKEN, new Date());
-    const day = await (await fetch(`${web.url}/day/2024-04-15`, { headers: { authorization: `tma ${initData}` } })).text();
+    const day = await (
+      await fetch(`${web.url}/day/2024-04-15`, { headers: { authorization: `tma ${initData}` } })
+    ).text();
     const src = new RegExp(`<img src="(/media/${photo}/thumbnail\\?grant=[^"]+)"`).exec(day)?.[1];
     expect(src).toBeDefined();
     const href = new RegExp(`<a class="photo" href="(/media/${photo}\\?grant=[^"]+)"`).exec(day)![1]!;
@@ -150,9 +201,22 @@ describeStores('web view thumbnails', (store) => {
     expect(auth.grantedOwner(photo, grant)).toBe(OWNER_ID);
     expect(auth.grantedOwner(broken, grant)).toBeNull();
     // Another instance with the same bot token accepts it (several instances behind one URL).
-    expect(createWebAuth({ botToken: TEST_TOKEN, allowedUserIds: [OWNER_ID], clock: () => now }).grantedOwner(photo, grant)).toBe(OWNER_ID);
-    expect(createWebAuth({ botToken: TEST_TOKEN, allowedUserIds: [OTHER_OWNER], clock: () => now }).grantedOwner(photo, grant)).toBeNull();
-    expect(createWebAuth({ botToken: '654321:another-bot-token', allowedUserIds: [OWNER_ID], clock: () => now }).grantedOwner(photo, grant)).toBeNull();
+    expect(
+      createWebAuth({ botToken: TEST_TOKEN, allowedUserIds: [OWNER_ID], clock: () => now }).grantedOwner(photo, grant),
+    ).toBe(OWNER_ID);
+    expect(
+      createWebAuth({ botToken: TEST_TOKEN, allowedUserIds: [OTHER_OWNER], clock: () => now }).grantedOwner(
+        photo,
+        grant,
+      ),
+    ).toBeNull();
+    expect(
+      createWebAuth({
+        botToken: '654321:another-bot-token',
+        allowedUserIds: [OWNER_ID],
+        clock: () => now,
+      }).grantedOwner(photo, grant),
+    ).toBeNull();
     // Made a few minutes on, the grant is the same: the page's addresses stay cached.
     now = new Date('2024-04-15T11:59:00Z');
     expect(auth.mediaGrant(OWNER_ID, photo)).toBe(grant);
@@ -176,16 +240,35 @@ describe('a burst of thumbnails', () => {
 
   beforeAll(async () => {
     temp = await createTempDb('sqlite');
-    photo = await keptPhoto(temp.db, 1, await sharp({ create: { width: 800, height: 600, channels: 3, background: '#963' } }).jpeg().toBuffer(), { width: 800, height: 600 });
+    photo = await keptPhoto(
+      temp.db,
+      1,
+      await sharp({ create: { width: 800, height: 600, channels: 3, background: '#963' } })
+        .jpeg()
+        .toBuffer(),
+      { width: 800, height: 600 },
+    );
     const config = parseConfig({ JOURNAL_TIMEZONE: 'UTC', ALLOWED_USER_IDS: String(OWNER_ID) });
     const logger = createMemoryLogger();
     const real = webJournalFor({ config, db: temp.db, clock: () => NOW, logger });
     // The real journal, its thumbnails held until the test opens the gate: the burst stays in hand.
     const journalFor = (ownerId: number): WebJournal => {
       const journal = real(ownerId);
-      return { ...journal, thumbnail: async (sha256, longEdge) => ((held += 1), await gate, journal.thumbnail(sha256, longEdge)) };
+      return {
+        ...journal,
+        thumbnail: async (sha256, longEdge) => ((held += 1), await gate, journal.thumbnail(sha256, longEdge)),
+      };
     };
-    const view = createWebView({ auth, journalFor, logger, embedding: 'nobody', publicOrigins: [], loopbackOnly: true, maxInFlightPerCaller: 6, maxThumbnailsPerCaller: 8 });
+    const view = createWebView({
+      auth,
+      journalFor,
+      logger,
+      embedding: 'nobody',
+      publicOrigins: [],
+      loopbackOnly: true,
+      maxInFlightPerCaller: 6,
+      maxThumbnailsPerCaller: 8,
+    });
     server = await startWebServer(view, { port: 0, host: '127.0.0.1', logger });
     url = `http://127.0.0.1:${server.port}`;
     const login = await fetch(`${url}${view.loginPath(OWNER_ID)}`, { redirect: 'manual' });

@@ -18,7 +18,12 @@ export function unpackFolder(): { path: string; create: () => Promise<string>; r
     path: folder,
     create: async () => {
       // An import killed before its close left its plain media behind: gone once an hour has passed.
-      await sweepStaleTempFolders({ dir: tmpdir(), prefix: UNPACK_PREFIX, olderThanMs: STALE_TEMP_FOLDER_MS, now: new Date() });
+      await sweepStaleTempFolders({
+        dir: tmpdir(),
+        prefix: UNPACK_PREFIX,
+        olderThanMs: STALE_TEMP_FOLDER_MS,
+        now: new Date(),
+      });
       // Not recursive: a folder of that name already there (never by chance) is an error, not shared.
       mkdirSync(folder, { mode: 0o700 });
       return folder;
@@ -39,7 +44,13 @@ const ZIP_MEDIA_MEMBER = /^(?:photos|videos|audios|pdfs)\/(?!\.\.?$)[^/\\]+$/;
  * its entries keep the medium as a label, counted missing. Each member is a moment's work, so `signal` is checked
  * between them.
  */
-export async function unpackZipMedia(file: string, members: readonly ZipMember[], folder: string, maxMemberBytes?: number, signal?: AbortSignal): Promise<void> {
+export async function unpackZipMedia(
+  file: string,
+  members: readonly ZipMember[],
+  folder: string,
+  maxMemberBytes?: number,
+  signal?: AbortSignal,
+): Promise<void> {
   for (const member of members) {
     // Stopped (Ctrl-C): the media not unpacked stay labels, and a re-import brings their bytes.
     if (signal?.aborted) return;
@@ -47,7 +58,10 @@ export async function unpackZipMedia(file: string, members: readonly ZipMember[]
     const target = path.join(folder, member.name);
     mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
     try {
-      await pipeline(Readable.from(readZipMember(file, member, maxMemberBytes)), createWriteStream(target, { mode: 0o600 }));
+      await pipeline(
+        Readable.from(readZipMember(file, member, maxMemberBytes)),
+        createWriteStream(target, { mode: 0o600 }),
+      );
     } catch (error) {
       rmSync(target, { force: true });
       if (!(error instanceof ZipError)) throw error;

@@ -24,8 +24,16 @@ const text = z.preprocess((v) => (v === '(null)' ? undefined : v), z.string().op
 const number = z.preprocess((v) => (v === '(null)' ? undefined : v), z.number().finite().optional()).catch(undefined);
 
 /** The file is found by its md5 and type: anything else in them names no file (a path would lead outside). */
-const namePart = (pattern: RegExp) => z.preprocess((v) => (v === '(null)' ? undefined : v), z.string().regex(pattern).optional()).catch(undefined);
-const mediaSchema = z.object({ identifier: text, md5: namePart(/^[0-9a-f]{32}$/i), type: namePart(/^[a-z0-9]{1,10}$/i), duration: number, orderInEntry: number, filename: text });
+const namePart = (pattern: RegExp) =>
+  z.preprocess((v) => (v === '(null)' ? undefined : v), z.string().regex(pattern).optional()).catch(undefined);
+const mediaSchema = z.object({
+  identifier: text,
+  md5: namePart(/^[0-9a-f]{32}$/i),
+  type: namePart(/^[a-z0-9]{1,10}$/i),
+  duration: number,
+  orderInEntry: number,
+  filename: text,
+});
 const mediaList = z.array(z.unknown()).optional().catch(undefined);
 
 const entrySchema = z.object({
@@ -37,7 +45,14 @@ const entrySchema = z.object({
   starred: z.boolean().optional().catch(undefined),
   isPinned: z.boolean().optional().catch(undefined),
   location: z
-    .object({ placeName: text, localityName: text, administrativeArea: text, country: text, latitude: number, longitude: number })
+    .object({
+      placeName: text,
+      localityName: text,
+      administrativeArea: text,
+      country: text,
+      latitude: number,
+      longitude: number,
+    })
     .optional()
     .catch(undefined),
   weather: z.object({ conditionsDescription: text, temperatureCelsius: number }).optional().catch(undefined),
@@ -79,13 +94,26 @@ function mediaOf(entry: DayOneEntry): Medium[] {
       // The file in the zip is named by its md5; a PDF keeps its own name for the reader too.
       const fileName = md5 ? `${md5}.${type ?? defaultType}` : (filename ?? null);
       const exportPath = md5 ? `${MEDIA_FOLDERS[kind]}/${md5}.${type ?? defaultType}` : null;
-      all.push({ kind, identifier, fileName, duration: duration && duration > 0 ? Math.round(duration) : null, order: orderInEntry ?? all.length, exportPath });
+      all.push({
+        kind,
+        identifier,
+        fileName,
+        duration: duration && duration > 0 ? Math.round(duration) : null,
+        order: orderInEntry ?? all.length,
+        exportPath,
+      });
     }
   }
   return all.sort((a, b) => a.order - b.order);
 }
 
-const asEntryMedia = (m: Medium): EntryMedia => ({ kind: m.kind, fileId: null, fileName: m.fileName, durationSeconds: m.duration, fileSize: null });
+const asEntryMedia = (m: Medium): EntryMedia => ({
+  kind: m.kind,
+  fileId: null,
+  fileName: m.fileName,
+  durationSeconds: m.duration,
+  fileSize: null,
+});
 
 /** A medium as the import stores it: its file relative to the export's folder, or missing when unnamed. */
 const importedMedium = (m: Medium): EntryMedia => ({
@@ -94,8 +122,15 @@ const importedMedium = (m: Medium): EntryMedia => ({
 });
 
 /** `dayone-moment://ID` (photos) and `dayone-moment:/video/ID` (other media), in image syntax or bare. */
-const MOMENT = /!?\[[^\]\n]*\]\(dayone-moment:\/{1,2}(?:(\w+)\/)?([A-Za-z0-9-]+)\)|dayone-moment:\/{1,2}(?:(\w+)\/)?([A-Za-z0-9-]+)/g;
-const SCHEME_KINDS: Record<string, MediaKind> = { video: 'video', audio: 'audio', pdfAttachment: 'file', pdf: 'file', photo: 'photo' };
+const MOMENT =
+  /!?\[[^\]\n]*\]\(dayone-moment:\/{1,2}(?:(\w+)\/)?([A-Za-z0-9-]+)\)|dayone-moment:\/{1,2}(?:(\w+)\/)?([A-Za-z0-9-]+)/g;
+const SCHEME_KINDS: Record<string, MediaKind> = {
+  video: 'video',
+  audio: 'audio',
+  pdfAttachment: 'file',
+  pdf: 'file',
+  photo: 'photo',
+};
 
 /** Day One escapes Markdown characters (`\.` `\-` `\(`, `\/` on Apple): any backslash before ASCII punctuation. */
 export function unescapeDayOne(value: string): string {
@@ -105,13 +140,26 @@ export function unescapeDayOne(value: string): string {
 /** The text as a person reads it: escapes undone, media references as labels (a dangling one by its scheme). */
 export function dayOneText(raw: string, media: readonly Medium[]): string {
   const byId = new Map(media.filter((m) => m.identifier).map((m) => [m.identifier!.toUpperCase(), m]));
-  const withLabels = raw.replace(MOMENT, (_all, scheme1: string | undefined, id1: string | undefined, scheme2: string | undefined, id2: string | undefined) => {
-    const id = (id1 ?? id2 ?? '').toUpperCase();
-    const known = byId.get(id);
-    const kind = known?.kind ?? SCHEME_KINDS[scheme1 ?? scheme2 ?? 'photo'] ?? 'photo';
-    return mediaLabel(known ? asEntryMedia(known) : { kind, fileId: null, fileName: null, durationSeconds: null, fileSize: null });
-  });
-  return unescapeDayOne(withLabels).replace(/\n{3,}/g, '\n\n').trim();
+  const withLabels = raw.replace(
+    MOMENT,
+    (
+      _all,
+      scheme1: string | undefined,
+      id1: string | undefined,
+      scheme2: string | undefined,
+      id2: string | undefined,
+    ) => {
+      const id = (id1 ?? id2 ?? '').toUpperCase();
+      const known = byId.get(id);
+      const kind = known?.kind ?? SCHEME_KINDS[scheme1 ?? scheme2 ?? 'photo'] ?? 'photo';
+      return mediaLabel(
+        known ? asEntryMedia(known) : { kind, fileId: null, fileName: null, durationSeconds: null, fileSize: null },
+      );
+    },
+  );
+  return unescapeDayOne(withLabels)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 const zones = new Map<string, boolean>();
@@ -134,7 +182,10 @@ function instantOf(value: string): Date | null {
 
 /** One Day One entry → an item. Pure. */
 export function dayOneItem(raw: unknown, journal: string, index: number, oversized = false): SourceItem {
-  const name = typeof raw === 'object' && raw !== null && typeof (raw as { uuid?: unknown }).uuid === 'string' ? (raw as { uuid: string }).uuid : `entry ${index + 1} of ${journal}`;
+  const name =
+    typeof raw === 'object' && raw !== null && typeof (raw as { uuid?: unknown }).uuid === 'string'
+      ? (raw as { uuid: string }).uuid
+      : `entry ${index + 1} of ${journal}`;
   // A field was cut short while reading (past MAX_FIELD_BYTES): never imported as if whole.
   if (oversized) return { skip: 'too-large', id: name, journal };
   const parsed = entrySchema.safeParse(raw);
@@ -164,14 +215,27 @@ export function dayOneItem(raw: unknown, journal: string, index: number, oversiz
     journal,
     ...(place && Object.values(place).some((v) => v !== undefined) ? { place: stripUndefined(place) } : {}),
     ...(e.weather && (e.weather.conditionsDescription !== undefined || e.weather.temperatureCelsius !== undefined)
-      ? { weather: stripUndefined({ description: e.weather.conditionsDescription, temperature_c: e.weather.temperatureCelsius }) }
+      ? {
+          weather: stripUndefined({
+            description: e.weather.conditionsDescription,
+            temperature_c: e.weather.temperatureCelsius,
+          }),
+        }
       : {}),
     ...(media.length ? { media: media.map((m) => ({ kind: m.kind, file_name: m.fileName })) } : {}),
   };
   const tags = (e.tags ?? []).filter((t): t is string => typeof t === 'string').map(appTag);
   return {
     journal,
-    entry: { sourceId: e.uuid, writtenAt, ...(zone ? { timeZone: zone } : {}), text: content, tags, media: media.map(importedMedium), metadata },
+    entry: {
+      sourceId: e.uuid,
+      writtenAt,
+      ...(zone ? { timeZone: zone } : {}),
+      text: content,
+      tags,
+      media: media.map(importedMedium),
+      metadata,
+    },
   };
 }
 
@@ -192,7 +256,9 @@ export interface DayOneOptions {
 
 /** The journals of a zip: its top-level `.json` members (media sit in photos/, videos/…). */
 function journalMembers(members: ZipMember[]): ZipMember[] {
-  return members.filter((m) => !m.name.includes('/') && m.name.toLowerCase().endsWith('.json') && !m.name.startsWith('.'));
+  return members.filter(
+    (m) => !m.name.includes('/') && m.name.toLowerCase().endsWith('.json') && !m.name.startsWith('.'),
+  );
 }
 
 export const journalNameOf = (fileName: string) => path.basename(fileName).replace(/\.json$/i, '');
@@ -212,7 +278,10 @@ export function dayOneFolderJournals(folder: string): string[] {
 export function readDayOne(file: string, zip: boolean, options: DayOneOptions = {}): SourceReader {
   const folder = !zip && statSync(file).isDirectory() ? file : null;
   const journalFiles = folder ? dayOneFolderJournals(folder) : [];
-  const progress = { bytesRead: 0, totalBytes: folder ? journalFiles.reduce((n, f) => n + statSync(f).size, 0) : statSync(file).size };
+  const progress = {
+    bytesRead: 0,
+    totalBytes: folder ? journalFiles.reduce((n, f) => n + statSync(f).size, 0) : statSync(file).size,
+  };
   const wanted = (options.journals ?? []).map((j) => j.trim().toLowerCase());
   const chosen = (journal: string) => wanted.length === 0 || wanted.includes(journal.toLowerCase());
   async function* items(): AsyncGenerator<SourceItem> {
@@ -220,13 +289,27 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
       let before = 0;
       for (const json of journalFiles) {
         const journal = journalNameOf(json);
-        yield* journalItems(createReadStream(json, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>, journal, chosen(journal), journalFiles.length > 1, (b) => (progress.bytesRead = before + b), options.maxFieldBytes);
+        yield* journalItems(
+          createReadStream(json, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>,
+          journal,
+          chosen(journal),
+          journalFiles.length > 1,
+          (b) => (progress.bytesRead = before + b),
+          options.maxFieldBytes,
+        );
         before += statSync(json).size;
       }
       return;
     }
     if (!zip) {
-      yield* journalItems(createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>, journalNameOf(file), chosen(journalNameOf(file)), false, (b) => (progress.bytesRead = b), options.maxFieldBytes);
+      yield* journalItems(
+        createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>,
+        journalNameOf(file),
+        chosen(journalNameOf(file)),
+        false,
+        (b) => (progress.bytesRead = b),
+        options.maxFieldBytes,
+      );
       return;
     }
     let members: ZipMember[];
@@ -236,10 +319,14 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
       throw error instanceof ZipError ? new ImportError(file, error.message) : error;
     }
     const journals = journalMembers(members);
-    if (journals.length === 0) throw new ImportError(file, 'is a zip, but holds no Day One journal (no .json file at its top level).');
+    if (journals.length === 0)
+      throw new ImportError(file, 'is a zip, but holds no Day One journal (no .json file at its top level).');
     const unknown = wanted.filter((w) => !journals.some((m) => journalNameOf(m.name).toLowerCase() === w));
     if (unknown.length) {
-      throw new ImportError(file, `holds no journal named ${unknown.map((u) => `"${u}"`).join(', ')}; its journals: ${journals.map((m) => `"${journalNameOf(m.name)}"`).join(', ')}.`);
+      throw new ImportError(
+        file,
+        `holds no journal named ${unknown.map((u) => `"${u}"`).join(', ')}; its journals: ${journals.map((m) => `"${journalNameOf(m.name)}"`).join(', ')}.`,
+      );
     }
     if (unpacked) await unpackZipMedia(file, members, await unpacked.create(), options.maxMemberBytes, options.signal);
     let before = 0;
@@ -252,7 +339,18 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
         continue;
       }
       try {
-        yield* journalItems(readZipMember(file, member, options.maxMemberBytes), journal, chosen(journal), named, (b) => (progress.bytesRead = Math.min(progress.totalBytes, before + Math.round((b * member.compressedSize) / Math.max(1, member.size)))), options.maxFieldBytes);
+        yield* journalItems(
+          readZipMember(file, member, options.maxMemberBytes),
+          journal,
+          chosen(journal),
+          named,
+          (b) =>
+            (progress.bytesRead = Math.min(
+              progress.totalBytes,
+              before + Math.round((b * member.compressedSize) / Math.max(1, member.size)),
+            )),
+          options.maxFieldBytes,
+        );
       } catch (error) {
         throw error instanceof ZipError ? new ImportError(file, error.message) : error;
       }
@@ -263,23 +361,44 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
   const unpacked = zip ? unpackFolder() : null;
   const mediaFolder = unpacked?.path ?? folder ?? path.dirname(path.resolve(file));
   const label = zip ? 'Day One zip' : folder ? 'Day One folder' : 'Day One JSON';
-  return { app: 'dayone', label, items: items(), progress, mediaFolder, ...(unpacked ? { close: unpacked.remove } : {}) };
+  return {
+    app: 'dayone',
+    label,
+    items: items(),
+    progress,
+    mediaFolder,
+    ...(unpacked ? { close: unpacked.remove } : {}),
+  };
 }
 
 /** One Day One journal's items; `named`: its entries go into the journal of its name (journal/journals/journal-names.ts). */
-async function* journalItems(chunks: AsyncIterable<Buffer>, journal: string, chosen: boolean, named: boolean, onBytes: (bytes: number) => void, maxFieldBytes?: number): AsyncGenerator<SourceItem> {
+async function* journalItems(
+  chunks: AsyncIterable<Buffer>,
+  journal: string,
+  chosen: boolean,
+  named: boolean,
+  onBytes: (bytes: number) => void,
+  maxFieldBytes?: number,
+): AsyncGenerator<SourceItem> {
   const into = named ? cleanJournalName(journal) : undefined;
   let index = 0;
   let sawEntries = false;
   try {
-    for await (const { value, path: at, oversized } of jsonValues(chunks, ['$.entries.*', '$.entries'], onBytes, maxFieldBytes)) {
+    for await (const { value, path: at, oversized } of jsonValues(
+      chunks,
+      ['$.entries.*', '$.entries'],
+      onBytes,
+      maxFieldBytes,
+    )) {
       if (at.length === 0) {
         // `$.entries` itself, after its elements: it must have been an array.
         if (!Array.isArray(value)) throw new Error('has "entries" that is not a list');
         sawEntries = true;
         continue;
       }
-      const item = chosen ? dayOneItem(value, journal, index, oversized === true) : { skip: 'not-selected' as const, id: `entry ${index + 1}`, journal };
+      const item = chosen
+        ? dayOneItem(value, journal, index, oversized === true)
+        : { skip: 'not-selected' as const, id: `entry ${index + 1}`, journal };
       yield into !== undefined && 'entry' in item ? { ...item, entry: { ...item.entry, journal: into } } : item;
       index += 1;
     }
@@ -287,5 +406,6 @@ async function* journalItems(chunks: AsyncIterable<Buffer>, journal: string, cho
     if (error instanceof ZipError || error instanceof ImportError) throw error;
     throw new ImportError(`${journal}.json`, errorReason(error));
   }
-  if (!sawEntries) throw new ImportError(`${journal}.json`, 'is JSON, but not a Day One export: it has no "entries" list.');
+  if (!sawEntries)
+    throw new ImportError(`${journal}.json`, 'is JSON, but not a Day One export: it has no "entries" list.');
 }

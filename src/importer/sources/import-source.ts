@@ -11,7 +11,13 @@ import { createBatchWriter } from '../batch-writer.ts';
 import type { ImportError } from '../import-error.ts';
 import { runImport } from '../import-tail.ts';
 import type { ImportProgress } from '../import-progress.ts';
-import { SOURCE_DAMAGE, SOURCE_SKIP_REASONS, type SourceEntry, type SourceReader, type SourceSkipReason } from './source-item.ts';
+import {
+  SOURCE_DAMAGE,
+  SOURCE_SKIP_REASONS,
+  type SourceEntry,
+  type SourceReader,
+  type SourceSkipReason,
+} from './source-item.ts';
 
 export interface SourceImportOptions {
   ownerId: number;
@@ -53,7 +59,12 @@ export interface SourceReport {
 const DEFAULT_BATCH_SIZE = 500;
 const IDS_KEPT = 5;
 
-export async function importSource(db: JournalDb, reader: SourceReader, file: string, options: SourceImportOptions): Promise<SourceReport> {
+export async function importSource(
+  db: JournalDb,
+  reader: SourceReader,
+  file: string,
+  options: SourceImportOptions,
+): Promise<SourceReport> {
   const started = performance.now();
   const now = (options.now ?? (() => new Date()))();
   const skipped = Object.fromEntries(SOURCE_SKIP_REASONS.map((r) => [r, 0])) as Record<SourceSkipReason, number>;
@@ -79,10 +90,17 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
   // Message ids (48 bits of the app's id) seen in this file: a repeat is damage, not "already in the journal".
   const seen = new Set<number>();
   let batch: BatchRow[] = [];
-  const writer = createBatchWriter(db, { dryRun: options.dryRun, ...(reader.mediaFolder ? { mediaFolder: reader.mediaFolder } : {}) });
+  const writer = createBatchWriter(db, {
+    dryRun: options.dryRun,
+    ...(reader.mediaFolder ? { mediaFolder: reader.mediaFolder } : {}),
+  });
   // Without a folder to read them from, media are labels only (counted as missing).
   const mediaOf = (media: SourceEntry['media']) =>
-    reader.mediaFolder ? media : media.map(({ sourcePath, ...m }) => (sourcePath ? { ...m, missing: 'its file is not read from this source' } : m));
+    reader.mediaFolder
+      ? media
+      : media.map(({ sourcePath, ...m }) =>
+          sourcePath ? { ...m, missing: 'its file is not read from this source' } : m,
+        );
 
   const skip = (reason: SourceSkipReason, id: string) => {
     skipped[reason] += 1;
@@ -102,7 +120,13 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
       report.mediaMissing += result.mediaMissing ?? 0;
     });
     batch = [];
-    options.onProgress?.({ pass: 1, bytesRead: reader.progress.bytesRead, totalBytes: reader.progress.totalBytes, messages: report.items, imported: report.imported });
+    options.onProgress?.({
+      pass: 1,
+      bytesRead: reader.progress.bytesRead,
+      totalBytes: reader.progress.totalBytes,
+      messages: report.items,
+      imported: report.imported,
+    });
     // Lets signals and timers run between batches (the SQLite calls are synchronous).
     await new Promise((resolve) => setImmediate(resolve));
   };
@@ -142,7 +166,7 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
           hashtags: entry.tags,
           metadata: entry.metadata,
           editedAt: entry.editedAt ?? null,
-          ...(options.into ?? entry.journal ? { journal: options.into ?? entry.journal } : {}),
+          ...((options.into ?? entry.journal) ? { journal: options.into ?? entry.journal } : {}),
         };
         batch.push(batchRowOf(draft, options.timeZone, now, options.dayStartsAt));
         if (batch.length >= (options.batchSize ?? DEFAULT_BATCH_SIZE)) {
@@ -158,7 +182,13 @@ export async function importSource(db: JournalDb, reader: SourceReader, file: st
   } finally {
     await reader.close?.();
   }
-  options.onProgress?.({ pass: 1, bytesRead: reader.progress.totalBytes, totalBytes: reader.progress.totalBytes, messages: report.items, imported: report.imported });
+  options.onProgress?.({
+    pass: 1,
+    bytesRead: reader.progress.totalBytes,
+    totalBytes: reader.progress.totalBytes,
+    messages: report.items,
+    imported: report.imported,
+  });
   report.seconds = (performance.now() - started) / 1000;
   return report;
 }

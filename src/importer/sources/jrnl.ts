@@ -20,7 +20,12 @@ const AT_TAG = /(?<![\p{L}\p{N}_@.])@([\p{L}\p{N}_][\p{L}\p{N}_-]*)/gu;
 export const inlineTags = (text: string) => [...text.matchAll(AT_TAG)].map((m) => m[1]!.replace(/-+$/, ''));
 
 /** The formats tried when none is given: jrnl's default, with seconds, and the 12-hour clock of folder journals. */
-export const DEFAULT_DATE_FORMATS = ['%Y-%m-%d %H:%M', '%Y-%m-%d %H:%M:%S', '%Y-%m-%d %I:%M:%S %p', '%Y-%m-%d %I:%M %p'];
+export const DEFAULT_DATE_FORMATS = [
+  '%Y-%m-%d %H:%M',
+  '%Y-%m-%d %H:%M:%S',
+  '%Y-%m-%d %I:%M:%S %p',
+  '%Y-%m-%d %I:%M %p',
+];
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
@@ -106,7 +111,16 @@ interface Counter {
 /** `work.txt` → `work`, `journal.json` → `journal`. */
 const journalName = (target: string) => path.basename(target).replace(/\.(txt|journal|json|md)$/i, '');
 
-function entryItem(wall: string, title: string, body: string, starred: boolean, tags: readonly string[], zone: string, counter: Counter, id: string): SourceItem {
+function entryItem(
+  wall: string,
+  title: string,
+  body: string,
+  starred: boolean,
+  tags: readonly string[],
+  zone: string,
+  counter: Counter,
+  id: string,
+): SourceItem {
   const writtenAt = instantFromLocal(wall, zone);
   if (!writtenAt || !inDateRange(writtenAt)) return { skip: 'bad-date', id };
   const minute = wall.slice(0, 16).replace('T', ' ');
@@ -116,7 +130,16 @@ function entryItem(wall: string, title: string, body: string, starred: boolean, 
   if (text === '') return { skip: 'empty', id };
   const allTags = [...new Set([...tags, ...inlineTags(text)].map(appTag))];
   const key = `${counter.journal}:${minute}`;
-  return { entry: { sourceId: n === 1 ? key : `${key}#${n}`, writtenAt, text, tags: allTags, media: [], metadata: starred ? { starred: true } : null } };
+  return {
+    entry: {
+      sourceId: n === 1 ? key : `${key}#${n}`,
+      writtenAt,
+      text,
+      tags: allTags,
+      media: [],
+      metadata: starred ? { starred: true } : null,
+    },
+  };
 }
 
 const jsonEntrySchema = z.object({
@@ -136,7 +159,11 @@ export function readJrnlJson(file: string, zone: string): SourceReader {
     const counter: Counter = { journal: journalName(file), seen: new Map() };
     let index = 0;
     try {
-      for await (const { value, oversized } of jsonValues(createReadStream(file) as AsyncIterable<Buffer>, ['$.entries.*'], (b) => (progress.bytesRead = b))) {
+      for await (const { value, oversized } of jsonValues(
+        createReadStream(file) as AsyncIterable<Buffer>,
+        ['$.entries.*'],
+        (b) => (progress.bytesRead = b),
+      )) {
         index += 1;
         if (oversized) {
           yield { skip: 'too-large', id: `entry ${index}` };
@@ -150,7 +177,9 @@ export function readJrnlJson(file: string, zone: string): SourceReader {
         const e = parsed.data;
         const label = `${e.date} ${e.time}`;
         const wall = wallClockOf(`${e.date} ${e.time.slice(0, 5)}`, format);
-        yield wall ? entryItem(wall, e.title, e.body, e.starred === true, e.tags ?? [], zone, counter, label) : { skip: 'bad-date', id: label };
+        yield wall
+          ? entryItem(wall, e.title, e.body, e.starred === true, e.tags ?? [], zone, counter, label)
+          : { skip: 'bad-date', id: label };
       }
     } catch (error) {
       throw error instanceof ImportError ? error : new ImportError(file, errorReason(error));
@@ -182,7 +211,13 @@ function headerOf(line: string, formats: DateFormat[]): { wall: string; label: s
   return null;
 }
 
-async function* textItems(file: string, formats: DateFormat[], zone: string, counter: Counter, onBytes: (bytes: number) => void): AsyncGenerator<SourceItem> {
+async function* textItems(
+  file: string,
+  formats: DateFormat[],
+  zone: string,
+  counter: Counter,
+  onBytes: (bytes: number) => void,
+): AsyncGenerator<SourceItem> {
   const stream = createReadStream(file, { encoding: 'utf8' });
   let bytes = 0;
   stream.on('data', (chunk) => onBytes((bytes += Buffer.byteLength(chunk as string))));
@@ -230,7 +265,12 @@ export function readJrnlText(target: string, zone: string, dateFormatText?: stri
       before += statSync(file).size;
     }
   }
-  return { app: 'jrnl', label: files.length === 1 && files[0] === target ? 'jrnl text journal' : 'jrnl folder journal', items: items(), progress };
+  return {
+    app: 'jrnl',
+    label: files.length === 1 && files[0] === target ? 'jrnl text journal' : 'jrnl folder journal',
+    items: items(),
+    progress,
+  };
 }
 
 /** `YYYY/MM/DD.txt` under the folder, in date order. */

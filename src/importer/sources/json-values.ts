@@ -70,7 +70,12 @@ class LongStringCutter {
 }
 
 /** Throws Error("…truncated…") or a syntax error message for a document that is not whole JSON. */
-export async function* jsonValues(chunks: AsyncIterable<Buffer>, paths: string[], onBytes?: (bytes: number) => void, maxFieldBytes = MAX_FIELD_BYTES): AsyncGenerator<JsonValue> {
+export async function* jsonValues(
+  chunks: AsyncIterable<Buffer>,
+  paths: string[],
+  onBytes?: (bytes: number) => void,
+  maxFieldBytes = MAX_FIELD_BYTES,
+): AsyncGenerator<JsonValue> {
   const parser = new JSONParser({ paths, keepStack: false, stringBufferSize: 64 * 1024 });
   let pending: JsonValue[] = [];
   let failure: Error | null = null;
@@ -104,5 +109,8 @@ export async function* jsonValues(chunks: AsyncIterable<Buffer>, paths: string[]
     }
   }
   yield* pending;
-  if (failure) throw /ended in the middle|mid-parsing|ended in/.test((failure as Error).message) ? truncated() : new Error(`is not valid JSON: ${(failure as Error).message}`);
+  if (failure)
+    throw /ended in the middle|mid-parsing|ended in/.test((failure as Error).message)
+      ? truncated()
+      : new Error(`is not valid JSON: ${(failure as Error).message}`);
 }

@@ -43,7 +43,11 @@ export function markdownFiles(folder: string): NoteFile[] {
         out.push({ file: path.join(dir, d.name), day: null, org: true });
       } else if ((d.isFile() || d.isSymbolicLink()) && /\.(md|markdown)$/i.test(d.name)) {
         const m = DAILY_NAME.exec(d.name);
-        out.push({ file: path.join(dir, d.name), day: m ? `${m[1]}-${m[2]}-${m[3]}` : null, ...(d.isSymbolicLink() ? { symlink: true as const } : {}) });
+        out.push({
+          file: path.join(dir, d.name),
+          day: m ? `${m[1]}-${m[2]}-${m[3]}` : null,
+          ...(d.isSymbolicLink() ? { symlink: true as const } : {}),
+        });
       }
     }
   };
@@ -76,12 +80,16 @@ export function frontMatterTags(front: string): string[] {
   const inline = lines[at]!.replace(/^tags?\s*:/i, '').trim();
   const values: string[] = [];
   // `[a, "b c"]` and `a, b` split at commas; `#a #b` at spaces.
-  if (inline !== '') values.push(...inline.replace(/^\[|\]$/g, '').split(inline.includes(',') || inline.startsWith('[') ? /\s*,\s*/ : /\s+/));
-  else for (const line of lines.slice(at + 1)) {
-    const item = /^\s*-\s+(.*)$/.exec(line);
-    if (!item) break;
-    values.push(item[1]!);
-  }
+  if (inline !== '')
+    values.push(
+      ...inline.replace(/^\[|\]$/g, '').split(inline.includes(',') || inline.startsWith('[') ? /\s*,\s*/ : /\s+/),
+    );
+  else
+    for (const line of lines.slice(at + 1)) {
+      const item = /^\s*-\s+(.*)$/.exec(line);
+      if (!item) break;
+      values.push(item[1]!);
+    }
   return values.map((v) => v.trim().replace(/^["']|["']$/g, '')).filter((v) => v !== '' && v !== '""');
 }
 
@@ -106,7 +114,12 @@ export function isEmptyNote(body: string): boolean {
     .replace(/<%[\s\S]*?%>|\{\{[\s\S]*?\}\}/g, '')
     .split(/\r?\n/)
     .map((l) => l.trim())
-    .filter((l) => !/^([-*+]|[-*+] \[[ x]?\]|#+|---+|\*\*\*+)?$/.test(l) && !/^([-*+]\s+)?#{1,6}\s/.test(l) && !/^-?\s*[\w-]+::/.test(l));
+    .filter(
+      (l) =>
+        !/^([-*+]|[-*+] \[[ x]?\]|#+|---+|\*\*\*+)?$/.test(l) &&
+        !/^([-*+]\s+)?#{1,6}\s/.test(l) &&
+        !/^-?\s*[\w-]+::/.test(l),
+    );
   return left.length === 0;
 }
 
@@ -114,7 +127,14 @@ export function isEmptyNote(body: string): boolean {
  * One daily note → an item, dated at the start of its journal day in the zone; with `attachments`, the files it
  * embeds become its media (note-attachments.ts).
  */
-export function noteItem(note: NoteFile, relative: string, raw: string, zone: string, dayStartsAt: string, attachments?: AttachmentResolver): SourceItem {
+export function noteItem(
+  note: NoteFile,
+  relative: string,
+  raw: string,
+  zone: string,
+  dayStartsAt: string,
+  attachments?: AttachmentResolver,
+): SourceItem {
   if (!note.day) return { skip: 'no-date', id: relative };
   const { front, body } = splitFrontMatter(raw);
   if (isEmptyNote(body)) return { skip: 'empty', id: relative };
@@ -123,14 +143,37 @@ export function noteItem(note: NoteFile, relative: string, raw: string, zone: st
   if (!writtenAt || !real || !inDateRange(writtenAt)) return { skip: 'bad-date', id: relative };
   const app = /_/.test(path.basename(note.file)) ? 'logseq' : 'obsidian';
   const { text, media } = attachments ? noteAttachments(body, note.file, attachments) : { text: body, media: [] };
-  return { entry: { sourceId: `${app}:${note.day}`, writtenAt, text: text.trim(), tags: noteTags(front, body), media, metadata: null } };
+  return {
+    entry: {
+      sourceId: `${app}:${note.day}`,
+      writtenAt,
+      text: text.trim(),
+      tags: noteTags(front, body),
+      media,
+      metadata: null,
+    },
+  };
 }
 
 /** A note of the vault our Obsidian export writes: an entry per time heading (vault-notes.ts); null for any other note. */
-function vaultItems(note: NoteFile, relative: string, raw: string, zone: string, attachments: AttachmentResolver): SourceItem[] | null {
+function vaultItems(
+  note: NoteFile,
+  relative: string,
+  raw: string,
+  zone: string,
+  attachments: AttachmentResolver,
+): SourceItem[] | null {
   if (!note.day) return null;
   const { front, body } = splitFrontMatter(raw);
-  return vaultNoteItems(note.day, relative, front, body, zone, (text) => noteAttachments(text, note.file, attachments), (text) => noteTags('', text));
+  return vaultNoteItems(
+    note.day,
+    relative,
+    front,
+    body,
+    zone,
+    (text) => noteAttachments(text, note.file, attachments),
+    (text) => noteTags('', text),
+  );
 }
 
 /**
@@ -141,7 +184,17 @@ export function readMarkdownNotes(target: string, zone: string, dayStartsAt: str
   const isFolder = statSync(target).isDirectory();
   const mediaFolder = path.resolve(isFolder ? target : path.dirname(target));
   const attachments = createAttachmentResolver(mediaFolder);
-  const notes = isFolder ? markdownFiles(target) : [{ file: target, day: (() => { const m = DAILY_NAME.exec(path.basename(target)); return m ? `${m[1]}-${m[2]}-${m[3]}` : null; })() }];
+  const notes = isFolder
+    ? markdownFiles(target)
+    : [
+        {
+          file: target,
+          day: (() => {
+            const m = DAILY_NAME.exec(path.basename(target));
+            return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
+          })(),
+        },
+      ];
   const progress = { bytesRead: 0, totalBytes: notes.reduce((n, f) => n + (f.symlink ? 0 : statSync(f.file).size), 0) };
   const logseq = notes.some((n) => n.day && /_/.test(path.basename(n.file)));
   async function* items(): AsyncGenerator<SourceItem> {
@@ -157,12 +210,23 @@ export function readMarkdownNotes(target: string, zone: string, dayStartsAt: str
       else {
         const text = utf8Text(readFileSync(note.file));
         if (text === null) yield { skip: 'not-utf8', id: relative };
-        else yield* vaultItems(note, relative, text, zone, attachments) ?? [noteItem(note, relative, text, zone, dayStartsAt, attachments)];
+        else
+          yield* (
+            vaultItems(note, relative, text, zone, attachments) ?? [
+              noteItem(note, relative, text, zone, dayStartsAt, attachments),
+            ]
+          );
       }
       progress.bytesRead += size;
     }
   }
-  return { app: 'markdown', label: logseq ? 'Logseq journals' : 'Obsidian daily notes', items: items(), progress, mediaFolder };
+  return {
+    app: 'markdown',
+    label: logseq ? 'Logseq journals' : 'Obsidian daily notes',
+    items: items(),
+    progress,
+    mediaFolder,
+  };
 }
 
 /** Does this text begin like the project's own Markdown export (its front matter)? */
@@ -228,7 +292,15 @@ export function readOwnMarkdownExport(target: string, zone: string, dayStartsAt:
         const n = (seen.get(key) ?? 0) + 1;
         seen.set(key, n);
         return {
-          entry: { sourceId: n === 1 ? key : `${key}#${n}`, writtenAt, timeZone: entryZone, text, tags: [], media: media ? [media] : [], metadata: entryZone !== fileZone ? { time_zone: entryZone } : null },
+          entry: {
+            sourceId: n === 1 ? key : `${key}#${n}`,
+            writtenAt,
+            timeZone: entryZone,
+            text,
+            tags: [],
+            media: media ? [media] : [],
+            metadata: entryZone !== fileZone ? { time_zone: entryZone } : null,
+          },
         };
       };
       for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
@@ -254,7 +326,13 @@ export function readOwnMarkdownExport(target: string, zone: string, dayStartsAt:
         if (dayHeading) day = dayHeading[1]!;
         else if (entryHeading) {
           const parts = (entryHeading[3] ?? '').split(' · ').filter((p) => p !== 'edited' && p !== '');
-          current = { time: entryHeading[1]!, zone: entryHeading[2] ?? null, label: parts[0] ?? '', lines: [], id: `${day ?? '?'} ${entryHeading[1]} (${path.basename(file)} line ${lineNo})` };
+          current = {
+            time: entryHeading[1]!,
+            zone: entryHeading[2] ?? null,
+            label: parts[0] ?? '',
+            lines: [],
+            id: `${day ?? '?'} ${entryHeading[1]} (${path.basename(file)} line ${lineNo})`,
+          };
         } else if (current) current.lines.push(line);
       }
       const done = finish();

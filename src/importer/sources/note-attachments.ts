@@ -102,7 +102,8 @@ export function attachmentKind(fileName: string): MediaKind {
  * `![[target#part|size]]` (Obsidian) or `![alt](target "title")` with Logseq's `{:height 200}` after it; `<a b.png>`
  * holds a path with spaces.
  */
-const EMBED = /!\[\[([^\]|#\n]+)(?:#[^\]|\n]*)?(?:\|[^\]\n]*)?\]\]|!\[[^\]\n]*\]\(\s*(<[^>\n]+>|[^)\s]+)(?:\s+"[^"\n]*")?\s*\)(?:\{:[^}\n]*\})?/g;
+const EMBED =
+  /!\[\[([^\]|#\n]+)(?:#[^\]|\n]*)?(?:\|[^\]\n]*)?\]\]|!\[[^\]\n]*\]\(\s*(<[^>\n]+>|[^)\s]+)(?:\s+"[^"\n]*")?\s*\)(?:\{:[^}\n]*\})?/g;
 
 /**
  * A note, a heading of one, or a web address is embedded text, never a file's bytes. `![[name]]` without an
@@ -129,7 +130,11 @@ function decoded(target: string): string {
  * media in order: found files by their path in the imported folder, the others as missing (their embed stays text).
  * The same file embedded twice is one medium.
  */
-export function noteAttachments(body: string, noteFile: string, resolver: AttachmentResolver): { text: string; media: EntryMedia[] } {
+export function noteAttachments(
+  body: string,
+  noteFile: string,
+  resolver: AttachmentResolver,
+): { text: string; media: EntryMedia[] } {
   const media: EntryMedia[] = [];
   const seen = new Map<string, EntryMedia>();
   const text = body.replace(EMBED, (embed: string, wiki: string | undefined, link: string | undefined) => {

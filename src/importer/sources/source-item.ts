@@ -23,7 +23,19 @@ export interface SourceEntry {
 }
 
 /** Why an item of an app did not become an entry. */
-export const SOURCE_SKIP_REASONS = ['empty', 'other-format', 'not-selected', 'no-date', 'bad-date', 'no-id', 'duplicate-id', 'malformed', 'symlink', 'not-utf8', 'too-large'] as const;
+export const SOURCE_SKIP_REASONS = [
+  'empty',
+  'other-format',
+  'not-selected',
+  'no-date',
+  'bad-date',
+  'no-id',
+  'duplicate-id',
+  'malformed',
+  'symlink',
+  'not-utf8',
+  'too-large',
+] as const;
 export type SourceSkipReason = (typeof SOURCE_SKIP_REASONS)[number];
 
 export const SOURCE_SKIP_TEXT: Record<SourceSkipReason, string> = {
@@ -41,9 +53,19 @@ export const SOURCE_SKIP_TEXT: Record<SourceSkipReason, string> = {
 };
 
 /** Skips that mean damage: named by their ids in the summary. */
-export const SOURCE_DAMAGE: ReadonlySet<SourceSkipReason> = new Set(['no-date', 'bad-date', 'no-id', 'duplicate-id', 'malformed', 'symlink', 'not-utf8', 'too-large']);
+export const SOURCE_DAMAGE: ReadonlySet<SourceSkipReason> = new Set([
+  'no-date',
+  'bad-date',
+  'no-id',
+  'duplicate-id',
+  'malformed',
+  'symlink',
+  'not-utf8',
+  'too-large',
+]);
 
-export type SourceItem = { entry: SourceEntry; journal?: string } | { skip: SourceSkipReason; id: string; journal?: string };
+export type SourceItem =
+  { entry: SourceEntry; journal?: string } | { skip: SourceSkipReason; id: string; journal?: string };
 
 /** Where a reader stands, for the progress bar. */
 export interface SourceProgress {
@@ -65,9 +87,15 @@ export interface SourceReader {
 
 /** Entries are dated from 1970 to 9999. */
 const LATEST_MS = new Date('9999-12-31T23:59:59Z').getTime();
-export const inDateRange = (at: Date) => Number.isFinite(at.getTime()) && at.getTime() >= 0 && at.getTime() <= LATEST_MS;
+export const inDateRange = (at: Date) =>
+  Number.isFinite(at.getTime()) && at.getTime() >= 0 && at.getTime() <= LATEST_MS;
 
 /** An app's tag as a journal tag: `Family Trip` → `family_trip`, `@idea` → `idea`, `#[[a b]]` → `a_b`. */
 export function appTag(tag: string): string {
-  return tag.trim().replace(/^[@#]/, '').replace(/^\[\[(.*)\]\]$/, '$1').trim().replace(/[\s\-/.]+/g, '_');
+  return tag
+    .trim()
+    .replace(/^[@#]/, '')
+    .replace(/^\[\[(.*)\]\]$/, '$1')
+    .trim()
+    .replace(/[\s\-/.]+/g, '_');
 }

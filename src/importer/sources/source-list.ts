@@ -50,23 +50,41 @@ export const IMPORT_SOURCES: readonly ImportSource[] = [
   {
     format: 'dayone',
     app: 'dayone',
-    names: { 'dayone-zip': 'a Day One export (zip)', 'dayone-json': 'a Day One export (JSON)', 'dayone-folder': 'a Day One export (unzipped folder)' },
+    names: {
+      'dayone-zip': 'a Day One export (zip)',
+      'dayone-json': 'a Day One export (JSON)',
+      'dayone-folder': 'a Day One export (unzipped folder)',
+    },
     options: [{ option: 'journals', said: '--journal (Day One zips)' }],
-    read: (found, file, o) => readDayOne(file, found.kind === 'dayone-zip', { journals: [...o.journals], signal: o.signal }),
+    read: (found, file, o) =>
+      readDayOne(file, found.kind === 'dayone-zip', { journals: [...o.journals], signal: o.signal }),
   },
   {
     format: 'jrnl',
     app: 'jrnl',
-    names: { 'jrnl-json': 'a jrnl JSON export', 'jrnl-text': 'a jrnl journal (text)', 'jrnl-folder': 'a jrnl folder journal' },
-    options: [{ option: 'dateFormat', said: '--date-format (jrnl text journals)', kinds: ['jrnl-text', 'jrnl-folder'] }],
-    read: (found, file, o) => (found.kind === 'jrnl-json' ? readJrnlJson(file, o.timeZone) : readJrnlText(file, o.timeZone, o.dateFormat)),
+    names: {
+      'jrnl-json': 'a jrnl JSON export',
+      'jrnl-text': 'a jrnl journal (text)',
+      'jrnl-folder': 'a jrnl folder journal',
+    },
+    options: [
+      { option: 'dateFormat', said: '--date-format (jrnl text journals)', kinds: ['jrnl-text', 'jrnl-folder'] },
+    ],
+    read: (found, file, o) =>
+      found.kind === 'jrnl-json' ? readJrnlJson(file, o.timeZone) : readJrnlText(file, o.timeZone, o.dateFormat),
   },
   {
     format: 'markdown',
     app: 'markdown',
-    names: { notes: 'a folder of daily notes (Obsidian or Logseq)', 'own-markdown': 'a journal export (npm run export, Markdown)' },
+    names: {
+      notes: 'a folder of daily notes (Obsidian or Logseq)',
+      'own-markdown': 'a journal export (npm run export, Markdown)',
+    },
     options: [],
-    read: (found, file, o) => (found.kind === 'own-markdown' ? readOwnMarkdownExport(file, o.timeZone, o.dayStartsAt) : readMarkdownNotes(file, o.timeZone, o.dayStartsAt)),
+    read: (found, file, o) =>
+      found.kind === 'own-markdown'
+        ? readOwnMarkdownExport(file, o.timeZone, o.dayStartsAt)
+        : readMarkdownNotes(file, o.timeZone, o.dayStartsAt),
   },
 ];
 
@@ -85,6 +103,12 @@ export function sourceName(found: DetectedSource): string {
 /** The options given that do not apply to what was found, as the refusal names them. */
 export function misplacedOptions(found: DetectedSource, given: Record<SourceOption['option'], boolean>): string[] {
   return IMPORT_SOURCES.flatMap((source) =>
-    source.options.filter((o) => given[o.option] && !(source.format === found.format && (o.kinds === undefined || o.kinds.includes(found.kind)))).map((o) => o.said),
+    source.options
+      .filter(
+        (o) =>
+          given[o.option] &&
+          !(source.format === found.format && (o.kinds === undefined || o.kinds.includes(found.kind))),
+      )
+      .map((o) => o.said),
   );
 }

@@ -9,7 +9,12 @@ function namedIds(report: SourceReport, reason: SourceSkipReason): string {
   const ids = report.skippedIds[reason] ?? [];
   if (ids.length === 0) return '';
   const rest = report.skipped[reason] - ids.length;
-  const list = rest > 0 ? `${ids.join(', ')} and ${rest} more` : ids.length > 1 ? `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}` : ids[0]!;
+  const list =
+    rest > 0
+      ? `${ids.join(', ')} and ${rest} more`
+      : ids.length > 1
+        ? `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`
+        : ids[0]!;
   return ` (${ids.length === 1 && rest === 0 ? 'entry' : 'entries'} ${list})`;
 }
 
@@ -30,7 +35,9 @@ export function formatSourceSummary(report: SourceReport): string[] {
   const skipped = SOURCE_SKIP_REASONS.filter((r) => report.skipped[r] > 0);
   if (skipped.length) {
     const total = skipped.reduce((n, r) => n + report.skipped[r], 0);
-    lines.push(`Skipped ${plural(total, 'item')}: ${skipped.map((r) => `${report.skipped[r]} ${SOURCE_SKIP_TEXT[r]}${namedIds(report, r)}`).join(', ')}.`);
+    lines.push(
+      `Skipped ${plural(total, 'item')}: ${skipped.map((r) => `${report.skipped[r]} ${SOURCE_SKIP_TEXT[r]}${namedIds(report, r)}`).join(', ')}.`,
+    );
   }
   if (report.interrupted) lines.push('Run the same import again to finish: nothing is imported twice.');
   return lines;

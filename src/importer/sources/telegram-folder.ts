@@ -15,7 +15,10 @@ function looksLikeTelegram(file: string): boolean {
   const fd = openSync(file, 'r');
   try {
     const buffer = Buffer.alloc(64 * 1024);
-    const head = buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString('utf8').replace(/^\uFEFF/, '');
+    const head = buffer
+      .subarray(0, readSync(fd, buffer, 0, buffer.length, 0))
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
     return /^\s*\{/.test(head) && /"(messages|chats|personal_information|left_chats|about)"\s*:/.test(head);
   } finally {
     closeSync(fd);
@@ -38,7 +41,10 @@ export function telegramExportIn(folder: string, name: string): string | null {
     .sort();
   if (below.length > 1) {
     const names = below.map((file) => path.basename(path.dirname(file)));
-    throw new ImportError(name, `holds ${below.length} Telegram exports (${names.join(', ')}): give the one to import, e.g. ${path.join(name, names[0]!)}.`);
+    throw new ImportError(
+      name,
+      `holds ${below.length} Telegram exports (${names.join(', ')}): give the one to import, e.g. ${path.join(name, names[0]!)}.`,
+    );
   }
   return below[0] ?? null;
 }

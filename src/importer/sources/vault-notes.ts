@@ -41,7 +41,10 @@ export function vaultNoteItems(
   let current: { time: string; zone: string; lines: string[] } | null = null;
   const close = () => {
     if (!current) return;
-    const at = instantFromLocal(`${current.time < dayStartsAt ? addDays(day, 1) : day}T${current.time}:00`, current.zone);
+    const at = instantFromLocal(
+      `${current.time < dayStartsAt ? addDays(day, 1) : day}T${current.time}:00`,
+      current.zone,
+    );
     const id = `${relative}#${items.length + 1}`;
     if (!at || !inDateRange(at)) items.push({ skip: 'bad-date', id });
     else {
@@ -52,7 +55,17 @@ export function vaultNoteItems(
       const { text, media: found } = media(lines.join('\n'));
       const words = text.replace(/^\n+|\n+$/g, '');
       const tags = [...new Set([...tagsOf(words), ...tagsOf(tagLine)])];
-      items.push({ entry: { sourceId: `obsidian:${day}:${current.time}:${items.length + 1}`, writtenAt: at, ...(current.zone !== zone ? { timeZone: current.zone } : {}), text: words, tags, media: found, metadata: null } });
+      items.push({
+        entry: {
+          sourceId: `obsidian:${day}:${current.time}:${items.length + 1}`,
+          writtenAt: at,
+          ...(current.zone !== zone ? { timeZone: current.zone } : {}),
+          text: words,
+          tags,
+          media: found,
+          metadata: null,
+        },
+      });
     }
   };
   for (const line of body.split('\n')) {

@@ -66,30 +66,36 @@ export async function listZip(file: string): Promise<ZipMember[]> {
         break;
       }
     }
-    if (eocd < 0) throw new ZipError('is not a whole zip file: its directory (at the end) is missing, so it was probably cut off');
+    if (eocd < 0)
+      throw new ZipError('is not a whole zip file: its directory (at the end) is missing, so it was probably cut off');
     let count = tail.readUInt16LE(eocd + 10);
     let cdSize = tail.readUInt32LE(eocd + 12);
     let cdOffset = tail.readUInt32LE(eocd + 16);
     if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) {
       const locatorAt = eocd - 20;
-      if (locatorAt < 0 || tail.readUInt32LE(locatorAt) !== ZIP64_LOCATOR) throw new ZipError('is a damaged ZIP64 file (no ZIP64 locator)');
+      if (locatorAt < 0 || tail.readUInt32LE(locatorAt) !== ZIP64_LOCATOR)
+        throw new ZipError('is a damaged ZIP64 file (no ZIP64 locator)');
       const record = await readAt(handle, Number(tail.readBigUInt64LE(locatorAt + 8)), 56);
-      if (record.readUInt32LE(0) !== ZIP64_EOCD) throw new ZipError('is a damaged ZIP64 file (no ZIP64 directory record)');
+      if (record.readUInt32LE(0) !== ZIP64_EOCD)
+        throw new ZipError('is a damaged ZIP64 file (no ZIP64 directory record)');
       count = Number(record.readBigUInt64LE(32));
       cdSize = Number(record.readBigUInt64LE(40));
       cdOffset = Number(record.readBigUInt64LE(48));
     }
-    if (count > MAX_MEMBERS || cdOffset + cdSize > size) throw new ZipError('has a zip directory that does not fit the file (damaged or truncated)');
+    if (count > MAX_MEMBERS || cdOffset + cdSize > size)
+      throw new ZipError('has a zip directory that does not fit the file (damaged or truncated)');
     const cd = await readAt(handle, cdOffset, cdSize);
     const members: ZipMember[] = [];
     let at = 0;
     for (let i = 0; i < count; i++) {
-      if (at + 46 > cd.length || cd.readUInt32LE(at) !== CENTRAL) throw new ZipError(`has a damaged zip directory (entry ${i + 1})`);
+      if (at + 46 > cd.length || cd.readUInt32LE(at) !== CENTRAL)
+        throw new ZipError(`has a damaged zip directory (entry ${i + 1})`);
       const flags = cd.readUInt16LE(at + 8);
       const nameLength = cd.readUInt16LE(at + 28);
       const extraLength = cd.readUInt16LE(at + 30);
       const commentLength = cd.readUInt16LE(at + 32);
-      if (at + 46 + nameLength + extraLength > cd.length) throw new ZipError(`has a damaged zip directory (entry ${i + 1})`);
+      if (at + 46 + nameLength + extraLength > cd.length)
+        throw new ZipError(`has a damaged zip directory (entry ${i + 1})`);
       const member: ZipMember = {
         name: cd.toString('utf8', at + 46, at + 46 + nameLength),
         method: cd.readUInt16LE(at + 10),
@@ -113,7 +119,7 @@ export async function listZip(file: string): Promise<ZipMember[]> {
 
 /** Sizes and offsets that did not fit 32 bits are in the ZIP64 extra field, in this order, only those saturated. */
 function readZip64Extra(extra: Buffer, member: ZipMember): void {
-  for (let at = 0; at + 4 <= extra.length; ) {
+  for (let at = 0; at + 4 <= extra.length;) {
     const id = extra.readUInt16LE(at);
     const length = extra.readUInt16LE(at + 2);
     if (id === 0x0001) {
@@ -134,12 +140,22 @@ function readZip64Extra(extra: Buffer, member: ZipMember): void {
 }
 
 /** A member's bytes, inflated as they are read; throws ZipError for a bomb, a bad CRC or a truncated member. */
-export async function* readZipMember(file: string, member: ZipMember, maxMemberBytes = MAX_MEMBER_BYTES): AsyncGenerator<Buffer> {
+export async function* readZipMember(
+  file: string,
+  member: ZipMember,
+  maxMemberBytes = MAX_MEMBER_BYTES,
+): AsyncGenerator<Buffer> {
   if (member.encrypted) throw new ZipError(`holds ${member.name} encrypted; export it again without a password`);
-  if (member.method !== 0 && member.method !== 8) throw new ZipError(`holds ${member.name} compressed with method ${member.method}; only stored and deflated members are read`);
-  if (member.size > maxMemberBytes) throw new ZipError(`holds ${member.name} of ${member.size} bytes, more than the ${maxMemberBytes} read`);
+  if (member.method !== 0 && member.method !== 8)
+    throw new ZipError(
+      `holds ${member.name} compressed with method ${member.method}; only stored and deflated members are read`,
+    );
+  if (member.size > maxMemberBytes)
+    throw new ZipError(`holds ${member.name} of ${member.size} bytes, more than the ${maxMemberBytes} read`);
   if (member.method === 8 && member.size > member.compressedSize * DEFLATE_MAX_RATIO + 1024) {
-    throw new ZipError(`holds ${member.name} claiming ${member.size} bytes from ${member.compressedSize}: more than deflate can produce (a zip bomb?)`);
+    throw new ZipError(
+      `holds ${member.name} claiming ${member.size} bytes from ${member.compressedSize}: more than deflate can produce (a zip bomb?)`,
+    );
   }
   const handle = await open(file, 'r');
   let dataStart: number;
@@ -148,12 +164,16 @@ export async function* readZipMember(file: string, member: ZipMember, maxMemberB
     if (header.readUInt32LE(0) !== LOCAL) throw new ZipError(`has a damaged entry for ${member.name}`);
     dataStart = member.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
     const { size } = await handle.stat();
-    if (dataStart + member.compressedSize > size) throw new ZipError(`is truncated: ${member.name} runs past the end of the file`);
+    if (dataStart + member.compressedSize > size)
+      throw new ZipError(`is truncated: ${member.name} runs past the end of the file`);
   } finally {
     await handle.close();
   }
   // An empty member still goes through the stream (end < start reads nothing), so both methods take one path.
-  const raw = createReadStream(file, { start: dataStart, end: Math.max(dataStart, dataStart + member.compressedSize - 1) });
+  const raw = createReadStream(file, {
+    start: dataStart,
+    end: Math.max(dataStart, dataStart + member.compressedSize - 1),
+  });
   if (member.compressedSize === 0) raw.destroy();
   const source = member.method === 0 || member.compressedSize === 0 ? raw : raw.pipe(createInflateRaw());
   let produced = 0;
@@ -161,7 +181,10 @@ export async function* readZipMember(file: string, member: ZipMember, maxMemberB
   try {
     for await (const chunk of source as AsyncIterable<Buffer>) {
       produced += chunk.length;
-      if (produced > member.size) throw new ZipError(`holds ${member.name}, which inflates past the ${member.size} bytes it claims (a zip bomb?)`);
+      if (produced > member.size)
+        throw new ZipError(
+          `holds ${member.name}, which inflates past the ${member.size} bytes it claims (a zip bomb?)`,
+        );
       crc = crc32(chunk, crc);
       yield chunk;
     }
@@ -172,6 +195,7 @@ export async function* readZipMember(file: string, member: ZipMember, maxMemberB
     source.destroy();
     raw.destroy();
   }
-  if (produced !== member.size) throw new ZipError(`holds ${member.name} cut short: ${produced} of ${member.size} bytes`);
-  if ((crc >>> 0) !== member.crc) throw new ZipError(`holds ${member.name} damaged: its checksum does not match`);
+  if (produced !== member.size)
+    throw new ZipError(`holds ${member.name} cut short: ${produced} of ${member.size} bytes`);
+  if (crc >>> 0 !== member.crc) throw new ZipError(`holds ${member.name} damaged: its checksum does not match`);
 }

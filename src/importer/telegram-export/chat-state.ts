@@ -49,8 +49,23 @@ export function chatState(chat: ChatSnapshot, final: boolean, options: ChoiceOpt
   const selected = isSelected({ ...meta, section: chat.section }, options.chats ?? [], botId);
   return {
     decision: !known && !final ? 'deferred' : selected ? 'import' : 'skip',
-    context: { ownerId: options.ownerId, chatId: meta.id ?? null, chatType: meta.type ?? null, timeZone: options.timeZone },
+    context: {
+      ownerId: options.ownerId,
+      chatId: meta.id ?? null,
+      chatType: meta.type ?? null,
+      timeZone: options.timeZone,
+    },
     mayBeLive: meta.type === 'bot_chat' && botId !== null && meta.id === botId,
-    report: { key: chat.key, section: chat.section, name: meta.name ?? null, type: meta.type ?? null, id: meta.id ?? null, messages: 0, selected, imported: 0, alreadyPresent: 0 },
+    report: {
+      key: chat.key,
+      section: chat.section,
+      name: meta.name ?? null,
+      type: meta.type ?? null,
+      id: meta.id ?? null,
+      messages: 0,
+      selected,
+      imported: 0,
+      alreadyPresent: 0,
+    },
   };
 }

@@ -39,7 +39,21 @@ export interface ExportMessage {
 }
 
 /** Keys kept as they are, whatever they hold. */
-const ANY_KEYS = ['poll', 'text', 'text_entities', 'photo', 'file', 'file_name', 'media_type', 'duration_seconds', 'file_size', 'photo_file_size', 'width', 'height', 'mime_type'] as const;
+const ANY_KEYS = [
+  'poll',
+  'text',
+  'text_entities',
+  'photo',
+  'file',
+  'file_name',
+  'media_type',
+  'duration_seconds',
+  'file_size',
+  'photo_file_size',
+  'width',
+  'height',
+  'mime_type',
+] as const;
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 /** A finite number (JSON's 1e400 reads as Infinity, which is none). */
@@ -131,4 +145,12 @@ export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
 };
 
 /** Skips that mean the file is damaged or odd, not a normal kind of message: reported with their message ids. */
-export const DAMAGE_REASONS: ReadonlySet<SkipReason> = new Set(['no-id', 'no-date', 'bad-date', 'bad-text', 'too-deep', 'malformed', 'duplicate-id']);
+export const DAMAGE_REASONS: ReadonlySet<SkipReason> = new Set([
+  'no-id',
+  'no-date',
+  'bad-date',
+  'bad-text',
+  'too-deep',
+  'malformed',
+  'duplicate-id',
+]);

@@ -11,7 +11,8 @@ const KIND_OF_MEDIA_TYPE: Record<string, MediaKind> = {
   animation: 'animation',
 };
 
-const count = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : null);
+const count = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : null;
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 /** A media path, unless it is the sentence written when media were not exported: "(File not included. …)". */
@@ -35,7 +36,15 @@ function fileOf(path: unknown): { sourcePath: string } | { missing: string } {
 export function mediaOfExport(message: ExportMessage): EntryMedia | null {
   if (message.photo !== undefined) {
     const size = { width: count(message.width), height: count(message.height) };
-    return { kind: 'photo', fileId: null, fileName: null, durationSeconds: null, fileSize: count(message.photo_file_size), ...size, ...fileOf(message.photo) };
+    return {
+      kind: 'photo',
+      fileId: null,
+      fileName: null,
+      durationSeconds: null,
+      fileSize: count(message.photo_file_size),
+      ...size,
+      ...fileOf(message.photo),
+    };
   }
   if (message.file === undefined && message.media_type === undefined) return null;
   const mediaType = text(message.media_type);
@@ -55,7 +64,11 @@ export function mediaOfExport(message: ExportMessage): EntryMedia | null {
 
 /** `#tag` parts of `text_entities` (or of an array `text`). */
 export function exportHashtags(message: ExportMessage): string[] {
-  const parts = Array.isArray(message.text_entities) ? message.text_entities : Array.isArray(message.text) ? message.text : [];
+  const parts = Array.isArray(message.text_entities)
+    ? message.text_entities
+    : Array.isArray(message.text)
+      ? message.text
+      : [];
   return parts.flatMap((part: unknown) => {
     if (part === null || typeof part !== 'object') return [];
     const { type, text: value } = part as { type?: unknown; text?: unknown };

@@ -41,7 +41,12 @@ const KIND_OF: Partial<Record<TokenType, string>> = {
 /** Where a message value (an element of a chat's messages) sits, as a path of keys. */
 function isInsideMessage(path: string[]): boolean {
   if (path[0] === 'messages') return path.length >= 2;
-  return (path[0] === 'chats' || path[0] === 'left_chats') && path[1] === 'list' && path[3] === 'messages' && path.length >= 5;
+  return (
+    (path[0] === 'chats' || path[0] === 'left_chats') &&
+    path[1] === 'list' &&
+    path[3] === 'messages' &&
+    path.length >= 5
+  );
 }
 
 /** Readable field name: chats.list.*.messages → chats.list[…].messages */
@@ -90,7 +95,8 @@ export class ExportStructureGuard {
       if (this.#frames.length === 0) throw new NotAnExport('the top level is not an object');
       return token;
     }
-    if (this.#frames.length === 0 && type !== TokenType.LEFT_BRACE) throw new NotAnExport('the top level is not an object');
+    if (this.#frames.length === 0 && type !== TokenType.LEFT_BRACE)
+      throw new NotAnExport('the top level is not an object');
     if (this.#frames.length >= MAX_DEPTH) {
       this.#skipping = 1;
       if (this.#insideMessage()) this.#messageTooDeep = true;
@@ -109,7 +115,14 @@ export class ExportStructureGuard {
     const f = this.#frames;
     if (f.length === 2) return f[0]!.key === 'messages' && f[1]!.array;
     const section = f[0]?.key;
-    return f.length === 5 && (section === 'chats' || section === 'left_chats') && f[1]!.key === 'list' && f[2]!.array && f[3]!.key === 'messages' && f[4]!.array;
+    return (
+      f.length === 5 &&
+      (section === 'chats' || section === 'left_chats') &&
+      f[1]!.key === 'list' &&
+      f[2]!.array &&
+      f[3]!.key === 'messages' &&
+      f[4]!.array
+    );
   }
 
   /** Whether the message just parsed had something cut out; reads and resets the mark. */
@@ -127,7 +140,8 @@ export class ExportStructureGuard {
   #mayBeExpected(): boolean {
     const f = this.#frames;
     if (f.length === 1) return f[0]!.key === 'messages' || f[0]!.key === 'chats' || f[0]!.key === 'left_chats';
-    if (f.length < 2 || f.length > 4 || (f[0]!.key !== 'chats' && f[0]!.key !== 'left_chats') || f[1]!.key !== 'list') return false;
+    if (f.length < 2 || f.length > 4 || (f[0]!.key !== 'chats' && f[0]!.key !== 'left_chats') || f[1]!.key !== 'list')
+      return false;
     return f.length !== 4 || f[3]!.key === 'messages';
   }
 
@@ -140,7 +154,9 @@ export class ExportStructureGuard {
     if (!expected) return;
     const actual = type === TokenType.LEFT_BRACKET ? 'array' : type === TokenType.LEFT_BRACE ? 'object' : null;
     if (actual !== expected) {
-      throw new NotAnExport(`"${fieldName(path)}" is ${KIND_OF[type] ?? 'something else'}, not ${expected === 'array' ? 'an array' : 'an object'}`);
+      throw new NotAnExport(
+        `"${fieldName(path)}" is ${KIND_OF[type] ?? 'something else'}, not ${expected === 'array' ? 'an array' : 'an object'}`,
+      );
     }
   }
 }

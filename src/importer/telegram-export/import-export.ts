@@ -73,28 +73,57 @@ export const SKIPPED_IDS_KEPT = 5;
 
 function emptyReport(file: string): ImportReport {
   const skipped = Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as Record<SkipReason, number>;
-  return { file, shape: null, messages: 0, imported: 0, alreadyPresent: 0, revised: 0, mediaKept: 0, mediaMissing: 0, skipped, skippedIds: {}, chats: [], unmatchedChats: [], interrupted: false, error: null, seconds: 0 };
+  return {
+    file,
+    shape: null,
+    messages: 0,
+    imported: 0,
+    alreadyPresent: 0,
+    revised: 0,
+    mediaKept: 0,
+    mediaMissing: 0,
+    skipped,
+    skippedIds: {},
+    chats: [],
+    unmatchedChats: [],
+    interrupted: false,
+    error: null,
+    seconds: 0,
+  };
 }
 
 export async function importTelegramExport(db: JournalDb, file: string, options: ImportOptions): Promise<ImportReport> {
   const started = performance.now();
   const name = options.name ?? file;
   // Photos and files are named relative to result.json.
-  const run = new TelegramImport(createBatchWriter(db, { dryRun: options.dryRun, journal: options.into, mediaFolder: path.dirname(path.resolve(file)) }), name, options);
+  const run = new TelegramImport(
+    createBatchWriter(db, {
+      dryRun: options.dryRun,
+      journal: options.into,
+      mediaFolder: path.dirname(path.resolve(file)),
+    }),
+    name,
+    options,
+  );
   const choice = { ownerId: options.ownerId, timeZone: options.timeZone, chats: options.chats, botId: options.botId };
   const rows = { now: (options.now ?? (() => new Date()))(), dayStartsAt: options.dayStartsAt };
   const first = readParsedExport(file, { name, options: choice, rows }, { started: options.parseThread });
   const { report } = run;
-  report.error = await runImport(name, run.writer, () => run.flush(), async () => {
-    await run.pass(1, first.outline, first.batches);
-    report.shape = first.outline.shape;
-    const deferred = run.settle(first.outline);
-    if (deferred.length > 0 && !report.interrupted) {
-      const second = readParsedExport(file, { name, options: choice, rows, settled: deferred });
-      await run.pass(2, second.outline, second.batches);
-    }
-    report.unmatchedChats = run.unmatchedChats();
-  });
+  report.error = await runImport(
+    name,
+    run.writer,
+    () => run.flush(),
+    async () => {
+      await run.pass(1, first.outline, first.batches);
+      report.shape = first.outline.shape;
+      const deferred = run.settle(first.outline);
+      if (deferred.length > 0 && !report.interrupted) {
+        const second = readParsedExport(file, { name, options: choice, rows, settled: deferred });
+        await run.pass(2, second.outline, second.batches);
+      }
+      report.unmatchedChats = run.unmatchedChats();
+    },
+  );
   run.countMessages(first.outline);
   report.seconds = (performance.now() - started) / 1000;
   return report;
@@ -213,7 +242,13 @@ class TelegramImport {
       }
       messages += chunk.items.length;
       const goOn = await this.take(chunk.items, outline);
-      last = { pass: number, bytesRead: chunk.bytesRead, totalBytes: chunk.totalBytes, messages, imported: report.imported };
+      last = {
+        pass: number,
+        bytesRead: chunk.bytesRead,
+        totalBytes: chunk.totalBytes,
+        messages,
+        imported: report.imported,
+      };
       options.onProgress?.(last);
       if (!goOn || options.signal?.aborted) {
         report.interrupted = true;

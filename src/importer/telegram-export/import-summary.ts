@@ -6,20 +6,28 @@ import type { ChatReport, ImportReport } from './import-export.ts';
 
 const LISTED_CHATS = 8;
 
-export function chatLabel(chat: Pick<ChatReport, 'name' | 'type' | 'id'> & { section?: ChatReport['section'] }): string {
+export function chatLabel(
+  chat: Pick<ChatReport, 'name' | 'type' | 'id'> & { section?: ChatReport['section'] },
+): string {
   const name = chat.type === 'saved_messages' ? 'Saved Messages' : (chat.name ?? '(no name)');
   return `"${name}" (${chat.type ?? 'unknown type'}${chat.id !== null ? `, id ${chat.id}` : ''}${chat.section === 'left_chats' ? ', left' : ''})`;
 }
 
 /** "1 service message", "3 forwarded": the one reason that is a noun takes its plural. */
-const skippedText = (reason: SkipReason, n: number) => (reason === 'service' ? plural(n, 'service message') : `${n} ${SKIP_REASON_TEXT[reason]}`);
+const skippedText = (reason: SkipReason, n: number) =>
+  reason === 'service' ? plural(n, 'service message') : `${n} ${SKIP_REASON_TEXT[reason]}`;
 
 /** " (message 700)", " (messages 3, 9 and 40 more)": the ids of a damage skip, the first few then a count. */
 function namedIds(report: ImportReport, reason: SkipReason): string {
   const ids = report.skippedIds[reason] ?? [];
   if (ids.length === 0) return '';
   const rest = report.skipped[reason] - ids.length;
-  const list = rest > 0 ? `${ids.join(', ')} and ${rest} more` : ids.length > 1 ? `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}` : String(ids[0]);
+  const list =
+    rest > 0
+      ? `${ids.join(', ')} and ${rest} more`
+      : ids.length > 1
+        ? `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`
+        : String(ids[0]);
   return ` (${ids.length === 1 && rest === 0 ? 'message' : 'messages'} ${list})`;
 }
 
@@ -36,10 +44,14 @@ export function formatImportSummary(report: ImportReport, howToChoose: string): 
   const skipped = SKIP_REASONS.filter((r) => report.skipped[r] > 0);
   if (skipped.length) {
     const total = skipped.reduce((n, r) => n + report.skipped[r], 0);
-    lines.push(`Skipped ${plural(total, 'message')}: ${skipped.map((r) => `${skippedText(r, report.skipped[r])}${namedIds(report, r)}`).join(', ')}.`);
+    lines.push(
+      `Skipped ${plural(total, 'message')}: ${skipped.map((r) => `${skippedText(r, report.skipped[r])}${namedIds(report, r)}`).join(', ')}.`,
+    );
   }
   if (report.shape === 'full' && imported.length) {
-    lines.push(`Chats imported: ${imported.map((c) => `${chatLabel(c)}: ${c.imported} new${c.alreadyPresent ? `, ${c.alreadyPresent} already there` : ''}`).join('; ')}.`);
+    lines.push(
+      `Chats imported: ${imported.map((c) => `${chatLabel(c)}: ${c.imported} new${c.alreadyPresent ? `, ${c.alreadyPresent} already there` : ''}`).join('; ')}.`,
+    );
   }
   const left = report.chats.filter((c) => !c.selected && c.messages > 0).sort((a, b) => b.messages - a.messages);
   if (left.length) {
@@ -47,8 +59,8 @@ export function formatImportSummary(report: ImportReport, howToChoose: string): 
     const more = left.length > LISTED_CHATS ? `, and ${left.length - LISTED_CHATS} more` : '';
     lines.push(`Not imported: ${shown.join('; ')}${more}. To import any of them, ${howToChoose}.`);
   }
-  if (report.unmatchedChats.length) lines.push(`No chat in the file is named ${report.unmatchedChats.map((s) => `"${s}"`).join(', ')}.`);
+  if (report.unmatchedChats.length)
+    lines.push(`No chat in the file is named ${report.unmatchedChats.map((s) => `"${s}"`).join(', ')}.`);
   if (report.interrupted) lines.push('Run the same import again to finish: nothing is imported twice.');
   return lines;
 }
-

@@ -11,18 +11,39 @@ export class NotAnExport extends Error {}
  * tokenizer's offsets back to the file's (the tokenizer reads the file with its escapes fixed and without the messages
  * the fast lane parsed).
  */
-export async function describeFailure(file: string, name: string, failure: Error, totalBytes: number, originalOffset: (tokenizerOffset: number) => number, lastTokenOffset: number): Promise<ImportError> {
-  if (failure instanceof NotAnExport) return new ImportError(name, `is JSON, but not a Telegram Desktop export: ${failure.message}.`);
+export async function describeFailure(
+  file: string,
+  name: string,
+  failure: Error,
+  totalBytes: number,
+  originalOffset: (tokenizerOffset: number) => number,
+  lastTokenOffset: number,
+): Promise<ImportError> {
+  if (failure instanceof NotAnExport)
+    return new ImportError(name, `is JSON, but not a Telegram Desktop export: ${failure.message}.`);
   if (/ended in the middle|ended in mid-parsing/.test(failure.message)) {
-    return new ImportError(name, `ends in the middle of the JSON after ${totalBytes} bytes: the file is truncated (was the export or the download interrupted?).`, undefined, { cause: failure });
+    return new ImportError(
+      name,
+      `ends in the middle of the JSON after ${totalBytes} bytes: the file is truncated (was the export or the download interrupted?).`,
+      undefined,
+      { cause: failure },
+    );
   }
-  const tokenizerFault = failure instanceof TokenizerError ? /Unexpected "([\s\S]*)" at .*\(absolute position "(\d+)"\) in state (\w+)/.exec(failure.message) : null;
+  const tokenizerFault =
+    failure instanceof TokenizerError
+      ? /Unexpected "([\s\S]*)" at .*\(absolute position "(\d+)"\) in state (\w+)/.exec(failure.message)
+      : null;
   const byte = originalOffset(tokenizerFault ? Number(tokenizerFault[2]) : lastTokenOffset);
   const position = { byte, ...(await lineAndColumn(file, byte)) };
   const where = `line ${position.line}, column ${position.column}`;
-  if (tokenizerFault?.[3] === 'ENDED') return new ImportError(name, `has more data after the end of the JSON, at ${where}.`, position, { cause: failure });
+  if (tokenizerFault?.[3] === 'ENDED')
+    return new ImportError(name, `has more data after the end of the JSON, at ${where}.`, position, { cause: failure });
   const parserFault = /Unexpected (\w+) \(([\s\S]*)\) in state/.exec(failure.message);
-  const what = tokenizerFault ? `unexpected character ${JSON.stringify(tokenizerFault[1])}` : parserFault ? `unexpected ${parserFault[1]!.toLowerCase().replace('_', ' ')} ${parserFault[2]}` : failure.message;
+  const what = tokenizerFault
+    ? `unexpected character ${JSON.stringify(tokenizerFault[1])}`
+    : parserFault
+      ? `unexpected ${parserFault[1]!.toLowerCase().replace('_', ' ')} ${parserFault[2]}`
+      : failure.message;
   return new ImportError(name, `is not valid JSON at ${where}: ${what}.`, position, { cause: failure });
 }
 
@@ -31,7 +52,12 @@ export async function notJson(file: string, name: string, failure: Error): Promi
   let start = '';
   for await (const chunk of createReadStream(file, { end: 199 })) start += (chunk as Buffer).toString('utf8');
   const shown = start.trim().split('\n')[0]!.slice(0, 40);
-  return new ImportError(name, `is not JSON (it starts with ${JSON.stringify(shown)}).`, { line: 1, column: 1, byte: 0 }, { cause: failure });
+  return new ImportError(
+    name,
+    `is not JSON (it starts with ${JSON.stringify(shown)}).`,
+    { line: 1, column: 1, byte: 0 },
+    { cause: failure },
+  );
 }
 
 /** 1-based line and column (in bytes) of a byte offset, counted by reading the file again. */

@@ -37,12 +37,14 @@ export function readText(text: unknown): string | null {
     const { value, depth } = stack.pop()!;
     if (typeof value === 'string') out.push(value);
     else if (depth >= MAX_TEXT_DEPTH) return null;
-    else if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], depth: depth + 1 });
+    else if (Array.isArray(value))
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], depth: depth + 1 });
     else if (value !== null && typeof value === 'object') {
       // A part without text (a future kind of entity) adds nothing; its text, if any, must be text.
       const part = value as { text?: unknown; type?: unknown; href?: unknown };
       // A link's address follows its words, `text (url)`, so the journal, its exports and the model all keep it.
-      if (part.type === 'text_link' && typeof part.href === 'string' && part.href !== '' && part.href !== part.text) stack.push({ value: ` (${part.href})`, depth: depth + 1 });
+      if (part.type === 'text_link' && typeof part.href === 'string' && part.href !== '' && part.href !== part.text)
+        stack.push({ value: ` (${part.href})`, depth: depth + 1 });
       if ('text' in value) stack.push({ value: part.text, depth: depth + 1 });
     } else return null;
   }
@@ -86,7 +88,11 @@ export function pollText(poll: unknown): string | null {
   const { question, answers } = poll as { question?: unknown; answers?: unknown };
   const asked = readText(question ?? '')?.trim() ?? '';
   const options = Array.isArray(answers)
-    ? answers.map((a) => (a !== null && typeof a === 'object' ? readText((a as { text?: unknown }).text ?? '')?.trim() : null)).filter((a): a is string => !!a)
+    ? answers
+        .map((a) =>
+          a !== null && typeof a === 'object' ? readText((a as { text?: unknown }).text ?? '')?.trim() : null,
+        )
+        .filter((a): a is string => !!a)
     : [];
   if (asked === '' && options.length === 0) return null;
   return `[poll] ${asked}${options.length ? `: ${options.join(', ')}` : ''}`;

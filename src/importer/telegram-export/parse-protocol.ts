@@ -39,7 +39,14 @@ export interface ParsedItem {
 export type ChatUpdates = ChatSnapshot[];
 
 export type WorkerMessage =
-  | { type: 'chunk'; items: ParsedItem[]; bytesRead: number; totalBytes: number; exporterId: number | null; chats: ChatUpdates }
+  | {
+      type: 'chunk';
+      items: ParsedItem[];
+      bytesRead: number;
+      totalBytes: number;
+      exporterId: number | null;
+      chats: ChatUpdates;
+    }
   | { type: 'end'; shape: 'single' | 'full' | null; chats: ChatUpdates }
   | {
       type: 'fail';

@@ -48,7 +48,10 @@ export async function* parseExportMessages(input: Omit<WorkerInput, 'maxInFlight
       let seen = seenIds.get(chat.key);
       if (!seen) seenIds.set(chat.key, (seen = new SeenIds()));
       if (seen.add(result.draft.messageId)) return { k: chat.key, s: 'duplicate-id', i: result.draft.messageId };
-      return { k: chat.key, d: batchRowOf(result.draft, input.options.timeZone, input.rows.now, input.rows.dayStartsAt) };
+      return {
+        k: chat.key,
+        d: batchRowOf(result.draft, input.options.timeZone, input.rows.now, input.rows.dayStartsAt),
+      };
     }
     const id = messageIdOf(raw);
     return id === undefined ? { k: chat.key, s: result.skip } : { k: chat.key, s: result.skip, i: id };
@@ -61,22 +64,39 @@ export async function* parseExportMessages(input: Omit<WorkerInput, 'maxInFlight
     for (const chat of chats.values()) {
       const values = Object.entries(chat.object).flat();
       const last = sent.get(chat.key);
-      if (last && last.messages === chat.messages && last.values.length === values.length && last.values.every((v, i) => v === values[i])) continue;
+      if (
+        last &&
+        last.messages === chat.messages &&
+        last.values.length === values.length &&
+        last.values.every((v, i) => v === values[i])
+      )
+        continue;
       sent.set(chat.key, { messages: chat.messages, values });
       updates.push({ key: chat.key, section: chat.section, object: { ...chat.object }, messages: chat.messages });
     }
     return updates;
   }
 
-  const { outline, batches } = readExport(input.file, { name: input.name, onlyChats: input.settled ? new Set(settled.keys()) : undefined });
+  const { outline, batches } = readExport(input.file, {
+    name: input.name,
+    onlyChats: input.settled ? new Set(settled.keys()) : undefined,
+  });
   try {
     for await (const batch of batches) {
       const items = batch.items.map(parsed);
-      yield { type: 'chunk', items, bytesRead: batch.bytesRead, totalBytes: batch.totalBytes, exporterId: outline.exporterId, chats: chatUpdates(outline.chats) };
+      yield {
+        type: 'chunk',
+        items,
+        bytesRead: batch.bytesRead,
+        totalBytes: batch.totalBytes,
+        exporterId: outline.exporterId,
+        chats: chatUpdates(outline.chats),
+      };
     }
     yield { type: 'end', shape: outline.shape, chats: chatUpdates(outline.chats) };
   } catch (error) {
-    const importError = error instanceof ImportError ? { file: error.file, problem: error.problem, position: error.position } : null;
+    const importError =
+      error instanceof ImportError ? { file: error.file, problem: error.problem, position: error.position } : null;
     yield { type: 'fail', chats: chatUpdates(outline.chats), importError, message: errorReason(error) };
   }
 }

@@ -27,7 +27,9 @@ export class ParseThread {
 
   constructor() {
     // The sources' worker goes through parse-worker.mjs, which registers tsx (a worker does not inherit loaders).
-    const script = RUNS_BUILT ? runnablePath('src/importer/telegram-export/parse-worker.ts') : new URL('./parse-worker.mjs', import.meta.url);
+    const script = RUNS_BUILT
+      ? runnablePath('src/importer/telegram-export/parse-worker.ts')
+      : new URL('./parse-worker.mjs', import.meta.url);
     this.#worker = new Worker(script, { workerData: null, execArgv: [] });
     this.#worker.on('message', (message: PostedMessage) => {
       this.#queue.push(message.type === 'chunk' ? posted(message) : message);

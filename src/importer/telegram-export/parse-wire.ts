@@ -19,7 +19,9 @@ export interface WireItems {
 }
 
 /** A message as the worker posts it: a chunk's items in the wire form. */
-export type PostedMessage = Exclude<WorkerMessage, { type: 'chunk' }> | (Omit<Extract<WorkerMessage, { type: 'chunk' }>, 'items'> & { wire: WireItems });
+export type PostedMessage =
+  | Exclude<WorkerMessage, { type: 'chunk' }>
+  | (Omit<Extract<WorkerMessage, { type: 'chunk' }>, 'items'> & { wire: WireItems });
 
 export function toWire(items: readonly ParsedItem[]): WireItems {
   const wire: WireItems = { runs: [], values: [], tags: [] };

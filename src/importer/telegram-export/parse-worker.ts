@@ -9,7 +9,8 @@ import { toWire, type PostedMessage } from './parse-wire.ts';
 
 const port = parentPort!;
 /** The input: given at the start, or in the first message to a worker started ahead of it (ParseThread; cli/import.ts starts one before its input is known). */
-const input = (workerData as WorkerInput | null) ?? (await new Promise<WorkerInput>((resolve) => port.once('message', resolve)));
+const input =
+  (workerData as WorkerInput | null) ?? (await new Promise<WorkerInput>((resolve) => port.once('message', resolve)));
 let inFlight = 0;
 let wake: (() => void) | null = null;
 const onAck = () => {

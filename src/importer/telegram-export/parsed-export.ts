@@ -89,7 +89,11 @@ function apply(outline: ParsedOutline, updates: ChatUpdates): void {
   }
 }
 
-async function* parsedBatches(input: WorkerInput, outline: ParsedOutline, started?: ParseThread): AsyncGenerator<ParsedBatch> {
+async function* parsedBatches(
+  input: WorkerInput,
+  outline: ParsedOutline,
+  started?: ParseThread,
+): AsyncGenerator<ParsedBatch> {
   const thread = started ?? new ParseThread();
   thread.start(input);
   try {

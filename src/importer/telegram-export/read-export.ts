@@ -64,8 +64,10 @@ const PATHS = [
   '$.personal_information.user_id',
 ];
 
-
-export function readExport(file: string, options: ReadExportOptions = {}): { outline: ExportOutline; batches: AsyncGenerator<ExportBatch> } {
+export function readExport(
+  file: string,
+  options: ReadExportOptions = {},
+): { outline: ExportOutline; batches: AsyncGenerator<ExportBatch> } {
   const outline: ExportOutline = { shape: null, chats: new Map(), exporterId: null };
   return { outline, batches: readBatches(file, outline, options) };
 }
@@ -78,12 +80,21 @@ async function fileSize(file: string, name: string): Promise<number> {
   } catch (error) {
     if (error instanceof ImportError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    const problem = code === 'ENOENT' ? 'no such file.' : code === 'EACCES' ? 'cannot be read (permission denied).' : `cannot be read (${code ?? String(error)}).`;
+    const problem =
+      code === 'ENOENT'
+        ? 'no such file.'
+        : code === 'EACCES'
+          ? 'cannot be read (permission denied).'
+          : `cannot be read (${code ?? String(error)}).`;
     throw new ImportError(name, problem, undefined, { cause: error });
   }
 }
 
-async function* readBatches(file: string, outline: ExportOutline, options: ReadExportOptions): AsyncGenerator<ExportBatch> {
+async function* readBatches(
+  file: string,
+  outline: ExportOutline,
+  options: ReadExportOptions,
+): AsyncGenerator<ExportBatch> {
   const name = options.name ?? file;
   const totalBytes = await fileSize(file, name);
   const sanitizer = createEscapeSanitizer();
@@ -143,7 +154,8 @@ async function* readBatches(file: string, outline: ExportOutline, options: ReadE
     }
     chat.messages += 1;
     const tooDeep = guard.takeTooDeep();
-    if (!options.onlyChats || options.onlyChats.has(chat.key)) pending.push(tooDeep ? { chat, raw, tooDeep } : { chat, raw });
+    if (!options.onlyChats || options.onlyChats.has(chat.key))
+      pending.push(tooDeep ? { chat, raw, tooDeep } : { chat, raw });
   };
   parser.onValue = ({ value, key, stack }) => {
     const depth = stack.length;
@@ -184,12 +196,32 @@ async function* readBatches(file: string, outline: ExportOutline, options: ReadE
   }
   // Messages completed before a fault are whole: hand them over, then report the fault.
   if (pending.length) yield { items: takePending(), bytesRead, totalBytes };
-  if (failure) throw tokens === 0 ? await notJson(file, name, failure) : await describeFailure(file, name, failure, totalBytes, (offset) => sanitizer.originalOffset(scanner.inputOffset(offset)), lastTokenOffset);
+  if (failure)
+    throw tokens === 0
+      ? await notJson(file, name, failure)
+      : await describeFailure(
+          file,
+          name,
+          failure,
+          totalBytes,
+          (offset) => sanitizer.originalOffset(scanner.inputOffset(offset)),
+          lastTokenOffset,
+        );
   if (tokens === 0) throw new ImportError(name, 'is empty.');
-  outline.shape = guard.rootKeys.has('messages') ? 'single' : guard.rootKeys.has('chats') || guard.rootKeys.has('left_chats') ? 'full' : null;
+  outline.shape = guard.rootKeys.has('messages')
+    ? 'single'
+    : guard.rootKeys.has('chats') || guard.rootKeys.has('left_chats')
+      ? 'full'
+      : null;
   if (!outline.shape) {
-    const keys = [...guard.rootKeys].slice(0, 6).map((k) => `"${k}"`).join(', ');
-    throw new ImportError(name, `is JSON, but not a Telegram Desktop export: it has no "messages" or "chats" (top-level keys: ${keys || 'none'}).`);
+    const keys = [...guard.rootKeys]
+      .slice(0, 6)
+      .map((k) => `"${k}"`)
+      .join(', ');
+    throw new ImportError(
+      name,
+      `is JSON, but not a Telegram Desktop export: it has no "messages" or "chats" (top-level keys: ${keys || 'none'}).`,
+    );
   }
 
   function takePending(): ExportMessageItem[] {

@@ -8,7 +8,10 @@ const LOWER_X = 0x78;
 const U_PREFIX = Buffer.from('u00');
 
 function isHex(byte: number | undefined): boolean {
-  return byte !== undefined && ((byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66));
+  return (
+    byte !== undefined &&
+    ((byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66))
+  );
 }
 
 /** Where the bytes that may still become part of an escape begin: the trailing `\…\`, `\x` or `\xH`. */

@@ -3,7 +3,17 @@
  * and streaks. Built on calendar-day.ts, whose days are zone-less (a DST day is still one day), so nothing here
  * takes a zone or does date maths of its own.
  */
-import { addDays, addMonths, daysBetween, eachDay, monthName, monthOf, monthRange, weekdayOf, weekRange } from './calendar-day.ts';
+import {
+  addDays,
+  addMonths,
+  daysBetween,
+  eachDay,
+  monthName,
+  monthOf,
+  monthRange,
+  weekdayOf,
+  weekRange,
+} from './calendar-day.ts';
 
 /** An inclusive span of journal days. */
 export interface DaySpan {
@@ -60,7 +70,8 @@ export function weekdayIndex(day: string): number {
 export function weekColumns(span: DaySpan): (string | null)[][] {
   const days = eachDay(weekRange(span.from).startDate, weekRange(span.to).endDate);
   const weeks: (string | null)[][] = [];
-  for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7).map((d) => (d >= span.from && d <= span.to ? d : null)));
+  for (let i = 0; i < days.length; i += 7)
+    weeks.push(days.slice(i, i + 7).map((d) => (d >= span.from && d <= span.to ? d : null)));
   return weeks;
 }
 

@@ -29,5 +29,8 @@ export function utcMinute(instant: Date): string {
 /** `2024-04-01T09:30:00` on the clocks of `timeZone`, no offset: how Telegram exports write `date`. */
 export function zonelessWallClock(instant: Date, timeZone: string): string {
   // The wall clock read in UTC after moving by the zone's offset: TZDate itself misreads offsets like −0:44:30.
-  return format(inUtc(new Date(instant.getTime() + cachedZoneOffset(instant.getTime(), timeZone))), "yyyy-MM-dd'T'HH:mm:ss");
+  return format(
+    inUtc(new Date(instant.getTime() + cachedZoneOffset(instant.getTime(), timeZone))),
+    "yyyy-MM-dd'T'HH:mm:ss",
+  );
 }

@@ -57,14 +57,22 @@ const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
 function wallClockAsUtc(wallClock: string): number | null {
   const m = WALL_CLOCK.exec(wallClock.trim());
   if (!m) return null;
-  const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (h > 23 || mi > 59 || s > 59) return null;
   const date = new Date(0);
   // setUTCFullYear, not Date.UTC: that one reads years 0–99 as 1900–1999.
   date.setUTCFullYear(y, mo - 1, d);
   date.setUTCHours(h, mi, s, 0);
   // 2024-02-30 rolls over to March 1: a day that does not exist is not a time.
-  if (!isValid(date) || date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  if (!isValid(date) || date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d)
+    return null;
   return date.getTime();
 }
 
@@ -78,7 +86,9 @@ export function instantFromLocal(wallClock: string, timeZone: string): Date | nu
   if (asUtc === null) return null;
   // The offsets in force a day either side bound every candidate; keep the earliest that reads back as this wall clock.
   const before = zoneOffset(asUtc - millisecondsInDay, timeZone);
-  const candidates = [...new Set([before, zoneOffset(asUtc, timeZone), zoneOffset(asUtc + millisecondsInDay, timeZone)])]
+  const candidates = [
+    ...new Set([before, zoneOffset(asUtc, timeZone), zoneOffset(asUtc + millisecondsInDay, timeZone)]),
+  ]
     .map((offset) => asUtc - offset)
     .sort((a, b) => a - b);
   const exact = candidates.find((t) => t + zoneOffset(t, timeZone) === asUtc);

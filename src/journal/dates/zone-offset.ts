@@ -29,7 +29,8 @@ const offsetNames = new Map<string, Intl.DateTimeFormat>();
 /** `5/31/1971, GMT-00:44:30` */
 function offsetName(timeZone: string, at: Date): string {
   let format = offsetNames.get(timeZone);
-  if (!format) offsetNames.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })));
+  if (!format)
+    offsetNames.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })));
   return format.format(at);
 }
 

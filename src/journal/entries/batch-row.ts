@@ -35,7 +35,10 @@ export const AT = COLUMN_INDEX;
 
 /** The row of a draft, its local day in the journal's zone and day start. */
 export function batchRowOf(draft: BatchDraft, timeZone: string, now: Date, dayStartsAt: string = MIDNIGHT): BatchRow {
-  const values = entryValues({ ...entryRowFromDraft(draft, timeZone, now, dayStartsAt), edited_at: draft.editedAt?.toISOString() ?? null });
+  const values = entryValues({
+    ...entryRowFromDraft(draft, timeZone, now, dayStartsAt),
+    edited_at: draft.editedAt?.toISOString() ?? null,
+  });
   const tags = hashtagsOf(draft.text, draft.hashtags);
   const media = draft.media && draft.media.length > 0 ? { media: [...draft.media] } : {};
   return { values, ...(tags.length > 0 ? { tags } : {}), ...(draft.mayBeLive ? { mayBeLive: true } : {}), ...media };

@@ -18,7 +18,11 @@ export interface DayStartChange {
 /** Applies `dayStartsAt` to every stored entry if the rows were computed with another; null when nothing changed. */
 export async function applyDayStart(db: JournalDb, dayStartsAt: string): Promise<DayStartChange | null> {
   return db.transaction().execute(async (trx) => {
-    const stored = await trx.selectFrom('journal_setting').select('value').where('key', '=', SETTING).executeTakeFirst();
+    const stored = await trx
+      .selectFrom('journal_setting')
+      .select('value')
+      .where('key', '=', SETTING)
+      .executeTakeFirst();
     // Before this setting existed every day started at midnight.
     const previous = stored?.value ?? MIDNIGHT;
     if (previous === dayStartsAt) {

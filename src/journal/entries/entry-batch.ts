@@ -29,13 +29,18 @@ export { ROWS_PER_STATEMENT } from '../../db/store.ts';
  * Inserts rows, ROWS_PER_STATEMENT to a statement, skipping any already stored (same ENTRY_KEY); returns how many
  * were new. Call it inside a `db.transaction()` callback and pass that transaction (the store's bulk path, db/store.ts).
  */
-export async function insertNewRows(db: JournalDb, trx: Transaction<Database>, rows: readonly NewEntryRow[]): Promise<number> {
+export async function insertNewRows(
+  db: JournalDb,
+  trx: Transaction<Database>,
+  rows: readonly NewEntryRow[],
+): Promise<number> {
   return rows.length === 0 ? 0 : db.store.insertEntryRows(trx, rows.map(entryValues));
 }
 
 const twinKey = (writtenAt: string, content: string) => `${writtenAt}\u0000${content}`;
 /** A note's twin key: its words may have become a transcript live, while the export still says `[voice note 0:42]`. */
-const speechTwinKey = (writtenAt: string, kind: string, duration: number | null) => `${writtenAt}\u0000${kind}\u0000${duration ?? ''}`;
+const speechTwinKey = (writtenAt: string, kind: string, duration: number | null) =>
+  `${writtenAt}\u0000${kind}\u0000${duration ?? ''}`;
 
 /** Carries a dry run's counts out of the transaction it rolls back. */
 class DryRunOutcome extends Error {
@@ -68,20 +73,44 @@ export async function insertEntryBatch(
   dayStartsAt: string = MIDNIGHT,
   options: BatchOptions = {},
 ): Promise<BatchResult> {
-  return insertBatchRows(db, drafts.map((draft) => batchRowOf(draft, timeZone, now, dayStartsAt)), options);
+  return insertBatchRows(
+    db,
+    drafts.map((draft) => batchRowOf(draft, timeZone, now, dayStartsAt)),
+    options,
+  );
 }
 
 /** insertEntryBatch of drafts already made into rows (batch-row.ts), as the Telegram importer's parse worker does. */
-export async function insertBatchRows(db: JournalDb, rows: readonly BatchRow[], options: BatchOptions = {}): Promise<BatchResult> {
+export async function insertBatchRows(
+  db: JournalDb,
+  rows: readonly BatchRow[],
+  options: BatchOptions = {},
+): Promise<BatchResult> {
   if (rows.length === 0) return { inserted: 0, alreadyPresent: 0, revised: 0 };
-  if (options.dryRun && options.transaction) throw new Error('insertBatchRows: a dry run rolls back a transaction of its own');
+  if (options.dryRun && options.transaction)
+    throw new Error('insertBatchRows: a dry run rolls back a transaction of its own');
   const work = async (trx: Transaction<Database>) => {
     const pending = rows.some((r) => r.mayBeLive) ? await withoutLiveTwins(trx, rows) : rows;
-    const inserted = pending.length === 0 ? 0 : await db.store.insertEntryRows(trx, pending.map((r) => r.values));
-    if (inserted > 0) await tagInsertedRows(trx, pending.filter((r) => r.tags).map((r) => ({ values: r.values, tags: r.tags! })));
+    const inserted =
+      pending.length === 0
+        ? 0
+        : await db.store.insertEntryRows(
+            trx,
+            pending.map((r) => r.values),
+          );
+    if (inserted > 0)
+      await tagInsertedRows(
+        trx,
+        pending.filter((r) => r.tags).map((r) => ({ values: r.values, tags: r.tags! })),
+      );
     // Only a batch that met stored rows pays for the comparison: a first import never does.
     const revised = inserted < pending.length ? await reviseChangedTexts(trx, pending) : 0;
-    const media = await addImportedMedia(trx, pending.filter((r) => r.media), new Date(), options.mediaFolder);
+    const media = await addImportedMedia(
+      trx,
+      pending.filter((r) => r.media),
+      new Date(),
+      options.mediaFolder,
+    );
     if (options.dryRun) throw new DryRunOutcome({ inserted, revised, ...media });
     return { inserted, revised, ...media };
   };
@@ -94,7 +123,12 @@ export async function insertBatchRows(db: JournalDb, rows: readonly BatchRow[], 
   const { mediaKept, mediaMissing } = outcome;
   // Media counts only when the batch had media (most batches of text have none).
   const media = mediaKept + mediaMissing > 0 ? { mediaKept, mediaMissing } : {};
-  return { inserted: outcome.inserted, alreadyPresent: rows.length - outcome.inserted, revised: outcome.revised, ...media };
+  return {
+    inserted: outcome.inserted,
+    alreadyPresent: rows.length - outcome.inserted,
+    revised: outcome.revised,
+    ...media,
+  };
 }
 
 /** The rows but those that may have come live and whose live twin is stored (BatchDraft.mayBeLive). */
@@ -114,7 +148,12 @@ async function withoutLiveTwins(trx: Transaction<Database>, rows: readonly Batch
   const isTwin = (r: BatchRow) => {
     const writtenAt = r.values[AT.written_at] as string;
     const speech = r.media?.[0];
-    return seen.has(twinKey(writtenAt, r.values[AT.content] as string)) || (speech !== undefined && isSpeech(speech.kind) && seen.has(speechTwinKey(writtenAt, speech.kind, speech.durationSeconds)));
+    return (
+      seen.has(twinKey(writtenAt, r.values[AT.content] as string)) ||
+      (speech !== undefined &&
+        isSpeech(speech.kind) &&
+        seen.has(speechTwinKey(writtenAt, speech.kind, speech.durationSeconds)))
+    );
   };
   return rows.filter((r) => !(r.mayBeLive && isTwin(r)));
 }
@@ -129,7 +168,11 @@ async function reviseChangedTexts(trx: Transaction<Database>, rows: readonly Bat
     .where('owner_id', '=', rows[0]!.values[AT.owner_id] as number)
     .where('source', '=', 'import')
     .where('chat_id', 'in', [...new Set(rows.map((r) => r.values[AT.chat_id] as number))])
-    .where('message_id', 'in', rows.map((r) => r.values[AT.message_id] as number))
+    .where(
+      'message_id',
+      'in',
+      rows.map((r) => r.values[AT.message_id] as number),
+    )
     .execute();
   let revised = 0;
   for (const current of stored) {
@@ -138,7 +181,8 @@ async function reviseChangedTexts(trx: Transaction<Database>, rows: readonly Bat
     const v = incoming.values;
     // What else the app knows (starred, place) follows the newest export; only a changed text makes a revision.
     const metadata = (v[AT.metadata] as string | null) ?? null;
-    if (metadata !== current.metadata) await trx.updateTable('entry').set({ metadata }).where('id', '=', current.id).execute();
+    if (metadata !== current.metadata)
+      await trx.updateTable('entry').set({ metadata }).where('id', '=', current.id).execute();
     if (v[AT.content] === current.content) continue;
     const at = new Date((v[AT.edited_at] as string | null) ?? (v[AT.created_at] as string));
     // The row's tags already hold Telegram's entity tags with the text's own: as entity tags they come out the same.

@@ -43,7 +43,11 @@ export interface EntryRevision {
 }
 
 /** Details of the owner's entries among `ids`; ids of no entry of theirs are absent. */
-export async function readEntryDetails(db: JournalDb, ownerId: number, ids: readonly number[]): Promise<Map<number, EntryDetails>> {
+export async function readEntryDetails(
+  db: JournalDb,
+  ownerId: number,
+  ids: readonly number[],
+): Promise<Map<number, EntryDetails>> {
   const found = new Map<number, EntryDetails>();
   if (ids.length === 0) return found;
   // By id, the owner checked on each row found: the owner's index would walk all their rows (entry-queries.ts).
@@ -54,15 +58,42 @@ export async function readEntryDetails(db: JournalDb, ownerId: number, ids: read
     .select((eb) => [
       'id',
       'metadata',
-      eb.selectFrom('entry_revision').select((r) => r.fn.countAll<number>().as('n')).whereRef('entry_revision.entry_id', '=', 'entry.id').as('revisions'),
+      eb
+        .selectFrom('entry_revision')
+        .select((r) => r.fn.countAll<number>().as('n'))
+        .whereRef('entry_revision.entry_id', '=', 'entry.id')
+        .as('revisions'),
     ])
     .execute();
   if (rows.length === 0) return found;
-  const media = await listEntryMedia(db, ownerId, rows.map((r) => r.id));
+  const media = await listEntryMedia(
+    db,
+    ownerId,
+    rows.map((r) => r.id),
+  );
   for (const r of rows) {
     const items = media.get(r.id) ?? [];
-    const label = items.length === 0 ? null : items.map((m) => mediaLabel({ kind: m.kind, fileId: null, fileName: m.fileName, durationSeconds: m.durationSeconds, fileSize: null })).join(' ');
-    found.set(r.id, { media: label, items, tags: [], revisions: Number(r.revisions ?? 0), ...shownMetadata(r.metadata, r.id) });
+    const label =
+      items.length === 0
+        ? null
+        : items
+            .map((m) =>
+              mediaLabel({
+                kind: m.kind,
+                fileId: null,
+                fileName: m.fileName,
+                durationSeconds: m.durationSeconds,
+                fileSize: null,
+              }),
+            )
+            .join(' ');
+    found.set(r.id, {
+      media: label,
+      items,
+      tags: [],
+      revisions: Number(r.revisions ?? 0),
+      ...shownMetadata(r.metadata, r.id),
+    });
   }
   if (found.size === 0) return found;
   // On the (entry_id, tag) key: the (owner_id, tag) index would walk every tag of the owner.

@@ -26,7 +26,14 @@ export const entryMetadataSchema = z.strictObject({
     .optional(),
   weather: z.strictObject({ description: z.string().optional(), temperature_c: finite.optional() }).optional(),
   /** Every media item of the entry (the entry's media columns hold the first). */
-  media: z.array(z.strictObject({ kind: z.enum(MEDIA_KINDS as unknown as [MediaKind, ...MediaKind[]]), file_name: z.string().nullable() })).optional(),
+  media: z
+    .array(
+      z.strictObject({
+        kind: z.enum(MEDIA_KINDS as unknown as [MediaKind, ...MediaKind[]]),
+        file_name: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 
 export type EntryMetadata = z.infer<typeof entryMetadataSchema>;
@@ -41,16 +48,21 @@ export function readMetadata(text: string | null, entryId: number): EntryMetadat
     throw new Error(`entry ${entryId}: its metadata is not JSON`);
   }
   const parsed = entryMetadataSchema.safeParse(value);
-  if (!parsed.success) throw new Error(`entry ${entryId}: its metadata does not fit: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
+  if (!parsed.success)
+    throw new Error(`entry ${entryId}: its metadata does not fit: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
   return parsed.data;
 }
 
-
 /** "Uncle's Tavern, Alice Springs, NT, Australia (-23.70069, 133.88130)". */
 export function placeText(place: NonNullable<EntryMetadata['place']>): string {
-  const names = [place.name, place.locality, place.area, place.country].filter((p): p is string => !!p && p.trim() !== '');
+  const names = [place.name, place.locality, place.area, place.country].filter(
+    (p): p is string => !!p && p.trim() !== '',
+  );
   const unique = names.filter((n, i) => names.indexOf(n) === i);
-  const at = place.latitude !== undefined && place.longitude !== undefined ? `(${place.latitude.toFixed(5)}, ${place.longitude.toFixed(5)})` : '';
+  const at =
+    place.latitude !== undefined && place.longitude !== undefined
+      ? `(${place.latitude.toFixed(5)}, ${place.longitude.toFixed(5)})`
+      : '';
   return [unique.join(', '), at].filter(Boolean).join(' ');
 }
 
@@ -61,7 +73,13 @@ export function weatherText(weather: NonNullable<EntryMetadata['weather']>): str
 }
 
 /** The readable fields getEntry adds for an entry with metadata. */
-export function metadataFields(metadata: EntryMetadata | null): { starred?: true; place?: string; weather?: string; timeZone?: string; media?: string[] } {
+export function metadataFields(metadata: EntryMetadata | null): {
+  starred?: true;
+  place?: string;
+  weather?: string;
+  timeZone?: string;
+  media?: string[];
+} {
   if (!metadata) return {};
   const place = metadata.place ? placeText(metadata.place) : '';
   const weather = metadata.weather ? weatherText(metadata.weather) : '';
@@ -70,6 +88,8 @@ export function metadataFields(metadata: EntryMetadata | null): { starred?: true
     ...(place ? { place } : {}),
     ...(weather ? { weather } : {}),
     ...(metadata.time_zone ? { timeZone: metadata.time_zone } : {}),
-    ...(metadata.media && metadata.media.length > 1 ? { media: metadata.media.map((m) => (m.file_name ? `${m.kind} ${m.file_name}` : m.kind)) } : {}),
+    ...(metadata.media && metadata.media.length > 1
+      ? { media: metadata.media.map((m) => (m.file_name ? `${m.kind} ${m.file_name}` : m.kind)) }
+      : {}),
   };
 }

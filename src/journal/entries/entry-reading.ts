@@ -10,7 +10,16 @@ export const CONTENT_PAGE_CHARS = Math.floor(DEFAULT_RESULT_LIMIT * 0.4);
 
 /** What a character costs inside a JSON string: escapes take 2 (\n, \") or 6 (\u0001) characters. */
 function jsonWidth(code: number): number {
-  if (code === 0x22 || code === 0x5c || code === 0x08 || code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d) return 2;
+  if (
+    code === 0x22 ||
+    code === 0x5c ||
+    code === 0x08 ||
+    code === 0x09 ||
+    code === 0x0a ||
+    code === 0x0c ||
+    code === 0x0d
+  )
+    return 2;
   return code < 0x20 ? 6 : 1;
 }
 
@@ -20,12 +29,14 @@ export function pageEnd(text: string, offset: number, budget = CONTENT_PAGE_CHAR
   if ((text.length - offset) * 6 <= budget) return text.length;
   // A rest that fits whole is measured natively: JSON.stringify escapes exactly as jsonWidth counts (lone surrogates
   // included), and walking each character in JS cost milliseconds on a day of long entries.
-  if (text.length - offset <= budget && JSON.stringify(offset === 0 ? text : text.slice(offset)).length - 2 <= budget) return text.length;
+  if (text.length - offset <= budget && JSON.stringify(offset === 0 ? text : text.slice(offset)).length - 2 <= budget)
+    return text.length;
   let cost = 0;
   let end = offset;
   while (end < text.length) {
     const code = text.charCodeAt(end);
-    const paired = code >= 0xd800 && code <= 0xdbff && end + 1 < text.length && (text.charCodeAt(end + 1) & 0xfc00) === 0xdc00;
+    const paired =
+      code >= 0xd800 && code <= 0xdbff && end + 1 < text.length && (text.charCodeAt(end + 1) & 0xfc00) === 0xdc00;
     const lone = !paired && code >= 0xd800 && code <= 0xdfff;
     const [width, units] = paired ? [2, 2] : lone ? [6, 1] : [jsonWidth(code), 1];
     if (cost + width > budget) break;
@@ -67,7 +78,10 @@ export interface EntryPage {
 }
 
 /** One page of one entry's content, from `offset` (which must not be past the end). */
-export function entryPage(entry: { id: number; date: string; time: string; title: string; content: string }, offset: number): EntryPage {
+export function entryPage(
+  entry: { id: number; date: string; time: string; title: string; content: string },
+  offset: number,
+): EntryPage {
   const end = pageEnd(entry.content, offset);
   return {
     id: entry.id,

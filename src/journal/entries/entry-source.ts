@@ -14,12 +14,17 @@ export const SOURCE_APPS: readonly EntrySourceApp[] = ['telegram', 'dayone', 'jr
 /** `app` when it is one of SOURCE_APPS; else an error saying which are. */
 export function sourceAppOf(app: string): EntrySourceApp {
   const known = SOURCE_APPS.find((a) => a === app);
-  if (known === undefined) throw new Error(`source_app must be one of ${SOURCE_APPS.join(', ')}, got ${JSON.stringify(app.slice(0, 40))}`);
+  if (known === undefined)
+    throw new Error(`source_app must be one of ${SOURCE_APPS.join(', ')}, got ${JSON.stringify(app.slice(0, 40))}`);
   return known;
 }
 
 /** The chat an app's entries are filed under. Telegram export ids are bare positive numbers, so these never meet one. */
-export const SOURCE_CHAT_IDS: Record<Exclude<EntrySourceApp, 'telegram'>, number> = { dayone: -1, jrnl: -2, markdown: -3 };
+export const SOURCE_CHAT_IDS: Record<Exclude<EntrySourceApp, 'telegram'>, number> = {
+  dayone: -1,
+  jrnl: -2,
+  markdown: -3,
+};
 
 /**
  * A stable message id for an app's own id: 48 bits of its SHA-256. Two of n entries of one app share an id with a

@@ -15,7 +15,13 @@ export type SaveResult = 'stored' | 'duplicate';
 export type EditResult = 'revised' | 'unchanged' | 'stored';
 
 /** Stores a draft (and its hashtags) unless the same (owner, chat, message) is already there. */
-export async function saveEntry(db: JournalDb, draft: EntryDraft, timeZone: string, now: Date, dayStartsAt: string = MIDNIGHT): Promise<SaveResult> {
+export async function saveEntry(
+  db: JournalDb,
+  draft: EntryDraft,
+  timeZone: string,
+  now: Date,
+  dayStartsAt: string = MIDNIGHT,
+): Promise<SaveResult> {
   return (await storeEntry(db, draft, timeZone, now, dayStartsAt)) === null ? 'duplicate' : 'stored';
 }
 
@@ -55,10 +61,20 @@ export async function storeEntry(
   });
 }
 
-async function insertMediaOf(trx: Transaction<Database>, entryId: number, draft: EntryDraft, position: number, now: Date, options: StoreOptions): Promise<void> {
+async function insertMediaOf(
+  trx: Transaction<Database>,
+  entryId: number,
+  draft: EntryDraft,
+  position: number,
+  now: Date,
+  options: StoreOptions,
+): Promise<void> {
   const media = draft.media ?? [];
   if (media.length === 0) return;
-  await insertEntryMedia(trx, { id: entryId, ownerId: draft.ownerId }, media, position, { now, mediaMaxBytes: options.mediaMaxBytes });
+  await insertEntryMedia(trx, { id: entryId, ownerId: draft.ownerId }, media, position, {
+    now,
+    mediaMaxBytes: options.mediaMaxBytes,
+  });
   if (draft.mediaGroupId !== undefined || draft.source === 'live') {
     await trx
       .updateTable('entry_media')
@@ -70,7 +86,10 @@ async function insertMediaOf(trx: Transaction<Database>, entryId: number, draft:
 }
 
 /** The entry an album's earlier message became (same owner, chat and media group), if any. */
-async function albumEntry(trx: Transaction<Database>, draft: EntryDraft): Promise<{ id: number; owner_id: number; title: string; content: string } | undefined> {
+async function albumEntry(
+  trx: Transaction<Database>,
+  draft: EntryDraft,
+): Promise<{ id: number; owner_id: number; title: string; content: string } | undefined> {
   return trx
     .selectFrom('entry_media as m')
     .innerJoin('entry as e', 'e.id', 'm.entry_id')
@@ -93,13 +112,22 @@ async function addToAlbum(
   now: Date,
   options: StoreOptions,
 ): Promise<number | null> {
-  const seen = await trx.selectFrom('entry_media').select('id').where('entry_id', '=', album.id).where('message_id', '=', draft.messageId).executeTakeFirst();
+  const seen = await trx
+    .selectFrom('entry_media')
+    .select('id')
+    .where('entry_id', '=', album.id)
+    .where('message_id', '=', draft.messageId)
+    .executeTakeFirst();
   if (seen) return null;
   await insertMediaOf(trx, album.id, draft, await nextMediaPosition(trx, album.id), now, options);
   const media = draft.media ?? [];
   const isLabel = (text: string) => media.some((m) => mediaLabel(m) === text) || /^\[[^\]]*\]$/.test(text.trim());
   if (!isLabel(draft.text) && isLabel(album.content)) {
-    await trx.updateTable('entry').set({ content: draft.text, title: titleOf(draft.text) }).where('id', '=', album.id).execute();
+    await trx
+      .updateTable('entry')
+      .set({ content: draft.text, title: titleOf(draft.text) })
+      .where('id', '=', album.id)
+      .execute();
     await replaceTags(trx, { id: album.id, ownerId: album.owner_id }, draft.text, draft.hashtags ?? []);
   }
   return album.id;
@@ -151,8 +179,17 @@ export async function reviseEntry(
 ): Promise<void> {
   await trx
     .insertInto('entry_revision')
-    .values({ entry_id: current.id, title: current.title, content: current.content, replaced_at: editedAt.toISOString() })
+    .values({
+      entry_id: current.id,
+      title: current.title,
+      content: current.content,
+      replaced_at: editedAt.toISOString(),
+    })
     .execute();
-  await trx.updateTable('entry').set({ content: text, title: titleOf(text), edited_at: editedAt.toISOString() }).where('id', '=', current.id).execute();
+  await trx
+    .updateTable('entry')
+    .set({ content: text, title: titleOf(text), edited_at: editedAt.toISOString() })
+    .where('id', '=', current.id)
+    .execute();
   await replaceTags(trx, { id: current.id, ownerId: current.owner_id }, text, entityTags);
 }

@@ -46,14 +46,20 @@ const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
  * and spacing modifiers, Greek and Cyrillic letters (their combining marks, U+0300–036F and U+0483–0489, are left
  * out), and general punctuation past the zero-width joiners. None of them extends, joins or prepends to a neighbour.
  */
-const SINGLE_UNIT_GRAPHEMES = new RegExp(`^[\\x20-\\x7E\\u00A0-\\u02FF\\u0370-\\u03FF\\u0400-\\u0482\\u048A-\\u04FF\\u2010-\\u2027\\u2030-\\u205E]{${TITLE_CHARACTERS + 1}}`);
+const SINGLE_UNIT_GRAPHEMES = new RegExp(
+  `^[\\x20-\\x7E\\u00A0-\\u02FF\\u0370-\\u03FF\\u0400-\\u0482\\u048A-\\u04FF\\u2010-\\u2027\\u2030-\\u205E]{${TITLE_CHARACTERS + 1}}`,
+);
 
 /**
  * The title is the first non-empty line, trimmed and kept to 120 characters; it may be empty. Characters are
  * grapheme clusters, so a cut never splits an emoji (a surrogate pair would be stored as U+FFFD) or a 👨‍👩‍👧 sequence.
  */
 export function titleOf(text: string): string {
-  const first = text.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
+  const first =
+    text
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim() ?? '';
   // A line of at most 120 UTF-16 units has at most 120 characters: the common case skips segmenting.
   if (first.length <= TITLE_CHARACTERS) return first;
   // Segmenting costs ~1 µs a character (it was most of an import's time): when the first 121 units are characters
@@ -71,7 +77,10 @@ export function titleOf(text: string): string {
 export function entryRowFromDraft(draft: EntryDraft, timeZone: string, now: Date, dayStartsAt: string = MIDNIGHT) {
   const { day, time } = localMoment(draft.writtenAt, draft.timeZone ?? timeZone, dayStartsAt);
   // No row may hold a day the exports cannot write; importers skip such instants before (inEntryYears).
-  if (!isWritableDay(day)) throw new RangeError(`${draft.writtenAt.toISOString()} falls on ${day} in ${draft.timeZone ?? timeZone}: not a day a journal can hold`);
+  if (!isWritableDay(day))
+    throw new RangeError(
+      `${draft.writtenAt.toISOString()} falls on ${day} in ${draft.timeZone ?? timeZone}: not a day a journal can hold`,
+    );
   return {
     owner_id: draft.ownerId,
     source: draft.source,

@@ -46,7 +46,11 @@ function windowsOf(text: string): string[] {
 }
 
 /** The first line of a text, as a preview shows it (the bot's prompt, a title). */
-const firstLine = (text: string) => text.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
+const firstLine = (text: string) =>
+  text
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim() ?? '';
 
 function walk(value: unknown, visit: (value: unknown) => boolean, depth = 0): boolean {
   if (visit(value)) return true;

@@ -7,7 +7,12 @@ const PAGE = 200;
 
 /** How many entries one journal holds (what forgetting it is about to remove). */
 export async function countJournalEntries(db: JournalDb, ownerId: number, journal: string): Promise<number> {
-  const row = await db.selectFrom('entry').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', ownerId).where('journal', '=', journal).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('entry')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_id', '=', ownerId)
+    .where('journal', '=', journal)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -16,11 +21,22 @@ export async function countJournalEntries(db: JournalDb, ownerId: number, journa
  * conversations that read it, its raw updates (journal/forget/forget.ts forgetEntry). Other journals are untouched; the
  * topic stays, so what is written there later starts the journal again.
  */
-export async function forgetJournal(db: JournalDb, ownerId: number, journal: string): Promise<{ entries: number; purged: boolean }> {
+export async function forgetJournal(
+  db: JournalDb,
+  ownerId: number,
+  journal: string,
+): Promise<{ entries: number; purged: boolean }> {
   let entries = 0;
   let purged = true;
   for (;;) {
-    const ids = await db.selectFrom('entry').select('id').where('owner_id', '=', ownerId).where('journal', '=', journal).orderBy('id').limit(PAGE).execute();
+    const ids = await db
+      .selectFrom('entry')
+      .select('id')
+      .where('owner_id', '=', ownerId)
+      .where('journal', '=', journal)
+      .orderBy('id')
+      .limit(PAGE)
+      .execute();
     if (ids.length === 0) break;
     for (const { id } of ids) {
       const result = await forgetEntry(db, ownerId, id);

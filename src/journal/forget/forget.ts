@@ -38,15 +38,32 @@ export interface ForgetEntryOptions {
 type Trx = Kysely<Database>;
 
 /** `ask` answers that read the entry, and answers stored before reads were recorded (unknown: they may have). */
-async function answersThatRead(trx: Trx, ownerId: number, entryId: number): Promise<{ keys: string[]; answers: string[] }> {
+async function answersThatRead(
+  trx: Trx,
+  ownerId: number,
+  entryId: number,
+): Promise<{ keys: string[]; answers: string[] }> {
   const rows = await trx
     .selectFrom('ask_cache as c')
     .select(['c.key', 'c.result'])
     .where('c.owner_id', '=', ownerId)
     .where(({ or, exists, not, selectFrom }) =>
       or([
-        exists(selectFrom('ask_cache_read as r').select('r.entry_id').whereRef('r.owner_id', '=', 'c.owner_id').whereRef('r.cache_key', '=', 'c.key').where('r.entry_id', '=', entryId)),
-        not(exists(selectFrom('ask_cache_read as r').select('r.entry_id').whereRef('r.owner_id', '=', 'c.owner_id').whereRef('r.cache_key', '=', 'c.key'))),
+        exists(
+          selectFrom('ask_cache_read as r')
+            .select('r.entry_id')
+            .whereRef('r.owner_id', '=', 'c.owner_id')
+            .whereRef('r.cache_key', '=', 'c.key')
+            .where('r.entry_id', '=', entryId),
+        ),
+        not(
+          exists(
+            selectFrom('ask_cache_read as r')
+              .select('r.entry_id')
+              .whereRef('r.owner_id', '=', 'c.owner_id')
+              .whereRef('r.cache_key', '=', 'c.key'),
+          ),
+        ),
       ]),
     )
     .execute();
@@ -65,13 +82,19 @@ async function deleteAnswers(trx: Trx, ownerId: number, keys: readonly string[])
   let n = 0;
   for (const part of chunks(keys)) {
     await trx.deleteFrom('ask_cache_read').where('owner_id', '=', ownerId).where('cache_key', 'in', part).execute();
-    n += deleted(await trx.deleteFrom('ask_cache').where('owner_id', '=', ownerId).where('key', 'in', part).executeTakeFirst());
+    n += deleted(
+      await trx.deleteFrom('ask_cache').where('owner_id', '=', ownerId).where('key', 'in', part).executeTakeFirst(),
+    );
   }
   return n;
 }
 
 /** Conversations whose turns or receipt hold a trace: dropped whole, so a follow-up to their answers starts fresh. */
-async function deleteConversations(trx: Trx, ownerId: number, traces: EntryTraces): Promise<{ conversations: number; messages: number }> {
+async function deleteConversations(
+  trx: Trx,
+  ownerId: number,
+  traces: EntryTraces,
+): Promise<{ conversations: number; messages: number }> {
   const hits: number[] = [];
   let after = 0;
   for (;;) {
@@ -85,31 +108,56 @@ async function deleteConversations(trx: Trx, ownerId: number, traces: EntryTrace
       .execute();
     if (rows.length === 0) break;
     for (const r of rows) {
-      if (traces.inConversation(r.messages) || (r.receipt !== null && traces.inConversation(r.receipt)) || (r.pending_question !== null && traces.inConversation(JSON.stringify(r.pending_question)))) hits.push(r.id);
+      if (
+        traces.inConversation(r.messages) ||
+        (r.receipt !== null && traces.inConversation(r.receipt)) ||
+        (r.pending_question !== null && traces.inConversation(JSON.stringify(r.pending_question)))
+      )
+        hits.push(r.id);
     }
     after = rows.at(-1)?.id ?? after;
   }
   let conversations = 0;
   let messages = 0;
   for (const part of chunks(hits)) {
-    messages += deleted(await trx.deleteFrom('conversation_message').where('owner_id', '=', ownerId).where('conversation_id', 'in', part).executeTakeFirst());
-    conversations += deleted(await trx.deleteFrom('conversation').where('owner_id', '=', ownerId).where('id', 'in', part).executeTakeFirst());
+    messages += deleted(
+      await trx
+        .deleteFrom('conversation_message')
+        .where('owner_id', '=', ownerId)
+        .where('conversation_id', 'in', part)
+        .executeTakeFirst(),
+    );
+    conversations += deleted(
+      await trx.deleteFrom('conversation').where('owner_id', '=', ownerId).where('id', 'in', part).executeTakeFirst(),
+    );
   }
   return { conversations, messages };
 }
 
 /** Raw updates of the entry's chat and the owner's chat that hold its text or are about its message. */
-async function deleteInboxRows(trx: Trx, chatKeys: readonly string[], isTrace: (payload: string) => boolean): Promise<number> {
+async function deleteInboxRows(
+  trx: Trx,
+  chatKeys: readonly string[],
+  isTrace: (payload: string) => boolean,
+): Promise<number> {
   const hits: number[] = [];
   let after = 0;
   for (;;) {
-    const rows = await trx.selectFrom('update_inbox').select(['seq', 'payload']).where('chat_key', 'in', [...chatKeys]).where('seq', '>', after).orderBy('seq').limit(PAGE).execute();
+    const rows = await trx
+      .selectFrom('update_inbox')
+      .select(['seq', 'payload'])
+      .where('chat_key', 'in', [...chatKeys])
+      .where('seq', '>', after)
+      .orderBy('seq')
+      .limit(PAGE)
+      .execute();
     if (rows.length === 0) break;
     for (const r of rows) if (r.payload !== null && isTrace(r.payload)) hits.push(r.seq);
     after = rows.at(-1)?.seq ?? after;
   }
   let n = 0;
-  for (const part of chunks(hits)) n += deleted(await trx.deleteFrom('update_inbox').where('seq', 'in', part).executeTakeFirst());
+  for (const part of chunks(hits))
+    n += deleted(await trx.deleteFrom('update_inbox').where('seq', 'in', part).executeTakeFirst());
   return n;
 }
 
@@ -118,7 +166,12 @@ async function deleteInboxRows(trx: Trx, chatKeys: readonly string[], isTrace: (
  * running job is left to finish: its update is the question being answered.
  */
 async function deleteFinishedJobs(trx: Trx, ownerId: number, traces: EntryTraces): Promise<number> {
-  const rows = await trx.selectFrom('job').select(['id', 'payload']).where('owner_id', '=', ownerId).where('status', 'in', ['done', 'failed']).execute();
+  const rows = await trx
+    .selectFrom('job')
+    .select(['id', 'payload'])
+    .where('owner_id', '=', ownerId)
+    .where('status', 'in', ['done', 'failed'])
+    .execute();
   const hits = rows.filter((r) => traces.inUpdate(r.payload)).map((r) => r.id);
   let n = 0;
   for (const part of chunks(hits)) n += deleted(await trx.deleteFrom('job').where('id', 'in', part).executeTakeFirst());
@@ -135,7 +188,12 @@ const SEARCH_OPERATORS = new Set(['or', 'and', 'not']);
  */
 async function deleteHandlesThatSearchedFor(trx: Trx, ownerId: number, texts: readonly string[]): Promise<number> {
   const entryWords = [...new Set(texts.flatMap(wordsOf))];
-  const rows = await trx.selectFrom('object_handle').select(['id', 'state']).where('owner_id', '=', ownerId).where('state', 'like', '%"search"%').execute();
+  const rows = await trx
+    .selectFrom('object_handle')
+    .select(['id', 'state'])
+    .where('owner_id', '=', ownerId)
+    .where('state', 'like', '%"search"%')
+    .execute();
   const hits = rows
     .filter((row) => {
       let search: unknown;
@@ -145,12 +203,17 @@ async function deleteHandlesThatSearchedFor(trx: Trx, ownerId: number, texts: re
         return false;
       }
       if (!Array.isArray(search)) return false;
-      const typed = search.flatMap((q) => (typeof q === 'string' ? wordsOf(q) : [])).filter((w) => !SEARCH_OPERATORS.has(w));
+      const typed = search
+        .flatMap((q) => (typeof q === 'string' ? wordsOf(q) : []))
+        .filter((w) => !SEARCH_OPERATORS.has(w));
       return typed.some((word) => entryWords.some((e) => e.startsWith(word)));
     })
     .map((row) => row.id);
   let n = 0;
-  for (const part of chunks(hits)) n += deleted(await trx.deleteFrom('object_handle').where('owner_id', '=', ownerId).where('id', 'in', part).executeTakeFirst());
+  for (const part of chunks(hits))
+    n += deleted(
+      await trx.deleteFrom('object_handle').where('owner_id', '=', ownerId).where('id', 'in', part).executeTakeFirst(),
+    );
   return n;
 }
 
@@ -161,7 +224,12 @@ async function deleteHandlesThatSearchedFor(trx: Trx, ownerId: number, texts: re
  * the handles of views that searched for its words.
  * Another owner's entry id is simply not found.
  */
-export async function forgetEntry(db: JournalDb, ownerId: number, entryId: number, options: ForgetEntryOptions = {}): Promise<ForgetEntryResult> {
+export async function forgetEntry(
+  db: JournalDb,
+  ownerId: number,
+  entryId: number,
+  options: ForgetEntryOptions = {},
+): Promise<ForgetEntryResult> {
   const outcome = await db.transaction().execute(async (trx) => {
     const entry = await trx
       .selectFrom('entry')
@@ -170,32 +238,62 @@ export async function forgetEntry(db: JournalDb, ownerId: number, entryId: numbe
       .where('id', '=', entryId)
       .executeTakeFirst();
     if (!entry) return null;
-    const revisions = await trx.selectFrom('entry_revision').select(['title', 'content']).where('entry_id', '=', entryId).execute();
+    const revisions = await trx
+      .selectFrom('entry_revision')
+      .select(['title', 'content'])
+      .where('entry_id', '=', entryId)
+      .execute();
     const cached = await answersThatRead(trx, ownerId, entryId);
     // An album's later photos came in messages of their own: their updates are traces too.
-    const albumMessages = await trx.selectFrom('entry_media').select('message_id').where('entry_id', '=', entryId).where('message_id', '!=', entry.message_id).execute();
+    const albumMessages = await trx
+      .selectFrom('entry_media')
+      .select('message_id')
+      .where('entry_id', '=', entryId)
+      .where('message_id', '!=', entry.message_id)
+      .execute();
     const traces = entryTraces({
       id: entry.id,
       chatId: entry.chat_id,
       messageId: entry.message_id,
       texts: [entry.title, entry.content, ...revisions.flatMap((r) => [r.title, r.content]), ...cached.answers],
-      alsoMessages: [...(options.alsoMessages ?? []), ...albumMessages.map((m) => ({ chatId: entry.chat_id, messageId: m.message_id! }))],
+      alsoMessages: [
+        ...(options.alsoMessages ?? []),
+        ...albumMessages.map((m) => ({ chatId: entry.chat_id, messageId: m.message_id! })),
+      ],
     });
     const removed: RemovedRows = {};
     removed.ask_cache = await deleteAnswers(trx, ownerId, cached.keys);
     const talk = await deleteConversations(trx, ownerId, traces);
     removed.conversation = talk.conversations;
     removed.conversation_message = talk.messages;
-    removed.update_inbox = await deleteInboxRows(trx, [...new Set([`chat:${entry.chat_id}`, ...ownerChatKeys(ownerId)])], (p) => traces.inUpdate(p));
+    removed.update_inbox = await deleteInboxRows(
+      trx,
+      [...new Set([`chat:${entry.chat_id}`, ...ownerChatKeys(ownerId)])],
+      (p) => traces.inUpdate(p),
+    );
     removed.job = await deleteFinishedJobs(trx, ownerId, traces);
-    removed.object_handle = await deleteHandlesThatSearchedFor(trx, ownerId, [entry.title, entry.content, ...revisions.flatMap((r) => [r.title, r.content])]);
+    removed.object_handle = await deleteHandlesThatSearchedFor(trx, ownerId, [
+      entry.title,
+      entry.content,
+      ...revisions.flatMap((r) => [r.title, r.content]),
+    ]);
     removed.entry_tag = deleted(await trx.deleteFrom('entry_tag').where('entry_id', '=', entryId).executeTakeFirst());
-    removed.entry_revision = deleted(await trx.deleteFrom('entry_revision').where('entry_id', '=', entryId).executeTakeFirst());
-    removed.entry_prompt = deleted(await trx.deleteFrom('entry_prompt').where('entry_id', '=', entryId).executeTakeFirst());
-    removed.transcription_job = deleted(await trx.deleteFrom('transcription_job').where('entry_id', '=', entryId).executeTakeFirst());
+    removed.entry_revision = deleted(
+      await trx.deleteFrom('entry_revision').where('entry_id', '=', entryId).executeTakeFirst(),
+    );
+    removed.entry_prompt = deleted(
+      await trx.deleteFrom('entry_prompt').where('entry_id', '=', entryId).executeTakeFirst(),
+    );
+    removed.transcription_job = deleted(
+      await trx.deleteFrom('transcription_job').where('entry_id', '=', entryId).executeTakeFirst(),
+    );
     // The search index's row goes with it (a trigger on SQLite, the row's own column on PostgreSQL).
-    removed.entry_media = deleted(await trx.deleteFrom('entry_media').where('entry_id', '=', entryId).executeTakeFirst());
-    removed.entry = deleted(await trx.deleteFrom('entry').where('owner_id', '=', ownerId).where('id', '=', entryId).executeTakeFirst());
+    removed.entry_media = deleted(
+      await trx.deleteFrom('entry_media').where('entry_id', '=', entryId).executeTakeFirst(),
+    );
+    removed.entry = deleted(
+      await trx.deleteFrom('entry').where('owner_id', '=', ownerId).where('id', '=', entryId).executeTakeFirst(),
+    );
     // Its bytes, unless another kept entry holds the same.
     removed.media_blob = await deleteOrphanBlobs(trx);
     return { day: entry.local_day, removed };
@@ -209,7 +307,10 @@ export async function forgetEntry(db: JournalDb, ownerId: number, entryId: numbe
 export async function forgetOwner(db: JournalDb, ownerId: number, now = new Date()): Promise<ForgetOwnerResult> {
   const removed = await db.transaction().execute(async (trx) => {
     const counts: RemovedRows = {};
-    for (const [table, rows] of Object.entries(OWNER_ROWS) as [keyof Database, OwnerRows | { notOwnerData: string }][]) {
+    for (const [table, rows] of Object.entries(OWNER_ROWS) as [
+      keyof Database,
+      OwnerRows | { notOwnerData: string },
+    ][]) {
       if (typeof rows === 'function') counts[table] = await rows(trx, ownerId, now, db.store);
     }
     return counts;
@@ -237,14 +338,29 @@ export async function findEntryToForget(
 ): Promise<EntryToForget | undefined> {
   let query = db
     .selectFrom('entry')
-    .select(['id', 'local_day as day', 'local_time as time', 'title', 'source', 'chat_id as chatId', 'message_id as messageId'])
+    .select([
+      'id',
+      'local_day as day',
+      'local_time as time',
+      'title',
+      'source',
+      'chat_id as chatId',
+      'message_id as messageId',
+    ])
     .where('owner_id', '=', ownerId);
-  query = 'entryId' in ref ? query.where('id', '=', ref.entryId) : query.where('source', '=', 'live').where('chat_id', '=', ref.chatId).where('message_id', '=', ref.messageId);
+  query =
+    'entryId' in ref
+      ? query.where('id', '=', ref.entryId)
+      : query.where('source', '=', 'live').where('chat_id', '=', ref.chatId).where('message_id', '=', ref.messageId);
   return query.executeTakeFirst();
 }
 
 /** How many entries the owner has (what "delete everything" is about to remove). */
 export async function countOwnerEntries(db: JournalDb, ownerId: number): Promise<number> {
-  const row = await db.selectFrom('entry').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', ownerId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('entry')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

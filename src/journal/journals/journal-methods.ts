@@ -13,7 +13,9 @@ const method = methodsFor<JournalView>();
 export async function journalOrError(db: JournalDb, ownerId: number, name: string): Promise<string> {
   const found = await findJournal(db, ownerId, name);
   if (found !== undefined) return found;
-  throw new ObjectError(`No journal is named ${JSON.stringify(journalDisplayName(name))}. The journals: ${await journalNamesText(db, ownerId)}.`);
+  throw new ObjectError(
+    `No journal is named ${JSON.stringify(journalDisplayName(name))}. The journals: ${await journalNamesText(db, ownerId)}.`,
+  );
 }
 
 export function journalMethods(db: JournalDb, collectionKind: string): MethodDefinition<JournalView>[] {
@@ -34,7 +36,9 @@ export function journalMethods(db: JournalDb, collectionKind: string): MethodDef
         const narrowed = withJournal(view, await journalOrError(db, ctx.ownerId, args.name));
         if ('otherJournal' in narrowed) {
           const other = JSON.stringify(journalDisplayName(narrowed.otherJournal));
-          throw new ObjectError(`This view holds the journal ${other} only; call getJournal on journal (every journal) instead.`);
+          throw new ObjectError(
+            `This view holds the journal ${other} only; call getJournal on journal (every journal) instead.`,
+          );
         }
         return { object: { kind: collectionKind, state: narrowed } };
       },

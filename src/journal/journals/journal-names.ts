@@ -15,7 +15,8 @@ export const JOURNAL_NAME_MAX = 128;
 export const journalDisplayName = (stored: string) => (stored === MAIN_JOURNAL ? MAIN_JOURNAL_NAME : stored);
 
 /** What a name given by a person or a model stands for in storage: "Main" (any case) is the main journal. */
-export const storedJournalName = (name: string) => (name.trim().toLowerCase() === MAIN_JOURNAL_NAME.toLowerCase() ? MAIN_JOURNAL : name.trim());
+export const storedJournalName = (name: string) =>
+  name.trim().toLowerCase() === MAIN_JOURNAL_NAME.toLowerCase() ? MAIN_JOURNAL : name.trim();
 
 /** A topic's journal before its name was seen (its creation came before the bot, or was missed). */
 export const unnamedTopicJournal = (threadId: number) => `Topic ${threadId}`;

@@ -51,7 +51,9 @@ export async function countJournals(db: JournalDb, ownerId: number, view: Journa
   const counts = new Map(rows.map((r) => [r.journal, Number(r.entries)]));
   const names = view.journal !== undefined ? [view.journal] : await journalNames(db, ownerId);
   const byName = (a: string, b: string) => (a === MAIN_JOURNAL ? -1 : b === MAIN_JOURNAL ? 1 : a.localeCompare(b));
-  return [...new Set([...names, ...counts.keys()])].sort(byName).map((name) => ({ name: journalDisplayName(name), entries: counts.get(name) ?? 0 }));
+  return [...new Set([...names, ...counts.keys()])]
+    .sort(byName)
+    .map((name) => ({ name: journalDisplayName(name), entries: counts.get(name) ?? 0 }));
 }
 
 /** The stored name of the owner's journal called `name` (exactly, else in any case), or undefined when none is. */

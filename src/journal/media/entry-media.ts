@@ -32,12 +32,19 @@ export interface StoredMedia {
 }
 
 /** Whether a medium is downloaded, and if not, why. */
-function stateOf(medium: EntryMedia, options: MediaRowOptions): { state: MediaState; note: string | null; next_at: string | null } {
+function stateOf(
+  medium: EntryMedia,
+  options: MediaRowOptions,
+): { state: MediaState; note: string | null; next_at: string | null } {
   const max = options.mediaMaxBytes ?? DEFAULT_MEDIA_MAX_BYTES;
   if (medium.missing) return { state: 'reference', note: medium.missing, next_at: null };
   if (medium.fileId === null) return { state: 'reference', note: 'no bytes came with it', next_at: null };
   if (medium.fileSize !== null && medium.fileSize > max) {
-    return { state: 'reference', note: `larger than MEDIA_MAX_BYTES (${formatBytes(max)}): kept as a Telegram reference only`, next_at: null };
+    return {
+      state: 'reference',
+      note: `larger than MEDIA_MAX_BYTES (${formatBytes(max)}): kept as a Telegram reference only`,
+      next_at: null,
+    };
   }
   return { state: 'pending', note: null, next_at: options.now.toISOString() };
 }
@@ -77,12 +84,29 @@ export async function insertEntryMedia(
 
 /** The next free position of an entry's media. */
 export async function nextMediaPosition(db: Kysely<Database>, entryId: number): Promise<number> {
-  const row = await db.selectFrom('entry_media').select((eb) => eb.fn.max('position').as('last')).where('entry_id', '=', entryId).executeTakeFirst();
+  const row = await db
+    .selectFrom('entry_media')
+    .select((eb) => eb.fn.max('position').as('last'))
+    .where('entry_id', '=', entryId)
+    .executeTakeFirst();
   return row?.last == null ? 0 : Number(row.last) + 1;
 }
 
 const STORED_COLUMNS = [
-  'id', 'entry_id', 'position', 'kind', 'state', 'sha256', 'mime_type', 'size', 'width', 'height', 'duration_seconds', 'file_name', 'file_id', 'note',
+  'id',
+  'entry_id',
+  'position',
+  'kind',
+  'state',
+  'sha256',
+  'mime_type',
+  'size',
+  'width',
+  'height',
+  'duration_seconds',
+  'file_name',
+  'file_id',
+  'note',
 ] as const;
 
 const asStored = (r: Record<string, unknown>): StoredMedia => ({
@@ -103,7 +127,11 @@ const asStored = (r: Record<string, unknown>): StoredMedia => ({
 });
 
 /** The media of the owner's entries among `entryIds`, each entry's in order; another owner's ids find nothing. */
-export async function listEntryMedia(db: Kysely<Database>, ownerId: number, entryIds: readonly number[]): Promise<Map<number, StoredMedia[]>> {
+export async function listEntryMedia(
+  db: Kysely<Database>,
+  ownerId: number,
+  entryIds: readonly number[],
+): Promise<Map<number, StoredMedia[]>> {
   const found = new Map<number, StoredMedia[]>();
   if (entryIds.length === 0) return found;
   const rows = await db
@@ -124,7 +152,12 @@ export async function listEntryMedia(db: Kysely<Database>, ownerId: number, entr
 }
 
 /** The owner's entry's medium at `index` (0 first), or undefined. */
-export async function entryMediumAt(db: Kysely<Database>, ownerId: number, entryId: number, index: number): Promise<StoredMedia | undefined> {
+export async function entryMediumAt(
+  db: Kysely<Database>,
+  ownerId: number,
+  entryId: number,
+  index: number,
+): Promise<StoredMedia | undefined> {
   const row = await db
     .selectFrom('entry_media')
     .select([...STORED_COLUMNS])
@@ -138,7 +171,17 @@ export async function entryMediumAt(db: Kysely<Database>, ownerId: number, entry
 }
 
 /** The medium of the owner whose bytes are `sha256`, if any (the web view serves bytes by their hash). */
-export async function ownerMediumBySha(db: Kysely<Database>, ownerId: number, sha256: string): Promise<StoredMedia | undefined> {
-  const row = await db.selectFrom('entry_media').select([...STORED_COLUMNS]).where('owner_id', '=', ownerId).where('sha256', '=', sha256).limit(1).executeTakeFirst();
+export async function ownerMediumBySha(
+  db: Kysely<Database>,
+  ownerId: number,
+  sha256: string,
+): Promise<StoredMedia | undefined> {
+  const row = await db
+    .selectFrom('entry_media')
+    .select([...STORED_COLUMNS])
+    .where('owner_id', '=', ownerId)
+    .where('sha256', '=', sha256)
+    .limit(1)
+    .executeTakeFirst();
   return row ? asStored(row) : undefined;
 }

@@ -27,7 +27,12 @@ interface RowWithMedia {
 }
 
 /** Adds the media of rows just written (found by their entry key) and copies their files' bytes in. */
-export async function addImportedMedia(trx: Transaction<Database>, rows: readonly RowWithMedia[], now: Date, folder = '.'): Promise<ImportedMediaCounts> {
+export async function addImportedMedia(
+  trx: Transaction<Database>,
+  rows: readonly RowWithMedia[],
+  now: Date,
+  folder = '.',
+): Promise<ImportedMediaCounts> {
   const counts = { mediaKept: 0, mediaMissing: 0 };
   if (rows.length === 0) return counts;
   const first = rows[0]!.values;
@@ -39,7 +44,11 @@ export async function addImportedMedia(trx: Transaction<Database>, rows: readonl
     .where('owner_id', '=', ownerId)
     .where('source', '=', first[COLUMN_INDEX.source] as 'live' | 'import')
     .where('chat_id', 'in', [...new Set(rows.map((r) => r.values[COLUMN_INDEX.chat_id] as number))])
-    .where('message_id', 'in', rows.map((r) => r.values[COLUMN_INDEX.message_id] as number))
+    .where(
+      'message_id',
+      'in',
+      rows.map((r) => r.values[COLUMN_INDEX.message_id] as number),
+    )
     .execute();
   const idByKey = new Map(entries.map((e) => [keyOf(e.chat_id, e.message_id), e.id]));
   const existing = await trx
@@ -77,9 +86,17 @@ export async function addEntryMedia(
   const counts = { mediaKept: 0, mediaMissing: 0 };
   let rows = held;
   if (!rows) {
-    const withTypes = media.map((m) => ({ ...m, mimeType: m.mimeType ?? mimeTypeOf(m.fileName ?? m.sourcePath ?? null, m.kind) }));
+    const withTypes = media.map((m) => ({
+      ...m,
+      mimeType: m.mimeType ?? mimeTypeOf(m.fileName ?? m.sourcePath ?? null, m.kind),
+    }));
     await insertEntryMedia(trx, entry, withTypes, 0, { now });
-    rows = await trx.selectFrom('entry_media').select(['id', 'state']).where('entry_id', '=', entry.id).orderBy('position').execute();
+    rows = await trx
+      .selectFrom('entry_media')
+      .select(['id', 'state'])
+      .where('entry_id', '=', entry.id)
+      .orderBy('position')
+      .execute();
     counts.mediaMissing += media.filter((m) => !m.sourcePath).length;
   }
   for (const [i, medium] of media.entries()) {
@@ -95,16 +112,30 @@ export async function addEntryMedia(
  * Copies a file's bytes in as the medium's; false (and a note on the row) when the file is not there, or is not one
  * an import may read (contained-file.ts: outside the folder, a link, a device).
  */
-async function keepFile(trx: Transaction<Database>, mediaId: number, folder: string, relative: string, now: Date): Promise<boolean> {
+async function keepFile(
+  trx: Transaction<Database>,
+  mediaId: number,
+  folder: string,
+  relative: string,
+  now: Date,
+): Promise<boolean> {
   const file = containedFile(folder, relative);
   if (file === null) {
-    await trx.updateTable('entry_media').set({ note: `${path.basename(relative)} was not in the imported folder` }).where('id', '=', mediaId).execute();
+    await trx
+      .updateTable('entry_media')
+      .set({ note: `${path.basename(relative)} was not in the imported folder` })
+      .where('id', '=', mediaId)
+      .execute();
     return false;
   }
   await writeBlob(trx, mediaId, createReadStream(file), {
     now,
     onKept: async (t, blob) => {
-      await t.updateTable('entry_media').set({ sha256: blob.sha256, size: blob.size, state: 'kept', note: null, next_at: null }).where('id', '=', mediaId).execute();
+      await t
+        .updateTable('entry_media')
+        .set({ sha256: blob.sha256, size: blob.size, state: 'kept', note: null, next_at: null })
+        .where('id', '=', mediaId)
+        .execute();
     },
   });
   return true;

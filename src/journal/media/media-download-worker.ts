@@ -38,7 +38,10 @@ export interface MediaDownloadDeps {
   /** The file's bytes; throws PermanentMediaError when no retry can help. */
   fetch(fileId: string): Promise<FetchedMedia>;
   clock: () => Date;
-  logger: { info(event: string, fields: Record<string, string | number | boolean | null>): void; error(event: string, fields: Record<string, string | number | boolean | null>): void };
+  logger: {
+    info(event: string, fields: Record<string, string | number | boolean | null>): void;
+    error(event: string, fields: Record<string, string | number | boolean | null>): void;
+  };
   /** This instance's name (the leases' holder). */
   holder: string;
   maxBytes: number;
@@ -73,7 +76,11 @@ export function createMediaDownloads(deps: MediaDownloadDeps): MediaDownloads {
       const log = { media_id: job.id, entry_id: job.entryId, kind: job.kind, attempt: job.attempts + 1 };
       try {
         const fetched = await deps.fetch(job.fileId);
-        const blob = await keepDownload(deps.db, job, fetched.bytes, { now: deps.clock(), maxBytes: deps.maxBytes, mimeType: fetched.mimeType ?? null });
+        const blob = await keepDownload(deps.db, job, fetched.bytes, {
+          now: deps.clock(),
+          maxBytes: deps.maxBytes,
+          mimeType: fetched.mimeType ?? null,
+        });
         deps.logger.info('media.kept', { ...log, bytes: blob.size });
         kept += 1;
       } catch (error) {
@@ -86,7 +93,10 @@ export function createMediaDownloads(deps: MediaDownloadDeps): MediaDownloads {
         const next = await postponeDownload(deps.db, job, message(error), deps.clock()).catch(() => null);
         deps.logger.error('media.failed', { ...log, error: message(error), retry_at: next?.toISOString() ?? null });
         postponed += 1;
-        wakeAt(next ?? new Date(deps.clock().getTime() + downloadRetryMs(job.attempts + 1)), next === null ? job : null);
+        wakeAt(
+          next ?? new Date(deps.clock().getTime() + downloadRetryMs(job.attempts + 1)),
+          next === null ? job : null,
+        );
       }
     }
     return { kept, postponed };
@@ -96,11 +106,21 @@ export function createMediaDownloads(deps: MediaDownloadDeps): MediaDownloads {
   const wakeAt = (at: Date, unrecorded: DueDownload | null) => {
     if (stopped || (retry && !unrecorded)) return;
     if (retry) clearTimeout(retry);
-    retry = setTimeout(() => {
-      retry = null;
-      const ready = unrecorded ? postponeDownload(deps.db, { ...unrecorded, attempts: unrecorded.attempts - 1 }, 'retried after a failed write', new Date(0)) : Promise.resolve();
-      void ready.then(() => runDue()).catch(() => wakeAt(new Date(deps.clock().getTime() + 5_000), unrecorded));
-    }, Math.max(0, at.getTime() - deps.clock().getTime()));
+    retry = setTimeout(
+      () => {
+        retry = null;
+        const ready = unrecorded
+          ? postponeDownload(
+              deps.db,
+              { ...unrecorded, attempts: unrecorded.attempts - 1 },
+              'retried after a failed write',
+              new Date(0),
+            )
+          : Promise.resolve();
+        void ready.then(() => runDue()).catch(() => wakeAt(new Date(deps.clock().getTime() + 5_000), unrecorded));
+      },
+      Math.max(0, at.getTime() - deps.clock().getTime()),
+    );
     retry.unref();
   };
 

@@ -34,11 +34,23 @@ export async function dueDownloads(db: Kysely<Database>, now: Date, limit: numbe
     .orderBy('id')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ id: r.id, entryId: r.entry_id, kind: r.kind, fileId: r.file_id!, attempts: r.attempts, nextAt: r.next_at! }));
+  return rows.map((r) => ({
+    id: r.id,
+    entryId: r.entry_id,
+    kind: r.kind,
+    fileId: r.file_id!,
+    attempts: r.attempts,
+    nextAt: r.next_at!,
+  }));
 }
 
 /** Takes a due download until `until` for `holder`; false when another worker took it first. */
-export async function claimDownload(db: Kysely<Database>, job: DueDownload, holder: string, until: Date): Promise<boolean> {
+export async function claimDownload(
+  db: Kysely<Database>,
+  job: DueDownload,
+  holder: string,
+  until: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable('entry_media')
     .set({ next_at: until.toISOString(), claimed_by: holder })
@@ -94,7 +106,12 @@ export function downloadRetryMs(attempts: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 6 * HOUR_MS);
 }
 
-export async function postponeDownload(db: Kysely<Database>, job: DueDownload, error: string, now: Date): Promise<Date> {
+export async function postponeDownload(
+  db: Kysely<Database>,
+  job: DueDownload,
+  error: string,
+  now: Date,
+): Promise<Date> {
   const attempts = job.attempts + 1;
   const next = new Date(now.getTime() + downloadRetryMs(attempts));
   await db
@@ -117,6 +134,7 @@ export async function giveUpDownload(db: Kysely<Database>, job: DueDownload, why
 
 /** Why a download stopped for good, in the words the entry keeps. */
 export function givenUpNote(error: unknown, maxBytes: number): string {
-  if (error instanceof MediaTooLargeError) return `larger than MEDIA_MAX_BYTES (${formatBytes(maxBytes)}): kept as a Telegram reference only`;
+  if (error instanceof MediaTooLargeError)
+    return `larger than MEDIA_MAX_BYTES (${formatBytes(maxBytes)}): kept as a Telegram reference only`;
   return `Telegram would not serve it (${errorReason(error)}): kept as a Telegram reference only`;
 }

@@ -4,7 +4,15 @@ import type { MediaKind } from '../../db/schema.ts';
 export type { MediaKind };
 
 // A tuple (not MediaKind[]) so that z.enum(MEDIA_KINDS) reads it without a cast.
-export const MEDIA_KINDS = ['voice_note', 'video_note', 'photo', 'video', 'audio', 'animation', 'file'] as const satisfies readonly MediaKind[];
+export const MEDIA_KINDS = [
+  'voice_note',
+  'video_note',
+  'photo',
+  'video',
+  'audio',
+  'animation',
+  'file',
+] as const satisfies readonly MediaKind[];
 
 /** A medium of a message, as stored with its entry (a row of entry_media). */
 export interface EntryMedia {
@@ -50,7 +58,8 @@ export function mediaLabel(media: EntryMedia): string {
   const parts = [KIND_WORDS[media.kind]];
   // Notes and photos have no meaningful name; a file, video or song is recognised by its name.
   if (media.fileName && !['voice_note', 'video_note', 'photo'].includes(media.kind)) parts.push(media.fileName);
-  if (media.durationSeconds !== null && media.kind !== 'photo' && media.kind !== 'file') parts.push(formatDuration(media.durationSeconds));
+  if (media.durationSeconds !== null && media.kind !== 'photo' && media.kind !== 'file')
+    parts.push(formatDuration(media.durationSeconds));
   return `[${parts.join(' ')}]`;
 }
 
@@ -67,13 +76,31 @@ export function formatBytes(bytes: number): string {
 }
 
 const MIME_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', heic: 'image/heic',
-  mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm',
-  ogg: 'audio/ogg', oga: 'audio/ogg', opus: 'audio/ogg', mp3: 'audio/mpeg', m4a: 'audio/mp4', wav: 'audio/wav', aac: 'audio/aac',
-  pdf: 'application/pdf', txt: 'text/plain',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  wav: 'audio/wav',
+  aac: 'audio/aac',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
 };
 
-const KIND_MIME: Partial<Record<MediaKind, string>> = { photo: 'image/jpeg', voice_note: 'audio/ogg', video_note: 'video/mp4' };
+const KIND_MIME: Partial<Record<MediaKind, string>> = {
+  photo: 'image/jpeg',
+  voice_note: 'audio/ogg',
+  video_note: 'video/mp4',
+};
 
 /** A file's MIME type from its name (or what its kind always is); octet-stream when neither tells. */
 export function mimeTypeOf(fileName: string | null, kind: MediaKind): string {

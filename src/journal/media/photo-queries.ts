@@ -14,7 +14,13 @@ export interface ListedPhoto {
 }
 
 /** One page of photos of every journal (`journal` undefined) or of one (its stored name, '' the main one). */
-export async function listPhotos(db: JournalDb, ownerId: number, journal: string | undefined, limit: number, offset: number): Promise<ListedPhoto[]> {
+export async function listPhotos(
+  db: JournalDb,
+  ownerId: number,
+  journal: string | undefined,
+  limit: number,
+  offset: number,
+): Promise<ListedPhoto[]> {
   let query = db
     .selectFrom('entry_media as m')
     .innerJoin('entry as e', 'e.id', 'm.entry_id')
@@ -24,6 +30,12 @@ export async function listPhotos(db: JournalDb, ownerId: number, journal: string
     .where('m.kind', '=', 'photo')
     .where('m.state', '=', 'kept');
   if (journal !== undefined) query = query.where('e.journal', '=', journal);
-  const rows = await query.orderBy('e.written_at', 'desc').orderBy('e.id', 'desc').orderBy('m.position').limit(limit).offset(offset).execute();
+  const rows = await query
+    .orderBy('e.written_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .orderBy('m.position')
+    .limit(limit)
+    .offset(offset)
+    .execute();
   return rows.flatMap((r) => (r.sha256 === null ? [] : [{ ...r, sha256: r.sha256 }]));
 }

@@ -31,7 +31,16 @@ const OVER_BUDGET = 'The picture is too large to decode within the budget.';
 export function createPictures(deps: { db: JournalDb; gate: ScalingGate; clock: () => Date }): Pictures {
   const making = new Map<string, Promise<MadePicture>>();
   const fromStored = (stored: StoredPicture): MadePicture =>
-    stored.data === null ? { tooLarge: OVER_BUDGET } : { picture: { data: stored.data, width: stored.width ?? 0, height: stored.height ?? 0, mimeType: stored.mimeType ?? 'application/octet-stream' } };
+    stored.data === null
+      ? { tooLarge: OVER_BUDGET }
+      : {
+          picture: {
+            data: stored.data,
+            width: stored.width ?? 0,
+            height: stored.height ?? 0,
+            mimeType: stored.mimeType ?? 'application/octet-stream',
+          },
+        };
 
   async function make(sha256: string, recipe: PictureRecipe): Promise<MadePicture> {
     const stored = await readPicture(deps.db, sha256, recipe.variant);

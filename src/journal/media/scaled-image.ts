@@ -35,7 +35,18 @@ export const MAX_WHOLE_DECODE_BYTES = 96 * 1024 * 1024;
 /** A picture over the budget: callers answer with the original bytes, or say it cannot be looked at. */
 export class ImageTooLargeError extends Error {}
 
-const SAMPLE_BYTES: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8, dpcomplex: 16 };
+const SAMPLE_BYTES: Record<string, number> = {
+  uchar: 1,
+  char: 1,
+  ushort: 2,
+  short: 2,
+  uint: 4,
+  int: 4,
+  float: 4,
+  complex: 8,
+  double: 8,
+  dpcomplex: 16,
+};
 
 /**
  * Reads the picture's header only and throws ImageTooLargeError when decoding it would pass the budget; returns
@@ -44,11 +55,16 @@ const SAMPLE_BYTES: Record<string, number> = { uchar: 1, char: 1, ushort: 2, sho
 export async function checkDecodeBudget(bytes: Buffer): Promise<{ sequential: boolean }> {
   const meta = await sharp(bytes, { failOn: 'none', limitInputPixels: false }).metadata();
   const pixels = (meta.width ?? 0) * (meta.height ?? 0) * Math.max(1, meta.pages ?? 1);
-  if (pixels > MAX_INPUT_PIXELS) throw new ImageTooLargeError(`The picture has ${Math.round(pixels / 1e6)} MP, more than ${MAX_INPUT_PIXELS / 1e6} MP.`);
+  if (pixels > MAX_INPUT_PIXELS)
+    throw new ImageTooLargeError(
+      `The picture has ${Math.round(pixels / 1e6)} MP, more than ${MAX_INPUT_PIXELS / 1e6} MP.`,
+    );
   const decoded = pixels * (meta.channels ?? 4) * (SAMPLE_BYTES[meta.depth ?? 'uchar'] ?? 8);
   const interlaced = meta.isProgressive === true;
   if (interlaced && decoded > MAX_WHOLE_DECODE_BYTES) {
-    throw new ImageTooLargeError(`The picture is interlaced and would take ${Math.round(decoded / 2 ** 20)} MB decoded (the budget is ${MAX_WHOLE_DECODE_BYTES / 2 ** 20} MB).`);
+    throw new ImageTooLargeError(
+      `The picture is interlaced and would take ${Math.round(decoded / 2 ** 20)} MB decoded (the budget is ${MAX_WHOLE_DECODE_BYTES / 2 ** 20} MB).`,
+    );
   }
   return { sequential: !interlaced };
 }
@@ -89,7 +105,8 @@ export async function scaleImage(bytes: Buffer, options: ScaleOptions): Promise<
   try {
     return await scaled(bytes, options, sequential);
   } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new ImageTooLargeError(`The picture has more than ${MAX_INPUT_PIXELS / 1e6} MP (${error.message}).`);
+    if (error instanceof Error && /pixel limit/i.test(error.message))
+      throw new ImageTooLargeError(`The picture has more than ${MAX_INPUT_PIXELS / 1e6} MP (${error.message}).`);
     throw error;
   }
 }
@@ -98,7 +115,10 @@ async function scaled(bytes: Buffer, options: ScaleOptions, sequentialRead: bool
   const pipeline = sharp(bytes, { failOn: 'none', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead })
     .rotate() // the camera's orientation, applied
     .resize({ width: options.longEdge, height: options.longEdge, fit: 'inside', withoutEnlargement: true });
-  const encoded = options.format === 'jpeg' ? pipeline.jpeg({ quality: options.quality }) : pipeline.webp({ quality: options.quality });
+  const encoded =
+    options.format === 'jpeg'
+      ? pipeline.jpeg({ quality: options.quality })
+      : pipeline.webp({ quality: options.quality });
   const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }

@@ -14,11 +14,20 @@ import { HOUR_MS } from '../dates/durations.ts';
 export const MAX_TRANSCRIBE_BYTES = 20 * 1024 * 1024;
 
 /** Queues a stored draft for transcription if it is a voice or video note whose content is still its label. */
-export async function queueTranscriptionIfSpeech(db: Kysely<Database>, entryId: number, draft: EntryDraft, now: Date): Promise<boolean> {
+export async function queueTranscriptionIfSpeech(
+  db: Kysely<Database>,
+  entryId: number,
+  draft: EntryDraft,
+  now: Date,
+): Promise<boolean> {
   const media = draft.media?.[0];
   if (!media || !isSpeech(media.kind) || media.fileId === null) return false;
   if ((media.fileSize ?? 0) > MAX_TRANSCRIBE_BYTES || draft.text !== mediaLabel(media)) return false;
-  await db.insertInto('transcription_job').values({ entry_id: entryId, next_at: now.toISOString(), last_error: null }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('transcription_job')
+    .values({ entry_id: entryId, next_at: now.toISOString(), last_error: null })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   return true;
 }
 
@@ -41,7 +50,14 @@ export async function dueTranscriptions(db: JournalDb, now: Date, limit: number)
     .orderBy('j.next_at')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ entryId: r.entry_id, ownerId: r.owner_id, fileId: r.file_id ?? '', kind: r.kind, attempts: r.attempts, nextAt: r.next_at }));
+  return rows.map((r) => ({
+    entryId: r.entry_id,
+    ownerId: r.owner_id,
+    fileId: r.file_id ?? '',
+    kind: r.kind,
+    attempts: r.attempts,
+    nextAt: r.next_at,
+  }));
 }
 
 /**
@@ -62,13 +78,26 @@ export async function claimTranscription(db: JournalDb, job: DueTranscription, u
 }
 
 /** The transcript becomes the content (and title, and tags); the media kind stays. An entry edited meanwhile keeps its text. */
-export async function completeTranscription(db: JournalDb, entryId: number, transcript: string, now: Date): Promise<'transcribed' | 'kept'> {
+export async function completeTranscription(
+  db: JournalDb,
+  entryId: number,
+  transcript: string,
+  now: Date,
+): Promise<'transcribed' | 'kept'> {
   return db.transaction().execute(async (trx) => {
     await trx.deleteFrom('transcription_job').where('entry_id', '=', entryId).execute();
-    const entry = await trx.selectFrom('entry').select(['owner_id', 'edited_at']).where('id', '=', entryId).executeTakeFirst();
+    const entry = await trx
+      .selectFrom('entry')
+      .select(['owner_id', 'edited_at'])
+      .where('id', '=', entryId)
+      .executeTakeFirst();
     const text = transcript.trim();
     if (!entry || entry.edited_at !== null || text === '') return 'kept';
-    await trx.updateTable('entry').set({ content: text, title: titleOf(text), transcribed_at: now.toISOString() }).where('id', '=', entryId).execute();
+    await trx
+      .updateTable('entry')
+      .set({ content: text, title: titleOf(text), transcribed_at: now.toISOString() })
+      .where('id', '=', entryId)
+      .execute();
     await replaceTags(trx, { id: entryId, ownerId: entry.owner_id }, text);
     return 'transcribed';
   });
@@ -79,7 +108,12 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * HOUR_MS);
 }
 
-export async function postponeTranscription(db: JournalDb, job: DueTranscription, error: string, now: Date): Promise<Date> {
+export async function postponeTranscription(
+  db: JournalDb,
+  job: DueTranscription,
+  error: string,
+  now: Date,
+): Promise<Date> {
   const attempts = job.attempts + 1;
   const next = new Date(now.getTime() + retryDelayMs(attempts));
   await db

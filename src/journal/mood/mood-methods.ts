@@ -26,7 +26,12 @@ export function moodMethods(db: JournalDb): MethodDefinition<JournalView>[] {
         const days = await moodByDay(db, ctx.ownerId, view);
         if (days.length <= MOOD_DAYS_LISTED) return { value: days };
         const shown = days.slice(-MOOD_DAYS_LISTED);
-        return { value: { days: shown, note: `Showing the last ${shown.length} of ${days.length} days with a mood; narrow with getDateRangeView for earlier ones.` } };
+        return {
+          value: {
+            days: shown,
+            note: `Showing the last ${shown.length} of ${days.length} days with a mood; narrow with getDateRangeView for earlier ones.`,
+          },
+        };
       },
     }),
     method({
@@ -43,7 +48,10 @@ export function moodMethods(db: JournalDb): MethodDefinition<JournalView>[] {
       args: tagLimitArgs,
       run: async (view, args, ctx) => {
         const { tags, distinct, moodDays } = await moodByTag(db, ctx.ownerId, view, args.limit);
-        const note = distinct > tags.length ? { note: `Showing the ${tags.length} tags on most days of ${distinct}; raise limit or narrow the view.` } : {};
+        const note =
+          distinct > tags.length
+            ? { note: `Showing the ${tags.length} tags on most days of ${distinct}; raise limit or narrow the view.` }
+            : {};
         return { value: { tags, moodDays, ...note } };
       },
     }),

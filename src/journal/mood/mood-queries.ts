@@ -15,7 +15,8 @@ import { monthDayCalendarDays } from '../views/on-this-day.ts';
 /** Filters that are about days only; any other narrows to the days the view has entries on. */
 const DAY_FILTERS = new Set(['from', 'to', 'monthDays']);
 
-const narrowsEntries = (view: JournalView) => Object.entries(view).some(([key, value]) => value !== undefined && !DAY_FILTERS.has(key));
+const narrowsEntries = (view: JournalView) =>
+  Object.entries(view).some(([key, value]) => value !== undefined && !DAY_FILTERS.has(key));
 
 /** The owner's mood rows on the view's days (`{ journal }`: the days that journal has entries on). */
 export function moodDays(db: JournalDb, ownerId: number, view: JournalView) {
@@ -23,8 +24,10 @@ export function moodDays(db: JournalDb, ownerId: number, view: JournalView) {
   if (view.from !== undefined) query = query.where('mood.local_day', '>=', view.from);
   if (view.to !== undefined) query = query.where('mood.local_day', '<=', view.to);
   const monthDays = monthDayCalendarDays(view);
-  if (monthDays !== null) query = monthDays.length ? query.where('mood.local_day', 'in', monthDays) : query.where(sql<boolean>`1 = 0`);
-  if (narrowsEntries(view)) query = query.where('mood.local_day', 'in', viewRows(db, ownerId, view).select('local_day'));
+  if (monthDays !== null)
+    query = monthDays.length ? query.where('mood.local_day', 'in', monthDays) : query.where(sql<boolean>`1 = 0`);
+  if (narrowsEntries(view))
+    query = query.where('mood.local_day', 'in', viewRows(db, ownerId, view).select('local_day'));
   return query;
 }
 
@@ -35,12 +38,19 @@ export interface DayMood {
 
 /** The view's days that have a mood, oldest first. */
 export async function moodByDay(db: JournalDb, ownerId: number, view: JournalView): Promise<DayMood[]> {
-  const rows = await moodDays(db, ownerId, view).select(['mood.local_day as date', 'mood.mood']).orderBy('mood.local_day').execute();
+  const rows = await moodDays(db, ownerId, view)
+    .select(['mood.local_day as date', 'mood.mood'])
+    .orderBy('mood.local_day')
+    .execute();
   return rows.map((r) => ({ date: r.date, mood: Number(r.mood) }));
 }
 
 /** The mean mood over the view's days that have one, and how many there are; null without any. */
-export async function averageMood(db: JournalDb, ownerId: number, view: JournalView): Promise<{ average: number | null; days: number }> {
+export async function averageMood(
+  db: JournalDb,
+  ownerId: number,
+  view: JournalView,
+): Promise<{ average: number | null; days: number }> {
   const row = await moodDays(db, ownerId, view)
     .select((eb) => [eb.fn.avg<number | string | null>('mood.mood').as('average'), eb.fn.countAll<number>().as('days')])
     .executeTakeFirstOrThrow();
@@ -58,7 +68,12 @@ export interface TagMood {
 }
 
 /** For each tag on the view's days with a mood: those days, the mean mood on them, and the mean on the others. */
-export async function moodByTag(db: JournalDb, ownerId: number, view: JournalView, limit: number): Promise<{ tags: TagMood[]; distinct: number; moodDays: number }> {
+export async function moodByTag(
+  db: JournalDb,
+  ownerId: number,
+  view: JournalView,
+  limit: number,
+): Promise<{ tags: TagMood[]; distinct: number; moodDays: number }> {
   const md = moodDays(db, ownerId, view).select(['mood.local_day', 'mood.mood']);
   let tagged = db
     .selectFrom('entry_tag as t')
@@ -70,7 +85,13 @@ export async function moodByTag(db: JournalDb, ownerId: number, view: JournalVie
     .distinct();
   if (narrowsEntries(view)) tagged = tagged.where('e.id', 'in', viewRows(db, ownerId, view).select('id'));
   // kysely puts the embedded queries in parentheses. PostgreSQL returns numerics as text: read through Number().
-  const { rows } = await sql<{ tag: string; days: number | string; with_tag: number | string; without_tag: number | string | null; distinct: number | string }>`
+  const { rows } = await sql<{
+    tag: string;
+    days: number | string;
+    with_tag: number | string;
+    without_tag: number | string | null;
+    distinct: number | string;
+  }>`
     WITH md AS ${md}, td AS ${tagged}, tot AS (SELECT count(*) AS n, sum(mood) AS s FROM md)
     SELECT td.tag AS tag, count(*) AS days, sum(md.mood) * 1.0 / count(*) AS with_tag,
       (tot.s - sum(md.mood)) * 1.0 / nullif(tot.n - count(*), 0) AS without_tag,

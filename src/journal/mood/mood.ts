@@ -22,7 +22,8 @@ export function moodEmoji(mood: number): string {
 
 /** Sets the owner's mood for a journal day (replacing one set before). */
 export async function setMood(db: JournalDb, ownerId: number, day: string, mood: number, now: Date): Promise<void> {
-  if (!Number.isInteger(mood) || mood < 1 || mood > 5) throw new RangeError(`A mood is a whole number from 1 to 5, not ${mood}`);
+  if (!Number.isInteger(mood) || mood < 1 || mood > 5)
+    throw new RangeError(`A mood is a whole number from 1 to 5, not ${mood}`);
   const setAt = now.toISOString();
   await db
     .insertInto('mood')
@@ -33,12 +34,21 @@ export async function setMood(db: JournalDb, ownerId: number, day: string, mood:
 
 /** Clears the owner's mood for a day; true if there was one. */
 export async function clearMood(db: JournalDb, ownerId: number, day: string): Promise<boolean> {
-  const result = await db.deleteFrom('mood').where('owner_id', '=', ownerId).where('local_day', '=', day).executeTakeFirst();
+  const result = await db
+    .deleteFrom('mood')
+    .where('owner_id', '=', ownerId)
+    .where('local_day', '=', day)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 /** The owner's mood on a day, or null. */
 export async function moodOn(db: JournalDb, ownerId: number, day: string): Promise<number | null> {
-  const row = await db.selectFrom('mood').select('mood').where('owner_id', '=', ownerId).where('local_day', '=', day).executeTakeFirst();
+  const row = await db
+    .selectFrom('mood')
+    .select('mood')
+    .where('owner_id', '=', ownerId)
+    .where('local_day', '=', day)
+    .executeTakeFirst();
   return row ? Number(row.mood) : null;
 }

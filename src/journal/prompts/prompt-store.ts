@@ -18,7 +18,12 @@ export interface OwnerPrompt {
 
 /** The owner's prompts, oldest first (their position is the number /prompts remove takes). */
 export async function listOwnerPrompts(db: JournalDb, ownerId: number): Promise<OwnerPrompt[]> {
-  const rows = await db.selectFrom('owner_prompt').select(['id', 'text']).where('owner_id', '=', ownerId).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('owner_prompt')
+    .select(['id', 'text'])
+    .where('owner_id', '=', ownerId)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({ id: Number(r.id), text: r.text }));
 }
 
@@ -35,16 +40,30 @@ export async function removeOwnerPrompt(db: JournalDb, ownerId: number, n: numbe
 }
 
 /** Records that a bot message asked `prompt`, so a reply to it answers that prompt. */
-export async function rememberPromptMessage(db: JournalDb, ref: { ownerId: number; chatId: number; messageId: number }, prompt: string, now: Date): Promise<void> {
+export async function rememberPromptMessage(
+  db: JournalDb,
+  ref: { ownerId: number; chatId: number; messageId: number },
+  prompt: string,
+  now: Date,
+): Promise<void> {
   await db
     .insertInto('prompt_message')
-    .values({ owner_id: ref.ownerId, chat_id: ref.chatId, message_id: ref.messageId, prompt, sent_at: now.toISOString() })
+    .values({
+      owner_id: ref.ownerId,
+      chat_id: ref.chatId,
+      message_id: ref.messageId,
+      prompt,
+      sent_at: now.toISOString(),
+    })
     .onConflict((oc) => oc.columns(['owner_id', 'chat_id', 'message_id']).doUpdateSet({ prompt }))
     .execute();
 }
 
 /** The prompt a bot message asked, or undefined when it asked none. */
-export async function promptOfMessage(db: JournalDb, ref: { ownerId: number; chatId: number; messageId: number }): Promise<string | undefined> {
+export async function promptOfMessage(
+  db: JournalDb,
+  ref: { ownerId: number; chatId: number; messageId: number },
+): Promise<string | undefined> {
   const row = await db
     .selectFrom('prompt_message')
     .select('prompt')
@@ -56,7 +75,11 @@ export async function promptOfMessage(db: JournalDb, ref: { ownerId: number; cha
 }
 
 /** Keeps the prompt an entry answers (in the entry's own transaction when it is being stored). */
-export async function setEntryPrompt(db: JournalDb | Transaction<Database>, entry: { id: number; ownerId: number }, prompt: string): Promise<void> {
+export async function setEntryPrompt(
+  db: JournalDb | Transaction<Database>,
+  entry: { id: number; ownerId: number },
+  prompt: string,
+): Promise<void> {
   await db
     .insertInto('entry_prompt')
     .values({ entry_id: entry.id, owner_id: entry.ownerId, prompt })
@@ -66,6 +89,11 @@ export async function setEntryPrompt(db: JournalDb | Transaction<Database>, entr
 
 /** The prompt an entry answers, or undefined. */
 export async function entryPrompt(db: JournalDb, ownerId: number, entryId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('entry_prompt').select('prompt').where('owner_id', '=', ownerId).where('entry_id', '=', entryId).executeTakeFirst();
+  const row = await db
+    .selectFrom('entry_prompt')
+    .select('prompt')
+    .where('owner_id', '=', ownerId)
+    .where('entry_id', '=', entryId)
+    .executeTakeFirst();
   return row?.prompt;
 }

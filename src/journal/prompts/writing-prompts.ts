@@ -47,7 +47,11 @@ const MEMORY_QUOTE_CHARS = 120;
 
 /** The first line of an entry, cut to fit a prompt. */
 export function firstLine(text: string): string {
-  const line = text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+  const line =
+    text
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? '';
   return line.length > MEMORY_QUOTE_CHARS ? `${line.slice(0, MEMORY_QUOTE_CHARS - 1).trimEnd()}…` : line;
 }
 

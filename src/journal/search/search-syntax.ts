@@ -39,7 +39,11 @@ function fail(problem: string): never {
 function bareTerm(raw: string): SearchTerm {
   if (OPERATOR_CHARS.test(raw)) {
     const char = raw.match(OPERATOR_CHARS)![0];
-    fail(char === ':' ? `"${raw}": field filters such as title: are not supported, search for the words themselves` : `"${raw}": the character ${char} is not part of the syntax`);
+    fail(
+      char === ':'
+        ? `"${raw}": field filters such as title: are not supported, search for the words themselves`
+        : `"${raw}": the character ${char} is not part of the syntax`,
+    );
   }
   const prefix = raw.endsWith('*');
   const text = prefix ? raw.slice(0, -1) : raw;
@@ -54,7 +58,10 @@ function bareTerm(raw: string): SearchTerm {
 
 function tokenize(query: string): Token[] {
   const control = CONTROL.exec(query);
-  if (control) fail(`the query contains the control character U+${control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}, which cannot be searched`);
+  if (control)
+    fail(
+      `the query contains the control character U+${control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}, which cannot be searched`,
+    );
   const tokens: Token[] = [];
   let i = 0;
   while (i < query.length) {
@@ -64,13 +71,18 @@ function tokenize(query: string): Token[] {
     }
     const exclude = query[i] === '-';
     const start = exclude ? i + 1 : i;
-    if (exclude && (start >= query.length || /\s/.test(query[start]!))) fail('a lone "-": write -word to exclude a word');
+    if (exclude && (start >= query.length || /\s/.test(query[start]!)))
+      fail('a lone "-": write -word to exclude a word');
     if (query[start] === '"') {
       const end = query.indexOf('"', start + 1);
       if (end === -1) fail('a phrase is missing its closing "');
-      const text = query.slice(start + 1, end).trim().replace(/\s+/g, ' ');
+      const text = query
+        .slice(start + 1, end)
+        .trim()
+        .replace(/\s+/g, ' ');
       if (!HAS_WORD.test(text)) fail(`the phrase "${text}" has no letter or digit to look for`);
-      if (end + 1 < query.length && !/\s/.test(query[end + 1]!)) fail(`put a space after the closing quote of "${text}"`);
+      if (end + 1 < query.length && !/\s/.test(query[end + 1]!))
+        fail(`put a space after the closing quote of "${text}"`);
       tokens.push({ term: { text, phrase: true, prefix: false }, exclude });
       i = end + 1;
       continue;
@@ -96,7 +108,8 @@ export function parseSearch(query: string): SearchQuery {
     if ('op' in token) {
       const before = tokens[i - 1];
       const after = tokens[i + 1];
-      if (!before || !after || 'op' in before || 'op' in after) fail('OR must stand between two terms, as in coffee OR tea');
+      if (!before || !after || 'op' in before || 'op' in after)
+        fail('OR must stand between two terms, as in coffee OR tea');
       if (before.exclude || after.exclude) fail('OR joins terms to look for; to exclude several, write -a -b');
       return;
     }
@@ -104,7 +117,10 @@ export function parseSearch(query: string): SearchQuery {
     else if (tokens[i - 1] && 'op' in tokens[i - 1]!) all.at(-1)!.push(token.term);
     else all.push([token.term]);
   });
-  if (all.length === 0) fail(none.length ? 'only exclusions: say what to look for too, e.g. walk -rain' : 'the query has no word to look for');
+  if (all.length === 0)
+    fail(
+      none.length ? 'only exclusions: say what to look for too, e.g. walk -rain' : 'the query has no word to look for',
+    );
   if (all.flat().length + none.length > MAX_TERMS) fail(`at most ${MAX_TERMS} terms`);
   return { all, none };
 }
@@ -127,7 +143,11 @@ export function searchText(q: SearchQuery): string {
 }
 
 const describeTerm = (t: SearchTerm) =>
-  t.phrase ? `the phrase ${JSON.stringify(t.text)}` : t.prefix ? `a word starting with ${JSON.stringify(t.text)}` : JSON.stringify(t.text);
+  t.phrase
+    ? `the phrase ${JSON.stringify(t.text)}`
+    : t.prefix
+      ? `a word starting with ${JSON.stringify(t.text)}`
+      : JSON.stringify(t.text);
 
 /** What was searched, in words: containing "walk" and ("river" or "lake"), without "tea". */
 export function describeSearch(q: SearchQuery): string {

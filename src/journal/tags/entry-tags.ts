@@ -5,12 +5,21 @@ import { COLUMN_INDEX, type EntryValues } from '../../db/store.ts';
 import { hashtagsOf } from './hashtags.ts';
 
 /** Makes the entry's tags exactly those of `text` (plus Telegram's entity tags). */
-export async function replaceTags(db: Kysely<Database>, entry: { id: number; ownerId: number }, text: string, entityTags: readonly string[] = []): Promise<void> {
+export async function replaceTags(
+  db: Kysely<Database>,
+  entry: { id: number; ownerId: number },
+  text: string,
+  entityTags: readonly string[] = [],
+): Promise<void> {
   await db.deleteFrom('entry_tag').where('entry_id', '=', entry.id).execute();
   await insertTags(db, entry, hashtagsOf(text, entityTags));
 }
 
-export async function insertTags(db: Kysely<Database>, entry: { id: number; ownerId: number }, tags: readonly string[]): Promise<void> {
+export async function insertTags(
+  db: Kysely<Database>,
+  entry: { id: number; ownerId: number },
+  tags: readonly string[],
+): Promise<void> {
   if (tags.length === 0) return;
   await db
     .insertInto('entry_tag')
@@ -20,7 +29,10 @@ export async function insertTags(db: Kysely<Database>, entry: { id: number; owne
 }
 
 /** Tags of rows just inserted in bulk (their tags found beforehand, batch-row.ts): only rows with tags pay for their ids. */
-export async function tagInsertedRows(db: Kysely<Database>, rows: readonly { values: EntryValues; tags: readonly string[] }[]): Promise<void> {
+export async function tagInsertedRows(
+  db: Kysely<Database>,
+  rows: readonly { values: EntryValues; tags: readonly string[] }[],
+): Promise<void> {
   const tagged = rows.filter((r) => r.tags.length > 0);
   if (tagged.length === 0) return;
   const first = tagged[0]!.values;
@@ -30,7 +42,11 @@ export async function tagInsertedRows(db: Kysely<Database>, rows: readonly { val
     .where('owner_id', '=', first[COLUMN_INDEX.owner_id] as number)
     .where('source', '=', first[COLUMN_INDEX.source] as 'live' | 'import')
     .where('chat_id', 'in', [...new Set(tagged.map((t) => t.values[COLUMN_INDEX.chat_id] as number))])
-    .where('message_id', 'in', tagged.map((t) => t.values[COLUMN_INDEX.message_id] as number))
+    .where(
+      'message_id',
+      'in',
+      tagged.map((t) => t.values[COLUMN_INDEX.message_id] as number),
+    )
     .execute();
   const idByKey = new Map(ids.map((r) => [`${r.chat_id}:${r.message_id}`, r.id]));
   for (const { values, tags } of tagged) {

@@ -9,7 +9,8 @@ const MAX_TAG_LENGTH = 64;
 export function normalizeTag(tag: string): string | null {
   const bare = tag.trim().replace(/^#/, '').toLowerCase();
   // Telegram does not treat all-digit words (#2024) as hashtags.
-  if (bare === '' || bare.length > MAX_TAG_LENGTH || !/^[\p{L}\p{N}_]+$/u.test(bare) || !HAS_LETTER.test(bare)) return null;
+  if (bare === '' || bare.length > MAX_TAG_LENGTH || !/^[\p{L}\p{N}_]+$/u.test(bare) || !HAS_LETTER.test(bare))
+    return null;
   return bare;
 }
 
@@ -22,6 +23,9 @@ export function hashtagsOf(text: string, entityTags: readonly string[] = []): st
 }
 
 /** The text of each `hashtag` entity (UTF-16 offsets, as Telegram and JavaScript count). */
-export function hashtagEntities(text: string, entities: readonly { type: string; offset: number; length: number }[] | undefined): string[] {
+export function hashtagEntities(
+  text: string,
+  entities: readonly { type: string; offset: number; length: number }[] | undefined,
+): string[] {
   return (entities ?? []).filter((e) => e.type === 'hashtag').map((e) => text.slice(e.offset, e.offset + e.length));
 }

@@ -27,7 +27,10 @@ export function tagMethods(db: JournalDb, collectionKind: string): MethodDefinit
       args: tagLimitArgs,
       run: async (view, args, ctx) => {
         const { tags, distinct } = await countTags(db, ctx.ownerId, view, args.limit);
-        const note = distinct > tags.length ? { note: `Showing the ${tags.length} most used of ${distinct} tags; narrow the view or raise limit.` } : {};
+        const note =
+          distinct > tags.length
+            ? { note: `Showing the ${tags.length} most used of ${distinct} tags; narrow the view or raise limit.` }
+            : {};
         return { value: { tags, distinctTags: distinct, ...note } };
       },
     }),

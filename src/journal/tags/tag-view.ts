@@ -10,7 +10,10 @@ export const tagArgument = z
   .transform((value, ctx) => {
     const tag = normalizeTag(value);
     if (tag === null) {
-      ctx.addIssue({ code: 'custom', message: `tag must be one hashtag word of letters, digits or _, e.g. "work" or "#work" (got "${value.slice(0, 40)}")` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `tag must be one hashtag word of letters, digits or _, e.g. "work" or "#work" (got "${value.slice(0, 40)}")`,
+      });
       return z.NEVER;
     }
     return tag;

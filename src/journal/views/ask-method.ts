@@ -67,7 +67,12 @@ function citedDays(answer: string, entries: readonly ReadableEntry[]): string[] 
   return [...new Set(answer.match(/\d{4}-\d{2}-\d{2}/g) ?? [])].filter((d) => days.has(d)).sort();
 }
 
-async function readAndAnswer(reader: EntryReader, question: string, entries: ReadableEntry[], ctx: MethodContext): Promise<AskResult> {
+async function readAndAnswer(
+  reader: EntryReader,
+  question: string,
+  entries: ReadableEntry[],
+  ctx: MethodContext,
+): Promise<AskResult> {
   const outcome = await reader.read(question, entries);
   const spend = outcome.spend;
   // Every entry is in some request once any call went out (a read that failed halfway may have sent only some).
@@ -96,25 +101,47 @@ export function askMethod(db: JournalDb, options: AskOptions): MethodDefinition<
   return methodsFor<JournalView>()({
     name: 'ask',
     signature: 'ask(question: string) -> {answer, entriesRead, firstDate, lastDate, sources}',
-    description: 'a reader model reads every entry of this view and answers; only the answer comes back. Narrow first: it costs reader tokens per entry; too big a view is refused.',
+    description:
+      'a reader model reads every entry of this view and answers; only the answer comes back. Narrow first: it costs reader tokens per entry; too big a view is refused.',
     args: askArgs,
     run: async (view, args, ctx) => {
       const reader = options.reader;
       const counts = await countView(db, ctx.ownerId, view);
       if (counts.entries > options.maxEntries) throw new ObjectError(overCapText(counts, options.maxEntries));
       if (counts.entries === 0) {
-        const empty: AskResult = { answer: 'This view has no entries: nothing to read.', entriesRead: 0, firstDate: null, lastDate: null, sources: [], readerCalls: 0, fromCache: false };
+        const empty: AskResult = {
+          answer: 'This view has no entries: nothing to read.',
+          entriesRead: 0,
+          firstDate: null,
+          lastDate: null,
+          sources: [],
+          readerCalls: 0,
+          fromCache: false,
+        };
         return { value: empty };
       }
       const entries = await findViewEntries(db, ctx.ownerId, view);
       const key = cacheKey(reader.model, args.question, entries);
       const cached = (await options.cache?.get(ctx.ownerId, key)) as AskResult | undefined;
       if (cached) {
-        ctx.reportSpend?.({ by: reader.model, calls: 0, inputTokens: 0, outputTokens: 0, itemsRead: 0, fromCache: true });
+        ctx.reportSpend?.({
+          by: reader.model,
+          calls: 0,
+          inputTokens: 0,
+          outputTokens: 0,
+          itemsRead: 0,
+          fromCache: true,
+        });
         return { value: { ...cached, readerCalls: 0, fromCache: true } };
       }
       const result = await readAndAnswer(reader, args.question, entries, ctx);
-      await options.cache?.put(ctx.ownerId, key, result, clock(), entries.map((e) => e.id));
+      await options.cache?.put(
+        ctx.ownerId,
+        key,
+        result,
+        clock(),
+        entries.map((e) => e.id),
+      );
       return { value: result };
     },
   });

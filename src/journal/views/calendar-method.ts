@@ -32,9 +32,15 @@ export function calendarMethod(db: JournalDb): MethodDefinition<JournalView> {
     args: z.strictObject({}),
     pagingHint: 'Narrow with getDateRangeView to see earlier days.',
     run: async (view, _args, ctx) => {
-      const [counts, perDay, moods] = await Promise.all([countView(db, ctx.ownerId, view), countByPeriod(db, ctx.ownerId, view, 'day'), moodByDay(db, ctx.ownerId, view)]);
+      const [counts, perDay, moods] = await Promise.all([
+        countView(db, ctx.ownerId, view),
+        countByPeriod(db, ctx.ownerId, view, 'day'),
+        moodByDay(db, ctx.ownerId, view),
+      ]);
       // A day with a mood but no entry still shows its colour (a count of 0).
-      const byDate = new Map<string, CalendarDay>(perDay.map((d) => [d.period, { date: d.period, count: d.entries, mood: null }]));
+      const byDate = new Map<string, CalendarDay>(
+        perDay.map((d) => [d.period, { date: d.period, count: d.entries, mood: null }]),
+      );
       for (const m of moods) byDate.set(m.date, { date: m.date, count: byDate.get(m.date)?.count ?? 0, mood: m.mood });
       const all = [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
       const days = all.slice(-CALENDAR_DAYS_LISTED);
@@ -44,7 +50,11 @@ export function calendarMethod(db: JournalDb): MethodDefinition<JournalView> {
           description: describeView(view, counts),
           range: { first: counts.firstDate, last: counts.lastDate },
           days,
-          ...(cut ? { note: `Showing the last ${days.length} of ${all.length} days; narrow with getDateRangeView for earlier ones.` } : {}),
+          ...(cut
+            ? {
+                note: `Showing the last ${days.length} of ${all.length} days; narrow with getDateRangeView for earlier ones.`,
+              }
+            : {}),
         },
       };
     },

@@ -10,7 +10,9 @@ import { journalDisplayName, journalHandle, MAIN_JOURNAL } from '../journals/jou
 /** ` of the journal "Dreams"`, or nothing; the name is JSON-quoted, so no name can end the phrase early. */
 function journalText(view: JournalView): string {
   if (view.journal === undefined) return '';
-  return view.journal === MAIN_JOURNAL ? ' of the main journal' : ` of the journal ${JSON.stringify(journalDisplayName(view.journal))}`;
+  return view.journal === MAIN_JOURNAL
+    ? ' of the main journal'
+    : ` of the journal ${JSON.stringify(journalDisplayName(view.journal))}`;
 }
 
 function rangeText(view: JournalView): string {
@@ -22,10 +24,13 @@ function rangeText(view: JournalView): string {
 
 /** What the view holds, from its filter alone (no counts, no data read): how listObjects names it. */
 export function describeViewFilter(view: JournalView): string {
-  if (hasEmptyRange(view)) return `An empty journal view: its date ranges do not overlap (from ${view.from} but up to ${view.to})`;
+  if (hasEmptyRange(view))
+    return `An empty journal view: its date ranges do not overlap (from ${view.from} but up to ${view.to})`;
   // What was searched, in words (never the raw text): `containing "walk" and ("river" or "lake"), without "tea"`.
   const queries = (view.search ?? []).map(parseSearch);
-  const matching = queries.length ? ` ${describeSearch({ all: queries.flatMap((q) => q.all), none: queries.flatMap((q) => q.none) })}` : '';
+  const matching = queries.length
+    ? ` ${describeSearch({ all: queries.flatMap((q) => q.all), none: queries.flatMap((q) => q.none) })}`
+    : '';
   const filters = `${tagText(view)}${matching}${monthDaysText(view)}${rangeText(view)}`;
   if (view.journal !== undefined) return `Entries${journalText(view)}${filters}`;
   return filters === '' ? 'The whole journal' : `Journal entries${filters}`;

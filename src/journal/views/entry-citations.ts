@@ -25,18 +25,33 @@ export function entryCitationTitle(date: string, time: string, view: JournalView
 }
 
 /** An entry (or a page of one) as a passage: its source, its title, its content as the text. */
-export function entryPassage(entry: { id: number; time: string; content: string }, date: string, view: JournalView): CitableItem {
+export function entryPassage(
+  entry: { id: number; time: string; content: string },
+  date: string,
+  view: JournalView,
+): CitableItem {
   return { source: entrySource(entry.id), title: entryCitationTitle(date, entry.time, view), text: entry.content };
 }
 
 /** The cited form of one entry value: the value without its content, which goes as the passage (the kind's fields say so). */
-export function citedEntry<E extends { id: number; time: string; content: string }>(entry: E, date: string, view: JournalView): CitedValue {
+export function citedEntry<E extends { id: number; time: string; content: string }>(
+  entry: E,
+  date: string,
+  view: JournalView,
+): CitedValue {
   const { content: _text, ...rest } = entry;
   return { value: rest, passages: [entryPassage(entry, date, view)] };
 }
 
 /** A list of entries as a method returns it: the values whole, and the cited form (one passage per entry, in order). */
-export function citableEntries<E extends { id: number; time: string; content: string }>(entries: readonly E[], dateOf: (entry: E) => string, view: JournalView) {
-  const cited: CitedValue = { value: entries.map(({ content: _text, ...rest }) => rest), passages: entries.map((e) => entryPassage(e, dateOf(e), view)) };
+export function citableEntries<E extends { id: number; time: string; content: string }>(
+  entries: readonly E[],
+  dateOf: (entry: E) => string,
+  view: JournalView,
+) {
+  const cited: CitedValue = {
+    value: entries.map(({ content: _text, ...rest }) => rest),
+    passages: entries.map((e) => entryPassage(e, dateOf(e), view)),
+  };
   return { value: entries, cited };
 }

@@ -43,17 +43,31 @@ export type ViewDrive = 'ids' | 'days';
 
 /** Whether the view is read from its tag's or search's ids: it has them and no dates to start from. */
 export function readsByIds(view: JournalView, access: SearchAccess): boolean {
-  return (view.tags !== undefined || (view.search !== undefined && access === 'list')) && view.from === undefined && view.to === undefined && view.monthDays === undefined;
+  return (
+    (view.tags !== undefined || (view.search !== undefined && access === 'list')) &&
+    view.from === undefined &&
+    view.to === undefined &&
+    view.monthDays === undefined
+  );
 }
 
 /** The rows of one owner that a view stands for; the date range runs on the index, the search on the store's text index. */
-export function viewRows(db: JournalDb, ownerId: number, view: JournalView, access: SearchAccess = 'list', drive: ViewDrive = 'ids') {
+export function viewRows(
+  db: JournalDb,
+  ownerId: number,
+  view: JournalView,
+  access: SearchAccess = 'list',
+  drive: ViewDrive = 'ids',
+) {
   const monthDays = monthDayCalendarDays(view);
-  let query = db.selectFrom('entry').where(drive === 'ids' && readsByIds(view, access) ? ownerNotIndexed : 'owner_id', '=', ownerId);
+  let query = db
+    .selectFrom('entry')
+    .where(drive === 'ids' && readsByIds(view, access) ? ownerNotIndexed : 'owner_id', '=', ownerId);
   if (view.journal !== undefined) query = query.where('journal', '=', view.journal);
   if (view.from !== undefined) query = query.where('local_day', '>=', view.from);
   if (view.to !== undefined) query = query.where('local_day', '<=', view.to);
-  if (monthDays !== null) query = monthDays.length ? query.where('local_day', 'in', monthDays) : query.where(sql<boolean>`1 = 0`);
+  if (monthDays !== null)
+    query = monthDays.length ? query.where('local_day', 'in', monthDays) : query.where(sql<boolean>`1 = 0`);
   for (const tag of view.tags ?? []) query = query.where(tagCondition(ownerId, tag));
   const searches = viewSearches(view.search);
   if (searches === null) return query;
@@ -78,20 +92,37 @@ export async function countEntries(db: JournalDb, ownerId: number, view: Journal
  * The view's entries counted up to `cap` + 1: a page's total that stops growing with the journal. A result above
  * `cap` means "more than cap" (a common word's matches, which counting one by one would read every one of).
  */
-export async function countEntriesUpTo(db: JournalDb, ownerId: number, view: JournalView, cap: number): Promise<number> {
+export async function countEntriesUpTo(
+  db: JournalDb,
+  ownerId: number,
+  view: JournalView,
+  cap: number,
+): Promise<number> {
   const row = await db
-    .selectFrom(viewRows(db, ownerId, view).select('id').limit(cap + 1).as('capped'))
+    .selectFrom(
+      viewRows(db, ownerId, view)
+        .select('id')
+        .limit(cap + 1)
+        .as('capped'),
+    )
     .select((eb) => eb.fn.countAll<number>().as('entries'))
     .executeTakeFirstOrThrow();
   return Number(row.entries);
 }
 
 /** Which of `days` have entries: one seek of the index per day, so the cost follows the days asked, not the entries. */
-export async function daysWithEntries(db: JournalDb, ownerId: number, days: readonly string[], journal?: string): Promise<Set<string>> {
+export async function daysWithEntries(
+  db: JournalDb,
+  ownerId: number,
+  days: readonly string[],
+  journal?: string,
+): Promise<Set<string>> {
   if (days.length === 0) return new Set();
   // `journal`: that journal's entries alone (a stored name); every journal's when left out.
   const ofJournal = journal === undefined ? sql`` : sql` AND journal = ${journal}`;
-  const { rows } = await sql<{ day: string }>`SELECT d.column1 AS day FROM (VALUES ${sql.join(days.map((d) => sql`(${d})`))}) AS d
+  const { rows } = await sql<{
+    day: string;
+  }>`SELECT d.column1 AS day FROM (VALUES ${sql.join(days.map((d) => sql`(${d})`))}) AS d
     WHERE EXISTS (SELECT 1 FROM entry WHERE owner_id = ${ownerId} AND local_day = d.column1${ofJournal})`.execute(db);
   return new Set(rows.map((r) => r.day));
 }
@@ -100,10 +131,22 @@ export async function daysWithEntries(db: JournalDb, ownerId: number, days: read
  * The view's last day with entries before `before`, and first after `after` (null: none): two seeks of the index
  * for the whole journal or one journal (`{ journal }`), the views the web's calendar asks about.
  */
-export async function nearestEntryDays(db: JournalDb, ownerId: number, before: string, after: string, view: JournalView = {}): Promise<{ before: string | null; after: string | null }> {
+export async function nearestEntryDays(
+  db: JournalDb,
+  ownerId: number,
+  before: string,
+  after: string,
+  view: JournalView = {},
+): Promise<{ before: string | null; after: string | null }> {
   const [earlier, later] = await Promise.all([
-    viewRows(db, ownerId, view).select((eb) => eb.fn.max('local_day').as('day')).where('local_day', '<', before).executeTakeFirst(),
-    viewRows(db, ownerId, view).select((eb) => eb.fn.min('local_day').as('day')).where('local_day', '>', after).executeTakeFirst(),
+    viewRows(db, ownerId, view)
+      .select((eb) => eb.fn.max('local_day').as('day'))
+      .where('local_day', '<', before)
+      .executeTakeFirst(),
+    viewRows(db, ownerId, view)
+      .select((eb) => eb.fn.min('local_day').as('day'))
+      .where('local_day', '>', after)
+      .executeTakeFirst(),
   ]);
   return { before: earlier?.day ?? null, after: later?.day ?? null };
 }
@@ -118,11 +161,21 @@ export async function countView(db: JournalDb, ownerId: number, view: JournalVie
       eb.fn.max('local_day').as('lastDate'),
     ])
     .executeTakeFirstOrThrow();
-  return { entries: Number(row.entries), days: Number(row.days), firstDate: row.firstDate ?? null, lastDate: row.lastDate ?? null };
+  return {
+    entries: Number(row.entries),
+    days: Number(row.days),
+    firstDate: row.firstDate ?? null,
+    lastDate: row.lastDate ?? null,
+  };
 }
 
 /** One local day's entries in the view, oldest first (a day is a short walk, so a search probes row by row). */
-export async function findEntriesForDay(db: JournalDb, ownerId: number, view: JournalView, day: string): Promise<Omit<JournalEntryValue, 'date'>[]> {
+export async function findEntriesForDay(
+  db: JournalDb,
+  ownerId: number,
+  view: JournalView,
+  day: string,
+): Promise<Omit<JournalEntryValue, 'date'>[]> {
   return viewRows(db, ownerId, view, 'probe')
     .where('local_day', '=', day)
     .select(['id', 'local_time as time', 'title', 'content'])
@@ -132,8 +185,16 @@ export async function findEntriesForDay(db: JournalDb, ownerId: number, view: Jo
 }
 
 /** One entry of the view by id, whole; undefined when the view does not hold it. */
-export async function findEntry(db: JournalDb, ownerId: number, view: JournalView, id: number): Promise<JournalEntryValue | undefined> {
-  return viewRows(db, ownerId, view, 'probe').where('id', '=', id).select(['id', 'local_day as date', 'local_time as time', 'title', 'content']).executeTakeFirst();
+export async function findEntry(
+  db: JournalDb,
+  ownerId: number,
+  view: JournalView,
+  id: number,
+): Promise<JournalEntryValue | undefined> {
+  return viewRows(db, ownerId, view, 'probe')
+    .where('id', '=', id)
+    .select(['id', 'local_day as date', 'local_time as time', 'title', 'content'])
+    .executeTakeFirst();
 }
 
 /** The most ids a page of a view reads and sorts; a view with more walks the date index instead. */
@@ -143,7 +204,13 @@ const SORT_BY_IDS_LIMIT = 1_000;
 const PROBE_WALK_LIMIT = 500;
 
 /** A page of the view's entries, oldest first. */
-export async function findEntriesPage(db: JournalDb, ownerId: number, view: JournalView, limit: number, offset: number): Promise<JournalEntryValue[]> {
+export async function findEntriesPage(
+  db: JournalDb,
+  ownerId: number,
+  view: JournalView,
+  limit: number,
+  offset: number,
+): Promise<JournalEntryValue[]> {
   const page = (access: SearchAccess, drive: ViewDrive) =>
     viewRows(db, ownerId, view, access, drive)
       .select(['id', 'local_day as date', 'local_time as time', 'title', 'content'])
@@ -154,12 +221,27 @@ export async function findEntriesPage(db: JournalDb, ownerId: number, view: Jour
   const listed = async () => {
     // Read from its ids, a view sorts every one of them: past a thousand (a common word or tag), walking the date
     // index up to the page, testing each row against the ids, costs less and no longer grows with the matches.
-    const drive: ViewDrive = readsByIds(view, 'list') && (await countEntriesUpTo(db, ownerId, view, SORT_BY_IDS_LIMIT)) > SORT_BY_IDS_LIMIT ? 'days' : 'ids';
-    const compiled = db.compiled.get(`entries-page ${drive} ${ownerId} ${JSON.stringify(view)}`, [limit, offset], (l, o) => page('list', drive).limit(l).offset(o));
+    const drive: ViewDrive =
+      readsByIds(view, 'list') && (await countEntriesUpTo(db, ownerId, view, SORT_BY_IDS_LIMIT)) > SORT_BY_IDS_LIMIT
+        ? 'days'
+        : 'ids';
+    const compiled = db.compiled.get(
+      `entries-page ${drive} ${ownerId} ${JSON.stringify(view)}`,
+      [limit, offset],
+      (l, o) => page('list', drive).limit(l).offset(o),
+    );
     return (await db.executeQuery<JournalEntryValue>(compiled)).rows;
   };
   // The probing walk below reads dates and search only; any other filter takes the listing path.
-  if (!db.store.walksSearchPages || view.search === undefined || view.tags !== undefined || view.monthDays !== undefined || view.journal !== undefined || offset + limit > PROBE_WALK_LIMIT) return listed();
+  if (
+    !db.store.walksSearchPages ||
+    view.search === undefined ||
+    view.tags !== undefined ||
+    view.monthDays !== undefined ||
+    view.journal !== undefined ||
+    offset + limit > PROBE_WALK_LIMIT
+  )
+    return listed();
   // A common word fills a first page within a short walk of the date index; a rare one does not, and then
   // listing its matches costs less than walking on. The walk is bounded so the rare case pays little for trying.
   const searches = viewSearches(view.search)!;
@@ -175,12 +257,19 @@ export async function findEntriesPage(db: JournalDb, ownerId: number, view: Jour
     ORDER BY w.local_day, w.written_at, w.id
     LIMIT ${offset + limit}`.execute(db);
   if (rows.length === offset + limit) return rows.slice(offset);
-  const walked = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM (${window}) AS walk`.execute(db)).rows[0]!.n);
+  const walked = Number(
+    (await sql<{ n: number }>`SELECT count(*) AS n FROM (${window}) AS walk`.execute(db)).rows[0]!.n,
+  );
   return walked < PROBE_WALK_LIMIT ? rows.slice(offset) : listed();
 }
 
 /** Entry and day counts per period, oldest first; days are grouped on the index, then folded into months or years. */
-export async function countByPeriod(db: JournalDb, ownerId: number, view: JournalView, period: OverviewPeriod): Promise<OverviewGroup[]> {
+export async function countByPeriod(
+  db: JournalDb,
+  ownerId: number,
+  view: JournalView,
+  period: OverviewPeriod,
+): Promise<OverviewGroup[]> {
   const perDay = viewRows(db, ownerId, view)
     .select((eb) => ['local_day', eb.fn.countAll<number>().as('entries')])
     .groupBy('local_day');
@@ -214,7 +303,12 @@ export async function pastedJournalChars(db: JournalDb, ownerId: number): Promis
 }
 
 /** The view's first `limit` entries, newest day first and in time order within a day (on-this-day lists years back). */
-export async function findEntriesNewestDayFirst(db: JournalDb, ownerId: number, view: JournalView, limit: number): Promise<JournalEntryValue[]> {
+export async function findEntriesNewestDayFirst(
+  db: JournalDb,
+  ownerId: number,
+  view: JournalView,
+  limit: number,
+): Promise<JournalEntryValue[]> {
   return viewRows(db, ownerId, view)
     .select(['id', 'local_day as date', 'local_time as time', 'title', 'content'])
     .orderBy('local_day', 'desc')
@@ -225,7 +319,11 @@ export async function findEntriesNewestDayFirst(db: JournalDb, ownerId: number, 
 }
 
 /** Every entry of the view in journal order, as a reader reads it (ask bounds the count before calling this). */
-export async function findViewEntries(db: JournalDb, ownerId: number, view: JournalView): Promise<{ id: number; date: string; time: string; content: string }[]> {
+export async function findViewEntries(
+  db: JournalDb,
+  ownerId: number,
+  view: JournalView,
+): Promise<{ id: number; date: string; time: string; content: string }[]> {
   return viewRows(db, ownerId, view)
     .select(['id', 'local_day as date', 'local_time as time', 'content'])
     .orderBy('local_day')

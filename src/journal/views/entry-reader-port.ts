@@ -16,7 +16,8 @@ export interface ReaderSpend {
 }
 
 /** A read either answers from every entry, or fails whole: a partial answer is never returned as an answer. */
-export type ReadOutcome = { ok: true; answer: string; spend: ReaderSpend } | { ok: false; failure: string; spend: ReaderSpend };
+export type ReadOutcome =
+  { ok: true; answer: string; spend: ReaderSpend } | { ok: false; failure: string; spend: ReaderSpend };
 
 export interface EntryReader {
   /** The reader model's id: part of the cache key, and of the spend report. */

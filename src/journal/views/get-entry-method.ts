@@ -24,14 +24,28 @@ const mediaSummary = (m: StoredMedia, index: number) => ({
 import type { JournalView } from './journal-view.ts';
 
 const getEntryArgs = z.strictObject({
-  id: z.number({ error: 'id is required: an entry id from getEntries or getEntriesForDay' }).int({ error: 'id must be a whole number' }),
-  offset: z.number({ error: 'offset must be a whole number, 0 or more' }).int().min(0, { error: 'offset must be 0 or more' }).default(0),
+  id: z
+    .number({ error: 'id is required: an entry id from getEntries or getEntriesForDay' })
+    .int({ error: 'id must be a whole number' }),
+  offset: z
+    .number({ error: 'offset must be a whole number, 0 or more' })
+    .int()
+    .min(0, { error: 'offset must be 0 or more' })
+    .default(0),
 });
 
 /** One entry of the view by id, for the methods that take an entry id; an error the model can act on when it is not there. */
-export async function entryInView(db: JournalDb, ownerId: number, view: JournalView, id: number): Promise<JournalEntryValue> {
+export async function entryInView(
+  db: JournalDb,
+  ownerId: number,
+  view: JournalView,
+  id: number,
+): Promise<JournalEntryValue> {
   const entry = await findEntry(db, ownerId, view, id);
-  if (!entry) throw new ObjectError(`No entry ${id} in this view; entry ids come from getEntries or getEntriesForDay of this view.`);
+  if (!entry)
+    throw new ObjectError(
+      `No entry ${id} in this view; entry ids come from getEntries or getEntriesForDay of this view.`,
+    );
   return entry;
 }
 
@@ -44,21 +58,36 @@ export function getEntryMethod(db: JournalDb): MethodDefinition<JournalView> {
     run: async (view, args, ctx) => {
       const entry = await entryInView(db, ctx.ownerId, view, args.id);
       if (args.offset > entry.content.length) {
-        throw new ObjectError(`offset ${args.offset} is past the end of entry ${args.id} (${entry.content.length} characters); start at 0 or a nextOffset.`);
+        throw new ObjectError(
+          `offset ${args.offset} is past the end of entry ${args.id} (${entry.content.length} characters); start at 0 or a nextOffset.`,
+        );
       }
       const page = entryPage(entry, args.offset);
       const carries = [{ id: entry.id, day: entry.date }];
       const cited = citedEntry(page, entry.date, view);
       if (args.offset > 0) return { value: page, carries, cited };
       // Place, weather and the starred mark an app recorded (Day One), beside the first page.
-      const stored = await db.selectFrom('entry').select('metadata').where('id', '=', entry.id).where('owner_id', '=', ctx.ownerId).executeTakeFirst();
+      const stored = await db
+        .selectFrom('entry')
+        .select('metadata')
+        .where('id', '=', entry.id)
+        .where('owner_id', '=', ctx.ownerId)
+        .executeTakeFirst();
       // The writing prompt the entry answers, when it was a reply to one.
       const prompt = await entryPrompt(db, ctx.ownerId, entry.id);
       // Its media without their bytes: what each is, for viewMedia(id, index).
       const media = (await listEntryMedia(db, ctx.ownerId, [entry.id])).get(entry.id) ?? [];
       const listed = media.length === 0 ? {} : { media: media.map(mediaSummary) };
-      const more = { ...(prompt === undefined ? {} : { prompt }), ...metadataFields(readMetadata(stored?.metadata ?? null, entry.id)), ...listed };
-      return { value: { ...page, ...more }, carries, cited: { ...cited, value: { ...(cited.value as object), ...more } } };
+      const more = {
+        ...(prompt === undefined ? {} : { prompt }),
+        ...metadataFields(readMetadata(stored?.metadata ?? null, entry.id)),
+        ...listed,
+      };
+      return {
+        value: { ...page, ...more },
+        carries,
+        cited: { ...cited, value: { ...(cited.value as object), ...more } },
+      };
     },
   });
 }

@@ -2,7 +2,14 @@
 import { z } from 'zod';
 import type { JournalDb } from '../../db/open-database.ts';
 import { defineKind, methodsFor, type MethodDefinition } from '../../objects/kind.ts';
-import { countByPeriod, countDays, countEntries, countView, findEntriesForDay, findEntriesPage } from './entry-queries.ts';
+import {
+  countByPeriod,
+  countDays,
+  countEntries,
+  countView,
+  findEntriesForDay,
+  findEntriesPage,
+} from './entry-queries.ts';
 import { askMethod, type AskOptions } from './ask-method.ts';
 import { withContentCut } from '../entries/entry-reading.ts';
 import { citableEntries } from './entry-citations.ts';
@@ -14,7 +21,14 @@ import { checkSearch } from '../search/search-syntax.ts';
 import { describeView, describeViewFilter } from './describe-view.ts';
 import { JOURNAL_ENTRY_FIELDS } from './journal-entry-kind.ts';
 import { onThisDayMethod } from './on-this-day.ts';
-import { dayArgument, journalViewSchema, normalizeQuery, withDateRange, withSearch, type JournalView } from './journal-view.ts';
+import {
+  dayArgument,
+  journalViewSchema,
+  normalizeQuery,
+  withDateRange,
+  withSearch,
+  type JournalView,
+} from './journal-view.ts';
 import { tagMethods } from '../tags/tag-methods.ts';
 import { moodMethods } from '../mood/mood-methods.ts';
 import { journalMethods } from '../journals/journal-methods.ts';
@@ -48,8 +62,17 @@ const searchArgs = z.strictObject({
 });
 
 const pageArgs = z.strictObject({
-  limit: z.number({ error: 'limit must be a whole number from 1 to 100' }).int().min(1).max(100, { error: 'limit must be at most 100' }).default(20),
-  offset: z.number({ error: 'offset must be a whole number, 0 or more' }).int().min(0, { error: 'offset must be 0 or more' }).default(0),
+  limit: z
+    .number({ error: 'limit must be a whole number from 1 to 100' })
+    .int()
+    .min(1)
+    .max(100, { error: 'limit must be at most 100' })
+    .default(20),
+  offset: z
+    .number({ error: 'offset must be a whole number, 0 or more' })
+    .int()
+    .min(0, { error: 'offset must be 0 or more' })
+    .default(0),
 });
 
 const overviewArgs = z.strictObject({
@@ -76,14 +99,21 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       description: `days and entries per period (month by default, at most ${OVERVIEW_MAX_GROUPS} periods); no entry text.`,
       args: overviewArgs,
       run: async (view, args, ctx) => {
-        const [counts, groups] = await Promise.all([countView(db, ctx.ownerId, view), countByPeriod(db, ctx.ownerId, view, args.groupBy)]);
+        const [counts, groups] = await Promise.all([
+          countView(db, ctx.ownerId, view),
+          countByPeriod(db, ctx.ownerId, view, args.groupBy),
+        ]);
         const shown = groups.slice(0, OVERVIEW_MAX_GROUPS);
         const cut = groups.length > shown.length;
         const value = {
           ...counts,
           groupBy: args.groupBy,
           groups: args.groupBy === 'day' ? shown.map(({ period, entries }) => ({ period, entries })) : shown,
-          ...(cut ? { note: `Showing the first ${shown.length} of ${groups.length} periods; use a coarser groupBy or getDateRangeView.` } : {}),
+          ...(cut
+            ? {
+                note: `Showing the first ${shown.length} of ${groups.length} periods; use a coarser groupBy or getDateRangeView.`,
+              }
+            : {}),
         };
         return { value };
       },
@@ -110,7 +140,10 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       pagingHint: 'Page through the day with getDateRangeView(date, date), then getEntries(limit, offset).',
       run: async (view, args, ctx) => {
         const entries = await findEntriesForDay(db, ctx.ownerId, view, args.date);
-        return { ...citableEntries(entries.map(withContentCut), () => args.date, view), carries: entries.map((e) => ({ id: e.id, day: args.date })) };
+        return {
+          ...citableEntries(entries.map(withContentCut), () => args.date, view),
+          carries: entries.map((e) => ({ id: e.id, day: args.date })),
+        };
       },
     }),
     method({
@@ -121,7 +154,10 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       pagingHint: 'Call getEntries again with offset increased by the number shown, or narrow the view first.',
       run: async (view, args, ctx) => {
         const entries = await findEntriesPage(db, ctx.ownerId, view, args.limit, args.offset);
-        return { ...citableEntries(entries.map(withContentCut), (e) => e.date, view), carries: entries.map((e) => ({ id: e.id, day: e.date })) };
+        return {
+          ...citableEntries(entries.map(withContentCut), (e) => e.date, view),
+          carries: entries.map((e) => ({ id: e.id, day: e.date })),
+        };
       },
     }),
     getEntryMethod(db),

@@ -10,7 +10,11 @@ export const JOURNAL_ENTRY_FIELDS: DataField[] = [
   { name: 'date', type: 'YYYY-MM-DD', description: 'local day written' },
   { name: 'time', type: 'HH:mm', description: 'local time written' },
   { name: 'title', type: 'string', description: 'first line' },
-  { name: 'content', type: 'string', description: 'full text, title included; sent as the search result journal://entry/ID' },
+  {
+    name: 'content',
+    type: 'string',
+    description: 'full text, title included; sent as the search result journal://entry/ID',
+  },
 ];
 
 export const journalEntryKind = defineKind<{ id: number }>({

@@ -5,15 +5,22 @@ import { checkSearch, parseSearch, searchText } from '../search/search-syntax.ts
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-
 /** A YYYY-MM-DD argument whose errors name the field and the format, as the model reads them. */
 export function dayArgument(name: string) {
   return z
-    .string({ error: (issue) => (issue.input === undefined ? `${name} is required, as YYYY-MM-DD` : `${name} must be a string YYYY-MM-DD`) })
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `${name} is required, as YYYY-MM-DD` : `${name} must be a string YYYY-MM-DD`,
+    })
     .trim()
     .superRefine((value, ctx) => {
-      if (!DAY.test(value)) ctx.addIssue({ code: 'custom', message: `${name} must be YYYY-MM-DD, e.g. 2024-04-01 (got "${value.slice(0, 40)}")` });
-      else if (!isCalendarDay(value)) ctx.addIssue({ code: 'custom', message: `${name} must be a real calendar day in YYYY-MM-DD (got ${value})` });
+      if (!DAY.test(value))
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be YYYY-MM-DD, e.g. 2024-04-01 (got "${value.slice(0, 40)}")`,
+        });
+      else if (!isCalendarDay(value))
+        ctx.addIssue({ code: 'custom', message: `${name} must be a real calendar day in YYYY-MM-DD (got ${value})` });
     });
 }
 
@@ -28,7 +35,11 @@ export const journalViewSchema = z.strictObject({
     .array(
       z.string().superRefine((q, ctx) => {
         const checked = checkSearch(q);
-        if ('problem' in checked) ctx.addIssue({ code: 'custom', message: `stored search ${JSON.stringify(q.slice(0, 60))} is not valid: ${checked.problem}` });
+        if ('problem' in checked)
+          ctx.addIssue({
+            code: 'custom',
+            message: `stored search ${JSON.stringify(q.slice(0, 60))} is not valid: ${checked.problem}`,
+          });
       }),
     )
     .min(1)

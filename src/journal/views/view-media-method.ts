@@ -20,8 +20,14 @@ export const IMAGE_LONG_EDGE = 1568;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 const viewMediaArgs = z.strictObject({
-  entryId: z.number({ error: 'entryId is required: an entry id from getEntries or getEntriesForDay' }).int({ error: 'entryId must be a whole number' }),
-  index: z.number({ error: 'index must be a whole number, 0 for the first medium' }).int().min(0, { error: 'index must be 0 or more' }).default(0),
+  entryId: z
+    .number({ error: 'entryId is required: an entry id from getEntries or getEntriesForDay' })
+    .int({ error: 'entryId must be a whole number' }),
+  index: z
+    .number({ error: 'index must be a whole number, 0 for the first medium' })
+    .int()
+    .min(0, { error: 'index must be 0 or more' })
+    .default(0),
 });
 
 /**
@@ -37,33 +43,53 @@ export async function imageForModel(bytes: Buffer): Promise<{ data: Buffer; widt
 }
 
 /** The model's picture of a photo, through the same budget, gate and cache as the web view's thumbnails. */
-const MODEL_PICTURE: PictureRecipe = { variant: `jpeg:${IMAGE_LONG_EDGE}`, mimeType: 'image/jpeg', make: imageForModel };
+const MODEL_PICTURE: PictureRecipe = {
+  variant: `jpeg:${IMAGE_LONG_EDGE}`,
+  mimeType: 'image/jpeg',
+  make: imageForModel,
+};
 
 export function viewMediaMethod(db: JournalDb, pictures: Pictures): MethodDefinition<JournalView> {
   return methodsFor<JournalView>()({
     name: 'viewMedia',
     signature: 'viewMedia(entryId: number, index?: number) -> image | transcript',
-    description: 'look at a photo of an entry (index: 0 first; getEntry lists its media); a voice note gives its transcript.',
+    description:
+      'look at a photo of an entry (index: 0 first; getEntry lists its media); a voice note gives its transcript.',
     args: viewMediaArgs,
     run: async (view, args, ctx) => {
       const entry = await entryInView(db, ctx.ownerId, view, args.entryId);
       const medium = await entryMediumAt(db, ctx.ownerId, entry.id, args.index);
-      if (!medium) throw new ObjectError(`Entry ${entry.id} has no medium at index ${args.index}; getEntry(${entry.id}) lists its media.`);
+      if (!medium)
+        throw new ObjectError(
+          `Entry ${entry.id} has no medium at index ${args.index}; getEntry(${entry.id}) lists its media.`,
+        );
       const about = { entryId: entry.id, index: args.index, kind: medium.kind };
       if (isSpeech(medium.kind) || medium.kind === 'audio') {
         const row = await db.selectFrom('entry').select('transcribed_at').where('id', '=', entry.id).executeTakeFirst();
-        if (!row?.transcribed_at) return { value: { ...about, transcript: null, note: 'No transcript of it is kept.' } };
+        if (!row?.transcribed_at)
+          return { value: { ...about, transcript: null, note: 'No transcript of it is kept.' } };
         return { value: { ...about, transcript: entry.content }, carries: [{ id: entry.id, day: entry.date }] };
       }
-      if (medium.kind !== 'photo') throw new ObjectError(`Medium ${args.index} of entry ${entry.id} is a ${medium.kind.replace('_', ' ')}; only photos can be looked at.`);
+      if (medium.kind !== 'photo')
+        throw new ObjectError(
+          `Medium ${args.index} of entry ${entry.id} is a ${medium.kind.replace('_', ' ')}; only photos can be looked at.`,
+        );
       if (medium.state !== 'kept' || !medium.sha256) {
-        throw new ObjectError(`The photo's bytes are not in the journal (${medium.state === 'pending' ? 'its download is still waiting' : (medium.note ?? 'only a reference is kept')}).`);
+        throw new ObjectError(
+          `The photo's bytes are not in the journal (${medium.state === 'pending' ? 'its download is still waiting' : (medium.note ?? 'only a reference is kept')}).`,
+        );
       }
       const made = await pictures.picture(medium.sha256, MODEL_PICTURE);
       if ('tooLarge' in made) throw new ObjectError(`This photo is too large to look at: ${made.tooLarge}`);
       const image = made.picture;
       return {
-        value: { ...about, width: image.width, height: image.height, originalBytes: formatBytes(medium.size ?? 0), note: 'The photo is attached as an image.' },
+        value: {
+          ...about,
+          width: image.width,
+          height: image.height,
+          originalBytes: formatBytes(medium.size ?? 0),
+          note: 'The photo is attached as an image.',
+        },
         carries: [{ id: entry.id, day: entry.date, images: 1 }],
         images: [{ mediaType: 'image/jpeg', data: image.data.toString('base64') }],
       };

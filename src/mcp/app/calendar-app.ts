@@ -3,7 +3,12 @@
  * showCalendar's structured result as months with mood colours, and on a click asks the server, through the host,
  * for that day's entries (getEntriesForDay) and their photos (getEntry, viewMedia). It fetches nothing itself.
  */
-import { App, applyDocumentTheme, applyHostStyleVariables, type McpUiHostContext } from '@modelcontextprotocol/ext-apps';
+import {
+  App,
+  applyDocumentTheme,
+  applyHostStyleVariables,
+  type McpUiHostContext,
+} from '@modelcontextprotocol/ext-apps';
 import { dayCells, monthsOf, type CalendarDay } from './calendar-grid.ts';
 
 interface Calendar {
@@ -28,7 +33,11 @@ const app = new App({ name: 'journal-calendar', version: '1.0.0' }, {});
 let calendar: Calendar | undefined;
 let monthIndex = 0;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...children);
   return node;
@@ -54,8 +63,18 @@ function render(): void {
   const wide = document.body.dataset.mode === 'fullscreen';
   const shown = wide ? months : [months[monthIndex]!];
   if (!wide) {
-    const previous = el('button', { type: 'button', textContent: '‹', disabled: monthIndex === 0, title: 'Previous month' });
-    const next = el('button', { type: 'button', textContent: '›', disabled: monthIndex === months.length - 1, title: 'Next month' });
+    const previous = el('button', {
+      type: 'button',
+      textContent: '‹',
+      disabled: monthIndex === 0,
+      title: 'Previous month',
+    });
+    const next = el('button', {
+      type: 'button',
+      textContent: '›',
+      disabled: monthIndex === months.length - 1,
+      title: 'Next month',
+    });
     previous.onclick = () => ((monthIndex -= 1), render());
     next.onclick = () => ((monthIndex += 1), render());
     root.append(el('nav', {}, previous, el('span', { className: 'month-name' }, shown[0]!), next));
@@ -71,7 +90,8 @@ function render(): void {
 
 function drawMonth(month: string): HTMLElement {
   const grid = el('div', { className: 'grid' });
-  for (const name of ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']) grid.append(el('span', { className: 'weekday' }, name));
+  for (const name of ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'])
+    grid.append(el('span', { className: 'weekday' }, name));
   for (const cell of dayCells(month, calendar!.days)) {
     if (!cell) {
       grid.append(el('span'));
@@ -98,7 +118,8 @@ async function callMethod(methodName: string, args: Record<string, unknown>) {
   return app.callServerTool({ name: 'invokeMethod', arguments: { objId: calendar!.objId, methodName, args } });
 }
 
-const firstText = (result: { content?: { type: string; text?: string }[] }): string => result.content?.find((b) => b.type === 'text')?.text ?? '';
+const firstText = (result: { content?: { type: string; text?: string }[] }): string =>
+  result.content?.find((b) => b.type === 'text')?.text ?? '';
 
 async function openDay(date: string): Promise<void> {
   entriesBox.replaceChildren(el('p', { className: 'loading' }, `Opening ${date}…`));
@@ -110,7 +131,13 @@ async function openDay(date: string): Promise<void> {
     entriesBox.replaceChildren(el('h2', {}, date), ...entries.map(drawEntry));
     for (const entry of entries) void addPhotos(entry.id);
   } catch (error) {
-    entriesBox.replaceChildren(el('p', { className: 'error' }, `Could not open ${date}: ${error instanceof Error ? error.message : String(error)}`));
+    entriesBox.replaceChildren(
+      el(
+        'p',
+        { className: 'error' },
+        `Could not open ${date}: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
   }
 }
 
@@ -128,12 +155,20 @@ async function addPhotos(entryId: number): Promise<void> {
   if (!app.getHostCapabilities()?.serverTools) return;
   const detail = await callMethod('getEntry', { id: entryId }).catch(() => undefined);
   if (!detail || detail.isError) return;
-  const media = (JSON.parse(firstText(detail)) as { value: { media?: { index: number; kind: string }[] } }).value.media ?? [];
+  const media =
+    (JSON.parse(firstText(detail)) as { value: { media?: { index: number; kind: string }[] } }).value.media ?? [];
   const box = entriesBox.querySelector(`article[data-id="${entryId}"] .photos`);
   for (const medium of media.filter((m) => m.kind === 'photo').slice(0, PHOTOS_PER_ENTRY)) {
     const shown = await callMethod('viewMedia', { entryId, index: medium.index }).catch(() => undefined);
     const image = shown?.content?.find((b) => b.type === 'image') as { data: string; mimeType: string } | undefined;
-    if (image) box?.append(el('img', { src: `data:${image.mimeType};base64,${image.data}`, alt: `Photo ${medium.index + 1}`, loading: 'lazy' }));
+    if (image)
+      box?.append(
+        el('img', {
+          src: `data:${image.mimeType};base64,${image.data}`,
+          alt: `Photo ${medium.index + 1}`,
+          loading: 'lazy',
+        }),
+      );
   }
 }
 

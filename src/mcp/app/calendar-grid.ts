@@ -22,7 +22,10 @@ export function monthsOf(days: readonly CalendarDay[]): string[] {
 }
 
 /** A month's cells Monday first: null for the blanks before the 1st, then each date with its day when it has entries. */
-export function dayCells(month: string, days: readonly CalendarDay[]): ({ date: string; day: CalendarDay | undefined } | null)[] {
+export function dayCells(
+  month: string,
+  days: readonly CalendarDay[],
+): ({ date: string; day: CalendarDay | undefined } | null)[] {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const first = new Date(Date.UTC(year, monthNumber - 1, 1));
   const length = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();

@@ -17,7 +17,8 @@ export function accessFeature(deps: Pick<BotDeps, 'allowedUserIds' | 'logger'>):
     deps.logger.info('access.denied', { update_id: ctx.update.update_id, user_id: userId ?? null });
     if (ctx.message && userId !== undefined) await ctx.reply(strangerLine(userId));
     // A stranger pressing a button (a forwarded Retry) is answered too, or the button spins forever.
-    if (ctx.callbackQuery && userId !== undefined) await ctx.answerCallbackQuery({ text: strangerLine(userId), show_alert: true });
+    if (ctx.callbackQuery && userId !== undefined)
+      await ctx.answerCallbackQuery({ text: strangerLine(userId), show_alert: true });
   });
   return composer;
 }

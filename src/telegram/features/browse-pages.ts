@@ -12,12 +12,16 @@ export function browsePagesFeature(deps: Pick<BotDeps, 'browse' | 'logger'>): Co
     const [, order, handle, offset] = ctx.match;
     const page = await deps.browse.page(ctx.from.id, handle ?? '', Number(offset), orderOf(order ?? 'n'), PAGE_SIZE);
     // Not the presser's handle (a forwarded list): the button stops spinning and shows nothing.
-    await ctx.answerCallbackQuery().catch((error) => deps.logger.error('browse.callback_answer_failed', { error: errorMessage(error) }));
+    await ctx
+      .answerCallbackQuery()
+      .catch((error) => deps.logger.error('browse.callback_answer_failed', { error: errorMessage(error) }));
     if (!page) return void deps.logger.info('browse.unknown_handle', { update_id: ctx.update.update_id });
     await ctx
       .editMessageText(pageText(page, 'Nothing here any more.'), { reply_markup: pageKeyboard(page) })
       // "message is not modified" (a double tap), or a message too old to edit: the list stays as it is.
-      .catch((error) => deps.logger.error('browse.edit_failed', { update_id: ctx.update.update_id, error: errorMessage(error) }));
+      .catch((error) =>
+        deps.logger.error('browse.edit_failed', { update_id: ctx.update.update_id, error: errorMessage(error) }),
+      );
   });
   return composer;
 }

@@ -17,7 +17,8 @@ const REVOKE_DATA = /^mcp-revoke:(\d{1,15})$/;
 
 export const LINK_OVER_TEXT =
   'This connection link was used already or has expired (a link works once, for 10 minutes). Start again from the app you were connecting.';
-export const NO_REMOTE_TEXT = 'No app can connect to this journal: remote MCP is off (the bot runs without PUBLIC_URL; docs/mcp.md).';
+export const NO_REMOTE_TEXT =
+  'No app can connect to this journal: remote MCP is off (the bot runs without PUBLIC_URL; docs/mcp.md).';
 export const REQUEST_OVER_TEXT = 'This request is over: answered already, or expired.';
 
 export const ONLY_YOURS = 'Only approve a connection you started yourself.';
@@ -28,7 +29,9 @@ export function consentQuestionText(q: Pick<ConsentQuestion, 'clientName' | 'ver
     q.verifiedHost === null
       ? 'Its name is self-declared: the app registered itself and chose that name; nothing checks it.'
       : `Its identity is verified: its description is published on ${q.verifiedHost}.`,
-    q.returnsTo.kind === 'host' ? `It returns to the website ${q.returnsTo.host}.` : `It returns to an app on a device, by the link scheme ${q.returnsTo.scheme} (not a website).`,
+    q.returnsTo.kind === 'host'
+      ? `It returns to the website ${q.returnsTo.host}.`
+      : `It returns to an app on a device, by the link scheme ${q.returnsTo.scheme} (not a website).`,
     '',
     'Allowed, it can read your journal with the same read-only tools as the bot’s questions: the entries it reads go to that app and its model (/sent records them). /connections lists it and revokes it.',
     `${ONLY_YOURS} After Allow I show you a code: type it into the connection page in your own browser, and nowhere else.`,
@@ -67,29 +70,45 @@ export function connectionsFeature(deps: Pick<BotDeps, 'connections' | 'digests'
     if (!question) return void (await ctx.reply(LINK_OVER_TEXT));
     deps.logger.info('mcp.consent_asked', { owner_id: ctx.from.id, request_id: question.requestId });
     await ctx.reply(consentQuestionText(question), {
-      reply_markup: new InlineKeyboard().text('Allow', `mcp-allow:${question.requestId}`).text('Deny', `mcp-deny:${question.requestId}`),
+      reply_markup: new InlineKeyboard()
+        .text('Allow', `mcp-allow:${question.requestId}`)
+        .text('Deny', `mcp-deny:${question.requestId}`),
     });
   });
 
-  for (const [data, allow] of [[ALLOW_DATA, true], [DENY_DATA, false]] as const) {
+  for (const [data, allow] of [
+    [ALLOW_DATA, true],
+    [DENY_DATA, false],
+  ] as const) {
     composer.callbackQuery(data, async (ctx) => {
       const requestId = Number(ctx.match[1]);
       const decision = await connections.decide(ctx.from.id, requestId, allow);
-      if (!decision.answered) return void (await ctx.answerCallbackQuery({ text: REQUEST_OVER_TEXT, show_alert: true }));
-      deps.logger.info(allow ? 'mcp.consent_allowed' : 'mcp.consent_denied', { owner_id: ctx.from.id, request_id: requestId });
+      if (!decision.answered)
+        return void (await ctx.answerCallbackQuery({ text: REQUEST_OVER_TEXT, show_alert: true }));
+      deps.logger.info(allow ? 'mcp.consent_allowed' : 'mcp.consent_denied', {
+        owner_id: ctx.from.id,
+        request_id: requestId,
+      });
       await ctx.answerCallbackQuery({ text: allow ? 'Allowed' : 'Denied' });
-      await ctx.editMessageText(decision.code !== null ? allowedText(decision.code) : 'Denied. The app was told no and got nothing.');
+      await ctx.editMessageText(
+        decision.code !== null ? allowedText(decision.code) : 'Denied. The app was told no and got nothing.',
+      );
     });
   }
 
   composer.on('message').command('connections', async (ctx) => {
     const list = await connections.list(ctx.from.id);
     if (list.length === 0) {
-      return void (await ctx.reply(`No apps are connected to your journal. To connect one (claude.ai, Claude Code), add ${connections.mcpUrl} as a custom connector.`));
+      return void (await ctx.reply(
+        `No apps are connected to your journal. To connect one (claude.ai, Claude Code), add ${connections.mcpUrl} as a custom connector.`,
+      ));
     }
     const keyboard = new InlineKeyboard();
     for (const c of list) keyboard.text(`Revoke ${c.clientName}`.slice(0, 60), `mcp-revoke:${c.grantId}`).row();
-    await ctx.reply(['Apps connected to your journal:', ...list.map((c) => connectionLine(c, deps.digests.timeZone))].join('\n'), { reply_markup: keyboard });
+    await ctx.reply(
+      ['Apps connected to your journal:', ...list.map((c) => connectionLine(c, deps.digests.timeZone))].join('\n'),
+      { reply_markup: keyboard },
+    );
   });
 
   composer.callbackQuery(REVOKE_DATA, async (ctx) => {
@@ -105,7 +124,10 @@ export function connectionsFeature(deps: Pick<BotDeps, 'connections' | 'digests'
     const rest = await connections.list(ctx.from.id);
     const keyboard = new InlineKeyboard();
     for (const c of rest) keyboard.text(`Revoke ${c.clientName}`.slice(0, 60), `mcp-revoke:${c.grantId}`).row();
-    const text = rest.length === 0 ? 'Revoked. No apps are connected to your journal now.' : ['Revoked. Still connected:', ...rest.map((c) => connectionLine(c, deps.digests.timeZone))].join('\n');
+    const text =
+      rest.length === 0
+        ? 'Revoked. No apps are connected to your journal now.'
+        : ['Revoked. Still connected:', ...rest.map((c) => connectionLine(c, deps.digests.timeZone))].join('\n');
     await ctx.editMessageText(text, { reply_markup: keyboard });
   });
   return composer;
@@ -113,11 +135,10 @@ export function connectionsFeature(deps: Pick<BotDeps, 'connections' | 'digests'
 
 export const feature: BotFeature = {
   name: 'connections',
-  commands: [
-    { command: 'connections', menu: 'Apps connected to your journal (claude.ai…), and Revoke' },
-  ],
+  commands: [{ command: 'connections', menu: 'Apps connected to your journal (claude.ai…), and Revoke' }],
   help: '• Connections: when the bot is set up for it (PUBLIC_URL), claude.ai and Claude Code can read your journal after you tap Allow here; /connections lists them and revokes them.',
-  welcome: (deps) => (deps.connections ? '• /connections: claude.ai and Claude Code read your journal once you allow them.' : null),
+  welcome: (deps) =>
+    deps.connections ? '• /connections: claude.ai and Claude Code read your journal once you allow them.' : null,
   phase: 'gate',
   // A gate: a consent link is a /start with its payload, answered before /start's help.
   after: ['access'],

@@ -5,7 +5,8 @@ import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { dailyTimeCommand } from '../daily-time-command.ts';
 
-export const DIGEST_USAGE = 'Use /digest HH:MM for a daily digest at that time (e.g. /digest 08:00), or /digest off to stop it.';
+export const DIGEST_USAGE =
+  'Use /digest HH:MM for a daily digest at that time (e.g. /digest 08:00), or /digest off to stop it.';
 
 export function digestFeature(deps: Pick<BotDeps, 'digests'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
@@ -24,9 +25,7 @@ export function digestFeature(deps: Pick<BotDeps, 'digests'>): Composer<BotConte
 
 export const feature: BotFeature = {
   name: 'digest',
-  commands: [
-    { command: 'digest', menu: 'A daily digest at a time you choose: /digest 08:00, /digest off' },
-  ],
+  commands: [{ command: 'digest', menu: 'A daily digest at a time you choose: /digest 08:00, /digest off' }],
   help: '• Daily digest: /digest 08:00 sends, every day at that time, what you wrote on that day in earlier years, a nudge if you wrote nothing the day before, and on Sundays an offer to review the week. /digest off stops it.',
   welcome: () => '• /digest 08:00: a daily digest of earlier years.',
   compose: (deps) => digestFeature(deps),

@@ -16,8 +16,27 @@ import { MAIN_JOURNAL } from '../../journal/journals/journal-names.ts';
 const SAVED_REACTION = '✍';
 
 /** Messages that can be entries: text, a caption, or media without either. */
-const KEPT: ('message:text' | 'message:caption' | 'message:voice' | 'message:video_note' | 'message:photo' | 'message:document' | 'message:video' | 'message:audio' | 'message:animation')[] =
-  ['message:text', 'message:caption', 'message:voice', 'message:video_note', 'message:photo', 'message:document', 'message:video', 'message:audio', 'message:animation'];
+const KEPT: (
+  | 'message:text'
+  | 'message:caption'
+  | 'message:voice'
+  | 'message:video_note'
+  | 'message:photo'
+  | 'message:document'
+  | 'message:video'
+  | 'message:audio'
+  | 'message:animation'
+)[] = [
+  'message:text',
+  'message:caption',
+  'message:voice',
+  'message:video_note',
+  'message:photo',
+  'message:document',
+  'message:video',
+  'message:audio',
+  'message:animation',
+];
 
 /** The draft of a message; `journal` is its topic's (journal-names.ts), undefined outside topics (the main journal). */
 function draftOf(message: Message, ownerId: number, journal: string | undefined): EntryDraft | null {
@@ -28,11 +47,23 @@ function draftOf(message: Message, ownerId: number, journal: string | undefined)
   const text = media ? textOrLabel(written, media) : written!;
   const hashtags = hasText ? hashtagEntities(written, message.entities ?? message.caption_entities) : [];
   const album = message.media_group_id === undefined ? {} : { mediaGroupId: message.media_group_id };
-  const draft: EntryDraft = { ownerId, source: 'live', chatId: message.chat.id, messageId: message.message_id, writtenAt: fromUnixSeconds(message.date), text, media: media ? [media] : [], hashtags, ...album };
+  const draft: EntryDraft = {
+    ownerId,
+    source: 'live',
+    chatId: message.chat.id,
+    messageId: message.message_id,
+    writtenAt: fromUnixSeconds(message.date),
+    text,
+    media: media ? [media] : [],
+    hashtags,
+    ...album,
+  };
   return journal === undefined ? draft : { ...draft, journal };
 }
 
-export function entryFeature(deps: Pick<BotDeps, 'capture' | 'logger' | 'journals'> & Partial<Pick<BotDeps, 'reflect' | 'questions' | 'jobs'>>): Composer<BotContext> {
+export function entryFeature(
+  deps: Pick<BotDeps, 'capture' | 'logger' | 'journals'> & Partial<Pick<BotDeps, 'reflect' | 'questions' | 'jobs'>>,
+): Composer<BotContext> {
   const composer = new Composer<BotContext>();
 
   composer.on(KEPT, async (ctx, next) => {
@@ -41,7 +72,13 @@ export function entryFeature(deps: Pick<BotDeps, 'capture' | 'logger' | 'journal
     const draft = draftOf(ctx.message, ctx.from.id, journal === MAIN_JOURNAL ? undefined : journal);
     if (!draft) return next(); // a sticker, or a caption of blanks: the catch-all explains
     const result = await deps.capture.save(draft, ctx.message.reply_to_message?.message_id);
-    deps.logger.info('entry.saved', { update_id: ctx.update.update_id, message_id: draft.messageId, result, chars: draft.text.length, media: draft.media?.[0]?.kind ?? null });
+    deps.logger.info('entry.saved', {
+      update_id: ctx.update.update_id,
+      message_id: draft.messageId,
+      result,
+      chars: draft.text.length,
+      media: draft.media?.[0]?.kind ?? null,
+    });
     if (result === 'duplicate') return; // Telegram re-delivered it; it was acknowledged the first time
     try {
       await ctx.react(SAVED_REACTION);

@@ -11,7 +11,8 @@ import { journalOfUpdate } from '../topic-journal.ts';
 import { journalDisplayName } from '../../journal/journals/journal-names.ts';
 import { commandArgument } from '../command-argument.ts';
 
-export const EXPORT_USAGE = 'Send /export for the full journal as JSON with its media in a zip (re-importable with npm run import), or /export md for Markdown, one file per year.';
+export const EXPORT_USAGE =
+  'Send /export for the full journal as JSON with its media in a zip (re-importable with npm run import), or /export md for Markdown, one file per year.';
 
 const formatOf = (argument: string): 'json' | 'md' | undefined => {
   const arg = argument.toLowerCase();
@@ -29,12 +30,26 @@ async function sendExport(ctx: BotContext, deps: Pick<BotDeps, 'exporter' | 'log
   const result = await deps.exporter.exportForChat(ctx.from.id, format, journal);
   const yours = journal === undefined ? 'Your journal' : `Your journal ${JSON.stringify(journalDisplayName(journal))}`;
   try {
-    deps.logger.info('export.ready', { update_id: ctx.update.update_id, format, entries: result.entries, files: result.parts.length, media_left_out: result.leftOut.count });
+    deps.logger.info('export.ready', {
+      update_id: ctx.update.update_id,
+      format,
+      entries: result.entries,
+      files: result.parts.length,
+      media_left_out: result.leftOut.count,
+    });
     const total = result.parts.length;
     for (const [i, part] of result.parts.entries()) {
       const of = total > 1 ? ` (file ${i + 1} of ${total})` : '';
-      const caption = i === 0 ? [`${yours}: ${result.entries} ${result.entries === 1 ? 'entry' : 'entries'}${of}.`, ...notesOf(result, total)].join('\n') : `${yours}${of}.`;
-      await part.send((file) => ctx.replyWithDocument(new InputFile(file, part.name), { caption }).then(() => undefined));
+      const caption =
+        i === 0
+          ? [
+              `${yours}: ${result.entries} ${result.entries === 1 ? 'entry' : 'entries'}${of}.`,
+              ...notesOf(result, total),
+            ].join('\n')
+          : `${yours}${of}.`;
+      await part.send((file) =>
+        ctx.replyWithDocument(new InputFile(file, part.name), { caption }).then(() => undefined),
+      );
     }
   } finally {
     await result.cleanup();
@@ -49,9 +64,13 @@ function notesOf(result: ChatExport, total: number): string[] {
   return [
     `Unzip ${total > 1 ? 'each file' : 'it'} and run npm run import on the folder to restore the entries with their media.`,
     ...(count > 0
-      ? [`${count} media ${count === 1 ? 'file' : 'files'} (${megabytes(bytes)}) did not fit Telegram's 50 MB uploads: the export names them, and npm run export -- --out <folder>/ on the server writes them.`]
+      ? [
+          `${count} media ${count === 1 ? 'file' : 'files'} (${megabytes(bytes)}) did not fit Telegram's 50 MB uploads: the export names them, and npm run export -- --out <folder>/ on the server writes them.`,
+        ]
       : []),
-    ...(result.encryptedJournal ? ['The journal is encrypted, but this export is not: keep it somewhere private, or delete it when done.'] : []),
+    ...(result.encryptedJournal
+      ? ['The journal is encrypted, but this export is not: keep it somewhere private, or delete it when done.']
+      : []),
   ];
 }
 
@@ -69,9 +88,7 @@ export function exportFeature(deps: Pick<BotDeps, 'exporter' | 'logger' | 'jobs'
 
 export const feature: BotFeature = {
   name: 'export',
-  commands: [
-    { command: 'export', menu: 'Get the whole journal as a file (JSON, or /export md)' },
-  ],
+  commands: [{ command: 'export', menu: 'Get the whole journal as a file (JSON, or /export md)' }],
   help: '• Take it with you: /export sends the whole journal as JSON (re-importable with npm run import), /export md as Markdown, one file per year.',
   welcome: () => '• /export sends the whole journal as a file.',
   compose: (deps) => exportFeature(deps),

@@ -28,19 +28,29 @@ export function progressText(fileName: string, p: ImportProgress): string {
 }
 
 export function reportText(report: ImportReport): string {
-  const summary = formatImportSummary(report, `import them from the computer that runs the journal: npm run import -- ${report.file} --chat <name or id>`);
-  const lines = report.error ? [`Could not import ${report.error.message}`, ...(report.imported > 0 ? summary : [])] : summary;
+  const summary = formatImportSummary(
+    report,
+    `import them from the computer that runs the journal: npm run import -- ${report.file} --chat <name or id>`,
+  );
+  const lines = report.error
+    ? [`Could not import ${report.error.message}`, ...(report.imported > 0 ? summary : [])]
+    : summary;
   const text = lines.join('\n');
   return text.length > TELEGRAM_TEXT_LIMIT ? `${text.slice(0, TELEGRAM_TEXT_LIMIT - 1)}…` : text;
 }
 
-const isExport = (fileName: string | undefined, mime: string | undefined) => /\.json$/i.test(fileName ?? '') || mime === 'application/json';
+const isExport = (fileName: string | undefined, mime: string | undefined) =>
+  /\.json$/i.test(fileName ?? '') || mime === 'application/json';
 
 /**
  * The job: downloads the export, imports it with progress edits of one status message, then shows the summary (apart
  * from capture). Resumed after a cut-off, it goes on in the status message an earlier start sent (`statusId`).
  */
-async function importDocument(ctx: BotContext, deps: Pick<BotDeps, 'importDocument' | 'logger'>, statusId?: number): Promise<void> {
+async function importDocument(
+  ctx: BotContext,
+  deps: Pick<BotDeps, 'importDocument' | 'logger'>,
+  statusId?: number,
+): Promise<void> {
   const message = ctx.message;
   if (!message?.document || !ctx.from) return; // the job is only queued for a document message from its owner
   const { document, message_id } = message;
@@ -52,10 +62,16 @@ async function importDocument(ctx: BotContext, deps: Pick<BotDeps, 'importDocume
     deps.logger.info('import.too_big', log);
     const text = tooBigText(fileName, document.file_size ?? null);
     if (statusId === undefined) await ctx.reply(text, { reply_parameters: { message_id } });
-    else await ctx.api.editMessageText(chatId, statusId, text).catch((error) => deps.logger.error('import.status_edit_failed', { ...log, error: errorMessage(error) }));
+    else
+      await ctx.api
+        .editMessageText(chatId, statusId, text)
+        .catch((error) => deps.logger.error('import.status_edit_failed', { ...log, error: errorMessage(error) }));
     return;
   }
-  const first = statusId === undefined ? `Importing ${fileName}…` : `Importing ${fileName} again after a restart (nothing is added twice)…`;
+  const first =
+    statusId === undefined
+      ? `Importing ${fileName}…`
+      : `Importing ${fileName} again after a restart (nothing is added twice)…`;
   const status = statusId ?? (await ctx.reply(first, { reply_parameters: { message_id } })).message_id;
   let lastEdit = Date.now();
   let shown = statusId === undefined ? first : '';
@@ -73,12 +89,20 @@ async function importDocument(ctx: BotContext, deps: Pick<BotDeps, 'importDocume
   try {
     const file = await ctx.getFile();
     if (!file.file_path) throw new FileFetchError('Telegram gave no file path', false);
-    const report = await deps.importDocument.importFile({ filePath: file.file_path, fileName, ownerId, botId: ctx.me.id }, (p) => {
-      if (Date.now() - lastEdit < PROGRESS_EVERY_MS) return;
-      lastEdit = Date.now();
-      show(progressText(fileName, p));
+    const report = await deps.importDocument.importFile(
+      { filePath: file.file_path, fileName, ownerId, botId: ctx.me.id },
+      (p) => {
+        if (Date.now() - lastEdit < PROGRESS_EVERY_MS) return;
+        lastEdit = Date.now();
+        show(progressText(fileName, p));
+      },
+    );
+    deps.logger.info('import.done', {
+      ...log,
+      imported: report.imported,
+      already_present: report.alreadyPresent,
+      failed: report.error !== null,
     });
-    deps.logger.info('import.done', { ...log, imported: report.imported, already_present: report.alreadyPresent, failed: report.error !== null });
     finalText = reportText(report);
   } catch (error) {
     if (!(error instanceof FileFetchError) && !(error instanceof GrammyError)) throw error;

@@ -11,10 +11,13 @@ export function jobRetryFeature(deps: Pick<BotDeps, 'logger' | 'jobs'>): Compose
   const composer = new Composer<BotContext>();
   composer.callbackQuery(/^job:(\d{1,15})$/, async (ctx) => {
     const queued = await deps.jobs.retry(Number(ctx.match[1]), ctx.from.id);
-    await ctx.answerCallbackQuery(queued ? {} : { text: NOTHING_TO_RUN_AGAIN_TEXT }).catch((error) =>
-      deps.logger.error('job.callback_answer_failed', { error: errorMessage(error) }),
-    );
-    if (queued) await ctx.editMessageReplyMarkup().catch((error) => deps.logger.error('job.retry_markup_failed', { error: errorMessage(error) }));
+    await ctx
+      .answerCallbackQuery(queued ? {} : { text: NOTHING_TO_RUN_AGAIN_TEXT })
+      .catch((error) => deps.logger.error('job.callback_answer_failed', { error: errorMessage(error) }));
+    if (queued)
+      await ctx
+        .editMessageReplyMarkup()
+        .catch((error) => deps.logger.error('job.retry_markup_failed', { error: errorMessage(error) }));
   });
   return composer;
 }

@@ -11,7 +11,13 @@ import type { BotDeps } from '../bot-deps.ts';
 import { commandArgument } from '../command-argument.ts';
 import { topicOf } from '../topic-threads.ts';
 import { plural } from '../../journal/plural.ts';
-import { journalDisplayName, journalNameProblem, MAIN_JOURNAL, MAIN_JOURNAL_NAME, storedJournalName } from '../../journal/journals/journal-names.ts';
+import {
+  journalDisplayName,
+  journalNameProblem,
+  MAIN_JOURNAL,
+  MAIN_JOURNAL_NAME,
+  storedJournalName,
+} from '../../journal/journals/journal-names.ts';
 
 export const JOURNAL_USAGE =
   'Use /journal new <name> to start a journal in a topic of its own, e.g. /journal new Dreams; /journal default <name> to send what you write outside topics to it. /journals lists them.';
@@ -23,7 +29,12 @@ const CONFIRM_WITHIN_SECONDS = 10 * 60;
 const CONFIRM_LINE = 'To go ahead, reply to this message with: ';
 
 const confirmationOf = (name: string) => `forget journal ${name}`;
-const sameWords = (a: string, b: string) => a.trim().replace(/[.!]+$/, '').replace(/\s+/g, ' ').toLowerCase() === b.replace(/\s+/g, ' ').toLowerCase();
+const sameWords = (a: string, b: string) =>
+  a
+    .trim()
+    .replace(/[.!]+$/, '')
+    .replace(/\s+/g, ' ')
+    .toLowerCase() === b.replace(/\s+/g, ' ').toLowerCase();
 
 /** The bot's own "forget the journal" prompt, and the phrase it asks for. */
 function journalPrompt(ctx: BotContext, replied: Message | undefined): { phrase: string; date: number } | undefined {
@@ -41,13 +52,26 @@ export function journalsFeature(deps: Pick<BotDeps, 'journals' | 'logger'>): Com
   const { journals } = deps;
 
   // Service messages about topics: a name is recorded; closing, reopening or an icon change only need no reply.
-  composer.on(['message:forum_topic_created', 'message:forum_topic_edited', 'message:forum_topic_closed', 'message:forum_topic_reopened'], async (ctx) => {
-    const threadId = topicOf(ctx);
-    const name = topicName(ctx.message);
-    if (threadId === undefined || name === undefined) return;
-    const named = await journals.nameTopic(ctx.chat.id, threadId, name);
-    deps.logger.info('journal.topic_named', { update_id: ctx.update.update_id, thread_id: threadId, renamed: named.from !== undefined && named.from !== named.to, moved: named.moved });
-  });
+  composer.on(
+    [
+      'message:forum_topic_created',
+      'message:forum_topic_edited',
+      'message:forum_topic_closed',
+      'message:forum_topic_reopened',
+    ],
+    async (ctx) => {
+      const threadId = topicOf(ctx);
+      const name = topicName(ctx.message);
+      if (threadId === undefined || name === undefined) return;
+      const named = await journals.nameTopic(ctx.chat.id, threadId, name);
+      deps.logger.info('journal.topic_named', {
+        update_id: ctx.update.update_id,
+        thread_id: threadId,
+        renamed: named.from !== undefined && named.from !== named.to,
+        moved: named.moved,
+      });
+    },
+  );
 
   /** /journal default <name>: where messages outside topics go from now on; "Main" goes back to the main journal. */
   const setDefault = async (ownerId: number, name: string): Promise<string> => {
@@ -63,11 +87,13 @@ export function journalsFeature(deps: Pick<BotDeps, 'journals' | 'logger'>): Com
   composer.on('message').command('journal', async (ctx) => {
     const [verb, ...rest] = commandArgument(ctx.message.text).split(/\s+/);
     const name = rest.join(' ').trim();
-    if (verb?.toLowerCase() === 'default' && name !== '') return void (await ctx.reply(await setDefault(ctx.from.id, name)));
+    if (verb?.toLowerCase() === 'default' && name !== '')
+      return void (await ctx.reply(await setDefault(ctx.from.id, name)));
     if (verb?.toLowerCase() !== 'new' || name === '') return void (await ctx.reply(JOURNAL_USAGE));
     const problem = journalNameProblem(name);
     if (problem) return void (await ctx.reply(`That name cannot be a journal's: ${problem}.`));
-    if (storedJournalName(name) === MAIN_JOURNAL) return void (await ctx.reply(`${MAIN_JOURNAL_NAME} is the journal outside topics: choose another name.`));
+    if (storedJournalName(name) === MAIN_JOURNAL)
+      return void (await ctx.reply(`${MAIN_JOURNAL_NAME} is the journal outside topics: choose another name.`));
     let topic;
     try {
       topic = await ctx.api.createForumTopic(ctx.chat.id, name);
@@ -84,7 +110,14 @@ export function journalsFeature(deps: Pick<BotDeps, 'journals' | 'logger'>): Com
   composer.on('message').command('journals', async (ctx) => {
     const list = await journals.list(ctx.from.id);
     const lines = list.map((j) => `• ${j.name}: ${plural(j.entries, 'entry', 'entries')}`);
-    await ctx.reply([`Your journals (${list.length}):`, ...lines, '', 'Each topic of this chat is a journal; /journal new <name> starts one.'].join('\n'));
+    await ctx.reply(
+      [
+        `Your journals (${list.length}):`,
+        ...lines,
+        '',
+        'Each topic of this chat is a journal; /journal new <name> starts one.',
+      ].join('\n'),
+    );
   });
 
   composer.on('message').command('forget', async (ctx, next) => {
@@ -94,7 +127,9 @@ export function journalsFeature(deps: Pick<BotDeps, 'journals' | 'logger'>): Com
     const journal = given === '' ? undefined : await journals.find(ctx.from.id, storedJournalName(given));
     if (journal === undefined) {
       const names = (await journals.list(ctx.from.id)).map((j) => j.name).join(', ');
-      return void (await ctx.reply(`${given === '' ? 'Which journal?' : `There is no journal ${JSON.stringify(given)}.`} Send /forget journal <name>; your journals: ${names}.`));
+      return void (await ctx.reply(
+        `${given === '' ? 'Which journal?' : `There is no journal ${JSON.stringify(given)}.`} Send /forget journal <name>; your journals: ${names}.`,
+      ));
     }
     const name = journalDisplayName(journal);
     const entries = (await journals.list(ctx.from.id)).find((j) => j.name === name)?.entries ?? 0;
@@ -104,7 +139,9 @@ export function journalsFeature(deps: Pick<BotDeps, 'journals' | 'logger'>): Com
       '',
       `${CONFIRM_LINE}${confirmationOf(name)}`,
     ].join('\n');
-    await ctx.reply(text, { reply_markup: { force_reply: true, input_field_placeholder: confirmationOf(name).slice(0, 64) } });
+    await ctx.reply(text, {
+      reply_markup: { force_reply: true, input_field_placeholder: confirmationOf(name).slice(0, 64) },
+    });
   });
 
   // The typed confirmation: a reply to the prompt. Anything else replying to it deletes nothing and is not an entry.
@@ -112,15 +149,27 @@ export function journalsFeature(deps: Pick<BotDeps, 'journals' | 'logger'>): Com
     const prompt = journalPrompt(ctx, ctx.message.reply_to_message);
     if (!prompt) return next();
     if (ctx.message.date - prompt.date > CONFIRM_WITHIN_SECONDS) {
-      return void (await ctx.reply('Nothing was deleted: that prompt is more than 10 minutes old. Send /forget journal <name> again to start over.'));
+      return void (await ctx.reply(
+        'Nothing was deleted: that prompt is more than 10 minutes old. Send /forget journal <name> again to start over.',
+      ));
     }
-    if (!sameWords(ctx.message.text, prompt.phrase)) return void (await ctx.reply(`Nothing was deleted. To forget it, reply to the prompt with exactly: ${prompt.phrase}`));
+    if (!sameWords(ctx.message.text, prompt.phrase))
+      return void (await ctx.reply(
+        `Nothing was deleted. To forget it, reply to the prompt with exactly: ${prompt.phrase}`,
+      ));
     const name = prompt.phrase.slice(confirmationOf('').length);
     const journal = await journals.find(ctx.from.id, storedJournalName(name));
-    if (journal === undefined) return void (await ctx.reply(`Nothing to forget: there is no journal ${JSON.stringify(name)} (any more).`));
+    if (journal === undefined)
+      return void (await ctx.reply(`Nothing to forget: there is no journal ${JSON.stringify(name)} (any more).`));
     const result = await journals.forget(ctx.from.id, journal);
-    deps.logger.info('journal.forgotten', { update_id: ctx.update.update_id, entries: result.entries, purged: result.purged });
-    await ctx.reply(`Forgotten: the journal ${JSON.stringify(journalDisplayName(journal))} (${plural(result.entries, 'entry', 'entries')}) and every copy the bot kept of it.`);
+    deps.logger.info('journal.forgotten', {
+      update_id: ctx.update.update_id,
+      entries: result.entries,
+      purged: result.purged,
+    });
+    await ctx.reply(
+      `Forgotten: the journal ${JSON.stringify(journalDisplayName(journal))} (${plural(result.entries, 'entry', 'entries')}) and every copy the bot kept of it.`,
+    );
   });
 
   return composer;

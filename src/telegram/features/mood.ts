@@ -11,7 +11,8 @@ import { moodEmoji, parseMood } from '../../journal/mood/mood.ts';
 import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
 import { errorMessage } from '../../log/error-message.ts';
 
-export const MOOD_USAGE = 'Use /mood 1 to 5 (or 😞 🙁 😐 🙂 😄) for today, /mood YYYY-MM-DD 4 for a past day, or /mood clear.';
+export const MOOD_USAGE =
+  'Use /mood 1 to 5 (or 😞 🙁 😐 🙂 😄) for today, /mood YYYY-MM-DD 4 for a past day, or /mood clear.';
 
 const moodText = (mood: number) => `${moodEmoji(mood)} ${mood}/5`;
 
@@ -22,7 +23,10 @@ export function moodFeature(deps: Pick<BotDeps, 'moods' | 'journal' | 'logger'>)
     if (!ctx.from) return; // a command always has a sender; the guard narrows the type
     const ownerId = ctx.from.id;
     const today = deps.journal.today();
-    const words = ctx.match.trim().split(/\s+/).filter((w) => w !== '');
+    const words = ctx.match
+      .trim()
+      .split(/\s+/)
+      .filter((w) => w !== '');
     const dated = words[0] !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(words[0]);
     const day = dated ? words[0]! : today;
     const rest = dated ? words.slice(1) : words;
@@ -31,7 +35,10 @@ export function moodFeature(deps: Pick<BotDeps, 'moods' | 'journal' | 'logger'>)
     if (day > today) return void (await ctx.reply(`${day} has not come yet. ${MOOD_USAGE}`));
     if (rest.length === 0) {
       const mood = await deps.moods.get(ownerId, day);
-      const said = mood === null ? `No mood for ${dayName} yet. Tap one, or ${MOOD_USAGE.replace(/^Use/, 'use')}` : `Mood for ${dayName}: ${moodText(mood)}.`;
+      const said =
+        mood === null
+          ? `No mood for ${dayName} yet. Tap one, or ${MOOD_USAGE.replace(/^Use/, 'use')}`
+          : `Mood for ${dayName}: ${moodText(mood)}.`;
       return void (await ctx.reply(said, { reply_markup: moodButtons(day) }));
     }
     if (rest.length === 1 && rest[0]!.toLowerCase() === 'clear') {
@@ -49,7 +56,9 @@ export function moodFeature(deps: Pick<BotDeps, 'moods' | 'journal' | 'logger'>)
     const mood = Number(face);
     await deps.moods.set(ctx.from.id, day!, mood);
     deps.logger.info('mood.set', { update_id: ctx.update.update_id, day: day!, from: 'button' });
-    await ctx.answerCallbackQuery({ text: `Mood for ${day}: ${moodText(mood)}` }).catch((error) => deps.logger.error('mood.callback_answer_failed', { error: errorMessage(error) }));
+    await ctx
+      .answerCallbackQuery({ text: `Mood for ${day}: ${moodText(mood)}` })
+      .catch((error) => deps.logger.error('mood.callback_answer_failed', { error: errorMessage(error) }));
   });
 
   return composer;
@@ -57,10 +66,8 @@ export function moodFeature(deps: Pick<BotDeps, 'moods' | 'journal' | 'logger'>)
 
 export const feature: BotFeature = {
   name: 'mood',
-  commands: [
-    { command: 'mood', menu: 'Today\'s mood, 1 to 5: /mood 4, /mood 2024-03-04 5, /mood clear' },
-  ],
-  help: '• Mood: /mood 4 (1 to 5, or 😞 🙁 😐 🙂 😄) sets today\'s mood, /mood 2024-03-04 5 a past day\'s.',
+  commands: [{ command: 'mood', menu: "Today's mood, 1 to 5: /mood 4, /mood 2024-03-04 5, /mood clear" }],
+  help: "• Mood: /mood 4 (1 to 5, or 😞 🙁 😐 🙂 😄) sets today's mood, /mood 2024-03-04 5 a past day's.",
   welcome: () => "• /mood 4 sets today's mood.",
   compose: (deps) => moodFeature(deps),
 };

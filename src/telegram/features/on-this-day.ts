@@ -6,14 +6,16 @@ import type { BotDeps } from '../bot-deps.ts';
 import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
 import { onThisDayText } from '../on-this-day-text.ts';
 
-export const ON_THIS_DAY_USAGE = 'Use /onthisday for today, or /onthisday YYYY-MM-DD for another day, e.g. /onthisday 2024-04-01.';
+export const ON_THIS_DAY_USAGE =
+  'Use /onthisday for today, or /onthisday YYYY-MM-DD for another day, e.g. /onthisday 2024-04-01.';
 
 export function onThisDayFeature(deps: Pick<BotDeps, 'journal'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.command('onthisday', async (ctx) => {
     if (!ctx.from) return; // a command always has a sender; the guard narrows the type
     const arg = ctx.match.trim();
-    if (arg !== '' && !isCalendarDay(arg)) return void (await ctx.reply(`"${arg.slice(0, 40)}" is not a day. ${ON_THIS_DAY_USAGE}`));
+    if (arg !== '' && !isCalendarDay(arg))
+      return void (await ctx.reply(`"${arg.slice(0, 40)}" is not a day. ${ON_THIS_DAY_USAGE}`));
     const found = await deps.journal.onThisDay(ctx.from.id, arg === '' ? deps.journal.today() : arg);
     await ctx.reply(onThisDayText(found));
   });
@@ -22,10 +24,8 @@ export function onThisDayFeature(deps: Pick<BotDeps, 'journal'>): Composer<BotCo
 
 export const feature: BotFeature = {
   name: 'on-this-day',
-  commands: [
-    { command: 'onthisday', menu: 'What you wrote on this day in other years' },
-  ],
-  help: '• On this day: /onthisday shows what you wrote on today\'s date in every year, newest first (or /onthisday 2024-04-01 for another day).',
+  commands: [{ command: 'onthisday', menu: 'What you wrote on this day in other years' }],
+  help: "• On this day: /onthisday shows what you wrote on today's date in every year, newest first (or /onthisday 2024-04-01 for another day).",
   welcome: () => '• /onthisday: this date in earlier years.',
   compose: (deps) => onThisDayFeature(deps),
 };

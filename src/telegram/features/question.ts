@@ -15,14 +15,15 @@ import { topicHandleOf } from '../topic-journal.ts';
 import { answerSources, withFromLine } from '../answer-sources.ts';
 
 export const NO_API_KEY_TEXT =
-  "Questions need the Anthropic API, and this bot has no key: its owner must set ANTHROPIC_API_KEY and restart it. Nothing was saved from this message.";
+  'Questions need the Anthropic API, and this bot has no key: its owner must set ANTHROPIC_API_KEY and restart it. Nothing was saved from this message.';
 
 /** The one line a question gets with JOURNAL_AI=off: nothing is sent to any model. */
 export const AI_SWITCHED_OFF_TEXT =
   'The AI is off on this bot (JOURNAL_AI=off), so nothing is sent to any model; its owner can turn it on with JOURNAL_AI=on and ANTHROPIC_API_KEY, then a restart. /search and /day work without it. Nothing was saved from this message.';
 
 /** What a question gets when the AI is off, by why it is off. */
-export const aiOffText = (reason: BotDeps['aiOff']) => (reason === 'switched-off' ? AI_SWITCHED_OFF_TEXT : NO_API_KEY_TEXT);
+export const aiOffText = (reason: BotDeps['aiOff']) =>
+  reason === 'switched-off' ? AI_SWITCHED_OFF_TEXT : NO_API_KEY_TEXT;
 
 /** How often the typing indicator is renewed; Telegram shows it for about 5 seconds. */
 export const TYPING_EVERY_MS = 4_000;
@@ -34,7 +35,8 @@ async function keepTyping(ctx: BotContext, logger: BotDeps['logger']): Promise<(
   const send = () =>
     ctx.replyWithChatAction('typing').then(
       () => undefined,
-      (error) => logger.error('question.typing_failed', { update_id: ctx.update.update_id, error: errorMessage(error) }),
+      (error) =>
+        logger.error('question.typing_failed', { update_id: ctx.update.update_id, error: errorMessage(error) }),
     );
   await send();
   const timer = setInterval(() => void send(), TYPING_EVERY_MS);
@@ -63,7 +65,13 @@ export async function askAndReply(
   const { ownerId, chatId, replyTo } = place;
   const draft =
     ctx.chat?.type === 'private'
-      ? createAnswerDraft({ api: ctx.api, chatId, draftId: ctx.update.update_id || 1, logger: deps.logger, logFields: { update_id: ctx.update.update_id } })
+      ? createAnswerDraft({
+          api: ctx.api,
+          chatId,
+          draftId: ctx.update.update_id || 1,
+          logger: deps.logger,
+          logFields: { update_id: ctx.update.update_id },
+        })
       : undefined;
   const about = deps.journals && (await topicHandleOf(ctx, deps.journals));
   const stopTyping = await keepTyping(ctx, deps.logger);
@@ -74,25 +82,40 @@ export async function askAndReply(
     stopTyping();
     await draft?.finish();
   }
-  deps.logger.info('question.outcome', { update_id: ctx.update.update_id, outcome: outcome.type, chars: outcome.text.length });
+  deps.logger.info('question.outcome', {
+    update_id: ctx.update.update_id,
+    outcome: outcome.type,
+    chars: outcome.text.length,
+  });
   // The model writes Markdown; our own texts (rejections, failures) go as they are.
-  const formatted = outcome.type === 'answer' ? formatMarkdown(outcome.text) : splitForTelegram(outcome.text).map((c) => new FormattedString(c));
-  const sources = outcome.type === 'answer' && deps.citations ? await answerSources(deps.citations, place, outcome.citations) : { chunks: [], original: undefined };
+  const formatted =
+    outcome.type === 'answer'
+      ? formatMarkdown(outcome.text)
+      : splitForTelegram(outcome.text).map((c) => new FormattedString(c));
+  const sources =
+    outcome.type === 'answer' && deps.citations
+      ? await answerSources(deps.citations, place, outcome.citations)
+      : { chunks: [], original: undefined };
   const chunks = withFromLine(formatted, sources.chunks);
   for (const [i, chunk] of chunks.entries()) {
     const last = i === chunks.length - 1;
     const options = {
       reply_parameters: { message_id: replyTo, allow_sending_without_reply: true },
-      ...(last && outcome.type === 'unavailable' ? { reply_markup: new InlineKeyboard().text('Retry', retryData(outcome.conversationId)) } : {}),
+      ...(last && outcome.type === 'unavailable'
+        ? { reply_markup: new InlineKeyboard().text('Retry', retryData(outcome.conversationId)) }
+        : {}),
     };
     const sent = await replyFormatted(ctx, chunk, options, () =>
       deps.logger.error('question.formatting_rejected', { update_id: ctx.update.update_id, chunk: i }),
     );
-    if (outcome.type !== 'rejected') await questions.linkAnswer(ownerId, chatId, sent.message_id, outcome.conversationId);
+    if (outcome.type !== 'rejected')
+      await questions.linkAnswer(ownerId, chatId, sent.message_id, outcome.conversationId);
   }
   if (sources.original && outcome.type === 'answer') {
     // The one entry cited was captured here: its own message is quoted by replying to it.
-    const sent = await ctx.reply(sources.original.text, { reply_parameters: { message_id: sources.original.messageId, allow_sending_without_reply: true } });
+    const sent = await ctx.reply(sources.original.text, {
+      reply_parameters: { message_id: sources.original.messageId, allow_sending_without_reply: true },
+    });
     await questions.linkAnswer(ownerId, chatId, sent.message_id, outcome.conversationId);
   }
 }
@@ -105,21 +128,30 @@ async function conversationRepliedTo(ctx: BotContext, questions: Questions | und
 }
 
 /** The question a message holds: its text, or a photo's or file's caption. */
-const questionTextOf = (message: { text?: string; caption?: string } | undefined) => message?.text ?? message?.caption ?? '';
+const questionTextOf = (message: { text?: string; caption?: string } | undefined) =>
+  message?.text ?? message?.caption ?? '';
 
 /** The job: asks the question of the update in hand and replies (it runs apart from capture, see job-runner.ts). */
-async function answerQuestion(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'questions' | 'aiOff' | 'journals' | 'citations'>): Promise<void> {
+async function answerQuestion(
+  ctx: BotContext,
+  deps: Pick<BotDeps, 'logger' | 'questions' | 'aiOff' | 'journals' | 'citations'>,
+): Promise<void> {
   const message = ctx.msg;
   if (!message || !ctx.from || !ctx.chat) throw new Error('a question job needs the message that asked it');
   const replyTo = message.message_id;
-  if (!deps.questions) return void (await ctx.reply(aiOffText(deps.aiOff), { reply_parameters: { message_id: replyTo } }));
+  if (!deps.questions)
+    return void (await ctx.reply(aiOffText(deps.aiOff), { reply_parameters: { message_id: replyTo } }));
   const questions = deps.questions;
   const conversationId = await conversationRepliedTo(ctx, questions);
   const place = { ownerId: ctx.from.id, chatId: ctx.chat.id, replyTo };
-  await askAndReply(ctx, deps, questions, place, (options) => questions.ask(place.ownerId, stripAskCommand(questionTextOf(message)), conversationId, options));
+  await askAndReply(ctx, deps, questions, place, (options) =>
+    questions.ask(place.ownerId, stripAskCommand(questionTextOf(message)), conversationId, options),
+  );
 }
 
-export function questionFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'jobs' | 'aiOff' | 'journals' | 'citations'>): Composer<BotContext> {
+export function questionFeature(
+  deps: Pick<BotDeps, 'logger' | 'questions' | 'jobs' | 'aiOff' | 'journals' | 'citations'>,
+): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   deps.jobs.define('question', { title: 'your question', run: (ctx) => answerQuestion(ctx, deps) });
 
@@ -134,7 +166,11 @@ export function questionFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'jo
 
   // Editing a question must not turn it into an entry.
   composer.on(['edited_message:text', 'edited_message:caption'], async (ctx, next) => {
-    if (!isQuestion(questionTextOf(ctx.editedMessage)) && (await conversationRepliedTo(ctx, deps.questions)) === undefined) return next();
+    if (
+      !isQuestion(questionTextOf(ctx.editedMessage)) &&
+      (await conversationRepliedTo(ctx, deps.questions)) === undefined
+    )
+      return next();
     deps.logger.info('question.edit_ignored', { update_id: ctx.update.update_id });
   });
 
@@ -143,9 +179,7 @@ export function questionFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'jo
 
 export const feature: BotFeature = {
   name: 'question',
-  commands: [
-    { command: 'ask', menu: 'Ask a question about your journal' },
-  ],
+  commands: [{ command: 'ask', menu: 'Ask a question about your journal' }],
   help: '• Ask about it: mention @journal in a question, e.g. "@journal how many days did I write in April?", or start with /ask. The answer appears as it is written, then arrives formatted. Reply to an answer to follow up.',
   welcome: (deps) => (deps.questions ? '• Ask: "@journal how many days did I write in April?"' : null),
   phase: 'messages',

@@ -15,7 +15,8 @@ import type { EntryDraft } from '../../journal/entries/entry.ts';
 
 type ReflectDeps = Pick<BotDeps, 'reflect' | 'questions' | 'journals' | 'jobs' | 'prompts' | 'logger'>;
 
-export const REFLECT_USAGE = 'Use /reflect on for one follow-up question after a longer entry (at most three a day), or /reflect off to stop them.';
+export const REFLECT_USAGE =
+  'Use /reflect on for one follow-up question after a longer entry (at most three a day), or /reflect off to stop them.';
 export const REFLECT_ON_TEXT = `Reflect on: after an entry of ${REFLECT_MIN_WORDS} words or more I may ask one question about it, drawing on what you wrote before (at most ${REFLECT_DAILY_MAX} a day). Reply to the question and your answer is kept as an entry under it. /reflect off stops it.`;
 export const REFLECT_AI_OFF_TEXT =
   'The AI is off on this bot (JOURNAL_AI=off, or no ANTHROPIC_API_KEY), so /reflect cannot ask anything: it stays off and nothing is sent to any model.';
@@ -26,7 +27,8 @@ const journalOf = async (ctx: BotContext, deps: ReflectDeps) => (await journalOf
 
 /** After a stored entry: queues its question when /reflect is on for its journal and the entry is long enough. */
 export async function offerReflection(ctx: BotContext, deps: Partial<ReflectDeps>, draft: EntryDraft): Promise<void> {
-  if (!deps.reflect || !deps.questions || !deps.jobs || !deps.journals || wordCount(draft.text) < REFLECT_MIN_WORDS) return;
+  if (!deps.reflect || !deps.questions || !deps.jobs || !deps.journals || wordCount(draft.text) < REFLECT_MIN_WORDS)
+    return;
   if (!(await deps.reflect.isOn(draft.ownerId, draft.journal ?? ''))) return;
   await deps.jobs.enqueue('reflect', ctx);
 }
@@ -48,7 +50,9 @@ async function askBack(ctx: BotContext, deps: ReflectDeps): Promise<void> {
     return reflect.finish(ownerId, claim.id, 'failed');
   }
   if (question === null) return reflect.finish(ownerId, claim.id, 'none');
-  const sent = await ctx.reply(question, { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } });
+  const sent = await ctx.reply(question, {
+    reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
+  });
   await deps.prompts.asked({ ownerId, chatId: ctx.chat.id, messageId: sent.message_id }, question);
   await reflect.finish(ownerId, claim.id, 'asked');
   deps.logger.info('reflect.asked', { update_id: ctx.update.update_id, entry_id: claim.id });

@@ -21,18 +21,31 @@ const periodOf = (argument: string): ReviewPeriod | undefined => {
 };
 
 /** The job: the period the update asked for (the button: the week), reviewed and replied under what asked. */
-async function sendReview(ctx: BotContext, deps: Pick<BotDeps, 'logger' | 'questions' | 'reviews' | 'aiOff' | 'journals' | 'citations'>): Promise<void> {
+async function sendReview(
+  ctx: BotContext,
+  deps: Pick<BotDeps, 'logger' | 'questions' | 'reviews' | 'aiOff' | 'journals' | 'citations'>,
+): Promise<void> {
   // A button press first: grammY's ctx.msg is also the message that carries the button.
-  const asked = ctx.callbackQuery ? { period: 'week' as const, replyTo: ctx.callbackQuery.message?.message_id ?? 0 } : { period: periodOf(commandArgument(ctx.msg?.text)), replyTo: ctx.msg?.message_id ?? 0 };
+  const asked = ctx.callbackQuery
+    ? { period: 'week' as const, replyTo: ctx.callbackQuery.message?.message_id ?? 0 }
+    : { period: periodOf(commandArgument(ctx.msg?.text)), replyTo: ctx.msg?.message_id ?? 0 };
   const { period, replyTo } = asked;
-  if (!period || !ctx.from || !ctx.chat) throw new Error('a review job needs a /review week|month message or the review button, from a user in a chat');
+  if (!period || !ctx.from || !ctx.chat)
+    throw new Error('a review job needs a /review week|month message or the review button, from a user in a chat');
   const { questions, reviews } = deps;
-  if (!questions || !reviews) return void (await ctx.reply(aiOffText(deps.aiOff), { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }));
+  if (!questions || !reviews)
+    return void (await ctx.reply(aiOffText(deps.aiOff), {
+      reply_parameters: { message_id: replyTo, allow_sending_without_reply: true },
+    }));
   const ownerId = ctx.from.id;
-  await askAndReply(ctx, deps, questions, { ownerId, chatId: ctx.chat.id, replyTo }, (options) => reviews.review(ownerId, period, options));
+  await askAndReply(ctx, deps, questions, { ownerId, chatId: ctx.chat.id, replyTo }, (options) =>
+    reviews.review(ownerId, period, options),
+  );
 }
 
-export function reviewFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'reviews' | 'jobs' | 'aiOff' | 'journals' | 'citations'>): Composer<BotContext> {
+export function reviewFeature(
+  deps: Pick<BotDeps, 'logger' | 'questions' | 'reviews' | 'jobs' | 'aiOff' | 'journals' | 'citations'>,
+): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   deps.jobs.define('review', { title: 'your review', run: (ctx) => sendReview(ctx, deps) });
 
@@ -48,7 +61,9 @@ export function reviewFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'revi
   composer.callbackQuery(REVIEW_WEEK_DATA, async (ctx) => {
     deps.logger.info('review.requested', { update_id: ctx.update.update_id, period: 'week', from: 'digest' });
     // Answered at once, so the button stops spinning while the review runs as a job.
-    await ctx.answerCallbackQuery().catch((error) => deps.logger.error('review.callback_answer_failed', { error: errorMessage(error) }));
+    await ctx
+      .answerCallbackQuery()
+      .catch((error) => deps.logger.error('review.callback_answer_failed', { error: errorMessage(error) }));
     await deps.jobs.enqueue('review', ctx);
   });
 
@@ -57,9 +72,7 @@ export function reviewFeature(deps: Pick<BotDeps, 'logger' | 'questions' | 'revi
 
 export const feature: BotFeature = {
   name: 'review',
-  commands: [
-    { command: 'review', menu: 'A review of your week or month: /review week, /review month' },
-  ],
+  commands: [{ command: 'review', menu: 'A review of your week or month: /review week, /review month' }],
   help: '• Reviews: /review week looks back at the last 7 days, /review month at the last calendar month: days written, entries, and what stood out.',
   welcome: (deps) => (deps.reviews ? '• /review week looks back at your week.' : null),
   compose: (deps) => reviewFeature(deps),

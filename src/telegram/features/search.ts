@@ -19,16 +19,16 @@ export function searchFeature(deps: Pick<BotDeps, 'browse' | 'journals'>): Compo
     if ('problem' in opened) return void (await ctx.reply(`That search cannot run: ${opened.problem}`));
     const page = await deps.browse.page(ctx.from.id, opened.handle, 0, 'newest', PAGE_SIZE);
     if (!page) return;
-    await ctx.reply(pageText(page, `No entries match ${JSON.stringify(query.slice(0, 200))}.`), { reply_markup: pageKeyboard(page) });
+    await ctx.reply(pageText(page, `No entries match ${JSON.stringify(query.slice(0, 200))}.`), {
+      reply_markup: pageKeyboard(page),
+    });
   });
   return composer;
 }
 
 export const feature: BotFeature = {
   name: 'search',
-  commands: [
-    { command: 'search', menu: 'Find entries by words, no AI needed: /search walk' },
-  ],
+  commands: [{ command: 'search', menu: 'Find entries by words, no AI needed: /search walk' }],
   help: '• Find without AI: /search walk river lists matching entries, newest first, with ◀ ▶ to page ("a phrase", walk OR run, -work, walk* work too).',
   welcome: () => '• /search walk finds entries, no AI needed.',
   compose: (deps) => searchFeature(deps),

@@ -10,7 +10,8 @@ import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
 /** A chat message stays readable: the CLI (npm run journal -- sent) lists every line. */
 const MAX_LINES = 40;
 
-export const SENT_USAGE_TEXT = 'Use /sent for everything sent to a model, or /sent 2024-06-01 for what was sent since that day.';
+export const SENT_USAGE_TEXT =
+  'Use /sent for everything sent to a model, or /sent 2024-06-01 for what was sent since that day.';
 
 export function sentFeature(deps: Pick<BotDeps, 'sent'>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
@@ -29,9 +30,7 @@ export function sentFeature(deps: Pick<BotDeps, 'sent'>): Composer<BotContext> {
 
 export const feature: BotFeature = {
   name: 'sent',
-  commands: [
-    { command: 'sent', menu: 'Which entries\' text was sent to a model, by day' },
-  ],
-  help: '• What a model saw: /sent shows which entries\' text was ever sent to a model, by day.',
+  commands: [{ command: 'sent', menu: "Which entries' text was sent to a model, by day" }],
+  help: "• What a model saw: /sent shows which entries' text was ever sent to a model, by day.",
   compose: (deps) => sentFeature(deps),
 };

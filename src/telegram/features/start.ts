@@ -13,7 +13,8 @@ export function helpText(paragraphs: readonly string[]): string {
   return [HELP_INTRO, '', ...paragraphs].join('\n');
 }
 
-export const WELCOME_INTRO = 'This is your private journal: every message you send (photos, voice notes and files too) is saved as an entry.';
+export const WELCOME_INTRO =
+  'This is your private journal: every message you send (photos, voice notes and files too) is saved as an entry.';
 export const WELCOME_OUTRO = '/help has the whole guide.';
 
 /** The welcome: the intro, the features' lines for these settings, and where the rest is. Under 1,000 characters. */

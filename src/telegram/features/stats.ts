@@ -17,9 +17,11 @@ export function statsFeature(deps: Pick<BotDeps, 'stats' | 'journals'>): Compose
   composer.command('stats', async (ctx) => {
     if (!ctx.from) return; // a command always has a sender; the guard narrows the type
     const arg = ctx.match.trim();
-    if (arg !== '' && !/^\d{4}$/.test(arg)) return void (await ctx.reply(`"${arg.slice(0, 40)}" is not a year. ${STATS_USAGE}`));
+    if (arg !== '' && !/^\d{4}$/.test(arg))
+      return void (await ctx.reply(`"${arg.slice(0, 40)}" is not a year. ${STATS_USAGE}`));
     const year = Number(arg);
-    if (arg !== '' && (year < FIRST_YEAR || year > LAST_YEAR)) return void (await ctx.reply(`${arg} is outside ${FIRST_YEAR}–${LAST_YEAR}. ${STATS_USAGE}`));
+    if (arg !== '' && (year < FIRST_YEAR || year > LAST_YEAR))
+      return void (await ctx.reply(`${arg} is outside ${FIRST_YEAR}–${LAST_YEAR}. ${STATS_USAGE}`));
     const period = arg === '' ? ({ kind: 'last-12-months' } as const) : ({ kind: 'year', year } as const);
     const picture = await deps.stats.picture(ctx.from.id, period, await journalOfUpdate(ctx, deps.journals));
     if (picture.type === 'empty') return void (await ctx.reply(picture.text));
@@ -30,9 +32,7 @@ export function statsFeature(deps: Pick<BotDeps, 'stats' | 'journals'>): Compose
 
 export const feature: BotFeature = {
   name: 'stats',
-  commands: [
-    { command: 'stats', menu: 'A picture of your year: /stats, or /stats 2024' },
-  ],
+  commands: [{ command: 'stats', menu: 'A picture of your year: /stats, or /stats 2024' }],
   help: '• Stats: /stats sends a picture of the last 12 months (the days you wrote, streaks, months, tags); /stats 2024 one of a year.',
   welcome: () => '• /stats draws your year.',
   compose: (deps) => statsFeature(deps),

@@ -18,9 +18,7 @@ export function traceFeature(deps: Pick<BotDeps, 'questions' | 'aiOff'>): Compos
 
 export const feature: BotFeature = {
   name: 'trace',
-  commands: [
-    { command: 'trace', menu: 'Show how the last answer was found' },
-  ],
+  commands: [{ command: 'trace', menu: 'Show how the last answer was found' }],
   help: '• How an answer was found: /trace shows it for the last answer.',
   compose: (deps) => traceFeature(deps),
 };

@@ -3,7 +3,8 @@ import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
 import type { BotFeature } from '../feature.ts';
 
-export const UNHANDLED_TEXT = 'I keep text, voice and video notes, photos, videos and files, but not stickers or the like. /help explains more.';
+export const UNHANDLED_TEXT =
+  'I keep text, voice and video notes, photos, videos and files, but not stickers or the like. /help explains more.';
 
 export function unhandledFeature(): Composer<BotContext> {
   const composer = new Composer<BotContext>();

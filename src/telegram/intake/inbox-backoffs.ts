@@ -44,7 +44,11 @@ export function createInboxBackoffs(retry: RetryTimings = DEFAULT_RETRY, clock: 
       const waitMs = Math.min(retry.maxMs, retry.firstMs * 2 ** Math.min(attempts - 1, 30));
       const backoff: Backoff = { attempts, until: performance.now() + waitMs, recorded: false };
       known.set(seq, backoff);
-      return { waitMs, nextAttemptAt: new Date(clock().getTime() + waitMs), recorded: () => void (backoff.recorded = true) };
+      return {
+        waitMs,
+        nextAttemptAt: new Date(clock().getTime() + waitMs),
+        recorded: () => void (backoff.recorded = true),
+      };
     },
     handledUnrecorded(seq, attempts) {
       known.set(seq, { attempts, until: performance.now() + retry.firstMs, recorded: false });
@@ -61,7 +65,10 @@ export function createInboxBackoffs(retry: RetryTimings = DEFAULT_RETRY, clock: 
       }
       const attempts = Math.max(row.attempts, memory?.attempts ?? 0);
       if (memory) return { waitMs: memory.until - performance.now(), attempts };
-      return { waitMs: row.nextAttemptAt ? Math.min(retry.maxMs, row.nextAttemptAt.getTime() - clock().getTime()) : 0, attempts };
+      return {
+        waitMs: row.nextAttemptAt ? Math.min(retry.maxMs, row.nextAttemptAt.getTime() - clock().getTime()) : 0,
+        attempts,
+      };
     },
   };
 }

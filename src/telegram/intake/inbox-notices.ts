@@ -29,7 +29,9 @@ export function createInboxNotices(deps: InboxNoticeDeps) {
   const noticed = new Map<string, number>();
   let lastParkedNotice = -Infinity;
   const notify = (chatId: number, text: string, why: string) =>
-    deps.notify(chatId, text).catch((error) => deps.logger.error('inbox.notice_failed', { chat_id: chatId, why, error: errorMessage(error) }));
+    deps
+      .notify(chatId, text)
+      .catch((error) => deps.logger.error('inbox.notice_failed', { chat_id: chatId, why, error: errorMessage(error) }));
   return {
     /** A store failure of `chatKey`'s update: the chat is told on a first try outside a running incident. */
     async storageFailed(chatKey: string, chatId: number | null, firstTry: boolean, cause: string): Promise<void> {

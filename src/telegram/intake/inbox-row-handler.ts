@@ -46,7 +46,12 @@ export function createInboxRowHandler(deps: InboxRowDeps): InboxRowHandler {
   const { store, backoffs, notices, logger } = deps;
 
   const park = async (row: PendingUpdate, reason: string) => {
-    logger.error('inbox.parked', { update_id: row.updateId, chat_key: row.chatKey, reason, hint: 'npm run journal -- inbox lists it; inbox retry replays it' });
+    logger.error('inbox.parked', {
+      update_id: row.updateId,
+      chat_key: row.chatKey,
+      reason,
+      hint: 'npm run journal -- inbox lists it; inbox retry replays it',
+    });
     await store.park(row.seq, reason);
     backoffs.forget(row.seq);
     await notices.parked();
@@ -56,13 +61,26 @@ export function createInboxRowHandler(deps: InboxRowDeps): InboxRowHandler {
   const failed = async (row: PendingUpdate, error: unknown, fault: ReturnType<StorageFailureOf>, attempts: number) => {
     const { waitMs, nextAttemptAt, recorded } = backoffs.failed(row.seq, attempts);
     const reason = fault ? `${fault.code} (${fault.cause}): ${errorMessage(error)}` : errorMessage(error);
-    logger.error('inbox.retry_later', { update_id: row.updateId, chat_key: row.chatKey, attempt: attempts, retry_in_ms: waitMs, cause: fault?.cause ?? null, code: fault?.code ?? null, error: errorMessage(error) });
+    logger.error('inbox.retry_later', {
+      update_id: row.updateId,
+      chat_key: row.chatKey,
+      attempt: attempts,
+      retry_in_ms: waitMs,
+      cause: fault?.cause ?? null,
+      code: fault?.code ?? null,
+      error: errorMessage(error),
+    });
     try {
       await store.markFailed(row.seq, attempts, nextAttemptAt, reason);
       recorded();
     } catch (markError) {
       const markFault = deps.storageFailure(markError);
-      logger.error('inbox.mark_failed', { update_id: row.updateId, cause: markFault?.cause ?? null, error: errorMessage(markError), hint: 'the back-off is kept in memory' });
+      logger.error('inbox.mark_failed', {
+        update_id: row.updateId,
+        cause: markFault?.cause ?? null,
+        error: errorMessage(markError),
+        hint: 'the back-off is kept in memory',
+      });
     }
     // A full disk: a checkpoint may give room back at once (the -wal is often most of what filled it).
     if (fault?.cause === 'disk full') deps.diskFull();
@@ -101,7 +119,11 @@ export function createInboxRowHandler(deps: InboxRowDeps): InboxRowHandler {
     } catch (error) {
       // Handled but not recorded: it runs again later (handlers are safe to repeat), after a back-off, not at once.
       const fault = deps.storageFailure(error);
-      logger.error('inbox.mark_failed', { update_id: row.updateId, cause: fault?.cause ?? null, error: errorMessage(error) });
+      logger.error('inbox.mark_failed', {
+        update_id: row.updateId,
+        cause: fault?.cause ?? null,
+        error: errorMessage(error),
+      });
       backoffs.handledUnrecorded(row.seq, row.attempts);
       return false;
     }

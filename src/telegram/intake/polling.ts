@@ -39,7 +39,10 @@ export function startPolling(options: PollingOptions): Polling {
     while (!abort.signal.aborted) {
       let updates;
       try {
-        updates = await api.getUpdates({ offset, limit: 100, timeout: options.timeoutSeconds ?? 30 }, abort.signal as Parameters<Api['getUpdates']>[1]);
+        updates = await api.getUpdates(
+          { offset, limit: 100, timeout: options.timeoutSeconds ?? 30 },
+          abort.signal as Parameters<Api['getUpdates']>[1],
+        );
       } catch (error) {
         if (abort.signal.aborted) return;
         logger.error('polling.failed', { error: errorMessage(error), retry_in_ms: retryEveryMs });

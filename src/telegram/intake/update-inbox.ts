@@ -161,7 +161,13 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
     const lane: Lane = { priority, done: Promise.resolve(), claimed: false, lost: false };
     lanes.set(chatKey, lane);
     lane.done = work(chatKey, lane)
-      .catch((error) => logger.error('inbox.lane_failed', { chat_key: chatKey, cause: deps.storageFailure(error)?.cause ?? null, error: errorMessage(error) }))
+      .catch((error) =>
+        logger.error('inbox.lane_failed', {
+          chat_key: chatKey,
+          cause: deps.storageFailure(error)?.cause ?? null,
+          error: errorMessage(error),
+        }),
+      )
       .finally(() => {
         if (lanes.get(chatKey) === lane) lanes.delete(chatKey);
         // A row poked in after the lane's last look, or chats left waiting for a free lane: look again.
@@ -178,7 +184,12 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
     sweeping = store
       .lanesWithWork(holder, deps.clock(), SWEEP_LIMIT)
       .then((found) => found.forEach((l) => openLane(l.chatKey, l.priority)))
-      .catch((error) => logger.error('inbox.read_failed', { cause: deps.storageFailure(error)?.cause ?? null, error: errorMessage(error) }))
+      .catch((error) =>
+        logger.error('inbox.read_failed', {
+          cause: deps.storageFailure(error)?.cause ?? null,
+          error: errorMessage(error),
+        }),
+      )
       .finally(() => (sweeping = null));
   };
 
@@ -188,7 +199,10 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
     for (const [chatKey, lane] of lanes) {
       if (lane.claimed && !held.has(chatKey) && !lane.lost) {
         lane.lost = true;
-        logger.error('inbox.lease_lost', { chat_key: chatKey, hint: 'another instance took the chat over; this one stops after the update in hand' });
+        logger.error('inbox.lease_lost', {
+          chat_key: chatKey,
+          hint: 'another instance took the chat over; this one stops after the update in hand',
+        });
       }
     }
   };
@@ -200,7 +214,10 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
       await store.prune(deps.clock(), scrub);
     } catch (error) {
       if (scrub) handledSincePrune = true;
-      logger.error('inbox.prune_failed', { cause: deps.storageFailure(error)?.cause ?? null, error: errorMessage(error) });
+      logger.error('inbox.prune_failed', {
+        cause: deps.storageFailure(error)?.cause ?? null,
+        error: errorMessage(error),
+      });
     }
   };
 
@@ -211,7 +228,12 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
         // A stranger's text is never stored: the access feature turns them away on who and where alone. A malformed
         // update is kept whole, for the operator who looks at why it was parked.
         const keep = owners || malformedReason(u) !== null;
-        return { updateId: u.update_id, chatKey: chatKeyOf(u), payload: JSON.stringify(keep ? u : withoutText(u)), priority: owners ? 0 : 1 };
+        return {
+          updateId: u.update_id,
+          chatKey: chatKeyOf(u),
+          payload: JSON.stringify(keep ? u : withoutText(u)),
+          priority: owners ? 0 : 1,
+        };
       });
       let added: number;
       try {
@@ -220,7 +242,8 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
         const fault = deps.storageFailure(error);
         throw fault ? new Error(`${fault.code} (${fault.cause}): ${errorMessage(error)}`, { cause: error }) : error;
       }
-      if (added < rows.length) logger.info('inbox.redelivered', { updates: rows.length, already_stored: rows.length - added });
+      if (added < rows.length)
+        logger.info('inbox.redelivered', { updates: rows.length, already_stored: rows.length - added });
       const lanesToOpen = new Map<string, number>();
       for (const r of rows) lanesToOpen.set(r.chatKey, Math.min(r.priority, lanesToOpen.get(r.chatKey) ?? r.priority));
       for (const [chatKey, priority] of lanesToOpen) openLane(chatKey, priority);
@@ -232,7 +255,14 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
       await store.releaseAll(holder);
       void prune();
       const every = (ms: number, fn: () => unknown) => timers.push(setInterval(fn, ms).unref());
-      every(leases.renewEveryMs, () => renew().catch((error) => logger.error('inbox.renew_failed', { cause: deps.storageFailure(error)?.cause ?? null, error: errorMessage(error) })));
+      every(leases.renewEveryMs, () =>
+        renew().catch((error) =>
+          logger.error('inbox.renew_failed', {
+            cause: deps.storageFailure(error)?.cause ?? null,
+            error: errorMessage(error),
+          }),
+        ),
+      );
       every(leases.sweepEveryMs, sweep);
       every(deps.pruneEveryMs ?? PRUNE_EVERY_MS, () => void prune());
       sweep();
@@ -246,10 +276,16 @@ export function createUpdateInbox(deps: UpdateInboxDeps): UpdateInbox {
       await sweeping;
       let timer: NodeJS.Timeout | undefined;
       const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
-      const settled = await Promise.race([Promise.all([...lanes.values()].map((l) => l.done)).then(() => true as const), timedOut]);
+      const settled = await Promise.race([
+        Promise.all([...lanes.values()].map((l) => l.done)).then(() => true as const),
+        timedOut,
+      ]);
       clearTimeout(timer);
       // Nothing in hand: the other instances may take these chats at once. Otherwise the leases run out first.
-      if (settled) await store.releaseAll(holder).catch((error) => logger.error('inbox.release_failed', { error: errorMessage(error) }));
+      if (settled)
+        await store
+          .releaseAll(holder)
+          .catch((error) => logger.error('inbox.release_failed', { error: errorMessage(error) }));
       return settled;
     },
 

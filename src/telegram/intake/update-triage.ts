@@ -8,7 +8,8 @@ import type { Update } from 'grammy/types';
 
 type Loose = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Loose =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The object an update carries (its `message`, `callback_query`, …) and the chat and sender in it. */
 function partsOf(update: Update): { kind: string | null; chat: Loose | null; from: Loose | null } {
@@ -53,11 +54,13 @@ export function withoutText(update: Update): Update {
   const kept: Loose = {};
   if (from) kept.from = { id: from.id, is_bot: from.is_bot ?? false, first_name: '' };
   const slimChat = chat ? { id: chat.id, type: chat.type } : undefined;
-  if (typeof value.message_id === 'number') Object.assign(kept, { message_id: value.message_id, date: value.date, chat: slimChat });
+  if (typeof value.message_id === 'number')
+    Object.assign(kept, { message_id: value.message_id, date: value.date, chat: slimChat });
   else if (typeof value.id === 'string') {
     kept.id = value.id;
     if (typeof value.chat_instance === 'string') kept.chat_instance = value.chat_instance;
-    if (isObject(value.message) && slimChat) kept.message = { message_id: value.message.message_id, date: value.message.date, chat: slimChat };
+    if (isObject(value.message) && slimChat)
+      kept.message = { message_id: value.message.message_id, date: value.message.date, chat: slimChat };
   } else if (slimChat) kept.chat = slimChat;
   return { update_id: update.update_id, [kind]: kept };
 }
@@ -65,7 +68,14 @@ export function withoutText(update: Update): Update {
 const chat = z.object({ id: z.number().int(), type: z.string() });
 const user = z.object({ id: z.number().int() });
 const message = z.object({ message_id: z.number().int(), date: z.number().int(), chat, from: user.optional() });
-const MESSAGE_KINDS = ['message', 'edited_message', 'channel_post', 'edited_channel_post', 'business_message', 'edited_business_message'];
+const MESSAGE_KINDS = [
+  'message',
+  'edited_message',
+  'channel_post',
+  'edited_channel_post',
+  'business_message',
+  'edited_business_message',
+];
 const SHAPES: Record<string, z.ZodType> = {
   ...Object.fromEntries(MESSAGE_KINDS.map((k) => [k, message])),
   callback_query: z.object({ id: z.string(), from: user }),
@@ -79,7 +89,8 @@ export function malformedReason(update: unknown): string | null {
   if (!isObject(update)) return 'expected a JSON object (a Telegram Update)';
   if (!Number.isSafeInteger(update.update_id)) return 'expected an integer update_id';
   const kinds = Object.keys(update).filter((k) => k !== 'update_id');
-  if (kinds.length !== 1) return `expected exactly one kind of update besides update_id (got ${kinds.length ? kinds.join(', ') : 'none'})`;
+  if (kinds.length !== 1)
+    return `expected exactly one kind of update besides update_id (got ${kinds.length ? kinds.join(', ') : 'none'})`;
   const kind = kinds[0] as string;
   if (!isObject(update[kind])) return `expected ${kind} to be an object`;
   const shape = SHAPES[kind];

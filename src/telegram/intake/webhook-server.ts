@@ -63,7 +63,8 @@ function parseUpdate(body: Buffer): Update | string {
   } catch {
     return 'the body is not JSON';
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'expected a JSON object (a Telegram Update)';
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return 'expected a JSON object (a Telegram Update)';
   if (!Number.isSafeInteger((value as { update_id?: unknown }).update_id)) return 'expected an integer update_id';
   return value as Update;
 }
@@ -75,29 +76,35 @@ export async function startWebhookServer(options: WebhookOptions): Promise<Webho
     res.end(text);
   };
 
-  const server = createServer(guardedListener('webhook', logger, async (req, res, url) => {
-    if (url.pathname !== options.path) return options.otherRequests ? options.otherRequests(req, res, url) : answer(res, 404, 'not found');
-    if (req.method !== 'POST') return answer(res, 405, 'POST only');
-    if (!sameSecret(req.headers[SECRET_HEADER], options.secret)) {
-      logger.error('webhook.rejected', { reason: 'wrong or missing secret token', remote: req.socket.remoteAddress ?? null });
-      return answer(res, 401, 'unauthorized');
-    }
-    const body = await readBody(req);
-    if (!body) return answer(res, 413, 'too large');
-    const update = parseUpdate(body);
-    if (typeof update === 'string') {
-      logger.error('webhook.bad_request', { reason: update });
-      return answer(res, 400, update);
-    }
-    try {
-      await options.inbox.accept([update]);
-    } catch (error) {
-      // Not stored: Telegram sends it again.
-      logger.error('inbox.store_failed', { update_id: update.update_id, error: errorMessage(error) });
-      return answer(res, 500, 'not stored, please retry');
-    }
-    answer(res, 200, 'ok');
-  }));
+  const server = createServer(
+    guardedListener('webhook', logger, async (req, res, url) => {
+      if (url.pathname !== options.path)
+        return options.otherRequests ? options.otherRequests(req, res, url) : answer(res, 404, 'not found');
+      if (req.method !== 'POST') return answer(res, 405, 'POST only');
+      if (!sameSecret(req.headers[SECRET_HEADER], options.secret)) {
+        logger.error('webhook.rejected', {
+          reason: 'wrong or missing secret token',
+          remote: req.socket.remoteAddress ?? null,
+        });
+        return answer(res, 401, 'unauthorized');
+      }
+      const body = await readBody(req);
+      if (!body) return answer(res, 413, 'too large');
+      const update = parseUpdate(body);
+      if (typeof update === 'string') {
+        logger.error('webhook.bad_request', { reason: update });
+        return answer(res, 400, update);
+      }
+      try {
+        await options.inbox.accept([update]);
+      } catch (error) {
+        // Not stored: Telegram sends it again.
+        logger.error('inbox.store_failed', { update_id: update.update_id, error: errorMessage(error) });
+        return answer(res, 500, 'not stored, please retry');
+      }
+      answer(res, 200, 'ok');
+    }),
+  );
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -130,15 +130,26 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
     const resumeIn = resumesIn(job, kind);
     try {
       const work = () => (resumeIn !== undefined && kind.resume ? kind.resume(ctx, resumeIn) : kind.run(ctx));
-      await current.run({ job, kind, claim: job.repliedAt !== null ? Promise.resolve(true) : undefined }, () => within(ctx, work));
+      await current.run({ job, kind, claim: job.repliedAt !== null ? Promise.resolve(true) : undefined }, () =>
+        within(ctx, work),
+      );
     } catch (error) {
-      if (error instanceof JobTakenOver) return void logger.error('job.taken_over', { ...log, hint: 'its lease ran out while it ran; the instance that took it over answers' });
+      if (error instanceof JobTakenOver)
+        return void logger.error('job.taken_over', {
+          ...log,
+          hint: 'its lease ran out while it ran; the instance that took it over answers',
+        });
       if (!running) return; // cut off by a stop: taken over when its lease runs out, or at the next start
-      if (await store.finish(job.id, holder, 'failed', errorMessage(error), clock())) await within(ctx, () => onError(new BotError(error, ctx)));
+      if (await store.finish(job.id, holder, 'failed', errorMessage(error), clock()))
+        await within(ctx, () => onError(new BotError(error, ctx)));
       return;
     }
     if (await store.finish(job.id, holder, 'done', null, clock())) logger.info('job.done', log);
-    else logger.error('job.taken_over', { ...log, hint: 'it finished after its lease ran out; the instance that took it over runs it again' });
+    else
+      logger.error('job.taken_over', {
+        ...log,
+        hint: 'it finished after its lease ran out; the instance that took it over runs it again',
+      });
   };
 
   /** A job cut off too often: failed, and its user is offered a Retry. */
@@ -164,7 +175,13 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
     } else if (job.repliedAt && resumesIn(job, kind) === undefined) {
       // Its reply may have reached the chat before its instance stopped: not sent again.
       logger.error('job.maybe_answered', { ...log, replied_at: job.repliedAt });
-      await store.finish(job.id, holder, 'failed', 'cut off after it began to send its answer; not sent again', clock());
+      await store.finish(
+        job.id,
+        holder,
+        'failed',
+        'cut off after it began to send its answer; not sent again',
+        clock(),
+      );
     } else if (job.starts > MAX_STARTS) {
       await giveUp(job);
     } else {
@@ -178,7 +195,13 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
     try {
       await execute(job, kind);
     } catch (error) {
-      if (running) logger.error('job.bookkeeping_failed', { job_id: job.id, kind: job.kind, update_id: job.updateId, error: errorMessage(error) });
+      if (running)
+        logger.error('job.bookkeeping_failed', {
+          job_id: job.id,
+          kind: job.kind,
+          update_id: job.updateId,
+          error: errorMessage(error),
+        });
     }
   };
 
@@ -218,7 +241,12 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
     const ours = [...inHand.keys()];
     if (ours.length === 0) return;
     const held = new Set(await store.renew(holder, until()));
-    for (const id of ours) if (inHand.has(id) && !held.has(id)) logger.error('job.lease_lost', { job_id: id, hint: 'another instance may take it over; its answer is sent by one of them only' });
+    for (const id of ours)
+      if (inHand.has(id) && !held.has(id))
+        logger.error('job.lease_lost', {
+          job_id: id,
+          hint: 'another instance may take it over; its answer is sent by one of them only',
+        });
   };
 
   return {
@@ -229,7 +257,10 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
     async enqueue(kind, ctx) {
       const chatId = ctx.chat?.id ?? ctx.from?.id;
       if (chatId === undefined || !ctx.from) throw new Error(`a ${kind} job needs a chat and a user`);
-      const job = await store.add({ updateId: ctx.update.update_id, kind, ownerId: ctx.from.id, chatId, payload: JSON.stringify(ctx.update) }, clock());
+      const job = await store.add(
+        { updateId: ctx.update.update_id, kind, ownerId: ctx.from.id, chatId, payload: JSON.stringify(ctx.update) },
+        clock(),
+      );
       if (!job) return void logger.info('job.already_queued', { kind, update_id: ctx.update.update_id });
       logger.info('job.queued', { job_id: job.id, kind, update_id: job.updateId });
       wake();
@@ -258,7 +289,9 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
         const result = await prev(method, payload, signal);
         const messageId = first && at.kind.resume && result.ok ? messageIdOf(result.result) : undefined;
         if (messageId !== undefined) {
-          await store.noteReply(at.job.id, holder, messageId).catch((error) => logger.error('job.note_reply_failed', { job_id: at.job.id, error: errorMessage(error) }));
+          await store
+            .noteReply(at.job.id, holder, messageId)
+            .catch((error) => logger.error('job.note_reply_failed', { job_id: at.job.id, error: errorMessage(error) }));
         }
         return result;
       });
@@ -269,7 +302,9 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
       // What an earlier run under this name was running is cut off: claimable now, not when its leases run out.
       await store.releaseAll(holder);
       const every = (ms: number, fn: () => unknown) => timers.push(setInterval(fn, ms).unref());
-      every(leases.renewEveryMs, () => renew().catch((error) => logger.error('job.renew_failed', { error: errorMessage(error) })));
+      every(leases.renewEveryMs, () =>
+        renew().catch((error) => logger.error('job.renew_failed', { error: errorMessage(error) })),
+      );
       every(leases.sweepEveryMs, wake); // jobs of an instance that died, once their leases ran out
       wake();
       await claiming;

@@ -19,7 +19,10 @@ export interface JobRecord {
 }
 
 export interface JobStore {
-  add(job: Pick<JobRecord, 'updateId' | 'kind' | 'ownerId' | 'chatId' | 'payload'>, now: Date): Promise<JobRecord | null>;
+  add(
+    job: Pick<JobRecord, 'updateId' | 'kind' | 'ownerId' | 'chatId' | 'payload'>,
+    now: Date,
+  ): Promise<JobRecord | null>;
   claimNext(holder: string, now: Date, until: Date): Promise<JobRecord | undefined>;
   renew(holder: string, until: Date): Promise<number[]>;
   claimReply(id: number, holder: string, now: Date): Promise<boolean>;

@@ -23,7 +23,9 @@ import { shiftDay } from './intl-oracle.ts';
 
 const DAY_MS = 24 * 3_600_000;
 const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const day = fc.integer({ min: Date.UTC(1900, 0, 1) / DAY_MS, max: Date.UTC(2100, 11, 31) / DAY_MS }).map((n) => dayText(n * DAY_MS));
+const day = fc
+  .integer({ min: Date.UTC(1900, 0, 1) / DAY_MS, max: Date.UTC(2100, 11, 31) / DAY_MS })
+  .map((n) => dayText(n * DAY_MS));
 
 describe('calendar days', () => {
   it('adds days, counts them and names weekdays as Date.UTC does (1900–2100)', () => {
@@ -39,10 +41,27 @@ describe('calendar days', () => {
   });
 
   it('accepts only real days written YYYY-MM-DD', () => {
-    expect(['2024-02-29', '2000-02-29', '1900-02-28', '2100-12-31', '0999-01-01'].map(isCalendarDay)).toEqual([true, true, true, true, true]);
-    expect(['2023-02-29', '1900-02-29', '2100-02-29', '2024-02-30', '2024-04-31', '2024-13-01', '2024-4-1', ' 2024-04-01', '2024-04-01T00:00', ''].map(isCalendarDay)).toEqual(
-      Array(10).fill(false),
-    );
+    expect(['2024-02-29', '2000-02-29', '1900-02-28', '2100-12-31', '0999-01-01'].map(isCalendarDay)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(
+      [
+        '2023-02-29',
+        '1900-02-29',
+        '2100-02-29',
+        '2024-02-30',
+        '2024-04-31',
+        '2024-13-01',
+        '2024-4-1',
+        ' 2024-04-01',
+        '2024-04-01T00:00',
+        '',
+      ].map(isCalendarDay),
+    ).toEqual(Array(10).fill(false));
   });
 
   it('months, weeks and ranges', () => {
@@ -53,7 +72,13 @@ describe('calendar days', () => {
     expect(weekRange('2024-03-31')).toEqual({ startDate: '2024-03-25', endDate: '2024-03-31' });
     expect(weekRange('2024-03-31', 0)).toEqual({ startDate: '2024-03-31', endDate: '2024-04-06' });
     expect(weekRange('2024-12-31')).toEqual({ startDate: '2024-12-30', endDate: '2025-01-05' });
-    expect(eachDay('2024-02-27', '2024-03-02')).toEqual(['2024-02-27', '2024-02-28', '2024-02-29', '2024-03-01', '2024-03-02']);
+    expect(eachDay('2024-02-27', '2024-03-02')).toEqual([
+      '2024-02-27',
+      '2024-02-28',
+      '2024-02-29',
+      '2024-03-01',
+      '2024-03-02',
+    ]);
     expect(eachDay('2024-03-02', '2024-03-01')).toEqual([]);
     expect([monthName('2026-03-09'), weekdayName('2024-02-29')]).toEqual(['March 2026', 'Thursday']);
   });
@@ -82,7 +107,12 @@ describe('on this day: Feb 29', () => {
   });
 
   it('lists only days that exist: Feb 29 in leap years only', () => {
-    expect(daysOnMonthDays(['02-28', '02-29'], 1999, 2001)).toEqual(['1999-02-28', '2000-02-28', '2000-02-29', '2001-02-28']);
+    expect(daysOnMonthDays(['02-28', '02-29'], 1999, 2001)).toEqual([
+      '1999-02-28',
+      '2000-02-28',
+      '2000-02-29',
+      '2001-02-28',
+    ]);
     expect(daysOnMonthDays(['02-29'], 1896, 1904)).toEqual(['1896-02-29', '1904-02-29']);
     expect(daysOnMonthDays(['12-31'], 2023, 2024)).toEqual(['2023-12-31', '2024-12-31']);
   });
@@ -90,21 +120,42 @@ describe('on this day: Feb 29', () => {
 
 describe('reviews', () => {
   it('the week is the last 7 days up to today; the month the last whole month', () => {
-    expect(reviewRange('week', '2024-03-03')).toEqual({ period: 'week', startDate: '2024-02-26', endDate: '2024-03-03', label: 'the last 7 days' });
-    expect(reviewRange('month', '2024-03-01')).toEqual({ period: 'month', startDate: '2024-02-01', endDate: '2024-02-29', label: 'February 2024' });
-    expect(reviewRange('month', '2025-01-31')).toEqual({ period: 'month', startDate: '2024-12-01', endDate: '2024-12-31', label: 'December 2024' });
+    expect(reviewRange('week', '2024-03-03')).toEqual({
+      period: 'week',
+      startDate: '2024-02-26',
+      endDate: '2024-03-03',
+      label: 'the last 7 days',
+    });
+    expect(reviewRange('month', '2024-03-01')).toEqual({
+      period: 'month',
+      startDate: '2024-02-01',
+      endDate: '2024-02-29',
+      label: 'February 2024',
+    });
+    expect(reviewRange('month', '2025-01-31')).toEqual({
+      period: 'month',
+      startDate: '2024-12-01',
+      endDate: '2024-12-31',
+      label: 'December 2024',
+    });
   });
 });
 
 describe('times of day and instants for people', () => {
   it('parses H:mm and HH:mm, nothing else', () => {
     expect(['8:05', '08:05', ' 23:59 ', '0:00'].map(parseTimeOfDay)).toEqual(['08:05', '08:05', '23:59', '00:00']);
-    expect(['24:00', '8', '08:60', '8:5', 'off', '08:00:00', '-1:00', '123:00'].map(parseTimeOfDay)).toEqual(Array(8).fill(null));
+    expect(['24:00', '8', '08:60', '8:5', 'off', '08:00:00', '-1:00', '123:00'].map(parseTimeOfDay)).toEqual(
+      Array(8).fill(null),
+    );
   });
 
   it('writes instants in UTC, and a zone’s wall clock (Monrovia included)', () => {
     const at = new Date('2024-03-31T01:30:05.250Z');
-    expect([utcDay(at), utcMinute(at), utcFileStamp(at)]).toEqual(['2024-03-31', '2024-03-31 01:30', '20240331-013005']);
+    expect([utcDay(at), utcMinute(at), utcFileStamp(at)]).toEqual([
+      '2024-03-31',
+      '2024-03-31 01:30',
+      '20240331-013005',
+    ]);
     expect(zonelessWallClock(at, 'Europe/Berlin')).toBe('2024-03-31T03:30:05');
     expect(zonelessWallClock(new Date('1971-06-01T12:00:00Z'), 'Africa/Monrovia')).toBe('1971-06-01T11:15:30');
   });

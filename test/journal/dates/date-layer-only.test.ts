@@ -22,8 +22,14 @@ const PATTERNS: [RegExp, string][] = [
   [/\bDate\.parse\s*\(/, 'Date.parse (isCalendarDay, instantFromLocal)'],
   [/formatToParts/, 'formatToParts (localMoment)'],
   [/getTimezoneOffset/, 'getTimezoneOffset (zoneOffset)'],
-  [/\.(get|set)UTC(FullYear|Month|Date|Day|Hours|Minutes|Seconds)\s*\(/, 'UTC getters/setters (calendar-day, instant-format)'],
-  [/toISOString\(\)\.slice\(\s*0\s*,\s*(4|7|10|13|16|19)\s*\)/, 'a sliced ISO string (utcDay, utcMinute, utcFileStamp)'],
+  [
+    /\.(get|set)UTC(FullYear|Month|Date|Day|Hours|Minutes|Seconds)\s*\(/,
+    'UTC getters/setters (calendar-day, instant-format)',
+  ],
+  [
+    /toISOString\(\)\.slice\(\s*0\s*,\s*(4|7|10|13|16|19)\s*\)/,
+    'a sliced ISO string (utcDay, utcMinute, utcFileStamp)',
+  ],
   [/Intl\.DateTimeFormat/, 'Intl.DateTimeFormat (systemTimeZone, isTimeZone, localMoment)'],
   [/new Date\(\s*`\$\{[^`]*\}T\d/, 'a Date built from a day string (instantOnDay)'],
   [/from\s+['"](date-fns|@date-fns\/tz)(\/[^'"]*)?['"]/, 'date-fns imported directly (the layer wraps it)'],
@@ -46,16 +52,24 @@ describe('the date layer is the only place doing date work', () => {
     const offending = files.flatMap((rel) =>
       readFileSync(path.join(REPO_ROOT, rel), 'utf8')
         .split('\n')
-        .flatMap((line, i) => (pattern.test(line) && !/^\s*(\/\/|\*)/.test(line) ? [`${rel}:${i + 1}: ${line.trim().slice(0, 100)} → ${instead}`] : [])),
+        .flatMap((line, i) =>
+          pattern.test(line) && !/^\s*(\/\/|\*)/.test(line)
+            ? [`${rel}:${i + 1}: ${line.trim().slice(0, 100)} → ${instead}`]
+            : [],
+        ),
     );
     expect(offending).toEqual([]);
   });
 
   it('the layer itself is built on date-fns and @date-fns/tz', () => {
-    const layer = sourceFiles(path.join(REPO_ROOT, LAYER)).map((f) => readFileSync(f, 'utf8')).join('\n');
+    const layer = sourceFiles(path.join(REPO_ROOT, LAYER))
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
     expect(layer).toMatch(/from 'date-fns\//);
     expect(layer).toMatch(/from '@date-fns\/tz\//);
-    const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
     expect(Object.keys(pkg.dependencies)).toEqual(expect.arrayContaining(['date-fns', '@date-fns/tz']));
   });
 });

@@ -5,7 +5,17 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 function formatFor(zone: string): Intl.DateTimeFormat {
   let f = formats.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', era: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      era: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formats.set(zone, f);
   }
   return f;
@@ -21,12 +31,20 @@ export interface Wall {
 /** What the clocks of `zone` showed at `ms` (whole seconds). */
 export function wallAt(ms: number, zone: string): Wall {
   const at = Math.floor(ms / 1000) * 1000;
-  const p = Object.fromEntries(formatFor(zone).formatToParts(at).map((x) => [x.type, x.value])) as Record<string, string>;
+  const p = Object.fromEntries(
+    formatFor(zone)
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  ) as Record<string, string>;
   const year = p.era === 'BC' ? 1 - Number(p.year) : Number(p.year);
   const d = new Date(0);
   d.setUTCFullYear(year, Number(p.month) - 1, Number(p.day));
   d.setUTCHours(Number(p.hour), Number(p.minute), Number(p.second), 0);
-  return { day: `${String(year).padStart(4, '0')}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}`, offsetMs: d.getTime() - at };
+  return {
+    day: `${String(year).padStart(4, '0')}-${p.month}-${p.day}`,
+    time: `${p.hour}:${p.minute}`,
+    offsetMs: d.getTime() - at,
+  };
 }
 
 /** A calendar day moved by whole days, by Date.UTC. */

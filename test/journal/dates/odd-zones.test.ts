@@ -55,9 +55,18 @@ describe('localMoment against Intl', () => {
 
   it('Africa/Monrovia 1971 is −0:44:30 (not +0:44:30, the sign @date-fns/tz drops), then UTC from 1972', () => {
     expect(zoneOffset(Date.UTC(1971, 5, 1, 12), 'Africa/Monrovia')).toBe(-(44 * MINUTE + 30_000));
-    expect(localMoment(new Date(Date.UTC(1971, 5, 1, 12)), 'Africa/Monrovia')).toEqual({ day: '1971-06-01', time: '11:15' });
-    expect(localMoment(new Date(Date.UTC(1971, 0, 1, 0, 30)), 'Africa/Monrovia')).toEqual({ day: '1970-12-31', time: '23:45' });
-    expect(localMoment(new Date(Date.UTC(1973, 0, 1)), 'Africa/Monrovia')).toEqual({ day: '1973-01-01', time: '00:00' });
+    expect(localMoment(new Date(Date.UTC(1971, 5, 1, 12)), 'Africa/Monrovia')).toEqual({
+      day: '1971-06-01',
+      time: '11:15',
+    });
+    expect(localMoment(new Date(Date.UTC(1971, 0, 1, 0, 30)), 'Africa/Monrovia')).toEqual({
+      day: '1970-12-31',
+      time: '23:45',
+    });
+    expect(localMoment(new Date(Date.UTC(1973, 0, 1)), 'Africa/Monrovia')).toEqual({
+      day: '1973-01-01',
+      time: '00:00',
+    });
     for (let ms = Date.UTC(1971, 11, 1); ms < Date.UTC(1972, 5, 1); ms += 37 * MINUTE) {
       expect(localMoment(new Date(ms), 'Africa/Monrovia')).toEqual(journalDayAt(ms, 'Africa/Monrovia'));
     }
@@ -69,8 +78,14 @@ describe('localMoment against Intl', () => {
       expect(moment.day).not.toBe('2011-12-30');
       expect(moment).toEqual(journalDayAt(ms, 'Pacific/Apia'));
     }
-    expect(localMoment(new Date(Date.UTC(2011, 11, 30, 9, 59)), 'Pacific/Apia')).toEqual({ day: '2011-12-29', time: '23:59' });
-    expect(localMoment(new Date(Date.UTC(2011, 11, 30, 10, 0)), 'Pacific/Apia')).toEqual({ day: '2011-12-31', time: '00:00' });
+    expect(localMoment(new Date(Date.UTC(2011, 11, 30, 9, 59)), 'Pacific/Apia')).toEqual({
+      day: '2011-12-29',
+      time: '23:59',
+    });
+    expect(localMoment(new Date(Date.UTC(2011, 11, 30, 10, 0)), 'Pacific/Apia')).toEqual({
+      day: '2011-12-31',
+      time: '00:00',
+    });
     // A wall clock on the skipped day reads with the offset before the change (−10), landing on the 31st.
     expect(instantFromLocal('2011-12-30T12:00', 'Pacific/Apia')?.toISOString()).toBe('2011-12-30T22:00:00.000Z');
   });
@@ -78,7 +93,9 @@ describe('localMoment against Intl', () => {
   it('Australia/Lord_Howe: its 30-minute DST, minute by minute, and wall clocks in the gap and the repeat', () => {
     for (const at of transitions('Australia/Lord_Howe', 2023, 2024)) {
       for (let ms = at - 2 * HOUR; ms <= at + 2 * HOUR; ms += MINUTE) {
-        expect(localMoment(new Date(ms), 'Australia/Lord_Howe', '02:00')).toEqual(journalDayAt(ms, 'Australia/Lord_Howe', '02:00'));
+        expect(localMoment(new Date(ms), 'Australia/Lord_Howe', '02:00')).toEqual(
+          journalDayAt(ms, 'Australia/Lord_Howe', '02:00'),
+        );
       }
     }
     // 2024-10-06 02:00 → 02:30 (+10:30 → +11): 02:15 does not exist, read with +10:30.
@@ -118,16 +135,37 @@ describe('every DST transition, minute by minute', () => {
 describe('JOURNAL_DAY_STARTS_AT across midnight and DST', () => {
   it('a note before the day start counts to the evening before, also on the nights clocks change', () => {
     // Berlin, 2024-03-31: 02:00 → 03:00. 03:30 CEST with the day starting at 04:00 is still March 30.
-    expect(localMoment(new Date('2024-03-31T01:30:00Z'), 'Europe/Berlin', '04:00')).toEqual({ day: '2024-03-30', time: '03:30' });
-    expect(localMoment(new Date('2024-03-31T02:00:00Z'), 'Europe/Berlin', '04:00')).toEqual({ day: '2024-03-31', time: '04:00' });
+    expect(localMoment(new Date('2024-03-31T01:30:00Z'), 'Europe/Berlin', '04:00')).toEqual({
+      day: '2024-03-30',
+      time: '03:30',
+    });
+    expect(localMoment(new Date('2024-03-31T02:00:00Z'), 'Europe/Berlin', '04:00')).toEqual({
+      day: '2024-03-31',
+      time: '04:00',
+    });
     // Santiago, 2024-09-08: midnight does not exist (00:00 → 01:00); 01:10 is still September 7 with a 04:00 start.
-    expect(localMoment(new Date('2024-09-08T04:10:00Z'), 'America/Santiago')).toEqual({ day: '2024-09-08', time: '01:10' });
-    expect(localMoment(new Date('2024-09-08T04:10:00Z'), 'America/Santiago', '04:00')).toEqual({ day: '2024-09-07', time: '01:10' });
+    expect(localMoment(new Date('2024-09-08T04:10:00Z'), 'America/Santiago')).toEqual({
+      day: '2024-09-08',
+      time: '01:10',
+    });
+    expect(localMoment(new Date('2024-09-08T04:10:00Z'), 'America/Santiago', '04:00')).toEqual({
+      day: '2024-09-07',
+      time: '01:10',
+    });
     // Santiago, 2024-04-07: 00:00 → 23:00 the day before; 23:30 happens twice, both on April 6.
-    expect(localMoment(new Date('2024-04-07T02:30:00Z'), 'America/Santiago')).toEqual({ day: '2024-04-06', time: '23:30' });
-    expect(localMoment(new Date('2024-04-07T03:30:00Z'), 'America/Santiago')).toEqual({ day: '2024-04-06', time: '23:30' });
+    expect(localMoment(new Date('2024-04-07T02:30:00Z'), 'America/Santiago')).toEqual({
+      day: '2024-04-06',
+      time: '23:30',
+    });
+    expect(localMoment(new Date('2024-04-07T03:30:00Z'), 'America/Santiago')).toEqual({
+      day: '2024-04-06',
+      time: '23:30',
+    });
     // Across the year: 2025-01-01 02:00 belongs to 2024-12-31.
-    expect(localMoment(new Date('2025-01-01T01:00:00Z'), 'Europe/Berlin', '04:00')).toEqual({ day: '2024-12-31', time: '02:00' });
+    expect(localMoment(new Date('2025-01-01T01:00:00Z'), 'Europe/Berlin', '04:00')).toEqual({
+      day: '2024-12-31',
+      time: '02:00',
+    });
     // Across Feb 29: 2024-03-01 01:30 belongs to Feb 29, 2023-03-01 01:30 to Feb 28.
     expect(localMoment(new Date('2024-03-01T01:30:00Z'), 'UTC', '04:00').day).toBe('2024-02-29');
     expect(localMoment(new Date('2023-03-01T01:30:00Z'), 'UTC', '04:00').day).toBe('2023-02-28');

@@ -40,7 +40,9 @@ afterAll(async () => {
 });
 
 const storedDays = async (db: JournalDb) =>
-  (await db.selectFrom('entry').select(['message_id', 'local_day', 'local_time']).orderBy('message_id').execute()).map((r) => ({ day: r.local_day, time: r.local_time }));
+  (await db.selectFrom('entry').select(['message_id', 'local_day', 'local_time']).orderBy('message_id').execute()).map(
+    (r) => ({ day: r.local_day, time: r.local_time }),
+  );
 
 /** A Saved Messages export of the instants: `date_unixtime` and the zone's wall clock, or the wall clock alone. */
 function writeExport(name: string, withUnix: boolean): string {
@@ -48,7 +50,15 @@ function writeExport(name: string, withUnix: boolean): string {
     const wall = wallAt(at.getTime(), ZONE);
     const seconds = String(at.getTime() / 1000);
     const date = `${wall.day}T${wall.time}:00`;
-    return { id: i + 1, type: 'message', date, ...(withUnix ? { date_unixtime: seconds } : {}), from: 'Owner', from_id: `user${OWNER_ID}`, text: `entry ${i + 1}` };
+    return {
+      id: i + 1,
+      type: 'message',
+      date,
+      ...(withUnix ? { date_unixtime: seconds } : {}),
+      from: 'Owner',
+      from_id: `user${OWNER_ID}`,
+      text: `entry ${i + 1}`,
+    };
   });
   const file = path.join(dir, name);
   writeFileSync(file, JSON.stringify({ type: 'saved_messages', id: OWNER_ID, messages }));
@@ -59,7 +69,8 @@ describe('the same journal days from every entry point', { timeout: PROCESS_TEST
   it('the bot, the importer (unix and zone-less dates) and npm run import store the oracle’s days', async () => {
     const t = await createTestApp(ENV);
     try {
-      for (const [i, at] of INSTANTS.entries()) await t.send(textUpdate(`entry ${i + 1}`, { messageId: i + 1, date: at.getTime() / 1000 }));
+      for (const [i, at] of INSTANTS.entries())
+        await t.send(textUpdate(`entry ${i + 1}`, { messageId: i + 1, date: at.getTime() / 1000 }));
       expect(await storedDays(t.temp.db)).toEqual(expected);
     } finally {
       await t.close();
@@ -68,7 +79,11 @@ describe('the same journal days from every entry point', { timeout: PROCESS_TEST
     for (const withUnix of [true, false]) {
       const temp = await createTempDb();
       temps.push(temp);
-      const report = await importTelegramExport(temp.db, writeExport(`export-${withUnix}.json`, withUnix), { ownerId: OWNER_ID, timeZone: ZONE, dayStartsAt: DAY_STARTS_AT });
+      const report = await importTelegramExport(temp.db, writeExport(`export-${withUnix}.json`, withUnix), {
+        ownerId: OWNER_ID,
+        timeZone: ZONE,
+        dayStartsAt: DAY_STARTS_AT,
+      });
       expect(report).toMatchObject({ error: null, imported: INSTANTS.length });
       // A zone-less 23:30 that happened twice is read as the first: the same day and time either way.
       expect(await storedDays(temp.db)).toEqual(expected);
@@ -77,10 +92,14 @@ describe('the same journal days from every entry point', { timeout: PROCESS_TEST
     const cli = await createTempDb();
     temps.push(cli);
     await cli.db.destroy();
-    const run = await runEntryPoint('src/cli/import.ts', [writeExport('export-cli.json', true), '--owner', String(OWNER_ID)], {
-      cwd: cli.dir,
-      env: { ...ENV, DATABASE_PATH: cli.file, ALLOWED_USER_IDS: String(OWNER_ID) },
-    });
+    const run = await runEntryPoint(
+      'src/cli/import.ts',
+      [writeExport('export-cli.json', true), '--owner', String(OWNER_ID)],
+      {
+        cwd: cli.dir,
+        env: { ...ENV, DATABASE_PATH: cli.file, ALLOWED_USER_IDS: String(OWNER_ID) },
+      },
+    );
     expect(run.code, run.stderr).toBe(0);
     await cli.reopen();
     expect(await storedDays(cli.db)).toEqual(expected);
@@ -115,7 +134,11 @@ describe('the same journal days from every entry point', { timeout: PROCESS_TEST
     await temp.db.destroy();
     const processEnv = { ...env, DATABASE_PATH: temp.file, ALLOWED_USER_IDS: String(OWNER_ID) };
     await asked(async () => {
-      const run = await runEntryPoint('src/cli/journal.ts', ['invoke', 'journal', 'onThisDay', '--owner', String(OWNER_ID)], { cwd: temp.dir, env: processEnv });
+      const run = await runEntryPoint(
+        'src/cli/journal.ts',
+        ['invoke', 'journal', 'onThisDay', '--owner', String(OWNER_ID)],
+        { cwd: temp.dir, env: processEnv },
+      );
       expect(run.code, run.stderr).toBe(0);
       return run.stdout;
     });
@@ -131,7 +154,10 @@ describe('the same journal days from every entry point', { timeout: PROCESS_TEST
     await client.connect(transport);
     try {
       await asked(async () => {
-        const result = await client.callTool({ name: 'invokeMethod', arguments: { objId: 'journal', methodName: 'onThisDay', args: {} } });
+        const result = await client.callTool({
+          name: 'invokeMethod',
+          arguments: { objId: 'journal', methodName: 'onThisDay', args: {} },
+        });
         return (result.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');
       });
     } finally {
