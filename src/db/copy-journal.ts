@@ -52,8 +52,12 @@ export const JOURNAL_TABLES: readonly TableSpec[] = [
   { table: 'entry_prompt', key: ['entry_id'] },
   { table: 'reminder_setting', key: ['owner_id'] },
   { table: 'reminder_delivery', key: ['owner_id', 'local_day'] },
-  // The topics of each owner's chat and the journals they name.
+  // The topics of each owner's chat and the journals they name, and where messages outside topics go.
   { table: 'journal_topic', key: ['owner_id', 'thread_id'] },
+  { table: 'journal_default', key: ['owner_id'] },
+  // /reflect: who turned it on, and the entries a follow-up question was claimed for.
+  { table: 'reflect_setting', key: ['owner_id', 'journal'] },
+  { table: 'reflect_question', key: ['owner_id', 'entry_id'] },
   // Remote MCP: the registered apps, the owners' grants to them and their tokens (hashes only), so connections go on.
   { table: 'oauth_client', key: ['client_id'] },
   { table: 'oauth_grant', key: ['id'], serial: 'id' },

@@ -55,18 +55,10 @@ export interface JournalLink {
 
 /** The journals as links, the one shown marked: plain links, so it works without script (and in the Mini App). */
 function journalSwitcher(links: readonly JournalLink[]): Html {
-  return html`<nav class="journals" aria-label="Journals">
-    <ul>
-      ${links.map(
-        (l) =>
-          html`<li>
-            <a href="${l.href}" ${l.current ? html` aria-current="page"` : ''}
-              >${l.label} <span class="count">${l.entries}</span></a
-            >
-          </li>`,
-      )}
-    </ul>
-  </nav>`;
+  return html`<nav class="journals" aria-label="Journals"><ul>${links.map(
+    (l) =>
+      html`<li><a href="${l.href}"${l.current ? html` aria-current="page"` : ''}>${l.label} <span class="count">${l.entries}</span></a></li>`,
+  )}</ul></nav>`;
 }
 
 const NAV: { key: NonNullable<PageOptions['current']>; href: string; label: string }[] = [
@@ -91,50 +83,36 @@ function inJournal(content: Html, journal: string): Html {
 export function page(options: PageOptions, content: Html): string {
   return `<!doctype html>${
     html`<html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="same-origin" />
-        <title>${options.title}${options.journal === undefined ? '' : ` · ${options.journal}`} · Journal</title>
-        <link rel="stylesheet" href="/assets/app.css" />
-        <link rel="icon" href="/assets/icon.svg" type="image/svg+xml" />
-        <script src="/assets/app.js" defer></script>
-      </head>
-      <body>
-        <a class="skip" href="#content">Skip to content</a>
-        <header>
-          <nav aria-label="Journal">
-            <ul>
-              ${NAV.map((n) => html`<li><a href="${options.at ?? ''}${n.href}" ${n.key === options.current ? html` aria-current="page"` : ''}>${n.label}</a></li>`)}${
-                options.signOut
-                  ? html`<li>
-                      <form class="sign-out" action="/logout" method="post">
-                        <button type="submit">Sign out</button>
-                      </form>
-                    </li>`
-                  : ''
-              }
-            </ul>
-          </nav>
-          ${options.journals ? journalSwitcher(options.journals) : ''}
-          <form class="search" role="search" action="${options.at ?? ''}/search" method="get">
-            <label for="q" class="visually-hidden"
-              >Search ${options.journal === undefined ? 'the journal' : `the journal ${options.journal}`}</label
-            >
-            <input
-              id="q"
-              name="q"
-              type="search"
-              value="${options.query ?? ''}"
-              placeholder='Search: walk, "a phrase", a OR b, -word'
-            />
-            <button type="submit">Search</button>
-          </form>
-        </header>
-        <main id="content" tabindex="-1">
-          ${options.journal === undefined ? content : inJournal(content, options.journal)}
-        </main>
-      </body>
-    </html>`.text
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="same-origin">
+<title>${options.title}${options.journal === undefined ? '' : ` · ${options.journal}`} · Journal</title>
+<link rel="stylesheet" href="/assets/app.css">
+<link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
+<script src="/assets/app.js" defer></script>
+</head>
+<body>
+<a class="skip" href="#content">Skip to content</a>
+<header>
+<nav aria-label="Journal">
+<ul>${NAV.map((n) => html`<li><a href="${options.at ?? ''}${n.href}"${n.key === options.current ? html` aria-current="page"` : ''}>${n.label}</a></li>`)}${
+      options.signOut
+        ? html`<li><form class="sign-out" action="/logout" method="post"><button type="submit">Sign out</button></form></li>`
+        : ''
+    }</ul>
+</nav>
+${options.journals ? journalSwitcher(options.journals) : ''}
+<form class="search" role="search" action="${options.at ?? ''}/search" method="get">
+<label for="q" class="visually-hidden">Search ${options.journal === undefined ? 'the journal' : `the journal ${options.journal}`}</label>
+<input id="q" name="q" type="search" value="${options.query ?? ''}" placeholder="Search: walk, &quot;a phrase&quot;, a OR b, -word">
+<button type="submit">Search</button>
+</form>
+</header>
+<main id="content" tabindex="-1">
+${options.journal === undefined ? content : inJournal(content, options.journal)}
+</main>
+</body>
+</html>`.text
   }`;
 }
