@@ -1,8 +1,10 @@
 /**
- * Conversations and the answers that belong to them (on SQLite or PostgreSQL), scoped by owner (structurally an llm/
- * ConversationStore). The stored JSON is validated on read with the schemas the caller passes in, so a corrupt
+ * Conversations and the answers that belong to them (on SQLite or PostgreSQL), scoped by owner. Their shape is defined
+ * once, as llm/conversation.ts's ConversationStore: db/ may not import llm/, so this store's type is inferred from its
+ * code, and wiring/questions.ts, passing it in as the port, fails to compile when the two part. The stored JSON is validated on read with the schemas the caller passes in, so a corrupt
  * row is an error naming that row, not a crash somewhere later.
  */
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { JournalDb } from './open-database.ts';
 import type { ConversationTable } from './schema.ts';
@@ -16,21 +18,11 @@ export interface ConversationSchemas<Message, Receipt> {
   receipt: z.ZodType<Receipt>;
 }
 
-interface StoredConversation<Message> {
-  id: number;
-  ownerId: number;
-  messages: Message[];
-  status: Status;
-  pendingQuestion: string | null;
-}
-
-interface ConversationRow {
-  id: number;
-  owner_id: number;
-  messages: string;
-  status: Status;
-  pending_question: string | null;
-}
+/** A conversation row as the store reads it. */
+type ConversationRow = Pick<
+  Selectable<ConversationTable>,
+  'id' | 'owner_id' | 'messages' | 'status' | 'pending_question'
+>;
 
 /** Parses one stored JSON column against its schema; any failure names the row and the column. */
 function readJson<T>(text: string, schema: z.ZodType<T>, where: string): T {
@@ -51,7 +43,7 @@ export function createConversationStore<Message, Receipt>(
   schemas: ConversationSchemas<Message, Receipt>,
 ) {
   const messageList = schemas.message.array();
-  const fromRow = (r: ConversationRow): StoredConversation<Message> => ({
+  const fromRow = (r: ConversationRow) => ({
     id: r.id,
     ownerId: r.owner_id,
     messages: readJson(r.messages, messageList, `conversation ${r.id}: messages`),
@@ -60,7 +52,7 @@ export function createConversationStore<Message, Receipt>(
   });
 
   return {
-    async create(ownerId: number, now: Date): Promise<StoredConversation<Message>> {
+    async create(ownerId: number, now: Date) {
       const at = now.toISOString();
       const row = await db
         .insertInto('conversation')
@@ -79,7 +71,7 @@ export function createConversationStore<Message, Receipt>(
       return fromRow(row);
     },
 
-    async get(ownerId: number, id: number): Promise<StoredConversation<Message> | undefined> {
+    async get(ownerId: number, id: number) {
       const row = await db
         .selectFrom('conversation')
         .select(['id', 'owner_id', 'messages', 'status', 'pending_question'])

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { dailyTimeStore, type DailyTimeSubscription } from './daily-time-store.ts';
 import type { JournalDb } from './open-database.ts';
+import { finishDelivery, type DeliveryOutcome } from './daily-delivery.ts';
 
 export type DigestSubscription = DailyTimeSubscription;
 
@@ -52,24 +53,12 @@ export function createDigestStore(db: JournalDb) {
       return row !== undefined;
     },
 
-    async finish(
+    finish: (
       ownerId: number,
       day: string,
-      outcome: { status: 'sent' | 'failed'; messageId?: number; detail?: string },
+      outcome: DeliveryOutcome & { status: 'sent' | 'failed' },
       now: Date,
-    ): Promise<void> {
-      await db
-        .updateTable('digest_delivery')
-        .set({
-          status: outcome.status,
-          message_id: outcome.messageId ?? null,
-          detail: outcome.detail ?? null,
-          updated_at: now.toISOString(),
-        })
-        .where('owner_id', '=', ownerId)
-        .where('local_day', '=', day)
-        .execute();
-    },
+    ): Promise<void> => finishDelivery(db, 'digest_delivery', ownerId, day, outcome, now),
 
     /** Records a day whose digest was too late to send; false if that day was claimed already. */
     async skip(ownerId: number, day: string, detail: string, now: Date): Promise<boolean> {

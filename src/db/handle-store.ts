@@ -1,13 +1,10 @@
-/** Object handles (on SQLite or PostgreSQL), scoped by owner (structurally an objects/ HandleStore). */
+/**
+ * Object handles (on SQLite or PostgreSQL), scoped by owner. Their shape is defined once, as objects/'s HandleStore
+ * port: db/ imports nothing, so this store's type is inferred from its code, and journal-operations.ts, passing it in
+ * as the port, fails to compile when the two part.
+ */
 import type { JournalDb } from './open-database.ts';
 import { errorReason } from '../log/error-message.ts';
-
-interface Handle {
-  id: string;
-  kind: string;
-  state: unknown;
-  createdAt: string;
-}
 
 /** Code-unit order: the same on every machine and locale, as a canonical form must be (localeCompare is not). */
 const byCodeUnit = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
@@ -28,12 +25,14 @@ function readState(r: { id: string; state: string }): unknown {
   }
 }
 
-const fromRow = (r: { id: string; kind: string; state: string; created_at: string }): Handle => ({
+const fromRow = (r: { id: string; kind: string; state: string; created_at: string }) => ({
   id: r.id,
   kind: r.kind,
   state: readState(r),
   createdAt: r.created_at,
 });
+/** A handle as the store reads and writes it. */
+type Handle = ReturnType<typeof fromRow>;
 
 /** Handles read recently, per store: enough for every handle of a conversation, bounded all the same. */
 const KNOWN_HANDLES = 1_000;

@@ -1,7 +1,11 @@
 /**
- * The home of the update inbox (structurally the InboxStore of telegram/intake/inbox-store-port.ts): raw updates, stored before they are confirmed,
- * and the leases that let several instances share them. A chat's pending updates are handled by the one instance that
- * holds the chat's lane (`inbox_lease`), so its updates stay in order whichever instance received them.
+ * The home of the update inbox: raw updates, stored before they are confirmed, and the leases that let several
+ * instances share them. Its shape is defined once, as the InboxStore port of telegram/intake/inbox-store-port.ts: db/
+ * may not import telegram/, so this adapter's type is inferred from its code, and app.ts, passing it in as the port,
+ * fails to compile when the two part.
+ *
+ * A chat's pending updates are handled by the one instance that holds the chat's lane (`inbox_lease`), so its updates
+ * stay in order whichever instance received them.
  *
  * What is kept, and for how long: a pending update keeps its raw payload until it is handled; a handled one keeps only
  * its id, for the dedupe window (a day), then goes; a parked one (it can never be handled as it stands) keeps its
@@ -10,32 +14,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { JournalDb } from './open-database.ts';
 import type { Database } from './schema.ts';
-
-export interface InboxUpdate {
-  updateId: number;
-  chatKey: string;
-  /** The raw update, JSON. */
-  payload: string;
-  /** 0: an owner's private chat (handled first); 1: anyone else's. */
-  priority: number;
-}
-
-export interface PendingUpdate {
-  seq: number;
-  updateId: number;
-  chatKey: string;
-  payload: string;
-  /** Failed tries so far. */
-  attempts: number;
-  /** Not to be tried again before this instant. */
-  nextAttemptAt: Date | null;
-}
-
-/** A lane with pending work. */
-export interface LaneWork {
-  chatKey: string;
-  priority: number;
-}
 
 /** A parked or retrying update, for `npm run journal -- inbox`. */
 export interface TroubledUpdate {
@@ -64,7 +42,10 @@ export function createInboxStore(db: JournalDb) {
      * Stores a batch at once (all or nothing); an update whose id was received within the dedupe window is a
      * redelivery and left out. Returns how many were new.
      */
-    async add(updates: readonly InboxUpdate[], now: Date): Promise<number> {
+    async add(
+      updates: readonly { updateId: number; chatKey: string; payload: string; priority: number }[],
+      now: Date,
+    ): Promise<number> {
       const seen = new Set<number>();
       const fresh = updates.filter((u) => !seen.has(u.updateId) && (seen.add(u.updateId), true));
       if (fresh.length === 0) return 0;
@@ -90,7 +71,7 @@ export function createInboxStore(db: JournalDb) {
     },
 
     /** The chat's pending updates in arrival order (a row waiting for its next try included: it goes first). */
-    async pendingIn(chatKey: string, limit: number): Promise<PendingUpdate[]> {
+    async pendingIn(chatKey: string, limit: number) {
       const rows = await db
         .selectFrom('update_inbox')
         .select(['seq', 'update_id', 'chat_key', 'payload', 'attempts', 'next_attempt_at'])
@@ -110,7 +91,7 @@ export function createInboxStore(db: JournalDb) {
     },
 
     /** Chats with pending updates that no other instance holds now: owners' first, then the longest waiting. */
-    async lanesWithWork(holder: string, now: Date, limit: number): Promise<LaneWork[]> {
+    async lanesWithWork(holder: string, now: Date, limit: number) {
       const at = now.toISOString();
       const rows = await db
         .selectFrom('update_inbox as u')

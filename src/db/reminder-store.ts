@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { dailyTimeStore, type DailyTimeSubscription } from './daily-time-store.ts';
 import type { JournalDb } from './open-database.ts';
+import { finishDelivery, type DeliveryOutcome } from './daily-delivery.ts';
 
 export type ReminderSubscription = DailyTimeSubscription;
 
@@ -84,24 +85,12 @@ export function createReminderStore(db: JournalDb) {
       return row !== undefined;
     },
 
-    async finish(
+    finish: (
       ownerId: number,
       day: string,
-      outcome: { status: 'sent' | 'failed' | 'wrote'; messageId?: number; detail?: string },
+      outcome: DeliveryOutcome & { status: 'sent' | 'failed' | 'wrote' },
       now: Date,
-    ): Promise<void> {
-      await db
-        .updateTable('reminder_delivery')
-        .set({
-          status: outcome.status,
-          message_id: outcome.messageId ?? null,
-          detail: outcome.detail ?? null,
-          updated_at: now.toISOString(),
-        })
-        .where('owner_id', '=', ownerId)
-        .where('local_day', '=', day)
-        .execute();
-    },
+    ): Promise<void> => finishDelivery(db, 'reminder_delivery', ownerId, day, outcome, now),
 
     /** The reminder's snooze button: sent again at `until` (its attempts start over). False unless one was sent that day. */
     async snooze(ownerId: number, day: string, until: Date, now: Date): Promise<boolean> {

@@ -1,35 +1,30 @@
 /**
  * The home of the ledger of what was sent to a model (table `sent_ledger`, on SQLite and PostgreSQL): a record's
  * entries split by their day into rows of ids and counts; no text is ever written here. Rows belong to their owner.
+ * Its shape is defined once, as the SentLedger port of llm/sent-ledger.ts: db/ may not import llm/, so this adapter
+ * states only the fields it writes and infers the rest; the wiring that passes it in as the port fails to compile
+ * when the two part.
  */
 import { sql } from 'kysely';
 import type { JournalDb } from './open-database.ts';
-
-export interface LedgerRecordInput {
-  ownerId: number;
-  conversationId: number | null;
-  sentAt: Date;
-  endpoint: string;
-  model: string;
-  via: 'answer' | 'reader';
-  items: readonly { id: number; day: string; images?: number }[];
-}
-
-export interface LedgerTotal {
-  day: string;
-  endpoint: string;
-  model: string;
-  entries: number;
-  images: number;
-  questions: number;
-}
+import type { SentLedgerTable } from './tables/intake-tables.ts';
 
 /** Rows per INSERT: 10 columns each, well under either engine's parameter limit. */
 const ROWS_PER_INSERT = 500;
 
 export function createSentLedgerStore(db: JournalDb) {
   return {
-    async record(records: readonly LedgerRecordInput[]): Promise<void> {
+    async record(
+      records: readonly {
+        ownerId: number;
+        conversationId: number | null;
+        sentAt: Date;
+        endpoint: string;
+        model: string;
+        via: SentLedgerTable['via'];
+        items: readonly { id: number; day: string; images?: number }[];
+      }[],
+    ): Promise<void> {
       const rows = records.flatMap((r) => {
         const byDay = new Map<string, number[]>();
         const imagesByDay = new Map<string, number>();
@@ -60,7 +55,7 @@ export function createSentLedgerStore(db: JournalDb) {
       });
     },
 
-    async totals(ownerId: number, since?: string): Promise<LedgerTotal[]> {
+    async totals(ownerId: number, since?: string) {
       let query = db
         .selectFrom('sent_ledger')
         .select(['local_day', 'endpoint', 'model'])

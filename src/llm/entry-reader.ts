@@ -30,14 +30,6 @@ export interface EntryReaderOptions {
   concurrency?: number;
 }
 
-interface Spend {
-  calls: number;
-  inputTokens: number;
-  outputTokens: number;
-}
-
-type Outcome = { ok: true; answer: string; spend: Spend } | { ok: false; failure: string; spend: Spend };
-
 /** A failed reader call, said plainly; the read stops and nothing partial is answered. */
 class ReadFailure extends Error {}
 
@@ -95,14 +87,19 @@ function failureText(error: unknown): string {
   return errorReason(error);
 }
 
+/**
+ * The EntryReader of journal/views/entry-reader-port.ts, the one definition of its shape (its outcome and spend):
+ * llm/ may not import journal/, so this reader's type is inferred from its code, and wiring/questions.ts, passing it
+ * in as the port, fails to compile when the two part.
+ */
 export function createEntryReader(options: EntryReaderOptions) {
   const bound = options.chunkTokens ?? DEFAULT_CHUNK_TOKENS;
   const limit = options.concurrency ?? DEFAULT_READER_CONCURRENCY;
 
   return {
     model: options.model,
-    async read(question: string, entries: readonly FramedEntry[]): Promise<Outcome> {
-      const spend: Spend = { calls: 0, inputTokens: 0, outputTokens: 0 };
+    async read(question: string, entries: readonly FramedEntry[]) {
+      const spend = { calls: 0, inputTokens: 0, outputTokens: 0 };
       let failure: string | null = null;
 
       /** One reader call; its usage counts even when its answer is unusable. */
@@ -156,7 +153,7 @@ export function createEntryReader(options: EntryReaderOptions) {
         const parts = chunkEntries(entries, bound);
         if (parts.length === 1)
           return {
-            ok: true,
+            ok: true as const,
             answer: await call(READ_ALL_SYSTEM, readRequestText(question, entries, { index: 0, of: 1 })),
             spend,
           };
@@ -167,15 +164,15 @@ export function createEntryReader(options: EntryReaderOptions) {
           })),
         );
         for (;;) {
-          if (failure !== null) return { ok: false, failure, spend };
+          if (failure !== null) return { ok: false as const, failure, spend };
           const groups = groupNotes(notes, bound);
           if (groups.length === 1)
-            return { ok: true, answer: await call(MERGE_SYSTEM, mergeRequestText(question, notes)), spend };
+            return { ok: true as const, answer: await call(MERGE_SYSTEM, mergeRequestText(question, notes)), spend };
           notes = await many(groups.map((g) => ({ system: MERGE_NOTES_SYSTEM, text: mergeRequestText(question, g) })));
         }
       } catch (error) {
         if (!(error instanceof ReadFailure)) throw error;
-        return { ok: false, failure: error.message, spend };
+        return { ok: false as const, failure: error.message, spend };
       }
     },
   };

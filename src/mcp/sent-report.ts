@@ -5,11 +5,11 @@
  */
 import { errorMessage } from '../log/error-message.ts';
 import type { Logger } from '../log/logger.ts';
-import type { SentRecord } from '../llm/sent-ledger.ts';
+import type { SentLedger } from '../llm/sent-ledger.ts';
 import type { SentItems } from '../objects/kind.ts';
 
 export interface SentReportDeps {
-  ledger: { record(records: readonly SentRecord[]): Promise<void> };
+  ledger: Pick<SentLedger, 'record'>;
   clock: () => Date;
   logger: Logger;
 }

@@ -4,7 +4,7 @@ import type { EditResult, SaveResult } from '../journal/entries/entry-store.ts';
 import type { EntryDraft } from '../journal/entries/entry.ts';
 import type { OnThisDay } from '../journal/memories.ts';
 import type { AskOptions, AskOutcome, Questions } from '../llm/ask.ts';
-import type { SentTotal } from '../llm/sent-ledger.ts';
+import type { SentLedger } from '../llm/sent-ledger.ts';
 import type { ReviewPeriod } from '../journal/review-range.ts';
 import type { DocumentImport } from './document-import.ts';
 import type { Jobs } from './jobs/job-runner.ts';
@@ -167,7 +167,7 @@ export interface BotDeps {
   jobs: Jobs;
   exporter: JournalExporter;
   /** The ledger of entry text sent to a model, for /sent (readable with the AI off too). */
-  sent: { totals(ownerId: number, since?: string): Promise<SentTotal[]> };
+  sent: Pick<SentLedger, 'totals'>;
   /** Whether an error is the store failing (locked, disk full): such an update is retried by the inbox, not apologised for. */
   isStorageFailure?: (error: unknown) => boolean;
   /** /stats pictures (and the digest's weekly one). */

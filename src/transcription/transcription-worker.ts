@@ -10,7 +10,9 @@ import {
   dropTranscription,
   dueTranscriptions,
   postponeTranscription,
+  type DueTranscription,
 } from '../journal/media/transcription-jobs.ts';
+import { createJobLoop, type WorkerLogger } from '../journal/media/job-loop.ts';
 import { TranscriptionError, type Transcriber } from './transcriber.ts';
 import { errorReason } from '../log/error-message.ts';
 
@@ -22,12 +24,6 @@ export interface TranscriptionWorkerDeps {
   clock: () => Date;
   logger: WorkerLogger;
   intervalMs?: number;
-}
-
-/** The slice of the app's logger the worker writes to (one JSON line per event). */
-export interface WorkerLogger {
-  info(event: string, fields: Record<string, string | number | boolean | null>): void;
-  error(event: string, fields: Record<string, string | number | boolean | null>): void;
 }
 
 export interface TranscriptionWorker {
@@ -45,59 +41,41 @@ const JOBS_PER_RUN = 20;
 const CLAIM_MS = 15 * 60_000;
 
 export function createTranscriptionWorker(deps: TranscriptionWorkerDeps): TranscriptionWorker {
-  let chain: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-
-  const runOnce = async () => {
-    let transcribed = 0;
-    let postponed = 0;
-    for (const job of await dueTranscriptions(deps.db, deps.clock(), JOBS_PER_RUN)) {
-      if (stopped) break;
-      // Another instance took it since the list was read: theirs.
-      if (!(await claimTranscription(deps.db, job, new Date(deps.clock().getTime() + CLAIM_MS)))) continue;
-      const log = { entry_id: job.entryId, kind: job.kind, attempt: job.attempts + 1 };
-      try {
-        const { bytes, fileName } = await deps.download(job.fileId);
-        const text = await deps.transcriber.transcribe(bytes, fileName);
-        const result = await completeTranscription(deps.db, job.entryId, text, deps.clock());
-        deps.logger.info('transcription.done', { ...log, result, chars: text.length });
-        transcribed += 1;
-      } catch (error) {
-        const message = errorReason(error);
-        if (error instanceof TranscriptionError && error.permanent) {
-          await dropTranscription(deps.db, job.entryId);
-          deps.logger.error('transcription.given_up', { ...log, error: message });
-          continue;
-        }
-        const next = await postponeTranscription(deps.db, job, message, deps.clock());
-        deps.logger.error('transcription.failed', { ...log, error: message, retry_at: next.toISOString() });
-        postponed += 1;
+  const logFields = (job: DueTranscription) => ({ entry_id: job.entryId, kind: job.kind, attempt: job.attempts + 1 });
+  const loop = createJobLoop<DueTranscription>({
+    clock: deps.clock,
+    logger: deps.logger,
+    runFailedEvent: 'transcription.run_failed',
+    jobsPerRun: JOBS_PER_RUN,
+    claimMs: CLAIM_MS,
+    intervalMs: deps.intervalMs ?? 5 * 60_000,
+    due: (now, limit) => dueTranscriptions(deps.db, now, limit),
+    claim: (job, until) => claimTranscription(deps.db, job, until),
+    async work(job) {
+      const { bytes, fileName } = await deps.download(job.fileId);
+      const text = await deps.transcriber.transcribe(bytes, fileName);
+      const result = await completeTranscription(deps.db, job.entryId, text, deps.clock());
+      deps.logger.info('transcription.done', { ...logFields(job), result, chars: text.length });
+    },
+    async failed(job, error) {
+      const message = errorReason(error);
+      if (error instanceof TranscriptionError && error.permanent) {
+        await dropTranscription(deps.db, job.entryId);
+        deps.logger.error('transcription.given_up', { ...logFields(job), error: message });
+        return 'given_up';
       }
-    }
-    return { transcribed, postponed };
-  };
-
-  const runDue = () => {
-    const run = chain.then(runOnce);
-    chain = run.catch((error) => deps.logger.error('transcription.run_failed', { error: errorReason(error) }));
-    return run;
-  };
-
+      const next = await postponeTranscription(deps.db, job, message, deps.clock());
+      deps.logger.error('transcription.failed', { ...logFields(job), error: message, retry_at: next.toISOString() });
+      return 'postponed';
+    },
+  });
   return {
-    runDue,
-    kick: () => void runDue().catch(() => undefined),
-    start() {
-      stopped = false;
-      timer = setInterval(() => void runDue().catch(() => undefined), deps.intervalMs ?? 5 * 60_000);
-      timer.unref();
-      void runDue().catch(() => undefined);
+    runDue: async () => {
+      const { done, postponed } = await loop.runDue();
+      return { transcribed: done, postponed };
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await chain;
-    },
+    kick: loop.kick,
+    start: () => void loop.start(),
+    stop: loop.stop,
   };
 }

@@ -7,6 +7,7 @@
 import type { JournalDb } from '../../db/open-database.ts';
 import { MediaTooLargeError } from '../../db/media-blobs.ts';
 import { errorReason } from '../../log/error-message.ts';
+import { createJobLoop, type WorkerLogger } from './job-loop.ts';
 import {
   claimDownload,
   downloadRetryMs,
@@ -38,10 +39,7 @@ export interface MediaDownloadDeps {
   /** The file's bytes; throws PermanentMediaError when no retry can help. */
   fetch(fileId: string): Promise<FetchedMedia>;
   clock: () => Date;
-  logger: {
-    info(event: string, fields: Record<string, string | number | boolean | null>): void;
-    error(event: string, fields: Record<string, string | number | boolean | null>): void;
-  };
+  logger: WorkerLogger;
   /** This instance's name (the leases' holder). */
   holder: string;
   maxBytes: number;
@@ -60,94 +58,64 @@ const JOBS_PER_RUN = 20;
 const CLAIM_MS = 10 * 60_000;
 
 export function createMediaDownloads(deps: MediaDownloadDeps): MediaDownloads {
-  let chain: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | null = null;
-  /** A wake-up at the earliest retry, sooner than the next round of the timer. */
-  let retry: NodeJS.Timeout | null = null;
-  let stopped = false;
-  const message = (error: unknown) => errorReason(error);
-
-  const runOnce = async () => {
-    let kept = 0;
-    let postponed = 0;
-    for (const job of await dueDownloads(deps.db, deps.clock(), JOBS_PER_RUN)) {
-      if (stopped) break;
-      if (!(await claimDownload(deps.db, job, deps.holder, new Date(deps.clock().getTime() + CLAIM_MS)))) continue;
-      const log = { media_id: job.id, entry_id: job.entryId, kind: job.kind, attempt: job.attempts + 1 };
-      try {
-        const fetched = await deps.fetch(job.fileId);
-        const blob = await keepDownload(deps.db, job, fetched.bytes, {
-          now: deps.clock(),
-          maxBytes: deps.maxBytes,
-          mimeType: fetched.mimeType ?? null,
-        });
-        deps.logger.info('media.kept', { ...log, bytes: blob.size });
-        kept += 1;
-      } catch (error) {
-        if (error instanceof PermanentMediaError || error instanceof MediaTooLargeError) {
-          await giveUpDownload(deps.db, job, givenUpNote(error, deps.maxBytes));
-          deps.logger.error('media.given_up', { ...log, error: message(error) });
-          continue;
-        }
-        // A full disk may refuse this write too: then the claim is handed back in a while, not left to run out.
-        const next = await postponeDownload(deps.db, job, message(error), deps.clock()).catch(() => null);
-        deps.logger.error('media.failed', { ...log, error: message(error), retry_at: next?.toISOString() ?? null });
-        postponed += 1;
-        wakeAt(
-          next ?? new Date(deps.clock().getTime() + downloadRetryMs(job.attempts + 1)),
-          next === null ? job : null,
-        );
+  const logFields = (job: DueDownload) => ({
+    media_id: job.id,
+    entry_id: job.entryId,
+    kind: job.kind,
+    attempt: job.attempts + 1,
+  });
+  const loop = createJobLoop<DueDownload>({
+    clock: deps.clock,
+    logger: deps.logger,
+    runFailedEvent: 'media.run_failed',
+    jobsPerRun: JOBS_PER_RUN,
+    claimMs: CLAIM_MS,
+    intervalMs: deps.intervalMs ?? 60_000,
+    due: (now, limit) => dueDownloads(deps.db, now, limit),
+    claim: (job, until) => claimDownload(deps.db, job, deps.holder, until),
+    async work(job) {
+      const fetched = await deps.fetch(job.fileId);
+      const blob = await keepDownload(deps.db, job, fetched.bytes, {
+        now: deps.clock(),
+        maxBytes: deps.maxBytes,
+        mimeType: fetched.mimeType ?? null,
+      });
+      deps.logger.info('media.kept', { ...logFields(job), bytes: blob.size });
+    },
+    async failed(job, error, wakeAt) {
+      const log = logFields(job);
+      if (error instanceof PermanentMediaError || error instanceof MediaTooLargeError) {
+        await giveUpDownload(deps.db, job, givenUpNote(error, deps.maxBytes));
+        deps.logger.error('media.given_up', { ...log, error: errorReason(error) });
+        return 'given_up';
       }
-    }
-    return { kept, postponed };
-  };
-
-  /** Runs again at `at` (the earliest retry); first postpones `unrecorded` when its postponement could not be written. */
-  const wakeAt = (at: Date, unrecorded: DueDownload | null) => {
-    if (stopped || (retry && !unrecorded)) return;
-    if (retry) clearTimeout(retry);
-    retry = setTimeout(
-      () => {
-        retry = null;
-        const ready = unrecorded
-          ? postponeDownload(
-              deps.db,
-              { ...unrecorded, attempts: unrecorded.attempts - 1 },
-              'retried after a failed write',
-              new Date(0),
-            )
-          : Promise.resolve();
-        void ready.then(() => runDue()).catch(() => wakeAt(new Date(deps.clock().getTime() + 5_000), unrecorded));
-      },
-      Math.max(0, at.getTime() - deps.clock().getTime()),
-    );
-    retry.unref();
-  };
-
-  const runDue = () => {
-    const run = chain.then(runOnce);
-    chain = run.catch((error) => deps.logger.error('media.run_failed', { error: message(error) }));
-    return run;
-  };
-
-  return {
-    runDue,
-    kick: () => void runDue().catch(() => undefined),
-    async start() {
-      stopped = false;
+      // A full disk may refuse this write too: then the claim is handed back in a while, not left to run out.
+      const next = await postponeDownload(deps.db, job, errorReason(error), deps.clock()).catch(() => null);
+      deps.logger.error('media.failed', { ...log, error: errorReason(error), retry_at: next?.toISOString() ?? null });
+      if (next) wakeAt(next);
+      else
+        wakeAt(new Date(deps.clock().getTime() + downloadRetryMs(job.attempts + 1)), () =>
+          postponeDownload(
+            deps.db,
+            { ...job, attempts: job.attempts - 1 },
+            'retried after a failed write',
+            new Date(0),
+          ),
+        );
+      return 'postponed';
+    },
+    async resume() {
       const released = await releaseDownloads(deps.db, deps.holder, deps.clock());
       if (released > 0) deps.logger.info('media.resumed', { downloads: released });
-      timer = setInterval(() => void runDue().catch(() => undefined), deps.intervalMs ?? 60_000);
-      timer.unref();
-      void runDue().catch(() => undefined);
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      if (retry) clearTimeout(retry);
-      timer = null;
-      retry = null;
-      await chain.catch(() => undefined);
+  });
+  return {
+    runDue: async () => {
+      const { done, postponed } = await loop.runDue();
+      return { kept: done, postponed };
     },
+    kick: loop.kick,
+    start: loop.start,
+    stop: loop.stop,
   };
 }

@@ -1,6 +1,7 @@
 /**
- * What the update inbox needs of its store (implemented by db/inbox-store.ts, which matches it structurally: telegram/
- * may not import db/, so the shapes are written on both sides and app.ts's wiring checks they agree).
+ * What the update inbox needs of its store: the one definition of its shape. db/inbox-store.ts implements it without
+ * restating it (telegram/ and db/ may not import each other, so the adapter's type is inferred from its code) and
+ * app.ts, passing the adapter in as this port, fails to compile when the two part.
  */
 export interface InboxUpdate {
   updateId: number;
@@ -16,7 +17,9 @@ export interface PendingUpdate {
   updateId: number;
   chatKey: string;
   payload: string;
+  /** Failed tries so far. */
   attempts: number;
+  /** Not to be tried again before this instant. */
   nextAttemptAt: Date | null;
 }
 

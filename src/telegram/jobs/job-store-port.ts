@@ -1,6 +1,7 @@
 /**
- * What the job runner needs of its store (implemented by db/job-store.ts, which matches it structurally: telegram/
- * may not import db/, so the shapes are written on both sides and app.ts's wiring checks they agree).
+ * What the job runner needs of its store: the one definition of its shape. db/job-store.ts implements it without
+ * restating it (telegram/ and db/ may not import each other, so the adapter's type is inferred from its code) and
+ * app.ts, passing the adapter in as this port, fails to compile when the two part.
  */
 export interface JobRecord {
   id: number;
