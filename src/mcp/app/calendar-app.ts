@@ -23,7 +23,8 @@ interface ShownEntry {
   id: number;
   time?: string;
   title?: string;
-  content: string;
+  /** In the JSON only where the server sends no passages; else from the entry's embedded resource. */
+  content?: string;
 }
 
 const PHOTOS_PER_ENTRY = 4;
@@ -121,13 +122,32 @@ async function callMethod(methodName: string, args: Record<string, unknown>) {
 const firstText = (result: { content?: { type: string; text?: string }[] }): string =>
   result.content?.find((b) => b.type === 'text')?.text ?? '';
 
+/**
+ * Entries' texts travel beside the result's JSON as embedded resources named `journal://entry/<id>` (the passages a
+ * model may cite), not inside it: id → text.
+ */
+function passagesOf(result: { content?: unknown[] }): Map<number, string> {
+  const passages = new Map<number, string>();
+  for (const block of result.content ?? []) {
+    const resource = (block as { type?: string; resource?: { uri?: unknown; text?: unknown } }).resource;
+    if ((block as { type?: string }).type !== 'resource' || typeof resource?.text !== 'string') continue;
+    const id = /^journal:\/\/entry\/(\d+)$/.exec(String(resource.uri))?.[1];
+    if (id !== undefined) passages.set(Number(id), resource.text);
+  }
+  return passages;
+}
+
 async function openDay(date: string): Promise<void> {
   entriesBox.replaceChildren(el('p', { className: 'loading' }, `Opening ${date}…`));
   try {
     const result = await callMethod('getEntriesForDay', { date });
     if (result.isError) throw new Error(firstText(result));
     const value = (JSON.parse(firstText(result)) as { value: ShownEntry[] | { items: ShownEntry[] } }).value;
-    const entries = Array.isArray(value) ? value : value.items;
+    const passages = passagesOf(result);
+    const entries = (Array.isArray(value) ? value : value.items).map((e) => ({
+      ...e,
+      content: e.content ?? passages.get(e.id) ?? '',
+    }));
     entriesBox.replaceChildren(el('h2', {}, date), ...entries.map(drawEntry));
     for (const entry of entries) void addPhotos(entry.id);
   } catch (error) {
@@ -146,7 +166,7 @@ function drawEntry(entry: ShownEntry): HTMLElement {
   article.dataset.id = String(entry.id);
   if (entry.time) article.append(el('time', {}, entry.time));
   if (entry.title) article.append(el('h3', {}, entry.title));
-  article.append(el('p', {}, entry.content), el('div', { className: 'photos' }));
+  article.append(el('p', {}, entry.content ?? ''), el('div', { className: 'photos' }));
   return article;
 }
 
