@@ -16,6 +16,8 @@ import { createInboxStore } from '../../src/db/inbox-store.ts';
 import { createJobStore } from '../../src/db/job-store.ts';
 import { applyEdit, storeEntry } from '../../src/journal/entries/entry-store.ts';
 import { nameTopic } from '../../src/journal/journals/journal-topics.ts';
+import { setDefaultJournal } from '../../src/journal/journals/default-journal.ts';
+import { setReflect } from '../../src/journal/prompts/reflect-store.ts';
 import { storedConversationSchemas } from '../../src/llm/conversation.ts';
 import { sharedPostgres } from '../helpers/many-instances.ts';
 import { runEntryPoint } from '../helpers/run-entry-point.ts';
@@ -46,6 +48,8 @@ async function seed(temp: TempDb) {
   const voice = await storeEntry(db, draft(31, '[voice note 0:42]'), 'Europe/Berlin', NOW);
   await storeEntry(db, { ...draft(32, 'A dream in a topic'), journal: 'Dreams' }, 'Europe/Berlin', NOW);
   await nameTopic(db, OWNER, 7, 'Dreams');
+  await setDefaultJournal(db, OWNER, 'Dreams');
+  await setReflect(db, OWNER, '', true, NOW);
   await db
     .insertInto('entry_media')
     .values({
@@ -78,6 +82,17 @@ async function seed(temp: TempDb) {
   await db
     .insertInto('transcription_job')
     .values({ entry_id: voice!, next_at: NOW.toISOString(), last_error: 'HTTP 503' })
+    .execute();
+  // A follow-up question claimed for the voice note's entry (its row only: no model is asked here).
+  await db
+    .insertInto('reflect_question')
+    .values({
+      owner_id: OWNER,
+      entry_id: voice!,
+      local_day: '2024-04-15',
+      status: 'asked',
+      claimed_at: NOW.toISOString(),
+    })
     .execute();
   const blob = (await db.selectFrom('media_blob').select('sha256').executeTakeFirstOrThrow()).sha256;
   await db
