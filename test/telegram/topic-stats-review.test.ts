@@ -21,6 +21,7 @@ describeStores('/stats and /review in a topic', () => {
   let t: TestApp;
   beforeEach(async () => {
     t = await createTestApp({}, () => NOW, { messagesApi: true });
+    t.api.refuseRichMessages(); // today's plain messages (rich ones: rich-replies.test.ts)
     const { message } = textUpdate('');
     const { text: _text, ...service } = message;
     await t.send({
