@@ -149,15 +149,15 @@ function callModel(params: ToolLoopParams, state: LoopState, final: boolean): Pr
   state.partial = '';
   const stream = params.client.messages.stream(
     {
-    model: params.model,
-    max_tokens: params.maxTokens ?? DEFAULT_MAX_TOKENS,
-    system: params.system ?? SYSTEM,
-    tools: params.tools ?? TOOLS,
-    // Caches the growing conversation too, so each step re-reads the previous one cheaply.
-    cache_control: { type: 'ephemeral' },
-    // Kept with the tools (history holds tool_use blocks), but the last call must answer in text.
-    ...(final ? { tool_choice: { type: 'none' as const } } : {}),
-    messages,
+      model: params.model,
+      max_tokens: params.maxTokens ?? DEFAULT_MAX_TOKENS,
+      system: params.system ?? SYSTEM,
+      tools: params.tools ?? TOOLS,
+      // Caches the growing conversation too, so each step re-reads the previous one cheaply.
+      cache_control: { type: 'ephemeral' },
+      // Kept with the tools (history holds tool_use blocks), but the last call must answer in text.
+      ...(final ? { tool_choice: { type: 'none' as const } } : {}),
+      messages,
     },
     params.signal ? { signal: params.signal } : undefined,
   );

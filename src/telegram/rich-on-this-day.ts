@@ -34,7 +34,12 @@ export function richOnThisDay(found: OnThisDay, photos: readonly string[]): Inpu
       ...collageOf(photos, 'Photos of this day'),
       ...dayBlocks,
       ...(rest > 0
-        ? [{ type: 'footer' as const, text: `…and ${plural(rest, 'more entry', 'more entries')} (search the day with @journal to read them).` }]
+        ? [
+            {
+              type: 'footer' as const,
+              text: `…and ${plural(rest, 'more entry', 'more entries')} (search the day with @journal to read them).`,
+            },
+          ]
         : []),
     ],
   };

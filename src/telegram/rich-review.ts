@@ -36,7 +36,11 @@ export function richReview(
   const days = byDay(material.entries);
   const rows = eachDay(material.range.startDate, material.range.endDate).map((day) => {
     const entries = days.get(day) ?? [];
-    return [cell(`${weekdayName(day).slice(0, 3)} ${day}`), cell(String(entries.length)), cell(String(wordsIn(entries)))];
+    return [
+      cell(`${weekdayName(day).slice(0, 3)} ${day}`),
+      cell(String(entries.length)),
+      cell(String(wordsIn(entries))),
+    ];
   });
   const table: InputRichBlock = {
     type: 'table',

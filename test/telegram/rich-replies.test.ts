@@ -24,7 +24,11 @@ const blocksOf = (payload: Record<string, any>, type: string) =>
 
 /** A photo of the entry with this content, as a live message leaves it (Telegram's file id, bytes not yet kept). */
 async function addPhoto(content: string, fileId: string) {
-  const entry = await t.temp.db.selectFrom('entry').select('id').where('content', '=', content).executeTakeFirstOrThrow();
+  const entry = await t.temp.db
+    .selectFrom('entry')
+    .select('id')
+    .where('content', '=', content)
+    .executeTakeFirstOrThrow();
   await t.temp.db
     .insertInto('entry_media')
     .values({
