@@ -3,6 +3,7 @@
 // refuses rich ones, and the Stop button under a draft answer ending the generation with the partial answer kept.
 import { afterEach, describe, expect, it } from 'vitest';
 import { STOPPED_MARK } from '../../src/llm/answer-text.ts';
+import { richMessageText } from '../../src/try/rich-message-text.ts';
 import { ALLOWED_UPDATES } from '../../src/telegram/intake/allowed-updates.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
@@ -95,6 +96,19 @@ describe('/onthisday as a rich message', () => {
         summary: '2022-04-02 · 4 years ago · 1 entry',
         blocks: [{ type: 'paragraph', text: '08:00 Spring cleaning' }],
       },
+    ]);
+    // npm run try's terminal prints the same message as text.
+    expect(richMessageText(message!.rich_message).split('\n')).toEqual([
+      'On this day, 04-02 (MM-DD): 3 entries from 2 years.',
+      'Day | Entries',
+      '2024-04-02 · 2 years ago | 2',
+      '2022-04-02 · 4 years ago | 1',
+      '[1 photo(s)]',
+      '▸ 2024-04-02 · 2 years ago · 2 entries',
+      '  07:00 Coffee with Ana',
+      '  18:00 Evening run',
+      '▸ 2022-04-02 · 4 years ago · 1 entry',
+      '  08:00 Spring cleaning',
     ]);
   });
 
