@@ -29,8 +29,11 @@ export interface JournalReads {
   today(): string;
   onThisDay(ownerId: number, date: string): Promise<OnThisDay>;
   wroteOn(ownerId: number, day: string): Promise<boolean>;
-  /** The entries of local days `from` to `to` (a review's), newest day first, at most a rich message's worth. */
-  between(ownerId: number, from: string, to: string): Promise<JournalEntryValue[]>;
+  /**
+   * The entries of local days `from` to `to` (a review's), newest day first, at most a rich message's worth; of one
+   * journal (its stored name, a topic's) or of all.
+   */
+  between(ownerId: number, from: string, to: string, journal?: string): Promise<JournalEntryValue[]>;
   /** The Telegram file ids of these entries' photos, for a rich message's collage. */
   photoIds(ownerId: number, entryIds: readonly number[]): Promise<string[]>;
 }

@@ -14,7 +14,13 @@ export function journalReadsOf({ db, today }: Wiring): JournalReads {
     today,
     onThisDay: (ownerId, date) => readOnThisDay(db, ownerId, date),
     wroteOn: (ownerId, day) => wroteOn(db, ownerId, day),
-    between: (ownerId, from, to) => findEntriesNewestDayFirst(db, ownerId, { from, to }, ON_THIS_DAY_READ_LIMIT),
+    between: (ownerId, from, to, journal) =>
+      findEntriesNewestDayFirst(
+        db,
+        ownerId,
+        { from, to, ...(journal !== undefined ? { journal } : {}) },
+        ON_THIS_DAY_READ_LIMIT,
+      ),
     photoIds: (ownerId, entryIds) => telegramPhotoIds(db, ownerId, entryIds, RICH_PHOTOS),
   };
 }

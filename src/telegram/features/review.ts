@@ -14,6 +14,7 @@ import { aiOffText, askAndReply } from './question.ts';
 import { errorMessage } from '../../log/error-message.ts';
 import { reviewRange, type ReviewPeriod } from '../../journal/review-range.ts';
 import { richReview } from '../rich-review.ts';
+import { journalOfUpdate } from '../topic-journal.ts';
 import type { RichAnswer } from '../send-rich.ts';
 
 export const REVIEW_USAGE = 'Use /review week for the last 7 days, or /review month for the last calendar month.';
@@ -46,8 +47,10 @@ async function sendReview(
   const ownerId = ctx.from.id;
   // The same days the review asks about (review-range.ts), read for the rich message's table, photos and days.
   const range = reviewRange(period, deps.journal.today());
+  // Asked in a topic, the review is of that topic's journal: so are its days.
+  const journal = await journalOfUpdate(ctx, deps.journals);
   const rich: RichAnswer = async (answer, fromLine) => {
-    const entries = await deps.journal.between(ownerId, range.startDate, range.endDate);
+    const entries = await deps.journal.between(ownerId, range.startDate, range.endDate, journal);
     const photos = await deps.journal.photoIds(
       ownerId,
       entries.map((e) => e.id),
