@@ -1,4 +1,5 @@
 /** npm start: configuration → database → migrations → Telegram → the inbox and polling; a clean stop on SIGINT/SIGTERM. */
+import { ALLOWED_UPDATES } from './telegram/intake/allowed-updates.ts';
 import { hostname } from 'node:os';
 import { GrammyError } from 'grammy';
 import { createApp } from './app.ts';
@@ -166,7 +167,7 @@ async function main(): Promise<void> {
     app.digests.start(); // sends a digest missed while down, if less than 12 hours late
     app.reminders.start(); // sends a reminder missed while down, if less than 3 hours late that journal day
     try {
-      await bot.api.setWebhook(url, { secret_token: config.telegramWebhookSecret });
+      await bot.api.setWebhook(url, { secret_token: config.telegramWebhookSecret, allowed_updates: ALLOWED_UPDATES });
     } catch (error) {
       console.error(
         `Telegram did not accept TELEGRAM_WEBHOOK_URL=${url} (${errorMessage(error)}). It must be a public https URL that reaches port ${config.port} here.`,

@@ -15,6 +15,7 @@ import { createSentCollector, type SentCollector, type SentLedger } from './sent
 import type { CitedSource } from './cited-sources.ts';
 import { createAskBack, type AskBack } from './ask-back.ts';
 import { runToolLoop, type AnswerListener, type ToolLoopResult } from './tool-loop.ts';
+import { answerText } from './answer-text.ts';
 
 export interface QuestionDeps {
   client: Pick<Anthropic, 'messages'>;
@@ -57,6 +58,8 @@ export interface AskOptions {
    * means it, and its interface is given even when nothing is mentioned.
    */
   about?: string;
+  /** Aborted when the asker pressed Stop: the answer ends with what was written so far, marked as stopped. */
+  signal?: AbortSignal;
 }
 
 export interface Questions {
@@ -77,22 +80,6 @@ export const EMPTY_QUESTION_TEXT =
 export const NOTHING_TO_RETRY_TEXT = 'Nothing to retry: that question was answered already.';
 export const NO_TRACE_TEXT =
   'No answer yet: ask a question first (mention @journal), then /trace shows how it was found.';
-
-/** The user-facing text of a finished loop: the answer, with a note when it was cut short. */
-export function answerText(r: ToolLoopResult): string {
-  switch (r.ending) {
-    case 'max_tokens':
-      return r.answer
-        ? `${r.answer}\n\n(The answer was cut off at the length limit.)`
-        : 'The model ran out of room before answering. Try a narrower question.';
-    case 'refusal':
-      return r.answer || 'The model declined to answer this question.';
-    case 'limit':
-      return `${r.answer || 'No answer was found within the step limit.'}\n\n(Answered at the step limit, with what was found so far.)`;
-    default:
-      return r.answer || 'The model finished without an answer. Try asking another way.';
-  }
-}
 
 /** The next user turn appended to the history; a history that already ends with a user turn (unrun tool calls) takes it in. */
 function withUserTurn(history: MessageParam[], turn: MessageParam): MessageParam[] {
@@ -224,6 +211,7 @@ export function createQuestions(deps: QuestionDeps): Questions {
         execute: createToolExecutor(ops),
         toolTokens: tally.tokens,
         onText: options.onText,
+        ...(options.signal ? { signal: options.signal } : {}),
         ...deps.limits,
       });
     } catch (error) {

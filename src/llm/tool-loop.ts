@@ -49,6 +49,8 @@ export interface ToolLoopParams {
   tools?: Tool[];
   /** Hears the answer as it is written (see AnswerListener). */
   onText?: AnswerListener;
+  /** Aborted when the asker pressed Stop: the loop ends at once with the text written so far (ending `stopped`). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -59,7 +61,7 @@ export interface ToolLoopParams {
 export type AnswerListener = (textSoFar: string) => void;
 
 /** How the loop ended: the model finished, hit a limit of ours or its own, or refused. */
-export type LoopEnding = 'end_turn' | 'limit' | 'max_tokens' | 'refusal' | 'other';
+export type LoopEnding = 'end_turn' | 'limit' | 'max_tokens' | 'refusal' | 'stopped' | 'other';
 
 export interface ToolLoopResult {
   /** The whole history, the final assistant turn included, ready to store. */
@@ -133,6 +135,8 @@ interface LoopState {
   usage: UsageTotals;
   peak: number;
   steps: number;
+  /** The text of the model call in progress so far: what a Stop keeps. */
+  partial: string;
 }
 
 /**
@@ -140,25 +144,49 @@ interface LoopState {
  * final message is the same Message a non-streaming call returns, every block (thinking with its signature, tool_use)
  * as the API sent it.
  */
-function callModel(params: ToolLoopParams, messages: MessageParam[], final: boolean): Promise<Message> {
-  const stream = params.client.messages.stream({
-    model: params.model,
-    max_tokens: params.maxTokens ?? DEFAULT_MAX_TOKENS,
-    system: params.system ?? SYSTEM,
-    tools: params.tools ?? TOOLS,
-    // Caches the growing conversation too, so each step re-reads the previous one cheaply.
-    cache_control: { type: 'ephemeral' },
-    // Kept with the tools (history holds tool_use blocks), but the last call must answer in text.
-    ...(final ? { tool_choice: { type: 'none' as const } } : {}),
-    messages,
+function callModel(params: ToolLoopParams, state: LoopState, final: boolean): Promise<Message> {
+  const messages = state.messages;
+  state.partial = '';
+  const stream = params.client.messages.stream(
+    {
+      model: params.model,
+      max_tokens: params.maxTokens ?? DEFAULT_MAX_TOKENS,
+      system: params.system ?? SYSTEM,
+      tools: params.tools ?? TOOLS,
+      // Caches the growing conversation too, so each step re-reads the previous one cheaply.
+      cache_control: { type: 'ephemeral' },
+      // Kept with the tools (history holds tool_use blocks), but the last call must answer in text.
+      ...(final ? { tool_choice: { type: 'none' as const } } : {}),
+      messages,
+    },
+    params.signal ? { signal: params.signal } : undefined,
+  );
+  stream.on('streamEvent', (event, snapshot) => {
+    if (event.type !== 'content_block_delta' || event.delta.type !== 'text_delta') return;
+    state.partial = textOf(snapshot.content);
+    params.onText?.(state.partial);
   });
-  const onText = params.onText;
-  if (onText) {
-    stream.on('streamEvent', (event, snapshot) => {
-      if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') onText(textOf(snapshot.content));
-    });
-  }
   return stream.finalMessage();
+}
+
+/**
+ * The result of a Stop press: the text written so far is the answer, kept in the history as the assistant's turn (a
+ * history ending with the user's turn takes the next question in, so nothing is lost when nothing was written yet).
+ */
+function stopped(state: LoopState): ToolLoopResult {
+  const answer = state.partial.trim();
+  if (answer) state.messages.push({ role: 'assistant', content: [{ type: 'text', text: answer }] });
+  return {
+    messages: state.messages,
+    answer,
+    citations: [],
+    ending: 'stopped',
+    stopReason: 'stopped',
+    steps: state.steps,
+    calls: state.calls,
+    usage: state.usage,
+    peakContextTokens: state.peak,
+  };
 }
 
 /** The result once the loop stops; a tool call left in the last turn is closed with "not run" so the history stays valid. */
@@ -184,11 +212,26 @@ const spent = (u: UsageTotals) => u.inputTokens + u.cacheReadTokens + u.cacheWri
 export async function runToolLoop(params: ToolLoopParams): Promise<ToolLoopResult> {
   const maxSteps = params.maxSteps ?? DEFAULT_MAX_STEPS;
   const budget = params.tokenBudget ?? DEFAULT_TOKEN_BUDGET;
-  const state: LoopState = { messages: [...params.messages], calls: [], usage: emptyUsage(), peak: 0, steps: 0 };
+  const state: LoopState = {
+    messages: [...params.messages],
+    calls: [],
+    usage: emptyUsage(),
+    peak: 0,
+    steps: 0,
+    partial: '',
+  };
   let final = false;
 
   for (;;) {
-    const response = await callModel(params, state.messages, final);
+    if (params.signal?.aborted) return stopped(state);
+    let response: Message;
+    try {
+      response = await callModel(params, state, final);
+    } catch (error) {
+      // The SDK's abort error, raised by our own signal: a Stop press, not an API failure.
+      if (params.signal?.aborted) return stopped(state);
+      throw error;
+    }
     state.steps += 1;
     state.usage = addUsage(state.usage, response.usage);
     state.peak = Math.max(state.peak, contextTokens(response.usage));

@@ -28,6 +28,8 @@ export interface AnswerDraftPlace {
   /** Fields for the one log line of a refused draft (the update it answers). */
   logFields: Record<string, unknown>;
   everyMs?: number;
+  /** Shows Telegram's Stop button on the draft (Bot API 10.3 `can_stop`); a press arrives as `stopped_message_generation`. */
+  canStop?: boolean;
 }
 
 /**
@@ -66,7 +68,10 @@ export function createAnswerDraft(place: AnswerDraftPlace): AnswerDraft {
     const draft = draftOf(latest);
     if (!draft || !draft.text.trim()) return;
     lastSentAt = Date.now();
-    const other = draft.entities.length ? { entities: draft.entities } : {};
+    const other = {
+      ...(draft.entities.length ? { entities: draft.entities } : {}),
+      ...(place.canStop ? { can_stop: true } : {}),
+    };
     // grammY types its signal with the abort-controller shim's class; the platform's is what it uses at runtime.
     const signal = abort.signal as Parameters<Api['sendMessageDraft']>[4];
     inFlight = place.api

@@ -9,6 +9,8 @@ export interface AnswerSources {
   chunks: F[];
   /** The one cited entry's message in this chat, and the line that replies to it. */
   original: { messageId: number; text: string } | undefined;
+  /** The "From:" line even where `original` stands for it: one rich message holds its links, it quotes nothing. */
+  linked: F[];
 }
 
 export async function answerSources(
@@ -20,11 +22,16 @@ export async function answerSources(
     place.ownerId,
     citations.map((c) => c.source),
   );
+  const line = fromLine(cited, links.entryUrl);
+  const linked = line ? [line] : [];
   const messageId = originalMessage(cited, place.chatId);
   if (messageId !== undefined)
-    return { chunks: [], original: { messageId, text: `From: this entry, ${cited[0]!.date} ${cited[0]!.time}` } };
-  const line = fromLine(cited, links.entryUrl);
-  return { chunks: line ? [line] : [], original: undefined };
+    return {
+      chunks: [],
+      original: { messageId, text: `From: this entry, ${cited[0]!.date} ${cited[0]!.time}` },
+      linked,
+    };
+  return { chunks: linked, original: undefined, linked };
 }
 
 /** The answer's chunks with the line under the last one, or as a message of its own when it would not fit there. */

@@ -3,6 +3,7 @@ import type { Logger } from '../log/logger.ts';
 import type { EditResult, SaveResult } from '../journal/entries/entry-store.ts';
 import type { EntryDraft } from '../journal/entries/entry.ts';
 import type { OnThisDay } from '../journal/memories.ts';
+import type { JournalEntryValue } from '../journal/views/entry-queries.ts';
 import type { AskOptions, AskOutcome, Questions } from '../llm/ask.ts';
 import type { SentLedger } from '../llm/sent-ledger.ts';
 import type { ReviewPeriod } from '../journal/review-range.ts';
@@ -14,6 +15,7 @@ import type { StatsPeriod, StatsPicture } from '../stats/stats-picture.ts';
 import type { JournalCount } from '../journal/journals/journal-queries.ts';
 import type { TopicNamed } from '../journal/journals/journal-topics.ts';
 import type { CitationLinks } from './entry-links.ts';
+import type { GenerationStops } from './generation-stops.ts';
 
 export interface EntryCapture {
   /** `replyTo`: the message the entry replies to (a writing prompt it answers, when the bot asked one there). */
@@ -27,6 +29,13 @@ export interface JournalReads {
   today(): string;
   onThisDay(ownerId: number, date: string): Promise<OnThisDay>;
   wroteOn(ownerId: number, day: string): Promise<boolean>;
+  /**
+   * The entries of local days `from` to `to` (a review's), newest day first, at most a rich message's worth; of one
+   * journal (its stored name, a topic's) or of all.
+   */
+  between(ownerId: number, from: string, to: string, journal?: string): Promise<JournalEntryValue[]>;
+  /** The Telegram file ids of these entries' photos, for a rich message's collage. */
+  photoIds(ownerId: number, entryIds: readonly number[]): Promise<string[]>;
 }
 
 /** The owner's daily-digest setting; the scheduler that sends digests lives outside the bot. */
@@ -180,6 +189,8 @@ export interface BotDeps {
   citations?: CitationLinks & { show(ownerId: number, id: number): Promise<ShownEntry | undefined> };
   /** /reflect's settings and claims; absent, /reflect is not offered. */
   reflect?: ReflectSettings;
+  /** Answers being written under a draft with a Stop button; absent, drafts have no Stop button. */
+  generations?: GenerationStops;
 }
 
 /** /reflect: the journal that asks back (journal/prompts/reflect-store.ts). */

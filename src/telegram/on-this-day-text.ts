@@ -6,16 +6,18 @@ import { TELEGRAM_TEXT_LIMIT } from './reply.ts';
 /** One entry's share of the message, so a single long entry leaves room for other years. */
 const ENTRY_CHARS = 700;
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function yearHeading(day: string, asked: string): string {
+/** A day's heading: the date and how many years back it is. */
+export function yearHeading(day: string, asked: string): string {
   const back = yearOf(asked) - yearOf(day);
   const when =
     back === 0 ? 'this year' : back === 1 ? '1 year ago' : back > 0 ? `${back} years ago` : `${-back} years ahead`;
   return `${day} · ${when}`;
 }
 
-function entryText(time: string, content: string): string {
+/** One entry as a line: its time and text, cut to its share. */
+export function entryText(time: string, content: string): string {
   const text = content.trim();
   return `${time} ${text.length > ENTRY_CHARS ? `${text.slice(0, ENTRY_CHARS - 1)}…` : text}`;
 }

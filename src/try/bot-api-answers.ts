@@ -64,6 +64,8 @@ export function everydayResult(method: string, payload: CallPayload, ids: Messag
       return sentMessage(payload, ids, { message_id: payload.message_id, text: payload.text });
     case 'sendDocument':
       return sentMessage(payload, ids, { document: { file_id: 'sent', file_unique_id: 'sent' } });
+    case 'sendRichMessage':
+      return sentMessage(payload, ids, { rich_message: payload.rich_message });
     case 'sendPhoto':
       return sentMessage(payload, ids, {
         photo: [{ file_id: 'sent-photo', file_unique_id: 'sent-photo', width: 1, height: 1 }],

@@ -1,6 +1,7 @@
 // npm run try's side of the conversation: a typed line becomes the Telegram update the owner's message would be, and
 // each call the bot makes is printed as the owner would see it; photos and files it sends are written to a folder and
 // their paths printed, since a terminal cannot show them.
+import { richMessageText } from './rich-message-text.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BotCall } from './local-bot-api.ts';
@@ -81,6 +82,8 @@ export function botReplies(folder: string, write: (text: string) => void): (call
     switch (method) {
       case 'sendMessage':
         return write(`${String(payload.text ?? '')}${buttonLabels(payload.reply_markup)}`);
+      case 'sendRichMessage':
+        return write(richMessageText(payload.rich_message));
       case 'editMessageText':
         return write(`(edited) ${String(payload.text ?? '')}${buttonLabels(payload.reply_markup)}`);
       case 'sendPhoto': {

@@ -18,6 +18,7 @@ import { moodsOf } from './mood.ts';
 import { promptsOf } from './prompts.ts';
 import { forgettingOf, topicJournalsOf } from './forget.ts';
 import { documentImportOf, exporterOf } from './files.ts';
+import { createGenerationStops } from '../telegram/generation-stops.ts';
 import { createJournalQuestions, reviewsOf, type QuestionsDeps } from './questions.ts';
 import { digestsOf, type DigestWiring } from './digest.ts';
 import { remindersOf } from './remind.ts';
@@ -71,6 +72,7 @@ export function botWiringOf(w: Wiring, options: BotWiringOptions): BotWiring {
     isStorageFailure: (error) => storageFailure(error) !== null,
     connections: config.publicUrl ? remoteConnections(db, config.publicUrl, w.clock, config.allowedUserIds) : undefined,
     ...askingDeps(db, config, w.clock),
+    generations: createGenerationStops(),
   };
   return {
     deps,

@@ -41,6 +41,11 @@ export interface BotApiStandIn {
    * TEST_BOT_INFO.has_topics_enabled says): createForumTopic answers with a new topic, or refuses while they are off.
    */
   enableTopics(enabled?: boolean): void;
+  /**
+   * Refuses every sendRichMessage and sendRichMessageDraft as a Telegram without rich messages (Bot API 10.1) does, or
+   * takes them again (`false`); they are taken at first.
+   */
+  refuseRichMessages(refuse?: boolean): void;
   /** Serves `content` for getFile(file_id) and its download. */
   addFile(fileId: string, content: Buffer | string): void;
   /**
@@ -72,6 +77,7 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
   let nextUpdateId = 1;
   const ids = messageIds();
   let topicsEnabled = false;
+  let richRefused = false;
   let nextThreadId = 500;
 
   const wake = () => {
@@ -157,6 +163,22 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
           return bad('draft_id must be a non-zero integer');
         if (typeof payload.text === 'string' && payload.text.length > 4096) return bad('text is too long');
         return ok(true);
+      }
+      case 'sendRichMessage':
+      case 'sendRichMessageDraft': {
+        const bad = (description: string) =>
+          json(res, 400, { ok: false, error_code: 400, description: `Bad Request: ${description}` });
+        if (richRefused) return bad('rich messages are not supported');
+        const rich = payload.rich_message;
+        // Checked as Telegram does: exactly one of blocks, html and markdown.
+        const given = ['blocks', 'html', 'markdown'].filter((k) => rich?.[k] !== undefined);
+        if (given.length !== 1) return bad('exactly one of blocks, html or markdown must be given');
+        if (method === 'sendRichMessageDraft') {
+          if (!Number.isInteger(payload.draft_id) || payload.draft_id === 0)
+            return bad('draft_id must be a non-zero integer');
+          return ok(true);
+        }
+        return ok(everydayResult(method, payload, ids));
       }
       case 'createForumTopic':
         // Bot API 9.4: bots create topics in private chats once topics are enabled for them in @BotFather.
@@ -266,6 +288,9 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
     },
     enableTopics(enabled = true) {
       topicsEnabled = enabled;
+    },
+    refuseRichMessages(refuse = true) {
+      richRefused = refuse;
     },
     addFile(fileId, content) {
       files.set(fileId, Buffer.isBuffer(content) ? content : Buffer.from(content));

@@ -18,7 +18,9 @@ const stub = (name: string, rest: Partial<BotFeature> = {}): BotFeature => ({
 describe('features that declare themselves', () => {
   it('run gates first, then commands and buttons, then whole-message handlers, then the fallback', () => {
     expect(runOrder(FEATURES).map((f) => f.name)).toEqual([
-      // gate: who may use the bot; consent links (a /start with a payload); topics naming their journals
+      // gate: a Stop press under a draft answer (no sender to check); who may use the bot; consent links (a /start
+      // with a payload); topics naming their journals
+      'stop-generation',
       'access',
       'connections',
       'journals',

@@ -23,6 +23,7 @@ const logs: ReturnType<typeof createMemoryLogger>[] = [];
 beforeEach(async () => {
   temp = await createTempDb('sqlite');
   api = await startBotApiStandIn();
+  api.refuseRichMessages(); // the review as today's plain messages (rich ones: rich-replies.test.ts)
   llm = await startMessagesApiStandIn();
   await seedEntries(temp.db, OWNER_ID, [[new Date().toISOString(), 'Today: pottery class']]);
 });

@@ -72,6 +72,8 @@ describe('long work as jobs, across SIGKILL', () => {
       const now = Math.floor(Date.now() / 1000);
       const model = gate();
       llm.script({ until: model.until, then: { text: 'You wrote a lot today.' } });
+      // The review as today's plain messages (rich ones: rich-replies.test.ts).
+      harness.api.refuseRichMessages();
       const reviewReply = gate();
       const upload = gate();
       try {

@@ -64,6 +64,7 @@ async function fiveEntriesAcknowledged(firstId: number): Promise<void> {
 async function reviewApp() {
   // Sunday 2026-03-08, 20:00 UTC; two entries in the week.
   t = await createTestApp({}, () => new Date('2026-03-08T20:00:00Z'), { messagesApi: true });
+  t.api.refuseRichMessages(); // today's plain messages (rich ones: rich-replies.test.ts)
   await seedEntries(t.temp.db, OWNER_ID, [
     ['2026-03-02T09:00:00Z', 'Monday: long walk'],
     ['2026-03-05T09:00:00Z', 'Thursday: pottery class'],
@@ -162,6 +163,7 @@ describe('a review runs as a job', () => {
 describe('/export runs as a job', () => {
   it('with the upload held open, five entries are each acknowledged within 2 s; the export is sent once', async () => {
     t = await createTestApp();
+    t.api.refuseRichMessages(); // today's plain messages (rich ones: rich-replies.test.ts)
     await t.send(textUpdate('Before the export', { messageId: 1 }));
     const upload = gate();
     t.api.hold('sendDocument', upload.until);
@@ -178,6 +180,7 @@ describe('/export runs as a job', () => {
 
   it('cut off while its upload is held open (Telegram has it), it is not uploaded again after a restart', async () => {
     t = await createTestApp();
+    t.api.refuseRichMessages(); // today's plain messages (rich ones: rich-replies.test.ts)
     await t.send(textUpdate('Before the export', { messageId: 1 }));
     t.api.hold('sendDocument', new Promise(() => undefined));
     await t.deliver(textUpdate('/export md', { messageId: 2 }));
@@ -195,6 +198,7 @@ const imported = () => t.temp.db.selectFrom('entry').select('id').where('source'
 describe('an export sent as a document is imported as a job', () => {
   it('with its download held open, five entries are each acknowledged within 2 s; one status message ends with the summary', async () => {
     t = await createTestApp({ JOURNAL_TIMEZONE: 'Europe/Berlin' });
+    t.api.refuseRichMessages(); // today's plain messages (rich ones: rich-replies.test.ts)
     t.api.addFile('export-1', content);
     const download = gate();
     t.api.hold('getFile', download.until);
@@ -229,6 +233,7 @@ describeStores('a reply that reached Telegram', () => {
 
   it('an import cut off after its status message went out resumes in that message at the next start: no second message', async () => {
     t = await createTestApp({ JOURNAL_TIMEZONE: 'Europe/Berlin' });
+    t.api.refuseRichMessages(); // today's plain messages (rich ones: rich-replies.test.ts)
     t.api.addFile('export-2', content);
     t.api.hold('getFile', new Promise(() => undefined)); // the first download never ends; the second is served
     await t.deliver(documentUpdate('export-2', 'result.json', content.length, { messageId: 2 }));

@@ -1,4 +1,5 @@
 // `npm start` end to end: the real process long-polls a local Bot API stand-in, stores messages, and stops cleanly.
+import { ALLOWED_UPDATES } from '../../src/telegram/intake/allowed-updates.ts';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/open-database.ts';
@@ -73,6 +74,8 @@ describe('npm start', { timeout: PROCESS_TEST_MS }, () => {
       });
       try {
         await harness.api.waitFor((calls) => calls.some((c) => c.method === 'getUpdates'), PROCESS_WAIT_MS);
+        // A Stop press under a draft answer comes only when asked for (every other kind it handles too).
+        expect(harness.api.callsTo('getUpdates')[0]!.payload.allowed_updates).toEqual([...ALLOWED_UPDATES]);
         expect(harness.api.callsTo('setMyCommands')[0]!.payload.commands.map((c: any) => c.command)).toEqual([
           'start',
           'help',

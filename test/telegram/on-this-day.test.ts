@@ -14,6 +14,7 @@ describe('/onthisday', () => {
   it("lists today's month-day in every year, newest year first, and stores nothing", async () => {
     // 23:30 UTC on April 1 is already April 2 in Berlin: "today" is the owner's day.
     t = await createTestApp({ JOURNAL_TIMEZONE: 'Europe/Berlin' }, () => new Date('2026-04-01T23:30:00Z'));
+    t.api.refuseRichMessages(); // today's plain messages (rich ones: rich-replies.test.ts)
     await seedEntries(t.temp.db, OWNER_ID, [
       ['2022-04-02T08:00:00Z', 'Spring cleaning'],
       ['2024-04-02T07:00:00Z', 'Coffee with Ana'],
@@ -29,6 +30,7 @@ describe('/onthisday', () => {
 
   it('takes another day, shows Feb 29 on Feb 28, and says when there is nothing', async () => {
     t = await createTestApp({}, () => new Date('2026-06-01T12:00:00Z'));
+    t.api.refuseRichMessages(); // today's plain messages (rich ones: rich-replies.test.ts)
     await seedEntries(t.temp.db, OWNER_ID, [['2024-02-29T12:00:00Z', 'Leap day']]);
     await t.send(textUpdate('/onthisday 2025-02-28'));
     await t.send(textUpdate('/onthisday'));
@@ -42,6 +44,7 @@ describe('/onthisday', () => {
 
   it('cuts a long history to one message and counts the rest', async () => {
     t = await createTestApp({}, () => new Date('2026-05-05T12:00:00Z'));
+    t.api.refuseRichMessages(); // today's plain messages (rich ones: rich-replies.test.ts)
     const years = Array.from({ length: 40 }, (_, i) => 1986 + i);
     await seedEntries(
       t.temp.db,

@@ -12,6 +12,7 @@ let t: TestApp;
 beforeEach(async () => {
   // Sunday 2026-03-08, 20:00 UTC.
   t = await createTestApp({}, () => new Date('2026-03-08T20:00:00Z'), { messagesApi: true });
+  t.api.refuseRichMessages(); // today's plain messages (rich ones: rich-replies.test.ts)
   await seedEntries(t.temp.db, OWNER_ID, [
     ['2026-02-10T09:00:00Z', 'February: started pottery'],
     ['2026-02-11T09:00:00Z', 'February: pottery again'],

@@ -21,6 +21,7 @@ describeStores('/stats and /review in a topic', () => {
   let t: TestApp;
   beforeEach(async () => {
     t = await createTestApp({}, () => NOW, { messagesApi: true });
+    t.api.refuseRichMessages(); // today's plain messages (rich ones: rich-replies.test.ts)
     const { message } = textUpdate('');
     const { text: _text, ...service } = message;
     await t.send({
@@ -88,5 +89,19 @@ describeStores('/stats and /review in a topic', () => {
     expect(toolResult).not.toContain('Flying over the river'); // before the week
     // Typing went into the topic too.
     expect(t.api.callsTo('sendChatAction').every((c) => c.payload.message_thread_id === DREAMS)).toBe(true);
+  });
+
+  it("as a rich message, its days are the topic's journal's and it goes into the topic", async () => {
+    t.api.refuseRichMessages(false);
+    t.llm!.script({ text: 'Rivers keep coming back.' });
+    await t.send(inTopic('/review week', DREAMS));
+    const [rich] = t.api.callsTo('sendRichMessage').map((c) => c.payload);
+    expect(rich).toMatchObject({ chat_id: OWNER_ID, message_thread_id: DREAMS });
+    const days = rich!.rich_message.blocks.filter((b: { type: string }) => b.type === 'details');
+    expect(days.map((d: { summary: string }) => d.summary)).toEqual([
+      'Friday 2024-05-31 · 1 entry',
+      'Saturday 2024-06-01 · 2 entries',
+    ]);
+    expect(JSON.stringify(rich)).not.toContain('Main on');
   });
 });

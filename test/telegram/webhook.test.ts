@@ -46,6 +46,7 @@ describe('webhook mode', () => {
       try {
         await harness.api.waitFor((calls) => calls.some((c) => c.method === 'setWebhook'), PROCESS_WAIT_MS);
         expect(harness.api.webhook()).toEqual({ url: PUBLIC_URL, secretToken: SECRET });
+        expect(harness.api.callsTo('setWebhook')[0]!.payload.allowed_updates).toContain('stopped_message_generation');
 
         expect(
           (await post(local, { update_id: 1, ...textUpdate('forged', { messageId: 1 }) }, 'wrong-secret')).status,

@@ -39,3 +39,31 @@ export async function listPhotos(
     .execute();
   return rows.flatMap((r) => (r.sha256 === null ? [] : [{ ...r, sha256: r.sha256 }]));
 }
+
+/**
+ * The Telegram file ids of these entries' photos, in the entries' order (a rich message shows them by id, no upload):
+ * live photos only, as imported ones have no id Telegram knows.
+ */
+export async function telegramPhotoIds(
+  db: JournalDb,
+  ownerId: number,
+  entryIds: readonly number[],
+  limit: number,
+): Promise<string[]> {
+  if (entryIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('entry_media')
+    .select(['entry_id', 'file_id'])
+    .where('owner_id', '=', ownerId)
+    .where('entry_id', 'in', [...entryIds])
+    .where('kind', '=', 'photo')
+    .where('file_id', 'is not', null)
+    .orderBy('entry_id')
+    .orderBy('position')
+    .execute();
+  const order = new Map(entryIds.map((id, i) => [id, i]));
+  return rows
+    .sort((a, b) => order.get(a.entry_id)! - order.get(b.entry_id)!)
+    .flatMap((r) => (r.file_id ? [r.file_id] : []))
+    .slice(0, limit);
+}

@@ -4,6 +4,7 @@
  */
 import { listFacts, menuCommands, type BotFeature } from '../feature.ts';
 import { feature as access } from './access.ts';
+import { feature as stopGeneration } from './stop-generation.ts';
 import { feature as start, helpText } from './start.ts';
 import { feature as entry } from './entry.ts';
 import { feature as question } from './question.ts';
@@ -32,6 +33,7 @@ import { feature as unhandled } from './unhandled.ts';
 
 export const FEATURES: readonly BotFeature[] = [
   access,
+  stopGeneration,
   start,
   entry,
   question,

@@ -13,6 +13,7 @@ import { createAnswerDraft } from '../answer-draft.ts';
 import { isQuestion, stripAskCommand } from '../../llm/mentions.ts';
 import { topicHandleOf } from '../topic-journal.ts';
 import { answerSources, withFromLine } from '../answer-sources.ts';
+import { sendRich, type RichAnswer } from '../send-rich.ts';
 
 export const NO_API_KEY_TEXT =
   'Questions need the Anthropic API, and this bot has no key: its owner must set ANTHROPIC_API_KEY and restart it. Nothing was saved from this message.';
@@ -57,28 +58,38 @@ export interface QuestionPlace {
  */
 export async function askAndReply(
   ctx: BotContext,
-  deps: Pick<BotDeps, 'logger'> & Partial<Pick<BotDeps, 'journals' | 'citations'>>,
+  deps: Pick<BotDeps, 'logger'> & Partial<Pick<BotDeps, 'journals' | 'citations' | 'generations'>>,
   questions: Questions,
   place: QuestionPlace,
   run: (options: AskOptions) => Promise<AskOutcome>,
+  rich?: RichAnswer,
 ) {
   const { ownerId, chatId, replyTo } = place;
+  const draftId = ctx.update.update_id || 1;
   const draft =
     ctx.chat?.type === 'private'
       ? createAnswerDraft({
           api: ctx.api,
           chatId,
-          draftId: ctx.update.update_id || 1,
+          draftId,
           logger: deps.logger,
           logFields: { update_id: ctx.update.update_id },
+          canStop: deps.generations !== undefined,
         })
       : undefined;
+  // The draft's Stop button ends the generation: the answer is what was written so far, marked stopped (ask.ts).
+  const generation = draft && deps.generations?.start(chatId, draftId);
   const about = deps.journals && (await topicHandleOf(ctx, deps.journals));
   const stopTyping = await keepTyping(ctx, deps.logger);
   let outcome: AskOutcome;
   try {
-    outcome = await run({ onText: draft?.show, ...(about !== undefined ? { about } : {}) });
+    outcome = await run({
+      onText: draft?.show,
+      ...(about !== undefined ? { about } : {}),
+      ...(generation ? { signal: generation.signal } : {}),
+    });
   } finally {
+    generation?.done();
     stopTyping();
     await draft?.finish();
   }
@@ -95,8 +106,15 @@ export async function askAndReply(
   const sources =
     outcome.type === 'answer' && deps.citations
       ? await answerSources(deps.citations, place, outcome.citations)
-      : { chunks: [], original: undefined };
-  const chunks = withFromLine(formatted, sources.chunks);
+      : { chunks: [], original: undefined, linked: [] };
+  // One rich message where Telegram takes it; refused, the plain messages below.
+  const richSent =
+    rich && outcome.type === 'answer'
+      ? await sendRich(ctx, deps.logger, await rich(formatted, sources.linked), replyTo)
+      : undefined;
+  if (richSent && outcome.type === 'answer')
+    await questions.linkAnswer(ownerId, chatId, richSent.message_id, outcome.conversationId);
+  const chunks = richSent ? [] : withFromLine(formatted, sources.chunks);
   for (const [i, chunk] of chunks.entries()) {
     const last = i === chunks.length - 1;
     const options = {
@@ -111,7 +129,7 @@ export async function askAndReply(
     if (outcome.type !== 'rejected')
       await questions.linkAnswer(ownerId, chatId, sent.message_id, outcome.conversationId);
   }
-  if (sources.original && outcome.type === 'answer') {
+  if (sources.original && outcome.type === 'answer' && !richSent) {
     // The one entry cited was captured here: its own message is quoted by replying to it.
     const sent = await ctx.reply(sources.original.text, {
       reply_parameters: { message_id: sources.original.messageId, allow_sending_without_reply: true },
@@ -134,7 +152,7 @@ const questionTextOf = (message: { text?: string; caption?: string } | undefined
 /** The job: asks the question of the update in hand and replies (it runs apart from capture, see job-runner.ts). */
 async function answerQuestion(
   ctx: BotContext,
-  deps: Pick<BotDeps, 'logger' | 'questions' | 'aiOff' | 'journals' | 'citations'>,
+  deps: Pick<BotDeps, 'logger' | 'questions' | 'aiOff' | 'journals' | 'citations' | 'generations'>,
 ): Promise<void> {
   const message = ctx.msg;
   if (!message || !ctx.from || !ctx.chat) throw new Error('a question job needs the message that asked it');
@@ -150,7 +168,7 @@ async function answerQuestion(
 }
 
 export function questionFeature(
-  deps: Pick<BotDeps, 'logger' | 'questions' | 'jobs' | 'aiOff' | 'journals' | 'citations'>,
+  deps: Pick<BotDeps, 'logger' | 'questions' | 'jobs' | 'aiOff' | 'journals' | 'citations' | 'generations'>,
 ): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   deps.jobs.define('question', { title: 'your question', run: (ctx) => answerQuestion(ctx, deps) });

@@ -1,7 +1,8 @@
 /**
  * /review week and /review month (also the digest's Sunday button): counts and what stood out, through the question
  * loop. The model may take a minute, so the review runs as a job (job-runner.ts): what the owner writes meanwhile is
- * stored at once, and the review is sent once, even when the bot is killed just after sending it.
+ * stored at once, and the review is sent once, even when the bot is killed just after sending it. It arrives as one rich
+ * message (rich-review.ts) where Telegram takes it, else as the plain messages of any answer.
  */
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
@@ -11,7 +12,10 @@ import { REVIEW_WEEK_DATA } from '../digest-delivery.ts';
 import { commandArgument } from '../command-argument.ts';
 import { aiOffText, askAndReply } from './question.ts';
 import { errorMessage } from '../../log/error-message.ts';
-import type { ReviewPeriod } from '../../journal/review-range.ts';
+import { reviewRange, type ReviewPeriod } from '../../journal/review-range.ts';
+import { richReview } from '../rich-review.ts';
+import { journalOfUpdate } from '../topic-journal.ts';
+import type { RichAnswer } from '../send-rich.ts';
 
 export const REVIEW_USAGE = 'Use /review week for the last 7 days, or /review month for the last calendar month.';
 
@@ -23,7 +27,10 @@ const periodOf = (argument: string): ReviewPeriod | undefined => {
 /** The job: the period the update asked for (the button: the week), reviewed and replied under what asked. */
 async function sendReview(
   ctx: BotContext,
-  deps: Pick<BotDeps, 'logger' | 'questions' | 'reviews' | 'aiOff' | 'journals' | 'citations'>,
+  deps: Pick<
+    BotDeps,
+    'logger' | 'questions' | 'reviews' | 'aiOff' | 'journals' | 'citations' | 'journal' | 'generations'
+  >,
 ): Promise<void> {
   // A button press first: grammY's ctx.msg is also the message that carries the button.
   const asked = ctx.callbackQuery
@@ -38,13 +45,33 @@ async function sendReview(
       reply_parameters: { message_id: replyTo, allow_sending_without_reply: true },
     }));
   const ownerId = ctx.from.id;
-  await askAndReply(ctx, deps, questions, { ownerId, chatId: ctx.chat.id, replyTo }, (options) =>
-    reviews.review(ownerId, period, options),
+  // The same days the review asks about (review-range.ts), read for the rich message's table, photos and days.
+  const range = reviewRange(period, deps.journal.today());
+  // Asked in a topic, the review is of that topic's journal: so are its days.
+  const journal = await journalOfUpdate(ctx, deps.journals);
+  const rich: RichAnswer = async (answer, fromLine) => {
+    const entries = await deps.journal.between(ownerId, range.startDate, range.endDate, journal);
+    const photos = await deps.journal.photoIds(
+      ownerId,
+      entries.map((e) => e.id),
+    );
+    return richReview({ range, entries, photos }, answer, fromLine);
+  };
+  await askAndReply(
+    ctx,
+    deps,
+    questions,
+    { ownerId, chatId: ctx.chat.id, replyTo },
+    (options) => reviews.review(ownerId, period, options),
+    rich,
   );
 }
 
 export function reviewFeature(
-  deps: Pick<BotDeps, 'logger' | 'questions' | 'reviews' | 'jobs' | 'aiOff' | 'journals' | 'citations'>,
+  deps: Pick<
+    BotDeps,
+    'logger' | 'questions' | 'reviews' | 'jobs' | 'aiOff' | 'journals' | 'citations' | 'journal' | 'generations'
+  >,
 ): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   deps.jobs.define('review', { title: 'your review', run: (ctx) => sendReview(ctx, deps) });

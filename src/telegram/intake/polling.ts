@@ -3,6 +3,7 @@
  * offset asked for (which is what tells Telegram the batch arrived). A crash between the two redelivers the batch,
  * and the inbox ignores what it already holds.
  */
+import { ALLOWED_UPDATES } from './allowed-updates.ts';
 import type { Api } from 'grammy';
 import type { Logger } from '../../log/logger.ts';
 import { errorMessage } from '../../log/error-message.ts';
@@ -40,7 +41,7 @@ export function startPolling(options: PollingOptions): Polling {
       let updates;
       try {
         updates = await api.getUpdates(
-          { offset, limit: 100, timeout: options.timeoutSeconds ?? 30 },
+          { offset, limit: 100, timeout: options.timeoutSeconds ?? 30, allowed_updates: ALLOWED_UPDATES },
           abort.signal as Parameters<Api['getUpdates']>[1],
         );
       } catch (error) {

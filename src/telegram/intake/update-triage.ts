@@ -39,8 +39,10 @@ export function privateChatOf(chatKey: string): number | null {
 
 /** The access rule (features/access.ts) on a raw update: an owner writing in a private chat. */
 export function isOwners(update: Update, owners: readonly number[]): boolean {
-  const { chat, from } = partsOf(update);
-  return chat?.type === 'private' && typeof from?.id === 'number' && owners.includes(from.id);
+  const { kind, chat, from } = partsOf(update);
+  // A Stop press names only its private chat, whose id is the user's.
+  const userId = kind === 'stopped_message_generation' ? chat?.id : from?.id;
+  return chat?.type === 'private' && typeof userId === 'number' && owners.includes(userId);
 }
 
 /**
@@ -82,6 +84,7 @@ const SHAPES: Record<string, z.ZodType> = {
   inline_query: z.object({ id: z.string(), from: user }),
   my_chat_member: z.object({ chat, from: user }),
   chat_member: z.object({ chat, from: user }),
+  stopped_message_generation: z.object({ chat, draft_id: z.number().int() }),
 };
 
 /** Why an update cannot be handled as it stands (what was expected), or null when it can. */
