@@ -7,9 +7,9 @@
  * clock is the instant moved by an offset some zone has (within ±14 hours, in quarter hours), read on the same day or,
  * before noon, counted to the day before.
  */
-import { millisecondsInHour, millisecondsInMinute } from 'date-fns/constants';
 import { addDays, isCalendarDay } from '../journal/dates/calendar-day.ts';
-import { localMoment, MIDNIGHT } from '../journal/dates/local-moment.ts';
+import { HOUR_MS, MINUTE_MS } from '../journal/dates/durations.ts';
+import { instantFromLocal, localMoment, MIDNIGHT } from '../journal/dates/local-moment.ts';
 import { isTimeZone } from '../journal/dates/zone-offset.ts';
 
 /** The zone and day start an export says its days and times were computed with. */
@@ -26,8 +26,8 @@ export interface DatedEntry {
   metadata?: { time_zone?: string | undefined } | null | undefined;
 }
 
-const QUARTER_HOUR = 15 * millisecondsInMinute;
-const WIDEST_OFFSET = 14 * millisecondsInHour;
+const QUARTER_HOUR = 15 * MINUTE_MS;
+const WIDEST_OFFSET = 14 * HOUR_MS;
 
 /** The header's zone and day start, or what is wrong with them (the whole import stops on it: every day depends on it). */
 export function exportClockOf(timeZone: unknown, dayStartsAt: unknown): ExportClock | string {
@@ -56,11 +56,13 @@ export function entryDateProblem(entry: DatedEntry, clock: ExportClock | null): 
 
 /** True when the wall clock is the instant moved by a zone's offset (read that day, or before noon counted to the day before). */
 function someZoneGives(entry: DatedEntry, instant: Date): boolean {
-  const minute = Math.floor(instant.getTime() / millisecondsInMinute) * millisecondsInMinute;
+  const minute = Math.floor(instant.getTime() / MINUTE_MS) * MINUTE_MS;
   const days = entry.local_time < '12:00' ? [entry.local_day, addDays(entry.local_day, 1)] : [entry.local_day];
   return days.some((day) => {
-    const wall = Date.parse(`${day}T${entry.local_time}:00Z`);
+    // The wall clock read as if it were UTC: its distance from the instant is the offset it was written with.
+    const wall = instantFromLocal(`${day}T${entry.local_time}`, 'UTC')?.getTime();
+    if (wall === undefined) return false;
     const offset = wall - minute;
-    return Number.isFinite(wall) && Math.abs(offset) <= WIDEST_OFFSET && offset % QUARTER_HOUR === 0;
+    return Math.abs(offset) <= WIDEST_OFFSET && offset % QUARTER_HOUR === 0;
   });
 }

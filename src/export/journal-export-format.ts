@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { isCalendarDay } from '../journal/dates/calendar-day.ts';
 import { isWritableDay } from '../journal/dates/local-moment.ts';
+import { isRealUtcInstant } from '../journal/dates/instant-format.ts';
 import { entryMetadataSchema } from '../journal/entries/entry-metadata.ts';
 import { SOURCE_APPS } from '../journal/entries/entry-source.ts';
 import { MEDIA_KINDS, type MediaKind } from '../journal/media/media.ts';
@@ -14,17 +15,12 @@ import type { EntrySourceApp } from '../db/schema.ts';
 export const EXPORT_FORMAT = 'journal-objects-export';
 export const EXPORT_VERSION = 1;
 
-/** The same instant read back (2024-13-45T99:00:00Z matches the pattern but is no time: Date rolls it over or refuses). */
-const isRealInstant = (text: string) => {
-  const ms = Date.parse(text);
-  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 19) === text.slice(0, 19);
-};
 const instant = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, {
     error: 'must be an ISO instant in UTC, e.g. 2024-04-01T09:30:00.000Z',
   })
-  .refine(isRealInstant, {
+  .refine(isRealUtcInstant, {
     error: 'is not a real time (month 01–12, a day the month has, hours 00–23, minutes and seconds 00–59)',
   });
 const day = z

@@ -132,6 +132,8 @@ const CALENDAR_VALUE = z.object({
   description: z.string(),
   range: z.object({ first: z.string().nullable(), last: z.string().nullable() }),
   days: z.array(z.object({ date: z.string(), count: z.number(), mood: z.number().nullable() })),
+  // The months the days span, laid out: the weekday of the 1st (Monday 0) and the length, so a client does no dates.
+  months: z.array(z.object({ month: z.string(), firstWeekday: z.number(), length: z.number() })),
   note: z.string().optional(),
 });
 

@@ -84,6 +84,7 @@ describe('npm start', { timeout: PROCESS_TEST_MS }, () => {
           'sent',
           'onthisday',
           'stats',
+          'reflect',
           'review',
           'digest',
           'mood',

@@ -1,7 +1,8 @@
 /** Lengths of time in milliseconds, from date-fns: a day is a calendar step elsewhere in this layer, never 24 hours. */
-import { millisecondsInHour } from 'date-fns/constants';
+import { millisecondsInHour, millisecondsInMinute } from 'date-fns/constants';
 
 export const HOUR_MS = millisecondsInHour;
+export const MINUTE_MS = millisecondsInMinute;
 
 /**
  * The Unix time (whole seconds) `afterSeconds` after `instant`, rounded up to a multiple of `stepSeconds`: an expiry

@@ -6,6 +6,15 @@ import { cachedZoneOffset } from './zone-offset.ts';
 /** The instant as a date-fns date read in UTC (never in another zone: see zone-offset.ts on TZDate's offsets). */
 const inUtc = (instant: Date) => new TZDate(instant.getTime(), 'UTC');
 
+/**
+ * Whether an ISO instant in UTC (`2024-04-01T09:30:00.000Z`) names a real time: `2024-13-45T99:00:00Z` has the form,
+ * but Date refuses it or rolls it over, so it does not read back as itself.
+ */
+export function isRealUtcInstant(text: string): boolean {
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 19) === text.slice(0, 19);
+}
+
 /** `2024-04-01` in UTC: a file name's date (exports), the same wherever the command runs. */
 export function utcDay(instant: Date): string {
   return format(inUtc(instant), 'yyyy-MM-dd');

@@ -9,6 +9,8 @@ import { countByPeriod, countView } from './entry-queries.ts';
 import { describeView } from './describe-view.ts';
 import { moodByDay } from '../mood/mood-queries.ts';
 import type { JournalView } from './journal-view.ts';
+import { monthSpan, monthsOf, weekdayIndex } from '../dates/calendar-spans.ts';
+import { daysBetween } from '../dates/calendar-day.ts';
 
 const method = methodsFor<JournalView>();
 
@@ -24,10 +26,27 @@ export interface CalendarDay {
   mood: number | null;
 }
 
+/** A month as a calendar lays it out: its weekday of the 1st (Monday 0 … Sunday 6) and its length in days. */
+export interface CalendarMonth {
+  month: string;
+  firstWeekday: number;
+  length: number;
+}
+
+/** Every month from the first listed day's to the last's, laid out (a client draws them without date arithmetic). */
+function monthsSpanned(days: readonly CalendarDay[]): CalendarMonth[] {
+  if (days.length === 0) return [];
+  return monthsOf({ from: days[0]!.date, to: days.at(-1)!.date }).map((month) => {
+    const { from, to } = monthSpan(month);
+    return { month, firstWeekday: weekdayIndex(from), length: daysBetween(from, to) + 1 };
+  });
+}
+
 export function calendarMethod(db: JournalDb): MethodDefinition<JournalView> {
   return method({
     name: 'getCalendar',
-    signature: 'getCalendar() -> {description, range: {first, last}, days: {date, count, mood}[]}',
+    signature:
+      'getCalendar() -> {description, range: {first, last}, days: {date, count, mood}[], months: {month, firstWeekday, length}[]}',
     description: `each day with entries or a mood: how many entries, and its mood 1-5 or null (the latest ${CALENDAR_DAYS_LISTED} days); no entry text.`,
     args: z.strictObject({}),
     pagingHint: 'Narrow with getDateRangeView to see earlier days.',
@@ -50,6 +69,7 @@ export function calendarMethod(db: JournalDb): MethodDefinition<JournalView> {
           description: describeView(view, counts),
           range: { first: counts.firstDate, last: counts.lastDate },
           days,
+          months: monthsSpanned(days),
           ...(cut
             ? {
                 note: `Showing the last ${days.length} of ${all.length} days; narrow with getDateRangeView for earlier ones.`,

@@ -9,13 +9,15 @@ import {
   applyHostStyleVariables,
   type McpUiHostContext,
 } from '@modelcontextprotocol/ext-apps';
-import { dayCells, monthsOf, type CalendarDay } from './calendar-grid.ts';
+import { dayCells, type CalendarDay, type CalendarMonth } from './calendar-grid.ts';
 
 interface Calendar {
   objId: string;
   description: string;
   range: { first: string | null; last: string | null };
   days: CalendarDay[];
+  /** Absent from an older server: then nothing is drawn but the description. */
+  months?: CalendarMonth[];
   note?: string;
 }
 
@@ -56,7 +58,7 @@ function applyContext(context: McpUiHostContext | undefined): void {
 function render(): void {
   root.replaceChildren();
   if (!calendar) return;
-  const months = monthsOf(calendar.days);
+  const months = calendar.months ?? [];
   root.append(el('p', { className: 'description' }, calendar.description));
   if (calendar.note) root.append(el('p', { className: 'note' }, calendar.note));
   if (months.length === 0) return;
@@ -78,7 +80,7 @@ function render(): void {
     });
     previous.onclick = () => ((monthIndex -= 1), render());
     next.onclick = () => ((monthIndex += 1), render());
-    root.append(el('nav', {}, previous, el('span', { className: 'month-name' }, shown[0]!), next));
+    root.append(el('nav', {}, previous, el('span', { className: 'month-name' }, shown[0]!.month), next));
   }
   for (const month of shown) root.append(drawMonth(month));
   const modes = app.getHostContext()?.availableDisplayModes ?? [];
@@ -89,7 +91,7 @@ function render(): void {
   }
 }
 
-function drawMonth(month: string): HTMLElement {
+function drawMonth(month: CalendarMonth): HTMLElement {
   const grid = el('div', { className: 'grid' });
   for (const name of ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'])
     grid.append(el('span', { className: 'weekday' }, name));
@@ -112,7 +114,7 @@ function drawMonth(month: string): HTMLElement {
     } else button.disabled = true;
     grid.append(button);
   }
-  return el('section', { className: 'month' }, el('h2', {}, month), grid);
+  return el('section', { className: 'month' }, el('h2', {}, month.month), grid);
 }
 
 async function callMethod(methodName: string, args: Record<string, unknown>) {
@@ -196,7 +198,7 @@ app.ontoolresult = (result) => {
   const data = result.structuredContent as Calendar | undefined;
   if (!data?.days) return;
   calendar = data;
-  monthIndex = monthsOf(data.days).length - 1; // the latest month first
+  monthIndex = (data.months?.length ?? 0) - 1; // the latest month first
   entriesBox.replaceChildren();
   render();
 };

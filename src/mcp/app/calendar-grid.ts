@@ -1,4 +1,7 @@
-/** The calendar's arithmetic on YYYY-MM-DD strings (no zones: the days are already the owner's local days). */
+/**
+ * The calendar's layout from what the server sent: each month's weekday of the 1st and length come with the days
+ * (getCalendar computes them in the journal's date layer), so the App does no date arithmetic of its own.
+ */
 
 export interface CalendarDay {
   date: string;
@@ -6,34 +9,25 @@ export interface CalendarDay {
   mood: number | null;
 }
 
-/** Every month from the first day's to the last day's, as YYYY-MM, in order. */
-export function monthsOf(days: readonly CalendarDay[]): string[] {
-  if (days.length === 0) return [];
-  const months: string[] = [];
-  let [year, month] = days[0]!.date.split('-').map(Number) as [number, number];
-  const last = days.at(-1)!.date.slice(0, 7);
-  for (;;) {
-    const name = `${year}-${String(month).padStart(2, '0')}`;
-    months.push(name);
-    if (name >= last) return months;
-    month += 1;
-    if (month > 12) [year, month] = [year + 1, 1];
-  }
+export interface CalendarMonth {
+  month: string;
+  /** Monday 0 … Sunday 6. */
+  firstWeekday: number;
+  length: number;
 }
 
 /** A month's cells Monday first: null for the blanks before the 1st, then each date with its day when it has entries. */
 export function dayCells(
-  month: string,
+  month: CalendarMonth,
   days: readonly CalendarDay[],
 ): ({ date: string; day: CalendarDay | undefined } | null)[] {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const first = new Date(Date.UTC(year, monthNumber - 1, 1));
-  const length = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
-  const byDate = new Map(days.filter((d) => d.date.startsWith(month)).map((d) => [d.date, d]));
-  const blanks = (first.getUTCDay() + 6) % 7;
-  const cells: ({ date: string; day: CalendarDay | undefined } | null)[] = Array.from({ length: blanks }, () => null);
-  for (let d = 1; d <= length; d++) {
-    const date = `${month}-${String(d).padStart(2, '0')}`;
+  const byDate = new Map(days.filter((d) => d.date.startsWith(month.month)).map((d) => [d.date, d]));
+  const cells: ({ date: string; day: CalendarDay | undefined } | null)[] = Array.from(
+    { length: month.firstWeekday },
+    () => null,
+  );
+  for (let d = 1; d <= month.length; d++) {
+    const date = `${month.month}-${String(d).padStart(2, '0')}`;
     cells.push({ date, day: byDate.get(date) });
   }
   return cells;
