@@ -9,6 +9,7 @@ import {
   applyHostStyleVariables,
   type McpUiHostContext,
 } from '@modelcontextprotocol/ext-apps';
+import { errorMessage } from '../../log/error-message.ts';
 import { dayCells, type CalendarDay, type CalendarMonth } from './calendar-grid.ts';
 
 interface Calendar {
@@ -153,13 +154,7 @@ async function openDay(date: string): Promise<void> {
     entriesBox.replaceChildren(el('h2', {}, date), ...entries.map(drawEntry));
     for (const entry of entries) void addPhotos(entry.id);
   } catch (error) {
-    entriesBox.replaceChildren(
-      el(
-        'p',
-        { className: 'error' },
-        `Could not open ${date}: ${error instanceof Error ? error.message : String(error)}`,
-      ),
-    );
+    entriesBox.replaceChildren(el('p', { className: 'error' }, `Could not open ${date}: ${errorMessage(error)}`));
   }
 }
 
