@@ -15,10 +15,12 @@ export async function startBearerProxy(target: string, token: string): Promise<B
   const to = new URL(target);
   let own = '';
   const server: Server = createServer((req, res) => {
-    // The proxy's own address becomes the target's; any other Host (the suite's DNS-rebinding probe) goes on as sent.
+    // The proxy's own address becomes the target's, in Host and Origin alike (the proxy stands in for the public
+    // address); any other Host or Origin (the suite's DNS-rebinding probe) goes on as sent.
     const headers = {
       ...req.headers,
       host: req.headers.host === own ? to.host : req.headers.host,
+      ...(req.headers.origin === `http://${own}` ? { origin: to.origin } : {}),
       authorization: `Bearer ${token}`,
     };
     const upstream = request(

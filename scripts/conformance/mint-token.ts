@@ -1,7 +1,7 @@
 /**
  * An access token for /mcp minted through the real OAuth flow, as a connector gets one: the official client's
  * discovery, registration and PKCE, the consent page's t.me payload sent to the bot (the Bot API stand-in) as
- * `/start`, the owner's Allow pressed, the page's wait answered, the code exchanged.
+ * `/start`, the owner's Allow pressed, the one-time code the bot shows typed into the page, the code exchanged.
  */
 import { auth } from '@modelcontextprotocol/client';
 import { MemoryOAuthProvider, type RemoteBot } from '../../test/helpers/remote-mcp.ts';
@@ -36,7 +36,19 @@ export async function mintToken(remote: RemoteBot): Promise<string> {
       message: { message_id: 9, date: 1, chat, text: question.text },
     },
   });
-  const back = new URL(((await (await fetch(wait)).json()) as { location: string }).location);
+  // Allowed: the page asks for the one-time code the bot showed the owner (consent bound to the browser that asked),
+  // and goes on once it is typed.
+  const asked = (await (await fetch(wait)).json()) as { confirm?: boolean };
+  if (!asked.confirm) throw new Error('the page was not asked for the one-time code after Allow');
+  const shown = remote.t.api.callsTo('editMessageText').at(-1)?.payload.text as string | undefined;
+  const typed = /: ([A-Z2-9]{8})$/m.exec(shown ?? '')?.[1];
+  if (!typed) throw new Error('the bot showed no one-time code after Allow');
+  const confirmed = await fetch(wait.replace('/oauth/wait', '/oauth/confirm'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code: typed }),
+  });
+  const back = new URL(((await confirmed.json()) as { location: string }).location);
   const code = back.searchParams.get('code');
   if (!code) throw new Error('the flow came back without a code');
   if (
