@@ -14,7 +14,6 @@
  * in the message it already sent (an import's status, edited as it goes) says so with `resume`: once Telegram took
  * that message, its id is kept, and a job cut off later resumes in it instead of sending another.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { BotError, Context, InlineKeyboard, type Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Logger } from '../../log/logger.ts';
@@ -22,6 +21,7 @@ import { errorMessage } from '../../log/error-message.ts';
 import type { BotContext } from '../context.ts';
 import type { JobRecord, JobStore } from './job-store-port.ts';
 import type { LeaseTimings } from '../leases.ts';
+import { createJobReplyGuard, JobTakenOver } from './job-reply-guard.ts';
 
 export interface JobKind {
   /** What the user is told was not finished, e.g. "your question". */
@@ -82,30 +82,12 @@ export function notFinishedText(title: string): string {
   return `I could not finish ${title}: the bot was stopped while working on it. Tap Retry to run it again.`;
 }
 
-/** Thrown instead of sending an answer when the job is no longer this instance's. */
-class JobTakenOver extends Error {
-  constructor(jobId: number) {
-    super(`job ${jobId} is no longer this instance's to answer (another took it over after its lease ran out)`);
-    this.name = 'JobTakenOver';
-  }
-}
-
-/** Bot API methods that put a message in the chat (not a typing action, a draft preview, a reaction or a download). */
-const SENDS = /^(send(?!ChatAction|MessageDraft)|copyMessage|forwardMessage)/;
-
-/** The id of the message a Bot API call returned, if it returned one. */
-function messageIdOf(result: unknown): number | undefined {
-  if (typeof result !== 'object' || result === null || !('message_id' in result)) return undefined;
-  return typeof result.message_id === 'number' ? result.message_id : undefined;
-}
-
 export function createJobRunner(deps: JobRunnerDeps): Jobs {
   const { store, logger, clock, holder, leases } = deps;
   const maxRunning = deps.maxRunning ?? MAX_RUNNING;
   const kinds = new Map<string, JobKind>();
   const inHand = new Map<number, Promise<void>>();
-  /** The job whose code is running, so the api transformer knows whose reply a message is. */
-  const current = new AsyncLocalStorage<{ job: JobRecord; kind: JobKind; claim?: Promise<boolean> }>();
+  const replies = createJobReplyGuard({ store, logger, clock, holder });
   let bot: Bot<BotContext> | undefined;
   let onError: (error: BotError<BotContext>) => Promise<void> = async () => undefined;
   let within: JobSurroundings = (_ctx, work) => work();
@@ -130,8 +112,9 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
     const resumeIn = resumesIn(job, kind);
     try {
       const work = () => (resumeIn !== undefined && kind.resume ? kind.resume(ctx, resumeIn) : kind.run(ctx));
-      await current.run({ job, kind, claim: job.repliedAt !== null ? Promise.resolve(true) : undefined }, () =>
-        within(ctx, work),
+      await replies.run(
+        { job, resumes: kind.resume !== undefined, claim: job.repliedAt !== null ? Promise.resolve(true) : undefined },
+        () => within(ctx, work),
       );
     } catch (error) {
       if (error instanceof JobTakenOver)
@@ -280,21 +263,7 @@ export function createJobRunner(deps: JobRunnerDeps): Jobs {
       if (surroundings) within = surroundings;
       // A job's first message is marked as begun before it is sent, and only by the instance that holds the job;
       // once Telegram took it, its id is kept for a kind that resumes in it (the others need no second write).
-      b.api.config.use(async (prev, method, payload, signal) => {
-        const at = current.getStore();
-        if (!at || !SENDS.test(method)) return prev(method, payload, signal);
-        const first = at.claim === undefined;
-        at.claim ??= store.claimReply(at.job.id, holder, clock()); // sends racing for the first wait on one claim
-        if (!(await at.claim)) throw new JobTakenOver(at.job.id);
-        const result = await prev(method, payload, signal);
-        const messageId = first && at.kind.resume && result.ok ? messageIdOf(result.result) : undefined;
-        if (messageId !== undefined) {
-          await store
-            .noteReply(at.job.id, holder, messageId)
-            .catch((error) => logger.error('job.note_reply_failed', { job_id: at.job.id, error: errorMessage(error) }));
-        }
-        return result;
-      });
+      replies.install(b.api);
     },
 
     async start() {
