@@ -5,7 +5,7 @@
 import { moodEmoji } from '../journal/mood/mood.ts';
 import { plural } from '../journal/plural.ts';
 import { mediaLine } from '../importer/media-summary.ts';
-import type { JournalImportReport } from '../export/import-journal-export.ts';
+import type { JournalImportReport } from '../export/exported-entry-writer.ts';
 
 /** How many skipped items are named before the rest are counted. */
 const NAMED = 20;

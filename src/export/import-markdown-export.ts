@@ -1,7 +1,7 @@
 /**
  * Re-imports the journal's own Markdown export (write-markdown.ts, format versions 2 and 3): each entry's comment of
  * fields and its counted lines of text (after the links to its media) become the JSON export's entry, written by the same path as the JSON import
- * (import-journal-export.ts): ids kept where free, the entry's key kept, so importing an export into the journal it
+ * (exported-entry-writer.ts): ids kept where free, the entry's key kept, so importing an export into the journal it
  * came from adds nothing, and exporting the imported journal gives the same file. The media come from the export's
  * media/ folder, byte for byte, as the JSON import's do. A damaged entry is skipped and named.
  */
@@ -9,7 +9,7 @@ import { closeSync, createReadStream, openSync, readdirSync, readSync, statSync 
 import path from 'node:path';
 import type { JournalDb } from '../db/open-database.ts';
 import { titleOf } from '../journal/entries/entry.ts';
-import { emptyImportReport, writeBatch, type JournalImportReport } from './import-journal-export.ts';
+import { emptyImportReport, writeBatch, type JournalImportReport } from './exported-entry-writer.ts';
 import { entryDateProblem, exportClockOf, type ExportClock } from './entry-date-check.ts';
 import { z } from 'zod';
 import {
