@@ -7,7 +7,8 @@ import type { JournalDb } from '../db/open-database.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
 import { describeViewFilter } from './views/describe-view.ts';
-import { countEntries, findEntriesPage, type JournalEntryValue } from './views/entry-queries.ts';
+import { countEntries, type JournalEntryValue } from './views/entry-queries.ts';
+import { findEntriesPage } from './views/entry-pages.ts';
 import { JOURNAL_COLLECTION_KIND, JOURNAL_ROOT_ID } from './journal-operations.ts';
 import type { JournalView } from './views/journal-view.ts';
 

@@ -3,7 +3,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGeneratedJournal } from '../../src/demo/demo-journal.ts';
-import { findEntriesForDay, findEntriesPage } from '../../src/journal/views/entry-queries.ts';
+import { findEntriesForDay } from '../../src/journal/views/entry-queries.ts';
+import { findEntriesPage } from '../../src/journal/views/entry-pages.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 
 const OWNER = 7;

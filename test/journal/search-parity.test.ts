@@ -2,7 +2,8 @@
 // store, checked against answers written down here (not only against each other), on one set of fixtures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchWords, tsqueryText } from '../../src/db/postgres-search.ts';
-import { findViewEntries, countEntries, findEntriesPage, countDays } from '../../src/journal/views/entry-queries.ts';
+import { findViewEntries, countEntries, countDays } from '../../src/journal/views/entry-queries.ts';
+import { findEntriesPage } from '../../src/journal/views/entry-pages.ts';
 import { parseSearch } from '../../src/journal/search/search-syntax.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
 import { describeStores } from '../helpers/stores.ts';

@@ -8,8 +8,8 @@ import {
   countEntries,
   countView,
   findEntriesForDay,
-  findEntriesPage,
 } from './entry-queries.ts';
+import { findEntriesPage } from './entry-pages.ts';
 import { askMethod, type AskOptions } from './ask-method.ts';
 import { withContentCut } from '../entries/entry-reading.ts';
 import { citableEntries } from './entry-citations.ts';

@@ -1,0 +1,77 @@
+/**
+ * A page of a view's entries, oldest first, read the way that costs least for that view: from its tag's or search's
+ * ids, walking the owner's date index, or (a search on a store that can) a bounded probing walk that a common word
+ * fills at once. The view's SQL itself is entry-queries.ts's; this file only chooses how a page is read.
+ */
+import { sql } from 'kysely';
+import type { JournalDb } from '../../db/open-database.ts';
+import type { SearchAccess } from '../../db/store.ts';
+import { viewSearches } from '../search/fts-query.ts';
+import type { JournalView } from './journal-view.ts';
+import { countEntriesUpTo, readsByIds, viewRows, type JournalEntryValue, type ViewDrive } from './entry-queries.ts';
+
+/** The most ids a page of a view reads and sorts; a view with more walks the date index instead. */
+const SORT_BY_IDS_LIMIT = 1_000;
+
+/** Index rows a search page may walk, probing the text index row by row, before listing all matches is the cheaper way. */
+const PROBE_WALK_LIMIT = 500;
+
+/** A page of the view's entries, oldest first. */
+export async function findEntriesPage(
+  db: JournalDb,
+  ownerId: number,
+  view: JournalView,
+  limit: number,
+  offset: number,
+): Promise<JournalEntryValue[]> {
+  const page = (access: SearchAccess, drive: ViewDrive) =>
+    viewRows(db, ownerId, view, access, drive)
+      .select(['id', 'local_day as date', 'local_time as time', 'title', 'content'])
+      .orderBy('local_day')
+      .orderBy('written_at')
+      .orderBy('id');
+  // Compiled once per view: a page of a view is asked for again and again, with another offset.
+  const listed = async () => {
+    // Read from its ids, a view sorts every one of them: past a thousand (a common word or tag), walking the date
+    // index up to the page, testing each row against the ids, costs less and no longer grows with the matches.
+    const drive: ViewDrive =
+      readsByIds(view, 'list') && (await countEntriesUpTo(db, ownerId, view, SORT_BY_IDS_LIMIT)) > SORT_BY_IDS_LIMIT
+        ? 'days'
+        : 'ids';
+    const compiled = db.compiled.get(
+      `entries-page ${drive} ${ownerId} ${JSON.stringify(view)}`,
+      [limit, offset],
+      (l, o) => page('list', drive).limit(l).offset(o),
+    );
+    return (await db.executeQuery<JournalEntryValue>(compiled)).rows;
+  };
+  // The probing walk below reads dates and search only; any other filter takes the listing path.
+  if (
+    !db.store.walksSearchPages ||
+    view.search === undefined ||
+    view.tags !== undefined ||
+    view.monthDays !== undefined ||
+    view.journal !== undefined ||
+    offset + limit > PROBE_WALK_LIMIT
+  )
+    return listed();
+  // A common word fills a first page within a short walk of the date index; a rare one does not, and then
+  // listing its matches costs less than walking on. The walk is bounded so the rare case pays little for trying.
+  const searches = viewSearches(view.search)!;
+  const from = view.from ?? '0000-00-00';
+  const to = view.to ?? '9999-99-99';
+  const window = sql`SELECT id, local_day, written_at FROM entry
+    WHERE owner_id = ${ownerId} AND local_day >= ${from} AND local_day <= ${to}
+    ORDER BY local_day, written_at, id LIMIT ${PROBE_WALK_LIMIT}`;
+  const { rows } = await sql<JournalEntryValue>`
+    SELECT e.id, e.local_day AS date, e.local_time AS time, e.title, e.content
+    FROM (${window}) AS w JOIN entry AS e ON e.id = w.id
+    WHERE ${db.store.searchCondition(searches, 'e', 'probe')}
+    ORDER BY w.local_day, w.written_at, w.id
+    LIMIT ${offset + limit}`.execute(db);
+  if (rows.length === offset + limit) return rows.slice(offset);
+  const walked = Number(
+    (await sql<{ n: number }>`SELECT count(*) AS n FROM (${window}) AS walk`.execute(db)).rows[0]!.n,
+  );
+  return walked < PROBE_WALK_LIMIT ? rows.slice(offset) : listed();
+}
