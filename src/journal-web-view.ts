@@ -17,7 +17,7 @@ import { createPictures, type Pictures } from './journal/media/picture-cache.ts'
 import { listPhotos } from './journal/media/photo-queries.ts';
 import { createScalingGate, scaleImage } from './journal/media/scaled-image.ts';
 import { errorMessage } from './log/error-message.ts';
-import type { MediaBytes } from './web/web-journal.ts';
+import type { MediaBytes } from './web/web-journal-port.ts';
 import { createWebView, type WebView } from './web/web-view.ts';
 
 /**

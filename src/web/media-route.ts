@@ -5,7 +5,8 @@
  */
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
-import type { MediaBytes, WebJournal } from './web-journal.ts';
+import type { WebJournal } from './web-journal.ts';
+import type { MediaBytes } from './web-journal-port.ts';
 
 /** A thumbnail's long edge: sharp on a phone's screen at twice its pixels, a fraction of a camera photo's bytes. */
 export const THUMBNAIL_LONG_EDGE = 640;

@@ -22,7 +22,8 @@ import {
 import type { PageLinks } from './journal-paths.ts';
 import { photosPage, timelinePage } from './timeline-pages.ts';
 import { calendarPageProblem } from './web-guards.ts';
-import { neighbourDays, WebInputError, type WebJournal } from './web-journal.ts';
+import { neighbourDays, type WebJournal } from './web-journal.ts';
+import { WebInputError } from './collection-methods.ts';
 
 const PAGE_SIZE = 50;
 /** The timeline shows whole days until this many entries are on the page. */

@@ -11,7 +11,8 @@ import type { PageLinks } from './journal-paths.ts';
 import { mediaPath, THUMBNAIL_LONG_EDGE, thumbnailPath } from './media-route.ts';
 import { scaledSize } from '../journal/media/scaled-image.ts';
 import { searchExcerpt } from './search-excerpt.ts';
-import type { EntryList, FullEntry, ListedEntry, NearestDays } from './web-journal.ts';
+import type { EntryList, FullEntry, ListedEntry } from './web-journal.ts';
+import type { NearestDays } from './web-journal-port.ts';
 
 const WEEKDAYS = [
   ['Mon', 'Monday'],

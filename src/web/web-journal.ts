@@ -3,13 +3,10 @@
  * methods (the ones the model, the CLI and MCP call), with their argument checks and their error messages. Views are
  * narrowed in memory and not stored as handles, so browsing leaves nothing in the model's list of objects.
  */
-import type { KindDefinition } from '../objects/kind.ts';
-import type { ObjectOperations } from '../objects/operations.ts';
 import type { EntryDetails, EntryRevision } from '../journal/entries/entry-details.ts';
 import type { JournalEntryValue, OverviewGroup } from '../journal/views/entry-queries.ts';
 import type { EntryPage } from '../journal/entries/entry-reading.ts';
 import type { JournalView } from '../journal/views/journal-view.ts';
-import { JOURNAL_ROOT_ID } from '../journal/journal-operations.ts';
 import { journalDisplayName } from '../journal/journals/journal-names.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import type { TagCount } from '../journal/tags/tag-queries.ts';
@@ -17,14 +14,8 @@ import { addDays, eachDay } from '../journal/dates/calendar-day.ts';
 import type { ListedPhoto } from '../journal/media/photo-queries.ts';
 import { readTimeline, type TimelinePage } from './timeline.ts';
 import type { DaySpan } from '../journal/dates/calendar-spans.ts';
-
-/** What the owner typed could not be used (a search's syntax, a tag): the message says what was expected. */
-export class WebInputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'WebInputError';
-  }
-}
+import type { MediaBytes, NearestDays, WebJournalPorts } from './web-journal-port.ts';
+import { collectionMethods } from './collection-methods.ts';
 
 export interface ListedEntry extends Omit<JournalEntryValue, 'date'>, EntryDetails {
   date: string;
@@ -49,32 +40,6 @@ export interface EntryList {
 /** A list's total is counted up to this many: beyond it the page says "more than" (counting on grows with the journal). */
 export const TOTAL_CAP = 1_000;
 
-/** What the web needs besides the kind's methods: the details a JournalEntry value leaves out, and Forget. */
-export interface WebJournalPorts {
-  ownerId: number;
-  operations: ObjectOperations;
-  today(): string;
-  details(ids: readonly number[]): Promise<Map<number, EntryDetails>>;
-  revisions(entryId: number): Promise<EntryRevision[]>;
-  /** The view's last day with entries before `before` and first after `after` (entry-queries.ts nearestEntryDays). */
-  nearestDays(before: string, after: string, view: JournalView): Promise<NearestDays>;
-  /** The stored names of the owner's journals, the main one ('') first (journal-queries.ts journalNames). */
-  journalNames(): Promise<string[]>;
-  /** The view's entries counted up to `cap` + 1 (entry-queries.ts countEntriesUpTo). */
-  countUpTo(view: JournalView, cap: number): Promise<number>;
-  /** Forgets the owner's entry for good; null when they have no such entry. */
-  forget(entryId: number): Promise<{ day: string } | null>;
-  /** Kept bytes of one of the owner's media, by their sha256; null when no medium of theirs has them. */
-  media(sha256: string): Promise<MediaBytes | null>;
-  /**
-   * A photo scaled to `longEdge` (else the kept bytes themselves, as `media`: a medium that is no picture, a photo
-   * that cannot be read); null when no medium of theirs has them.
-   */
-  thumbnail(sha256: string, longEdge: number): Promise<MediaBytes | null>;
-  /** A page of the owner's kept photos, newest first, of every journal or of one (photo-queries.ts listPhotos). */
-  photos(journal: string | undefined, limit: number, offset: number): Promise<ListedPhoto[]>;
-}
-
 /** One choice of the journal switcher: every journal (`name` null) or one, with its entries counted up to TOTAL_CAP. */
 export interface JournalChoice {
   /** The journal's name as shown and as its pages' paths hold it ("Main" for the main journal); null: all of them. */
@@ -82,19 +47,6 @@ export interface JournalChoice {
   entries: number;
   /** True when there are more than `entries` (the count stopped at TOTAL_CAP). */
   moreThan: boolean;
-}
-
-/** A medium's bytes as the web serves them, a chunk at a time. */
-export interface MediaBytes {
-  mimeType: string | null;
-  size: number;
-  chunks: AsyncIterable<Uint8Array>;
-}
-
-/** Where the nearest entries are around a span without any. */
-export interface NearestDays {
-  before: string | null;
-  after: string | null;
 }
 
 export interface WebJournal {
@@ -136,29 +88,7 @@ const OVERVIEW_DAYS = 90;
 
 /** The web's journal over the owner's every journal (`base` `{}`), or one journal (`{ journal }`, from getJournal). */
 export function createWebJournal(ports: WebJournalPorts, base: JournalView = {}): WebJournal {
-  const ctx = { ownerId: ports.ownerId };
-  const rootKind = async () => (await ports.operations.resolve(JOURNAL_ROOT_ID)).kind as KindDefinition<JournalView>;
-
-  /** Runs one of the kind's methods on a view, its args checked by the method's own schema. */
-  const call = async (view: JournalView, name: string, args: unknown) => {
-    const kind = await rootKind();
-    const method = kind.methods.find((m) => m.name === name);
-    if (!method) throw new Error(`JournalCollection has no method ${name}`);
-    const parsed = method.args.safeParse(args);
-    if (!parsed.success)
-      throw new WebInputError(parsed.error.issues.map((i) => i.message.replace(/^\w+: /, '')).join('; '));
-    return { kind, outcome: await method.run(view, parsed.data, ctx) };
-  };
-  const value = async <T>(view: JournalView, name: string, args: unknown = {}): Promise<T> => {
-    const { outcome } = await call(view, name, args);
-    if (!('value' in outcome)) throw new Error(`${name} returned a view, not a value`);
-    return outcome.value as T;
-  };
-  const narrow = async (view: JournalView, name: string, args: unknown): Promise<JournalView> => {
-    const { kind, outcome } = await call(view, name, args);
-    if (!('object' in outcome)) throw new Error(`${name} returned a value, not a view`);
-    return kind.state.parse(outcome.object.state);
-  };
+  const { value, narrow } = collectionMethods(ports.operations, ports.ownerId);
 
   const withDetails = async (
     entries: (Omit<JournalEntryValue, 'date'> & { date?: string; cut?: string })[],
