@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isTimeZone, systemTimeZone } from './journal/dates/zone-offset.ts';
 import { parseTimeOfDay } from './journal/dates/wall-time.ts';
 import { parseTrustProxy, type TrustedProxies } from './oauth/client-address.ts';
+import { isPostgresUrl, optionalText, portField, publicOrigin } from './config-formats.ts';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 export const DEFAULT_DATABASE_PATH = 'data/journal.sqlite';
@@ -75,52 +76,6 @@ export class ConfigError extends Error {
     super(message);
     this.name = 'ConfigError';
   }
-}
-
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
-
-/** postgres:// or postgresql://, a host, and a database name in the path. */
-export function isPostgresUrl(text: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return false;
-  }
-  return (
-    (url.protocol === 'postgres:' || url.protocol === 'postgresql:') &&
-    url.hostname !== '' &&
-    /^\/[^/]+$/.test(url.pathname)
-  );
-}
-
-/** The origin a PUBLIC_URL names (no trailing slash), or null when it is not https (or http on a loopback address). */
-export function publicOrigin(text: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) return null;
-  if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '')
-    return null;
-  return url.origin;
-}
-
-/** A port number from 1 to 65535, or `fallback` when unset. */
-function portField(fallback: number) {
-  return optionalText.transform((p, ctx) => {
-    if (p === undefined) return fallback;
-    const port = Number(p);
-    if (!/^\d{1,5}$/.test(p) || port < 1 || port > 65535) {
-      ctx.addIssue({ code: 'custom', message: `"${p}" is not a port (expected a number from 1 to 65535)` });
-      return z.NEVER;
-    }
-    return port;
-  });
 }
 
 const schema = z.object({
