@@ -18,18 +18,9 @@ import { importMarkdownExport, isFaithfulMarkdownTarget } from '../export/import
 import { formatOwnImportSummary } from './own-import-summary.ts';
 import type { JournalDb } from '../db/open-database.ts';
 import { exportAccountId } from '../importer/telegram-export/export-account.ts';
-import {
-  detectSource,
-  SOURCE_FORMATS,
-  type DetectedSource,
-  type SourceFormat,
-} from '../importer/sources/detect-source.ts';
-import {
-  importSourceOf,
-  misplacedOptions,
-  sourceName,
-  type SourceReadOptions,
-} from '../importer/sources/source-list.ts';
+import { detectSource } from '../importer/sources/detect-source.ts';
+import type { DetectedSource, SourceFormat, SourceReadOptions } from '../importer/sources/import-source-module.ts';
+import { importSourceOf, misplacedOptions, sourceName, SOURCE_FORMATS } from '../importer/sources/source-list.ts';
 import { ImportError } from '../importer/import-error.ts';
 import { importTelegramExport } from '../importer/telegram-export/import-export.ts';
 import { importSource } from '../importer/sources/import-source.ts';

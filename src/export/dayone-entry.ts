@@ -2,7 +2,7 @@
  * One exported entry as Day One's JSON export writes it: `uuid`, `creationDate`, `timeZone`, `text` in Day One's
  * Markdown with `dayone-moment://` references, `tags`, `starred`, `location`, `weather`, and its media in `photos`,
  * `videos`, `audios`, `pdfAttachments` named by md5. Pure: the media's md5s come in. Written so that the project's Day
- * One importer (importer/sources/dayone.ts) reads back the same text: a reference stands where the text holds the
+ * One importer (importer/sources/dayone-item.ts) reads back the same text: a reference stands where the text holds the
  * label that reference reads back as (a photo's `[photo]`, a Day One medium's own label), and backslashes are escaped
  * (Day One's escapes are undone on import). Media the text does not name are listed, not referenced.
  */
@@ -56,7 +56,7 @@ const dayOneDate = (instant: string) => instant.replace(/\.000Z$/, 'Z');
 /** Text between references: a backslash doubled (the importer undoes `\` before punctuation), a literal reference broken. */
 const escapeText = (text: string) => text.replace(/\\/g, '\\\\').replace(/dayone-moment:/g, 'dayone-moment\\:');
 
-/** The label the importer writes for a medium it reads back (importer/sources/dayone.ts asEntryMedia). */
+/** The label the importer writes for a medium it reads back (importer/sources/dayone-item.ts asEntryMedia). */
 function labelOnImport(m: DayOneMedium): string {
   const seconds = m.item.duration_seconds !== null && m.item.duration_seconds > 0 ? m.item.duration_seconds : null;
   return mediaLabel({

@@ -1,92 +1,23 @@
 /**
- * Every source `npm run import` reads, in one list: its --format name, the `source_app` its entries carry, how the
- * CLI names each form it comes in, the options that belong to it alone, and its reader. A new importer is its reader
- * file, its recognition in detect-source.ts, and an entry here (and its name in journal/entries/entry-source.ts's
- * SOURCE_APPS, which the store checks in code: no migration).
+ * Every source `npm run import` reads, in one list, each its own module (import-source-module.ts says what one
+ * declares: its --format name, `source_app`, how the CLI names its forms, its own options, how it recognises its
+ * files and folders, its reader). A new importer is its module and one line here, with its forms in DetectedSource
+ * and its app in journal/entries/entry-source.ts's SOURCE_APPS (checked in code: no migration).
+ *
+ * The order is detection's priority (detect-source.ts asks the sources in it, pass by pass): Telegram first, as its
+ * folder and the journal's own JSON export are recognised before anything else, and its guess at any other JSON
+ * comes in the last pass; jrnl before Markdown, so a text of dated lines is jrnl's before it is a note.
  */
-import type { EntrySourceApp } from '../../journal/entries/entry-source.ts';
-import type { DetectedSource, SourceFormat } from './detect-source.ts';
-import { readDayOne } from './dayone.ts';
-import { readJrnlJson, readJrnlText } from './jrnl.ts';
-import { readMarkdownNotes, readOwnMarkdownExport } from './markdown-notes.ts';
-import type { SourceReader } from './source-item.ts';
+import { dayOneSource } from './dayone-source.ts';
+import type { DetectedSource, ImportSource, SourceFormat, SourceOption } from './import-source-module.ts';
+import { jrnlSource } from './jrnl-source.ts';
+import { markdownSource } from './markdown-source.ts';
+import { telegramSource } from './telegram-source.ts';
 
-/** What a reader is given, from the command line and the config. */
-export interface SourceReadOptions {
-  journals: readonly string[];
-  dateFormat?: string;
-  timeZone: string;
-  dayStartsAt: string;
-  signal: AbortSignal;
-}
+export const IMPORT_SOURCES: readonly ImportSource[] = [telegramSource, dayOneSource, jrnlSource, markdownSource];
 
-/** An option of one source only: refused for the others, so none is silently ignored. */
-export interface SourceOption {
-  /** The parsed option it is (set when given). */
-  option: 'chats' | 'journals' | 'dateFormat';
-  /** How the refusal names it: "--journal (Day One zips)". */
-  said: string;
-  /** The forms it applies to; every form of the source when left out. */
-  kinds?: readonly DetectedSource['kind'][];
-}
-
-export interface ImportSource {
-  format: SourceFormat;
-  app: EntrySourceApp;
-  /** How the CLI says what it found, for each form. */
-  names: Partial<Record<DetectedSource['kind'], string>>;
-  options: readonly SourceOption[];
-  /** Reads a found source of this format; Telegram's exports have their own pipeline (telegram-export/). */
-  read?: (found: DetectedSource, file: string, options: SourceReadOptions) => SourceReader;
-}
-
-export const IMPORT_SOURCES: readonly ImportSource[] = [
-  {
-    format: 'telegram',
-    app: 'telegram',
-    names: { telegram: 'a Telegram Desktop export', 'journal-export': 'a journal export (npm run export, JSON)' },
-    options: [{ option: 'chats', said: '--chat (Telegram exports)', kinds: ['telegram'] }],
-  },
-  {
-    format: 'dayone',
-    app: 'dayone',
-    names: {
-      'dayone-zip': 'a Day One export (zip)',
-      'dayone-json': 'a Day One export (JSON)',
-      'dayone-folder': 'a Day One export (unzipped folder)',
-    },
-    options: [{ option: 'journals', said: '--journal (Day One zips)' }],
-    read: (found, file, o) =>
-      readDayOne(file, found.kind === 'dayone-zip', { journals: [...o.journals], signal: o.signal }),
-  },
-  {
-    format: 'jrnl',
-    app: 'jrnl',
-    names: {
-      'jrnl-json': 'a jrnl JSON export',
-      'jrnl-text': 'a jrnl journal (text)',
-      'jrnl-folder': 'a jrnl folder journal',
-    },
-    options: [
-      { option: 'dateFormat', said: '--date-format (jrnl text journals)', kinds: ['jrnl-text', 'jrnl-folder'] },
-    ],
-    read: (found, file, o) =>
-      found.kind === 'jrnl-json' ? readJrnlJson(file, o.timeZone) : readJrnlText(file, o.timeZone, o.dateFormat),
-  },
-  {
-    format: 'markdown',
-    app: 'markdown',
-    names: {
-      notes: 'a folder of daily notes (Obsidian or Logseq)',
-      'own-markdown': 'a journal export (npm run export, Markdown)',
-    },
-    options: [],
-    read: (found, file, o) =>
-      found.kind === 'own-markdown'
-        ? readOwnMarkdownExport(file, o.timeZone, o.dayStartsAt)
-        : readMarkdownNotes(file, o.timeZone, o.dayStartsAt),
-  },
-];
+/** The --format names, in alphabetical order (as the CLI lists them). */
+export const SOURCE_FORMATS: readonly SourceFormat[] = IMPORT_SOURCES.map((s) => s.format).sort();
 
 /** The source of a format (every SourceFormat has one: test/importer/source-list.test.ts). */
 export function importSourceOf(format: SourceFormat): ImportSource {
