@@ -67,8 +67,15 @@ export interface WritingPrompts {
   add(ownerId: number, text: string): Promise<void>;
   /** Removes the prompt at position `n` (1-based); its text, or null. */
   remove(ownerId: number, n: number): Promise<string | null>;
-  /** Records that a sent message asked `prompt`, so a reply to it answers it. */
-  asked(ref: { ownerId: number; chatId: number; messageId: number }, prompt: string): Promise<void>;
+  /**
+   * Records that a sent message asked `prompt`, so a reply to it answers it. `aboutEntryId`: the entry a /reflect
+   * question was about (it may quote it, so forgetting the entry forgets the question).
+   */
+  asked(
+    ref: { ownerId: number; chatId: number; messageId: number },
+    prompt: string,
+    aboutEntryId?: number,
+  ): Promise<void>;
 }
 
 /** The owner's daily reminder to write; the scheduler that sends them lives outside the bot. */

@@ -4,6 +4,7 @@ import { createDigestScheduler, type DigestScheduler } from '../digest/digest-sc
 import { errorMessage } from '../log/error-message.ts';
 import { createDigestDelivery } from '../telegram/digest-delivery.ts';
 import type { DigestSettings, JournalReads, StatsPictures } from '../telegram/bot-deps.ts';
+import { dailyTimeSetting } from './daily-time-setting.ts';
 import type { Wiring } from './wiring.ts';
 
 /** The bot's API the scheduler sends through. */
@@ -19,15 +20,7 @@ export function digestsOf({ db, clock, config, logger }: Wiring): DigestWiring {
   const store = createDigestStore(db);
   let scheduler: DigestScheduler | undefined;
   return {
-    settings: {
-      timeZone: config.journalTimezone,
-      get: (ownerId) => store.get(ownerId),
-      async set(ownerId, chatId, localTime) {
-        await store.subscribe(ownerId, chatId, localTime, clock());
-        scheduler?.wake();
-      },
-      off: (ownerId) => store.unsubscribe(ownerId),
-    },
+    settings: dailyTimeSetting(store, { clock, config }, () => scheduler?.wake()),
     schedule(api, { journal, stats, offerReview }) {
       // Without the AI there is no review to offer on Sundays.
       const failed = (error: unknown) => logger.error('digest.picture_failed', { error: errorMessage(error) });

@@ -16,6 +16,6 @@ export function promptsOf({ db, clock, today }: Wiring, random: () => number): W
     list: async (ownerId) => (await listOwnerPrompts(db, ownerId)).map((p) => p.text),
     add: (ownerId, text) => addOwnerPrompt(db, ownerId, text, clock()),
     remove: (ownerId, n) => removeOwnerPrompt(db, ownerId, n),
-    asked: (ref, prompt) => rememberPromptMessage(db, ref, prompt, clock()),
+    asked: (ref, prompt, aboutEntryId) => rememberPromptMessage(db, ref, prompt, clock(), aboutEntryId),
   };
 }

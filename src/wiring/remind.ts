@@ -5,6 +5,7 @@ import { createReminderScheduler, type ReminderScheduler } from '../reminders/re
 import { SNOOZE_MS } from '../reminders/reminder-schedule.ts';
 import { createReminderDelivery } from '../telegram/reminder-delivery.ts';
 import type { ReminderSettings, WritingPrompts } from '../telegram/bot-deps.ts';
+import { dailyTimeSetting } from './daily-time-setting.ts';
 import type { Wiring } from './wiring.ts';
 
 /** The bot's API the scheduler sends through. */
@@ -21,13 +22,7 @@ export function remindersOf({ db, clock, config, logger }: Wiring): ReminderWiri
   let scheduler: ReminderScheduler | undefined;
   return {
     settings: {
-      timeZone: config.journalTimezone,
-      get: (ownerId) => store.get(ownerId),
-      async set(ownerId, chatId, localTime) {
-        await store.subscribe(ownerId, chatId, localTime, clock());
-        scheduler?.wake();
-      },
-      off: (ownerId) => store.unsubscribe(ownerId),
+      ...dailyTimeSetting(store, { clock, config }, () => scheduler?.wake()),
       async snooze(ownerId, day) {
         const now = clock();
         const done = await store.snooze(ownerId, day, new Date(now.getTime() + SNOOZE_MS), now);

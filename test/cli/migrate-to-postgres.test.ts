@@ -158,6 +158,14 @@ async function seed(temp: TempDb) {
   await addOwnerPrompt(db, OWNER, 'What did the dog do?', NOW);
   await rememberPromptMessage(db, { ownerId: OWNER, chatId: OWNER, messageId: 9002 }, 'What did the dog do?', NOW);
   await setEntryPrompt(db, { id: 2, ownerId: OWNER }, 'What did the dog do?');
+  // The follow-up question /reflect asked about the voice note's entry (the row claimed above): it names its entry.
+  await rememberPromptMessage(
+    db,
+    { ownerId: OWNER, chatId: OWNER, messageId: 9003 },
+    'What was the voice note about?',
+    NOW,
+    voice,
+  );
   const reminders = createReminderStore(db);
   await reminders.subscribe(OWNER, OWNER, '21:00', NOW);
   await reminders.claim(OWNER, '2024-06-01', NOW, 3);

@@ -1,6 +1,6 @@
 // Remote MCP for tests: the whole app with PUBLIC_URL on 127.0.0.1, its routes on the real webhook server (the bot's
-// HTTP server in webhook mode), a client app's redirect URI that records what it was sent, and the official client's
-// OAuthClientProvider kept in memory.
+// HTTP server in webhook mode), a client app's redirect URI that records what it was sent, the official client's
+// OAuthClientProvider kept in memory, and the consent page's part of the flow done without a browser.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/client';
@@ -9,7 +9,7 @@ import { startWebhookServer, type WebhookServer } from '../../src/telegram/intak
 import { TEST_BOT_INFO } from '../stand-ins/bot-api.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import type { TestStore } from './temp-db.ts';
-import { OWNER_ID } from './updates.ts';
+import { OWNER_ID, textUpdate } from './updates.ts';
 
 /** A port free right now (listened on and let go): PUBLIC_URL must name the server's port before it starts. */
 async function freePort(): Promise<number> {
@@ -153,6 +153,54 @@ export class MemoryOAuthProvider implements OAuthClientProvider {
   discoveryState() {
     return this.discovery;
   }
+}
+
+/** Where the consent page sends the owner (its t.me `/start` payload) and where its script polls for the outcome. */
+export interface ConsentLinks {
+  payload: string;
+  wait: string;
+}
+
+/** The consent page's links, read from its HTML as its script reads them. */
+export function consentLinks(remote: RemoteBot, html: string): ConsentLinks {
+  const payload = /start=(mcp_[\w-]+)/.exec(html)?.[1];
+  const waitPath = /data-wait="([^"]+)"/.exec(html)?.[1];
+  if (!payload || !waitPath) throw new Error('the consent page has no start payload or wait address');
+  return { payload, wait: `${remote.base}${waitPath.replace(/&amp;/g, '&')}` };
+}
+
+/**
+ * The owner's and the page's part of the flow, as they happen: the page's payload sent to the bot as `/start`, Allow
+ * pressed, then the one-time code the bot shows typed into the page (consent is bound to the browser that asked).
+ * Returns where the page sends the browser back to the app: its `code` and `iss`. Throws naming the step that failed.
+ */
+export async function consentWithCode(remote: RemoteBot, links: ConsentLinks): Promise<URL> {
+  await remote.t.send(textUpdate(`/start ${links.payload}`));
+  const question = remote.t.api.callsTo('sendMessage').at(-1)!.payload as {
+    text: string;
+    reply_markup: { inline_keyboard: { callback_data: string }[][] };
+  };
+  const allow = question.reply_markup.inline_keyboard[0]![0]!.callback_data;
+  await remote.t.send({
+    callback_query: {
+      id: 'cb',
+      from: { id: OWNER_ID, is_bot: false, first_name: 'Owner' },
+      chat_instance: 'ci',
+      data: allow,
+      message: { message_id: 9, date: 1, chat: { id: OWNER_ID, type: 'private' }, text: question.text },
+    },
+  });
+  const asked = (await (await fetch(links.wait)).json()) as { confirm?: boolean };
+  if (!asked.confirm) throw new Error('the page was not asked for the one-time code after Allow');
+  const shown = remote.t.api.callsTo('editMessageText').at(-1)?.payload.text as string | undefined;
+  const typed = /: ([A-Z2-9]{8})$/m.exec(shown ?? '')?.[1];
+  if (!typed) throw new Error('the bot showed no one-time code after Allow');
+  const confirmed = await fetch(links.wait.replace('/oauth/wait', '/oauth/confirm'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code: typed }),
+  });
+  return new URL(((await confirmed.json()) as { location: string }).location);
 }
 
 export const OWNER = OWNER_ID;

@@ -5,7 +5,13 @@ import { auth, Client, StreamableHTTPClientTransport } from '@modelcontextprotoc
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WELCOME_INTRO } from '../../src/telegram/features/start.ts';
 import { NO_REMOTE_TEXT } from '../../src/telegram/features/connections.ts';
-import { MemoryOAuthProvider, startRemoteBot, type RemoteBot } from '../helpers/remote-mcp.ts';
+import {
+  consentLinks,
+  consentWithCode,
+  MemoryOAuthProvider,
+  startRemoteBot,
+  type RemoteBot,
+} from '../helpers/remote-mcp.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { OWNER_ID, textUpdate } from '../helpers/updates.ts';
@@ -21,8 +27,6 @@ describe('remote MCP over HTTP', () => {
   }, 60_000);
   afterAll(() => remote?.close());
 
-  const owner = { id: OWNER_ID, is_bot: false, first_name: 'Owner' };
-  const lastSent = () => remote.t.api.callsTo('sendMessage').at(-1)!.payload;
   const mcpPost = (token: string, body: unknown = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }) =>
     fetch(remote.mcpUrl, {
       method: 'POST',
@@ -34,7 +38,7 @@ describe('remote MCP over HTTP', () => {
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
 
-  /** The official client through the flow, the page's part done as its script would: fetch, Allow, poll. */
+  /** The official client through the flow, the page's part done as its script would: fetch, Allow, the code, poll. */
   async function connect(): Promise<MemoryOAuthProvider> {
     const provider = new MemoryOAuthProvider(REDIRECT, 'Claude Code');
     expect(await auth(provider, { serverUrl: remote.mcpUrl })).toBe('REDIRECT');
@@ -49,32 +53,9 @@ describe('remote MCP over HTTP', () => {
     expect(html).not.toMatch(/<script>|<script [^>]*>[^<]/); // no inline script: only the one from this origin
     const script = await fetch(`${remote.base}/oauth/consent.js`);
     expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
-    const payload = /start=(mcp_[\w-]+)/.exec(html)![1]!;
-    const wait = `${remote.base}${/data-wait="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&')}`;
-    expect(await (await fetch(wait)).json()).toMatchObject({ message: expect.stringMatching(/^Waiting/) });
-
-    await remote.t.send(textUpdate(`/start ${payload}`));
-    const question = lastSent();
-    const allow = question.reply_markup.inline_keyboard[0][0].callback_data as string;
-    await remote.t.send({
-      callback_query: {
-        id: 'cb',
-        from: owner,
-        chat_instance: 'ci',
-        data: allow,
-        message: { message_id: 9, date: 1, chat: { id: OWNER_ID, type: 'private' }, text: question.text },
-      },
-    });
-    // Allowed: the page is asked for the one-time code the bot showed the owner, and goes on once it is typed.
-    expect(await (await fetch(wait)).json()).toMatchObject({ confirm: true });
-    const code = /: ([A-Z2-9]{8})$/m.exec(remote.t.api.callsTo('editMessageText').at(-1)!.payload.text as string)![1]!;
-    const confirmed = await fetch(wait.replace('/oauth/wait', '/oauth/confirm'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code }),
-    });
-    const answer = (await confirmed.json()) as { location: string };
-    const back = new URL(answer.location);
+    const links = consentLinks(remote, html);
+    expect(await (await fetch(links.wait)).json()).toMatchObject({ message: expect.stringMatching(/^Waiting/) });
+    const back = await consentWithCode(remote, links);
     expect(back.origin + back.pathname).toBe(REDIRECT);
     expect(
       await auth(provider, {

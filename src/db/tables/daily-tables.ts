@@ -64,13 +64,15 @@ export interface OwnerPromptTable {
   created_at: string;
 }
 
-/** A bot message that asked a writing prompt (/prompt, a reminder): a reply to it answers that prompt. */
+/** A bot message that asked a writing prompt (/prompt, a reminder) or a /reflect question: a reply to it answers it. */
 export interface PromptMessageTable {
   owner_id: number;
   chat_id: number;
   message_id: number;
   prompt: string;
   sent_at: string;
+  /** The entry a /reflect question was about (it may quote it: forgetting the entry deletes it); null for a prompt. */
+  about_entry_id: number | null;
 }
 
 /** The prompt an entry answers (kept apart from the entry row). */

@@ -14,7 +14,10 @@ export interface EntryTraceSource {
   id: number;
   chatId: number;
   messageId: number;
-  /** The current title and content, each revision's, and anything else the entry produced (an `ask` answer that read it). */
+  /**
+   * The current title and content, each revision's, and anything else the entry produced (an `ask` answer that read
+   * it, a follow-up question asked about it).
+   */
   texts: readonly string[];
   /** Chat messages that quoted the entry (the bot's own "Forget this entry?" prompt): updates about them go too. */
   alsoMessages?: readonly { chatId: number; messageId: number }[];

@@ -7,6 +7,7 @@ import type { JournalDb } from '../../db/open-database.ts';
 import type { Database } from '../../db/schema.ts';
 import { deleteOrphanBlobs } from '../../db/media-blobs.ts';
 import { entryTraces } from './entry-traces.ts';
+import { deleteQuestionsAboutEntry, questionsAboutEntry } from './questions-about-entry.ts';
 import { deleted, OWNER_ROWS, ownerChatKeys, type OwnerRows } from './owner-rows.ts';
 import {
   answersThatRead,
@@ -45,8 +46,8 @@ export interface ForgetEntryOptions {
 /**
  * Removes one entry of the owner and everything derived from it: its revisions, tags, search-index terms, media
  * reference and transcription job, the `ask` answers that read it, the stored conversations whose tool results or
- * answers hold its text, the raw updates of its message (and of `alsoMessages`), finished jobs that quoted it, and
- * the handles of views that searched for its words.
+ * answers hold its text, the raw updates of its message (and of `alsoMessages`), finished jobs that quoted it, the
+ * handles of views that searched for its words, and the follow-up questions asked about it (questions-about-entry.ts).
  * Another owner's entry id is simply not found.
  */
 export async function forgetEntry(
@@ -69,6 +70,7 @@ export async function forgetEntry(
       .where('entry_id', '=', entryId)
       .execute();
     const cached = await answersThatRead(trx, ownerId, entryId);
+    const questions = await questionsAboutEntry(trx, ownerId, entryId);
     // An album's later photos came in messages of their own: their updates are traces too.
     const albumMessages = await trx
       .selectFrom('entry_media')
@@ -80,9 +82,17 @@ export async function forgetEntry(
       id: entry.id,
       chatId: entry.chat_id,
       messageId: entry.message_id,
-      texts: [entry.title, entry.content, ...revisions.flatMap((r) => [r.title, r.content]), ...cached.answers],
+      texts: [
+        entry.title,
+        entry.content,
+        ...revisions.flatMap((r) => [r.title, r.content]),
+        ...cached.answers,
+        ...questions.map((q) => q.text),
+      ],
       alsoMessages: [
         ...(options.alsoMessages ?? []),
+        // A reply to a question about the entry quotes the question (reply_to_message) in its raw update.
+        ...questions.map((q) => ({ chatId: q.chatId, messageId: q.messageId })),
         ...albumMessages.map((m) => ({ chatId: entry.chat_id, messageId: m.message_id! })),
       ],
     });
@@ -106,9 +116,11 @@ export async function forgetEntry(
     removed.entry_revision = deleted(
       await trx.deleteFrom('entry_revision').where('entry_id', '=', entryId).executeTakeFirst(),
     );
-    removed.entry_prompt = deleted(
-      await trx.deleteFrom('entry_prompt').where('entry_id', '=', entryId).executeTakeFirst(),
-    );
+    const asked = await deleteQuestionsAboutEntry(trx, ownerId, entryId, questions);
+    removed.prompt_message = asked.promptMessages;
+    removed.entry_prompt =
+      asked.entryPrompts +
+      deleted(await trx.deleteFrom('entry_prompt').where('entry_id', '=', entryId).executeTakeFirst());
     removed.transcription_job = deleted(
       await trx.deleteFrom('transcription_job').where('entry_id', '=', entryId).executeTakeFirst(),
     );

@@ -1,6 +1,7 @@
 /**
  * The stored side of writing prompts: the owner's own prompts, the bot messages that asked one (so a reply to such a
- * message is known to answer it), and the prompt each entry answers (entry_prompt, beside the entry row).
+ * message is known to answer it; a /reflect question among them names the entry it was about), and the prompt each
+ * entry answers (entry_prompt, beside the entry row).
  */
 import type { Transaction } from 'kysely';
 import type { JournalDb } from '../../db/open-database.ts';
@@ -39,12 +40,16 @@ export async function removeOwnerPrompt(db: JournalDb, ownerId: number, n: numbe
   return target.text;
 }
 
-/** Records that a bot message asked `prompt`, so a reply to it answers that prompt. */
+/**
+ * Records that a bot message asked `prompt`, so a reply to it answers that prompt. `aboutEntryId`: the entry a
+ * /reflect question was asked about; the question may quote it, so forgetting that entry deletes the record.
+ */
 export async function rememberPromptMessage(
   db: JournalDb,
   ref: { ownerId: number; chatId: number; messageId: number },
   prompt: string,
   now: Date,
+  aboutEntryId: number | null = null,
 ): Promise<void> {
   await db
     .insertInto('prompt_message')
@@ -54,8 +59,11 @@ export async function rememberPromptMessage(
       message_id: ref.messageId,
       prompt,
       sent_at: now.toISOString(),
+      about_entry_id: aboutEntryId,
     })
-    .onConflict((oc) => oc.columns(['owner_id', 'chat_id', 'message_id']).doUpdateSet({ prompt }))
+    .onConflict((oc) =>
+      oc.columns(['owner_id', 'chat_id', 'message_id']).doUpdateSet({ prompt, about_entry_id: aboutEntryId }),
+    )
     .execute();
 }
 

@@ -53,7 +53,8 @@ async function askBack(ctx: BotContext, deps: ReflectDeps): Promise<void> {
   const sent = await ctx.reply(question, {
     reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
   });
-  await deps.prompts.asked({ ownerId, chatId: ctx.chat.id, messageId: sent.message_id }, question);
+  // The question may quote the entry: it is kept as being about it, so forgetting the entry forgets the question.
+  await deps.prompts.asked({ ownerId, chatId: ctx.chat.id, messageId: sent.message_id }, question, claim.id);
   await reflect.finish(ownerId, claim.id, 'asked');
   deps.logger.info('reflect.asked', { update_id: ctx.update.update_id, entry_id: claim.id });
 }
