@@ -2,15 +2,13 @@
 // TTY as for a person typing. The Messages API stand-in holds its streamed answer open part-way: the text so far is on
 // the screen before the answer is finished, then it is erased and the finished answer printed once.
 import { spawn, spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PROCESS_TEST_MS, PROCESS_WAIT_MS, REPO_ROOT } from '../helpers/run-entry-point.ts';
+import { entryPointArgs, PROCESS_TEST_MS, PROCESS_WAIT_MS } from '../helpers/run-entry-point.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { startMessagesApiStandIn, type MessagesApiStandIn } from '../stand-ins/messages-api.ts';
 import { ENTRIES, OWNER, seedEntries } from '../llm/ask-setup.ts';
 
 const hasScript = spawnSync('script', ['--version']).status === 0;
-const TSX_LOADER = import.meta.resolve('tsx');
 const ANSWER = 'You wrote on three days in April, the busiest the 2nd.';
 
 let temp: TempDb;
@@ -46,14 +44,7 @@ describe.skipIf(!hasScript)('npm run chat in a terminal', { timeout: PROCESS_TES
       until: new Promise<void>((resolve) => (release = resolve)),
       then: { text: ANSWER },
     });
-    const command = [
-      process.execPath,
-      '--import',
-      TSX_LOADER,
-      path.join(REPO_ROOT, 'src/cli/chat.ts'),
-      '--owner',
-      String(OWNER),
-    ]
+    const command = [process.execPath, ...entryPointArgs('src/cli/chat.ts'), '--owner', String(OWNER)]
       .map((part) => `'${part}'`)
       .join(' ');
     // A terminal of a size, as a person's is (a pseudo-terminal under a pipe starts at 0 × 0).

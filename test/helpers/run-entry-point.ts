@@ -1,7 +1,8 @@
-// Runs one of our entry points (src/main.ts, src/cli/*.ts) as a real process under tsx, from a temp cwd
-// so that a developer's own .env never leaks into a test. With TEST_RUN_BUILT=1 the same tests run the compiled
-// build instead (`node dist/main.js`, run `npm run build` first): every real-process test then checks the bundles,
-// packages inlined, as deployments run them (docs/development.md).
+// Runs one of our entry points (src/main.ts, src/cli/*.ts) as a real process, from a temp cwd so that a developer's
+// own .env never leaks into a test. It runs the compiled build (`node dist/main.js`), as `npm start` and deployments
+// do: a bundle starts in a fraction of a second, where tsx compiles hundreds of modules at every start (1.5-3 s of
+// CPU, most of the suite's time once). test/global-setup.ts rebuilds dist/ first when a source changed, so a test never
+// runs stale code. TEST_RUN_SOURCE=1 runs the sources under tsx instead (docs/development.md).
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,9 +11,9 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 const TSX_LOADER = import.meta.resolve('tsx');
 
 /**
- * How long a test of a real process may take, and the ceiling of one wait on it (a line, a call, a row). Each start
- * compiles TypeScript under tsx: seconds on a loaded machine. Tests wait on events, so a quiet run stays fast;
- * these only bound a hang.
+ * How long a test of a real process may take, and the ceiling of one wait on it (a line, a call, a row). A start
+ * under tsx (TEST_RUN_SOURCE=1) compiles TypeScript: seconds on a loaded machine. Tests wait on events, so a quiet
+ * run stays fast; these only bound a hang.
  */
 export const PROCESS_TEST_MS = 150_000;
 export const PROCESS_WAIT_MS = 60_000;
@@ -31,9 +32,9 @@ export interface RunningProcess {
   done: Promise<RunResult>;
 }
 
-/** What follows node to run `script` (a path under src/): the source under tsx, or its bundle with TEST_RUN_BUILT=1. */
-function entryPointArgs(script: string): string[] {
-  if (process.env.TEST_RUN_BUILT !== '1') return ['--import', TSX_LOADER, path.join(REPO_ROOT, script)];
+/** What follows node to run `script` (a path under src/): its bundle, or the source under tsx with TEST_RUN_SOURCE=1. */
+export function entryPointArgs(script: string): string[] {
+  if (process.env.TEST_RUN_SOURCE === '1') return ['--import', TSX_LOADER, path.join(REPO_ROOT, script)];
   return [path.join(REPO_ROOT, 'dist', script.replace(/^src\//, '').replace(/\.ts$/, '.js'))];
 }
 

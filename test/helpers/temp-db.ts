@@ -1,17 +1,19 @@
 // A migrated journal database for one test, on the store asked for: a SQLite file in its own temp dir (the default),
 // PGlite (embedded PostgreSQL, one per test file, emptied for each test), or the real PostgreSQL server at
 // TEST_DATABASE_URL (a fresh schema per database, in the test file's own database: see test-schemas.ts). `cleanup` closes it and removes what it made.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import { MIGRATIONS_FOLDER, migrationFiles } from '../../src/db/migration-files.ts';
 import { openDatabase, type JournalDb } from '../../src/db/open-database.ts';
 import { openPostgresDatabase, postgresJournalDatabase } from '../../src/db/open-postgres.ts';
 import { POSTGRES_MIGRATIONS_FOLDER } from '../../src/db/postgres-store.ts';
 import { migratedPglite, pgliteDialect } from './pglite-pool.ts';
-import { createTestSchema } from './test-schemas.ts';
+import { createTestSchema, RUN_PREFIX_ENV } from './test-schemas.ts';
 
 /** sqlite: a temp file; pglite: embedded PostgreSQL; postgres: the server at TEST_DATABASE_URL. */
 export type TestStore = 'sqlite' | 'pglite' | 'postgres';
@@ -71,6 +73,24 @@ export function urlWithSchema(url: string, schema: string): string {
   return u.toString();
 }
 
+/**
+ * This file's schemas on the real server that a finished test gave back, migrated: the next test empties one (a
+ * TRUNCATE) instead of creating and migrating a schema, which costs ~0.4 s a test. Each test still has a schema of its
+ * own while it runs, so a test may hold two. Outside a vitest run (the bench scripts) a schema is dropped on release.
+ */
+const returnedSchemas: string[] = [];
+
+async function serverSchema(): Promise<{ url: string; reused: boolean; release(): Promise<void> }> {
+  if (!TEST_DATABASE_URL)
+    throw new Error('TEST_DATABASE_URL is not set: the postgres test store needs a server (postgres://…)');
+  const inRun = Boolean(process.env[RUN_PREFIX_ENV]);
+  const returned = inRun ? returnedSchemas.pop() : undefined;
+  if (returned) return { url: returned, reused: true, release: async () => void returnedSchemas.push(returned) };
+  const schema = await createTestSchema(TEST_DATABASE_URL, 'test');
+  const url = urlWithSchema(schema.databaseUrl, schema.name);
+  return { url, reused: false, release: inRun ? async () => void returnedSchemas.push(url) : schema.release };
+}
+
 /** The store createTempDb (and createTestApp) use when not told: SQLite, or the store of the describeStores block running. */
 let defaultStore: TestStore = 'sqlite';
 
@@ -78,23 +98,51 @@ export function setDefaultStore(store: TestStore): void {
   defaultStore = store;
 }
 
+/**
+ * A migrated SQLite journal to copy: applying the migrations costs 100-900 ms per database (more on a loaded machine)
+ * and most tests make one or more, a file copy costs a millisecond. Made once per run in the temp dir, named by a
+ * hash of the migrations and the key, so a changed schema (or another key) never copies an old file; written under
+ * another name and renamed, so files started at once never read half a template.
+ */
+async function migratedSqliteTemplate(key: string | null): Promise<string> {
+  const hash = createHash('sha256').update(key ?? '');
+  for (const name of migrationFiles(MIGRATIONS_FOLDER))
+    hash.update(name).update(readFileSync(path.join(MIGRATIONS_FOLDER, name)));
+  const template = path.join(tmpdir(), `journal-sqlite-${hash.digest('hex').slice(0, 16)}.sqlite`);
+  if (existsSync(template)) return template;
+  const dir = mkdtempSync(path.join(tmpdir(), 'journal-template-'));
+  try {
+    const file = path.join(dir, 'journal.sqlite');
+    const db = openDatabase(file, { key });
+    await migrateToLatest(db);
+    // Closing the last connection checkpoints the -wal into the file and deletes it: the file alone is the journal.
+    await db.destroy();
+    if (existsSync(`${file}-wal`)) throw new Error(`the template journal kept a -wal after closing: ${file}`);
+    renameSync(file, template);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return template;
+}
+
 export async function createTempDb(store: TestStore = defaultStore): Promise<TempDb> {
   const dir = mkdtempSync(path.join(tmpdir(), 'journal-test-'));
   const file = path.join(dir, 'journal.sqlite');
   let open: () => JournalDb;
   let dispose = async () => {};
+  // PGlite's one database per file, and a schema a finished test gave back, are migrated: they are emptied instead.
+  let migrated = store === 'pglite';
   if (store === 'sqlite') {
     const key = testJournalKey();
+    copyFileSync(await migratedSqliteTemplate(key), file);
     open = () => openDatabase(file, { key });
   } else if (store === 'pglite') {
     const pglite = await filePglite();
     open = () => postgresJournalDatabase(pgliteDialect(pglite));
   } else {
-    if (!TEST_DATABASE_URL)
-      throw new Error('TEST_DATABASE_URL is not set: the postgres test store needs a server (postgres://…)');
-    const schema = await createTestSchema(TEST_DATABASE_URL, 'test');
-    const url = urlWithSchema(schema.databaseUrl, schema.name);
-    open = () => openPostgresDatabase(url, { max: 4 });
+    const schema = await serverSchema();
+    migrated = schema.reused;
+    open = () => openPostgresDatabase(schema.url, { max: 4 });
     dispose = schema.release;
   }
   const temp: TempDb = {
@@ -115,7 +163,8 @@ export async function createTempDb(store: TestStore = defaultStore): Promise<Tem
       rmSync(dir, { recursive: true, force: true });
     },
   };
-  if (store === 'pglite') await emptyTables(temp.db);
+  if (migrated) await emptyTables(temp.db);
+  // The SQLite copy is migrated already; this finds nothing pending (and would apply any the template lacked).
   else await migrateToLatest(temp.db);
   return temp;
 }

@@ -4,7 +4,7 @@
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROCESS_TEST_MS, REPO_ROOT, runEntryPoint } from '../helpers/run-entry-point.ts';
+import { entryPointArgs, PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { OWNER, seedKnownJournal } from '../journal/known-journal.ts';
 
@@ -24,7 +24,7 @@ afterAll(() => temp.cleanup());
 async function mcpOnThisDay(zone: string): Promise<string> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', import.meta.resolve('tsx'), `${REPO_ROOT}/src/cli/mcp.ts`, '--owner', String(OWNER)],
+    args: [...entryPointArgs('src/cli/mcp.ts'), '--owner', String(OWNER)],
     cwd: temp.dir,
     env: { PATH: process.env.PATH ?? '', ...env(zone) },
     stderr: 'pipe',
