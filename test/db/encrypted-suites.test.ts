@@ -25,9 +25,14 @@ describe('journals of the encrypted suites', () => {
   });
 });
 
-// Evaluated after the key is set: their temp journals are encrypted with it.
-await import('../journal/journal-operations.test.ts');
-await import('../journal/tags.test.ts');
-await import('../journal/entry-batch.test.ts');
-await import('../db/conversation-store.test.ts');
-await import('../telegram/capture.test.ts');
+// Evaluated after the key is set: their temp journals are encrypted with it. The query makes each a module of its own
+// here: the run shares modules between the files of a worker (vitest.config.ts, isolate: false), and a suite file
+// already run there on its own would otherwise come back from the module cache without declaring its tests again.
+const SUITES = [
+  '../journal/journal-operations.test.ts',
+  '../journal/tags.test.ts',
+  '../journal/entry-batch.test.ts',
+  '../db/conversation-store.test.ts',
+  '../telegram/capture.test.ts',
+];
+for (const suite of SUITES) await import(`${suite}?encrypted`);

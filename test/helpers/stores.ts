@@ -22,7 +22,7 @@ export function describeStores(name: string, suite: (store: TestStore) => void):
     } else {
       describe(`${name} on ${LABEL[store]}`, () => {
         beforeAll(() => setDefaultStore(store));
-        // Starting PGlite is the slow part of a PGlite suite (seconds), once per file: a hook with room for it.
+        // Starting PGlite is the slow part of a PGlite suite (seconds), once per worker: a hook with room for it.
         if (store === 'pglite') beforeAll(async () => void (await filePglite()), 120_000);
         afterAll(() => setDefaultStore('sqlite'));
         suite(store);

@@ -1,5 +1,5 @@
 // A migrated journal database for one test, on the store asked for: a SQLite file in its own temp dir (the default),
-// PGlite (embedded PostgreSQL, one per test file, emptied for each test), or the real PostgreSQL server at
+// PGlite (embedded PostgreSQL, one per vitest worker, emptied for each test), or the real PostgreSQL server at
 // TEST_DATABASE_URL (a fresh schema per database, in the test file's own database: see test-schemas.ts). `cleanup` closes it and removes what it made.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -43,7 +43,8 @@ export function testJournalKey(): string | null {
 /** The real server's URL, when the run has one. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
-// One PGlite per test file (vitest loads this module once per file): it takes seconds to start, an empty-out is cheap.
+// One PGlite per vitest worker (the files of a worker share their modules: vitest.config.ts): it takes seconds to
+// start, an empty-out is cheap.
 let sharedPglite: Promise<PGlite> | undefined;
 
 /** The file's PGlite, migrated; started on first use (describeStores starts it in a hook with a long timeout). */
@@ -74,7 +75,7 @@ export function urlWithSchema(url: string, schema: string): string {
 }
 
 /**
- * This file's schemas on the real server that a finished test gave back, migrated: the next test empties one (a
+ * The schemas on the real server that a finished test gave back, migrated: the next test empties one (a
  * TRUNCATE) instead of creating and migrating a schema, which costs ~0.4 s a test. Each test still has a schema of its
  * own while it runs, so a test may hold two. Outside a vitest run (the bench scripts) a schema is dropped on release.
  */
@@ -130,7 +131,7 @@ export async function createTempDb(store: TestStore = defaultStore): Promise<Tem
   const file = path.join(dir, 'journal.sqlite');
   let open: () => JournalDb;
   let dispose = async () => {};
-  // PGlite's one database per file, and a schema a finished test gave back, are migrated: they are emptied instead.
+  // PGlite's one database per worker, and a schema a finished test gave back, are migrated: they are emptied instead.
   let migrated = store === 'pglite';
   if (store === 'sqlite') {
     const key = testJournalKey();
