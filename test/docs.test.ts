@@ -19,11 +19,13 @@ const SRC_FOLDERS = new Set(
     .filter((d) => d.isDirectory())
     .map((d) => d.name),
 );
-const SOURCE_NAMES = new Set(
-  ['src', 'scripts', 'test', 'migrations'].flatMap((dir) =>
+const SOURCE_NAMES = new Set([
+  ...['src', 'scripts', 'test', 'migrations'].flatMap((dir) =>
     readdirSync(path.join(REPO_ROOT, dir), { recursive: true, encoding: 'utf8' }).map((f) => path.basename(f)),
   ),
-);
+  // The tools' configs at the root (vitest.config.ts, eslint.config.js).
+  ...readdirSync(REPO_ROOT).filter((f) => /\.(ts|mjs|js)$/.test(f)),
+]);
 /** "Issue 23", "issue #4", "the issue", an issues/ or pull/ URL: pointers to a tracker the repository does not carry. */
 const TRACKER = /\b[Ii]ssues? #?\d+|\bthe issue\b|\/(issues|pull)\/\d+/;
 const text = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
