@@ -10,8 +10,9 @@ export default defineConfig({
     // A worker runs its files one after another in one module graph, instead of importing the app and its packages
     // again for each file: a third of the run's time once (measured: the whole run took 562 s isolated, 300 s not).
     // So a test file leaves nothing behind: what it sets in process.env it restores, and what it starts it stops.
-    // Helpers that keep one of a thing "per file" (PGlite, a PostgreSQL database) keep it per worker.
+    // PGlite is kept per worker; what a helper keeps per file (a PostgreSQL database) test/each-file.ts resets.
     isolate: false,
+    setupFiles: ['test/each-file.ts'],
     // With TEST_DATABASE_URL: names the run's PostgreSQL schemas and drops them once every file is done.
     globalSetup: ['test/global-setup.ts'],
   },

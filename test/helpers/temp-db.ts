@@ -75,11 +75,16 @@ export function urlWithSchema(url: string, schema: string): string {
 }
 
 /**
- * The schemas on the real server that a finished test gave back, migrated: the next test empties one (a
+ * This file's schemas on the real server that a finished test gave back, migrated: the next test empties one (a
  * TRUNCATE) instead of creating and migrating a schema, which costs ~0.4 s a test. Each test still has a schema of its
  * own while it runs, so a test may hold two. Outside a vitest run (the bench scripts) a schema is dropped on release.
  */
-const returnedSchemas: string[] = [];
+let returnedSchemas: string[] = [];
+
+/** A new test file starts: it reuses only its own schemas (they live in its own database: test-schemas.ts). */
+export function forgetReturnedSchemas(): void {
+  returnedSchemas = [];
+}
 
 async function serverSchema(): Promise<{ url: string; reused: boolean; release(): Promise<void> }> {
   if (!TEST_DATABASE_URL)

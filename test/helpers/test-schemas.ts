@@ -1,12 +1,12 @@
-// Throwaway schemas on the real PostgreSQL server (TEST_DATABASE_URL): a database per vitest worker (whose files run
-// one after another and share this module: vitest.config.ts), a schema per test database inside it.
+// Throwaway schemas on the real PostgreSQL server (TEST_DATABASE_URL): a database per test file, a schema per test
+// database inside it.
 //
-// Why a database per worker: kysely's migrator asks PostgresIntrospector.getTables whether its migration table exists,
+// Why a database per file: kysely's migrator asks PostgresIntrospector.getTables whether its migration table exists,
 // and that query reads every table of the database and calls has_schema_privilege(nspname) and
 // pg_get_serial_sequence(table, column) by name for each. DDL another file runs meanwhile (a schema dropped, a column
 // renamed to break search on purpose) makes those calls fail the migration ("schema … does not exist", "column … does
-// not exist": both seen in CI). The catalog is per database, so workers in their own databases cannot disturb each
-// other; a worker's tests run one after another. Inside a vitest run nothing is dropped until every file is done:
+// not exist": both seen in CI). The catalog is per database, so files in their own databases cannot disturb each
+// other; a file's tests run one after another. Inside a vitest run nothing is dropped until every file is done:
 // global-setup.ts drops the run's databases (named with the run's prefix) at teardown. Outside vitest (the bench
 // scripts: one process, nothing beside them) schemas go in the server's own database and are dropped on release.
 import { randomUUID } from 'node:crypto';
@@ -41,8 +41,15 @@ export async function createTestDatabase(serverUrl: string): Promise<string> {
   return urlWithDatabase(serverUrl, name);
 }
 
-// vitest loads this module once per worker: one database per worker, made on first use.
+// One database per test file, made on first use. A worker's files share this module (vitest.config.ts), so
+// test/each-file.ts forgets the last file's database before the next file runs: a connection an earlier file left open
+// (a transaction holding kysely's migration lock, which is one per database) can never stall a later file.
 let fileDatabase: Promise<string> | undefined;
+
+/** A new test file starts: its schemas go in a database of its own. */
+export function forgetFileDatabase(): void {
+  fileDatabase = undefined;
+}
 
 /** Where this test file's schemas live: its own database inside a vitest run, the server's database outside one. */
 function databaseForSchemas(serverUrl: string): Promise<string> {
