@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
 import { dropDatabasesStartingWith, RUN_PREFIX_ENV } from './helpers/test-schemas.ts';
 
 /** `node scripts/build.mjs` when `--check` says dist/ is older than the sources (or missing); a failed build stops the run. */
@@ -18,8 +19,10 @@ function buildIfStale(): void {
   if (built.status !== 0) throw new Error(`the tests run dist/, and building it failed:\n${built.stderr}`);
 }
 
-export default function setup(): (() => Promise<void>) | undefined {
+export default function setup(project: TestProject): (() => Promise<void>) | undefined {
   buildIfStale();
+  // `npm run test:watch`: a rerun follows an edit, so the bundles are brought up to date before it too.
+  project.onTestsRerun(() => buildIfStale());
   const server = process.env.TEST_DATABASE_URL?.trim();
   if (!server) return undefined;
   const prefix = `t${randomBytes(4).toString('hex')}_`;
