@@ -3,8 +3,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    // A bound on a hang, not a speed check: CPU-bound tests (the fuzz loops) take ~5 s here alone, and four times that
+    // with a second suite on the same two cores.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // Each file builds its own temp databases and servers; two cores, so two workers.
     maxWorkers: 2,
     // A worker runs its files one after another in one module graph, instead of importing the app and its packages
