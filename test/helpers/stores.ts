@@ -13,7 +13,7 @@ export function describeStores(name: string, suite: (store: TestStore) => void):
       describe.skip(`${name} on ${LABEL[store]} (skipped: TEST_JOURNAL_KEY is set, and it encrypts SQLite journals only)`, () =>
         suite(store));
     } else if (store !== 'sqlite' && process.env.TEST_QUICK) {
-      // npm run test:quick (vitest.quick.config.ts): SQLite alone; npm test runs every store.
+      // npm run test:quick (test/vitest.quick.config.ts): SQLite alone; npm test runs every store.
       describe.skip(`${name} on ${LABEL[store]} (skipped: npm run test:quick runs SQLite only; npm test runs every store)`, () =>
         suite(store));
     } else if (store === 'postgres' && !TEST_DATABASE_URL) {

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import base from './vitest.config.ts';
+import base from '../vitest.config.ts';
 
 /** A file that starts processes, a browser or a disk: slow by nature, for `npm test`. */
 const SLOW =
@@ -24,7 +24,8 @@ function testFiles(dir: string): string[] {
   });
 }
 
-const root = path.dirname(new URL(import.meta.url).pathname);
+// The repository's root: this file sits in test/, and vitest resolves `include` from the root (npm runs it there).
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const QUICK_FILES = testFiles(path.join(root, 'test'))
   .map((file) => path.relative(root, file).split(path.sep).join('/'))
   .filter((file) => !SLOW_FOLDERS.includes(file.split('/')[1]!) && !isSlow(readFileSync(path.join(root, file), 'utf8')))
