@@ -8,6 +8,7 @@ import { readEnvironment } from './cli/environment.ts';
 import { exitOnConfigError } from './cli/exit-on-config-error.ts';
 import { parseConfig, requireBotToken } from './config.ts';
 import { aiOffReason } from './derived-settings.ts';
+import { everyFewSeconds } from './db/search-reindex.ts';
 import { openAndMigrateJournal } from './db/open-journal.ts';
 import { revokeRemovedOwners } from './oauth/removed-owners.ts';
 import { applyDayStart } from './journal/entries/day-start.ts';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
         waited_s: Math.round(waitedMs / 1000),
         hint: 'another process holds the journal; waiting for it',
       }),
+    onReindex: everyFewSeconds(({ done, total }) => logger.info('search.reindex', { done, total })),
   });
   // The URL may hold a password: only the store and (for SQLite) the file are logged.
   logger.info('database.ready', {

@@ -274,6 +274,9 @@ describe('architecture', () => {
     ['better-sqlite3', ['db']],
     ['better-sqlite3-multiple-ciphers', ['db']],
     ['pg', ['db']],
+    // Search's one normalisation (db/search-text.ts): Snowball stemmers and the language detector that picks one.
+    ['snowball-stemmers', ['db']],
+    ['tinyld', ['db']],
     // The in-process PostgreSQL runs the store suites (test/helpers); the bot itself never starts one.
     ['@electric-sql/pglite', []],
     ['@modelcontextprotocol/', ['mcp', 'cli']],

@@ -6,6 +6,7 @@ import { parseConfig } from '../config.ts';
 import { openAndMigrateJournal, storeLabel } from '../db/open-journal.ts';
 import { errorMessage } from '../log/error-message.ts';
 import { lockedLine } from './locked-line.ts';
+import { everyFewSeconds } from '../db/search-reindex.ts';
 
 const USAGE = `Usage: npm run migrate
   Applies pending migrations (migrations/) to the database at DATABASE_PATH (or DATABASE_URL), creating it if needed.`;
@@ -19,7 +20,13 @@ try {
 }
 const config = exitOnConfigError(() => parseConfig(readEnvironment()));
 try {
-  const { db, applied: results } = await openAndMigrateJournal(config, { onLocked: lockedLine });
+  const { db, applied: results } = await openAndMigrateJournal(config, {
+    onLocked: lockedLine,
+    // Entries stored before the search index's words existed are indexed now, resumably: a stop resumes where it was.
+    onReindex: everyFewSeconds(({ done, total }) =>
+      console.log(`search index: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} entries re-indexed`),
+    ),
+  });
   await db.destroy();
   for (const r of results) console.log(`${r.status === 'Success' ? 'applied' : r.status}: ${r.migrationName}`);
   console.log(

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Migrator, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
 import { knownMigrationNames, migrationFiles } from './migration-files.ts';
 import type { UntypedStoreDb } from './store.ts';
+import { reindexSearchText, type ReindexProgress } from './search-reindex.ts';
 import { errorReason } from '../log/error-message.ts';
 
 /**
@@ -34,9 +35,18 @@ function folderMigrations(folder: string): MigrationProvider {
 export async function migrateToLatest(
   db: UntypedStoreDb,
   folder = db.store.migrationFolder,
+  onReindex?: (progress: ReindexProgress) => void,
 ): Promise<MigrationResult[]> {
+  // The entries a migration left to index (or an interrupted run did), after the schema is complete: a folder of other
+  // migrations (a test's old schema) has no search_text to fill.
+  const reindex = async () => {
+    if (folder === db.store.migrationFolder) await reindexSearchText(db, onReindex);
+  };
   // Nothing to apply (every start after the first): known from the names, with no migration's code loaded.
-  if ((await pendingMigrations(db, folder)).length === 0) return [];
+  if ((await pendingMigrations(db, folder)).length === 0) {
+    await reindex();
+    return [];
+  }
   const migrationTableSchema = await db.store.migrationSchema(db);
   const { error, results = [] } = await db.store.oneMigrationAtATime(db, (conn) =>
     new Migrator({ db: conn, provider: folderMigrations(folder), migrationTableSchema }).migrateToLatest(),
@@ -45,6 +55,7 @@ export async function migrateToLatest(
     const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed: ${errorReason(error)}`, { cause: error });
   }
+  await reindex();
   return results;
 }
 

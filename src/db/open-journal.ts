@@ -3,6 +3,7 @@
  * DATABASE_PATH), in one of two ways: for a command that uses an existing journal (never creating or migrating it),
  * or for one that may create it and brings its schema up to date.
  */
+import { reindexSearchText, type ReindexProgress } from './search-reindex.ts';
 import type { MigrationResult } from 'kysely';
 import { DatabaseFileError } from './database-file-error.ts';
 import { migrateToLatest, pendingMigrations } from './migrate.ts';
@@ -88,6 +89,8 @@ export interface MigrateOptions extends OpenOptions {
   signal?: AbortSignal;
   /** Pause between tries after a lock timed out (each try waits the busy timeout first). */
   retryPauseMs?: number;
+  /** Hears how far re-indexing the entries a migration left to index is (db/search-reindex.ts). */
+  onReindex?: (progress: ReindexProgress) => void;
 }
 
 /**
@@ -99,16 +102,19 @@ export async function openAndMigrateJournal(
   config: StoreConfig,
   options: MigrateOptions = {},
 ): Promise<{ db: JournalDb; applied: MigrationResult[] }> {
-  const { onLocked, signal, retryPauseMs = 1000, ...openOptions } = options;
+  const { onLocked, signal, retryPauseMs = 1000, onReindex, ...openOptions } = options;
   const { db, pending } = openJournalStore(config, openOptions);
   const started = Date.now();
   try {
     // A SQLite file's check has just read its migrations: nothing pending (every start after the first) needs no second
     // look; with some pending, migrateToLatest asks again under the write lock, as another process may be applying them.
-    if (pending?.length === 0) return { db, applied: [] };
+    if (pending?.length === 0) {
+      await reindexSearchText(db, onReindex);
+      return { db, applied: [] };
+    }
     for (;;) {
       try {
-        return { db, applied: await firstQuery(config, () => migrateToLatest(db)) };
+        return { db, applied: await firstQuery(config, () => migrateToLatest(db, undefined, onReindex)) };
       } catch (error) {
         if (storageFailure(error)?.cause !== 'locked' || signal?.aborted) throw error;
         onLocked?.(storeLabel(config), Date.now() - started);

@@ -1,48 +1,44 @@
 /**
- * Search on PostgreSQL with SQLite's answers. SQLite's FTS5 index (tokenize='unicode61 remove_diacritics 2') splits
- * text into runs of letters and digits, folds case and drops accents. The PostgreSQL migration stores the same
- * normalisation as a generated tsvector (lower → NFD → accents removed → every run of other characters a space →
- * to_tsvector('simple')), and a query's terms are normalised here the same way and written as a tsquery by hand:
- * no text of the user's ever reaches tsquery syntax, and the parse is the one journal/search/search-syntax.ts made.
+ * Search on PostgreSQL with SQLite's answers and SQLite's order. Both index `entry.search_text` (search-text.ts's
+ * words) and `search_more` (tags, place); the PostgreSQL migration stores them as a tsvector read by
+ * to_tsvector('simple') and the row's token count (`search_length`), and keeps the journal's row and token totals in
+ * `entry_search_stats`. A plan (search-plan.ts) is written here as a tsquery by hand (no text of the user's ever
+ * reaches tsquery syntax) and its matches scored by FTS5's own bm25(): for each phrase, idf = ln((N - n + 0.5) /
+ * (n + 0.5)) (1e-6 when not above 0) over the whole table, times f·(k1 + 1) / (f + k1·(1 - b + b·D/avgdl)), k1 = 1.2,
+ * b = 0.75, f the phrase's occurrences in the row, D its tokens.
  */
-import type { SearchQuery, SearchTerm } from './search-query.ts';
+import { sql, type RawBuilder } from 'kysely';
+import type { SearchQuery } from './search-query.ts';
+import { planPhrases, searchPlan, tsMatch, tsPhrase } from './search-plan.ts';
 
-/** Combining accents NFD splits off (U+0300–U+036F), removed as the migration's regexp_replace removes them. */
-const ACCENTS = /[\u0300-\u036f]/g;
-const SEPARATORS = /[^\p{L}\p{N}]+/u;
-
-/** The index words of a text: lower case, accents removed, split at anything but letters and digits. */
-export function searchWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(ACCENTS, '')
-    .split(SEPARATORS)
-    .filter((w) => w !== '');
-}
-
-// Words hold letters and digits only, so quoting them is all the escaping a tsquery lexeme needs.
-const lexeme = (word: string, prefix: boolean) => `'${word}'${prefix ? ':*' : ''}`;
-
-/** A term: one word, or (a phrase, or a word the index splits, as FTS5 reads "e-mail") its words in a row. */
-function termQuery(t: SearchTerm): string {
-  const words = searchWords(t.text);
-  // The parser refuses a term without a letter or digit; this guards the tsquery against an empty term anyway.
-  if (words.length === 0) return `''`;
-  const parts = words.map((w, i) => lexeme(w, t.prefix && i === words.length - 1));
-  return parts.length === 1 ? parts[0]! : `(${parts.join(' <-> ')})`;
-}
-
-const groupQuery = (g: SearchTerm[]) => (g.length === 1 ? termQuery(g[0]!) : `(${g.map(termQuery).join(' | ')})`);
-
-/** The tsquery text of one parsed search. */
-export function tsqueryText(q: SearchQuery): string {
-  const positive = q.all.map(groupQuery).join(' & ');
-  return q.none.length === 0 ? positive : `(${positive})${q.none.map((t) => ` & !${termQuery(t)}`).join('')}`;
-}
-
-/** Every search ANDed into one tsquery. */
+/** The tsquery text of every search of a view, ANDed. */
 export function combinedTsquery(searches: readonly SearchQuery[]): string {
-  const parts = searches.map(tsqueryText);
-  return parts.length === 1 ? parts[0]! : parts.map((q) => `(${q})`).join(' & ');
+  return tsMatch(searchPlan(searches));
+}
+
+/** Digits kept of a score, on both stores: equal scores tie alike, and the tie goes to the newer entry. */
+export const SCORE_DIGITS = 6;
+
+/** (id, score) of every entry matching the searches, score higher for better, as SQLite's -bm25() gives it. */
+export function postgresScores(searches: readonly SearchQuery[]): RawBuilder<{ id: number; score: number }> {
+  const plan = searchPlan(searches);
+  const phrases = planPhrases(plan);
+  const hits = phrases.map(
+    (p, i) =>
+      sql`(SELECT count(*) FROM entry WHERE search_vector @@ ${tsPhrase(p)}::tsquery)::float8 AS ${sql.ref(`h${i}`)}`,
+  );
+  const terms = phrases.map((p, i) => {
+    const f = sql`search_phrase_count(e.search_vector, ${p.words}::text[], ${p.prefix})`;
+    const h = sql.ref(`s.h${i}`);
+    const idf = sql`greatest(ln((s.n - ${h} + 0.5) / (${h} + 0.5)), 1e-6)`;
+    return sql`${idf} * (${f} * 2.2) / (${f} + 1.2 * (0.25 + 0.75 * e.search_length / s.avgdl))`;
+  });
+  return sql<{
+    id: number;
+    score: number;
+  }>`(SELECT e.id, round((${sql.join(terms, sql` + `)})::numeric, ${sql.lit(SCORE_DIGITS)})::float8 AS score
+    FROM entry AS e CROSS JOIN (SELECT coalesce(t.total_rows, 0)::float8 AS n,
+      greatest(coalesce(t.total_tokens, 0)::float8 / greatest(t.total_rows, 1), 1e-9) AS avgdl, ${sql.join(hits)}
+      FROM (SELECT 1) AS one LEFT JOIN entry_search_stats AS t ON true) AS s
+    WHERE e.search_vector @@ ${tsMatch(plan)}::tsquery)`;
 }

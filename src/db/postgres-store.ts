@@ -5,10 +5,10 @@
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { MIGRATIONS_FOLDER } from './migration-files.ts';
-import { combinedTsquery } from './postgres-search.ts';
+import { combinedTsquery, postgresScores } from './postgres-search.ts';
 import { ENTRY_KEY, type Database, type NewEntryRow } from './schema.ts';
 import type { SearchQuery } from './search-query.ts';
-import { chunksOf, ENTRY_COLUMNS, type EntryValues, type SearchAccess, type Store } from './store.ts';
+import { chunksOf, ENTRY_COLUMNS, withSearchText, type EntryValues, type SearchAccess, type Store } from './store.ts';
 import type { UntypedDb } from './untyped-db.ts';
 
 export const POSTGRES_MIGRATIONS_FOLDER = path.join(MIGRATIONS_FOLDER, 'postgres');
@@ -33,13 +33,15 @@ export function postgresStore(): Store {
 
     // The tsvector is a column of the entry row itself: one condition on it, and the planner picks the GIN index
     // (listing every match, for counts) or checks each row it already reads (a short walk) without a second lookup.
+    searchScores: postgresScores,
+
     searchCondition(searches: readonly SearchQuery[], entry: string, _access: SearchAccess) {
       return sql<boolean>`${sql.ref(`${entry}.search_vector`)} @@ ${combinedTsquery(searches)}::tsquery`;
     },
 
     async insertEntryRows(trx: Kysely<Database>, rows: readonly EntryValues[]) {
       let inserted = 0;
-      for (const slice of chunksOf(rows)) {
+      for (const slice of chunksOf(rows.map(withSearchText))) {
         // Every row names every column, so the multi-row VALUES lines up.
         const chunk = slice.map(
           (values) => Object.fromEntries(ENTRY_COLUMNS.map((c, i) => [c, values[i]])) as NewEntryRow,

@@ -85,6 +85,11 @@ export interface EntryTable {
   metadata: ColumnType<string | null, string | null | undefined, string | null>;
   /** Words search finds the entry by beyond its text (its tags not written as #tag, its place's names): set by triggers. */
   search_more: Generated<string>;
+  /**
+   * The words search indexes for the title and text (db/search-text.ts: segmented, stemmed by the entry's language,
+   * folded), written with the text; null until an entry stored before it was re-indexed (db/search-reindex.ts).
+   */
+  search_text: ColumnType<string | null, string | null | undefined, string | null>;
   /** The journal the entry belongs to: a topic's name, or '' for the main journal (messages outside topics). */
   journal: ColumnType<string, string | undefined, string>;
 }
@@ -240,5 +245,5 @@ export interface Database {
 }
 
 /** An entry as the app reads it: search_more is the search index's alone. */
-export type EntryRow = Omit<Selectable<EntryTable>, 'search_more'>;
+export type EntryRow = Omit<Selectable<EntryTable>, 'search_more' | 'search_text'>;
 export type NewEntryRow = Insertable<EntryTable>;

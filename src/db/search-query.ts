@@ -1,6 +1,7 @@
 /**
- * A parsed search, as both stores read it. The syntax and its parser live in journal/search/search-syntax.ts; each store
- * turns this shape into its own index's query (FTS5 MATCH on SQLite, a tsquery on PostgreSQL).
+ * A parsed search, as both stores read it. The syntax and its parser live in journal/search/search-syntax.ts; the
+ * stores turn this shape into their index's query through db/search-plan.ts (FTS5 MATCH on SQLite, a tsquery on
+ * PostgreSQL), ranked alike by BM25.
  */
 
 export interface SearchTerm {
@@ -12,8 +13,10 @@ export interface SearchTerm {
 }
 
 export interface SearchQuery {
-  /** Every group must match; a group matches when any of its terms does. */
-  all: SearchTerm[][];
-  /** No entry with any of these. */
+  /** Terms an entry may hold: it matches when it holds any of them (or every `all` term); more and rarer rank higher. */
+  any: SearchTerm[];
+  /** +word: terms an entry must hold, every one. */
+  all: SearchTerm[];
+  /** -word: no entry with any of these. */
   none: SearchTerm[];
 }

@@ -7,6 +7,7 @@ import type { Kysely, RawBuilder, SelectQueryBuilder } from 'kysely';
 import type { Database, NewEntryRow } from './schema.ts';
 import type { SearchQuery } from './search-query.ts';
 import type { UntypedDb } from './untyped-db.ts';
+import { searchTextOf } from './search-text.ts';
 
 /** Rows per bulk INSERT: 16 parameters each, far below SQLite's 32766 and PostgreSQL's 65535, and the fastest size measured. */
 export const ROWS_PER_STATEMENT = 500;
@@ -33,6 +34,7 @@ export const ENTRY_COLUMNS = [
   'source_id',
   'metadata',
   'journal',
+  'search_text',
 ] as const;
 
 /** What the bulk path stores for a column a row leaves out (NULL unless named here). */
@@ -58,6 +60,18 @@ export function entryValues(row: NewEntryRow): EntryValues {
   return ENTRY_COLUMNS.map((c) => row[c] ?? ENTRY_COLUMN_DEFAULTS[c] ?? null);
 }
 
+/**
+ * The row with its search text (search-text.ts) when it has none yet: every bulk write indexes the words it writes,
+ * whoever built the row.
+ */
+export function withSearchText(values: EntryValues): EntryValues {
+  const at = COLUMN_INDEX.search_text;
+  if (typeof values[at] === 'string') return values;
+  const row = [...values];
+  row[at] = searchTextOf(String(values[COLUMN_INDEX.title] ?? ''), String(values[COLUMN_INDEX.content] ?? ''));
+  return row;
+}
+
 export type StoreDialect = 'sqlite' | 'postgres';
 
 /** A database of any schema that carries its store (a JournalDb does): the migrator's and the copier's. */
@@ -80,6 +94,12 @@ export interface Store {
    * there instead of looking the entry up a second time.
    */
   searchCondition(searches: readonly SearchQuery[], entry: string, access: SearchAccess): RawBuilder<boolean>;
+  /**
+   * Every entry (of every owner) matching the searches with its relevance: BM25 over search_text and search_more,
+   * higher for better, rounded to SCORE_DIGITS, the same number on both stores (FTS5's bm25() on SQLite, its formula
+   * in SQL on PostgreSQL). A derived table of (id, score) to join the view's rows on.
+   */
+  searchScores(searches: readonly SearchQuery[]): RawBuilder<{ id: number; score: number }>;
   /**
    * Whether a page of a search view is found faster by walking the date index a short way and probing the text index
    * row by row than by one listing query. True where the text index is a table of its own the planner cannot weigh

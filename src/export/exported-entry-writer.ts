@@ -4,6 +4,7 @@
  * tags, prompt and media, and the export's moods, in one transaction. Row by row, to keep ids where free; an entry
  * already there (same owner, source, chat and message) is left as it is.
  */
+import { searchTextOf } from '../db/search-text.ts';
 import type { Transaction } from 'kysely';
 import type { JournalDb } from '../db/open-database.ts';
 import type { Database } from '../db/schema.ts';
@@ -160,6 +161,7 @@ async function writeEntry(
       local_time: e.local_time,
       title: e.title,
       content: e.content,
+      search_text: searchTextOf(e.title, e.content),
       edited_at: e.edited_at,
       created_at: e.created_at,
       transcribed_at: e.media?.transcribed_at ?? null,

@@ -222,7 +222,7 @@ describeStores('forgetting', (store) => {
       .select('owner_id')
       .where(
         db.store.searchCondition(
-          [{ all: [[{ text: 'xyzzyplanted', prefix: false, phrase: false }]], none: [] }],
+          [{ any: [{ text: 'xyzzyplanted', prefix: false, phrase: false }], all: [], none: [] }],
           'entry',
           'list',
         ),

@@ -1,4 +1,5 @@
 /** What an entry is, in the app's terms, and how one is drafted from raw text. */
+import { searchTextOf } from '../../db/search-text.ts';
 import type { EntrySource, EntrySourceApp } from '../../db/schema.ts';
 import type { EntryMetadata } from './entry-metadata.ts';
 import { metadataText } from './metadata-text.ts';
@@ -74,6 +75,12 @@ export function titleOf(text: string): string {
 }
 
 /** The row for a draft, with its local day in the owner's zone (and journal day start, JOURNAL_DAY_STARTS_AT). */
+/** The columns an entry's text sets: the text, its title, and the words search indexes (db/search-text.ts). */
+export function textColumns(text: string): { title: string; content: string; search_text: string } {
+  const title = titleOf(text);
+  return { title, content: text, search_text: searchTextOf(title, text) };
+}
+
 export function entryRowFromDraft(draft: EntryDraft, timeZone: string, now: Date, dayStartsAt: string = MIDNIGHT) {
   const { day, time } = localMoment(draft.writtenAt, draft.timeZone ?? timeZone, dayStartsAt);
   // No row may hold a day the exports cannot write; importers skip such instants before (inEntryYears).
@@ -89,8 +96,7 @@ export function entryRowFromDraft(draft: EntryDraft, timeZone: string, now: Date
     written_at: draft.writtenAt.toISOString(),
     local_day: day,
     local_time: time,
-    title: titleOf(draft.text),
-    content: draft.text,
+    ...textColumns(draft.text),
     edited_at: null,
     created_at: now.toISOString(),
     source_app: sourceAppOf(draft.sourceApp ?? 'telegram'),

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { JournalDb } from '../../db/open-database.ts';
 import type { Database } from '../../db/schema.ts';
-import { titleOf, type EntryDraft } from '../entries/entry.ts';
+import { textColumns, type EntryDraft } from '../entries/entry.ts';
 import { replaceTags } from '../tags/entry-tags.ts';
 import { isSpeech, mediaLabel } from './media.ts';
 import { HOUR_MS } from '../dates/durations.ts';
@@ -95,7 +95,7 @@ export async function completeTranscription(
     if (!entry || entry.edited_at !== null || text === '') return 'kept';
     await trx
       .updateTable('entry')
-      .set({ content: text, title: titleOf(text), transcribed_at: now.toISOString() })
+      .set({ ...textColumns(text), transcribed_at: now.toISOString() })
       .where('id', '=', entryId)
       .execute();
     await replaceTags(trx, { id: entryId, ownerId: entry.owner_id }, text);

@@ -3,23 +3,27 @@
  * term quoted, db/postgres-search.ts a tsquery; no text is ever index syntax), the canonical text a view stores, and the words a view's description shows. Anything outside the
  * syntax is an error that shows the syntax.
  *
- *   coffee tea         both words (every term must appear)
+ *   coffee tea         either word, entries holding more of them (and rarer ones) first; a whole question works
  *   "river bank"       a phrase: these words, in this order
- *   coffee OR tea      either; OR binds two neighbouring terms: walk river OR lake = walk, and river or lake
+ *   coffee OR tea      the same as coffee tea (kept for those who write it)
+ *   +coffee            required: only entries holding it (also +"a phrase")
  *   -tea               without it (also -"a phrase"); needs at least one term to look for
  *   rain*              words starting with "rain"
- * Case and accents are ignored. Uppercase AND, NOT and NEAR, field filters (title:x), brackets and other operators
- * are refused rather than guessed.
+ * Case, accents and word forms (walk, walking, walked) are ignored; words that carry no meaning ("the", "what") are
+ * passed over when the query has others. Uppercase AND, NOT and NEAR, field filters (title:x), brackets and other
+ * operators are refused rather than guessed.
  */
 
 export const SEARCH_SYNTAX =
-  'Search syntax: words (all must appear), "a phrase", a OR b (either), -word or -"a phrase" (without it), word* (prefix)';
+  'Search syntax: words (any may match, best matches first; any word form), "a phrase", +word (must appear), -word or -"a phrase" (without it), word* (prefix), a OR b (either, as a b)';
 
 import type { SearchQuery, SearchTerm } from '../../db/search-query.ts';
 
 export type { SearchQuery, SearchTerm };
 
 export class SearchSyntaxError extends Error {}
+
+const termText = (t: SearchTerm) => (t.phrase ? `"${t.text}"` : `${t.text}${t.prefix ? '*' : ''}`);
 
 const HAS_WORD = /[\p{L}\p{N}]/u;
 /** Characters that are operators in other search languages: refused, so nothing is silently misread. */
@@ -30,7 +34,8 @@ const OPERATOR_CHARS = /[():^{}[\]<>\\|~=]/;
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const MAX_TERMS = 20;
 
-type Token = { op: 'OR' } | { term: SearchTerm; exclude: boolean };
+type Mark = 'exclude' | 'require' | null;
+type Token = { op: 'OR' } | { term: SearchTerm; mark: Mark };
 
 function fail(problem: string): never {
   throw new SearchSyntaxError(`${problem}. ${SEARCH_SYNTAX}`);
@@ -49,8 +54,9 @@ function bareTerm(raw: string): SearchTerm {
   const text = prefix ? raw.slice(0, -1) : raw;
   if (text.includes('*')) fail(`"${raw}": * may only end a word (word*)`);
   if (text.startsWith('-')) fail(`"${raw}": use a single - to exclude a word`);
+  if (text.startsWith('+')) fail(`"${raw}": use a single + to require a word`);
   if (!HAS_WORD.test(text)) fail(`"${raw}" has no letter or digit to look for`);
-  if (text === 'AND') fail('AND is not needed: all words must appear already');
+  if (text === 'AND') fail('AND is not supported: write +word for a word that must appear');
   if (text === 'NOT') fail('NOT is not supported: write -word to exclude a word');
   if (text === 'NEAR') fail('NEAR is not supported: use "a phrase" for words next to each other');
   return { text, phrase: false, prefix };
@@ -69,10 +75,12 @@ function tokenize(query: string): Token[] {
       i += 1;
       continue;
     }
-    const exclude = query[i] === '-';
-    const start = exclude ? i + 1 : i;
-    if (exclude && (start >= query.length || /\s/.test(query[start]!)))
-      fail('a lone "-": write -word to exclude a word');
+    const mark: Mark = query[i] === '-' ? 'exclude' : query[i] === '+' ? 'require' : null;
+    const start = mark ? i + 1 : i;
+    if (mark && (start >= query.length || /\s/.test(query[start]!)))
+      fail(
+        mark === 'exclude' ? 'a lone "-": write -word to exclude a word' : 'a lone "+": write +word to require a word',
+      );
     if (query[start] === '"') {
       const end = query.indexOf('"', start + 1);
       if (end === -1) fail('a phrase is missing its closing "');
@@ -83,7 +91,7 @@ function tokenize(query: string): Token[] {
       if (!HAS_WORD.test(text)) fail(`the phrase "${text}" has no letter or digit to look for`);
       if (end + 1 < query.length && !/\s/.test(query[end + 1]!))
         fail(`put a space after the closing quote of "${text}"`);
-      tokens.push({ term: { text, phrase: true, prefix: false }, exclude });
+      tokens.push({ term: { text, phrase: true, prefix: false }, mark });
       i = end + 1;
       continue;
     }
@@ -93,7 +101,7 @@ function tokenize(query: string): Token[] {
       end += 1;
     }
     const raw = query.slice(start, end);
-    tokens.push(raw === 'OR' && !exclude ? { op: 'OR' } : { term: bareTerm(raw), exclude });
+    tokens.push(raw === 'OR' && !mark ? { op: 'OR' } : { term: bareTerm(raw), mark });
     i = end;
   }
   return tokens;
@@ -102,27 +110,28 @@ function tokenize(query: string): Token[] {
 /** Parses a query, or throws a SearchSyntaxError that says what is wrong and shows the syntax. */
 export function parseSearch(query: string): SearchQuery {
   const tokens = tokenize(query);
-  const all: SearchTerm[][] = [];
-  const none: SearchTerm[] = [];
+  const q: SearchQuery = { any: [], all: [], none: [] };
   tokens.forEach((token, i) => {
     if ('op' in token) {
       const before = tokens[i - 1];
       const after = tokens[i + 1];
       if (!before || !after || 'op' in before || 'op' in after)
         fail('OR must stand between two terms, as in coffee OR tea');
-      if (before.exclude || after.exclude) fail('OR joins terms to look for; to exclude several, write -a -b');
+      if (before.mark || after.mark)
+        fail('OR joins terms to look for; write +a +b for words that must all appear, -a -b to exclude several');
       return;
     }
-    if (token.exclude) none.push(token.term);
-    else if (tokens[i - 1] && 'op' in tokens[i - 1]!) all.at(-1)!.push(token.term);
-    else all.push([token.term]);
+    const into = token.mark === 'exclude' ? q.none : token.mark === 'require' ? q.all : q.any;
+    if (!into.some((t) => termText(t) === termText(token.term))) into.push(token.term);
   });
-  if (all.length === 0)
+  if (q.any.length + q.all.length === 0)
     fail(
-      none.length ? 'only exclusions: say what to look for too, e.g. walk -rain' : 'the query has no word to look for',
+      q.none.length
+        ? 'only exclusions: say what to look for too, e.g. walk -rain'
+        : 'the query has no word to look for',
     );
-  if (all.flat().length + none.length > MAX_TERMS) fail(`at most ${MAX_TERMS} terms`);
-  return { all, none };
+  if (q.any.length + q.all.length + q.none.length > MAX_TERMS) fail(`at most ${MAX_TERMS} terms`);
+  return q;
 }
 
 /** The query if it parses, else the problem (for validators). */
@@ -135,11 +144,11 @@ export function checkSearch(query: string): { query: SearchQuery } | { problem: 
   }
 }
 
-const termText = (t: SearchTerm) => (t.phrase ? `"${t.text}"` : `${t.text}${t.prefix ? '*' : ''}`);
-
 /** The canonical text of a query: parses back to the same query, so views store it and compare equal. */
 export function searchText(q: SearchQuery): string {
-  return [...q.all.map((group) => group.map(termText).join(' OR ')), ...q.none.map((t) => `-${termText(t)}`)].join(' ');
+  return [...q.any.map(termText), ...q.all.map((t) => `+${termText(t)}`), ...q.none.map((t) => `-${termText(t)}`)].join(
+    ' ',
+  );
 }
 
 const describeTerm = (t: SearchTerm) =>
@@ -149,9 +158,13 @@ const describeTerm = (t: SearchTerm) =>
       ? `a word starting with ${JSON.stringify(t.text)}`
       : JSON.stringify(t.text);
 
-/** What was searched, in words: containing "walk" and ("river" or "lake"), without "tea". */
+const either = (terms: SearchTerm[]) =>
+  terms.length === 1 ? describeTerm(terms[0]!) : `any of ${terms.map(describeTerm).join(', ')}`;
+
+/** What was searched, in words: `containing "walk" and any of "river", "lake", without "tea"`. */
 export function describeSearch(q: SearchQuery): string {
-  const groups = q.all.map((g) => (g.length === 1 ? describeTerm(g[0]!) : `(${g.map(describeTerm).join(' or ')})`));
+  const must = q.all.map(describeTerm).join(' and ');
+  const may = q.any.length === 0 ? '' : must === '' ? either(q.any) : `, ranked by ${either(q.any)}`;
   const without = q.none.length ? `, without ${q.none.map(describeTerm).join(' or ')}` : '';
-  return `containing ${groups.join(' and ')}${without}`;
+  return `containing ${must}${may}${without}`;
 }

@@ -29,7 +29,7 @@ export function describeViewFilter(view: JournalView): string {
   // What was searched, in words (never the raw text): `containing "walk" and ("river" or "lake"), without "tea"`.
   const queries = (view.search ?? []).map(parseSearch);
   const matching = queries.length
-    ? ` ${describeSearch({ all: queries.flatMap((q) => q.all), none: queries.flatMap((q) => q.none) })}`
+    ? ` ${describeSearch({ any: queries.flatMap((q) => q.any), all: queries.flatMap((q) => q.all), none: queries.flatMap((q) => q.none) })}`
     : '';
   const filters = `${tagText(view)}${matching}${monthDaysText(view)}${rangeText(view)}`;
   if (view.journal !== undefined) return `Entries${journalText(view)}${filters}`;
@@ -55,5 +55,7 @@ function describeCounted(view: JournalView, counts: ViewCounts): string {
   if (counts.entries === 0) return `${subject}: no entries`;
   const tally = `${plural(counts.days, 'day', 'days')}, ${plural(counts.entries, 'entry', 'entries')}`;
   const span = view.from === undefined || view.to === undefined ? `, ${counts.firstDate} to ${counts.lastDate}` : '';
-  return `${subject}: ${tally}${span}`;
+  // A search view pages by relevance: the model should read its first page as the best evidence, not the oldest.
+  const order = view.search === undefined ? '' : '; getEntries lists best matches first';
+  return `${subject}: ${tally}${span}${order}`;
 }

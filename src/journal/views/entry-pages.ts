@@ -1,7 +1,8 @@
 /**
- * A page of a view's entries, oldest first, read the way that costs least for that view: from its tag's or search's
- * ids, walking the owner's date index, or (a search on a store that can) a bounded probing walk that a common word
- * fills at once. The view's SQL itself is entry-queries.ts's; this file only chooses how a page is read.
+ * A page of a view's entries: a search view's best matches first (BM25, the newer first among equals), or by date
+ * when asked, read the way that costs least for that view: from its tag's or search's ids, walking the owner's date
+ * index, or (a search on a store that can) a bounded probing walk that a common word fills at once. The view's SQL
+ * itself is entry-queries.ts's; this file only chooses how a page is read.
  */
 import { sql } from 'kysely';
 import type { JournalDb } from '../../db/open-database.ts';
@@ -16,20 +17,52 @@ const SORT_BY_IDS_LIMIT = 1_000;
 /** Index rows a search page may walk, probing the text index row by row, before listing all matches is the cheaper way. */
 const PROBE_WALK_LIMIT = 500;
 
-/** A page of the view's entries, oldest first. */
-export async function findEntriesPage(
+/** How a page is ordered: best matches first (a search view's own order), or by date. */
+export type PageOrder = 'best' | 'newest' | 'oldest';
+
+/** A view's order when none is asked: a search view's best matches first, any other view oldest first. */
+export const defaultOrder = (view: JournalView): PageOrder => (view.search === undefined ? 'oldest' : 'best');
+
+/**
+ * A page of a search view's best matches: every match scored by the store (db/store.ts searchScores, over the whole
+ * index as BM25 needs), the view's other filters on the entry row, ties to the newer entry.
+ */
+async function bestPage(
   db: JournalDb,
   ownerId: number,
   view: JournalView,
   limit: number,
   offset: number,
 ): Promise<JournalEntryValue[]> {
+  const scores = db.store.searchScores(viewSearches(view.search)!).as('s');
+  return viewRows(db, ownerId, { ...view, search: undefined }, 'list', 'scores')
+    .innerJoin(scores, (join) => join.onRef('s.id', '=', 'entry.id'))
+    .select(['entry.id', 'local_day as date', 'local_time as time', 'title', 'content'])
+    .orderBy('s.score', 'desc')
+    .orderBy('written_at', 'desc')
+    .orderBy('entry.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** A page of the view's entries, best matches first for a search view, else oldest first, unless `order` says. */
+export async function findEntriesPage(
+  db: JournalDb,
+  ownerId: number,
+  view: JournalView,
+  limit: number,
+  offset: number,
+  order: PageOrder = defaultOrder(view),
+): Promise<JournalEntryValue[]> {
+  if (order === 'best' && view.search !== undefined) return bestPage(db, ownerId, view, limit, offset);
+  const direction = order === 'newest' ? 'desc' : 'asc';
   const page = (access: SearchAccess, drive: ViewDrive) =>
     viewRows(db, ownerId, view, access, drive)
       .select(['id', 'local_day as date', 'local_time as time', 'title', 'content'])
-      .orderBy('local_day')
-      .orderBy('written_at')
-      .orderBy('id');
+      .orderBy('local_day', direction)
+      .orderBy('written_at', direction)
+      .orderBy('id', direction);
   // Compiled once per view: a page of a view is asked for again and again, with another offset.
   const listed = async () => {
     // Read from its ids, a view sorts every one of them: past a thousand (a common word or tag), walking the date
@@ -39,7 +72,7 @@ export async function findEntriesPage(
         ? 'days'
         : 'ids';
     const compiled = db.compiled.get(
-      `entries-page ${drive} ${ownerId} ${JSON.stringify(view)}`,
+      `entries-page ${drive} ${direction} ${ownerId} ${JSON.stringify(view)}`,
       [limit, offset],
       (l, o) => page('list', drive).limit(l).offset(o),
     );
@@ -47,6 +80,7 @@ export async function findEntriesPage(
   };
   // The probing walk below reads dates and search only; any other filter takes the listing path.
   if (
+    direction === 'desc' ||
     !db.store.walksSearchPages ||
     view.search === undefined ||
     view.tags !== undefined ||

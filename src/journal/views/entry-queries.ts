@@ -41,8 +41,11 @@ export interface OverviewGroup {
  */
 export const ownerNotIndexed = sql<number>`+owner_id`;
 
-/** What a view's read starts from: its tag's or search's ids (where it has no dates), or the owner's date index. */
-export type ViewDrive = 'ids' | 'days';
+/**
+ * What a view's read starts from: its tag's or search's ids (where it has no dates), the owner's date index, or the
+ * search's scored matches joined to it (`scores`: the owner's index must not drive, as with ids).
+ */
+export type ViewDrive = 'ids' | 'days' | 'scores';
 
 /** Whether the view is read from its tag's or search's ids: it has them and no dates to start from. */
 export function readsByIds(view: JournalView, access: SearchAccess): boolean {
@@ -65,7 +68,11 @@ export function viewRows(
   const monthDays = monthDayCalendarDays(view);
   let query = db
     .selectFrom('entry')
-    .where(drive === 'ids' && readsByIds(view, access) ? ownerNotIndexed : 'owner_id', '=', ownerId);
+    .where(
+      drive === 'scores' || (drive === 'ids' && readsByIds(view, access)) ? ownerNotIndexed : 'owner_id',
+      '=',
+      ownerId,
+    );
   if (view.journal !== undefined) query = query.where('journal', '=', view.journal);
   if (view.from !== undefined) query = query.where('local_day', '>=', view.from);
   if (view.to !== undefined) query = query.where('local_day', '<=', view.to);

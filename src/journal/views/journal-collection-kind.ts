@@ -69,6 +69,15 @@ const pageArgs = z.strictObject({
     .default(0),
 });
 
+const entriesArgs = pageArgs.extend({
+  order: z
+    .enum(['newest', 'oldest'], {
+      error:
+        'order must be "newest" or "oldest" (leave it out for the view\'s own order: best matches first on a search)',
+    })
+    .optional(),
+});
+
 const overviewArgs = z.strictObject({
   groupBy: z.enum(['year', 'month', 'day'], { error: 'groupBy must be "year", "month" or "day"' }).default('month'),
 });
@@ -142,12 +151,13 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
     }),
     method({
       name: 'getEntries',
-      signature: 'getEntries(limit?: 1..100 = 20, offset?: number = 0) -> JournalEntry[]',
-      description: 'entries oldest first, for paged reading.',
-      args: pageArgs,
+      signature: 'getEntries(limit?: 1..100 = 20, offset?: number = 0, order?: "newest"|"oldest") -> JournalEntry[]',
+      description:
+        'entries for paged reading: on a search view best matches first, otherwise oldest first; order sorts by date instead.',
+      args: entriesArgs,
       pagingHint: 'Call getEntries again with offset increased by the number shown, or narrow the view first.',
       run: async (view, args, ctx) => {
-        const entries = await findEntriesPage(db, ctx.ownerId, view, args.limit, args.offset);
+        const entries = await findEntriesPage(db, ctx.ownerId, view, args.limit, args.offset, args.order);
         return {
           ...citableEntries(entries.map(withContentCut), (e) => e.date, view),
           carries: entries.map((e) => ({ id: e.id, day: e.date })),
@@ -168,7 +178,8 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
     method({
       name: 'search',
       signature: 'search(query: string) -> JournalCollection',
-      description: 'a new handle on matching entries: words, "a phrase", a OR b, -word, word*.',
+      description:
+        'a new handle on entries holding any of the words, in any word form, ranked best match first (rarer and more words rank higher): give several words or the question itself; "a phrase", +word (must appear), -word, word*. Narrow it with getDateRangeView for a time.',
       args: searchArgs,
       run: async (view, args) => ({
         object: { kind: JOURNAL_COLLECTION_KIND, state: withSearch(view, normalizeQuery(args.query)) },

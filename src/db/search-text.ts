@@ -1,0 +1,127 @@
+/**
+ * The one normalisation of search: what an entry's text is indexed as, and what a query's word is looked up as, on
+ * both stores. An entry's title and text become `entry.search_text`: its words in order, split as the index splits
+ * them (scripts written without spaces, Chinese, Japanese, Thai and their neighbours, cut into words by Intl.Segmenter),
+ * each lower-cased, stemmed by the entry's language (Snowball, chosen by a small detector) and folded (accents off),
+ * joined by single spaces. SQLite's FTS5 (unicode61) and PostgreSQL's to_tsvector('simple') then read the same
+ * tokens. A query's word is looked up in every form a language could have stored it as (queryForms).
+ */
+import snowball from 'snowball-stemmers';
+import { detect } from 'tinyld/light';
+
+/** The languages stemmed, by the detector's code, with their Snowball stemmer's name. */
+export const STEM_LANGUAGES = {
+  en: 'english',
+  ru: 'russian',
+  es: 'spanish',
+  fr: 'french',
+  pt: 'portuguese',
+  it: 'italian',
+  de: 'german',
+  nl: 'dutch',
+  sv: 'swedish',
+  da: 'danish',
+  no: 'norwegian',
+  fi: 'finnish',
+} as const;
+
+export type StemLanguage = keyof typeof STEM_LANGUAGES;
+
+const LANGUAGE_CODES = Object.keys(STEM_LANGUAGES) as StemLanguage[];
+
+/** Letters of the scripts written without spaces between words: cut by Intl.Segmenter, not at spaces. */
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/u;
+const UNSPACED_RUNS = new RegExp(UNSPACED.source, 'gu');
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const THAI_LIKE = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/** A word: a run of letters, digits and the marks that belong to them. */
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
+/** Accents on Latin, Greek and Cyrillic letters, removed as FTS5's remove_diacritics does (é → e, й → и). */
+const ACCENT = /(?<=[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]\p{M}*)\p{M}/gu;
+const LETTER = /\p{L}/u;
+/** The longest token kept: PostgreSQL refuses words over 2 KB, and no word is this long. */
+const MAX_TOKEN = 60;
+/** Text the detector reads: enough to tell a language, little enough to stay fast on a long entry. */
+const DETECT_CHARS = 600;
+
+const segmenters = new Map<string, Intl.Segmenter>();
+function segmenterFor(locale: string): Intl.Segmenter {
+  let segmenter = segmenters.get(locale);
+  if (!segmenter) {
+    segmenter = new Intl.Segmenter(locale, { granularity: 'word' });
+    segmenters.set(locale, segmenter);
+  }
+  return segmenter;
+}
+
+const stemmers = new Map<StemLanguage, snowball.Stemmer>();
+function stemmerFor(language: StemLanguage): snowball.Stemmer {
+  let stemmer = stemmers.get(language);
+  if (!stemmer) {
+    stemmer = snowball.newStemmer(STEM_LANGUAGES[language]);
+    stemmers.set(language, stemmer);
+  }
+  return stemmer;
+}
+
+/** A lower-cased word without its accents, compatibility forms folded (ｆｕｌｌ → full, ² → 2). */
+export function foldWord(word: string): string {
+  return word.normalize('NFKD').replace(ACCENT, '').normalize('NFC').slice(0, MAX_TOKEN);
+}
+
+/** The words of a text, lower-cased but not yet folded or stemmed, in order; unspaced scripts cut into words. */
+export function wordsOf(text: string): string[] {
+  const words: string[] = [];
+  const lower = text.normalize('NFC').toLowerCase();
+  let at = 0;
+  const spaced = (part: string) => {
+    for (const m of part.matchAll(WORD)) words.push(m[0]);
+  };
+  for (const run of lower.matchAll(UNSPACED_RUNS)) {
+    spaced(lower.slice(at, run.index));
+    const locale = THAI_LIKE.test(run[0]) ? 'th' : KANA.test(run[0]) ? 'ja' : 'zh';
+    for (const s of segmenterFor(locale).segment(run[0])) if (s.isWordLike) spaced(s.segment);
+    at = run.index + run[0].length;
+  }
+  spaced(lower.slice(at));
+  return words;
+}
+
+/** The stemmed language of a text, or null (too little text, or a language without a stemmer here). */
+export function detectLanguage(text: string): StemLanguage | null {
+  const sample = text.slice(0, DETECT_CHARS);
+  if (!LETTER.test(sample) || UNSPACED.test(sample)) return null;
+  const code = detect(sample, { only: LANGUAGE_CODES });
+  return code in STEM_LANGUAGES ? (code as StemLanguage) : null;
+}
+
+/** A lower-cased word in its index form: stemmed in `language` (when it has letters), then folded. */
+export function indexForm(word: string, language: StemLanguage | null): string {
+  const stemmed = language && LETTER.test(word) && !UNSPACED.test(word) ? stemmerFor(language).stem(word) : word;
+  return foldWord(stemmed || word);
+}
+
+/** What the index stores for an entry: its title's and text's words in index form, space-separated. */
+export function searchTextOf(title: string, content: string): string {
+  const text = title === '' ? content : `${title}\n${content}`;
+  const language = detectLanguage(text);
+  return wordsOf(text)
+    .map((w) => indexForm(w, language))
+    .join(' ');
+}
+
+/**
+ * Every form a query's word (or phrase) may be stored in: its words folded as typed (an unstemmed entry, a tag, a
+ * place) and stemmed in each language, each form a list of index words; no two forms alike. `caminar` → [[caminar],
+ * [camin]]; "walking" → [[walking], [walk]].
+ */
+export function queryForms(text: string): string[][] {
+  const words = wordsOf(text);
+  if (words.length === 0) return [];
+  const forms = new Map<string, string[]>();
+  const add = (form: string[]) => forms.set(form.join(' '), form);
+  add(words.map((w) => indexForm(w, null)));
+  for (const language of LANGUAGE_CODES) add(words.map((w) => indexForm(w, language)));
+  return [...forms.values()];
+}
