@@ -9,7 +9,11 @@
 import snowball from 'snowball-stemmers';
 import { detect } from 'tinyld/light';
 
-/** The languages stemmed, by the detector's code, with their Snowball stemmer's name. */
+/**
+ * The languages stemmed, by the detector's code, with their Snowball stemmer's name. Each is also a form every query
+ * word is looked up in, so each more adds false matches (Finnish stems "coffee" to "cof"): eight, the journal's
+ * common languages, and an entry in another is detected as its nearest of them, at index and query time alike.
+ */
 export const STEM_LANGUAGES = {
   en: 'english',
   ru: 'russian',
@@ -19,10 +23,6 @@ export const STEM_LANGUAGES = {
   it: 'italian',
   de: 'german',
   nl: 'dutch',
-  sv: 'swedish',
-  da: 'danish',
-  no: 'norwegian',
-  fi: 'finnish',
 } as const;
 
 export type StemLanguage = keyof typeof STEM_LANGUAGES;
@@ -42,6 +42,8 @@ const ACCENT = /(?<=[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]\p{M}*)
 const LETTER = /\p{L}/u;
 /** The longest token kept: PostgreSQL refuses words over 2 KB, and no word is this long. */
 const MAX_TOKEN = 60;
+/** The shortest stem a query word is looked up as (shorter ones are kept only when they are the word itself). */
+const MIN_STEM = 3;
 /** Text the detector reads: enough to tell a language, little enough to stay fast on a long entry. */
 const DETECT_CHARS = 600;
 
@@ -120,8 +122,16 @@ export function queryForms(text: string): string[][] {
   const words = wordsOf(text);
   if (words.length === 0) return [];
   const forms = new Map<string, string[]>();
-  const add = (form: string[]) => forms.set(form.join(' '), form);
-  add(words.map((w) => indexForm(w, null)));
-  for (const language of LANGUAGE_CODES) add(words.map((w) => indexForm(w, language)));
+  const asTyped = words.map((w) => indexForm(w, null));
+  forms.set(asTyped.join(' '), asTyped);
+  for (const language of LANGUAGE_CODES) {
+    // A stem of one or two letters ("tea" → "te" in Spanish) is another language's common word more often than
+    // the same word: the word is not looked up in that form.
+    const form = words.map((w, i) => {
+      const stem = indexForm(w, language);
+      return stem.length < MIN_STEM && stem !== asTyped[i] ? asTyped[i]! : stem;
+    });
+    forms.set(form.join(' '), form);
+  }
   return [...forms.values()];
 }

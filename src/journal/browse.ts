@@ -12,7 +12,8 @@ import { findEntriesPage } from './views/entry-pages.ts';
 import { JOURNAL_COLLECTION_KIND, JOURNAL_ROOT_ID } from './journal-operations.ts';
 import type { JournalView } from './views/journal-view.ts';
 
-export type BrowseOrder = 'newest' | 'oldest';
+/** Best matches first (a search's own order), or by date. */
+export type BrowseOrder = 'best' | 'newest' | 'oldest';
 
 export interface BrowsePage {
   handle: string;
@@ -82,10 +83,9 @@ export function createJournalBrowse(
       const view = resolved.state as JournalView;
       const total = await countEntries(db, ownerId, view);
       const from = Math.min(Math.max(0, offset), Math.max(0, total - 1));
-      // Views page oldest first; newest first is the same page counted from the end.
-      const start = order === 'oldest' ? from : Math.max(0, total - from - size);
-      const limit = order === 'oldest' ? size : Math.min(size, total - from);
-      const entries = limit > 0 ? await findEntriesPage(db, ownerId, view, limit, start) : [];
+      // Best first is a search view's own order; a view without a search has none, and lists newest first.
+      const pageOrder = order === 'best' && view.search === undefined ? 'newest' : order;
+      const entries = await findEntriesPage(db, ownerId, view, size, from, pageOrder);
       const oneDay =
         view.from !== undefined &&
         view.from === view.to &&
@@ -98,8 +98,8 @@ export function createJournalBrowse(
         description,
         total,
         offset: from,
-        order,
-        entries: order === 'oldest' ? entries : entries.reverse(),
+        order: pageOrder,
+        entries,
       };
     },
   };

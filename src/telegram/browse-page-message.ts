@@ -12,12 +12,12 @@ export const PAGE_SIZE = 5;
 /** Characters of an entry shown in a list; /day and /search are for finding, the rest is a tap on ▶ or a question away. */
 const ENTRY_CHARS = 600;
 
-/** `p:n:<handle>:<offset>`: newest first (n) or oldest first (o). At most 64 bytes, as Telegram allows. */
-export const PAGE_DATA = /^p:([no]):([0-9a-z-]{1,40}):(\d{1,9})$/;
+/** `p:b:<handle>:<offset>`: best first (b), newest first (n) or oldest first (o). At most 64 bytes, as Telegram allows. */
+export const PAGE_DATA = /^p:([bno]):([0-9a-z-]{1,40}):(\d{1,9})$/;
 
 export const pageData = (order: BrowseOrder, handle: string, offset: number) =>
-  `p:${order === 'newest' ? 'n' : 'o'}:${handle}:${offset}`;
-export const orderOf = (code: string): BrowseOrder => (code === 'n' ? 'newest' : 'oldest');
+  `p:${order[0]}:${handle}:${offset}`;
+export const orderOf = (code: string): BrowseOrder => (code === 'b' ? 'best' : code === 'n' ? 'newest' : 'oldest');
 
 function cut(text: string): string {
   const trimmed = text.trim();
@@ -32,7 +32,7 @@ export function pageText(page: BrowsePage, empty: string): string {
   if (page.total === 0) return empty;
   const first = page.offset + 1;
   const last = page.offset + page.entries.length;
-  const head = `${page.description}: ${plural(page.total, 'entry', 'entries')}${page.total > 1 ? `, ${page.order} first` : ''}${page.total > page.entries.length ? ` (${first}–${last})` : ''}`;
+  const head = `${page.description}: ${plural(page.total, 'entry', 'entries')}${page.total > 1 ? `, ${page.order === 'best' ? 'best matches' : page.order} first` : ''}${page.total > page.entries.length ? ` (${first}–${last})` : ''}`;
   const body = page.entries.map((e) => `${e.date} ${e.time} · #${e.id}\n${cut(e.content)}`);
   return `${head}\n\n${body.join('\n\n')}`.slice(0, TELEGRAM_TEXT_LIMIT);
 }

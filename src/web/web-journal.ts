@@ -68,7 +68,7 @@ export interface WebJournal {
   /** The mood of each day of the span that has one (getMoodByDay on its date view). */
   moods(span: DaySpan): Promise<Map<string, number>>;
   day(date: string): Promise<ListedEntry[]>;
-  /** Matching entries, newest first (as the bot's /search lists them). */
+  /** Matching entries, best matches first (as the bot's /search lists them). */
   search(query: string, offset: number, limit: number): Promise<EntryList>;
   /** Entries newest first across days, whole days from the one before `before` (null: the latest) on. */
   timeline(before: string | null, atLeast: number): Promise<TimelinePage<ListedEntry>>;
@@ -133,19 +133,6 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
       moreThanTotal: counted > TOTAL_CAP,
       entries: await withDetails(entries),
     };
-  };
-
-  // Newest first: the view pages oldest first, so the page is read from the end and turned round; past TOTAL_CAP the
-  // count goes on to the end, as the bot's /search counts (where the newest page starts needs the total).
-  const listNewest = async (view: JournalView, offset: number, limit: number): Promise<EntryList> => {
-    const capped = await ports.countUpTo(view, TOTAL_CAP);
-    const total = capped > TOTAL_CAP ? await ports.countUpTo(view, Number.MAX_SAFE_INTEGER) : capped;
-    const take = Math.max(0, Math.min(limit, total - offset));
-    const entries =
-      take > 0
-        ? await value<JournalEntryValue[]>(view, 'getEntries', { limit: take, offset: total - offset - take })
-        : [];
-    return { total, moreThanTotal: false, entries: (await withDetails(entries)).reverse() };
   };
 
   return {
@@ -217,7 +204,8 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
     },
 
     async search(query, offset, limit) {
-      return listNewest(await narrow(base, 'search', { query }), offset, limit);
+      // A search view pages best matches first (getEntries' own order on it).
+      return list(await narrow(base, 'search', { query }), offset, limit);
     },
 
     async timeline(before, atLeast) {

@@ -90,8 +90,9 @@ describeStores('journal operations', () => {
       for (const [, content] of KNOWN_ENTRIES) expect(text).not.toContain(content.split('\n')[1]);
       // The benchmark's budget is 2,000 tokens per question; the interface must stay a few hundred of them
       // (fifteen methods, getEntry, onThisDay, the three mood methods, listJournals/getJournal and viewMedia included,
-      // fit under 3,200 characters, about 800 tokens; the token benchmark measures the peak itself).
-      expect(text.length).toBeLessThan(3200);
+      // fit under 3,300 characters, about 825 tokens; the token benchmark measures the peak itself). Issue 47 added
+      // 100 for what search and getEntries now say: any word ranks, best match first, order by date when asked.
+      expect(text.length).toBeLessThan(3300);
     });
 
     it('lists and describes both kinds, by full id or bare name', async () => {

@@ -152,8 +152,7 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
     method({
       name: 'getEntries',
       signature: 'getEntries(limit?: 1..100 = 20, offset?: number = 0, order?: "newest"|"oldest") -> JournalEntry[]',
-      description:
-        'entries for paged reading: on a search view best matches first, otherwise oldest first; order sorts by date instead.',
+      description: 'entries, paged: best match first on a search view, else oldest first; order sorts by date.',
       args: entriesArgs,
       pagingHint: 'Call getEntries again with offset increased by the number shown, or narrow the view first.',
       run: async (view, args, ctx) => {
@@ -179,7 +178,7 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       name: 'search',
       signature: 'search(query: string) -> JournalCollection',
       description:
-        'a new handle on entries holding any of the words, in any word form, ranked best match first (rarer and more words rank higher): give several words or the question itself; "a phrase", +word (must appear), -word, word*. Narrow it with getDateRangeView for a time.',
+        'a new handle on entries with any of the words (any form), best first: give several; "a phrase", +must, -not, word*.',
       args: searchArgs,
       run: async (view, args) => ({
         object: { kind: JOURNAL_COLLECTION_KIND, state: withSearch(view, normalizeQuery(args.query)) },
