@@ -1,6 +1,6 @@
 // PostgreSQL twin of migrations/2026_12_05_000100_search_text.ts: the index reads `entry.search_text` (written by the
 // app: src/db/search-text.ts) and `search_more`, as a generated tsvector (to_tsvector('simple'): search_text is
-// already words, so it only splits them), and the row's token count `search_length`; `entry_search_stats` keeps the
+// already words, so it only splits them), and the row's token count `search_length`; `entry_fts_stats` keeps the
 // table's rows and tokens, so src/db/postgres-search.ts computes FTS5's bm25() over the same numbers SQLite's index
 // keeps. search_text starts null; the app indexes the entries after the migrations (src/db/search-reindex.ts).
 // Frozen: imports nothing from src/.
@@ -41,21 +41,21 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE entry ADD COLUMN search_length integer
     GENERATED ALWAYS AS (search_token_count(entry_search_vector(search_text, search_more))) STORED`.execute(db);
   await sql`CREATE INDEX entry_search ON entry USING gin (search_vector)`.execute(db);
-  await sql`CREATE TABLE entry_search_stats (
+  await sql`CREATE TABLE entry_fts_stats (
     id integer PRIMARY KEY DEFAULT 1 CHECK (id = 1),
     total_rows bigint NOT NULL,
     total_tokens bigint NOT NULL)`.execute(db);
-  await sql`INSERT INTO entry_search_stats (total_rows, total_tokens)
+  await sql`INSERT INTO entry_fts_stats (total_rows, total_tokens)
     SELECT count(*), coalesce(sum(search_length), 0) FROM entry`.execute(db);
   // Once per statement, over the rows it changed: a bulk insert of 500 rows updates the totals once. The row is made
   // when missing (a TRUNCATE of both tables leaves none), and a TRUNCATE of entry sets the totals to nothing.
-  await sql`CREATE FUNCTION entry_search_stats_change() RETURNS trigger LANGUAGE plpgsql AS $$
+  await sql`CREATE FUNCTION entry_fts_stats_change() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       rows_change bigint := 0;
       tokens_change bigint := 0;
     BEGIN
       IF TG_OP = 'TRUNCATE' THEN
-        DELETE FROM entry_search_stats;
+        DELETE FROM entry_fts_stats;
         RETURN NULL;
       END IF;
       IF TG_OP IN ('INSERT', 'UPDATE') THEN
@@ -67,28 +67,28 @@ export async function up(db: Kysely<any>): Promise<void> {
           INTO rows_change, tokens_change FROM removed;
       END IF;
       IF rows_change <> 0 OR tokens_change <> 0 THEN
-        INSERT INTO entry_search_stats AS s (id, total_rows, total_tokens) VALUES (1, rows_change, tokens_change)
+        INSERT INTO entry_fts_stats AS s (id, total_rows, total_tokens) VALUES (1, rows_change, tokens_change)
           ON CONFLICT (id) DO UPDATE SET total_rows = s.total_rows + rows_change,
             total_tokens = s.total_tokens + tokens_change;
       END IF;
       RETURN NULL;
     END $$`.execute(db);
-  await sql`CREATE TRIGGER entry_search_stats_truncate AFTER TRUNCATE ON entry
-    FOR EACH STATEMENT EXECUTE FUNCTION entry_search_stats_change()`.execute(db);
-  await sql`CREATE TRIGGER entry_search_stats_insert AFTER INSERT ON entry REFERENCING NEW TABLE AS added
-    FOR EACH STATEMENT EXECUTE FUNCTION entry_search_stats_change()`.execute(db);
-  await sql`CREATE TRIGGER entry_search_stats_update AFTER UPDATE ON entry
+  await sql`CREATE TRIGGER entry_fts_stats_truncate AFTER TRUNCATE ON entry
+    FOR EACH STATEMENT EXECUTE FUNCTION entry_fts_stats_change()`.execute(db);
+  await sql`CREATE TRIGGER entry_fts_stats_insert AFTER INSERT ON entry REFERENCING NEW TABLE AS added
+    FOR EACH STATEMENT EXECUTE FUNCTION entry_fts_stats_change()`.execute(db);
+  await sql`CREATE TRIGGER entry_fts_stats_update AFTER UPDATE ON entry
     REFERENCING OLD TABLE AS removed NEW TABLE AS added
-    FOR EACH STATEMENT EXECUTE FUNCTION entry_search_stats_change()`.execute(db);
-  await sql`CREATE TRIGGER entry_search_stats_delete AFTER DELETE ON entry REFERENCING OLD TABLE AS removed
-    FOR EACH STATEMENT EXECUTE FUNCTION entry_search_stats_change()`.execute(db);
+    FOR EACH STATEMENT EXECUTE FUNCTION entry_fts_stats_change()`.execute(db);
+  await sql`CREATE TRIGGER entry_fts_stats_delete AFTER DELETE ON entry REFERENCING OLD TABLE AS removed
+    FOR EACH STATEMENT EXECUTE FUNCTION entry_fts_stats_change()`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of ['insert', 'update', 'delete', 'truncate'])
-    await sql.raw(`DROP TRIGGER IF EXISTS entry_search_stats_${t} ON entry`).execute(db);
-  await sql`DROP FUNCTION IF EXISTS entry_search_stats_change()`.execute(db);
-  await sql`DROP TABLE IF EXISTS entry_search_stats`.execute(db);
+    await sql.raw(`DROP TRIGGER IF EXISTS entry_fts_stats_${t} ON entry`).execute(db);
+  await sql`DROP FUNCTION IF EXISTS entry_fts_stats_change()`.execute(db);
+  await sql`DROP TABLE IF EXISTS entry_fts_stats`.execute(db);
   await sql`ALTER TABLE entry DROP COLUMN search_length`.execute(db);
   await sql`ALTER TABLE entry DROP COLUMN search_vector`.execute(db);
   const words = (column: string) =>

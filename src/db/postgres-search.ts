@@ -2,7 +2,7 @@
  * Search on PostgreSQL with SQLite's answers and SQLite's order. Both index `entry.search_text` (search-text.ts's
  * words) and `search_more` (tags, place); the PostgreSQL migration stores them as a tsvector read by
  * to_tsvector('simple') and the row's token count (`search_length`), and keeps the journal's row and token totals in
- * `entry_search_stats`. A plan (search-plan.ts) is written here as a tsquery by hand (no text of the user's ever
+ * `entry_fts_stats`. A plan (search-plan.ts) is written here as a tsquery by hand (no text of the user's ever
  * reaches tsquery syntax) and its matches scored by FTS5's own bm25(): for each phrase, idf = ln((N - n + 0.5) /
  * (n + 0.5)) (1e-6 when not above 0) over the whole table, times f·(k1 + 1) / (f + k1·(1 - b + b·D/avgdl)), k1 = 1.2,
  * b = 0.75, f the phrase's occurrences in the row, D its tokens.
@@ -39,6 +39,6 @@ export function postgresScores(searches: readonly SearchQuery[]): RawBuilder<{ i
   }>`(SELECT e.id, round((${sql.join(terms, sql` + `)})::numeric, ${sql.lit(SCORE_DIGITS)})::float8 AS score
     FROM entry AS e CROSS JOIN (SELECT coalesce(t.total_rows, 0)::float8 AS n,
       greatest(coalesce(t.total_tokens, 0)::float8 / greatest(t.total_rows, 1), 1e-9) AS avgdl, ${sql.join(hits)}
-      FROM (SELECT 1) AS one LEFT JOIN entry_search_stats AS t ON true) AS s
+      FROM (SELECT 1) AS one LEFT JOIN entry_fts_stats AS t ON true) AS s
     WHERE e.search_vector @@ ${tsMatch(plan)}::tsquery)`;
 }

@@ -108,7 +108,7 @@ describeStores('JournalCollection', () => {
 
     it('search finds words case- and accent-insensitively, with OR and prefixes', async () => {
       expect(await count('coffee')).toBe(3);
-      expect(await count('COFFEE garden')).toBe(1);
+      expect(await count('+COFFEE +garden')).toBe(1);
       expect(await count('cafe')).toBe(1);
       expect(await count('train OR café')).toBe(2);
       expect(await count('rain*')).toBe(2);
@@ -136,7 +136,7 @@ describeStores('JournalCollection', () => {
         `don't "x`,
       ]) {
         const message = await fails('search', { query });
-        expect(message, query).toContain('Search syntax: words (all must appear)');
+        expect(message, query).toContain('Search syntax: words (any may match, best matches first');
       }
       expect((await ops.listObjects()).objects).toHaveLength(1 + 7); // refused searches left no handle behind
     });
@@ -162,7 +162,7 @@ describeStores('JournalCollection', () => {
       });
       expect(b.objId).toBe(a.objId);
       expect(a.description).toBe(
-        'Journal entries containing "coffee" from 2024-04-01 to 2024-04-30: 2 days, 2 entries',
+        'Journal entries containing "coffee" from 2024-04-01 to 2024-04-30: 2 days, 2 entries; getEntries lists best matches first',
       );
       expect(value(await call(a.objId, 'getDayCount'))).toBe(2);
     });
@@ -172,7 +172,7 @@ describeStores('JournalCollection', () => {
         query: 'rain',
       });
       expect(both.description).toBe(
-        'Journal entries containing "coffee" and "rain": 2 days, 2 entries, 2024-04-01 to 2024-04-30',
+        'Journal entries containing "coffee" and "rain": 2 days, 2 entries, 2024-04-01 to 2024-04-30; getEntries lists best matches first',
       );
     });
 

@@ -1,4 +1,4 @@
-// A search view's pages are the same whichever way SQLite reaches them: probing a short walk of the date index
+// A search view's pages by date (order: 'oldest') are the same whichever way SQLite reaches them: probing a short walk of the date index
 // (a common word) or listing every match (a rare word, or a page far in).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,8 @@ import { buildGeneratedJournal } from '../../src/demo/demo-journal.ts';
 import { findEntriesForDay } from '../../src/journal/views/entry-queries.ts';
 import { findEntriesPage } from '../../src/journal/views/entry-pages.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
+import { combinedFtsQuery } from '../../src/db/sqlite-store.ts';
+import { parseSearch } from '../../src/journal/search/search-syntax.ts';
 
 const OWNER = 7;
 let temp: TempDb;
@@ -19,9 +21,11 @@ afterAll(() => temp.cleanup());
 /** The brute force: every entry of the owner in page order, kept when FTS5 lists it as a match. */
 async function bruteForce(word: string, from = '0000', to = '9999') {
   const matches = new Set(
-    (await sql<{ rowid: number }>`SELECT rowid FROM entry_fts WHERE entry_fts MATCH ${word}`.execute(temp.db)).rows.map(
-      (r) => r.rowid,
-    ),
+    (
+      await sql<{
+        rowid: number;
+      }>`SELECT rowid FROM entry_fts WHERE entry_fts MATCH ${combinedFtsQuery([parseSearch(word)])}`.execute(temp.db)
+    ).rows.map((r) => r.rowid),
   );
   const all = await temp.db
     .selectFrom('entry')
@@ -74,7 +78,7 @@ describe('search view pages', () => {
         [5, expected.length - 3],
         [100, 600],
       ] as const) {
-        const page = await findEntriesPage(temp.db, OWNER, { search: [word] }, limit, Math.max(0, offset));
+        const page = await findEntriesPage(temp.db, OWNER, { search: [word] }, limit, Math.max(0, offset), 'oldest');
         expect(page, `${word} limit ${limit} offset ${offset}`).toEqual(
           expected.slice(Math.max(0, offset), Math.max(0, offset) + limit),
         );
@@ -86,7 +90,7 @@ describe('search view pages', () => {
     const word = (await wordsByFrequency())[0]!.term;
     const expected = await bruteForce(word, '2020-06-01', '2020-06-30');
     expect(
-      await findEntriesPage(temp.db, OWNER, { from: '2020-06-01', to: '2020-06-30', search: [word] }, 100, 0),
+      await findEntriesPage(temp.db, OWNER, { from: '2020-06-01', to: '2020-06-30', search: [word] }, 100, 0, 'oldest'),
     ).toEqual(expected.slice(0, 100));
   });
 

@@ -2,6 +2,7 @@
 // tagged "pizza" whose text never says it, one written at "Uncle's Tavern, Alice Springs"; the words of a tag and of
 // the text combine in one query; a tag taken away (an edit) or a place changed is no longer found; a #tag written in
 // the text is found as before. Through the JournalCollection's own search method (the model's, the CLI's, MCP's).
+import { textColumns } from '../../src/journal/entries/entry.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -140,8 +141,8 @@ describeStores('search by tags and place', (store) => {
     await temp.db
       .updateTable('entry')
       .set({
-        title: 'Evening stroll',
-        content: 'Evening stroll by the harbour',
+        // The text's columns as every write of text sets them, with the words search indexes.
+        ...textColumns('Evening stroll by the harbour'),
         metadata: JSON.stringify({ place: { locality: 'Trieste' } }),
       })
       .where('id', '=', walk.id)

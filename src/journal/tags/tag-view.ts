@@ -26,7 +26,7 @@ export function withTag(view: JournalView, tag: string): JournalView {
 
 /** The SQL condition of one tag on `entry.id`, on the (owner_id, tag, entry_id) index. */
 export function tagCondition(ownerId: number, tag: string) {
-  return sql<boolean>`id IN (SELECT entry_id FROM entry_tag WHERE owner_id = ${ownerId} AND tag = ${tag})`;
+  return sql<boolean>`entry.id IN (SELECT entry_id FROM entry_tag WHERE owner_id = ${ownerId} AND tag = ${tag})`;
 }
 
 /** ` tagged #a and #b`, or nothing. */

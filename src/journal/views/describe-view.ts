@@ -28,8 +28,9 @@ export function describeViewFilter(view: JournalView): string {
     return `An empty journal view: its date ranges do not overlap (from ${view.from} but up to ${view.to})`;
   // What was searched, in words (never the raw text): `containing "walk" and ("river" or "lake"), without "tea"`.
   const queries = (view.search ?? []).map(parseSearch);
+  // Each search of the view must match: their descriptions are joined by "and".
   const matching = queries.length
-    ? ` ${describeSearch({ any: queries.flatMap((q) => q.any), all: queries.flatMap((q) => q.all), none: queries.flatMap((q) => q.none) })}`
+    ? ` containing ${queries.map((q) => describeSearch(q).replace(/^containing /, '')).join(' and ')}`
     : '';
   const filters = `${tagText(view)}${matching}${monthDaysText(view)}${rangeText(view)}`;
   if (view.journal !== undefined) return `Entries${journalText(view)}${filters}`;
