@@ -73,17 +73,17 @@ describeStores('search and browse without a model', () => {
     await seedEntries(app().temp.db, OTHER_OWNER, [['2024-04-03T10:00:00Z', 'Another walk, not yours']]);
   });
 
-  it('/search walk lists matches newest first, five a message, and pages with ◀ ▶ for their owner only', async () => {
+  it('/search walk lists best matches first (equal ones newest first), five a message, and pages with ◀ ▶ for their owner only', async () => {
     await app().send(textUpdate('/search walk'));
     const first = sent()[0]!;
     expect(first.text).toMatch(
-      /^Journal entries containing "walk": 12 entries, newest first \(1–5\)\n\n2024-04-12 18:00 · #12\nEvening walk number 12\n\n2024-04-11/,
+      /^Journal entries containing "walk": 12 entries, best matches first \(1–5\)\n\n2024-04-12 18:00 · #12\nEvening walk number 12\n\n2024-04-11/,
     );
     expect(first.text).not.toContain('not yours');
     const next = buttons(first);
     expect(next.map(([label]) => label)).toEqual(['▶']);
     const [, nextData] = next[0]!;
-    expect(nextData).toMatch(/^p:n:[0-9a-f-]{36}:5$/);
+    expect(nextData).toMatch(/^p:b:[0-9a-f-]{36}:5$/);
     expect(Buffer.byteLength(nextData)).toBeLessThanOrEqual(64);
 
     await app().send(press(nextData));
@@ -170,7 +170,7 @@ describeStores('JOURNAL_AI=off', () => {
       AI_SWITCHED_OFF_TEXT,
     ]);
     expect(texts[4]).toMatch(
-      /^Journal entries containing "walk" and "number" and "3": 1 entry\n\n2024-04-03 18:00 · #3/,
+      /^Journal entries containing any of "walk", "number", "3": 12 entries, best matches first \(1–5\)\n\n2024-04-03 18:00 · #3/,
     );
     expect(app().llm!.requests).toEqual([]);
   });
