@@ -2,6 +2,7 @@
  * Generated journals as SQLite files, built once per run and shared by the parts that need them.
  * Setup, not a measured thing: raw prepared inserts in big transactions, the FTS trigger dropped and the index rebuilt.
  */
+import { searchTextOf } from '../../src/db/search-text.ts';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -19,8 +20,8 @@ export const journalOptions = (entries: number): GeneratedJournalOptions => ({
   seed: 7,
 });
 
-const INSERT = `INSERT INTO entry (owner_id, source, chat_id, message_id, written_at, local_day, local_time, title, content, edited_at, created_at)
-  VALUES (@owner_id, @source, @chat_id, @message_id, @written_at, @local_day, @local_time, @title, @content, @edited_at, @created_at)`;
+const INSERT = `INSERT INTO entry (owner_id, source, chat_id, message_id, written_at, local_day, local_time, title, content, edited_at, created_at, search_text)
+  VALUES (@owner_id, @source, @chat_id, @message_id, @written_at, @local_day, @local_time, @title, @content, @edited_at, @created_at, @search_text)`;
 
 /** A migrated, empty journal file (the app's own migrations, so the same tables, indexes and triggers). */
 export async function createMigratedFile(file: string): Promise<void> {
@@ -35,8 +36,16 @@ export async function createMigratedFile(file: string): Promise<void> {
   }
 }
 
-/** Loads the generated rows with the FTS insert trigger dropped, then rebuilds the index and puts the trigger back. */
-export function bulkLoad(file: string, options: GeneratedJournalOptions, batch = 50_000): number {
+/**
+ * Loads the generated rows with the FTS insert trigger dropped, then rebuilds the index and puts the trigger back.
+ * `words: false` leaves search_text null, as the migration 2026_12_05_000100 leaves a journal of the last release.
+ */
+export function bulkLoad(
+  file: string,
+  options: GeneratedJournalOptions,
+  batch = 50_000,
+  { words = true }: { words?: boolean } = {},
+): number {
   const sqlite = new SQLite(file);
   try {
     sqlite.pragma('journal_mode = WAL');
@@ -52,7 +61,7 @@ export function bulkLoad(file: string, options: GeneratedJournalOptions, batch =
     let rows: unknown[] = [];
     let total = 0;
     for (const row of generateJournalRows(options)) {
-      rows.push(row);
+      rows.push({ ...row, search_text: words ? (row.search_text ?? searchTextOf(row.title, row.content)) : null });
       if (rows.length >= batch) {
         insertMany(rows);
         total += rows.length;

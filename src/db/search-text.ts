@@ -8,6 +8,10 @@
  */
 import snowball from 'snowball-stemmers';
 import { detect } from 'tinyld/light';
+import { foldWord } from './fold-word.ts';
+import { languageByStopWords } from './stop-words.ts';
+
+export { foldWord };
 
 /**
  * The languages stemmed, by the detector's code, with their Snowball stemmer's name. Each is also a form every query
@@ -37,11 +41,10 @@ const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const THAI_LIKE = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 /** A word: a run of letters, digits and the marks that belong to them. */
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
-/** Accents on Latin, Greek and Cyrillic letters, removed as FTS5's remove_diacritics does (é → e, й → и). */
-const ACCENT = /(?<=[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]\p{M}*)\p{M}/gu;
 const LETTER = /\p{L}/u;
-/** The longest token kept: PostgreSQL refuses words over 2 KB, and no word is this long. */
-const MAX_TOKEN = 60;
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+/** Lower-case ASCII letters and digits: already folded. */
+const ASCII_WORD = /^[a-z0-9]+$/;
 /** The shortest stem a query word is looked up as (shorter ones are kept only when they are the word itself). */
 const MIN_STEM = 3;
 /** Text the detector reads: enough to tell a language, little enough to stay fast on a long entry. */
@@ -67,11 +70,6 @@ function stemmerFor(language: StemLanguage): snowball.Stemmer {
   return stemmer;
 }
 
-/** A lower-cased word without its accents, compatibility forms folded (ｆｕｌｌ → full, ² → 2). */
-export function foldWord(word: string): string {
-  return word.normalize('NFKD').replace(ACCENT, '').normalize('NFC').slice(0, MAX_TOKEN);
-}
-
 /** The words of a text, lower-cased but not yet folded or stemmed, in order; unspaced scripts cut into words. */
 export function wordsOf(text: string): string[] {
   const words: string[] = [];
@@ -90,18 +88,43 @@ export function wordsOf(text: string): string[] {
   return words;
 }
 
-/** The stemmed language of a text, or null (too little text, or a language without a stemmer here). */
+/**
+ * The stemmed language of a text, or null (no letters, an unspaced script, or a language without a stemmer here).
+ * Cyrillic is Russian; otherwise the language whose stop words the text holds clearly most of (stop-words.ts), and
+ * only when that says nothing (a short note) the detector's guess among the stemmed languages (tinyld, ~0.5 ms).
+ */
 export function detectLanguage(text: string): StemLanguage | null {
   const sample = text.slice(0, DETECT_CHARS);
   if (!LETTER.test(sample) || UNSPACED.test(sample)) return null;
+  const words = wordsOf(sample).map(foldCached);
+  const cyrillic = words.filter((w) => CYRILLIC.test(w)).length;
+  if (cyrillic * 2 > words.length) return 'ru';
+  const voted = languageByStopWords(words);
+  if (voted !== null && voted in STEM_LANGUAGES) return voted as StemLanguage;
   const code = detect(sample, { only: LANGUAGE_CODES });
   return code in STEM_LANGUAGES ? (code as StemLanguage) : null;
 }
 
+/** Index forms by language and word, remembered: a journal repeats its words, and stemming is most of indexing. */
+const forms = new Map<string, string>();
+const MAX_REMEMBERED = 200_000;
+
+function remembered(key: string, compute: () => string): string {
+  let form = forms.get(key);
+  if (form === undefined) {
+    if (forms.size >= MAX_REMEMBERED) forms.clear();
+    form = compute();
+    forms.set(key, form);
+  }
+  return form;
+}
+
+const foldCached = (word: string) => (ASCII_WORD.test(word) ? word : remembered(`:${word}`, () => foldWord(word)));
+
 /** A lower-cased word in its index form: stemmed in `language` (when it has letters), then folded. */
 export function indexForm(word: string, language: StemLanguage | null): string {
-  const stemmed = language && LETTER.test(word) && !UNSPACED.test(word) ? stemmerFor(language).stem(word) : word;
-  return foldWord(stemmed || word);
+  if (language === null || !LETTER.test(word) || UNSPACED.test(word)) return foldCached(word);
+  return remembered(`${language}:${word}`, () => foldWord(stemmerFor(language).stem(word) || word));
 }
 
 /** What the index stores for an entry: its title's and text's words in index form, space-separated. */

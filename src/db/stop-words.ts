@@ -4,7 +4,7 @@
  * is left out of its list (English "son", "man", "hat", "van", "come", "pour", "war"...), so a query never loses a
  * word it meant. Kept folded (accents off, as foldWord gives them).
  */
-import { foldWord } from './search-text.ts';
+import { foldWord } from './fold-word.ts';
 
 const LISTS: Record<string, string> = {
   en: `a about after all also am an and any are as at be been before being but by can could did do does doing down
@@ -39,15 +39,40 @@ const LISTS: Record<string, string> = {
     te toch toen uit uw veel voor want waren was wat we wel werd wie wij wil worden zal ze zelf zich zij zijn zo zou`,
 };
 
+let byLanguage: Map<string, Set<string>> | undefined;
 let stopWords: Set<string> | undefined;
+
+function lists(): Map<string, Set<string>> {
+  byLanguage ??= new Map(
+    Object.entries(LISTS).map(([language, list]) => [
+      language,
+      new Set(
+        list
+          .split(/\s+/)
+          .filter((w) => w !== '')
+          .map(foldWord),
+      ),
+    ]),
+  );
+  return byLanguage;
+}
 
 /** Whether a query's word (in index form, folded) is a word that carries no meaning in one of the languages. */
 export function isStopWord(word: string): boolean {
-  stopWords ??= new Set(
-    Object.values(LISTS)
-      .flatMap((list) => list.split(/\s+/))
-      .filter((w) => w !== '')
-      .map(foldWord),
-  );
+  stopWords ??= new Set([...lists().values()].flatMap((set) => [...set]));
   return stopWords.has(foldWord(word));
+}
+
+/**
+ * The language whose stop words a text's words (folded) hold clearly more of than any other's, or null: a sentence
+ * says "the", "и", "el", "le", "und", "het" far more often than any content word, so this decides most entries
+ * without a statistical detector.
+ */
+export function languageByStopWords(words: readonly string[]): string | null {
+  const votes = new Map<string, number>();
+  for (const word of words)
+    for (const [language, set] of lists()) if (set.has(word)) votes.set(language, (votes.get(language) ?? 0) + 1);
+  const [first, second] = [...votes.entries()].sort((a, b) => b[1] - a[1]);
+  if (!first || first[1] < 2) return null;
+  return !second || first[1] >= 2 * second[1] ? first[0] : null;
 }
