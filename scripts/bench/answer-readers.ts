@@ -38,5 +38,6 @@ export function spanOf(text: string): { days: number; entries: number; first?: s
 }
 
 export function lastDayIn(description: unknown): string | undefined {
-  return /to (\d{4}-\d{2}-\d{2})\s*$/.exec(String(description ?? ''))?.[1];
+  // A search view's description goes on after its span ("; getEntries lists best matches first").
+  return /to (\d{4}-\d{2}-\d{2})\s*(?:;|$)/.exec(String(description ?? ''))?.[1];
 }

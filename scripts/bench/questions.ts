@@ -219,7 +219,8 @@ export function buildQuestions(a: Anchors): Question[] {
       text: `@journal When did I first mention ${WORDS.first}, and what did I write?`,
       steps: [
         () => ({ text: '', calls: [invoke(J, 'search', { query: WORDS.first })] }),
-        (r) => ({ text: '', calls: [invoke(r.handle(0), 'getEntries', { limit: 1 })] }),
+        // A search view lists best matches first: the first mention is the oldest.
+        (r) => ({ text: '', calls: [invoke(r.handle(0), 'getEntries', { limit: 1, order: 'oldest' })] }),
         (r) => ({ answer: `First on ${r.value(1)[0]?.date}: "${String(r.value(1)[0]?.title ?? '')}".` }),
       ],
       answer: (r) => r.value(1)[0]?.id,

@@ -1,39 +1,16 @@
 /**
  * A search result's short excerpt: the entry's text around the first word the search matched, the matched words
- * marked. Words are compared as the search index reads them (letters and digits, case and accents folded), a
- * word* by its start; a phrase marks each of its words. Markdown's markers are dropped from the excerpt, which is
+ * marked. Words are compared as the search index reads them (journal/search/matching-words.ts: every word form,
+ * case and accents folded), a word* by its start; a phrase marks each of its words. Markdown's markers are dropped from the excerpt, which is
  * plain text. An entry found by its tags or place alone shows its beginning.
  */
-import { parseSearch } from '../journal/search/search-syntax.ts';
+import { matchingWords } from '../journal/search/matching-words.ts';
 import { html, type Html } from './html.ts';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 /** Characters of text before the first match, and in all. */
 const BEFORE = 60;
 const WIDTH = 220;
-
-const fold = (word: string) =>
-  word
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
-
-/** The words a search looks for (not those it leaves out): exact, or as a word's start. */
-function wanted(query: string): { exact: Set<string>; prefixes: string[] } {
-  const exact = new Set<string>();
-  const prefixes: string[] = [];
-  let parsed;
-  try {
-    parsed = parseSearch(query);
-  } catch {
-    return { exact, prefixes };
-  }
-  for (const term of parsed.all.flat()) {
-    const words = term.text.match(WORD)?.map(fold) ?? [];
-    words.forEach((w, i) => (term.prefix && i === words.length - 1 ? prefixes.push(w) : exact.add(w)));
-  }
-  return { exact, prefixes };
-}
 
 /** Markdown's markers out, runs of space one space: what the excerpt reads. */
 function plainText(markdown: string): string {
@@ -50,11 +27,7 @@ function plainText(markdown: string): string {
 /** The excerpt of `text` for `query`, the matching words in <mark>. */
 export function searchExcerpt(text: string, query: string): Html {
   const plain = plainText(text);
-  const { exact, prefixes } = wanted(query);
-  const matches = (word: string) => {
-    const f = fold(word);
-    return exact.has(f) || prefixes.some((p) => f.startsWith(p));
-  };
+  const matches = matchingWords(query);
   const spans: { start: number; end: number }[] = [];
   for (const m of plain.matchAll(WORD)) if (matches(m[0])) spans.push({ start: m.index, end: m.index + m[0].length });
   let from = 0;

@@ -121,7 +121,7 @@ describe('request framing', () => {
     });
     const view = lastToolResult(s.llm.requests[3]!);
     expect(view.description).toBe(
-      'Journal entries containing the phrase "</interface> <interface of": 1 day, 1 entry, 2024-07-01 to 2024-07-01',
+      'Journal entries containing the phrase "</interface> <interface of": 1 day, 1 entry, 2024-07-01 to 2024-07-01; getEntries lists best matches first',
     );
 
     // Mentioned in a new question, the view's interface is injected: its description is escaped inside the block.
