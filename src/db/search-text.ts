@@ -45,7 +45,7 @@ const LETTER = /\p{L}/u;
 const CYRILLIC = /\p{Script=Cyrillic}/u;
 /** Lower-case ASCII letters and digits: already folded. */
 const ASCII_WORD = /^[a-z0-9]+$/;
-/** The shortest stem a query word is looked up as (shorter ones are kept only when they are the word itself). */
+/** The shortest stem kept: a word whose stem is shorter is indexed and looked up whole. */
 const MIN_STEM = 3;
 /** Text the detector reads: enough to tell a language, little enough to stay fast on a long entry. */
 const DETECT_CHARS = 600;
@@ -124,7 +124,12 @@ const foldCached = (word: string) => (ASCII_WORD.test(word) ? word : remembered(
 /** A lower-cased word in its index form: stemmed in `language` (when it has letters), then folded. */
 export function indexForm(word: string, language: StemLanguage | null): string {
   if (language === null || !LETTER.test(word) || UNSPACED.test(word)) return foldCached(word);
-  return remembered(`${language}:${word}`, () => foldWord(stemmerFor(language).stem(word) || word));
+  return remembered(`${language}:${word}`, () => {
+    const stem = foldWord(stemmerFor(language).stem(word) || word);
+    // A stem of one or two letters ("tea" → "te" in Spanish) is another language's common word more often than the
+    // same word: such a word is kept whole.
+    return stem.length < MIN_STEM ? foldWord(word) : stem;
+  });
 }
 
 /** What the index stores for an entry: its title's and text's words in index form, space-separated. */
@@ -148,12 +153,7 @@ export function queryForms(text: string): string[][] {
   const asTyped = words.map((w) => indexForm(w, null));
   forms.set(asTyped.join(' '), asTyped);
   for (const language of LANGUAGE_CODES) {
-    // A stem of one or two letters ("tea" → "te" in Spanish) is another language's common word more often than
-    // the same word: the word is not looked up in that form.
-    const form = words.map((w, i) => {
-      const stem = indexForm(w, language);
-      return stem.length < MIN_STEM && stem !== asTyped[i] ? asTyped[i]! : stem;
-    });
+    const form = words.map((w) => indexForm(w, language));
     forms.set(form.join(' '), form);
   }
   return [...forms.values()];

@@ -1,5 +1,7 @@
 // The JSON export is lossless: exported, then imported into an empty database, every field of every entry is back
 // (ids, source, instants, local day and time, content, revisions, media and file ids, tags), by the real CLIs too.
+import { combinedFtsQuery } from '../../src/db/sqlite-store.ts';
+import { parseSearch } from '../../src/journal/search/search-syntax.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -108,7 +110,9 @@ describe('JSON export', { timeout: PROCESS_TEST_MS }, () => {
     const { sql } = await import('kysely');
     expect(
       (
-        await sql<{ n: number }>`select count(*) as n from entry_fts where entry_fts match 'fireworks'`.execute(
+        await sql<{
+          n: number;
+        }>`select count(*) as n from entry_fts where entry_fts match ${combinedFtsQuery([parseSearch('fireworks')])}`.execute(
           target.db,
         )
       ).rows[0]!.n,
@@ -222,7 +226,7 @@ describe('JSON export from SQLite into PostgreSQL (PGlite)', () => {
       // PostgreSQL's generated search column is the store's own, not the journal's.
       expect({
         ...moved,
-        entries: moved.entries.map(({ search_vector: _, ...e }: Record<string, unknown>) => e),
+        entries: moved.entries.map(({ search_vector: _, search_length: __, ...e }: Record<string, unknown>) => e),
       }).toEqual(await snapshot(source.db));
       expect(await countEntries(postgres.db, OWNER, { search: ['fireworks'] })).toBe(1);
       const highest = Math.max(...moved.entries.map((e) => e.id));
