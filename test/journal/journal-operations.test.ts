@@ -89,9 +89,9 @@ describeStores('journal operations', () => {
       expect(text).toContain('getDateRangeView(startDate: YYYY-MM-DD, endDate: YYYY-MM-DD) -> JournalCollection');
       for (const [, content] of KNOWN_ENTRIES) expect(text).not.toContain(content.split('\n')[1]);
       // The benchmark's budget is 2,000 tokens per question; the interface must stay a few hundred of them
-      // (fifteen methods, getEntry, onThisDay, the three mood methods, listJournals/getJournal and viewMedia included,
-      // fit under 3,200 characters, about 800 tokens; the token benchmark measures the peak itself).
-      expect(text.length).toBeLessThan(3200);
+      // (fifteen methods, getEntry, getEntryContext, onThisDay, the three mood methods, listJournals/getJournal and
+      // viewMedia included, fit under 3,500 characters, about 870 tokens; the token benchmark measures the peak itself).
+      expect(text.length).toBeLessThan(3500);
     });
 
     it('lists and describes both kinds, by full id or bare name', async () => {

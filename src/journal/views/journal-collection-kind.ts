@@ -8,6 +8,7 @@ import { askMethod, type AskOptions } from './ask-method.ts';
 import { withContentCut } from '../entries/entry-reading.ts';
 import { citableEntries } from './entry-citations.ts';
 import { getEntryMethod } from './get-entry-method.ts';
+import { entryContextMethod } from './entry-context-method.ts';
 import { viewMediaMethod } from './view-media-method.ts';
 import type { Pictures } from '../media/picture-cache.ts';
 import { calendarMethod } from './calendar-method.ts';
@@ -155,6 +156,7 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       },
     }),
     getEntryMethod(db),
+    entryContextMethod(db),
     viewMediaMethod(db, options.pictures),
     method({
       name: 'getDateRangeView',
@@ -168,7 +170,8 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
     method({
       name: 'search',
       signature: 'search(query: string) -> JournalCollection',
-      description: 'a new handle on matching entries: words, "a phrase", a OR b, -word, word*.',
+      description:
+        'a new handle on matching entries: words, "a phrase", a OR b, -word, word*. An answer often sits just before or after a hit: getEntryContext.',
       args: searchArgs,
       run: async (view, args) => ({
         object: { kind: JOURNAL_COLLECTION_KIND, state: withSearch(view, normalizeQuery(args.query)) },
