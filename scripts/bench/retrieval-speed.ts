@@ -5,6 +5,7 @@
  */
 import { openDatabase, type JournalDb } from '../../src/db/open-database.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
+import type { ObjectOperations } from '../../src/objects/operations.ts';
 import { BENCH_OWNER_ID, type JournalCache } from './journal-db.ts';
 import { median, samplePair, type PairOptions } from './timing.ts';
 
@@ -33,7 +34,7 @@ export async function measureSearchSpeed(
 ): Promise<SearchSpeed> {
   const dbs: JournalDb[] = [];
   try {
-    const opsBySize = [];
+    const opsBySize: ObjectOperations[] = [];
     for (const size of sizes) {
       const db = openDatabase(await journals.file(size));
       dbs.push(db);

@@ -139,8 +139,8 @@ describeStores('getEntryContext', () => {
   it('is described for the model, and search points to it', async () => {
     const about = await ops.analyzeObject('journal');
     const context = about.methods.find((m) => m.name === 'getEntryContext')!;
-    expect(context.signature).toContain('getEntryContext(id: number, before?: 0..10 = 2, after?: 0..10 = 2');
-    expect(context.description).toContain('just before and after');
+    expect(context.signature).toContain('getEntryContext(id: number, before?: 0..10, after?: 0..10');
+    expect(context.description).toContain('neighbours in time');
     expect(about.methods.find((m) => m.name === 'search')!.description).toContain('getEntryContext');
   });
 });

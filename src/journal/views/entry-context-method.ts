@@ -36,9 +36,9 @@ const contextArgs = z.strictObject({
 export function entryContextMethod(db: JournalDb): MethodDefinition<JournalView> {
   return methodsFor<JournalView>()({
     name: 'getEntryContext',
-    signature:
-      'getEntryContext(id: number, before?: 0..10 = 2, after?: 0..10 = 2, sameJournal?: boolean) -> JournalEntry[]',
-    description: 'the entry and those written just before and after it in the whole journal; position 0 is the entry.',
+    signature: 'getEntryContext(id: number, before?: 0..10, after?: 0..10, sameJournal?: boolean) -> JournalEntry[]',
+    description:
+      'that entry and its neighbours in time in the whole journal (2 each way by default); position 0 is it.',
     args: contextArgs,
     run: async (view, args, ctx) => {
       const self = await entryInView(db, ctx.ownerId, view, args.id);
