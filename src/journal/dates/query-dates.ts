@@ -43,6 +43,9 @@ const WEEK = /week|недел|semana|semaine|woche|settiman|周|週/i;
 const PREPOSITION =
   /(?:^|\s)(?:in|on|during|since|from|at|of|в|во|на|за|en|durante|desde|em|no|na|de|à|au|pendant|im|am|vom|seit|op|sinds|nel|nella|a|di)\s*$/i;
 
+/** "now" names the present moment, not a span of the journal to keep to ("Where does Lea work now?"). */
+const NOW = /^(?:right now|now|сейчас|ahora|maintenant|jetzt|nu|agora|ora|今|现在)$/i;
+
 interface Range {
   startDate: string;
   endDate: string;
@@ -182,6 +185,7 @@ export function datesInQuery(query: string, today: string): QueryDates | null {
   const reference = { instant: instantOnDay(today, '12:00', 'UTC'), timezone: 0 };
   for (const parser of PARSERS) {
     for (const result of parser.parse(query, reference, { forwardDate: false })) {
+      if (NOW.test(result.text.trim())) continue;
       const range = rangeOf(result, today);
       if (range) return found(query, result.index, result.text, range, today);
     }

@@ -36,6 +36,7 @@ describe('dates in a search query', () => {
   it.each([
     'When did we move into the new apartment?',
     'walk with Ana',
+    'Where does Lea work now?',
     'coffee at 8',
     'May I',
     'Marek',
