@@ -44,11 +44,11 @@ export function retrievalAims(r: RetrievalResult | undefined): Aim[] {
       },
     ];
   });
-  const t = tenTokenSummary(r.cases);
+  const t = tenTokenSummary(r);
   aims.push({
-    aim: `Ten search results cost a model < ${num(TEN_TOKENS_AIM)} tokens (median over the queries that find any)`,
-    measured: t.queries ? `median ${num(t.median)}, largest ${num(t.max)}` : 'no query found anything',
-    met: t.queries > 0 && t.median < TEN_TOKENS_AIM,
+    aim: `Ten search results cost a model < ${num(TEN_TOKENS_AIM)} tokens`,
+    measured: `largest ${num(t.max)}, median ${num(t.median)} (${tenWhat(t)})`,
+    met: t.pages > 0 && t.max < TEN_TOKENS_AIM,
   });
   if (r.speed) {
     const big = r.speed.timings.filter((x) => x.size === r.speed!.sizes.at(-1));
@@ -61,6 +61,11 @@ export function retrievalAims(r: RetrievalResult | undefined): Aim[] {
   }
   return aims;
 }
+
+const tenWhat = (t: ReturnType<typeof tenTokenSummary>) =>
+  t.of === 'search'
+    ? `over the ${num(t.pages)} searches whose first page held ten entries`
+    : `over ten entries at ten places of the journal, since fewer than five searches found ten`;
 
 const row = (label: string, s: Scores): (string | number)[] => [
   label,
@@ -128,7 +133,7 @@ export function retrievalSection(r: RetrievalResult): string {
   });
   const refused = r.cases.filter((c) => c.error !== undefined);
   const same = r.cases.filter((c) => JSON.stringify(c.method) === JSON.stringify(c.baseline)).length;
-  const t = tenTokenSummary(r.cases);
+  const t = tenTokenSummary(r);
   return [
     `## Finding: recall of search`,
     '',
@@ -148,7 +153,7 @@ export function retrievalSection(r: RetrievalResult): string {
       languageRows(r),
     ),
     '',
-    `**Tokens.** Ten results (\`getEntries(limit: 10)\` on the query's view, as the tool result a model receives: the JSON text and one citable search_result per entry, counted with @anthropic-ai/tokenizer): median ${num(t.median)}, largest ${num(t.max)} tokens over the ${num(t.queries)} queries that found any.`,
+    `**Tokens.** Ten results (\`getEntries(limit: 10)\`, as the tool result a model receives: the JSON text and one citable search_result per entry, counted with @anthropic-ai/tokenizer): largest ${num(t.max)}, median ${num(t.median)} tokens, ${tenWhat(t)}.`,
     ...speedLines(r),
     '',
     ...SEMANTIC,

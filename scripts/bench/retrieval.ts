@@ -38,11 +38,15 @@ export interface RetrievalCaseResult extends RetrievalCase {
   baseline: number[];
   /** Tokens of the first page of ten results as a model receives them (JSON text and one search_result per entry). */
   tenTokens: number;
+  /** Entries on that page (fewer than ten when the search found fewer). */
+  tenShown: number;
 }
 
 export interface RetrievalResult {
   journal: Omit<RetrievalJournal, 'cases'>;
   cases: RetrievalCaseResult[];
+  /** Tokens of ten entries of the whole journal, at ten places: the cost of ten results whatever ranks them. */
+  journalPages: number[];
   speed?: SearchSpeed;
 }
 
@@ -80,8 +84,25 @@ export async function rankThroughMethod(
   return { ids: ids.slice(0, DEPTH) };
 }
 
-/** Tokens of getEntries(limit: 10) on a search view, as the tool result a model receives (the bot's and MCP's). */
-async function tenResultTokens(ops: ObjectOperations, query: string): Promise<number> {
+/** Tokens of getEntries(limit: 10, offset) on a view, as the tool result a model receives, and how many entries it held. */
+async function pageTokens(
+  ops: ObjectOperations,
+  objId: string,
+  offset = 0,
+): Promise<{ tokens: number; shown: number }> {
+  const run = createToolExecutor(ops);
+  const output = await run('invokeMethod', { objId, methodName: 'getEntries', args: { limit: 10, offset } });
+  const content = toolResultContent(output);
+  const blocks = typeof content === 'string' ? [content] : (content ?? []);
+  const tokens = blocks.reduce(
+    (n, b) => n + countTokens(typeof b === 'string' ? b : b.type === 'text' ? b.text : JSON.stringify(b)),
+    0,
+  );
+  return { tokens, shown: blocks.filter((b) => typeof b !== 'string' && b.type === 'search_result').length };
+}
+
+/** Ten results of a search (the bot's and MCP's tool result); nothing for a query search refuses. */
+async function tenResultTokens(ops: ObjectOperations, query: string): Promise<{ tokens: number; shown: number }> {
   const run = createToolExecutor(ops);
   let handle: string;
   try {
@@ -91,15 +112,17 @@ async function tenResultTokens(ops: ObjectOperations, query: string): Promise<nu
       }
     ).handle;
   } catch {
-    return 0;
+    return { tokens: 0, shown: 0 };
   }
-  const output = await run('invokeMethod', { objId: handle, methodName: 'getEntries', args: { limit: 10 } });
-  const content = toolResultContent(output);
-  const blocks = typeof content === 'string' ? [content] : (content ?? []);
-  return blocks.reduce(
-    (n, b) => n + countTokens(typeof b === 'string' ? b : b.type === 'text' ? b.text : JSON.stringify(b)),
-    0,
-  );
+  return pageTokens(ops, handle);
+}
+
+/** Ten entries of the whole journal at ten places spread over it: what ten results cost whatever finds them. */
+async function journalPageTokens(ops: ObjectOperations, entries: number): Promise<number[]> {
+  const pages: number[] = [];
+  for (let i = 0; i < 10; i++)
+    pages.push((await pageTokens(ops, 'journal', Math.floor((i * (entries - 10)) / 9))).tokens);
+  return pages;
 }
 
 const textOf = async (output: ReturnType<ReturnType<typeof createToolExecutor>>) => {
@@ -118,15 +141,17 @@ export async function runRetrievalForJournal(file: string, entries: number): Pro
     const results: RetrievalCaseResult[] = [];
     for (const c of cases) {
       const { ids, error } = await rankThroughMethod(ops, c.query);
+      const ten = await tenResultTokens(ops, c.query);
       results.push({
         ...c,
         method: ids,
         ...(error === undefined ? {} : { error }),
         baseline: baselineSearch(rows, c.query, DEPTH),
-        tenTokens: await tenResultTokens(ops, c.query),
+        tenTokens: ten.tokens,
+        tenShown: ten.shown,
       });
     }
-    return { journal, cases: results };
+    return { journal, cases: results, journalPages: await journalPageTokens(ops, journal.entries) };
   } finally {
     await db.destroy();
   }
@@ -185,16 +210,26 @@ export function scoreCases(cases: readonly { answers: readonly number[]; ranked:
   return { questions: cases.length, answers, recallAt, hitAt, mrr };
 }
 
-/** Median and largest token cost of ten results over the queries that found any. */
-export function tenTokenSummary(cases: readonly RetrievalCaseResult[]): {
+/** Fewer full pages of search results than this, and ten entries of the journal stand in for them. */
+const FULL_PAGES_NEEDED = 5;
+
+/**
+ * What ten results cost: over the searches whose first page held ten entries, or, when fewer than five did (the old
+ * search seldom finds ten), over ten entries at ten places of the journal.
+ */
+export function tenTokenSummary(r: Pick<RetrievalResult, 'cases' | 'journalPages'>): {
   median: number;
   max: number;
-  queries: number;
+  pages: number;
+  of: 'search' | 'journal';
 } {
-  const counted = cases.filter((c) => c.method.length > 0).map((c) => c.tenTokens);
+  const full = r.cases.filter((c) => c.tenShown === 10).map((c) => c.tenTokens);
+  const [counted, of] =
+    full.length >= FULL_PAGES_NEEDED ? [full, 'search' as const] : [r.journalPages, 'journal' as const];
   return {
     median: counted.length ? median(counted) : 0,
     max: counted.length ? Math.max(...counted) : 0,
-    queries: counted.length,
+    pages: counted.length,
+    of,
   };
 }

@@ -117,6 +117,10 @@ describe('retrieval benchmark (smoke, tiny journal)', () => {
       expect(c.method.length).toBeLessThanOrEqual(50);
       expect(c.baseline.length).toBeLessThanOrEqual(50);
     }
+    // Ten results' tokens: ten entries at ten places of the journal, each page counted.
+    expect(result.journalPages).toHaveLength(10);
+    for (const t of result.journalPages) expect(t).toBeGreaterThan(0);
+    for (const c of result.cases) expect(c.tenShown).toBeLessThanOrEqual(10);
     const section = retrievalSection(result);
     expect(section).toMatch(/^## Finding: recall of search/);
     for (const set of LANGUAGE_SETS) expect(section).toContain(`| ${set.name} |`);
