@@ -20,6 +20,7 @@ import { partSections, renderReport, REPORT_FOOTER, REPORT_HEADER, type BenchRes
 import { mergeSections, readSections, writeSections, type PartSection } from './bench/sections.ts';
 import { freeTokenizer } from './bench/tokenizer.ts';
 import { runReadingForJournal } from './bench/reading.ts';
+import { runRetrievalBench } from './bench/retrieval.ts';
 import { runStartupBench } from './bench/startup.ts';
 import { runTokensForJournal } from './bench/tokens.ts';
 import { runWebBench } from './bench/web.ts';
@@ -99,6 +100,18 @@ async function runPart(part: Part, o: BenchOptions, journals: JournalCache, r: B
       r.web = await runWebBench(journals, o.webSizes, light, log);
       return;
     }
+    case 'retrieval': {
+      const light = o.quick
+        ? { minRuns: 5, maxRuns: 60, budgetMs: 300 }
+        : { minRuns: Math.max(9, o.runs), maxRuns: 200, budgetMs: 3_000 };
+      r.retrieval = await runRetrievalBench(
+        o.cacheDir,
+        journals,
+        { entries: o.retrievalSize, speedSizes: o.retrievalSpeedSizes, timing: light },
+        log,
+      );
+      return;
+    }
   }
 }
 
@@ -129,6 +142,7 @@ async function main(): Promise<number> {
       'methods',
       'reading',
       'web',
+      'retrieval',
       'import',
       'capture',
       'postgres',

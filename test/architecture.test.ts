@@ -288,6 +288,8 @@ describe('architecture', () => {
     ['ipaddr.js', ['oauth']],
     // The bot's /export zips (export/zip-parts.ts).
     ['yazl', ['export']],
+    // The time a search query names (journal/dates/query-dates.ts, the date layer).
+    ['chrono-node', ['journal']],
   ])('%s is imported only from its owning folders', (pkg, owners) => {
     const offending = files
       .filter(

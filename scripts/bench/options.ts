@@ -11,6 +11,7 @@ export const PARTS = [
   'startup',
   'encryption',
   'web',
+  'retrieval',
 ] as const;
 export type Part = (typeof PARTS)[number];
 
@@ -33,6 +34,9 @@ export interface BenchOptions {
   encryptionSize: number;
   /** Journal sizes (entries) of the web part: the first is the baseline the others are held to. */
   webSizes: number[];
+  /** Entries of the retrieval part's question journal, and the journal sizes its search speed is timed at (the first the baseline). */
+  retrievalSize: number;
+  retrievalSpeedSizes: number[];
   quick: boolean;
   /** Keep generated databases and exports in the cache dir after the run. */
   keep: boolean;
@@ -54,6 +58,8 @@ export const FULL: Omit<BenchOptions, 'cacheDir'> = {
   burst: 2_000,
   encryptionSize: 250_000,
   webSizes: [10_000, 1_000_000],
+  retrievalSize: 4_000,
+  retrievalSpeedSizes: [10_000, 1_000_000],
   quick: false,
   keep: false,
   out: 'BENCHMARKS.md',
@@ -70,18 +76,21 @@ export const QUICK: Omit<BenchOptions, 'cacheDir'> = {
   burst: 500,
   encryptionSize: 10_000,
   webSizes: [10_000, 50_000],
+  retrievalSpeedSizes: [10_000, 50_000],
   quick: true,
   out: null,
 };
 
 export const USAGE = `npm run bench -- [part…] [--quick] [--sizes 2500,25000] [--methods-size 1000000]
   [--import-sizes 100000,1000000] [--runs 3] [--burst 2000] [--size 1000000] [--pg-import-size 100000]
-  [--web-sizes 10000,1000000] [--keep] [--out FILE|-] [--from-results FILE]
-  part       tokens, import, methods, capture, reading, postgres, instances, startup, encryption, web (or --only a,b);
+  [--web-sizes 10000,1000000] [--retrieval-size 4000] [--retrieval-speed-sizes 10000,1000000] [--keep] [--out FILE|-] [--from-results FILE]
+  part       tokens, import, methods, capture, reading, postgres, instances, startup, encryption, web, retrieval (or --only a,b);
              none: all of them, one after another
   startup    the compiled build against the tsx way: journal --help, MCP initialize, npm start, idle RSS
   encryption capture, import and methods on an encrypted journal (JOURNAL_KEY) against a plain one; --encryption-size N
   web        every web page at --web-sizes (the first the baseline), the same entries shown, and the /stats picture
+  retrieval  recall@k and MRR of search on planted facts in ten languages against the old search, ten results' tokens,
+             and search + first page at --retrieval-speed-sizes (the first the baseline)
   --size     the postgres part's journal size (it starts a throwaway PostgreSQL server itself);
   --pg-import-size  the postgres part's export size in messages (0: methods only)
   instances  runs on PostgreSQL when TEST_DATABASE_URL is set, else on a SQLite file
@@ -122,6 +131,8 @@ export function parseBenchArgs(argv: string[], cacheDir: string): BenchOptions {
     else if (flag === '--burst') o.burst = sizeList(flag, value())[0]!;
     else if (flag === '--encryption-size') o.encryptionSize = sizeList(flag, value())[0]!;
     else if (flag === '--web-sizes') o.webSizes = sizeList(flag, value());
+    else if (flag === '--retrieval-size') o.retrievalSize = sizeList(flag, value())[0]!;
+    else if (flag === '--retrieval-speed-sizes') o.retrievalSpeedSizes = sizeList(flag, value());
     else if (flag === '--size') o.postgresSize = sizeList(flag, value())[0]!;
     else if (flag === '--pg-import-size') o.postgresImportSize = value() === '0' ? 0 : sizeList(flag, argv[i]!)[0]!;
     else if (flag === '--out') {
@@ -146,6 +157,8 @@ export function parseBenchArgs(argv: string[], cacheDir: string): BenchOptions {
       'postgresImportSize',
       'encryptionSize',
       'webSizes',
+      'retrievalSize',
+      'retrievalSpeedSizes',
     ] as const
   ).every((k) => JSON.stringify(o[k]) === JSON.stringify(FULL[k]));
   if (!explicitOut && (o.fromResults || !fullSizes)) o.out = null;

@@ -13,6 +13,8 @@ import type { PostgresResult } from './postgres.ts';
 import type { ReadingSize } from './reading.ts';
 import { postgresAims, postgresSection } from './report-postgres.ts';
 import { readingAims, readingSection } from './report-reading.ts';
+import { retrievalAims, retrievalSection } from './report-retrieval.ts';
+import type { RetrievalResult } from './retrieval.ts';
 import { tokensSection } from './report-tokens.ts';
 import { startupAims, startupSection, type StartupResult } from './startup.ts';
 import { writeSections, type PartSection } from './sections.ts';
@@ -39,6 +41,8 @@ export interface BenchResults {
   encryption?: EncryptionResult;
   /** The web view's pages at two sizes (absent in results saved before that part existed). */
   web?: WebResult;
+  /** Recall of search on planted facts, and its speed by journal size (absent in results saved before that part existed). */
+  retrieval?: RetrievalResult;
   /** Wall seconds of each part, setup included. */
   seconds: Record<string, number>;
   /** Parts that failed: their sections are not written (an earlier run's stay). */
@@ -188,7 +192,7 @@ const FOOTER = [
   '## Reproduce',
   '',
   '```sh',
-  'npm run bench -- tokens             # one part (tokens, import, methods, capture, reading, instances, startup, encryption, web): rewrites its section here',
+  'npm run bench -- tokens             # one part (tokens, import, methods, capture, reading, instances, startup, encryption, web, retrieval): rewrites its section here',
   'scripts/test-postgres.sh npm run bench -- instances   # the many-instances part on a throwaway PostgreSQL server',
   'npm run bench                       # every part, one after another (over 20 minutes on 2 cores)',
   'npm run bench -- --quick            # small sizes, prints the report instead',
@@ -231,6 +235,8 @@ export function partSections(r: BenchResults): PartSection[] {
         ? { markdown: encryptionSection(r.encryption, r.options.runs), aims: encryptionAims(r.encryption) }
         : null,
     web: () => (r.web ? { markdown: webSection(r.web), aims: webAims(r.web) } : null),
+    retrieval: () =>
+      r.retrieval ? { markdown: retrievalSection(r.retrieval), aims: retrievalAims(r.retrieval) } : null,
   };
   const sections: PartSection[] = [];
   for (const part of r.options.only) {

@@ -79,7 +79,8 @@ export interface MethodContext {
  */
 export type MethodOutcome =
   | { value: unknown; carries?: readonly CarriedItem[]; images?: readonly ResultImage[]; cited?: CitedValue }
-  | { object: { kind: string; state: unknown } };
+  /** `note`: told to the model beside the new handle (e.g. what the method read into its arguments). */
+  | { object: { kind: string; state: unknown }; note?: string };
 
 /**
  * One method. `Args` is its argument schema; `run` receives exactly what that schema outputs, so the argument

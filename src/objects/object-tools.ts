@@ -87,7 +87,12 @@ export const OBJECT_TOOLS: readonly ObjectTool[] = [
       if (result.type === 'value' && result.images?.length)
         return { text: JSON.stringify({ value: result.value }), images: result.images };
       if (result.type === 'value') return JSON.stringify({ value: result.value });
-      return JSON.stringify({ handle: result.objId, kind: result.kind, description: result.description });
+      return JSON.stringify({
+        handle: result.objId,
+        kind: result.kind,
+        description: result.description,
+        ...(result.note === undefined ? {} : { note: result.note }),
+      });
     },
   }),
   defineTool({

@@ -56,7 +56,7 @@ export interface UnreadableHandle {
 }
 
 export type InvokeResult =
-  | ({ type: 'object' } & ObjectSummary)
+  | ({ type: 'object'; note?: string } & ObjectSummary)
   /** `cited`: the value with its citable text moved out into passages, for a surface that sends citable search results. */
   | { type: 'value'; value: unknown; images?: readonly ResultImage[]; cited?: CitedValue };
 
@@ -252,7 +252,13 @@ export function createObjectOperations(deps: OperationsDeps): ObjectOperations {
         createdAt: clock().toISOString(),
       };
       if (!existing) await deps.handles.put(deps.ownerId, handle);
-      return { type: 'object', objId: handle.id, kind: childKind.kind, description };
+      return {
+        type: 'object',
+        objId: handle.id,
+        kind: childKind.kind,
+        description,
+        ...(outcome.note === undefined ? {} : { note: outcome.note }),
+      };
     },
   };
 }

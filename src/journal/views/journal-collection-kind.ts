@@ -8,6 +8,7 @@ import { askMethod, type AskOptions } from './ask-method.ts';
 import { withContentCut } from '../entries/entry-reading.ts';
 import { citableEntries } from './entry-citations.ts';
 import { getEntryMethod } from './get-entry-method.ts';
+import { entryContextMethod } from './entry-context-method.ts';
 import { viewMediaMethod } from './view-media-method.ts';
 import type { Pictures } from '../media/picture-cache.ts';
 import { calendarMethod } from './calendar-method.ts';
@@ -15,6 +16,7 @@ import { checkSearch } from '../search/search-syntax.ts';
 import { describeView, describeViewFilter } from './describe-view.ts';
 import { JOURNAL_ENTRY_FIELDS } from './journal-entry-kind.ts';
 import { onThisDayMethod } from './on-this-day.ts';
+import { withSearchDates } from './search-dates.ts';
 import {
   dayArgument,
   journalViewSchema,
@@ -164,6 +166,7 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       },
     }),
     getEntryMethod(db),
+    entryContextMethod(db),
     viewMediaMethod(db, options.pictures),
     method({
       name: 'getDateRangeView',
@@ -178,7 +181,7 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       name: 'search',
       signature: 'search(query: string) -> JournalCollection',
       description:
-        'a new handle on entries with any of the words (any form), best first: give several; "a phrase", +must, -not, word*.',
+        'a new handle on entries with any of the words (any form), best first: give several; "a phrase", +must, -not, word*. An answer often sits next to a hit: getEntryContext.',
       args: searchArgs,
       run: async (view, args) => ({
         object: { kind: JOURNAL_COLLECTION_KIND, state: withSearch(view, normalizeQuery(args.query)) },
@@ -206,7 +209,10 @@ export function journalCollectionKind(db: JournalDb, options: JournalCollectionO
       (options.ask ? '; ask a view to summarise. ' : '. ') +
       'Views only narrow: a view of a view keeps both filters. journal holds every journal; journal:NAME one (e.g. journal:Dreams).',
     fields: JOURNAL_ENTRY_FIELDS,
-    methods: methods(db, options),
+    // search reads the time its query names first (search-dates.ts), around whatever search itself does.
+    methods: methods(db, options).map((m) =>
+      m.name === 'search' ? withSearchDates(m, options.today, JOURNAL_COLLECTION_KIND) : m,
+    ),
     state: journalViewSchema,
     describeInstance: async (view, ctx) => describeView(view, await countView(db, ctx.ownerId, view)),
     describeState: describeViewFilter,
