@@ -2,7 +2,7 @@
 // cap or time limit is killed and the picture fails (DecodeFailedError), the next picture getting a fresh child; a
 // small photo takes the kept slot while hostile pictures hold the general ones. And the budget per format, read from the
 // header before any decoding: SVG never rasterised, frames, and decoded bytes for every format decoded whole.
-import sharp from 'sharp';
+import sharp, { type SharpInput } from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDecodePool, DecodeFailedError, type DecodePool } from '../../src/journal/media/decode-pool.ts';
 import { isSmallPicture, sniffPicture } from '../../src/journal/media/picture-format.ts';
@@ -119,7 +119,7 @@ describe('the budget, per format, from the header', () => {
         background: { r: i, g: (i * 37) % 256, b: (i * 91) % 256 },
       },
     }));
-    const gif = await sharp(frames as unknown as sharp.SharpInput[], { join: { animated: true } })
+    const gif = await sharp(frames as unknown as SharpInput[], { join: { animated: true } })
       .gif({ effort: 1 })
       .toBuffer();
     expect((await sharp(gif).metadata()).pages).toBe(250);

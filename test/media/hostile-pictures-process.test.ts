@@ -8,7 +8,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type SharpInput } from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeBlob } from '../../src/db/media-blobs.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
@@ -57,7 +57,7 @@ async function hostilePictures(): Promise<{ name: string; mimeType: string; byte
     {
       name: 'gif frames',
       mimeType: 'image/gif',
-      bytes: await sharp(frames as unknown as sharp.SharpInput[], { join: { animated: true } })
+      bytes: await sharp(frames as unknown as SharpInput[], { join: { animated: true } })
         .gif({ effort: 1 })
         .toBuffer(),
     },

@@ -508,7 +508,7 @@ describeStores('the authorization server', () => {
       secret_hash: null,
       name: 'filler',
       redirect_uris: JSON.stringify([REDIRECT]),
-      auth_method: 'none',
+      auth_method: 'none' as const,
       created_at: now.toISOString(),
       registered_from: `from-${i % 100}`,
     }));
