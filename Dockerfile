@@ -14,9 +14,12 @@ FROM deps AS build
 COPY . .
 RUN npm run build
 
-# What runs needs the production dependencies only.
+# What runs needs the production dependencies only, without what building them left (better-sqlite3's SQLite sources
+# and object files, node-gyp's makefiles) or TypeScript, tsx and esbuild: scripts/prune-runtime.sh says what and why;
+# test/build/runtime-prune.test.ts runs the same two steps on a copy and starts the bot from the result.
 FROM deps AS production-deps
-RUN npm prune --omit=dev
+COPY scripts/prune-runtime.sh ./scripts/prune-runtime.sh
+RUN npm prune --omit=dev && sh scripts/prune-runtime.sh node_modules
 
 FROM node:24-bookworm-slim
 WORKDIR /app
@@ -30,7 +33,8 @@ RUN mkdir -p /data && chown node:node /data
 ENV DATABASE_PATH=/data/journal.sqlite
 VOLUME /data
 USER node
-# Its HTTP server (webhook, Mini App, remote MCP) answers; a bot that only polls passes (scripts/healthcheck.mjs).
+# Healthy while Telegram and the database answered within three HEALTH_INTERVAL_SECONDS, in every mode: the bot writes
+# HEALTH_FILE (default /tmp/journal-bot-health.json) and scripts/healthcheck.mjs reads it.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD ["node", "scripts/healthcheck.mjs"]
 # node is PID 1 and gets docker stop's SIGTERM itself (not npm start).
 CMD ["node", "dist/main.js"]

@@ -51,8 +51,8 @@ const NOT_BUNDLED = [
 const REQUIRE_BANNER =
   "import { createRequire as __createRequireForBundle } from 'node:module'; const require = __createRequireForBundle(import.meta.url);";
 
-/** Entry points started by our code rather than by a script: the importer's parse worker (a worker thread). */
-const CODE_STARTED = ['importer/telegram-export/parse-worker.js'];
+/** Entry points started by our code rather than by a script: the importer's parse worker (a worker thread), the decode pool's child. */
+const CODE_STARTED = ['importer/telegram-export/parse-worker.js', 'journal/media/decode-child.js'];
 
 /** The source of a file in dist/: src/ for our code, the same path for migrations. */
 export function sourceOf(distRelative) {

@@ -1,18 +1,44 @@
-// Docker's HEALTHCHECK: the bot is healthy when the HTTP server it runs answers (any status: it is up and serving).
-// Webhook mode serves PORT; polling mode serves WEB_PORT when the Mini App (MINI_APP_URL) or remote MCP (PUBLIC_URL) is
-// on. A bot that only polls opens no port: its process running (PID 1) is all there is to check, so this passes.
-const env = process.env;
-const port = env.TELEGRAM_WEBHOOK_URL
-  ? env.PORT || '8080'
-  : env.MINI_APP_URL || env.PUBLIC_URL
-    ? env.WEB_PORT || '8081'
-    : null;
-if (port === null) process.exit(0);
-try {
-  const response = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(4000) });
-  await response.arrayBuffer();
-  process.exit(0);
-} catch (error) {
-  console.error(`No answer on port ${port}: ${error instanceof Error ? error.message : String(error)}`);
+// Docker's HEALTHCHECK: the bot is healthy when it can serve its owners, the same question in every mode (polling or
+// webhook, with or without the Mini App or remote MCP): Telegram answered it recently and so did its database. The bot
+// records both in HEALTH_FILE every HEALTH_INTERVAL_SECONDS (src/health-status.ts); this reads that record and exits 0
+// (healthy) or 1 with the reason. Plain Node, no dependency: it runs in the runtime image as it is.
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const file = process.env.HEALTH_FILE || path.join(tmpdir(), 'journal-bot-health.json');
+
+function unhealthy(reason) {
+  console.error(`unhealthy: ${reason}`);
   process.exit(1);
 }
+
+let record;
+try {
+  record = JSON.parse(readFileSync(file, 'utf8'));
+} catch (error) {
+  unhealthy(
+    `no health record at ${file} (${error.code ?? error.message}): the bot has not started, or cannot write it`,
+  );
+}
+try {
+  process.kill(record.pid, 0);
+} catch (error) {
+  // EPERM: it runs, as another user. ESRCH: the process that wrote the record is gone.
+  if (error.code === 'ESRCH') unhealthy(`the bot that wrote ${file} (pid ${record.pid}) is not running`);
+}
+const now = Date.now();
+const staleMs = Number(record.staleAfterSeconds) * 1000;
+const age = (iso) => (iso ? (now - Date.parse(iso)) / 1000 : Infinity);
+const seconds = (s) => (Number.isFinite(s) ? `${Math.round(s)} s ago` : 'never since it started');
+if (!(age(record.writtenAt) * 1000 <= staleMs))
+  unhealthy(`the bot has not checked its health for ${Math.round(age(record.writtenAt))} s (is it stuck?)`);
+if (!(age(record.telegramAt) * 1000 <= staleMs))
+  unhealthy(
+    `Telegram last answered ${seconds(age(record.telegramAt))}${record.telegramProblem ? ` (${record.telegramProblem})` : ''}`,
+  );
+if (!(age(record.databaseAt) * 1000 <= staleMs))
+  unhealthy(
+    `the database last answered ${seconds(age(record.databaseAt))}${record.databaseProblem ? ` (${record.databaseProblem})` : ''}`,
+  );
+console.log(`healthy: ${record.mode}, Telegram and the database answered within ${record.staleAfterSeconds} s`);

@@ -1,5 +1,7 @@
 /** Configuration: one parse of the environment (and of JOURNAL_KEY_FILE), with errors that name the variable and the fix. */
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
 import { isTimeZone, systemTimeZone } from './journal/dates/zone-offset.ts';
 import { parseTimeOfDay } from './journal/dates/wall-time.ts';
@@ -17,6 +19,7 @@ export const DEFAULT_ASK_MAX_ENTRIES = 10_000;
 export const DEFAULT_MEDIA_MAX_BYTES = 20 * 1024 * 1024;
 /** Work a dead instance held is taken over by the others after this (plus a third of it, their look interval). */
 export const DEFAULT_LEASE_SECONDS = 30;
+export const DEFAULT_HEALTH_FILE = path.join(tmpdir(), 'journal-bot-health.json');
 /** Where the web view listens in polling mode and for npm run web. */
 export const DEFAULT_WEB_PORT = 8081;
 export interface Config {
@@ -65,6 +68,8 @@ export interface Config {
    */
   publicUrl: string | null;
   trustProxy: TrustedProxies | null; // TRUST_PROXY: the proxies whose X-Forwarded-For names the client (oauth/client-address.ts)
+  healthFile: string; // HEALTH_FILE: where the bot records its health for the healthcheck (health-status.ts)
+  healthIntervalSeconds: number; // HEALTH_INTERVAL_SECONDS: how often it checks Telegram and the database
 }
 
 /** A configuration fault: `variable` is the env variable to fix. */
@@ -180,6 +185,10 @@ const schema = z.object({
     message:
       "must be loopback, or the reverse proxies' addresses or CIDR ranges separated by commas (e.g. 10.0.0.2,10.1.0.0/16)",
   }),
+  HEALTH_FILE: optionalText,
+  HEALTH_INTERVAL_SECONDS: optionalText.refine((v) => v === undefined || (/^\d{1,4}$/.test(v) && Number(v) >= 1), {
+    message: 'must be a whole number of seconds from 1 to 9999 (e.g. 30)',
+  }),
   INSTANCE_NAME: optionalText.refine((v) => v === undefined || /^[\w.:@-]{1,200}$/.test(v), {
     message: 'must be 1 to 200 characters of letters, digits and . : @ _ - (e.g. bot-2)',
   }),
@@ -245,6 +254,8 @@ export function parseConfig(
     webHost: e.WEB_HOST ?? '127.0.0.1',
     publicUrl: e.PUBLIC_URL ?? null,
     trustProxy: e.TRUST_PROXY === undefined ? null : (parseTrustProxy(e.TRUST_PROXY) as TrustedProxies),
+    healthFile: e.HEALTH_FILE ?? DEFAULT_HEALTH_FILE,
+    healthIntervalSeconds: Number(e.HEALTH_INTERVAL_SECONDS ?? 30),
   };
 }
 

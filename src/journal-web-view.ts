@@ -13,9 +13,9 @@ import { createWebJournal, type WebJournal } from './web/web-journal.ts';
 import { ownerMediumBySha } from './journal/media/entry-media.ts';
 import { readBlob } from './db/media-blobs.ts';
 import { journalNames } from './journal/journals/journal-queries.ts';
+import { createDecodePool, DECODE_POOL_DEFAULTS } from './journal/media/decode-pool.ts';
 import { createPictures, type Pictures } from './journal/media/picture-cache.ts';
 import { listPhotos } from './journal/media/photo-queries.ts';
-import { createScalingGate, scaleImage } from './journal/media/scaled-image.ts';
 import { errorMessage } from './log/error-message.ts';
 import type { MediaBytes } from './web/web-journal-port.ts';
 import { createWebView, type WebView } from './web/web-view.ts';
@@ -46,14 +46,8 @@ export function createJournalWebView(
 const THUMBNAIL_QUALITY = 75;
 
 /**
- * How many thumbnails one web view scales at a time: each holds its whole photo and decoded pixels (up to
- * MAX_INPUT_PIXELS), and the process also takes the bot's messages, so a burst waits its turn instead.
- */
-const THUMBNAILS_AT_ONCE = 2;
-
-/**
  * One of the owner's kept media, for the web: its bytes streamed, or with `thumbnailEdge` a photo scaled to that long
- * edge (the reading and scaling inside `gate`). A photo sharp cannot read or will not (over MAX_INPUT_PIXELS), or a
+ * edge (made in the decode pool's child processes, and kept). A photo that cannot be decoded within the budget, or a
  * medium that is no picture, is answered with its own bytes, never an error.
  */
 async function ownerMedia(
@@ -73,9 +67,9 @@ async function ownerMedia(
     const made = await pictures.picture(sha256, {
       variant: `webp:${thumbnailEdge}:${THUMBNAIL_QUALITY}`,
       mimeType: 'image/webp',
-      make: (bytes) => scaleImage(bytes, { longEdge: thumbnailEdge, format: 'webp', quality: THUMBNAIL_QUALITY }),
+      job: { longEdge: thumbnailEdge, format: 'webp', qualities: [THUMBNAIL_QUALITY], maxBytes: null },
     });
-    // Over the decoding budget: the original as it is (made once, remembered: never decoded again).
+    // Not decodable within the budget: the original as it is (tried once, remembered: never decoded again).
     if ('tooLarge' in made) return original();
     const { data } = made.picture;
     return {
@@ -97,7 +91,14 @@ export function webJournalFor(
 ): (ownerId: number) => WebJournal {
   const { config, db, clock } = deps;
   const settings = journalSettings(config, clock);
-  const pictures = createPictures({ db, gate: createScalingGate(THUMBNAILS_AT_ONCE), clock });
+  const pictures = createPictures({
+    db,
+    clock,
+    pool: createDecodePool({
+      ...DECODE_POOL_DEFAULTS,
+      onDecode: (lane) => deps.logger.info('web.thumbnail_decode', { lane }),
+    }),
+  });
   return (ownerId) =>
     createWebJournal({
       ownerId,

@@ -2,6 +2,7 @@
 import { ALLOWED_UPDATES } from './telegram/intake/allowed-updates.ts';
 import { hostname } from 'node:os';
 import { GrammyError } from 'grammy';
+import { sql } from 'kysely';
 import { createApp } from './app.ts';
 import { fixableErrorMessage, parseCommandLine, UsageError } from './cli/command-line.ts';
 import { readEnvironment } from './cli/environment.ts';
@@ -12,6 +13,7 @@ import { everyFewSeconds } from './db/search-reindex.ts';
 import { openAndMigrateJournal } from './db/open-journal.ts';
 import { revokeRemovedOwners } from './oauth/removed-owners.ts';
 import { applyDayStart } from './journal/entries/day-start.ts';
+import { startHealthBeat } from './health-status.ts';
 import { keepServingOnStrayRejections } from './http/last-resort.ts';
 import { createLogger } from './log/logger.ts';
 import { errorMessage } from './log/error-message.ts';
@@ -74,9 +76,11 @@ async function main(): Promise<void> {
   const connecting = new AbortController();
   let stopIntake: () => Promise<void> = async () => connecting.abort();
   let stopping = false;
+  let stopHealth = () => {};
   const stop = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
+    stopHealth();
     logger.info('bot.stopping', { signal });
     await stopIntake();
     await app.digests.stop();
@@ -204,6 +208,16 @@ async function main(): Promise<void> {
   app.transcription?.start();
   // Media bytes not yet fetched (this instance's downloads cut off by a stop are taken back at once).
   await app.mediaDownloads.start();
+  // What the HEALTHCHECK reads (scripts/healthcheck.mjs): Telegram and the database answering, in every mode.
+  stopHealth = startHealthBeat({
+    file: config.healthFile,
+    intervalSeconds: config.healthIntervalSeconds,
+    mode: config.telegramWebhookUrl ? 'webhook' : 'polling',
+    probeTelegram: (signal) => bot.api.getMe(signal as Parameters<typeof bot.api.getMe>[0]),
+    probeDatabase: () => sql`SELECT 1`.execute(db),
+    clock: () => new Date(),
+    logger,
+  }).stop;
   logger.info('bot.started', {
     username: bot.botInfo.username,
     owners: config.allowedUserIds.length,

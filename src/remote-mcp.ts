@@ -12,7 +12,7 @@ import { createOauthStore } from './db/oauth-store.ts';
 import { createSentLedgerStore } from './db/sent-ledger-store.ts';
 import { JOURNAL_ROOT_ID, journalToday, openJournalOperations } from './journal/journal-operations.ts';
 import { createPictures } from './journal/media/picture-cache.ts';
-import { createScalingGate } from './journal/media/scaled-image.ts';
+import { createDecodePool } from './journal/media/decode-pool.ts';
 import { errorMessage } from './log/error-message.ts';
 import { serverInstructions } from './mcp/instructions.ts';
 import { BodyTooLarge, sendWebResponse, toWebRequest } from './mcp/node-http.ts';
@@ -74,8 +74,8 @@ export function createRemoteMcpRoutes(deps: RemoteMcpRoutesDeps): RemoteMcpRoute
   const sent = createSentReports({ ledger: createSentLedgerStore(db), clock, logger });
   const version = packageVersion();
   const rootIds = [JOURNAL_ROOT_ID];
-  // One picture gate for every grant's viewMedia: a burst of requests decodes one photo at a time.
-  const pictures = createPictures({ db, gate: createScalingGate(1), clock });
+  // One decode pool for every grant's viewMedia: a burst of requests waits for its slots, in child processes.
+  const pictures = createPictures({ db, pool: createDecodePool(), clock });
 
   const serverFor = async (access: RemoteAccess) => {
     const operations = openJournalOperations(db, access.ownerId, settings, {

@@ -111,6 +111,9 @@ describe('deployment files', () => {
     expect(instruction('RUN').some((r) => r.includes('npm prune --omit=dev') || r.includes('npm ci --omit=dev'))).toBe(
       true,
     );
+    // The build leftovers and TypeScript go too: the same steps test/build/runtime-prune.test.ts runs on a copy.
+    expect(instruction('RUN')).toContain('npm prune --omit=dev && sh scripts/prune-runtime.sh node_modules');
+    expect(instruction('COPY')).toContain('scripts/prune-runtime.sh ./scripts/prune-runtime.sh');
     // The image that runs is the last stage: built from no stage that copied the sources whole.
     expect(instruction('FROM').at(-1)).toMatch(/^node:\d+-bookworm-slim$/);
     expect(instruction('HEALTHCHECK')[0]).toMatch(/CMD \["node", "scripts\/healthcheck\.mjs"\]$/);

@@ -37,9 +37,9 @@ export function createOauthClientStore(db: JournalDb) {
 
     /**
      * Deletes registrations never used for a grant and older than `before` (nor in a request still open), then counts
-     * the unused ones left that `registeredFrom` made: the per-address cap.
+     * the unused ones left: those `registeredFrom` made (the per-address cap) and all of them (the global cap).
      */
-    async unusedClientsFrom(registeredFrom: string, before: Date, now: Date): Promise<number> {
+    async unusedClients(registeredFrom: string, before: Date, now: Date): Promise<{ from: number; all: number }> {
       const granted = db.selectFrom('oauth_grant').select('client_id');
       const open = db.selectFrom('oauth_request').select('client_id').where('expires_at', '>', iso(now));
       await db
@@ -48,13 +48,16 @@ export function createOauthClientStore(db: JournalDb) {
         .where('client_id', 'not in', granted)
         .where('client_id', 'not in', open)
         .execute();
-      const row = await db
+      const rows = await db
         .selectFrom('oauth_client')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('registered_from', '=', registeredFrom)
+        .select((eb) => [
+          eb.fn.countAll<number>().as('n'),
+          eb.fn.sum<number>(eb.case().when('registered_from', '=', registeredFrom).then(1).else(0).end()).as('mine'),
+        ])
+        .where('registered_from', 'is not', null)
         .where('client_id', 'not in', granted)
         .executeTakeFirst();
-      return Number(row?.n ?? 0);
+      return { from: Number(rows?.mine ?? 0), all: Number(rows?.n ?? 0) };
     },
 
     getClient(clientId: string): Promise<OauthClientRow | undefined> {

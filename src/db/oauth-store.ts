@@ -115,17 +115,21 @@ export function createOauthStore(db: JournalDb) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Counts a wrong one-time code typed into an allowed request's page; the count after it (0 when it is not allowed). */
-    async wrongConfirmation(id: number): Promise<number> {
-      const result = await db
+    /**
+     * Takes one try at an allowed request's one-time code, before the code is compared: one conditional UPDATE that
+     * counts the try only while fewer than `limit` were taken, so concurrent guesses on any store can never compare
+     * more than `limit` times. The try's number (1…limit), or null when no try is left (or the request is not allowed).
+     */
+    async takeConfirmTry(id: number, limit: number): Promise<number | null> {
+      const row = await db
         .updateTable('oauth_request')
         .set((eb) => ({ confirm_tries: eb('confirm_tries', '+', 1) }))
         .where('id', '=', id)
         .where('status', '=', 'allowed')
+        .where('confirm_tries', '<', limit)
+        .returning('confirm_tries')
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return 0;
-      const row = await db.selectFrom('oauth_request').select('confirm_tries').where('id', '=', id).executeTakeFirst();
-      return Number(row?.confirm_tries ?? 0);
+      return row ? Number(row.confirm_tries) : null;
     },
 
     /** Moves an allowed request to `issued` with its code's hash, once; false when another poll got there first. */

@@ -11,7 +11,7 @@ import { localDay } from './dates/local-moment.ts';
 import { systemTimeZone } from './dates/zone-offset.ts';
 import { journalOrError } from './journals/journal-methods.ts';
 import { createPictures, type Pictures } from './media/picture-cache.ts';
-import { createScalingGate } from './media/scaled-image.ts';
+import { createDecodePool } from './media/decode-pool.ts';
 import { journalHandle, journalNameOfHandle, journalNameProblem, storedJournalName } from './journals/journal-names.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import type { RootObject } from '../objects/handle-store-port.ts';
@@ -91,7 +91,7 @@ export function createJournalOperations(
   const timeZone = options.timeZone ?? systemTimeZone();
   const today = () => localDay(clock(), timeZone, options.dayStartsAt);
   const { ask, timeZone: _zone, dayStartsAt: _dayStartsAt, pictures: given, ...rest } = options;
-  const pictures = given ?? createPictures({ db, gate: createScalingGate(1), clock });
+  const pictures = given ?? createPictures({ db, pool: createDecodePool(), clock });
   return createObjectOperations({
     kinds: new KindRegistry([
       journalCollectionKind(db, { today, pictures, ask: ask && { clock: options.clock, ...ask } }),

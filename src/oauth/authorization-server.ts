@@ -17,6 +17,7 @@ import { hostOf } from './client-registration.ts';
 import { consentPageHtml, CONSENT_PAGE_CSP, CONSENT_SCRIPT, messagePageHtml, PAGE_HEADERS } from './consent-page.ts';
 import { createConsentWait, redirectTo } from './consent-wait.ts';
 import type { RateLimit } from './rate-limit.ts';
+import { addressLimitKey } from './client-address.ts';
 import { MINUTE_MS, oauthError, redirectUrisOf, sameResource } from './oauth-http.ts';
 import { createRegistrationEndpoint } from './registration-endpoint.ts';
 import { newSecret, secretHash } from './secrets.ts';
@@ -46,7 +47,7 @@ export interface AuthorizationServerDeps {
   /** The bot's username, for the t.me start link. */
   botUsername: string;
   clock: () => Date;
-  /** Registrations, authorization pages and typed codes per client address, and authorization pages per client. */
+  /** Registrations, authorization pages and typed codes per client address (an IPv6 one by its /64), and pages per client and address. */
   limit: RateLimit;
   /** Whether an owner is still on ALLOWED_USER_IDS (the token endpoint gives a removed owner nothing). */
   isAllowedOwner: (ownerId: number) => boolean;
@@ -100,7 +101,7 @@ export interface AuthorizationServer {
 export function createAuthorizationServer(deps: AuthorizationServerDeps): AuthorizationServer {
   const { store, issuer, clock } = deps;
   const token = createTokenEndpoint({ store, clock, isAllowedOwner: deps.isAllowedOwner });
-  const register = createRegistrationEndpoint({ store, clock });
+  const register = createRegistrationEndpoint({ store, clock, issuer });
   const consent = createConsentWait({ store, clock, issuer });
   const tooMany = () =>
     oauthError('slow_down', 'too many requests from this address; try again in a minute', 429, {
@@ -120,7 +121,8 @@ export function createAuthorizationServer(deps: AuthorizationServerDeps): Author
         400,
       );
     const clientId = q.get('client_id') ?? '';
-    if (clientId !== '' && !deps.limit.take(`authorize client ${clientId}`)) return tooMany();
+    // Keyed on the client and the caller together: a stranger's requests cannot use up a client's pages for everyone.
+    if (clientId !== '' && !deps.limit.take(`authorize client ${clientId} ${address}`)) return tooMany();
     let client = clientId === '' ? undefined : await store.getClient(clientId);
     if (isMetadataDocumentId(clientId)) {
       // Read afresh on every authorization: a client may change its name or redirect URIs.
@@ -250,7 +252,8 @@ export function createAuthorizationServer(deps: AuthorizationServerDeps): Author
         return oauthError('invalid_request', `${url.pathname} takes ${route.method} only`, 405, {
           allow: route.method,
         });
-      return route.run(request, url, clientAddress);
+      // Per-address limits count an IPv6 caller by its /64 (client-address.ts addressLimitKey).
+      return route.run(request, url, addressLimitKey(clientAddress));
     },
   };
 }

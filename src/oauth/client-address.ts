@@ -51,9 +51,33 @@ export function clientAddress(
   if (!trusted || !forwardedFor || !inRanges(socketAddress, trusted)) return socket;
   const hops = forwardedFor
     .split(',')
-    .map((h) => h.trim())
+    .map(hopAddress)
     .filter((h) => ipaddr.isValid(h));
   for (let i = hops.length - 1; i >= 0; i -= 1)
     if (!inRanges(hops[i]!, trusted)) return ipaddr.process(hops[i]!).toString();
   return hops.length > 0 ? ipaddr.process(hops[0]!).toString() : socket;
+}
+
+/**
+ * One X-Forwarded-For entry's address: proxies may add the port (`1.2.3.4:5678`, `[2001:db8::1]:443`) or brackets
+ * alone (`[2001:db8::1]`); a bare IPv6 address (`2001:db8::1`) is taken whole.
+ */
+export function hopAddress(hop: string): string {
+  const h = hop.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(h);
+  if (bracketed) return bracketed[1]!;
+  const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(h);
+  return v4WithPort ? v4WithPort[1]! : h;
+}
+
+/**
+ * The key per-address limits count under: an IPv4 address itself, an IPv6 address its /64 (one subscriber's network:
+ * a host given a /64 has 2^64 addresses to rotate through).
+ */
+export function addressLimitKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${parts.map((p) => p.toString(16)).join(':')}::/64`;
 }

@@ -92,15 +92,19 @@ export function createConsentWait(deps: ConsentWaitDeps) {
       const now = clock();
       if (row.status !== 'allowed' || row.confirm_hash === null || row.expires_at <= now.toISOString())
         return json({ done: true, message: OVER });
+      // The try is counted before the code is compared (atomically, on every store): a burst of guesses compares
+      // at most CONFIRM_TRIES of them.
+      const tries = await store.takeConfirmTry(row.id, CONFIRM_TRIES);
+      const tooMany = async () => {
+        await store.close(row.id, 'allowed');
+        return json({
+          done: true,
+          message: 'Too many wrong codes: this request is closed. Start again from the app you came from.',
+        });
+      };
+      if (tries === null) return tooMany();
       if (!sameText(secretHash(normalisedCode(typed)), row.confirm_hash)) {
-        const tries = await store.wrongConfirmation(row.id);
-        if (tries >= CONFIRM_TRIES || tries === 0) {
-          await store.close(row.id, 'allowed');
-          return json({
-            done: true,
-            message: 'Too many wrong codes: this request is closed. Start again from the app you came from.',
-          });
-        }
+        if (tries >= CONFIRM_TRIES) return tooMany();
         return askCode(
           `That is not the code the bot sent. ${CONFIRM_TRIES - tries} ${CONFIRM_TRIES - tries === 1 ? 'try' : 'tries'} left.`,
           400,

@@ -10,10 +10,29 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-/** Whether an address is a public unicast one a server may be asked to connect to. */
+/**
+ * Special-purpose ranges (IANA's IPv6 Special-Purpose Address Registry and RFCs) that ipaddr.js 2.2 calls `unicast`:
+ * each is refused as well as every range it names otherwise (loopback, private, link-local, unique-local, CGNAT,
+ * 6to4, Teredo, NAT64, multicast, reserved, …). test/oauth/outbound-fetch.test.ts has a case for each.
+ */
+export const SPECIAL_RANGES_IPADDR_MISSES: readonly string[] = [
+  '::/96', // IPv4-compatible IPv6 (RFC 4291, deprecated): ::a.b.c.d, written ::a00:1 once a URL is normalised
+  '64:ff9b:1::/48', // local-use IPv4/IPv6 translation (RFC 8215)
+  'fec0::/10', // site-local (RFC 3879, deprecated, still routed inside some networks)
+  '5f00::/16', // SRv6 segment identifiers (RFC 9602)
+  '3fff::/20', // documentation (RFC 9637)
+];
+const SPECIAL = SPECIAL_RANGES_IPADDR_MISSES.map((cidr) => ipaddr.parseCIDR(cidr));
+
+/**
+ * Whether an address is a public unicast one a server may be asked to connect to: ipaddr.js's range is `unicast`
+ * (IPv4-mapped forms unwrapped first) and it is in none of the special ranges ipaddr.js does not name.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === 'unicast';
+  const parsed = ipaddr.process(address);
+  if (parsed.range() !== 'unicast') return false;
+  return !SPECIAL.some(([range, bits]) => parsed.kind() === range.kind() && parsed.match(range, bits));
 }
 
 /** Refused before any connection: why stays in the log; the caller gets one uniform answer. */

@@ -50,6 +50,11 @@ export function loopbackHostProblem(req: IncomingMessage): string | null {
   const port = req.socket.localPort;
   const host = req.headers.host ?? '';
   if (LOOPBACK_NAMES.some((name) => host === `${name}:${port}`)) return null;
+  // A loopback name on another port: a port published under another number (docker run -p 9000:8081). The login
+  // link and the origin checks name the port the server listens on, so both sides must be the same number.
+  const otherPort = /^(?:127\.0\.0\.1|localhost|\[::1\]):(\d+)$/.exec(host)?.[1];
+  if (otherPort)
+    return `This journal listens on port ${port} but was reached on port ${otherPort}: publish it under the same number on both sides (docker run -p 127.0.0.1:${port}:${port} …), or set WEB_PORT=${otherPort} and publish -p 127.0.0.1:${otherPort}:${otherPort}.`;
   return `This journal answers only at http://127.0.0.1:${port}/ (the address npm run web printed), not at "${host.slice(0, 80)}".`;
 }
 

@@ -1,11 +1,10 @@
 // Photo scaling's bounds: a picture over the pixel limit, or interlaced past the whole-decode budget (16-bit counting
-// twice), is refused from its header (viewMedia tells the model: test/media/view-media.test.ts), and the
-// gate runs at most `atOnce` scalings at a time, the rest waiting in order, a failed one freeing its slot.
+// twice), is refused from its header (viewMedia tells the model: test/media/view-media.test.ts). The decode pool's
+// slots, memory cap and time limit: test/journal/decode-pool.test.ts.
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
   checkDecodeBudget,
-  createScalingGate,
   ImageTooLargeError,
   MAX_INPUT_PIXELS,
   MAX_WHOLE_DECODE_BYTES,
@@ -44,50 +43,4 @@ describe('the pixel limit', () => {
       height: 64,
     });
   }, 60_000);
-});
-
-describe('createScalingGate', () => {
-  it('runs at most two at once, the rest in the order they came, and a failure frees its slot', async () => {
-    const gate = createScalingGate(2);
-    const finish: (() => void)[] = [];
-    const started: number[] = [];
-    let active = 0;
-    let most = 0;
-    const works = Array.from({ length: 5 }, (_, i) =>
-      gate.run(async () => {
-        started.push(i);
-        most = Math.max(most, ++active);
-        await new Promise<void>((resolve) => finish.push(resolve));
-        active -= 1;
-        if (i === 0) throw new Error('not an image');
-        return i;
-      }),
-    );
-    const settled = Promise.allSettled(works);
-    const settle = async () => {
-      for (let i = 0; i < 5; i++) await Promise.resolve();
-    };
-    await settle();
-    expect(started).toEqual([0, 1]);
-    finish[0]!(); // the failing one
-    await settle();
-    expect(started).toEqual([0, 1, 2]);
-    finish[2]!();
-    await settle();
-    expect(started).toEqual([0, 1, 2, 3]);
-    finish[1]!();
-    await settle();
-    expect(started).toEqual([0, 1, 2, 3, 4]);
-    finish[3]!();
-    finish[4]!();
-    const results = await settled;
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([
-      'not an image',
-      1,
-      2,
-      3,
-      4,
-    ]);
-    expect(most).toBe(2);
-  });
 });

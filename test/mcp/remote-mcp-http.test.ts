@@ -194,8 +194,10 @@ describe('remote MCP over HTTP', () => {
 
   it('answers malformed requests to its endpoints with a 4xx that says what was expected, and keeps serving', async () => {
     const cases: [string, RequestInit, number][] = [
-      ['/oauth/register', { method: 'POST', body: 'not json' }, 400],
-      ['/oauth/register', { method: 'POST', body: '[]' }, 400],
+      ['/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'not json' }, 400],
+      ['/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[]' }, 400],
+      // A body a page on another site could post (text/plain): refused before it is read.
+      ['/oauth/register', { method: 'POST', body: '{}' }, 415],
       ['/oauth/register', { method: 'GET' }, 405],
       ['/oauth/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }, 400],
       [

@@ -12,7 +12,11 @@ import {
   type AuthorizationServer,
 } from '../../src/oauth/authorization-server.ts';
 import { createConnections } from '../../src/oauth/connections.ts';
-import { REGISTRATIONS_PER_ADDRESS } from '../../src/oauth/registration-endpoint.ts';
+import {
+  MAX_CLIENT_METADATA_BYTES,
+  MAX_UNUSED_REGISTRATIONS,
+  REGISTRATIONS_PER_ADDRESS,
+} from '../../src/oauth/registration-endpoint.ts';
 import { revokeRemovedOwners } from '../../src/oauth/removed-owners.ts';
 import { createMemoryLogger } from '../../src/log/logger.ts';
 import { createRateLimit } from '../../src/oauth/rate-limit.ts';
@@ -454,5 +458,107 @@ describeStores('the authorization server', () => {
     // The address is kept as a hash only.
     const from = await temp.db.selectFrom('oauth_client').select('registered_from').execute();
     expect(JSON.stringify(from)).not.toContain('203.0.113');
+  });
+
+  it("counts the one-time code's tries before comparing: a burst of 60 wrong guesses compares 5, and the right code after is refused", async () => {
+    const clientId = await publicClient();
+    const strangers = await openPage(clientId);
+    const ownersCode = await allow(strangers.payload);
+    const wrong = Array.from({ length: 60 }, (_, i) => `WRONG${String(i).padStart(3, '0')}`);
+    const answers = await Promise.all(
+      wrong.map(async (guess) => (await (await confirm(strangers.wait, guess)).json()) as Record<string, unknown>),
+    );
+    const compared = answers.filter((a) => String(a.message).startsWith('That is not the code')).length;
+    expect(compared).toBeLessThanOrEqual(4);
+    const row = await temp.db.selectFrom('oauth_request').select(['confirm_tries', 'status']).executeTakeFirstOrThrow();
+    expect(row).toEqual({ confirm_tries: 5, status: 'closed' });
+    const right = (await (await confirm(strangers.wait, ownersCode)).json()) as Record<string, unknown>;
+    expect(right.location).toBeUndefined();
+    expect(right).toMatchObject({ done: true });
+    expect(await temp.db.selectFrom('oauth_request').select('code_hash').executeTakeFirstOrThrow()).toEqual({
+      code_hash: null,
+    });
+  });
+
+  it('takes registrations only as JSON, from no other site, of a bounded size, under a global cap', async () => {
+    const body = JSON.stringify({ client_name: 'App', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' });
+    const post = (headers: Record<string, string>, text = body, address = '198.51.100.7') =>
+      call('/oauth/register', { method: 'POST', headers, body: text }, address);
+    // What any page the owner visits could post without asking: a text/plain or form body, a foreign Origin.
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const res = await post({ 'content-type': type });
+      expect([type, res.status]).toEqual([type, 415]);
+      expect(await res.json()).toMatchObject({ error: 'invalid_client_metadata' });
+    }
+    const foreign = await post({ 'content-type': 'application/json', origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toMatchObject({ error: 'invalid_client_metadata' });
+    expect((await post({ 'content-type': 'application/json', origin: ISSUER })).status).toBe(201);
+    // Metadata over the size cap.
+    const big = JSON.stringify({ client_name: 'x'.repeat(MAX_CLIENT_METADATA_BYTES), redirect_uris: [REDIRECT] });
+    const tooBig = await post({ 'content-type': 'application/json' }, big);
+    expect(tooBig.status).toBe(400);
+    expect(await tooBig.json()).toMatchObject({
+      error: 'invalid_client_metadata',
+      error_description: expect.stringContaining(`at most ${MAX_CLIENT_METADATA_BYTES}`),
+    });
+    // The global cap: unused registrations from many addresses together.
+    const rows = Array.from({ length: MAX_UNUSED_REGISTRATIONS - 1 }, (_, i) => ({
+      client_id: `jc_filler_${i}`,
+      secret_hash: null,
+      name: 'filler',
+      redirect_uris: JSON.stringify([REDIRECT]),
+      auth_method: 'none' as const,
+      created_at: now.toISOString(),
+      registered_from: `from-${i % 100}`,
+    }));
+    for (let i = 0; i < rows.length; i += 200)
+      await temp.db
+        .insertInto('oauth_client')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    const full = await post({ 'content-type': 'application/json' }, body, '192.0.2.200');
+    expect(full.status).toBe(503);
+    expect(full.headers.get('retry-after')).toBe('3600');
+    expect(await full.json()).toMatchObject({ error: 'invalid_client_metadata' });
+    // A day on, the unused ones are gone and registration opens again.
+    now = new Date(now.getTime() + 25 * 60 * 60_000);
+    expect((await post({ 'content-type': 'application/json' }, body, '192.0.2.200')).status).toBe(201);
+  });
+
+  it('counts an IPv6 caller by its /64 for the registration cap', async () => {
+    const body = JSON.stringify({ client_name: 'Spam', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' });
+    const registerFrom = (address: string) =>
+      call('/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body }, address);
+    for (let i = 1; i <= REGISTRATIONS_PER_ADDRESS; i += 1)
+      expect((await registerFrom(`2001:db8:1:2::${i.toString(16)}`)).status).toBe(201);
+    expect((await registerFrom('2001:db8:1:2:ffff:ffff:ffff:ffff')).status).toBe(429);
+    expect((await registerFrom('2001:db8:1:3::1')).status).toBe(201);
+  });
+
+  it("keys the authorization page's per-client limit on the client and the caller: a stranger cannot lock a client out", async () => {
+    const clientId = await publicClient();
+    const clock = () => now;
+    const limited = createAuthorizationServer({
+      store,
+      issuer: ISSUER,
+      resource: RESOURCE,
+      botUsername: 'journal_bot',
+      clock,
+      limit: createRateLimit({ perWindow: 3, windowMs: 60_000, clock }),
+      getDocument,
+      isAllowedOwner: () => true,
+    });
+    const authorizeFrom = async (address: string) =>
+      (await limited.handle(new Request(`${ISSUER}/oauth/authorize?${authorizeQuery(clientId)}`), address))!.status;
+    const stranger = [];
+    for (let i = 0; i < 3; i += 1) stranger.push(await authorizeFrom(`203.0.113.${50 + i}`));
+    stranger.push(
+      await authorizeFrom('203.0.113.50'),
+      await authorizeFrom('203.0.113.50'),
+      await authorizeFrom('203.0.113.50'),
+    );
+    expect(stranger.slice(-1)).toEqual([429]);
+    expect(await authorizeFrom('198.51.100.20')).toBe(200);
   });
 });

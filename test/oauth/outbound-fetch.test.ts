@@ -10,8 +10,19 @@ import { parseConfig } from '../../src/config.ts';
 import { createOauthStore } from '../../src/db/oauth-store.ts';
 import { createMemoryLogger } from '../../src/log/logger.ts';
 import { createAuthorizationServer } from '../../src/oauth/authorization-server.ts';
-import { clientAddress, parseTrustProxy, type TrustedProxies } from '../../src/oauth/client-address.ts';
-import { isPublicAddress, outboundGet, OutboundRefused } from '../../src/oauth/outbound-fetch.ts';
+import {
+  addressLimitKey,
+  clientAddress,
+  hopAddress,
+  parseTrustProxy,
+  type TrustedProxies,
+} from '../../src/oauth/client-address.ts';
+import {
+  isPublicAddress,
+  outboundGet,
+  OutboundRefused,
+  SPECIAL_RANGES_IPADDR_MISSES,
+} from '../../src/oauth/outbound-fetch.ts';
 import { createRateLimit } from '../../src/oauth/rate-limit.ts';
 import { s256 } from '../../src/oauth/secrets.ts';
 import { createTempDb } from '../helpers/temp-db.ts';
@@ -125,6 +136,80 @@ describe('outbound fetches of client metadata documents', () => {
   });
 });
 
+describe('special-purpose ranges: every one not public, from ipaddr.js and the ones it misses', () => {
+  // One address per range, with the range it stands for. ipaddr.js 2.2 names each of the first group; the second is
+  // SPECIAL_RANGES_IPADDR_MISSES (it calls them unicast).
+  const named: [string, string][] = [
+    ['0.1.2.3', '0.0.0.0/8 this network'],
+    ['10.0.0.1', '10.0.0.0/8 private'],
+    ['100.64.0.1', '100.64.0.0/10 CGNAT'],
+    ['127.0.0.1', '127.0.0.0/8 loopback'],
+    ['169.254.169.254', '169.254.0.0/16 link-local'],
+    ['172.16.0.1', '172.16.0.0/12 private'],
+    ['192.0.0.8', '192.0.0.0/24 IETF protocol assignments'],
+    ['192.0.2.1', '192.0.2.0/24 documentation'],
+    ['192.31.196.1', '192.31.196.0/24 AS112'],
+    ['192.52.193.1', '192.52.193.0/24 AMT'],
+    ['192.88.99.1', '192.88.99.0/24 6to4 relay'],
+    ['192.168.1.1', '192.168.0.0/16 private'],
+    ['192.175.48.1', '192.175.48.0/24 AS112'],
+    ['198.18.0.1', '198.18.0.0/15 benchmarking'],
+    ['198.51.100.1', '198.51.100.0/24 documentation'],
+    ['203.0.113.1', '203.0.113.0/24 documentation'],
+    ['224.0.0.1', '224.0.0.0/4 multicast'],
+    ['240.0.0.1', '240.0.0.0/4 reserved'],
+    ['255.255.255.255', 'broadcast'],
+    ['::', 'unspecified'],
+    ['::1', 'loopback'],
+    ['::ffff:10.0.0.1', 'IPv4-mapped private'],
+    ['::ffff:0:a00:1', '::ffff:0:0/96 IPv4-translated'],
+    ['64:ff9b::a00:1', '64:ff9b::/96 NAT64'],
+    ['100::1', '100::/64 discard'],
+    ['2001::1', '2001::/32 Teredo'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo with a server and client'],
+    ['2001:2::1', '2001:2::/48 benchmarking'],
+    ['2001:3::1', '2001:3::/32 AMT'],
+    ['2001:10::1', '2001:10::/28 ORCHID'],
+    ['2001:20::1', '2001:20::/28 ORCHIDv2'],
+    ['2001:db8::1', '2001:db8::/32 documentation'],
+    ['2002:a00:1::1', '2002::/16 6to4 (embedding 10.0.0.1)'],
+    ['2002:808:808::1', '2002::/16 6to4 (even embedding a public address)'],
+    ['2620:4f:8000::1', '2620:4f:8000::/48 AS112'],
+    ['fc00::1', 'fc00::/7 unique-local'],
+    ['fe80::1', 'fe80::/10 link-local'],
+    ['ff02::1', 'ff00::/8 multicast'],
+  ];
+  const missed: [string, string][] = [
+    ['::a00:1', '::/96 IPv4-compatible (::10.0.0.1 as a URL writes it)'],
+    ['::7f00:1', '::/96 IPv4-compatible (::127.0.0.1)'],
+    ['::808:808', '::/96 IPv4-compatible, even embedding a public address'],
+    ['64:ff9b:1::a00:1', '64:ff9b:1::/48 local-use NAT64'],
+    ['fec0::1', 'fec0::/10 site-local'],
+    ['feff:ffff::1', 'fec0::/10 site-local, its end'],
+    ['5f00::1', '5f00::/16 SRv6 SIDs'],
+    ['3fff::1', '3fff::/20 documentation'],
+  ];
+
+  it.each([...named, ...missed])('%s (%s) is not public', (address) => {
+    expect(isPublicAddress(address)).toBe(false);
+  });
+
+  it('each missed range has a case, and the URL forms of them are refused too', () => {
+    for (const cidr of SPECIAL_RANGES_IPADDR_MISSES)
+      expect(
+        missed.some(([, about]) => about.startsWith(cidr)),
+        cidr,
+      ).toBe(true);
+    for (const url of ['https://[::10.0.0.1]/', 'https://[::127.0.0.1]/', 'https://[64:ff9b:1::10.0.0.1]/'])
+      expect(isPublicAddress(new URL(url).hostname.replace(/^\[|\]$/g, '')), url).toBe(false);
+  });
+
+  it('public unicast addresses stay public', () => {
+    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001:82b::200e', '::ffff:8.8.8.8'])
+      expect(isPublicAddress(address), address).toBe(true);
+  });
+});
+
 describe('the client address behind a trusted proxy (TRUST_PROXY)', () => {
   const loopback = parseTrustProxy('loopback') as TrustedProxies;
 
@@ -137,6 +222,24 @@ describe('the client address behind a trusted proxy (TRUST_PROXY)', () => {
     expect(clientAddress('10.1.1.1', '203.0.113.5, 192.0.2.1', ranges)).toBe('203.0.113.5');
     expect(clientAddress('10.1.1.1', 'garbage', ranges)).toBe('10.1.1.1');
     expect(parseTrustProxy('nonsense')).toMatchObject({ problem: expect.stringContaining('nonsense') });
+  });
+
+  it('reads X-Forwarded-For entries with a port or brackets', () => {
+    expect(clientAddress('127.0.0.1', '1.2.3.4:5678', loopback)).toBe('1.2.3.4');
+    expect(clientAddress('127.0.0.1', '[2001:db8::1]:443', loopback)).toBe('2001:db8::1');
+    expect(clientAddress('127.0.0.1', '[2001:db8::1]', loopback)).toBe('2001:db8::1');
+    expect(clientAddress('127.0.0.1', '2001:db8::1', loopback)).toBe('2001:db8::1');
+    expect(clientAddress('127.0.0.1', '203.0.113.5:1, 127.0.0.1:80', loopback)).toBe('203.0.113.5');
+    expect(hopAddress(' 9.9.9.9:65535 ')).toBe('9.9.9.9');
+    expect(hopAddress('[::1]:99999999')).toBe('[::1]:99999999');
+  });
+
+  it('counts IPv6 callers by their /64 and IPv4 callers by their address', () => {
+    expect(addressLimitKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(addressLimitKey('2001:db8:1:2:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(addressLimitKey('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(addressLimitKey('::ffff:203.0.113.5')).toBe('203.0.113.5');
+    expect(addressLimitKey('203.0.113.5')).toBe('203.0.113.5');
   });
 
   it('reads TRUST_PROXY at start-up, and refuses one it cannot read, naming it', () => {

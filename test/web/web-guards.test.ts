@@ -72,9 +72,13 @@ describe('npm run web (local)', () => {
     expect(rebound.body).not.toContain('Coffee on the balcony');
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`])
       expect((await send(`${web.url}/tags`, { headers: { cookie: session, host } })).status).toBe(200);
-    expect(
-      (await send(`${web.url}/tags`, { headers: { cookie: session, host: `127.0.0.1:${port + 1}` } })).status,
-    ).toBe(421);
+    // A port published under another number (docker run -p 9000:8081): refused, naming the fix.
+    const published = await send(`${web.url}/tags`, { headers: { cookie: session, host: `127.0.0.1:${port + 1}` } });
+    expect(published.status).toBe(421);
+    expect(published.body).toContain(
+      `listens on port ${port} but was reached on port ${port + 1}: publish it under the same number on both sides (docker run -p 127.0.0.1:${port}:${port} …), or set WEB_PORT=${port + 1}`,
+    );
+    expect(published.body).not.toContain('Coffee on the balcony');
   });
 
   it('takes a POST only from its own origin: scheme, host and port', async () => {

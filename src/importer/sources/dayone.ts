@@ -3,6 +3,7 @@
  * streamed in turn, a zip's media unpacked first, `--journal` choosing journals. Each entry is read by dayone-item.ts.
  */
 import { createReadStream, readdirSync, statSync } from 'node:fs';
+import { isOwnFile } from '../../journal/contained-file.ts';
 import path from 'node:path';
 import { ImportError } from '../import-error.ts';
 import { dayOneItem } from './dayone-item.ts';
@@ -33,12 +34,13 @@ function journalMembers(members: ZipMember[]): ZipMember[] {
 
 export const journalNameOf = (fileName: string) => path.basename(fileName).replace(/\.json$/i, '');
 
-/** The Day One journals of an unzipped export folder: its top-level `.json` files. */
+/** The Day One journals of an unzipped export folder: its top-level `.json` files (never a link: isOwnFile). */
 export function dayOneFolderJournals(folder: string): string[] {
   return readdirSync(folder)
     .filter((n) => n.toLowerCase().endsWith('.json') && !n.startsWith('.'))
     .sort()
-    .map((n) => path.join(folder, n));
+    .map((n) => path.join(folder, n))
+    .filter(isOwnFile);
 }
 
 /**

@@ -5,6 +5,7 @@
  * An entry's id is its journal's name and its time (and a counter for entries of the same minute): jrnl has no ids.
  */
 import { createReadStream, readdirSync, statSync } from 'node:fs';
+import { isOwnFile } from '../../journal/contained-file.ts';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
@@ -273,7 +274,7 @@ export function readJrnlText(target: string, zone: string, dateFormatText?: stri
   };
 }
 
-/** `YYYY/MM/DD.txt` under the folder, in date order. */
+/** `YYYY/MM/DD.txt` under the folder, in date order (never a link: isOwnFile). */
 export function folderJournalFiles(folder: string): string[] {
   const out: string[] = [];
   const dirs = (dir: string, pattern: RegExp) =>
@@ -287,7 +288,7 @@ export function folderJournalFiles(folder: string): string[] {
         .filter((d) => d.isFile() && /^\d{2}\.txt$/.test(d.name))
         .map((d) => d.name)
         .sort();
-      out.push(...days.map((d) => path.join(folder, year, month, d)));
+      out.push(...days.map((d) => path.join(folder, year, month, d)).filter(isOwnFile));
     }
   }
   return out;

@@ -5,6 +5,7 @@
  * and counted. The project's own Markdown export is own-markdown-export.ts's.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { hasOtherNames } from '../../journal/contained-file.ts';
 import path from 'node:path';
 import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
 import { instantFromLocal, MIDNIGHT } from '../../journal/dates/local-moment.ts';
@@ -27,6 +28,8 @@ export interface NoteFile {
   org?: true;
   /** A symbolic link: named, never followed (it may point anywhere, outside the folder given). */
   symlink?: true;
+  /** A file with another name on the disk (a hard link): named, never read (contained-file.ts says why). */
+  hardLink?: true;
 }
 
 /** Every Markdown file under the folder (app folders left out), with its date if its name has one; sorted by path. */
@@ -44,6 +47,7 @@ export function markdownFiles(folder: string): NoteFile[] {
           file: path.join(dir, d.name),
           day: m ? `${m[1]}-${m[2]}-${m[3]}` : null,
           ...(d.isSymbolicLink() ? { symlink: true as const } : {}),
+          ...(d.isFile() && hasOtherNames(path.join(dir, d.name)) ? { hardLink: true as const } : {}),
         });
       }
     }
@@ -192,13 +196,16 @@ export function readMarkdownNotes(target: string, zone: string, dayStartsAt: str
           })(),
         },
       ];
-  const progress = { bytesRead: 0, totalBytes: notes.reduce((n, f) => n + (f.symlink ? 0 : statSync(f.file).size), 0) };
+  const progress = {
+    bytesRead: 0,
+    totalBytes: notes.reduce((n, f) => n + (f.symlink || f.hardLink ? 0 : statSync(f.file).size), 0),
+  };
   const logseq = notes.some((n) => n.day && /_/.test(path.basename(n.file)));
   async function* items(): AsyncGenerator<SourceItem> {
     for (const note of notes) {
       const relative = isFolder ? path.relative(target, note.file) : path.basename(note.file);
-      if (note.symlink) {
-        yield { skip: 'symlink', id: relative };
+      if (note.symlink || note.hardLink) {
+        yield { skip: note.symlink ? 'symlink' : 'hard-link', id: relative };
         continue;
       }
       const size = statSync(note.file).size;

@@ -4,6 +4,7 @@
  * markdown-notes.ts's.
  */
 import { createReadStream, readdirSync, statSync } from 'node:fs';
+import { isOwnFile } from '../../journal/contained-file.ts';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { addDays } from '../../journal/dates/calendar-day.ts';
@@ -43,6 +44,7 @@ export function readOwnMarkdownExport(target: string, zone: string, dayStartsAt:
         .filter((n) => /\.md$/i.test(n))
         .sort()
         .map((n) => path.join(target, n))
+        .filter(isOwnFile) // a link in the folder may name a file outside it
     : [target];
   const progress = { bytesRead: 0, totalBytes: files.reduce((n, f) => n + statSync(f).size, 0) };
   async function* items(): AsyncGenerator<SourceItem> {

@@ -33,6 +33,7 @@ export const SOURCE_SKIP_REASONS = [
   'duplicate-id',
   'malformed',
   'symlink',
+  'hard-link',
   'not-utf8',
   'too-large',
 ] as const;
@@ -48,6 +49,8 @@ export const SOURCE_SKIP_TEXT: Record<SourceSkipReason, string> = {
   'duplicate-id': 'repeating an id already seen in the file (the first kept)',
   malformed: 'malformed',
   symlink: 'symbolic links, not followed (they may point outside what was given; import the file itself)',
+  'hard-link':
+    'files with a second name on the disk (hard links), not read (the other name may be outside what was given; copy the folder with cp -r and import the copy)',
   'not-utf8': 'not UTF-8 text (save them as UTF-8 and import again)',
   'too-large': 'with a field too large to read (over 64 MiB)',
 };
@@ -60,6 +63,7 @@ export const SOURCE_DAMAGE: ReadonlySet<SourceSkipReason> = new Set([
   'duplicate-id',
   'malformed',
   'symlink',
+  'hard-link',
   'not-utf8',
   'too-large',
 ]);

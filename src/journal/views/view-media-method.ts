@@ -13,7 +13,7 @@ import { entryInView } from './get-entry-method.ts';
 import type { JournalView } from './journal-view.ts';
 import { formatBytes, isSpeech } from '../media/media.ts';
 import type { PictureRecipe, Pictures } from '../media/picture-cache.ts';
-import { scaleImage } from '../media/scaled-image.ts';
+import { scaleForJob, type ScaledImage, type ScaleJob } from '../media/scaled-image.ts';
 
 /** The Messages API's best long edge, and its limit on one image's bytes (5 MB, base64 not counted). */
 export const IMAGE_LONG_EDGE = 1568;
@@ -30,24 +30,19 @@ const viewMediaArgs = z.strictObject({
     .default(0),
 });
 
-/**
- * A photo as the model should see it: JPEG, long edge ≤ IMAGE_LONG_EDGE, under IMAGE_MAX_BYTES (quality lowered until
- * it is). Throws ImageTooLargeError over the decoding budget (checked before any decoding).
- */
-export async function imageForModel(bytes: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
-  for (const quality of [85, 70, 55, 40]) {
-    const image = await scaleImage(bytes, { longEdge: IMAGE_LONG_EDGE, format: 'jpeg', quality });
-    if (image.data.length <= IMAGE_MAX_BYTES) return image;
-  }
-  throw new ObjectError('This photo stays over 5 MB even scaled down; it cannot be shown.');
-}
-
-/** The model's picture of a photo, through the same budget, gate and cache as the web view's thumbnails. */
-const MODEL_PICTURE: PictureRecipe = {
-  variant: `jpeg:${IMAGE_LONG_EDGE}`,
-  mimeType: 'image/jpeg',
-  make: imageForModel,
+/** A photo as the model should see it: JPEG, long edge ≤ IMAGE_LONG_EDGE, under IMAGE_MAX_BYTES (quality lowered until it is). */
+const MODEL_JOB: ScaleJob = {
+  longEdge: IMAGE_LONG_EDGE,
+  format: 'jpeg',
+  qualities: [85, 70, 55, 40],
+  maxBytes: IMAGE_MAX_BYTES,
 };
+
+/** The model's picture made in this process (tests); throws ImageTooLargeError over the decoding budget. */
+export const imageForModel = (bytes: Buffer): Promise<ScaledImage> => scaleForJob(bytes, MODEL_JOB);
+
+/** The model's picture of a photo, through the same budget, decode pool and cache as the web view's thumbnails. */
+const MODEL_PICTURE: PictureRecipe = { variant: `jpeg:${IMAGE_LONG_EDGE}`, mimeType: 'image/jpeg', job: MODEL_JOB };
 
 export function viewMediaMethod(db: JournalDb, pictures: Pictures): MethodDefinition<JournalView> {
   return methodsFor<JournalView>()({
