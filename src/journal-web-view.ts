@@ -17,6 +17,8 @@ import { createPictures, type Pictures } from './journal/media/picture-cache.ts'
 import { listPhotos } from './journal/media/photo-queries.ts';
 import { createScalingGate, scaleImage } from './journal/media/scaled-image.ts';
 import { errorMessage } from './log/error-message.ts';
+import { editEntry, writeEntry } from './journal/entries/written-entries.ts';
+import { clearMood, moodOn, setMood } from './journal/mood/mood.ts';
 import type { MediaBytes } from './web/web-journal-port.ts';
 import { createWebView, type WebView } from './web/web-view.ts';
 
@@ -111,6 +113,11 @@ export function webJournalFor(
       countUpTo: (view, cap) => countEntriesUpTo(db, ownerId, view, cap),
       nearestDays: (before, after, view) => nearestEntryDays(db, ownerId, before, after, view),
       photos: (journal, limit, offset) => listPhotos(db, ownerId, journal, limit, offset),
+      write: (entry) => writeEntry(db, { ownerId, ...entry }, settings, clock()),
+      edit: (entryId, text) => editEntry(db, ownerId, entryId, text, clock()),
+      setMood: async (day, mood) =>
+        void (mood === null ? await clearMood(db, ownerId, day) : await setMood(db, ownerId, day, mood, clock())),
+      moodOn: (day) => moodOn(db, ownerId, day),
       forget: async (entryId) => {
         const result = await forgetEntry(db, ownerId, entryId);
         return result.type === 'forgotten' ? { day: result.day } : null;

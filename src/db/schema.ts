@@ -51,7 +51,7 @@ export type {
 export type EntrySource = 'live' | 'import';
 
 /** The app an entry came from (`source` says how it arrived: live or by import). */
-export type EntrySourceApp = 'telegram' | 'dayone' | 'jrnl' | 'markdown';
+export type EntrySourceApp = 'telegram' | 'dayone' | 'jrnl' | 'markdown' | 'web';
 
 /** What makes an entry unique, the target of every insert's ON CONFLICT: one message of one chat, per owner and source. */
 export const ENTRY_KEY = ['owner_id', 'source', 'chat_id', 'message_id'] as const;

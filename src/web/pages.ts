@@ -1,135 +1,24 @@
 /**
- * The pages' content, server-rendered: calendar, month, day, search, tags, on this day, entry, Forget, and the errors.
+ * The pages' content, server-rendered: day, search, tags, on this day, and the errors (the calendar's in
+ * calendar-pages.ts, an entry's and the writing forms in entry-pages.ts).
  * `to.at` is the path prefix of the journal the pages show ('' every journal, `/journal/<name>` one:
  * journal-paths.ts): every link a page makes keeps it, so browsing stays in the journal chosen.
  */
 import { dayTitle } from '../journal/dates/calendar-day.ts';
-import { monthSpan, monthTitle, monthsOf, shiftMonth, weekColumns, yearSpan } from '../journal/dates/calendar-spans.ts';
+import { monthTitle } from '../journal/dates/calendar-spans.ts';
 import { entryMarkdown } from './entry-markdown.ts';
 import { html, type Html } from './html.ts';
 import type { PageLinks } from './journal-paths.ts';
 import { mediaPath, THUMBNAIL_LONG_EDGE, thumbnailPath } from './media-route.ts';
 import { scaledSize } from '../journal/media/scaled-image.ts';
 import { searchExcerpt } from './search-excerpt.ts';
-import type { EntryList, FullEntry, ListedEntry } from './web-journal.ts';
-import type { NearestDays } from './web-journal-port.ts';
+import { moodPanel } from './mood-panel.ts';
+import type { EntryList, ListedEntry } from './web-journal.ts';
 
-const WEEKDAYS = [
-  ['Mon', 'Monday'],
-  ['Tue', 'Tuesday'],
-  ['Wed', 'Wednesday'],
-  ['Thu', 'Thursday'],
-  ['Fri', 'Friday'],
-  ['Sat', 'Saturday'],
-  ['Sun', 'Sunday'],
-] as const;
+export const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
-/** 0 for no entries, else 1..4 by the share of the busiest day (as the stats picture shades). */
-function level(entries: number, busiest: number): number {
-  if (entries <= 0 || busiest <= 0) return 0;
-  return Math.min(4, Math.max(1, Math.ceil((4 * entries) / busiest)));
-}
-
-/** One month as a table: a row per week, Monday first; a day with entries links to its page. With `moods`, days are
- * coloured by their mood (1 to 5) instead of their number of entries. */
-function monthTable(
-  to: PageLinks,
-  month: string,
-  counts: Map<string, number>,
-  busiest: number,
-  showCounts: boolean,
-  moods?: Map<string, number>,
-  today?: string,
-): Html {
-  const weeks = weekColumns(monthSpan(month));
-  return html`<table class="month${showCounts ? ' large' : ''}">
-<caption><a href="${to.at}/month/${month}">${monthTitle(month)}</a></caption>
-<thead><tr>${WEEKDAYS.map(([short, long]) => html`<th scope="col"><abbr title="${long}">${showCounts ? short : short.slice(0, 1)}</abbr></th>`)}</tr></thead>
-<tbody>${weeks.map(
-    (week) =>
-      html`<tr>${week.map((day) => {
-        if (day === null) return html`<td></td>`;
-        const n = counts.get(day) ?? 0;
-        const number = Number(day.slice(8));
-        const mood = moods?.get(day);
-        const label = `${dayTitle(day)}: ${plural(n, 'entry', 'entries')}${mood === undefined ? '' : `, mood ${mood} of 5`}`;
-        const shade = moods ? (mood === undefined ? 'l0' : `m${mood}`) : `l${level(n, busiest)}`;
-        // Today is marked for eyes (the outline) and for screen readers (aria-current), with or without entries.
-        const current = day === today ? html` aria-current="date"` : '';
-        return n > 0
-          ? html`<td><a class="${shade}" href="${to.at}/day/${day}" aria-label="${day === today ? `Today, ${label}` : label}" title="${label}"${current}>${number}${showCounts ? html`<small>${n}</small>` : ''}</a></td>`
-          : html`<td><span class="${moods ? shade : 'l0'}" title="${label}"${current}>${number}</span></td>`;
-      })}</tr>`,
-  )}</tbody>
-</table>`;
-}
-
-function legend(): Html {
-  return html`<p class="legend" aria-hidden="true">Fewer <span class="l0"></span><span class="l1"></span><span class="l2"></span><span class="l3"></span><span class="l4"></span> More entries</p>`;
-}
-
-/** Where the entries nearest to an empty year are, as links to their years and days. */
-function nearestText(to: PageLinks, nearest: NearestDays): Html {
-  const link = (day: string) =>
-    html`<a href="${to.at}/?year=${day.slice(0, 4)}">${day.slice(0, 4)}</a> (the last on <a href="${to.at}/day/${day}">${dayTitle(day)}</a>)`;
-  const first = (day: string) =>
-    html`<a href="${to.at}/?year=${day.slice(0, 4)}">${day.slice(0, 4)}</a> (the first on <a href="${to.at}/day/${day}">${dayTitle(day)}</a>)`;
-  if (nearest.before === null && nearest.after === null)
-    return html`<p>No entries yet: write to the bot, or import a journal.</p>`;
-  const parts = [
-    nearest.before === null ? null : html`before it in ${link(nearest.before)}`,
-    nearest.after === null ? null : html`after it in ${first(nearest.after)}`,
-  ].filter((p) => p !== null);
-  return html`<p>No entries this year. The nearest are ${parts.length === 2 ? html`${parts[0]}, and ${parts[1]}` : parts[0]}.</p>`;
-}
-
-function moodLegend(): Html {
-  return html`<p class="legend" aria-hidden="true">Mood 1 <span class="m1"></span><span class="m2"></span><span class="m3"></span><span class="m4"></span><span class="m5"></span> 5 <span class="l0"></span> none set</p>`;
-}
-
-/**
- * The year's calendar, its days shaded by entries, or with `moods` (`/?by=mood`) coloured by the day's mood; an empty
- * year says where the nearest entries are.
- */
-export function calendarPage(
-  to: PageLinks,
-  year: number,
-  counts: Map<string, number>,
-  nearest: NearestDays | null = null,
-  moods?: Map<string, number>,
-  today?: string,
-): Html {
-  const busiest = Math.max(0, ...counts.values());
-  const entries = [...counts.values()].reduce((a, b) => a + b, 0);
-  const by = moods ? '&by=mood' : '';
-  const mean = moods && moods.size > 0 ? [...moods.values()].reduce((a, b) => a + b, 0) / moods.size : null;
-  // This year's page opens on this month, large, with today marked: on a phone it is on the first screen, and the
-  // year's twelve months follow below it.
-  const thisMonth = today?.startsWith(String(year)) ? today.slice(0, 7) : null;
-  return html`<h1>${year}</h1>
-<p class="pager"><a href="${to.at}/?year=${year - 1}${by}" rel="prev">← ${year - 1}</a> <a href="${to.at}/?year=${year + 1}${by}" rel="next">${year + 1} →</a></p>
-${nearest ? nearestText(to, nearest) : html`<p>${plural(entries, 'entry', 'entries')} on ${plural(counts.size, 'day')}${moods ? `; a mood on ${plural(moods.size, 'day')}${mean === null ? '' : `, ${mean.toFixed(1)} on average`}` : ''}. Pick a day to read it.</p>`}
-<p class="colour-by">Colour days by: ${moods ? html`<a href="${to.at}/?year=${year}">entries</a> · <strong>mood</strong>` : html`<strong>entries</strong> · <a href="${to.at}/?year=${year}&amp;by=mood">mood</a>`}</p>
-${moods ? moodLegend() : legend()}
-${thisMonth ? html`<section class="this-month" aria-label="This month">${monthTable(to, thisMonth, counts, busiest, true, moods, today)}</section>` : ''}
-<div class="year">${monthsOf(yearSpan(year)).map((m) => monthTable(to, m, counts, busiest, false, moods, today))}</div>`;
-}
-
-export function monthPage(to: PageLinks, month: string, counts: Map<string, number>, today?: string): Html {
-  const busiest = Math.max(0, ...counts.values());
-  const entries = [...counts.values()].reduce((a, b) => a + b, 0);
-  const previous = shiftMonth(month, -1);
-  const next = shiftMonth(month, 1);
-  return html`<h1>${monthTitle(month)}</h1>
-<p class="pager"><a href="${to.at}/month/${previous}" rel="prev">← ${monthTitle(previous)}</a> <a href="${to.at}/?year=${month.slice(0, 4)}">Year ${month.slice(0, 4)}</a> <a href="${to.at}/month/${next}" rel="next">${monthTitle(next)} →</a></p>
-<p>${plural(entries, 'entry', 'entries')} on ${plural(counts.size, 'day')}.</p>
-${legend()}
-${monthTable(to, month, counts, busiest, true, undefined, today)}`;
-}
-
-function entryMeta(to: PageLinks, entry: ListedEntry, withDate: boolean): Html {
+export function entryMeta(to: PageLinks, entry: ListedEntry, withDate: boolean): Html {
   return html`<p class="meta">${withDate ? html`<a href="${to.at}/day/${entry.date}">${entry.date}</a> ` : ''}<time datetime="${entry.date}T${entry.time}">${entry.time}</time>${
     entry.starred
       ? html` <span class="starred" title="Starred"><span aria-hidden="true">★</span><span class="visually-hidden">Starred</span></span>`
@@ -192,11 +81,13 @@ export function dayPage(
   date: string,
   entries: ListedEntry[],
   around: { previous: string; next: string },
+  mood: number | null,
   notice?: string,
 ): Html {
   return html`<h1>${dayTitle(date)}</h1>
 <p class="pager"><a href="${to.at}/day/${around.previous}" rel="prev">← Previous day</a> <a href="${to.at}/month/${date.slice(0, 7)}">${monthTitle(date.slice(0, 7))}</a> <a href="${to.at}/day/${around.next}" rel="next">Next day →</a></p>
 ${notice ? html`<p role="status" class="notice">${notice}</p>` : ''}
+${moodPanel(to, date, mood)}
 ${entries.length === 0 ? html`<p>Nothing written on this day.</p>` : html`<p>${plural(entries.length, 'entry', 'entries')}.</p>${entries.map((e) => entryCard(to, e, false))}`}`;
 }
 
@@ -266,27 +157,6 @@ ${
           html`<section><h2>${y}</h2>${found.entries.filter((e) => e.date.startsWith(y)).map((e) => entryCard(to, e, true))}</section>`,
       )}`
 }`;
-}
-
-export function entryPage(to: PageLinks, entry: FullEntry): Html {
-  return html`<h1>${dayTitle(entry.date)}, ${entry.time}</h1>
-${entryMeta(to, entry, true)}
-${entry.prompt === undefined ? '' : html`<p class="prompt">Answering: <q>${entry.prompt}</q></p>`}
-${shownText(entry) === null ? '' : html`<div class="content md whole">${entryMarkdown(entry.content)}</div>`}
-${mediaShown(to, entry)}
-<section aria-labelledby="history"><h2 id="history">Earlier versions</h2>${
-    entry.history.length === 0
-      ? html`<p>None: this entry was never edited.</p>`
-      : html`<ol class="history">${entry.history.map((r) => html`<li><p class="meta">Replaced <time datetime="${r.replacedAt}">${r.replacedAt.slice(0, 16).replace('T', ' ')} UTC</time></p><div class="content">${r.content}</div></li>`)}</ol>`
-  }</section>
-<p><a class="danger" href="${to.at}/entry/${entry.id}/forget">Forget this entry…</a></p>`;
-}
-
-export function forgetConfirmPage(to: PageLinks, entry: FullEntry): Html {
-  return html`<h1>Forget this entry?</h1>
-<p>The entry of ${entry.date} ${entry.time}${entry.history.length ? ` and its ${plural(entry.history.length, 'earlier version')}` : ''} will be deleted from the journal for good. Backups and exports made before keep their copy.</p>
-<blockquote class="content">${entry.content.length > 300 ? `${entry.content.slice(0, 300)}…` : entry.content}</blockquote>
-<form method="post" action="${to.at}/entry/${entry.id}/forget"><button type="submit" class="danger">Forget for good</button> <a href="${to.at}/entry/${entry.id}">Keep it</a></form>`;
 }
 
 export function messagePage(title: string, text: string): Html {

@@ -24,8 +24,13 @@ const LOGIN_LINK_TTL_MS = 10 * 60_000;
 const GRANT_STEP_SECONDS = 600;
 const SESSION_TTL_MS = 12 * HOUR_MS;
 
-/** A signed-in caller, with `key` naming them for fairness limits (one per session, one per Telegram user). */
-export type Caller = { ownerId: number; via: 'telegram' | 'session'; key: string } | { ownerId: null; reason: string };
+/**
+ * A signed-in caller, with `key` naming them for fairness limits (one per session, one per Telegram user) and `csrf`
+ * the token every form of theirs carries and every POST of theirs must send back (one per session; per Telegram user
+ * an HMAC of their id, so every instance behind one URL agrees on it).
+ */
+export type Caller =
+  { ownerId: number; via: 'telegram' | 'session'; key: string; csrf: string } | { ownerId: null; reason: string };
 
 export interface WebAuthOptions {
   /** The bot token initData is signed with; null: Telegram sign-in is off (npm run web without a token). */
@@ -38,14 +43,19 @@ export interface WebAuth {
   identify(req: IncomingMessage): Caller;
   /** A one-time token for `ownerId`'s login link. */
   loginToken(ownerId: number): string;
-  /** Exchanges a login token for a session id; null when it is unknown, used or expired. */
-  redeem(token: string): string | null;
+  /**
+   * Exchanges a login token for a session id; else why not: `used` (opened once already, perhaps by a link preview),
+   * or `unknown` (expired, or never made here).
+   */
+  redeem(token: string): { session: string } | { refused: 'used' | 'unknown' };
   /** Ends the session the request's cookie names; false when it names none. */
   endSession(req: IncomingMessage): boolean;
   /** A grant to fetch one medium (by its sha256) for a Mini App page of `ownerId`'s: valid an hour (to 10 min more). */
   mediaGrant(ownerId: number, sha256: string): string;
   /** The owner a grant for this medium was made for, or null when it is not one of ours, is for another, or expired. */
   grantedOwner(sha256: string, grant: string): number | null;
+  /** Whether `given` (a form's `csrf` field) is the caller's form token, compared in constant time. */
+  formTokenMatches(caller: Extract<Caller, { csrf: string }>, given: string): boolean;
 }
 
 const newToken = () => randomBytes(32).toString('base64url');
@@ -102,8 +112,10 @@ export function initDataUser(initData: string, botToken: string, now: Date): { u
 
 export function createWebAuth(options: WebAuthOptions): WebAuth {
   const links = new Map<string, { ownerId: number; until: number }>();
+  // Links opened once, kept as long as a session lasts, so a second opening can say it was used (not "unknown").
+  const usedLinks = new Map<string, { until: number }>();
   // key: a short name of the session for limits and logs, never the secret id itself.
-  const sessions = new Map<string, { ownerId: number; until: number; key: string }>();
+  const sessions = new Map<string, { ownerId: number; until: number; key: string; csrf: string }>();
   let sessionsMade = 0;
   const now = () => options.clock().getTime();
   // Without a bot token there is no Mini App, and a key of this process alone serves npm run web.
@@ -126,13 +138,15 @@ export function createWebAuth(options: WebAuthOptions): WebAuth {
         if ('reason' in user) return { ownerId: null, reason: user.reason };
         if (!options.allowedUserIds.includes(user.userId))
           return { ownerId: null, reason: 'not an owner of this journal' };
-        return { ownerId: user.userId, via: 'telegram', key: `telegram:${user.userId}` };
+        const csrf = createHmac('sha256', grantKey).update(`form ${user.userId}`).digest('base64url');
+        return { ownerId: user.userId, via: 'telegram', key: `telegram:${user.userId}`, csrf };
       }
       const id = cookie(req, SESSION_COOKIE);
       if (id) {
         sweep(sessions);
         const session = findSecret(sessions, id);
-        if (session) return { ownerId: session.ownerId, via: 'session', key: `session:${session.key}` };
+        if (session)
+          return { ownerId: session.ownerId, via: 'session', key: `session:${session.key}`, csrf: session.csrf };
         return { ownerId: null, reason: 'the session has ended' };
       }
       return { ownerId: null, reason: 'not signed in' };
@@ -146,12 +160,19 @@ export function createWebAuth(options: WebAuthOptions): WebAuth {
 
     redeem(token) {
       sweep(links);
+      sweep(usedLinks);
       const link = findSecret(links, token);
-      if (!link) return null;
+      if (!link) return { refused: findSecret(usedLinks, token) ? 'used' : 'unknown' };
       for (const [key, value] of links) if (value === link) links.delete(key);
+      usedLinks.set(token, { until: now() + SESSION_TTL_MS });
       const session = newToken();
-      sessions.set(session, { ownerId: link.ownerId, until: now() + SESSION_TTL_MS, key: String((sessionsMade += 1)) });
-      return session;
+      sessions.set(session, {
+        ownerId: link.ownerId,
+        until: now() + SESSION_TTL_MS,
+        key: String((sessionsMade += 1)),
+        csrf: newToken(),
+      });
+      return { session };
     },
 
     mediaGrant(ownerId, sha256) {
@@ -168,6 +189,11 @@ export function createWebAuth(options: WebAuthOptions): WebAuth {
       const given = Buffer.from(match[3]!);
       const expected = Buffer.from(grantMac(ownerId, sha256, expires));
       return given.length === expected.length && timingSafeEqual(given, expected) ? ownerId : null;
+    },
+
+    formTokenMatches(caller, given) {
+      const [a, b] = [Buffer.from(given), Buffer.from(caller.csrf)];
+      return a.length === b.length && timingSafeEqual(a, b);
     },
 
     endSession(req) {

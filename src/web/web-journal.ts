@@ -16,6 +16,7 @@ import { readTimeline, type TimelinePage } from './timeline.ts';
 import type { DaySpan } from '../journal/dates/calendar-spans.ts';
 import type { MediaBytes, NearestDays, WebJournalPorts } from './web-journal-port.ts';
 import { collectionMethods } from './collection-methods.ts';
+import type { PhotoUpload } from '../journal/entries/written-entries.ts';
 
 export interface ListedEntry extends Omit<JournalEntryValue, 'date'>, EntryDetails {
   date: string;
@@ -79,6 +80,13 @@ export interface WebJournal {
   onThisDay(date: string): Promise<EntryList>;
   entry(id: number): Promise<FullEntry | null>;
   forget(id: number): Promise<{ day: string } | null>;
+  /** Writes an entry now into these pages' journal (every journal's pages: the main one); returns its id. */
+  write(text: string, photos: readonly PhotoUpload[]): Promise<{ id: number; day: string }>;
+  /** Gives an entry of these pages' journal new text (the old kept as a revision); null when it is not one of them. */
+  edit(id: number, text: string): Promise<'revised' | 'unchanged' | null>;
+  /** Sets (1 to 5) or clears (null) a day's mood; and reads it. */
+  setMood(day: string, mood: number | null): Promise<void>;
+  moodOn(day: string): Promise<number | null>;
   media(sha256: string): Promise<MediaBytes | null>;
   thumbnail(sha256: string, longEdge: number): Promise<MediaBytes | null>;
 }
@@ -260,6 +268,10 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
     },
 
     forget: async (id) => ((await inView(id)) ? ports.forget(id) : null),
+    write: (text, photos) => ports.write({ journal: base.journal ?? '', text, photos }),
+    edit: async (id, text) => ((await ports.details([id])).has(id) && (await inView(id)) ? ports.edit(id, text) : null),
+    setMood: (day, mood) => ports.setMood(day, mood),
+    moodOn: (day) => ports.moodOn(day),
   };
 }
 

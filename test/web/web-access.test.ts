@@ -15,7 +15,7 @@ import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { TEST_TOKEN } from '../helpers/test-app.ts';
 import { OWNER_ID, STRANGER_ID } from '../helpers/updates.ts';
 import { startBotApiStandIn } from '../stand-ins/bot-api.ts';
-import { buildWebDemo, EDITED_NOW, serveWebDemo, WEB_DAY, type WebDemoServer } from '../helpers/web-demo.ts';
+import { buildWebDemo, EDITED_NOW, formToken, serveWebDemo, WEB_DAY, type WebDemoServer } from '../helpers/web-demo.ts';
 
 const OTHER_OWNER = 222;
 const OTHER_TEXT = 'The other owner keeps this to themselves';
@@ -66,7 +66,14 @@ describeStores('web view access', () => {
     const ownerEntry = /href="\/entry\/(\d+)"/.exec(mine.body)?.[1];
     expect(ownerEntry).toBeDefined();
     expect((await get(`/entry/${ownerEntry}`, tma(initDataFor(OTHER_OWNER)))).status).toBe(404);
-    expect((await get(`/entry/${ownerEntry}/forget`, tma(initDataFor(OTHER_OWNER)), 'POST')).status).toBe(404);
+    const othersToken = await formToken(web, tma(initDataFor(OTHER_OWNER)));
+    const forgetAsOther = await fetch(`${web.url}/entry/${ownerEntry}/forget`, {
+      method: 'POST',
+      headers: { ...tma(initDataFor(OTHER_OWNER)), 'content-type': 'application/x-www-form-urlencoded' },
+      body: `csrf=${encodeURIComponent(othersToken)}`,
+      redirect: 'manual',
+    });
+    expect(forgetAsOther.status).toBe(404);
     expect((await get(`/entry/${ownerEntry}`, tma(initDataFor(OWNER_ID)))).status).toBe(200);
   });
 

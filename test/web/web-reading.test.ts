@@ -172,7 +172,7 @@ describeStores('web view reading', () => {
     expect(await countEntriesUpTo(temp.db, OWNER_ID + 1, view, 1_000)).toBe(1_001);
     expect(await countEntriesUpTo(temp.db, OWNER_ID + 1, view, 2_000)).toBe(1_005);
     expect(await countEntriesUpTo(temp.db, OWNER_ID, view, 1_000)).toBe(0);
-    const page = searchPage({ at: '', mediaQuery: () => '' }, 'cap', {
+    const page = searchPage({ at: '', mediaQuery: () => '', csrf: '' }, 'cap', {
       found: { total: 1_000, moreThanTotal: true, entries: [] },
       offset: 0,
       pageSize: 50,
