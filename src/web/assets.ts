@@ -121,10 +121,11 @@ form.mood button[aria-pressed="true"] { background: var(--button); color: var(--
    little of the screen and scrolls away with the page. */
 @media (max-width: 600px) {
   header { position: static; padding: 4px 10px 6px; }
-  nav ul { flex-wrap: nowrap; overflow-x: auto; gap: 14px; margin: 0 0 4px; scrollbar-width: none; }
+  nav ul { flex-wrap: nowrap; overflow-x: auto; gap: 14px; margin: 0 0 2px; scrollbar-width: none; }
   nav li { flex: none; }
-  nav a { padding: 4px 0; }
-  nav.journals ul { font-size: 0.9rem; }
+  nav a { padding: 3px 0; }
+  nav.journals ul { font-size: 0.85rem; }
+  nav.journals a { padding: 1px 0; }
   form.search input, form.search button { min-height: 36px; padding: 4px 10px; }
   main { padding-top: 4px; }
 }
