@@ -5,7 +5,7 @@
  */
 import { isCalendarDay } from '../journal/dates/calendar-day.ts';
 import { monthSpan, yearSpan } from '../journal/dates/calendar-spans.ts';
-import { dayPage, onThisDayPage, searchPage, taggedPage, tagsPage } from './pages.ts';
+import { dayPage, listOrder, onThisDayPage, searchPage, taggedPage, tagsPage } from './pages.ts';
 import { calendarPage, monthPage } from './calendar-pages.ts';
 import { entryPage, forgetConfirmPage } from './entry-pages.ts';
 import { photosPage, timelinePage } from './timeline-pages.ts';
@@ -94,10 +94,11 @@ const routes: Route[] = [
       if (query === '') return ok({ title: 'Search', current: 'search' }, searchPage(to, '', null));
       const offset = offsetOf(url);
       try {
-        const found = await journal.search(query, offset, PAGE_SIZE);
+        const order = listOrder(url);
+        const found = await journal.search(query, offset, PAGE_SIZE, order);
         return ok(
           { title: `Search: ${query}`, current: 'search', query },
-          searchPage(to, query, { found, offset, pageSize: PAGE_SIZE }),
+          searchPage(to, query, { found, offset, pageSize: PAGE_SIZE, order }),
         );
       } catch (error) {
         if (!(error instanceof WebInputError)) throw error;
@@ -157,7 +158,11 @@ const routes: Route[] = [
       const offset = offsetOf(url);
       return ok(
         { title: `#${tag}`, current: 'tags' },
-        taggedPage(to, tag, await journal.tagged(tag, offset, PAGE_SIZE), offset, PAGE_SIZE),
+        taggedPage(to, tag, await journal.tagged(tag, offset, PAGE_SIZE, listOrder(url)), {
+          offset,
+          pageSize: PAGE_SIZE,
+          order: listOrder(url),
+        }),
       );
     },
   },

@@ -13,7 +13,7 @@ import { mediaPath, THUMBNAIL_LONG_EDGE, thumbnailPath } from './media-route.ts'
 import { scaledSize } from '../journal/media/scaled-image.ts';
 import { searchExcerpt } from './search-excerpt.ts';
 import { moodPanel } from './mood-panel.ts';
-import type { EntryList, ListedEntry } from './web-journal.ts';
+import type { EntryList, ListedEntry, ListOrder } from './web-journal.ts';
 
 export const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -24,10 +24,22 @@ export function entryMeta(to: PageLinks, entry: ListedEntry, withDate: boolean):
       ? html` <span class="starred" title="Starred"><span aria-hidden="true">★</span><span class="visually-hidden">Starred</span></span>`
       : ''
   }${entry.media && entry.media !== entry.content.trim() && !allMediaShown(entry) ? html` <span class="media">${entry.media}</span>` : ''}${
-    entry.place ? html` <span class="place"><span class="visually-hidden">Place: </span>${entry.place}</span>` : ''
+    entry.place || entry.coordinates ? html` ${placeShown(entry)}` : ''
   }${entry.weather ? html` <span class="weather"><span class="visually-hidden">Weather: </span>${entry.weather}</span>` : ''}${entry.tags.map(
     (t) => html` <a class="tag" href="${to.at}/tags/${encodeURIComponent(t)}">#${t}</a>`,
   )}</p>`;
+}
+
+/**
+ * Where an entry was written: the place's names, and with its coordinates a link to them on OpenStreetMap's site
+ * (a link only: the page loads no map, so no tile server is needed and the CSP stays 'self').
+ */
+function placeShown(entry: ListedEntry): Html {
+  const at = entry.coordinates;
+  const map = at
+    ? html` <a class="map" href="https://www.openstreetmap.org/?mlat=${at.latitude.toFixed(5)}&amp;mlon=${at.longitude.toFixed(5)}#map=16/${at.latitude.toFixed(5)}/${at.longitude.toFixed(5)}" target="_blank" rel="noopener noreferrer" title="${at.latitude.toFixed(5)}, ${at.longitude.toFixed(5)}">${entry.place ? 'map' : 'on a map'}</a>`
+    : '';
+  return html`<span class="place"><span class="visually-hidden">Place: </span>${entry.place ?? ''}${map}</span>`;
 }
 
 /** Every medium of the entry is kept, so the page shows each one itself and no "[photo]" label stands for it. */
@@ -91,14 +103,19 @@ ${moodPanel(to, date, mood)}
 ${entries.length === 0 ? html`<p>Nothing written on this day.</p>` : html`<p>${plural(entries.length, 'entry', 'entries')}.</p>${entries.map((e) => entryCard(to, e, false))}`}`;
 }
 
+/** The order a page's `?order=` asks for: oldest first only when it says so. */
+export const listOrder = (url: URL): ListOrder => (url.searchParams.get('order') === 'oldest' ? 'oldest' : 'newest');
+
 function pagedList(
   to: PageLinks,
   found: EntryList,
   offset: number,
   pageSize: number,
-  nextHref: (offset: number) => string,
+  href: (offset: number, order: ListOrder) => string,
+  order: ListOrder,
   query?: string,
 ): Html {
+  const nextHref = (o: number) => href(o, order);
   const shownTo = offset + found.entries.length;
   const total = found.moreThanTotal
     ? `More than ${plural(found.total, 'entry', 'entries')}`
@@ -111,7 +128,13 @@ function pagedList(
       : offset > 0 && found.total > 0
         ? `, none from ${offset + 1} on`
         : '';
+  const orders = html`<p class="order">${
+    order === 'newest'
+      ? html`<strong>Newest first</strong> · <a href="${href(0, 'oldest')}">oldest first</a>`
+      : html`<a href="${href(0, 'newest')}">newest first</a> · <strong>Oldest first</strong>`
+  }</p>`;
   return html`<p>${total}${shown}.</p>
+${found.total > 1 ? orders : ''}
 ${found.entries.map((e) => entryCard(to, e, true, query))}
 <p class="pager">${offset > 0 ? html`<a href="${nextHref(Math.max(0, Math.min(offset, found.total) - pageSize))}" rel="prev">← Earlier</a>` : ''} ${
     more ? html`<a href="${nextHref(shownTo)}" rel="next">More →</a>` : ''
@@ -124,13 +147,13 @@ export const SEARCH_HELP =
 export function searchPage(
   to: PageLinks,
   query: string,
-  result: { found: EntryList; offset: number; pageSize: number } | { problem: string } | null,
+  result: { found: EntryList; offset: number; pageSize: number; order: ListOrder } | { problem: string } | null,
 ): Html {
   const heading = query === '' ? 'Search' : `Search: ${query}`;
   if (result === null) return html`<h1>${heading}</h1><p>${SEARCH_HELP}</p>`;
   if ('problem' in result)
     return html`<h1>${heading}</h1><p role="alert" class="error">${result.problem}</p><p>${SEARCH_HELP}</p>`;
-  return html`<h1>${heading}</h1>${pagedList(to, result.found, result.offset, result.pageSize, (o) => `${to.at}/search?q=${encodeURIComponent(query)}&offset=${o}`, query)}`;
+  return html`<h1>${heading}</h1>${pagedList(to, result.found, result.offset, result.pageSize, (o, order) => `${to.at}/search?q=${encodeURIComponent(query)}&offset=${o}${order === 'oldest' ? '&order=oldest' : ''}`, result.order, query)}`;
 }
 
 export function tagsPage(to: PageLinks, tags: { tag: string; entries: number }[], distinct: number): Html {
@@ -140,8 +163,15 @@ export function tagsPage(to: PageLinks, tags: { tag: string; entries: number }[]
 <ul class="tags">${tags.map((t) => html`<li><a href="${to.at}/tags/${encodeURIComponent(t.tag)}">#${t.tag}</a> <span class="count">${plural(t.entries, 'entry', 'entries')}</span></li>`)}</ul>`;
 }
 
-export function taggedPage(to: PageLinks, tag: string, found: EntryList, offset: number, pageSize: number): Html {
-  return html`<h1>#${tag}</h1>${pagedList(to, found, offset, pageSize, (o) => `${to.at}/tags/${encodeURIComponent(tag)}?offset=${o}`)}`;
+export function taggedPage(
+  to: PageLinks,
+  tag: string,
+  found: EntryList,
+  page: { offset: number; pageSize: number; order: ListOrder },
+): Html {
+  const href = (o: number, order: ListOrder) =>
+    `${to.at}/tags/${encodeURIComponent(tag)}?offset=${o}${order === 'oldest' ? '&order=oldest' : ''}`;
+  return html`<h1>#${tag}</h1>${pagedList(to, found, page.offset, page.pageSize, href, page.order)}`;
 }
 
 export function onThisDayPage(to: PageLinks, date: string, found: EntryList): Html {

@@ -38,6 +38,9 @@ export interface EntryList {
   entries: ListedEntry[];
 }
 
+/** A list's order: newest first, as every list opens, or oldest first (`?order=oldest`). */
+export type ListOrder = 'newest' | 'oldest';
+
 /** A list's total is counted up to this many: beyond it the page says "more than" (counting on grows with the journal). */
 export const TOTAL_CAP = 1_000;
 
@@ -70,13 +73,14 @@ export interface WebJournal {
   moods(span: DaySpan): Promise<Map<string, number>>;
   day(date: string): Promise<ListedEntry[]>;
   /** Matching entries, newest first (as the bot's /search lists them). */
-  search(query: string, offset: number, limit: number): Promise<EntryList>;
+  search(query: string, offset: number, limit: number, order?: ListOrder): Promise<EntryList>;
   /** Entries newest first across days, whole days from the one before `before` (null: the latest) on. */
   timeline(before: string | null, atLeast: number): Promise<TimelinePage<ListedEntry>>;
   /** The kept photos of these pages' journal, newest first. */
   photos(offset: number, limit: number): Promise<ListedPhoto[]>;
   tags(): Promise<{ tags: TagCount[]; distinctTags: number }>;
-  tagged(tag: string, offset: number, limit: number): Promise<EntryList>;
+  /** A tag's entries, newest first (`oldest`: oldest first). */
+  tagged(tag: string, offset: number, limit: number, order?: ListOrder): Promise<EntryList>;
   onThisDay(date: string): Promise<EntryList>;
   entry(id: number): Promise<FullEntry | null>;
   forget(id: number): Promise<{ day: string } | null>;
@@ -114,6 +118,7 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
         revisions: 0,
         starred: false,
         place: null,
+        coordinates: null,
         weather: null,
       }),
     }));
@@ -224,8 +229,9 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
       return withDetails(await value<Omit<JournalEntryValue, 'date'>[]>(base, 'getEntriesForDay', { date }), date);
     },
 
-    async search(query, offset, limit) {
-      return listNewest(await narrow(base, 'search', { query }), offset, limit);
+    async search(query, offset, limit, order = 'newest') {
+      const view = await narrow(base, 'search', { query });
+      return order === 'oldest' ? list(view, offset, limit) : listNewest(view, offset, limit);
     },
 
     async timeline(before, atLeast) {
@@ -239,8 +245,9 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
 
     tags: () => value(base, 'getTags', { limit: 100 }),
 
-    async tagged(tag, offset, limit) {
-      return list(await narrow(base, 'tagged', { tag }), offset, limit);
+    async tagged(tag, offset, limit, order = 'newest') {
+      const view = await narrow(base, 'tagged', { tag });
+      return order === 'oldest' ? list(view, offset, limit) : listNewest(view, offset, limit);
     },
 
     async onThisDay(date) {

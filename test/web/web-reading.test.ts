@@ -56,7 +56,7 @@ describeStores('web view reading', () => {
       .set({
         metadata: JSON.stringify({
           starred: true,
-          place: { name: "Uncle's Tavern", locality: 'Alice Springs' },
+          place: { name: "Uncle's Tavern", locality: 'Alice Springs', latitude: -23.70069, longitude: 133.8813 },
           weather: { description: 'Partly Cloudy', temperature_c: 34 },
         }),
       })
@@ -138,10 +138,16 @@ describeStores('web view reading', () => {
     expect(day).toContain('<span class="image">[a picture]</span>');
   });
 
-  it('shows place, weather and the star of an entry that has them', async () => {
+  it('shows place (names, and a link to its coordinates on a map), weather and the star of an entry that has them', async () => {
     const day = (await get(`/day/${DAY}`)).body;
     expect(day).toContain('<span class="visually-hidden">Starred</span>');
-    expect(day).toContain('Uncle&#39;s Tavern, Alice Springs');
+    expect(day).toContain('Uncle&#39;s Tavern, Alice Springs <a class="map"');
+    expect(day).toContain(
+      'href="https://www.openstreetmap.org/?mlat=-23.70069&amp;mlon=133.88130#map=16/-23.70069/133.88130"',
+    );
+    // Names, not raw coordinates, and no map loaded into the page.
+    expect(day).not.toContain('(-23.70069, 133.88130)');
+    expect(day).not.toMatch(/<(img|iframe)[^>]*openstreetmap/);
     expect(day).toContain('Partly Cloudy, 34 °C');
     expect(day.match(/class="starred"/g)).toHaveLength(1);
   });
@@ -176,6 +182,7 @@ describeStores('web view reading', () => {
       found: { total: 1_000, moreThanTotal: true, entries: [] },
       offset: 0,
       pageSize: 50,
+      order: 'newest',
     }).text;
     expect(page).toContain('More than 1,000 entries.');
   }, 60_000);
