@@ -117,6 +117,7 @@ form.mood { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
 form.mood button { background: var(--panel); color: var(--text); border: 1px solid var(--l0); min-width: 44px; }
 form.mood button[aria-pressed="true"] { background: var(--button); color: var(--button-text); }
 .map { white-space: nowrap; }
+nav.years { display: flex; flex-wrap: wrap; gap: 2px 12px; margin: 0 0 8px; }
 /* A phone: the header is two short rows (the pages, scrolled sideways; the search), not sticky, so it takes
    little of the screen and scrolls away with the page. */
 @media (max-width: 600px) {

@@ -82,6 +82,17 @@ function moodLegend(): Html {
   return html`<p class="legend" aria-hidden="true">Mood 1 <span class="m1"></span><span class="m2"></span><span class="m3"></span><span class="m4"></span><span class="m5"></span> 5 <span class="l0"></span> none set</p>`;
 }
 
+/** Every year with entries, newest first, as links (the year shown marked): older years are a tap away. */
+function yearLinks(to: PageLinks, year: number, years: readonly number[], by: string): Html | '' {
+  if (years.length === 0 || (years.length === 1 && years[0] === year)) return '';
+  return html`<nav class="years" aria-label="Years with entries"><span class="count">Years with entries:</span> ${years.map(
+    (y) =>
+      y === year
+        ? html`<a href="${to.at}/?year=${y}${by}" aria-current="page">${y}</a> `
+        : html`<a href="${to.at}/?year=${y}${by}">${y}</a> `,
+  )}</nav>`;
+}
+
 /**
  * The year's calendar, its days shaded by entries, or with `moods` (`/?by=mood`) coloured by the day's mood; an empty
  * year says where the nearest entries are.
@@ -93,20 +104,24 @@ export function calendarPage(
   nearest: NearestDays | null = null,
   moods?: Map<string, number>,
   today?: string,
+  years: readonly number[] = [],
 ): Html {
   const busiest = Math.max(0, ...counts.values());
   const entries = [...counts.values()].reduce((a, b) => a + b, 0);
   const by = moods ? '&by=mood' : '';
+  const latest = [...counts.keys()].sort().at(-1)?.slice(0, 7) ?? null;
   const mean = moods && moods.size > 0 ? [...moods.values()].reduce((a, b) => a + b, 0) / moods.size : null;
-  // This year's page opens on this month, large, with today marked: on a phone it is on the first screen, and the
-  // year's twelve months follow below it.
-  const thisMonth = today?.startsWith(String(year)) ? today.slice(0, 7) : null;
+  // This year's page opens on this month, large, with today marked, another year's on its latest month with entries:
+  // on a phone it is on the first screen, and the year's twelve months follow below it.
+  const thisYear = today?.startsWith(String(year)) === true;
+  const thisMonth = thisYear ? today.slice(0, 7) : latest;
   return html`<h1>${year}</h1>
 <p class="pager"><a href="${to.at}/?year=${year - 1}${by}" rel="prev">← ${year - 1}</a> <a href="${to.at}/?year=${year + 1}${by}" rel="next">${year + 1} →</a></p>
+${yearLinks(to, year, years, by)}
 ${nearest ? nearestText(to, nearest) : html`<p>${plural(entries, 'entry', 'entries')} on ${plural(counts.size, 'day')}${moods ? `; a mood on ${plural(moods.size, 'day')}${mean === null ? '' : `, ${mean.toFixed(1)} on average`}` : ''}. Pick a day to read it.</p>`}
 <p class="colour-by">Colour days by: ${moods ? html`<a href="${to.at}/?year=${year}">entries</a> · <strong>mood</strong>` : html`<strong>entries</strong> · <a href="${to.at}/?year=${year}&amp;by=mood">mood</a>`}</p>
 ${moods ? moodLegend() : legend()}
-${thisMonth ? html`<section class="this-month" aria-label="This month">${monthTable(to, thisMonth, counts, busiest, true, moods, today)}</section>` : ''}
+${thisMonth ? html`<section class="this-month" aria-label="${thisYear ? 'This month' : 'The latest month with entries'}">${monthTable(to, thisMonth, counts, busiest, true, moods, today)}</section>` : ''}
 <div class="year">${monthsOf(yearSpan(year)).map((m) => monthTable(to, m, counts, busiest, false, moods, today))}</div>`;
 }
 

@@ -47,9 +47,10 @@ const routes: Route[] = [
       const counts = await journal.dayCounts(span);
       const nearest = counts.size === 0 ? await journal.nearestDays(span) : null;
       const moods = url.searchParams.get('by') === 'mood' ? await journal.moods(span) : undefined;
+      const years = await journal.yearsWithEntries();
       return ok(
         { title: String(year), current: 'calendar' },
-        calendarPage(to, year, counts, nearest, moods, journal.today()),
+        calendarPage(to, year, counts, nearest, moods, journal.today(), years),
       );
     },
   },

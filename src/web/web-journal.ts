@@ -16,6 +16,7 @@ import { readTimeline, type TimelinePage } from './timeline.ts';
 import type { DaySpan } from '../journal/dates/calendar-spans.ts';
 import type { MediaBytes, NearestDays, WebJournalPorts } from './web-journal-port.ts';
 import { collectionMethods } from './collection-methods.ts';
+import { openingYear, yearsWithEntries } from './calendar-years.ts';
 import type { PhotoUpload } from '../journal/entries/written-entries.ts';
 
 export interface ListedEntry extends Omit<JournalEntryValue, 'date'>, EntryDetails {
@@ -66,6 +67,8 @@ export interface WebJournal {
   today(): string;
   /** The year the calendar opens on: this year when it has entries, else the latest year that has (this year if none). */
   openingYear(): Promise<number>;
+  /** The years that have entries, newest first (an index seek per year). */
+  yearsWithEntries(): Promise<number[]>;
   /** The days with entries nearest to a span, before and after it. */
   nearestDays(span: DaySpan): Promise<NearestDays>;
   dayCounts(span: DaySpan): Promise<Map<string, number>>;
@@ -101,6 +104,7 @@ const OVERVIEW_DAYS = 90;
 /** The web's journal over the owner's every journal (`base` `{}`), or one journal (`{ journal }`, from getJournal). */
 export function createWebJournal(ports: WebJournalPorts, base: JournalView = {}): WebJournal {
   const { value, narrow } = collectionMethods(ports.operations, ports.ownerId);
+  const lastDayBefore = async (day: string) => (await ports.nearestDays(day, '9999-12-31', base)).before;
 
   const withDetails = async (
     entries: (Omit<JournalEntryValue, 'date'> & { date?: string; cut?: string })[],
@@ -189,16 +193,11 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
 
     today: ports.today,
 
-    async openingYear() {
-      const thisYear = Number(ports.today().slice(0, 4));
-      // Index seeks only: the last day before next year is in this year when this year has entries.
-      const upToThisYear = (await ports.nearestDays(`${thisYear + 1}-01-01`, '9999-12-31', base)).before;
-      if (upToThisYear?.startsWith(String(thisYear))) return thisYear;
-      const latest = (await ports.nearestDays('9999-12-31', '9999-12-31', base)).before;
-      return latest === null ? thisYear : Number(latest.slice(0, 4));
-    },
+    openingYear: async () => openingYear(lastDayBefore, ports.today()),
 
     nearestDays: (span) => ports.nearestDays(span.from, span.to, base),
+
+    yearsWithEntries: () => yearsWithEntries(lastDayBefore),
 
     async dayCounts(span) {
       const counts = new Map<string, number>();
@@ -235,7 +234,6 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
     },
 
     async timeline(before, atLeast) {
-      const lastDayBefore = async (day: string) => (await ports.nearestDays(day, '9999-12-31', base)).before;
       const day = async (date: string) =>
         withDetails(await value<Omit<JournalEntryValue, 'date'>[]>(base, 'getEntriesForDay', { date }), date);
       return readTimeline(lastDayBefore, day, before, atLeast);

@@ -110,6 +110,20 @@ describeStores('web view reading', () => {
     expect(await mini.text()).toContain('<h1>2024</h1>');
   });
 
+  it('opens a past year on its latest month with entries, and links every year that has entries', async () => {
+    await seedEntries(temp.db, OWNER_ID, [['2019-03-10T10:00:00Z', 'An old note']]);
+    const page = (await get('/', later)).body;
+    // 2024's entries end in June: that month is shown large at the top, not an empty January or this month.
+    expect(page).toMatch(
+      /<section class="this-month" aria-label="The latest month with entries"><table class="month large">\s*<caption><a href="\/month\/2024-06">/,
+    );
+    expect(page).toContain(
+      '<nav class="years" aria-label="Years with entries"><span class="count">Years with entries:</span> <a href="/?year=2024" aria-current="page">2024</a> <a href="/?year=2019">2019</a> </nav>',
+    );
+    expect((await get('/?year=2019', later)).body).toContain('<caption><a href="/month/2019-03">');
+    await temp.db.deleteFrom('entry').where('content', '=', 'An old note').execute();
+  });
+
   it('says where the nearest entries are for a year without any', async () => {
     const empty = await get('/?year=2025', later);
     expect(empty.status).toBe(200);
