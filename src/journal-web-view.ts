@@ -8,7 +8,8 @@ import { readEntryDetails, readEntryRevisions } from './journal/entries/entry-de
 import { countEntriesUpTo, nearestEntryDays } from './journal/views/entry-queries.ts';
 import { forgetEntry } from './journal/forget/forget.ts';
 import { journalToday, openJournalOperations } from './journal/journal-operations.ts';
-import { createWebAuth } from './web/web-auth.ts';
+import { createWebAuth, type LoginLinks } from './web/web-auth.ts';
+import { createLoginLink, redeemLoginLink } from './db/login-link-store.ts';
 import { createWebJournal, type WebJournal } from './web/web-journal.ts';
 import { ownerMediumBySha } from './journal/media/entry-media.ts';
 import { readBlob } from './db/media-blobs.ts';
@@ -35,13 +36,26 @@ export function createJournalWebView(
 ): WebView {
   const { config, clock } = deps;
   return createWebView({
-    auth: createWebAuth({ botToken: deps.botToken, allowedUserIds: config.allowedUserIds, clock }),
+    auth: createWebAuth({
+      botToken: deps.botToken,
+      allowedUserIds: config.allowedUserIds,
+      clock,
+      links: webLoginLinks(deps.db, clock),
+    }),
     logger: deps.logger,
     embedding: deps.surface === 'local' ? 'nobody' : 'telegram',
     publicOrigins: publicOrigins(config),
     loopbackOnly: deps.surface === 'local',
     journalFor: webJournalFor(deps),
   });
+}
+
+/** The web view's login links, in the journal's database: any process sharing it can make one. */
+export function webLoginLinks(db: AppDeps['db'], clock: () => Date): LoginLinks {
+  return {
+    create: (ownerId) => createLoginLink(db, ownerId, clock()),
+    redeem: (token) => redeemLoginLink(db, token, clock()),
+  };
 }
 
 /** How a thumbnail is encoded: WebP (smaller than JPEG at the same look, and keeps a PNG's transparency). */

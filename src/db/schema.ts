@@ -202,6 +202,16 @@ export interface JournalDefaultTable {
   name: string;
 }
 
+/** A one-time login link of the web view (npm run web): its token's SHA-256, whose journal, until when. */
+export interface WebLoginLinkTable {
+  token_hash: string;
+  owner_id: number;
+  /** ISO instant it stops working. */
+  expires_at: string;
+  /** ISO instant it signed a browser in; null while unused. */
+  used_at: string | null;
+}
+
 export interface Database {
   entry: EntryTable;
   entry_revision: EntryRevisionTable;
@@ -237,6 +247,7 @@ export interface Database {
   reminder_delivery: ReminderDeliveryTable;
   journal_topic: JournalTopicTable;
   journal_default: JournalDefaultTable;
+  web_login_link: WebLoginLinkTable;
 }
 
 /** An entry as the app reads it: search_more is the search index's alone. */

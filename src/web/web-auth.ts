@@ -3,7 +3,8 @@
  * checked with the bot token (HMAC-SHA256 per Telegram's Web Apps docs), at most an hour old and not dated ahead of
  * our clock by more than a minute (signed data from the future would never expire); its user must be an owner in
  * ALLOWED_USER_IDS. On one's own computer (npm run web) a one-time login link is exchanged for a session
- * cookie (HttpOnly, SameSite=Strict), which signing out ends. Sessions and links live in this process's memory only.
+ * cookie (HttpOnly, SameSite=Strict), which signing out ends. Links live in the journal's database (`links`, so any
+ * process sharing it can make one: npm run web -- --link, the bot's /web); sessions in this process's memory only.
  * A Mini App page's photos and voice notes cannot send the initData header (an <img> sends none), and a cookie is not
  * sent inside Telegram's web client's frame: each medium's address in such a page carries a grant instead, an HMAC
  * of the owner, that medium's sha256 and an expiry (an hour on, as initData's), keyed from the bot token so every
@@ -19,7 +20,6 @@ export const SESSION_COOKIE = 'journal_session';
 export const INIT_DATA_MAX_AGE_SECONDS = 3600;
 /** Clock skew allowed between Telegram and us: initData dated later than this ahead of our clock is refused. */
 export const INIT_DATA_MAX_SKEW_SECONDS = 60;
-const LOGIN_LINK_TTL_MS = 10 * 60_000;
 /** A media grant ends an hour on, rounded up to this step. */
 const GRANT_STEP_SECONDS = 600;
 const SESSION_TTL_MS = 12 * HOUR_MS;
@@ -32,7 +32,14 @@ const SESSION_TTL_MS = 12 * HOUR_MS;
 export type Caller =
   { ownerId: number; via: 'telegram' | 'session'; key: string; csrf: string } | { ownerId: null; reason: string };
 
+/** Where one-time login links are made and taken (db/login-link-store.ts, over the journal's database). */
+export interface LoginLinks {
+  create(ownerId: number): Promise<string>;
+  redeem(token: string): Promise<{ ownerId: number } | { refused: 'used' | 'unknown' }>;
+}
+
 export interface WebAuthOptions {
+  links: LoginLinks;
   /** The bot token initData is signed with; null: Telegram sign-in is off (npm run web without a token). */
   botToken: string | null;
   allowedUserIds: readonly number[];
@@ -42,12 +49,12 @@ export interface WebAuthOptions {
 export interface WebAuth {
   identify(req: IncomingMessage): Caller;
   /** A one-time token for `ownerId`'s login link. */
-  loginToken(ownerId: number): string;
+  loginToken(ownerId: number): Promise<string>;
   /**
    * Exchanges a login token for a session id; else why not: `used` (opened once already, perhaps by a link preview),
    * or `unknown` (expired, or never made here).
    */
-  redeem(token: string): { session: string } | { refused: 'used' | 'unknown' };
+  redeem(token: string): Promise<{ session: string } | { refused: 'used' | 'unknown' }>;
   /** Ends the session the request's cookie names; false when it names none. */
   endSession(req: IncomingMessage): boolean;
   /** A grant to fetch one medium (by its sha256) for a Mini App page of `ownerId`'s: valid an hour (to 10 min more). */
@@ -111,9 +118,6 @@ export function initDataUser(initData: string, botToken: string, now: Date): { u
 }
 
 export function createWebAuth(options: WebAuthOptions): WebAuth {
-  const links = new Map<string, { ownerId: number; until: number }>();
-  // Links opened once, kept as long as a session lasts, so a second opening can say it was used (not "unknown").
-  const usedLinks = new Map<string, { until: number }>();
   // key: a short name of the session for limits and logs, never the secret id itself.
   const sessions = new Map<string, { ownerId: number; until: number; key: string; csrf: string }>();
   let sessionsMade = 0;
@@ -152,20 +156,13 @@ export function createWebAuth(options: WebAuthOptions): WebAuth {
       return { ownerId: null, reason: 'not signed in' };
     },
 
-    loginToken(ownerId) {
-      const token = newToken();
-      links.set(token, { ownerId, until: now() + LOGIN_LINK_TTL_MS });
-      return token;
-    },
+    loginToken: (ownerId) => options.links.create(ownerId),
 
-    redeem(token) {
-      sweep(links);
-      sweep(usedLinks);
-      const link = findSecret(links, token);
-      if (!link) return { refused: findSecret(usedLinks, token) ? 'used' : 'unknown' };
-      for (const [key, value] of links) if (value === link) links.delete(key);
-      usedLinks.set(token, { until: now() + SESSION_TTL_MS });
+    async redeem(token) {
+      const link = await options.links.redeem(token);
+      if ('refused' in link) return link;
       const session = newToken();
+      sweep(sessions);
       sessions.set(session, {
         ownerId: link.ownerId,
         until: now() + SESSION_TTL_MS,

@@ -55,7 +55,7 @@ export interface WebView {
    */
   handle(req: IncomingMessage, res: ServerResponse, url?: URL): Promise<void>;
   /** A path that signs `ownerId` in once, e.g. `/login?token=…` (npm run web prints it). */
-  loginPath(ownerId: number): string;
+  loginPath(ownerId: number): Promise<string>;
 }
 
 const ASSETS: Record<string, { type: string; body: string }> = {
@@ -63,6 +63,9 @@ const ASSETS: Record<string, { type: string; body: string }> = {
   '/assets/app.js': { type: 'text/javascript; charset=utf-8', body: APP_JS },
   '/assets/icon.svg': { type: 'image/svg+xml; charset=utf-8', body: ICON_SVG },
 };
+
+/** The path a login token signs in at. */
+export const loginPath = (token: string): string => `/login?token=${token}`;
 
 export function createWebView(deps: WebViewDeps): WebView {
   const { auth, logger } = deps;
@@ -135,7 +138,7 @@ export function createWebView(deps: WebViewDeps): WebView {
     const wrongHost = deps.loopbackOnly ? loopbackHostProblem(req) : null;
     if (wrongHost) return sendPage(res, 421, { title: 'Wrong address' }, messagePage('Wrong address', wrongHost));
     if (url.pathname === '/login' && method === 'GET') {
-      const redeemed = auth.redeem(url.searchParams.get('token') ?? '');
+      const redeemed = await auth.redeem(url.searchParams.get('token') ?? '');
       if ('refused' in redeemed) return sendPage(res, 401, { title: 'Sign in' }, loginRefusedPage(redeemed.refused));
       return redirect(res, '/', {
         'set-cookie': `${SESSION_COOKIE}=${redeemed.session}; HttpOnly; SameSite=Strict; Path=/`,
@@ -266,6 +269,6 @@ export function createWebView(deps: WebViewDeps): WebView {
 
   return {
     handle,
-    loginPath: (ownerId) => `/login?token=${auth.loginToken(ownerId)}`,
+    loginPath: async (ownerId) => loginPath(await auth.loginToken(ownerId)),
   };
 }

@@ -71,7 +71,7 @@ export async function serveWebDemo(
 
 /** The session cookie (`name=value`) the login link gives `ownerId`, as a browser would keep it. */
 export async function signIn(web: WebDemoServer, ownerId: number): Promise<string> {
-  const login = await fetch(`${web.url}${web.view.loginPath(ownerId)}`, { redirect: 'manual' });
+  const login = await fetch(`${web.url}${await web.view.loginPath(ownerId)}`, { redirect: 'manual' });
   return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 

@@ -126,7 +126,7 @@ describe.skipIf(noBrowserReason !== null)(
 
     async function signedIn(viewport: { width: number; height: number }): Promise<Page> {
       const page = await (await browser.newContext({ viewport })).newPage();
-      await page.goto(`${web.url}${web.view.loginPath(OWNER_ID)}`);
+      await page.goto(`${web.url}${await web.view.loginPath(OWNER_ID)}`);
       return page;
     }
 

@@ -119,7 +119,7 @@ describeStores('web view access', () => {
   });
 
   it('exchanges a login link once for an HttpOnly, SameSite=Strict session cookie', async () => {
-    const link = web.view.loginPath(OWNER_ID);
+    const link = await web.view.loginPath(OWNER_ID);
     const first = await get(link);
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe('/');
@@ -139,7 +139,7 @@ describeStores('web view access', () => {
   });
 
   it("sets the CSP (framed by Telegram's web client only) and UTF-8 on every answer, serves its own assets, and links nowhere else", async () => {
-    const session = (await get(web.view.loginPath(OWNER_ID))).headers.get('set-cookie')!.split(';')[0]!;
+    const session = (await get(await web.view.loginPath(OWNER_ID))).headers.get('set-cookie')!.split(';')[0]!;
     const paths = [
       '/',
       '/?year=2024',

@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { sign } from '@tma.js/init-data-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
-import { webJournalFor } from '../../src/journal-web-view.ts';
+import { webJournalFor, webLoginLinks } from '../../src/journal-web-view.ts';
 import { createMemoryLogger } from '../../src/log/logger.ts';
 import { createWebAuth } from '../../src/web/web-auth.ts';
 import type { WebJournal } from '../../src/web/web-journal.ts';
@@ -54,7 +54,7 @@ describe('npm run web (local)', () => {
   beforeAll(async () => {
     web = await serveWebDemo(temp.db, { ALLOWED_USER_IDS: String(OWNER_ID) }, 'local');
     port = web.server.port;
-    session = (await send(`${web.url}${web.view.loginPath(OWNER_ID)}`)).headers['set-cookie']![0]!.split(';')[0]!;
+    session = (await send(`${web.url}${await web.view.loginPath(OWNER_ID)}`)).headers['set-cookie']![0]!.split(';')[0]!;
   });
   afterAll(() => web?.server.close());
 
@@ -107,7 +107,9 @@ describe('npm run web (local)', () => {
   });
 
   it("takes a POST only with the session's form token: none, another's or a forged one is refused (403)", async () => {
-    const other = (await send(`${web.url}${web.view.loginPath(OWNER_ID)}`)).headers['set-cookie']![0]!.split(';')[0]!;
+    const other = (await send(`${web.url}${await web.view.loginPath(OWNER_ID)}`)).headers['set-cookie']![0]!.split(
+      ';',
+    )[0]!;
     const othersToken = await formToken(web, { cookie: other });
     const ownToken = await formToken(web, { cookie: session });
     expect(othersToken).not.toBe(ownToken);
@@ -159,7 +161,9 @@ describe('npm run web (local)', () => {
   });
 
   it('signs out: the header offers it, and afterwards the session is over', async () => {
-    const own = (await send(`${web.url}${web.view.loginPath(OWNER_ID)}`)).headers['set-cookie']![0]!.split(';')[0]!;
+    const own = (await send(`${web.url}${await web.view.loginPath(OWNER_ID)}`)).headers['set-cookie']![0]!.split(
+      ';',
+    )[0]!;
     const calendar = await send(`${web.url}/tags`, { headers: { cookie: own } });
     expect(calendar.body).toContain('<form class="sign-out" action="/logout" method="post">');
     const form = tokenForm(await formToken(web, { cookie: own }));
@@ -272,7 +276,12 @@ describe('fair under load', () => {
       return { ...journal, dayCounts: async (span) => ((held += 1), await gate, journal.dayCounts(span)) };
     };
     const view = createWebView({
-      auth: createWebAuth({ botToken: null, allowedUserIds: [OWNER_ID], clock: () => new Date() }),
+      auth: createWebAuth({
+        botToken: null,
+        allowedUserIds: [OWNER_ID],
+        clock: () => new Date(),
+        links: webLoginLinks(temp.db, () => new Date()),
+      }),
       journalFor,
       logger,
       embedding: 'nobody',
@@ -283,7 +292,7 @@ describe('fair under load', () => {
     server = await startWebServer(view, { port: 0, host: '127.0.0.1', logger });
     url = `http://127.0.0.1:${server.port}`;
     // Two sessions: the burst's, and another tab's.
-    loginPaths = [view.loginPath(OWNER_ID), view.loginPath(OWNER_ID)];
+    loginPaths = [await view.loginPath(OWNER_ID), await view.loginPath(OWNER_ID)];
   });
   afterAll(() => server?.close());
 

@@ -64,7 +64,7 @@ describeStores('web view reading', () => {
       .where('content', '=', PLACED)
       .execute();
     web = await serveWebDemo(temp.db, { TELEGRAM_BOT_TOKEN: TEST_TOKEN, ALLOWED_USER_IDS: String(OWNER_ID) });
-    cookie = await signIn(web.url, web.view.loginPath(OWNER_ID));
+    cookie = await signIn(web.url, await web.view.loginPath(OWNER_ID));
     // The same journal two years on: this year (2026) has no entries.
     const config = parseConfig({
       JOURNAL_TIMEZONE: 'UTC',
@@ -81,7 +81,7 @@ describeStores('web view reading', () => {
     });
     const server = await startWebServer(view, { port: 0, host: '127.0.0.1', logger: createMemoryLogger() });
     const url = `http://127.0.0.1:${server.port}`;
-    later = { server, url, cookie: await signIn(url, view.loginPath(OWNER_ID)) };
+    later = { server, url, cookie: await signIn(url, await view.loginPath(OWNER_ID)) };
   }, 60_000);
 
   afterAll(async () => {

@@ -61,7 +61,7 @@ describe.skipIf(noBrowserReason !== null)(
         { timeout: 60_000 },
         async () => {
           const page = await newPage(viewport);
-          await page.goto(`${web.url}${web.view.loginPath(OWNER_ID)}`);
+          await page.goto(`${web.url}${await web.view.loginPath(OWNER_ID)}`);
           const header = await page.locator('header').boundingBox();
           if (viewport.width === 390) expect(header!.height).toBeLessThan(110);
 
@@ -120,7 +120,7 @@ describe.skipIf(noBrowserReason !== null)(
 
     it('a form without text is shown again with what to fix, and nothing is stored', async () => {
       const page = await newPage(VIEWPORTS[0]!);
-      await page.goto(`${web.url}${web.view.loginPath(OWNER_ID)}`);
+      await page.goto(`${web.url}${await web.view.loginPath(OWNER_ID)}`);
       await page.goto(`${web.url}/write`);
       const before = await temp.db
         .selectFrom('entry')
