@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { JournalDb } from '../../db/open-database.ts';
 import { defineKind, methodsFor, type MethodDefinition } from '../../objects/kind.ts';
-import { countByPeriod, countDays, countEntries, countView, findEntriesForDay } from './entry-queries.ts';
+import { countByPeriod, countDays, countEntries, countView } from './entry-queries.ts';
 import { findEntriesPage } from './entry-pages.ts';
 import { askMethod, type AskOptions } from './ask-method.ts';
 import { withContentCut } from '../entries/entry-reading.ts';
