@@ -38,8 +38,8 @@ async function main(argv: string[]): Promise<number> {
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".\n${USAGE}`);
   const config = exitOnConfigError(() => parseConfig(readEnvironment()));
-  // Browsing only reads (Forget aside): a mistyped DATABASE_PATH must not create an empty journal.
-  // Nor migrate one: an older schema is refused with the fix (npm run migrate), as every command that only reads does.
+  // Only an existing journal (it reads, and writes only what its forms and links ask): a mistyped DATABASE_PATH must
+  // not create an empty one. Nor migrate one: an older schema is refused with the fix (npm run migrate).
   const db = await openExistingJournal(config);
   await applyDayStart(db, config.journalDayStartsAt);
   const ownerId = await resolveOwner(db, values.owner, config.allowedUserIds);
