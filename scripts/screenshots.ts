@@ -62,7 +62,7 @@ async function main(): Promise<void> {
           colorScheme: scheme,
         });
         const page = await context.newPage();
-        await page.goto(`${web.url}${web.view.loginPath(OWNER)}`);
+        await page.goto(`${web.url}${await web.view.loginPath(OWNER)}`);
         const shots: [string, string][] =
           scheme === 'light'
             ? [

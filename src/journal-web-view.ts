@@ -8,7 +8,8 @@ import { readEntryDetails, readEntryRevisions } from './journal/entries/entry-de
 import { countEntriesUpTo, nearestEntryDays } from './journal/views/entry-queries.ts';
 import { forgetEntry } from './journal/forget/forget.ts';
 import { journalToday, openJournalOperations } from './journal/journal-operations.ts';
-import { createWebAuth } from './web/web-auth.ts';
+import { createWebAuth, type LoginLinks } from './web/web-auth.ts';
+import { createLoginLink, redeemLoginLink } from './db/login-link-store.ts';
 import { createWebJournal, type WebJournal } from './web/web-journal.ts';
 import { ownerMediumBySha } from './journal/media/entry-media.ts';
 import { readBlob } from './db/media-blobs.ts';
@@ -17,6 +18,8 @@ import { createDecodePool, DECODE_POOL_DEFAULTS } from './journal/media/decode-p
 import { createPictures, type Pictures } from './journal/media/picture-cache.ts';
 import { listPhotos } from './journal/media/photo-queries.ts';
 import { errorMessage } from './log/error-message.ts';
+import { editEntry, writeEntry } from './journal/entries/written-entries.ts';
+import { clearMood, moodOn, setMood } from './journal/mood/mood.ts';
 import type { MediaBytes } from './web/web-journal-port.ts';
 import { createWebView, type WebView } from './web/web-view.ts';
 
@@ -33,13 +36,26 @@ export function createJournalWebView(
 ): WebView {
   const { config, clock } = deps;
   return createWebView({
-    auth: createWebAuth({ botToken: deps.botToken, allowedUserIds: config.allowedUserIds, clock }),
+    auth: createWebAuth({
+      botToken: deps.botToken,
+      allowedUserIds: config.allowedUserIds,
+      clock,
+      links: webLoginLinks(deps.db, clock),
+    }),
     logger: deps.logger,
     embedding: deps.surface === 'local' ? 'nobody' : 'telegram',
     publicOrigins: publicOrigins(config),
     loopbackOnly: deps.surface === 'local',
     journalFor: webJournalFor(deps),
   });
+}
+
+/** The web view's login links, in the journal's database: any process sharing it can make one. */
+export function webLoginLinks(db: AppDeps['db'], clock: () => Date): LoginLinks {
+  return {
+    create: (ownerId) => createLoginLink(db, ownerId, clock()),
+    redeem: (token) => redeemLoginLink(db, token, clock()),
+  };
 }
 
 /** How a thumbnail is encoded: WebP (smaller than JPEG at the same look, and keeps a PNG's transparency). */
@@ -112,6 +128,11 @@ export function webJournalFor(
       countUpTo: (view, cap) => countEntriesUpTo(db, ownerId, view, cap),
       nearestDays: (before, after, view) => nearestEntryDays(db, ownerId, before, after, view),
       photos: (journal, limit, offset) => listPhotos(db, ownerId, journal, limit, offset),
+      write: (entry) => writeEntry(db, { ownerId, ...entry }, settings, clock()),
+      edit: (entryId, text) => editEntry(db, ownerId, entryId, text, clock()),
+      setMood: async (day, mood) =>
+        void (mood === null ? await clearMood(db, ownerId, day) : await setMood(db, ownerId, day, mood, clock())),
+      moodOn: (day) => moodOn(db, ownerId, day),
       forget: async (entryId) => {
         const result = await forgetEntry(db, ownerId, entryId);
         return result.type === 'forgotten' ? { day: result.day } : null;

@@ -118,7 +118,7 @@ async function serve(file: string): Promise<Served> {
   });
   const server = await startWebServer(view, { port: 0, host: '127.0.0.1', logger: createMemoryLogger() });
   const base = `http://127.0.0.1:${server.port}`;
-  const login = await fetch(`${base}${view.loginPath(BENCH_OWNER_ID)}`, { redirect: 'manual' });
+  const login = await fetch(`${base}${await view.loginPath(BENCH_OWNER_ID)}`, { redirect: 'manual' });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
   return {
     server,

@@ -68,6 +68,7 @@ export const JOURNAL_TABLES: readonly TableSpec[] = [
 export const NOT_COPIED: Readonly<Record<string, string>> = {
   inbox_lease: 'leases of running instances (none once the bot is stopped)',
   oauth_request: 'authorization requests in flight: each expires within ten minutes and is asked again',
+  web_login_link: "the web view's one-time login links: each expires within ten minutes and is asked again (/web)",
   kysely_migration: "each database's own migrations",
   kysely_migration_lock: "each database's own migrations",
 };

@@ -51,7 +51,7 @@ export type {
 export type EntrySource = 'live' | 'import';
 
 /** The app an entry came from (`source` says how it arrived: live or by import). */
-export type EntrySourceApp = 'telegram' | 'dayone' | 'jrnl' | 'markdown';
+export type EntrySourceApp = 'telegram' | 'dayone' | 'jrnl' | 'markdown' | 'web';
 
 /** What makes an entry unique, the target of every insert's ON CONFLICT: one message of one chat, per owner and source. */
 export const ENTRY_KEY = ['owner_id', 'source', 'chat_id', 'message_id'] as const;
@@ -207,6 +207,16 @@ export interface JournalDefaultTable {
   name: string;
 }
 
+/** A one-time login link of the web view (npm run web): its token's SHA-256, whose journal, until when. */
+export interface WebLoginLinkTable {
+  token_hash: string;
+  owner_id: number;
+  /** ISO instant it stops working. */
+  expires_at: string;
+  /** ISO instant it signed a browser in; null while unused. */
+  used_at: string | null;
+}
+
 export interface Database {
   entry: EntryTable;
   entry_revision: EntryRevisionTable;
@@ -242,6 +252,7 @@ export interface Database {
   reminder_delivery: ReminderDeliveryTable;
   journal_topic: JournalTopicTable;
   journal_default: JournalDefaultTable;
+  web_login_link: WebLoginLinkTable;
 }
 
 /** An entry as the app reads it: search_more is the search index's alone. */

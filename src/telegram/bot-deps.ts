@@ -198,6 +198,13 @@ export interface BotDeps {
   reflect?: ReflectSettings;
   /** Answers being written under a draft with a Stop button; absent, drafts have no Stop button. */
   generations?: GenerationStops;
+  /** /web: login links for npm run web on the owner's computer. */
+  webLinks: WebLinks;
+}
+
+/** One-time login links for npm run web (db/login-link-store.ts), as whole URLs on 127.0.0.1:WEB_PORT. */
+export interface WebLinks {
+  link(ownerId: number): Promise<string>;
 }
 
 /** /reflect: the journal that asks back (journal/prompts/reflect-store.ts). */

@@ -107,6 +107,29 @@ table.month td > .m1, table.month td > .m5 { color: #fff; } table.month td > .m2
 .legend { display: flex; align-items: center; gap: 3px; color: var(--hint); font-size: 0.85rem; }
 .legend span { width: 14px; height: 14px; border-radius: 3px; display: inline-block; }
 form.inline { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }
+textarea, select { font: inherit; color: var(--text); background: var(--bg); border: 1px solid var(--hint); border-radius: 8px; padding: 6px 10px; }
+textarea { width: 100%; min-height: 12rem; resize: vertical; }
+form.write { display: grid; gap: 12px; }
+form.write label { font-weight: 600; }
+form.write .field { display: grid; gap: 4px; }
+.mood-now { font-size: 1.1rem; }
+form.mood { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+form.mood button { background: var(--panel); color: var(--text); border: 1px solid var(--l0); min-width: 44px; }
+form.mood button[aria-pressed="true"] { background: var(--button); color: var(--button-text); }
+.map { white-space: nowrap; }
+nav.years { display: flex; flex-wrap: wrap; gap: 2px 12px; margin: 0 0 8px; }
+/* A phone: the header is two short rows (the pages, scrolled sideways; the search), not sticky, so it takes
+   little of the screen and scrolls away with the page. */
+@media (max-width: 600px) {
+  header { position: static; padding: 4px 10px 6px; }
+  nav ul { flex-wrap: nowrap; overflow-x: auto; gap: 14px; margin: 0 0 2px; scrollbar-width: none; }
+  nav li { flex: none; }
+  nav a { padding: 3px 0; }
+  nav.journals ul { font-size: 0.85rem; }
+  nav.journals a { padding: 1px 0; }
+  form.search input, form.search button { min-height: 36px; padding: 4px 10px; }
+  main { padding-top: 4px; }
+}
 `;
 
 /**
@@ -166,7 +189,9 @@ export const APP_JS = `'use strict';
     event.preventDefault();
     var data = new URLSearchParams(new FormData(form));
     if ((form.method || 'get').toLowerCase() === 'post') {
-      load(form.action, { method: 'POST', body: data }, true);
+      // A form with files (the write form's photos) goes as multipart, as the browser itself would send it.
+      var body = form.enctype === 'multipart/form-data' ? new FormData(form) : data;
+      load(form.action, { method: 'POST', body: body }, true);
     } else {
       load(form.action.split('?')[0] + '?' + data.toString(), null, true);
     }

@@ -2,8 +2,9 @@
  * An entry's Markdown as formatted HTML, safely: marked reads the Markdown (GitHub's flavour, a line break where the
  * owner pressed Enter), raw HTML in an entry is shown as the text it is, never markup, and sanitize-html then keeps
  * only a short list of formatting tags without attributes, so nothing an entry holds can run, load or style
- * anything. Links stay text with their address beside them (the pages link only to themselves); images, which the
- * CSP would not load anyway, become their description.
+ * anything. Links stay text with their address beside them (the pages link only to themselves; a `javascript:` or
+ * other address is not shown at all); images, which the CSP would not load anyway, become their description; a task
+ * list's boxes become ☐ and ☑.
  */
 import { Marked, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
@@ -44,6 +45,8 @@ const marked = new Marked({
   async: false,
   renderer: {
     html: (token: Tokens.HTML | Tokens.Tag) => escapeHtml(token.text),
+    // A task list's box (`- [ ]`, `- [x]`) as a symbol: an <input> would be escaped to text by the cleaning below.
+    checkbox: (token: Tokens.Checkbox) => `<span class="task">${token.checked ? '☑' : '☐'}</span> `,
     image: (token: Tokens.Image) => (token.text ? `<span class="image">[${escapeHtml(token.text)}]</span>` : ''),
     link(token: Tokens.Link) {
       const text = this.parser.parseInline(token.tokens);
@@ -68,7 +71,7 @@ export function entryMarkdown(text: string): Html {
     sanitizeHtml(rendered, {
       allowedTags: ALLOWED_TAGS,
       allowedAttributes: { span: ['class'] },
-      allowedClasses: { span: ['image', 'link', 'address'] },
+      allowedClasses: { span: ['image', 'link', 'address', 'task'] },
       disallowedTagsMode: 'escape',
     }),
   );

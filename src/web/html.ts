@@ -31,7 +31,7 @@ export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
 export interface PageOptions {
   title: string;
   /** The navigation item to mark as current. */
-  current?: 'calendar' | 'timeline' | 'photos' | 'search' | 'tags' | 'onthisday';
+  current?: 'calendar' | 'timeline' | 'photos' | 'search' | 'tags' | 'onthisday' | 'write';
   /** The search box's text, kept on the search page. */
   query?: string;
   /** Signed in with a session cookie (npm run web): the header offers to sign out. */
@@ -42,6 +42,8 @@ export interface PageOptions {
   journal?: string;
   /** The journal switcher's links, when the owner has more than one journal. */
   journals?: JournalLink[];
+  /** The caller's form token, sent back by the Sign out form (every POST carries it). */
+  csrf?: string;
 }
 
 /** One link of the journal switcher: to the same page in another journal (or in all of them). */
@@ -68,6 +70,7 @@ const NAV: { key: NonNullable<PageOptions['current']>; href: string; label: stri
   { key: 'search', href: '/search', label: 'Search' },
   { key: 'tags', href: '/tags', label: 'Tags' },
   { key: 'onthisday', href: '/onthisday', label: 'On this day' },
+  { key: 'write', href: '/write', label: 'Write' },
 ];
 
 /** The page's heading names the journal shown, so no one mistakes one journal's pages for all of them. */
@@ -98,7 +101,7 @@ export function page(options: PageOptions, content: Html): string {
 <nav aria-label="Journal">
 <ul>${NAV.map((n) => html`<li><a href="${options.at ?? ''}${n.href}"${n.key === options.current ? html` aria-current="page"` : ''}>${n.label}</a></li>`)}${
       options.signOut
-        ? html`<li><form class="sign-out" action="/logout" method="post"><button type="submit">Sign out</button></form></li>`
+        ? html`<li><form class="sign-out" action="/logout" method="post"><input type="hidden" name="csrf" value="${options.csrf ?? ''}"><button type="submit">Sign out</button></form></li>`
         : ''
     }</ul>
 </nav>

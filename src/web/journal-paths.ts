@@ -18,6 +18,8 @@ export interface PageLinks {
   at: string;
   /** '' for a signed-in browser (its cookie goes with every request), a grant for the Mini App (mediaGrant). */
   mediaQuery(sha256: string): string;
+  /** The caller's form token: every form that POSTs carries it (web-auth.ts). */
+  csrf: string;
 }
 
 /** A request's path as the journal it names (null: every journal) and the page's own path after the prefix. */

@@ -3,27 +3,17 @@
  * form). Each route reads the journal it is given (every journal, or one: journal-paths.ts) and passes the pages the
  * links `to` (the journal's path prefix, the media's grants) so that their links keep that journal.
  */
-import type { IncomingMessage } from 'node:http';
 import { isCalendarDay } from '../journal/dates/calendar-day.ts';
 import { monthSpan, yearSpan } from '../journal/dates/calendar-spans.ts';
-import type { Html, PageOptions } from './html.ts';
-import {
-  calendarPage,
-  dayPage,
-  entryPage,
-  forgetConfirmPage,
-  messagePage,
-  monthPage,
-  onThisDayPage,
-  searchPage,
-  taggedPage,
-  tagsPage,
-} from './pages.ts';
-import type { PageLinks } from './journal-paths.ts';
+import { dayPage, listOrder, onThisDayPage, searchPage, taggedPage, tagsPage } from './pages.ts';
+import { calendarPage, monthPage } from './calendar-pages.ts';
+import { entryPage, forgetConfirmPage } from './entry-pages.ts';
 import { photosPage, timelinePage } from './timeline-pages.ts';
 import { calendarPageProblem } from './web-guards.ts';
-import { neighbourDays, type WebJournal } from './web-journal.ts';
+import { neighbourDays } from './web-journal.ts';
 import { WebInputError } from './collection-methods.ts';
+import { badRequest, notFound, ok, type Route } from './route.ts';
+import { writingRoutes } from './writing-routes.ts';
 
 const PAGE_SIZE = 50;
 /** The timeline shows whole days until this many entries are on the page. */
@@ -31,30 +21,12 @@ const TIMELINE_ENTRIES = 20;
 /** Photos in one page of the grid. */
 const PHOTOS_PAGE = 60;
 
-export interface Request {
-  req: IncomingMessage;
-  url: URL;
-  params: string[];
-  journal: WebJournal;
-  /** The pages' links: the path prefix of the journal read ('' for every journal), and the media's. */
-  to: PageLinks;
-}
-
-export type Answer = { status: number; options: PageOptions; content: Html } | { redirect: string };
-
-type Route = { method: 'GET' | 'POST'; path: RegExp; run(r: Request): Promise<Answer> };
-
-const ok = (options: PageOptions, content: Html): Answer => ({ status: 200, options, content });
-export const notFound = (what: string): Answer => ({
-  status: 404,
-  options: { title: 'Not found' },
-  content: messagePage('Not found', what),
-});
-export const badRequest = (title: string, text: string): Answer => ({
-  status: 400,
-  options: { title },
-  content: messagePage(title, text),
-});
+/** What an entry's page says after a form led to it. */
+const ENTRY_NOTICES: [string, string][] = [
+  ['written', 'The entry was saved.'],
+  ['edited', 'The edit was saved; the text before it is kept below as an earlier version.'],
+  ['unchanged', 'Nothing changed: the text was the same.'],
+];
 
 function offsetOf(url: URL): number {
   const n = Number(url.searchParams.get('offset') ?? 0);
@@ -75,9 +47,10 @@ const routes: Route[] = [
       const counts = await journal.dayCounts(span);
       const nearest = counts.size === 0 ? await journal.nearestDays(span) : null;
       const moods = url.searchParams.get('by') === 'mood' ? await journal.moods(span) : undefined;
+      const years = await journal.yearsWithEntries();
       return ok(
         { title: String(year), current: 'calendar' },
-        calendarPage(to, year, counts, nearest, moods, journal.today()),
+        calendarPage(to, year, counts, nearest, moods, journal.today(), years),
       );
     },
   },
@@ -102,11 +75,16 @@ const routes: Route[] = [
       if (!isCalendarDay(date)) return notFound(`${date} is not a calendar day.`);
       const beyond = calendarPageProblem(date);
       if (beyond) return notFound(beyond);
-      const notice = url.searchParams.has('forgotten') ? 'The entry was forgotten.' : undefined;
-      return ok(
-        { title: date, current: 'calendar' },
-        dayPage(to, date, await journal.day(date), neighbourDays(date), notice),
-      );
+      const mood = url.searchParams.get('mood');
+      const notice = url.searchParams.has('forgotten')
+        ? 'The entry was forgotten.'
+        : mood === null
+          ? undefined
+          : mood === 'cleared'
+            ? 'The mood of this day was cleared.'
+            : 'The mood of this day was set.';
+      const [entries, moodOn] = [await journal.day(date), await journal.moodOn(date)];
+      return ok({ title: date, current: 'calendar' }, dayPage(to, date, entries, neighbourDays(date), moodOn, notice));
     },
   },
   {
@@ -117,10 +95,11 @@ const routes: Route[] = [
       if (query === '') return ok({ title: 'Search', current: 'search' }, searchPage(to, '', null));
       const offset = offsetOf(url);
       try {
-        const found = await journal.search(query, offset, PAGE_SIZE);
+        const order = listOrder(url, 'best');
+        const found = await journal.search(query, offset, PAGE_SIZE, order);
         return ok(
           { title: `Search: ${query}`, current: 'search', query },
-          searchPage(to, query, { found, offset, pageSize: PAGE_SIZE }),
+          searchPage(to, query, { found, offset, pageSize: PAGE_SIZE, order }),
         );
       } catch (error) {
         if (!(error instanceof WebInputError)) throw error;
@@ -180,7 +159,11 @@ const routes: Route[] = [
       const offset = offsetOf(url);
       return ok(
         { title: `#${tag}`, current: 'tags' },
-        taggedPage(to, tag, await journal.tagged(tag, offset, PAGE_SIZE), offset, PAGE_SIZE),
+        taggedPage(to, tag, await journal.tagged(tag, offset, PAGE_SIZE, listOrder(url)), {
+          offset,
+          pageSize: PAGE_SIZE,
+          order: listOrder(url),
+        }),
       );
     },
   },
@@ -197,11 +180,12 @@ const routes: Route[] = [
   {
     method: 'GET',
     path: /^\/entry\/(\d{1,15})$/,
-    async run({ params, journal, to }) {
+    async run({ params, url, journal, to }) {
       const entry = await journal.entry(Number(params[0]));
-      return entry
-        ? ok({ title: `${entry.date} ${entry.time}` }, entryPage(to, entry))
-        : notFound('There is no such entry in this journal.');
+      if (!entry) return notFound('There is no such entry in this journal.');
+      const notice = ENTRY_NOTICES.find(([key]) => url.searchParams.has(key))?.[1];
+      const mood = await journal.moodOn(entry.date);
+      return ok({ title: `${entry.date} ${entry.time}` }, entryPage(to, entry, mood, notice));
     },
   },
   {
@@ -225,6 +209,8 @@ const routes: Route[] = [
     },
   },
 ];
+
+routes.push(...writingRoutes);
 
 /** The route a method and path (after any journal prefix) ask for, with the path's parts. */
 export function matchRoute(method: string, path: string): { route: Route; params: string[] } | null {

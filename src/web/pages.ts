@@ -1,144 +1,45 @@
 /**
- * The pages' content, server-rendered: calendar, month, day, search, tags, on this day, entry, Forget, and the errors.
+ * The pages' content, server-rendered: day, search, tags, on this day, and the errors (the calendar's in
+ * calendar-pages.ts, an entry's and the writing forms in entry-pages.ts).
  * `to.at` is the path prefix of the journal the pages show ('' every journal, `/journal/<name>` one:
  * journal-paths.ts): every link a page makes keeps it, so browsing stays in the journal chosen.
  */
 import { dayTitle } from '../journal/dates/calendar-day.ts';
-import { monthSpan, monthTitle, monthsOf, shiftMonth, weekColumns, yearSpan } from '../journal/dates/calendar-spans.ts';
+import { monthTitle } from '../journal/dates/calendar-spans.ts';
 import { entryMarkdown } from './entry-markdown.ts';
 import { html, type Html } from './html.ts';
 import type { PageLinks } from './journal-paths.ts';
 import { mediaPath, THUMBNAIL_LONG_EDGE, thumbnailPath } from './media-route.ts';
 import { scaledSize } from '../journal/media/scaled-image.ts';
 import { searchExcerpt } from './search-excerpt.ts';
-import type { EntryList, FullEntry, ListedEntry } from './web-journal.ts';
-import type { NearestDays } from './web-journal-port.ts';
+import { moodPanel } from './mood-panel.ts';
+import type { EntryList, ListedEntry, ListOrder } from './web-journal.ts';
 
-const WEEKDAYS = [
-  ['Mon', 'Monday'],
-  ['Tue', 'Tuesday'],
-  ['Wed', 'Wednesday'],
-  ['Thu', 'Thursday'],
-  ['Fri', 'Friday'],
-  ['Sat', 'Saturday'],
-  ['Sun', 'Sunday'],
-] as const;
+export const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
-/** 0 for no entries, else 1..4 by the share of the busiest day (as the stats picture shades). */
-function level(entries: number, busiest: number): number {
-  if (entries <= 0 || busiest <= 0) return 0;
-  return Math.min(4, Math.max(1, Math.ceil((4 * entries) / busiest)));
-}
-
-/** One month as a table: a row per week, Monday first; a day with entries links to its page. With `moods`, days are
- * coloured by their mood (1 to 5) instead of their number of entries. */
-function monthTable(
-  to: PageLinks,
-  month: string,
-  counts: Map<string, number>,
-  busiest: number,
-  showCounts: boolean,
-  moods?: Map<string, number>,
-  today?: string,
-): Html {
-  const weeks = weekColumns(monthSpan(month));
-  return html`<table class="month${showCounts ? ' large' : ''}">
-<caption><a href="${to.at}/month/${month}">${monthTitle(month)}</a></caption>
-<thead><tr>${WEEKDAYS.map(([short, long]) => html`<th scope="col"><abbr title="${long}">${showCounts ? short : short.slice(0, 1)}</abbr></th>`)}</tr></thead>
-<tbody>${weeks.map(
-    (week) =>
-      html`<tr>${week.map((day) => {
-        if (day === null) return html`<td></td>`;
-        const n = counts.get(day) ?? 0;
-        const number = Number(day.slice(8));
-        const mood = moods?.get(day);
-        const label = `${dayTitle(day)}: ${plural(n, 'entry', 'entries')}${mood === undefined ? '' : `, mood ${mood} of 5`}`;
-        const shade = moods ? (mood === undefined ? 'l0' : `m${mood}`) : `l${level(n, busiest)}`;
-        // Today is marked for eyes (the outline) and for screen readers (aria-current), with or without entries.
-        const current = day === today ? html` aria-current="date"` : '';
-        return n > 0
-          ? html`<td><a class="${shade}" href="${to.at}/day/${day}" aria-label="${day === today ? `Today, ${label}` : label}" title="${label}"${current}>${number}${showCounts ? html`<small>${n}</small>` : ''}</a></td>`
-          : html`<td><span class="${moods ? shade : 'l0'}" title="${label}"${current}>${number}</span></td>`;
-      })}</tr>`,
-  )}</tbody>
-</table>`;
-}
-
-function legend(): Html {
-  return html`<p class="legend" aria-hidden="true">Fewer <span class="l0"></span><span class="l1"></span><span class="l2"></span><span class="l3"></span><span class="l4"></span> More entries</p>`;
-}
-
-/** Where the entries nearest to an empty year are, as links to their years and days. */
-function nearestText(to: PageLinks, nearest: NearestDays): Html {
-  const link = (day: string) =>
-    html`<a href="${to.at}/?year=${day.slice(0, 4)}">${day.slice(0, 4)}</a> (the last on <a href="${to.at}/day/${day}">${dayTitle(day)}</a>)`;
-  const first = (day: string) =>
-    html`<a href="${to.at}/?year=${day.slice(0, 4)}">${day.slice(0, 4)}</a> (the first on <a href="${to.at}/day/${day}">${dayTitle(day)}</a>)`;
-  if (nearest.before === null && nearest.after === null)
-    return html`<p>No entries yet: write to the bot, or import a journal.</p>`;
-  const parts = [
-    nearest.before === null ? null : html`before it in ${link(nearest.before)}`,
-    nearest.after === null ? null : html`after it in ${first(nearest.after)}`,
-  ].filter((p) => p !== null);
-  return html`<p>No entries this year. The nearest are ${parts.length === 2 ? html`${parts[0]}, and ${parts[1]}` : parts[0]}.</p>`;
-}
-
-function moodLegend(): Html {
-  return html`<p class="legend" aria-hidden="true">Mood 1 <span class="m1"></span><span class="m2"></span><span class="m3"></span><span class="m4"></span><span class="m5"></span> 5 <span class="l0"></span> none set</p>`;
-}
-
-/**
- * The year's calendar, its days shaded by entries, or with `moods` (`/?by=mood`) coloured by the day's mood; an empty
- * year says where the nearest entries are.
- */
-export function calendarPage(
-  to: PageLinks,
-  year: number,
-  counts: Map<string, number>,
-  nearest: NearestDays | null = null,
-  moods?: Map<string, number>,
-  today?: string,
-): Html {
-  const busiest = Math.max(0, ...counts.values());
-  const entries = [...counts.values()].reduce((a, b) => a + b, 0);
-  const by = moods ? '&by=mood' : '';
-  const mean = moods && moods.size > 0 ? [...moods.values()].reduce((a, b) => a + b, 0) / moods.size : null;
-  // This year's page opens on this month, large, with today marked: on a phone it is on the first screen, and the
-  // year's twelve months follow below it.
-  const thisMonth = today?.startsWith(String(year)) ? today.slice(0, 7) : null;
-  return html`<h1>${year}</h1>
-<p class="pager"><a href="${to.at}/?year=${year - 1}${by}" rel="prev">← ${year - 1}</a> <a href="${to.at}/?year=${year + 1}${by}" rel="next">${year + 1} →</a></p>
-${nearest ? nearestText(to, nearest) : html`<p>${plural(entries, 'entry', 'entries')} on ${plural(counts.size, 'day')}${moods ? `; a mood on ${plural(moods.size, 'day')}${mean === null ? '' : `, ${mean.toFixed(1)} on average`}` : ''}. Pick a day to read it.</p>`}
-<p class="colour-by">Colour days by: ${moods ? html`<a href="${to.at}/?year=${year}">entries</a> · <strong>mood</strong>` : html`<strong>entries</strong> · <a href="${to.at}/?year=${year}&amp;by=mood">mood</a>`}</p>
-${moods ? moodLegend() : legend()}
-${thisMonth ? html`<section class="this-month" aria-label="This month">${monthTable(to, thisMonth, counts, busiest, true, moods, today)}</section>` : ''}
-<div class="year">${monthsOf(yearSpan(year)).map((m) => monthTable(to, m, counts, busiest, false, moods, today))}</div>`;
-}
-
-export function monthPage(to: PageLinks, month: string, counts: Map<string, number>, today?: string): Html {
-  const busiest = Math.max(0, ...counts.values());
-  const entries = [...counts.values()].reduce((a, b) => a + b, 0);
-  const previous = shiftMonth(month, -1);
-  const next = shiftMonth(month, 1);
-  return html`<h1>${monthTitle(month)}</h1>
-<p class="pager"><a href="${to.at}/month/${previous}" rel="prev">← ${monthTitle(previous)}</a> <a href="${to.at}/?year=${month.slice(0, 4)}">Year ${month.slice(0, 4)}</a> <a href="${to.at}/month/${next}" rel="next">${monthTitle(next)} →</a></p>
-<p>${plural(entries, 'entry', 'entries')} on ${plural(counts.size, 'day')}.</p>
-${legend()}
-${monthTable(to, month, counts, busiest, true, undefined, today)}`;
-}
-
-function entryMeta(to: PageLinks, entry: ListedEntry, withDate: boolean): Html {
+export function entryMeta(to: PageLinks, entry: ListedEntry, withDate: boolean): Html {
   return html`<p class="meta">${withDate ? html`<a href="${to.at}/day/${entry.date}">${entry.date}</a> ` : ''}<time datetime="${entry.date}T${entry.time}">${entry.time}</time>${
     entry.starred
       ? html` <span class="starred" title="Starred"><span aria-hidden="true">★</span><span class="visually-hidden">Starred</span></span>`
       : ''
   }${entry.media && entry.media !== entry.content.trim() && !allMediaShown(entry) ? html` <span class="media">${entry.media}</span>` : ''}${
-    entry.place ? html` <span class="place"><span class="visually-hidden">Place: </span>${entry.place}</span>` : ''
+    entry.place || entry.coordinates ? html` ${placeShown(entry)}` : ''
   }${entry.weather ? html` <span class="weather"><span class="visually-hidden">Weather: </span>${entry.weather}</span>` : ''}${entry.tags.map(
     (t) => html` <a class="tag" href="${to.at}/tags/${encodeURIComponent(t)}">#${t}</a>`,
   )}</p>`;
+}
+
+/**
+ * Where an entry was written: the place's names, and with its coordinates a link to them on OpenStreetMap's site
+ * (a link only: the page loads no map, so no tile server is needed and the CSP stays 'self').
+ */
+function placeShown(entry: ListedEntry): Html {
+  const at = entry.coordinates;
+  const map = at
+    ? html` <a class="map" href="https://www.openstreetmap.org/?mlat=${at.latitude.toFixed(5)}&amp;mlon=${at.longitude.toFixed(5)}#map=16/${at.latitude.toFixed(5)}/${at.longitude.toFixed(5)}" target="_blank" rel="noopener noreferrer" title="${at.latitude.toFixed(5)}, ${at.longitude.toFixed(5)}">${entry.place ? 'map' : 'on a map'}</a>`
+    : '';
+  return html`<span class="place"><span class="visually-hidden">Place: </span>${entry.place ?? ''}${map}</span>`;
 }
 
 /** Every medium of the entry is kept, so the page shows each one itself and no "[photo]" label stands for it. */
@@ -192,22 +93,35 @@ export function dayPage(
   date: string,
   entries: ListedEntry[],
   around: { previous: string; next: string },
+  mood: number | null,
   notice?: string,
 ): Html {
   return html`<h1>${dayTitle(date)}</h1>
 <p class="pager"><a href="${to.at}/day/${around.previous}" rel="prev">← Previous day</a> <a href="${to.at}/month/${date.slice(0, 7)}">${monthTitle(date.slice(0, 7))}</a> <a href="${to.at}/day/${around.next}" rel="next">Next day →</a></p>
 ${notice ? html`<p role="status" class="notice">${notice}</p>` : ''}
+${moodPanel(to, date, mood)}
 ${entries.length === 0 ? html`<p>Nothing written on this day.</p>` : html`<p>${plural(entries.length, 'entry', 'entries')}.</p>${entries.map((e) => entryCard(to, e, false))}`}`;
 }
+
+/** The order a page's `?order=` asks for: `fallback` (newest first, or a search's best matches) unless it names another. */
+export function listOrder(url: URL, fallback: ListOrder = 'newest'): ListOrder {
+  const asked = url.searchParams.get('order');
+  return asked === 'oldest' || asked === 'newest' || (asked === 'best' && fallback === 'best') ? asked : fallback;
+}
+
+const ORDER_NAMES: Record<ListOrder, string> = { best: 'best matches', newest: 'newest first', oldest: 'oldest first' };
+const chosen = (o: ListOrder) => ORDER_NAMES[o].charAt(0).toUpperCase() + ORDER_NAMES[o].slice(1);
 
 function pagedList(
   to: PageLinks,
   found: EntryList,
   offset: number,
   pageSize: number,
-  nextHref: (offset: number) => string,
+  href: (offset: number, order: ListOrder) => string,
+  order: ListOrder,
   query?: string,
 ): Html {
+  const nextHref = (o: number) => href(o, order);
   const shownTo = offset + found.entries.length;
   const total = found.moreThanTotal
     ? `More than ${plural(found.total, 'entry', 'entries')}`
@@ -220,7 +134,14 @@ function pagedList(
       : offset > 0 && found.total > 0
         ? `, none from ${offset + 1} on`
         : '';
+  // A search offers its best matches first beside the two date orders; other lists only the date orders.
+  const choices: ListOrder[] = query === undefined ? ['newest', 'oldest'] : ['best', 'newest', 'oldest'];
+  const orders = html`<p class="order">${choices.map(
+    (o, i) =>
+      html`${i > 0 ? ' · ' : ''}${o === order ? html`<strong>${chosen(o)}</strong>` : html`<a href="${href(0, o)}">${ORDER_NAMES[o]}</a>`}`,
+  )}</p>`;
   return html`<p>${total}${shown}.</p>
+${found.total > 1 ? orders : ''}
 ${found.entries.map((e) => entryCard(to, e, true, query))}
 <p class="pager">${offset > 0 ? html`<a href="${nextHref(Math.max(0, Math.min(offset, found.total) - pageSize))}" rel="prev">← Earlier</a>` : ''} ${
     more ? html`<a href="${nextHref(shownTo)}" rel="next">More →</a>` : ''
@@ -228,18 +149,18 @@ ${found.entries.map((e) => entryCard(to, e, true, query))}
 }
 
 export const SEARCH_HELP =
-  'Words find entries holding all of them; "a phrase" in quotes; a OR b; -word leaves out; walk* finds walked, walking.';
+  'Words find entries holding any of them, in any form (walk finds walked), best matches first; "a phrase" in quotes; +word must appear; -word leaves out; walk* finds words starting with walk.';
 
 export function searchPage(
   to: PageLinks,
   query: string,
-  result: { found: EntryList; offset: number; pageSize: number } | { problem: string } | null,
+  result: { found: EntryList; offset: number; pageSize: number; order: ListOrder } | { problem: string } | null,
 ): Html {
   const heading = query === '' ? 'Search' : `Search: ${query}`;
   if (result === null) return html`<h1>${heading}</h1><p>${SEARCH_HELP}</p>`;
   if ('problem' in result)
     return html`<h1>${heading}</h1><p role="alert" class="error">${result.problem}</p><p>${SEARCH_HELP}</p>`;
-  return html`<h1>${heading}</h1>${pagedList(to, result.found, result.offset, result.pageSize, (o) => `${to.at}/search?q=${encodeURIComponent(query)}&offset=${o}`, query)}`;
+  return html`<h1>${heading}</h1>${pagedList(to, result.found, result.offset, result.pageSize, (o, order) => `${to.at}/search?q=${encodeURIComponent(query)}&offset=${o}${order === 'best' ? '' : `&order=${order}`}`, result.order, query)}`;
 }
 
 export function tagsPage(to: PageLinks, tags: { tag: string; entries: number }[], distinct: number): Html {
@@ -249,8 +170,15 @@ export function tagsPage(to: PageLinks, tags: { tag: string; entries: number }[]
 <ul class="tags">${tags.map((t) => html`<li><a href="${to.at}/tags/${encodeURIComponent(t.tag)}">#${t.tag}</a> <span class="count">${plural(t.entries, 'entry', 'entries')}</span></li>`)}</ul>`;
 }
 
-export function taggedPage(to: PageLinks, tag: string, found: EntryList, offset: number, pageSize: number): Html {
-  return html`<h1>#${tag}</h1>${pagedList(to, found, offset, pageSize, (o) => `${to.at}/tags/${encodeURIComponent(tag)}?offset=${o}`)}`;
+export function taggedPage(
+  to: PageLinks,
+  tag: string,
+  found: EntryList,
+  page: { offset: number; pageSize: number; order: ListOrder },
+): Html {
+  const href = (o: number, order: ListOrder) =>
+    `${to.at}/tags/${encodeURIComponent(tag)}?offset=${o}${order === 'oldest' ? '&order=oldest' : ''}`;
+  return html`<h1>#${tag}</h1>${pagedList(to, found, page.offset, page.pageSize, href, page.order)}`;
 }
 
 export function onThisDayPage(to: PageLinks, date: string, found: EntryList): Html {
@@ -266,27 +194,6 @@ ${
           html`<section><h2>${y}</h2>${found.entries.filter((e) => e.date.startsWith(y)).map((e) => entryCard(to, e, true))}</section>`,
       )}`
 }`;
-}
-
-export function entryPage(to: PageLinks, entry: FullEntry): Html {
-  return html`<h1>${dayTitle(entry.date)}, ${entry.time}</h1>
-${entryMeta(to, entry, true)}
-${entry.prompt === undefined ? '' : html`<p class="prompt">Answering: <q>${entry.prompt}</q></p>`}
-${shownText(entry) === null ? '' : html`<div class="content md whole">${entryMarkdown(entry.content)}</div>`}
-${mediaShown(to, entry)}
-<section aria-labelledby="history"><h2 id="history">Earlier versions</h2>${
-    entry.history.length === 0
-      ? html`<p>None: this entry was never edited.</p>`
-      : html`<ol class="history">${entry.history.map((r) => html`<li><p class="meta">Replaced <time datetime="${r.replacedAt}">${r.replacedAt.slice(0, 16).replace('T', ' ')} UTC</time></p><div class="content">${r.content}</div></li>`)}</ol>`
-  }</section>
-<p><a class="danger" href="${to.at}/entry/${entry.id}/forget">Forget this entry…</a></p>`;
-}
-
-export function forgetConfirmPage(to: PageLinks, entry: FullEntry): Html {
-  return html`<h1>Forget this entry?</h1>
-<p>The entry of ${entry.date} ${entry.time}${entry.history.length ? ` and its ${plural(entry.history.length, 'earlier version')}` : ''} will be deleted from the journal for good. Backups and exports made before keep their copy.</p>
-<blockquote class="content">${entry.content.length > 300 ? `${entry.content.slice(0, 300)}…` : entry.content}</blockquote>
-<form method="post" action="${to.at}/entry/${entry.id}/forget"><button type="submit" class="danger">Forget for good</button> <a href="${to.at}/entry/${entry.id}">Keep it</a></form>`;
 }
 
 export function messagePage(title: string, text: string): Html {

@@ -3,7 +3,8 @@
  * checked with the bot token (HMAC-SHA256 per Telegram's Web Apps docs), at most an hour old and not dated ahead of
  * our clock by more than a minute (signed data from the future would never expire); its user must be an owner in
  * ALLOWED_USER_IDS. On one's own computer (npm run web) a one-time login link is exchanged for a session
- * cookie (HttpOnly, SameSite=Strict), which signing out ends. Sessions and links live in this process's memory only.
+ * cookie (HttpOnly, SameSite=Strict), which signing out ends. Links live in the journal's database (`links`, so any
+ * process sharing it can make one: npm run web -- --link, the bot's /web); sessions in this process's memory only.
  * A Mini App page's photos and voice notes cannot send the initData header (an <img> sends none), and a cookie is not
  * sent inside Telegram's web client's frame: each medium's address in such a page carries a grant instead, an HMAC
  * of the owner, that medium's sha256 and an expiry (an hour on, as initData's), keyed from the bot token so every
@@ -19,15 +20,26 @@ export const SESSION_COOKIE = 'journal_session';
 export const INIT_DATA_MAX_AGE_SECONDS = 3600;
 /** Clock skew allowed between Telegram and us: initData dated later than this ahead of our clock is refused. */
 export const INIT_DATA_MAX_SKEW_SECONDS = 60;
-const LOGIN_LINK_TTL_MS = 10 * 60_000;
 /** A media grant ends an hour on, rounded up to this step. */
 const GRANT_STEP_SECONDS = 600;
 const SESSION_TTL_MS = 12 * HOUR_MS;
 
-/** A signed-in caller, with `key` naming them for fairness limits (one per session, one per Telegram user). */
-export type Caller = { ownerId: number; via: 'telegram' | 'session'; key: string } | { ownerId: null; reason: string };
+/**
+ * A signed-in caller, with `key` naming them for fairness limits (one per session, one per Telegram user) and `csrf`
+ * the token every form of theirs carries and every POST of theirs must send back (one per session; per Telegram user
+ * an HMAC of their id, so every instance behind one URL agrees on it).
+ */
+export type Caller =
+  { ownerId: number; via: 'telegram' | 'session'; key: string; csrf: string } | { ownerId: null; reason: string };
+
+/** Where one-time login links are made and taken (db/login-link-store.ts, over the journal's database). */
+export interface LoginLinks {
+  create(ownerId: number): Promise<string>;
+  redeem(token: string): Promise<{ ownerId: number } | { refused: 'used' | 'unknown' }>;
+}
 
 export interface WebAuthOptions {
+  links: LoginLinks;
   /** The bot token initData is signed with; null: Telegram sign-in is off (npm run web without a token). */
   botToken: string | null;
   allowedUserIds: readonly number[];
@@ -37,15 +49,20 @@ export interface WebAuthOptions {
 export interface WebAuth {
   identify(req: IncomingMessage): Caller;
   /** A one-time token for `ownerId`'s login link. */
-  loginToken(ownerId: number): string;
-  /** Exchanges a login token for a session id; null when it is unknown, used or expired. */
-  redeem(token: string): string | null;
+  loginToken(ownerId: number): Promise<string>;
+  /**
+   * Exchanges a login token for a session id; else why not: `used` (opened once already, perhaps by a link preview),
+   * or `unknown` (expired, or never made here).
+   */
+  redeem(token: string): Promise<{ session: string } | { refused: 'used' | 'unknown' }>;
   /** Ends the session the request's cookie names; false when it names none. */
   endSession(req: IncomingMessage): boolean;
   /** A grant to fetch one medium (by its sha256) for a Mini App page of `ownerId`'s: valid an hour (to 10 min more). */
   mediaGrant(ownerId: number, sha256: string): string;
   /** The owner a grant for this medium was made for, or null when it is not one of ours, is for another, or expired. */
   grantedOwner(sha256: string, grant: string): number | null;
+  /** Whether `given` (a form's `csrf` field) is the caller's form token, compared in constant time. */
+  formTokenMatches(caller: Extract<Caller, { csrf: string }>, given: string): boolean;
 }
 
 const newToken = () => randomBytes(32).toString('base64url');
@@ -101,9 +118,8 @@ export function initDataUser(initData: string, botToken: string, now: Date): { u
 }
 
 export function createWebAuth(options: WebAuthOptions): WebAuth {
-  const links = new Map<string, { ownerId: number; until: number }>();
   // key: a short name of the session for limits and logs, never the secret id itself.
-  const sessions = new Map<string, { ownerId: number; until: number; key: string }>();
+  const sessions = new Map<string, { ownerId: number; until: number; key: string; csrf: string }>();
   let sessionsMade = 0;
   const now = () => options.clock().getTime();
   // Without a bot token there is no Mini App, and a key of this process alone serves npm run web.
@@ -126,32 +142,34 @@ export function createWebAuth(options: WebAuthOptions): WebAuth {
         if ('reason' in user) return { ownerId: null, reason: user.reason };
         if (!options.allowedUserIds.includes(user.userId))
           return { ownerId: null, reason: 'not an owner of this journal' };
-        return { ownerId: user.userId, via: 'telegram', key: `telegram:${user.userId}` };
+        const csrf = createHmac('sha256', grantKey).update(`form ${user.userId}`).digest('base64url');
+        return { ownerId: user.userId, via: 'telegram', key: `telegram:${user.userId}`, csrf };
       }
       const id = cookie(req, SESSION_COOKIE);
       if (id) {
         sweep(sessions);
         const session = findSecret(sessions, id);
-        if (session) return { ownerId: session.ownerId, via: 'session', key: `session:${session.key}` };
+        if (session)
+          return { ownerId: session.ownerId, via: 'session', key: `session:${session.key}`, csrf: session.csrf };
         return { ownerId: null, reason: 'the session has ended' };
       }
       return { ownerId: null, reason: 'not signed in' };
     },
 
-    loginToken(ownerId) {
-      const token = newToken();
-      links.set(token, { ownerId, until: now() + LOGIN_LINK_TTL_MS });
-      return token;
-    },
+    loginToken: (ownerId) => options.links.create(ownerId),
 
-    redeem(token) {
-      sweep(links);
-      const link = findSecret(links, token);
-      if (!link) return null;
-      for (const [key, value] of links) if (value === link) links.delete(key);
+    async redeem(token) {
+      const link = await options.links.redeem(token);
+      if ('refused' in link) return link;
       const session = newToken();
-      sessions.set(session, { ownerId: link.ownerId, until: now() + SESSION_TTL_MS, key: String((sessionsMade += 1)) });
-      return session;
+      sweep(sessions);
+      sessions.set(session, {
+        ownerId: link.ownerId,
+        until: now() + SESSION_TTL_MS,
+        key: String((sessionsMade += 1)),
+        csrf: newToken(),
+      });
+      return { session };
     },
 
     mediaGrant(ownerId, sha256) {
@@ -168,6 +186,11 @@ export function createWebAuth(options: WebAuthOptions): WebAuth {
       const given = Buffer.from(match[3]!);
       const expected = Buffer.from(grantMac(ownerId, sha256, expires));
       return given.length === expected.length && timingSafeEqual(given, expected) ? ownerId : null;
+    },
+
+    formTokenMatches(caller, given) {
+      const [a, b] = [Buffer.from(given), Buffer.from(caller.csrf)];
+      return a.length === b.length && timingSafeEqual(a, b);
     },
 
     endSession(req) {

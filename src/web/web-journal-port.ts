@@ -7,6 +7,7 @@ import type { ObjectOperations } from '../objects/operations.ts';
 import type { EntryDetails, EntryRevision } from '../journal/entries/entry-details.ts';
 import type { JournalView } from '../journal/views/journal-view.ts';
 import type { ListedPhoto } from '../journal/media/photo-queries.ts';
+import type { PhotoUpload } from '../journal/entries/written-entries.ts';
 
 /** What the web needs besides the kind's methods: the details a JournalEntry value leaves out, and Forget. */
 export interface WebJournalPorts {
@@ -30,6 +31,14 @@ export interface WebJournalPorts {
    * that cannot be read); null when no medium of theirs has them.
    */
   thumbnail(sha256: string, longEdge: number): Promise<MediaBytes | null>;
+  /** Stores an entry written now into a journal (stored name), with its photos (written-entries.ts writeEntry). */
+  write(entry: { journal: string; text: string; photos: readonly PhotoUpload[] }): Promise<{ id: number; day: string }>;
+  /** Gives the owner's entry new text, the old kept as a revision; null when they have no such entry. */
+  edit(entryId: number, text: string): Promise<'revised' | 'unchanged' | null>;
+  /** Sets (1 to 5) or clears (null) the owner's mood of a day (mood.ts). */
+  setMood(day: string, mood: number | null): Promise<void>;
+  /** The owner's mood of a day, or null. */
+  moodOn(day: string): Promise<number | null>;
   /** A page of the owner's kept photos, newest first, of every journal or of one (photo-queries.ts listPhotos). */
   photos(journal: string | undefined, limit: number, offset: number): Promise<ListedPhoto[]>;
 }

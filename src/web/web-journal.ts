@@ -16,6 +16,8 @@ import { readTimeline, type TimelinePage } from './timeline.ts';
 import type { DaySpan } from '../journal/dates/calendar-spans.ts';
 import type { MediaBytes, NearestDays, WebJournalPorts } from './web-journal-port.ts';
 import { collectionMethods } from './collection-methods.ts';
+import { openingYear, yearsWithEntries } from './calendar-years.ts';
+import type { PhotoUpload } from '../journal/entries/written-entries.ts';
 
 export interface ListedEntry extends Omit<JournalEntryValue, 'date'>, EntryDetails {
   date: string;
@@ -36,6 +38,10 @@ export interface EntryList {
   moreThanTotal: boolean;
   entries: ListedEntry[];
 }
+
+/** A list's order: newest first, as every list opens, or oldest first (`?order=oldest`). */
+/** A list's order: by date, or (a search's) best matches first. */
+export type ListOrder = 'newest' | 'oldest' | 'best';
 
 /** A list's total is counted up to this many: beyond it the page says "more than" (counting on grows with the journal). */
 export const TOTAL_CAP = 1_000;
@@ -62,23 +68,33 @@ export interface WebJournal {
   today(): string;
   /** The year the calendar opens on: this year when it has entries, else the latest year that has (this year if none). */
   openingYear(): Promise<number>;
+  /** The years that have entries, newest first (an index seek per year). */
+  yearsWithEntries(): Promise<number[]>;
   /** The days with entries nearest to a span, before and after it. */
   nearestDays(span: DaySpan): Promise<NearestDays>;
   dayCounts(span: DaySpan): Promise<Map<string, number>>;
   /** The mood of each day of the span that has one (getMoodByDay on its date view). */
   moods(span: DaySpan): Promise<Map<string, number>>;
   day(date: string): Promise<ListedEntry[]>;
-  /** Matching entries, best matches first (as the bot's /search lists them). */
-  search(query: string, offset: number, limit: number): Promise<EntryList>;
+  /** Matching entries, best matches first (as the bot's /search lists them), or by date when `order` asks. */
+  search(query: string, offset: number, limit: number, order?: ListOrder): Promise<EntryList>;
   /** Entries newest first across days, whole days from the one before `before` (null: the latest) on. */
   timeline(before: string | null, atLeast: number): Promise<TimelinePage<ListedEntry>>;
   /** The kept photos of these pages' journal, newest first. */
   photos(offset: number, limit: number): Promise<ListedPhoto[]>;
   tags(): Promise<{ tags: TagCount[]; distinctTags: number }>;
-  tagged(tag: string, offset: number, limit: number): Promise<EntryList>;
+  /** A tag's entries, newest first (`oldest`: oldest first). */
+  tagged(tag: string, offset: number, limit: number, order?: ListOrder): Promise<EntryList>;
   onThisDay(date: string): Promise<EntryList>;
   entry(id: number): Promise<FullEntry | null>;
   forget(id: number): Promise<{ day: string } | null>;
+  /** Writes an entry now into these pages' journal (every journal's pages: the main one); returns its id. */
+  write(text: string, photos: readonly PhotoUpload[]): Promise<{ id: number; day: string }>;
+  /** Gives an entry of these pages' journal new text (the old kept as a revision); null when it is not one of them. */
+  edit(id: number, text: string): Promise<'revised' | 'unchanged' | null>;
+  /** Sets (1 to 5) or clears (null) a day's mood; and reads it. */
+  setMood(day: string, mood: number | null): Promise<void>;
+  moodOn(day: string): Promise<number | null>;
   media(sha256: string): Promise<MediaBytes | null>;
   thumbnail(sha256: string, longEdge: number): Promise<MediaBytes | null>;
 }
@@ -89,6 +105,7 @@ const OVERVIEW_DAYS = 90;
 /** The web's journal over the owner's every journal (`base` `{}`), or one journal (`{ journal }`, from getJournal). */
 export function createWebJournal(ports: WebJournalPorts, base: JournalView = {}): WebJournal {
   const { value, narrow } = collectionMethods(ports.operations, ports.ownerId);
+  const lastDayBefore = async (day: string) => (await ports.nearestDays(day, '9999-12-31', base)).before;
 
   const withDetails = async (
     entries: (Omit<JournalEntryValue, 'date'> & { date?: string; cut?: string })[],
@@ -106,6 +123,7 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
         revisions: 0,
         starred: false,
         place: null,
+        coordinates: null,
         weather: null,
       }),
     }));
@@ -123,10 +141,15 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
     }
   };
 
-  const list = async (view: JournalView, offset: number, limit: number): Promise<EntryList> => {
+  const list = async (
+    view: JournalView,
+    offset: number,
+    limit: number,
+    order?: 'newest' | 'oldest',
+  ): Promise<EntryList> => {
     const [counted, entries] = await Promise.all([
       ports.countUpTo(view, TOTAL_CAP),
-      value<JournalEntryValue[]>(view, 'getEntries', { limit, offset }),
+      value<JournalEntryValue[]>(view, 'getEntries', { limit, offset, ...(order ? { order } : {}) }),
     ]);
     return {
       total: Math.min(counted, TOTAL_CAP),
@@ -163,16 +186,11 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
 
     today: ports.today,
 
-    async openingYear() {
-      const thisYear = Number(ports.today().slice(0, 4));
-      // Index seeks only: the last day before next year is in this year when this year has entries.
-      const upToThisYear = (await ports.nearestDays(`${thisYear + 1}-01-01`, '9999-12-31', base)).before;
-      if (upToThisYear?.startsWith(String(thisYear))) return thisYear;
-      const latest = (await ports.nearestDays('9999-12-31', '9999-12-31', base)).before;
-      return latest === null ? thisYear : Number(latest.slice(0, 4));
-    },
+    openingYear: async () => openingYear(lastDayBefore, ports.today()),
 
     nearestDays: (span) => ports.nearestDays(span.from, span.to, base),
+
+    yearsWithEntries: () => yearsWithEntries(lastDayBefore),
 
     async dayCounts(span) {
       const counts = new Map<string, number>();
@@ -203,13 +221,12 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
       return withDetails(await value<Omit<JournalEntryValue, 'date'>[]>(base, 'getEntriesForDay', { date }), date);
     },
 
-    async search(query, offset, limit) {
-      // A search view pages best matches first (getEntries' own order on it).
-      return list(await narrow(base, 'search', { query }), offset, limit);
+    async search(query, offset, limit, order = 'best') {
+      // A search view pages best matches first (getEntries' own order on it); a date order is getEntries' order.
+      return list(await narrow(base, 'search', { query }), offset, limit, order === 'best' ? undefined : order);
     },
 
     async timeline(before, atLeast) {
-      const lastDayBefore = async (day: string) => (await ports.nearestDays(day, '9999-12-31', base)).before;
       const day = async (date: string) =>
         withDetails(await value<Omit<JournalEntryValue, 'date'>[]>(base, 'getEntriesForDay', { date }), date);
       return readTimeline(lastDayBefore, day, before, atLeast);
@@ -219,8 +236,8 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
 
     tags: () => value(base, 'getTags', { limit: 100 }),
 
-    async tagged(tag, offset, limit) {
-      return list(await narrow(base, 'tagged', { tag }), offset, limit);
+    async tagged(tag, offset, limit, order = 'newest') {
+      return list(await narrow(base, 'tagged', { tag }), offset, limit, order === 'oldest' ? 'oldest' : 'newest');
     },
 
     async onThisDay(date) {
@@ -248,6 +265,10 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
     },
 
     forget: async (id) => ((await inView(id)) ? ports.forget(id) : null),
+    write: (text, photos) => ports.write({ journal: base.journal ?? '', text, photos }),
+    edit: async (id, text) => ((await ports.details([id])).has(id) && (await inView(id)) ? ports.edit(id, text) : null),
+    setMood: (day, mood) => ports.setMood(day, mood),
+    moodOn: (day) => ports.moodOn(day),
   };
 }
 

@@ -13,6 +13,8 @@ import { journalPrefix, splitJournalPath, switcherLinks } from './journal-paths.
 import { mediaRequest, serveMedia } from './media-route.ts';
 import { isPagePath, matchRoute } from './page-routes.ts';
 import { messagePage, SIGN_IN_TEXT } from './pages.ts';
+import { BodyTooLargeError, readForm } from './form-body.ts';
+import { loginRefusedPage, NEW_LINK_TEXT } from './sign-in-pages.ts';
 import { SESSION_COOKIE, type WebAuth } from './web-auth.ts';
 import type { WebJournal } from './web-journal.ts';
 import { WebInputError } from './collection-methods.ts';
@@ -53,7 +55,7 @@ export interface WebView {
    */
   handle(req: IncomingMessage, res: ServerResponse, url?: URL): Promise<void>;
   /** A path that signs `ownerId` in once, e.g. `/login?token=…` (npm run web prints it). */
-  loginPath(ownerId: number): string;
+  loginPath(ownerId: number): Promise<string>;
 }
 
 const ASSETS: Record<string, { type: string; body: string }> = {
@@ -61,6 +63,9 @@ const ASSETS: Record<string, { type: string; body: string }> = {
   '/assets/app.js': { type: 'text/javascript; charset=utf-8', body: APP_JS },
   '/assets/icon.svg': { type: 'image/svg+xml; charset=utf-8', body: ICON_SVG },
 };
+
+/** The path a login token signs in at. */
+export const loginPath = (token: string): string => `/login?token=${token}`;
 
 export function createWebView(deps: WebViewDeps): WebView {
   const { auth, logger } = deps;
@@ -92,10 +97,16 @@ export function createWebView(deps: WebViewDeps): WebView {
   /** A POST must come from a page of ours: its Origin, when a browser sends one, is ours in scheme, host and port. */
   const fromOurPages = (req: IncomingMessage): boolean =>
     req.headers.origin === undefined || isOwnOrigin(req.headers.origin, req, deps.publicOrigins);
-  /** The body is not needed (the path says it all), but it is read so the connection stays usable. */
-  const drain = async (req: IncomingMessage) => {
-    for await (const _chunk of req) void _chunk;
-  };
+  const refused = (res: ServerResponse): void =>
+    sendPage(
+      res,
+      403,
+      { title: 'Refused' },
+      messagePage(
+        'Refused',
+        'That form came from another site, or from a page older than this sign-in: go back, reload the page and send it again.',
+      ),
+    );
   const tooMany = (res: ServerResponse): void =>
     sendPage(
       res,
@@ -127,34 +138,26 @@ export function createWebView(deps: WebViewDeps): WebView {
     const wrongHost = deps.loopbackOnly ? loopbackHostProblem(req) : null;
     if (wrongHost) return sendPage(res, 421, { title: 'Wrong address' }, messagePage('Wrong address', wrongHost));
     if (url.pathname === '/login' && method === 'GET') {
-      const session = auth.redeem(url.searchParams.get('token') ?? '');
-      if (!session)
-        return sendPage(
-          res,
-          401,
-          { title: 'Sign in' },
-          messagePage(
-            'This login link does not work',
-            'It was used already or has expired. Run npm run web again for a new one.',
-          ),
-        );
-      return redirect(res, '/', { 'set-cookie': `${SESSION_COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/` });
+      const redeemed = await auth.redeem(url.searchParams.get('token') ?? '');
+      if ('refused' in redeemed) return sendPage(res, 401, { title: 'Sign in' }, loginRefusedPage(redeemed.refused));
+      return redirect(res, '/', {
+        'set-cookie': `${SESSION_COOKIE}=${redeemed.session}; HttpOnly; SameSite=Strict; Path=/`,
+      });
     }
     if (url.pathname === '/signed-out' && method === 'GET') {
       return sendPage(
         res,
         200,
         { title: 'Signed out' },
-        messagePage(
-          'Signed out',
-          'This browser is signed out of the journal. Run npm run web again for a new login link.',
-        ),
+        messagePage('Signed out', `This browser is signed out of the journal. ${NEW_LINK_TEXT}`),
       );
     }
     if (url.pathname === '/logout' && method === 'POST') {
-      if (!fromOurPages(req))
-        return sendPage(res, 403, { title: 'Refused' }, messagePage('Refused', 'That form came from another site.'));
-      await drain(req);
+      const leaving = auth.identify(req);
+      const form = await readForm(req).catch(() => null);
+      const token = form?.field('csrf') ?? '';
+      if (!form || !fromOurPages(req) || (leaving.ownerId !== null && !auth.formTokenMatches(leaving, token)))
+        return refused(res);
       auth.endSession(req);
       return redirect(res, '/signed-out', {
         'set-cookie': `${SESSION_COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0`,
@@ -203,19 +206,20 @@ export function createWebView(deps: WebViewDeps): WebView {
         ),
       );
     }
-    if (method === 'POST' && !fromOurPages(req))
-      return sendPage(res, 403, { title: 'Refused' }, messagePage('Refused', 'That form came from another site.'));
+    if (method === 'POST' && !fromOurPages(req)) return refused(res);
     // One caller's burst waits for nobody but itself: beyond its share in hand, it is told to come back.
     const release = limit.take(caller.key);
     if (!release) return tooMany(res);
     try {
-      if (method === 'POST') await drain(req);
+      // Every POST carries the form token of the caller's pages: a page of another site cannot know it.
+      const form = method === 'POST' ? await readForm(req) : null;
+      if (form && !auth.formTokenMatches(caller, form.field('csrf') ?? '')) return refused(res);
       const journal = asked.journal === null ? everyJournal : await everyJournal.inJournal(asked.journal);
       const choices = await everyJournal.journals();
       // The switcher leads to this page in each journal; it is shown only to an owner with more than one journal.
       const journals =
         choices.length > 2 ? switcherLinks(choices, journal?.journalName ?? null, asked.path, url) : undefined;
-      const options = { signOut: caller.via === 'session', journals };
+      const options = { signOut: caller.via === 'session', journals, csrf: caller.csrf };
       if (!journal) {
         const names = choices.flatMap((c) => (c.name === null ? [] : [`“${c.name}”`])).join(', ');
         return sendPage(
@@ -229,7 +233,8 @@ export function createWebView(deps: WebViewDeps): WebView {
       // Signed in with a cookie, a browser sends it for media too; inside Telegram each medium's address needs a grant.
       const mediaQuery =
         caller.via === 'telegram' ? (sha256: string) => `?grant=${auth.mediaGrant(caller.ownerId, sha256)}` : () => '';
-      const answer = await found.route.run({ req, url, params: found.params, journal, to: { at, mediaQuery } });
+      const to = { at, mediaQuery, csrf: caller.csrf };
+      const answer = await found.route.run({ req, url, params: found.params, journal, to, form });
       if ('redirect' in answer) return redirect(res, answer.redirect);
       sendPage(
         res,
@@ -243,6 +248,10 @@ export function createWebView(deps: WebViewDeps): WebView {
         answer.content,
       );
     } catch (error) {
+      if (error instanceof BodyTooLargeError)
+        return sendPage(res, 413, { title: 'Too large' }, messagePage('Too large', error.message), {
+          connection: 'close',
+        });
       if (error instanceof WebInputError)
         return sendPage(res, 400, { title: 'Not understood' }, messagePage('Not understood', error.message));
       if (req.destroyed) throw error; // the client left mid-body: the server's guard logs it
@@ -260,6 +269,6 @@ export function createWebView(deps: WebViewDeps): WebView {
 
   return {
     handle,
-    loginPath: (ownerId) => `/login?token=${auth.loginToken(ownerId)}`,
+    loginPath: async (ownerId) => loginPath(await auth.loginToken(ownerId)),
   };
 }

@@ -23,6 +23,7 @@ import { createJournalQuestions, reviewsOf, type QuestionsDeps } from './questio
 import { digestsOf, type DigestWiring } from './digest.ts';
 import { remindersOf } from './remind.ts';
 import { askingDeps } from './asking.ts';
+import { webLinksOf } from './web-link.ts';
 
 export interface BotWiringOptions {
   /** The job runner and the capture side, built by app.ts (they outlive the bot's handlers). */
@@ -73,6 +74,7 @@ export function botWiringOf(w: Wiring, options: BotWiringOptions): BotWiring {
     connections: config.publicUrl ? remoteConnections(db, config.publicUrl, w.clock, config.allowedUserIds) : undefined,
     ...askingDeps(db, config, w.clock),
     generations: createGenerationStops(),
+    webLinks: webLinksOf(w),
   };
   return {
     deps,

@@ -115,10 +115,11 @@ describe('source_app without a CHECK (SQLite table rebuild)', () => {
 });
 
 describe('source_app is validated in code', () => {
-  it('takes the apps the importers name and refuses others, saying which it takes', () => {
+  it('takes the apps the importers and the web view name and refuses others, saying which it takes', () => {
     expect(sourceAppOf('dayone')).toBe('dayone');
+    expect(sourceAppOf('web')).toBe('web');
     expect(() => sourceAppOf('evernote')).toThrow(
-      'source_app must be one of telegram, dayone, jrnl, markdown, got "evernote"',
+      'source_app must be one of telegram, dayone, jrnl, markdown, web, got "evernote"',
     );
   });
 });

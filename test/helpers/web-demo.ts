@@ -71,6 +71,14 @@ export async function serveWebDemo(
 
 /** The session cookie (`name=value`) the login link gives `ownerId`, as a browser would keep it. */
 export async function signIn(web: WebDemoServer, ownerId: number): Promise<string> {
-  const login = await fetch(`${web.url}${web.view.loginPath(ownerId)}`, { redirect: 'manual' });
+  const login = await fetch(`${web.url}${await web.view.loginPath(ownerId)}`, { redirect: 'manual' });
   return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+/** The form token (csrf) the pages give a caller with these headers (a session cookie, or a Mini App's initData). */
+export async function formToken(web: WebDemoServer, headers: Record<string, string>): Promise<string> {
+  const page = await (await fetch(`${web.url}/write`, { headers })).text();
+  const token = /name="csrf" value="([^"]+)"/.exec(page)?.[1];
+  if (!token) throw new Error('the write page carries no form token');
+  return token;
 }

@@ -1,6 +1,6 @@
 // The calendar App in headless Chromium beside a minimal host (test/helpers/mcp-app-host.ts) whose tools/call reach
 // the real MCP server over the official client: the App draws the demo journal's latest month with mood colours,
-// opens a day's entries and a photo's thumbnail through the host, follows the host's theme and display mode, fits a
+// opens a day's entries in one tool call (a photo's thumbnail when asked), holds its layout from 320 to 1,200 px, follows the host's theme and display mode, fits a
 // phone, and asks the network for nothing.
 import { spawnSync } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/client';
@@ -160,35 +160,76 @@ describe.skipIf(noBrowserReason !== null)(
       await host.page.context().close();
     });
 
-    it("opens a day's entries and a photo's thumbnail through the host's tools/call", async () => {
+    it("opens a day in one tool call, each title printed once, and a photo's thumbnail only when asked", async () => {
       const host = await openAppInHost(browser, { html, toolResult, client });
       const frame = await host.frame();
       await frame.locator(`.day[data-date="${PHOTO_DAY}"]`).click();
       await frame.locator('#entries h2', { hasText: PHOTO_DAY }).waitFor();
       const rows = await temp.db
         .selectFrom('entry')
-        .select('content')
+        .select(['content', 'title'])
         .where('owner_id', '=', OWNER)
         .where('local_day', '=', PHOTO_DAY)
         .orderBy('written_at')
         .orderBy('id')
         .execute();
       await expect.poll(() => frame.locator('.entry').count()).toBe(rows.length);
-      expect(await frame.locator('.entry p').allTextContents()).toEqual(rows.map((r) => r.content));
-      const thumbnail = frame.locator('.photos img');
-      await thumbnail.waitFor();
-      expect(await thumbnail.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
-      expect(host.toolCalls).toContainEqual(
+      // Opening the day was one call: the entries, their texts and their media came with getEntriesForDay.
+      expect(host.toolCalls).toEqual([
         expect.objectContaining({
           name: 'invokeMethod',
           arguments: { objId: 'journal', methodName: 'getEntriesForDay', args: { date: PHOTO_DAY } },
         }),
-      );
-      expect(host.toolCalls).toContainEqual(
+      ]);
+      const shown = await frame
+        .locator('.entry')
+        .evaluateAll((articles) =>
+          articles.map((a) => [a.querySelector('h3')?.textContent ?? '', a.querySelector('p')?.textContent ?? '']),
+        );
+      const words = (text: string) => text.split(/\s+/).filter(Boolean).join(' ');
+      shown.forEach(([title, body], i) => {
+        // Every word of the entry is shown, and its title (the first line) once, not again as the text's first line.
+        expect(words(`${title} ${body}`)).toBe(words(rows[i]!.content));
+        if (title !== '') expect(title).toBe(rows[i]!.title);
+      });
+      expect(await frame.locator('.photos img').count()).toBe(0);
+      await frame.getByRole('button', { name: 'Show the photo' }).click();
+      const thumbnail = frame.locator('.photos img');
+      await thumbnail.waitFor();
+      expect(await thumbnail.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+      expect(host.toolCalls.slice(1)).toEqual([
         expect.objectContaining({ arguments: expect.objectContaining({ methodName: 'viewMedia' }) }),
-      );
+      ]);
       expect(host.requested.filter((url) => !/^about:(blank|srcdoc)$/.test(url))).toEqual([]);
       await host.page.context().close();
+    });
+
+    it('holds its layout from 320 to 1,200 px: no sideways scrolling, the month header over the grid, a legend', async () => {
+      for (const width of [320, 720, 1200]) {
+        const host = await openAppInHost(browser, { html, toolResult, client, viewport: { width, height: 800 } });
+        const frame = await host.frame();
+        await frame.locator(`.day[data-date="${PHOTO_DAY}"]`).click();
+        await frame.locator('#entries .entry').first().waitFor();
+        const layout = await frame.locator('html').evaluate((root) => {
+          const box = (selector: string) => root.querySelector(selector)!.getBoundingClientRect();
+          const [nav, grid, legend] = [box('nav'), box('.grid'), box('.legend')];
+          return {
+            overflow: root.scrollWidth - root.clientWidth,
+            navEdges: [nav.left, nav.right],
+            gridEdges: [grid.left, grid.right],
+            legendWithin: legend.left >= grid.left - 1 && legend.right <= grid.right + 1,
+            widest: Math.max(...[...root.querySelectorAll('body *')].map((e) => e.getBoundingClientRect().right)),
+            viewport: root.clientWidth,
+          };
+        });
+        expect(layout.overflow, `at ${width} px`).toBe(0);
+        expect(layout.widest, `at ${width} px`).toBeLessThanOrEqual(layout.viewport + 0.5);
+        expect(Math.abs(layout.navEdges[0]! - layout.gridEdges[0]!), `at ${width} px`).toBeLessThanOrEqual(1);
+        expect(Math.abs(layout.navEdges[1]! - layout.gridEdges[1]!), `at ${width} px`).toBeLessThanOrEqual(1);
+        expect(layout.legendWithin, `at ${width} px`).toBe(true);
+        expect(await frame.locator('.legend').textContent()).toContain('written, no mood');
+        await host.page.context().close();
+      }
     });
 
     it("follows the host's dark theme, and in fullscreen draws every month", async () => {

@@ -41,6 +41,7 @@ describe('features that declare themselves', () => {
       'search',
       'day',
       'forget',
+      'web-link',
       'browse-pages',
       'retry',
       'job-retry',
@@ -73,6 +74,7 @@ describe('features that declare themselves', () => {
       'day',
       'forget',
       'connections',
+      'web',
       'journals',
       'journal',
     ]);

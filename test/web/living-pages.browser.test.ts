@@ -126,7 +126,7 @@ describe.skipIf(noBrowserReason !== null)(
 
     async function signedIn(viewport: { width: number; height: number }): Promise<Page> {
       const page = await (await browser.newContext({ viewport })).newPage();
-      await page.goto(`${web.url}${web.view.loginPath(OWNER_ID)}`);
+      await page.goto(`${web.url}${await web.view.loginPath(OWNER_ID)}`);
       return page;
     }
 
@@ -202,11 +202,13 @@ describe.skipIf(noBrowserReason !== null)(
     );
 
     it(
-      'search lists newest first, with small thumbnails; a journal is named in the heading',
+      'search lists best matches first, newest first when asked, with small thumbnails; a journal is named in the heading',
       { timeout: 60_000 },
       async () => {
         const page = await signedIn(VIEWPORTS[0]);
         await page.goto(`${web.url}/search?q=walk`);
+        await expect(page.locator('p.order strong').textContent()).resolves.toBe('Best matches');
+        await page.goto(`${web.url}/search?q=walk&order=newest`);
         const days = await page
           .locator('article.entry .meta a[href^="/day/"]')
           .evaluateAll((els) => els.map((e) => e.textContent!));

@@ -1,5 +1,6 @@
 // npm run web as a real process on the demo journal: it prints a one-time login link on 127.0.0.1:WEB_PORT; the link
-// signs in, the calendar shows April 2024's days, and SIGTERM stops it cleanly.
+// signs in, the calendar shows April 2024's days; opened again it says it was used; npm run web -- --link, a second
+// process, gives a new link the running one takes (no restart); and SIGTERM stops it cleanly.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,7 +52,26 @@ describe('npm run web', () => {
       expect(calendar.status).toBe(200);
       const html = await calendar.text();
       expect(html).toMatch(/aria-label="Monday, 1 April 2024: \d+ entries"/);
-      expect((await fetch(link!, { redirect: 'manual' })).status).toBe(401);
+      const again = await fetch(link!, { redirect: 'manual' });
+      expect(again.status).toBe(401);
+      const used = await again.text();
+      expect(used).toContain('This login link was already used');
+      expect(used).toContain('a link preview may have opened it');
+      expect(used).toContain('npm run web -- --link');
+
+      // A new link while it runs: a second process writes it into the database they share.
+      const linker = startEntryPoint('src/cli/web.ts', ['--link'], {
+        cwd: dir,
+        env: { DATABASE_PATH: file, WEB_PORT: String(port) },
+      });
+      expect((await linker.done).code, linker.stderr()).toBe(0);
+      const fresh = new RegExp(`http://127\\.0\\.0\\.1:${port}/login\\?token=[\\w-]+`).exec(linker.stdout())?.[0];
+      expect(fresh, linker.stdout()).toBeDefined();
+      expect(fresh).not.toBe(link);
+      const second = await fetch(fresh!, { redirect: 'manual' });
+      expect(second.status).toBe(303);
+      expect(second.headers.get('set-cookie')).toMatch(/^journal_session=[\w-]+;/);
+      expect((await fetch(fresh!, { redirect: 'manual' })).status).toBe(401);
 
       web.child.kill('SIGTERM');
       const result = await web.done;

@@ -15,7 +15,7 @@ import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { TEST_TOKEN } from '../helpers/test-app.ts';
 import { OWNER_ID, STRANGER_ID } from '../helpers/updates.ts';
 import { startBotApiStandIn } from '../stand-ins/bot-api.ts';
-import { buildWebDemo, EDITED_NOW, serveWebDemo, WEB_DAY, type WebDemoServer } from '../helpers/web-demo.ts';
+import { buildWebDemo, EDITED_NOW, formToken, serveWebDemo, WEB_DAY, type WebDemoServer } from '../helpers/web-demo.ts';
 
 const OTHER_OWNER = 222;
 const OTHER_TEXT = 'The other owner keeps this to themselves';
@@ -66,7 +66,14 @@ describeStores('web view access', () => {
     const ownerEntry = /href="\/entry\/(\d+)"/.exec(mine.body)?.[1];
     expect(ownerEntry).toBeDefined();
     expect((await get(`/entry/${ownerEntry}`, tma(initDataFor(OTHER_OWNER)))).status).toBe(404);
-    expect((await get(`/entry/${ownerEntry}/forget`, tma(initDataFor(OTHER_OWNER)), 'POST')).status).toBe(404);
+    const othersToken = await formToken(web, tma(initDataFor(OTHER_OWNER)));
+    const forgetAsOther = await fetch(`${web.url}/entry/${ownerEntry}/forget`, {
+      method: 'POST',
+      headers: { ...tma(initDataFor(OTHER_OWNER)), 'content-type': 'application/x-www-form-urlencoded' },
+      body: `csrf=${encodeURIComponent(othersToken)}`,
+      redirect: 'manual',
+    });
+    expect(forgetAsOther.status).toBe(404);
     expect((await get(`/entry/${ownerEntry}`, tma(initDataFor(OWNER_ID)))).status).toBe(200);
   });
 
@@ -112,7 +119,7 @@ describeStores('web view access', () => {
   });
 
   it('exchanges a login link once for an HttpOnly, SameSite=Strict session cookie', async () => {
-    const link = web.view.loginPath(OWNER_ID);
+    const link = await web.view.loginPath(OWNER_ID);
     const first = await get(link);
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe('/');
@@ -132,7 +139,7 @@ describeStores('web view access', () => {
   });
 
   it("sets the CSP (framed by Telegram's web client only) and UTF-8 on every answer, serves its own assets, and links nowhere else", async () => {
-    const session = (await get(web.view.loginPath(OWNER_ID))).headers.get('set-cookie')!.split(';')[0]!;
+    const session = (await get(await web.view.loginPath(OWNER_ID))).headers.get('set-cookie')!.split(';')[0]!;
     const paths = [
       '/',
       '/?year=2024',

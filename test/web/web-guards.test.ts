@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { sign } from '@tma.js/init-data-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
-import { webJournalFor } from '../../src/journal-web-view.ts';
+import { webJournalFor, webLoginLinks } from '../../src/journal-web-view.ts';
 import { createMemoryLogger } from '../../src/log/logger.ts';
 import { createWebAuth } from '../../src/web/web-auth.ts';
 import type { WebJournal } from '../../src/web/web-journal.ts';
@@ -15,12 +15,12 @@ import { createWebView } from '../../src/web/web-view.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { TEST_TOKEN } from '../helpers/test-app.ts';
 import { OWNER_ID } from '../helpers/updates.ts';
-import { buildWebDemo, serveWebDemo, WEB_DAY, type WebDemoServer } from '../helpers/web-demo.ts';
+import { buildWebDemo, formToken, serveWebDemo, WEB_DAY, type WebDemoServer } from '../helpers/web-demo.ts';
 
 /** A request with exactly these headers (fetch would not let a test set Host). */
 function send(
   url: string,
-  options: { method?: string; headers?: Record<string, string> } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
@@ -30,9 +30,15 @@ function send(
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
     });
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
 }
+
+/** A form carrying `token` as its csrf field, posted as a browser posts one. */
+const tokenForm = (token: string) => ({
+  body: `csrf=${encodeURIComponent(token)}`,
+  type: { 'content-type': 'application/x-www-form-urlencoded' },
+});
 
 let temp: TempDb;
 beforeAll(async () => {
@@ -48,7 +54,7 @@ describe('npm run web (local)', () => {
   beforeAll(async () => {
     web = await serveWebDemo(temp.db, { ALLOWED_USER_IDS: String(OWNER_ID) }, 'local');
     port = web.server.port;
-    session = (await send(`${web.url}${web.view.loginPath(OWNER_ID)}`)).headers['set-cookie']![0]!.split(';')[0]!;
+    session = (await send(`${web.url}${await web.view.loginPath(OWNER_ID)}`)).headers['set-cookie']![0]!.split(';')[0]!;
   });
   afterAll(() => web?.server.close());
 
@@ -82,10 +88,12 @@ describe('npm run web (local)', () => {
   });
 
   it('takes a POST only from its own origin: scheme, host and port', async () => {
+    const form = tokenForm(await formToken(web, { cookie: session }));
     const forget = (origin?: string) =>
       send(`${web.url}/entry/999999/forget`, {
         method: 'POST',
-        headers: { cookie: session, ...(origin ? { origin } : {}) },
+        headers: { cookie: session, ...form.type, ...(origin ? { origin } : {}) },
+        body: form.body,
       });
     for (const origin of [
       `https://127.0.0.1:${port}`,
@@ -102,17 +110,80 @@ describe('npm run web (local)', () => {
     expect((await forget()).status).toBe(404);
   });
 
+  it("takes a POST only with the session's form token: none, another's or a forged one is refused (403)", async () => {
+    const other = (await send(`${web.url}${await web.view.loginPath(OWNER_ID)}`)).headers['set-cookie']![0]!.split(
+      ';',
+    )[0]!;
+    const othersToken = await formToken(web, { cookie: other });
+    const ownToken = await formToken(web, { cookie: session });
+    expect(othersToken).not.toBe(ownToken);
+    const origin = `http://127.0.0.1:${port}`;
+    const post = (path: string, body?: string, type = 'application/x-www-form-urlencoded') =>
+      send(`${web.url}${path}`, { method: 'POST', headers: { cookie: session, origin, 'content-type': type }, body });
+    for (const [body, type] of [
+      [undefined, undefined],
+      ['', undefined],
+      [`csrf=${encodeURIComponent(othersToken)}`, undefined],
+      [`csrf=${encodeURIComponent(ownToken.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))}`, undefined],
+      [`csrf=${encodeURIComponent(ownToken)}`, 'text/plain'],
+    ] as const) {
+      for (const path of ['/entry/999999/forget', `/day/${WEB_DAY}/mood`, '/write', '/logout'])
+        expect({ path, body, status: (await post(path, body, type)).status }).toEqual({ path, body, status: 403 });
+    }
+    // The mood form with the right token is taken (and is undone here, so other tests see the day as it was).
+    const set = await post(`/day/${WEB_DAY}/mood`, `csrf=${encodeURIComponent(ownToken)}&mood=4`);
+    expect(set.status).toBe(303);
+    expect(set.headers.location).toBe(`/day/${WEB_DAY}?mood=4`);
+    expect((await post(`/day/${WEB_DAY}/mood`, `csrf=${encodeURIComponent(ownToken)}&mood=none`)).status).toBe(303);
+  });
+
+  it('bounds a POST body: over 1 MB of form, or 40 MB with files, is refused (413) as soon as it says so', async () => {
+    const token = encodeURIComponent(await formToken(web, { cookie: session }));
+    const big = await send(`${web.url}/day/${WEB_DAY}/mood`, {
+      method: 'POST',
+      headers: {
+        cookie: session,
+        origin: `http://127.0.0.1:${port}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: `csrf=${token}&mood=3&pad=${'x'.repeat(1024 * 1024)}`,
+    });
+    expect(big.status).toBe(413);
+    expect(big.body).toContain('larger than 1 MB');
+    const declared = await send(`${web.url}/write`, {
+      method: 'POST',
+      headers: {
+        cookie: session,
+        origin: `http://127.0.0.1:${port}`,
+        'content-type': 'multipart/form-data; boundary=x',
+        'content-length': String(41 * 1024 * 1024),
+      },
+    }).catch((error: Error) => ({ status: 0, body: error.message, headers: {} }));
+    // Refused from its Content-Length before a byte of it is read (the client may see the connection close first).
+    expect([413, 0]).toContain(declared.status);
+    expect((await send(`${web.url}/tags`, { headers: { cookie: session } })).status).toBe(200);
+  });
+
   it('signs out: the header offers it, and afterwards the session is over', async () => {
-    const own = (await send(`${web.url}${web.view.loginPath(OWNER_ID)}`)).headers['set-cookie']![0]!.split(';')[0]!;
+    const own = (await send(`${web.url}${await web.view.loginPath(OWNER_ID)}`)).headers['set-cookie']![0]!.split(
+      ';',
+    )[0]!;
     const calendar = await send(`${web.url}/tags`, { headers: { cookie: own } });
     expect(calendar.body).toContain('<form class="sign-out" action="/logout" method="post">');
+    const form = tokenForm(await formToken(web, { cookie: own }));
     expect(
-      (await send(`${web.url}/logout`, { method: 'POST', headers: { cookie: own, origin: 'https://evil.example' } }))
-        .status,
+      (
+        await send(`${web.url}/logout`, {
+          method: 'POST',
+          headers: { cookie: own, origin: 'https://evil.example', ...form.type },
+          body: form.body,
+        })
+      ).status,
     ).toBe(403);
     const out = await send(`${web.url}/logout`, {
       method: 'POST',
-      headers: { cookie: own, origin: `http://127.0.0.1:${port}` },
+      headers: { cookie: own, origin: `http://127.0.0.1:${port}`, ...form.type },
+      body: form.body,
     });
     expect(out.status).toBe(303);
     expect(out.headers.location).toBe('/signed-out');
@@ -169,8 +240,13 @@ describe('the Mini App', () => {
 
   it("takes a POST from MINI_APP_URL's origin exactly, and is served on any Host (behind its TLS proxy)", async () => {
     const tma = { authorization: `tma ${sign({ user: { id: OWNER_ID, first_name: 'O' } }, TEST_TOKEN, new Date())}` };
+    const form = tokenForm(await formToken(web, tma));
     const forget = (origin: string) =>
-      send(`${web.url}/entry/999999/forget`, { method: 'POST', headers: { ...tma, origin } });
+      send(`${web.url}/entry/999999/forget`, {
+        method: 'POST',
+        headers: { ...tma, origin, ...form.type },
+        body: form.body,
+      });
     expect((await forget('https://journal.example.com')).status).toBe(404);
     for (const origin of [
       'http://journal.example.com',
@@ -204,7 +280,12 @@ describe('fair under load', () => {
       return { ...journal, dayCounts: async (span) => ((held += 1), await gate, journal.dayCounts(span)) };
     };
     const view = createWebView({
-      auth: createWebAuth({ botToken: null, allowedUserIds: [OWNER_ID], clock: () => new Date() }),
+      auth: createWebAuth({
+        botToken: null,
+        allowedUserIds: [OWNER_ID],
+        clock: () => new Date(),
+        links: webLoginLinks(temp.db, () => new Date()),
+      }),
       journalFor,
       logger,
       embedding: 'nobody',
@@ -215,7 +296,7 @@ describe('fair under load', () => {
     server = await startWebServer(view, { port: 0, host: '127.0.0.1', logger });
     url = `http://127.0.0.1:${server.port}`;
     // Two sessions: the burst's, and another tab's.
-    loginPaths = [view.loginPath(OWNER_ID), view.loginPath(OWNER_ID)];
+    loginPaths = [await view.loginPath(OWNER_ID), await view.loginPath(OWNER_ID)];
   });
   afterAll(() => server?.close());
 

@@ -11,7 +11,7 @@ import { describeStores } from '../helpers/stores.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { TEST_TOKEN } from '../helpers/test-app.ts';
 import { OWNER_ID } from '../helpers/updates.ts';
-import { serveWebDemo, type WebDemoServer, signIn } from '../helpers/web-demo.ts';
+import { formToken, serveWebDemo, type WebDemoServer, signIn } from '../helpers/web-demo.ts';
 
 const SINGLE_OWNER = 333;
 /** A topic's name as typed in Telegram: a slash, markup and an ampersand, which must stay text. */
@@ -138,7 +138,8 @@ describeStores('web view journals', () => {
     expect((await get(`/journal/Dreams/entry/${id}`)).status).toBe(404);
     const forget = await fetch(`${web.url}/journal/Dreams/entry/${id}/forget`, {
       method: 'POST',
-      headers: { cookie, origin: web.url },
+      headers: { cookie, origin: web.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `csrf=${encodeURIComponent(await formToken(web, { cookie }))}`,
       redirect: 'manual',
     });
     expect(forget.status).toBe(404);

@@ -56,7 +56,7 @@ describeStores('web view reading', () => {
       .set({
         metadata: JSON.stringify({
           starred: true,
-          place: { name: "Uncle's Tavern", locality: 'Alice Springs' },
+          place: { name: "Uncle's Tavern", locality: 'Alice Springs', latitude: -23.70069, longitude: 133.8813 },
           weather: { description: 'Partly Cloudy', temperature_c: 34 },
         }),
       })
@@ -64,7 +64,7 @@ describeStores('web view reading', () => {
       .where('content', '=', PLACED)
       .execute();
     web = await serveWebDemo(temp.db, { TELEGRAM_BOT_TOKEN: TEST_TOKEN, ALLOWED_USER_IDS: String(OWNER_ID) });
-    cookie = await signIn(web.url, web.view.loginPath(OWNER_ID));
+    cookie = await signIn(web.url, await web.view.loginPath(OWNER_ID));
     // The same journal two years on: this year (2026) has no entries.
     const config = parseConfig({
       JOURNAL_TIMEZONE: 'UTC',
@@ -81,7 +81,7 @@ describeStores('web view reading', () => {
     });
     const server = await startWebServer(view, { port: 0, host: '127.0.0.1', logger: createMemoryLogger() });
     const url = `http://127.0.0.1:${server.port}`;
-    later = { server, url, cookie: await signIn(url, view.loginPath(OWNER_ID)) };
+    later = { server, url, cookie: await signIn(url, await view.loginPath(OWNER_ID)) };
   }, 60_000);
 
   afterAll(async () => {
@@ -108,6 +108,20 @@ describeStores('web view reading', () => {
     const mini = await fetch(`${later.url}/`, { headers: { authorization: `tma ${initData}` } });
     expect(mini.status).toBe(200);
     expect(await mini.text()).toContain('<h1>2024</h1>');
+  });
+
+  it('opens a past year on its latest month with entries, and links every year that has entries', async () => {
+    await seedEntries(temp.db, OWNER_ID, [['2019-03-10T10:00:00Z', 'An old note']]);
+    const page = (await get('/', later)).body;
+    // 2024's entries end in June: that month is shown large at the top, not an empty January or this month.
+    expect(page).toMatch(
+      /<section class="this-month" aria-label="The latest month with entries"><table class="month large">\s*<caption><a href="\/month\/2024-06">/,
+    );
+    expect(page).toContain(
+      '<nav class="years" aria-label="Years with entries"><span class="count">Years with entries:</span> <a href="/?year=2024" aria-current="page">2024</a> <a href="/?year=2019">2019</a> </nav>',
+    );
+    expect((await get('/?year=2019', later)).body).toContain('<caption><a href="/month/2019-03">');
+    await temp.db.deleteFrom('entry').where('content', '=', 'An old note').execute();
   });
 
   it('says where the nearest entries are for a year without any', async () => {
@@ -138,10 +152,16 @@ describeStores('web view reading', () => {
     expect(day).toContain('<span class="image">[a picture]</span>');
   });
 
-  it('shows place, weather and the star of an entry that has them', async () => {
+  it('shows place (names, and a link to its coordinates on a map), weather and the star of an entry that has them', async () => {
     const day = (await get(`/day/${DAY}`)).body;
     expect(day).toContain('<span class="visually-hidden">Starred</span>');
-    expect(day).toContain('Uncle&#39;s Tavern, Alice Springs');
+    expect(day).toContain('Uncle&#39;s Tavern, Alice Springs <a class="map"');
+    expect(day).toContain(
+      'href="https://www.openstreetmap.org/?mlat=-23.70069&amp;mlon=133.88130#map=16/-23.70069/133.88130"',
+    );
+    // Names, not raw coordinates, and no map loaded into the page.
+    expect(day).not.toContain('(-23.70069, 133.88130)');
+    expect(day).not.toMatch(/<(img|iframe)[^>]*openstreetmap/);
     expect(day).toContain('Partly Cloudy, 34 °C');
     expect(day.match(/class="starred"/g)).toHaveLength(1);
   });
@@ -172,10 +192,11 @@ describeStores('web view reading', () => {
     expect(await countEntriesUpTo(temp.db, OWNER_ID + 1, view, 1_000)).toBe(1_001);
     expect(await countEntriesUpTo(temp.db, OWNER_ID + 1, view, 2_000)).toBe(1_005);
     expect(await countEntriesUpTo(temp.db, OWNER_ID, view, 1_000)).toBe(0);
-    const page = searchPage({ at: '', mediaQuery: () => '' }, 'cap', {
+    const page = searchPage({ at: '', mediaQuery: () => '', csrf: '' }, 'cap', {
       found: { total: 1_000, moreThanTotal: true, entries: [] },
       offset: 0,
       pageSize: 50,
+      order: 'newest',
     }).text;
     expect(page).toContain('More than 1,000 entries.');
   }, 60_000);

@@ -13,7 +13,7 @@ import { writeBlob } from '../../src/db/media-blobs.ts';
 import type { JournalDb } from '../../src/db/open-database.ts';
 import { storeEntry } from '../../src/journal/entries/entry-store.ts';
 import { MAX_INPUT_PIXELS } from '../../src/journal/media/scaled-image.ts';
-import { webJournalFor } from '../../src/journal-web-view.ts';
+import { webJournalFor, webLoginLinks } from '../../src/journal-web-view.ts';
 import { createMemoryLogger } from '../../src/log/logger.ts';
 import { createWebAuth } from '../../src/web/web-auth.ts';
 import type { WebJournal } from '../../src/web/web-journal.ts';
@@ -196,25 +196,38 @@ describeStores('web view thumbnails', (store) => {
 
   it('ends a grant after an hour (rounded up to ten minutes), and with the owner no longer allowed', () => {
     let now = new Date('2024-04-15T11:55:00Z');
-    const auth = createWebAuth({ botToken: TEST_TOKEN, allowedUserIds: [OWNER_ID], clock: () => now });
+    const auth = createWebAuth({
+      botToken: TEST_TOKEN,
+      allowedUserIds: [OWNER_ID],
+      clock: () => now,
+      links: webLoginLinks(temp.db, () => now),
+    });
     const grant = auth.mediaGrant(OWNER_ID, photo);
     expect(auth.grantedOwner(photo, grant)).toBe(OWNER_ID);
     expect(auth.grantedOwner(broken, grant)).toBeNull();
     // Another instance with the same bot token accepts it (several instances behind one URL).
     expect(
-      createWebAuth({ botToken: TEST_TOKEN, allowedUserIds: [OWNER_ID], clock: () => now }).grantedOwner(photo, grant),
+      createWebAuth({
+        botToken: TEST_TOKEN,
+        allowedUserIds: [OWNER_ID],
+        clock: () => now,
+        links: webLoginLinks(temp.db, () => now),
+      }).grantedOwner(photo, grant),
     ).toBe(OWNER_ID);
     expect(
-      createWebAuth({ botToken: TEST_TOKEN, allowedUserIds: [OTHER_OWNER], clock: () => now }).grantedOwner(
-        photo,
-        grant,
-      ),
+      createWebAuth({
+        botToken: TEST_TOKEN,
+        allowedUserIds: [OTHER_OWNER],
+        clock: () => now,
+        links: webLoginLinks(temp.db, () => now),
+      }).grantedOwner(photo, grant),
     ).toBeNull();
     expect(
       createWebAuth({
         botToken: '654321:another-bot-token',
         allowedUserIds: [OWNER_ID],
         clock: () => now,
+        links: webLoginLinks(temp.db, () => now),
       }).grantedOwner(photo, grant),
     ).toBeNull();
     // Made a few minutes on, the grant is the same: the page's addresses stay cached.
@@ -236,10 +249,16 @@ describe('a burst of thumbnails', () => {
   let opened!: () => void;
   const gate = new Promise<void>((resolve) => (opened = resolve));
   let held = 0;
-  const auth = createWebAuth({ botToken: TEST_TOKEN, allowedUserIds: [OWNER_ID], clock: () => new Date() });
+  let auth: ReturnType<typeof createWebAuth>;
 
   beforeAll(async () => {
     temp = await createTempDb('sqlite');
+    auth = createWebAuth({
+      botToken: TEST_TOKEN,
+      allowedUserIds: [OWNER_ID],
+      clock: () => new Date(),
+      links: webLoginLinks(temp.db, () => new Date()),
+    });
     photo = await keptPhoto(
       temp.db,
       1,
@@ -271,7 +290,7 @@ describe('a burst of thumbnails', () => {
     });
     server = await startWebServer(view, { port: 0, host: '127.0.0.1', logger });
     url = `http://127.0.0.1:${server.port}`;
-    const login = await fetch(`${url}${view.loginPath(OWNER_ID)}`, { redirect: 'manual' });
+    const login = await fetch(`${url}${await view.loginPath(OWNER_ID)}`, { redirect: 'manual' });
     session = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
   }, 60_000);
 

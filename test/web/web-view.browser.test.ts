@@ -131,7 +131,7 @@ describe.skipIf(noBrowserReason !== null)(
       { timeout: 60_000 },
       async () => {
         const page = await newPage();
-        await page.goto(`${web.url}${web.view.loginPath(OWNER_ID)}`);
+        await page.goto(`${web.url}${await web.view.loginPath(OWNER_ID)}`);
         // The calendar: the year of "today" (2024), April's days with entries link to their day.
         await expect(page.locator('h1').textContent()).resolves.toBe('2024');
         const april = page.locator('a[href^="/day/2024-04-"]');

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { JournalDb } from '../../db/open-database.ts';
 import { ownerNotIndexed, viewRows } from '../views/entry-queries.ts';
-import { metadataFields, readMetadata } from './entry-metadata.ts';
+import { metadataFields, placeText, readMetadata } from './entry-metadata.ts';
 import { mediaLabel } from '../media/media.ts';
 import { listEntryMedia, type StoredMedia } from '../media/entry-media.ts';
 
@@ -20,19 +20,36 @@ export interface EntryDetails {
   revisions: number;
   /** What the app it came from knew (Day One's star, place and weather); absent when it told nothing. */
   starred: boolean;
+  /** The place's names (name, locality, area, country); null when it has none. */
   place: string | null;
+  /** Where the place is, when the app recorded it: the web view links it to a map. */
+  coordinates: { latitude: number; longitude: number } | null;
   weather: string | null;
 }
 
 /** The readable metadata of an entry; metadata that does not read is left out (a page never fails on it). */
-function shownMetadata(text: string | null, id: number): Pick<EntryDetails, 'starred' | 'place' | 'weather'> {
-  let fields: ReturnType<typeof metadataFields> = {};
+function shownMetadata(
+  text: string | null,
+  id: number,
+): Pick<EntryDetails, 'starred' | 'place' | 'coordinates' | 'weather'> {
+  let metadata: ReturnType<typeof readMetadata> = null;
   try {
-    fields = metadataFields(readMetadata(text, id));
+    metadata = readMetadata(text, id);
   } catch {
     // Unreadable metadata: getEntry reports it; a list only leaves it out.
   }
-  return { starred: fields.starred === true, place: fields.place ?? null, weather: fields.weather ?? null };
+  const fields = metadataFields(metadata);
+  const place = metadata?.place;
+  const coordinates =
+    place?.latitude !== undefined && place.longitude !== undefined
+      ? { latitude: place.latitude, longitude: place.longitude }
+      : null;
+  return {
+    starred: fields.starred === true,
+    place: place ? placeText({ ...place, latitude: undefined, longitude: undefined }) || null : null,
+    coordinates,
+    weather: fields.weather ?? null,
+  };
 }
 
 export interface EntryRevision {

@@ -9,7 +9,7 @@ import type { EntrySourceApp } from '../../db/schema.ts';
 export type { EntrySourceApp };
 
 /** Every app an entry may name: checked here, in code (sourceAppOf), not by a CHECK in the schema, so a new importer needs no migration. */
-export const SOURCE_APPS: readonly EntrySourceApp[] = ['telegram', 'dayone', 'jrnl', 'markdown'];
+export const SOURCE_APPS: readonly EntrySourceApp[] = ['telegram', 'dayone', 'jrnl', 'markdown', 'web'];
 
 /** `app` when it is one of SOURCE_APPS; else an error saying which are. */
 export function sourceAppOf(app: string): EntrySourceApp {
@@ -24,6 +24,8 @@ export const SOURCE_CHAT_IDS: Record<Exclude<EntrySourceApp, 'telegram'>, number
   dayone: -1,
   jrnl: -2,
   markdown: -3,
+  /** Written in the web view or the Mini App (written-entries.ts). */
+  web: -4,
 };
 
 /**

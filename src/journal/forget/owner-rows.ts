@@ -85,6 +85,8 @@ export const OWNER_ROWS: { [T in keyof Database]: OwnerRows | { notOwnerData: st
     deleted(await trx.deleteFrom('digest_delivery').where('owner_id', '=', o).executeTakeFirst()),
   digest_subscription: async (trx, o) =>
     deleted(await trx.deleteFrom('digest_subscription').where('owner_id', '=', o).executeTakeFirst()),
+  web_login_link: async (trx, o) =>
+    deleted(await trx.deleteFrom('web_login_link').where('owner_id', '=', o).executeTakeFirst()),
   mood: async (trx, o) => deleted(await trx.deleteFrom('mood').where('owner_id', '=', o).executeTakeFirst()),
   reflect_setting: async (trx, o) =>
     deleted(await trx.deleteFrom('reflect_setting').where('owner_id', '=', o).executeTakeFirst()),

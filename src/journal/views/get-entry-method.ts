@@ -12,7 +12,7 @@ import { listEntryMedia, type StoredMedia } from '../media/entry-media.ts';
 import { formatBytes } from '../media/media.ts';
 
 /** A medium as getEntry lists it: kind, size, dimensions, duration, and whether its bytes are kept (no bytes). */
-const mediaSummary = (m: StoredMedia, index: number) => ({
+export const mediaSummary = (m: StoredMedia, index: number) => ({
   index,
   kind: m.kind,
   ...(m.size !== null ? { size: formatBytes(m.size) } : {}),

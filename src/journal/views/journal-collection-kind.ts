@@ -2,13 +2,14 @@
 import { z } from 'zod';
 import type { JournalDb } from '../../db/open-database.ts';
 import { defineKind, methodsFor, type MethodDefinition } from '../../objects/kind.ts';
-import { countByPeriod, countDays, countEntries, countView, findEntriesForDay } from './entry-queries.ts';
+import { countByPeriod, countDays, countEntries, countView } from './entry-queries.ts';
 import { findEntriesPage } from './entry-pages.ts';
 import { askMethod, type AskOptions } from './ask-method.ts';
 import { withContentCut } from '../entries/entry-reading.ts';
 import { citableEntries } from './entry-citations.ts';
 import { getEntryMethod } from './get-entry-method.ts';
 import { entryContextMethod } from './entry-context-method.ts';
+import { entriesForDayMethod } from './day-entries-method.ts';
 import { viewMediaMethod } from './view-media-method.ts';
 import type { Pictures } from '../media/picture-cache.ts';
 import { calendarMethod } from './calendar-method.ts';
@@ -137,20 +138,7 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       args: noArgs,
       run: async (view, _args, ctx) => ({ value: await countEntries(db, ctx.ownerId, view) }),
     }),
-    method({
-      name: 'getEntriesForDay',
-      signature: 'getEntriesForDay(date: YYYY-MM-DD) -> JournalEntry[]',
-      description: "that local day's entries (no date field), oldest first.",
-      args: z.strictObject({ date: dayArgument('date') }),
-      pagingHint: 'Page through the day with getDateRangeView(date, date), then getEntries(limit, offset).',
-      run: async (view, args, ctx) => {
-        const entries = await findEntriesForDay(db, ctx.ownerId, view, args.date);
-        return {
-          ...citableEntries(entries.map(withContentCut), () => args.date, view),
-          carries: entries.map((e) => ({ id: e.id, day: args.date })),
-        };
-      },
-    }),
+    entriesForDayMethod(db),
     method({
       name: 'getEntries',
       signature: 'getEntries(limit?: 1..100 = 20, offset?: number = 0, order?: "newest"|"oldest") -> JournalEntry[]',

@@ -1,7 +1,8 @@
 /**
  * The calendar MCP App (runs in the host's sandboxed frame, bundled into one HTML file by scripts/build.mjs): draws
- * showCalendar's structured result as months with mood colours, and on a click asks the server, through the host,
- * for that day's entries (getEntriesForDay) and their photos (getEntry, viewMedia). It fetches nothing itself.
+ * showCalendar's structured result as months with mood colours and a legend, and on a click asks the server, through
+ * the host, for that day in one call (getEntriesForDay: the entries with their media listed); an entry's photos come
+ * (viewMedia) only when asked for. It fetches nothing itself.
  */
 import {
   App,
@@ -28,6 +29,8 @@ interface ShownEntry {
   title?: string;
   /** In the JSON only where the server sends no passages; else from the entry's embedded resource. */
   content?: string;
+  /** The entry's media (getEntriesForDay lists them only for an entry that has some). */
+  media?: { index: number; kind: string; kept?: boolean }[];
 }
 
 const PHOTOS_PER_ENTRY = 4;
@@ -84,12 +87,29 @@ function render(): void {
     root.append(el('nav', {}, previous, el('span', { className: 'month-name' }, shown[0]!.month), next));
   }
   for (const month of shown) root.append(drawMonth(month));
+  root.append(legend());
   const modes = app.getHostContext()?.availableDisplayModes ?? [];
   if (modes.includes('fullscreen') && !wide) {
     const whole = el('button', { type: 'button', className: 'whole', textContent: 'Show every month' });
     whole.onclick = () => void app.requestDisplayMode({ mode: 'fullscreen' });
     root.append(whole);
   }
+}
+
+/** What the colours say: a day's mood from 1 (red) to 5 (green), else blue for a day written without one. */
+function legend(): HTMLElement {
+  const swatch = (mood: string | null, label: string) => {
+    const box = el('span', { className: 'swatch' });
+    if (mood) box.dataset.mood = mood;
+    return el('span', { className: 'key' }, box, label);
+  };
+  return el(
+    'p',
+    { className: 'legend' },
+    el('span', { className: 'key' }, 'Mood'),
+    ...['1', '2', '3', '4', '5'].map((m) => swatch(m, m)),
+    swatch(null, 'written, no mood'),
+  );
 }
 
 function drawMonth(month: CalendarMonth): HTMLElement {
@@ -143,6 +163,7 @@ function passagesOf(result: { content?: unknown[] }): Map<number, string> {
 async function openDay(date: string): Promise<void> {
   entriesBox.replaceChildren(el('p', { className: 'loading' }, `Opening ${date}…`));
   try {
+    // One call: the day's entries, their texts (as passages) and which media each holds.
     const result = await callMethod('getEntriesForDay', { date });
     if (result.isError) throw new Error(firstText(result));
     const value = (JSON.parse(firstText(result)) as { value: ShownEntry[] | { items: ShownEntry[] } }).value;
@@ -152,34 +173,66 @@ async function openDay(date: string): Promise<void> {
       content: e.content ?? passages.get(e.id) ?? '',
     }));
     entriesBox.replaceChildren(el('h2', {}, date), ...entries.map(drawEntry));
-    for (const entry of entries) void addPhotos(entry.id);
   } catch (error) {
     entriesBox.replaceChildren(el('p', { className: 'error' }, `Could not open ${date}: ${errorMessage(error)}`));
   }
 }
 
+/**
+ * The title (the first line, as the server cut it) and the text below it, so the title is printed once: a title cut
+ * short (it ends in …) is not shown apart, the whole first line is in the text.
+ */
+function titleAndBody(entry: ShownEntry): { title: string | null; body: string } {
+  const text = entry.content ?? '';
+  const title = entry.title?.trim() ?? '';
+  const lines = text.split('\n');
+  const first = lines.findIndex((line) => line.trim() !== '');
+  if (title === '' || first === -1 || lines[first]!.trim() !== title) return { title: null, body: text.trim() };
+  return {
+    title,
+    body: lines
+      .slice(first + 1)
+      .join('\n')
+      .trim(),
+  };
+}
+
 function drawEntry(entry: ShownEntry): HTMLElement {
   const article = el('article', { className: 'entry' });
   article.dataset.id = String(entry.id);
-  if (entry.time) article.append(el('time', {}, entry.time));
-  if (entry.title) article.append(el('h3', {}, entry.title));
-  article.append(el('p', {}, entry.content ?? ''), el('div', { className: 'photos' }));
+  const { title, body } = titleAndBody(entry);
+  const heading = el('div', { className: 'heading' });
+  if (entry.time) heading.append(el('time', {}, entry.time));
+  if (title) heading.append(el('h3', {}, title));
+  article.append(heading);
+  if (body !== '') article.append(el('p', {}, body));
+  const photos = (entry.media ?? []).filter((m) => m.kind === 'photo' && m.kept !== false);
+  const box = el('div', { className: 'photos' });
+  // Photos cost a call each: fetched when asked for, so opening a day stays one call.
+  if (photos.length > 0 && app.getHostCapabilities()?.serverTools) {
+    const shown = Math.min(photos.length, PHOTOS_PER_ENTRY);
+    const show = el('button', {
+      type: 'button',
+      className: 'show-photos',
+      textContent: shown === 1 ? 'Show the photo' : `Show ${shown} photos`,
+    });
+    show.onclick = () => {
+      show.remove();
+      void addPhotos(entry.id, photos.slice(0, PHOTOS_PER_ENTRY), box);
+    };
+    box.append(show);
+  } else if (photos.length > 0) box.append(el('span', { className: 'note' }, `${photos.length} 📷`));
+  article.append(box);
   return article;
 }
 
-/** An entry's photos as thumbnails, when the host lets the App call the server's tools (else the text stands alone). */
-async function addPhotos(entryId: number): Promise<void> {
-  if (!app.getHostCapabilities()?.serverTools) return;
-  const detail = await callMethod('getEntry', { id: entryId }).catch(() => undefined);
-  if (!detail || detail.isError) return;
-  const media =
-    (JSON.parse(firstText(detail)) as { value: { media?: { index: number; kind: string }[] } }).value.media ?? [];
-  const box = entriesBox.querySelector(`article[data-id="${entryId}"] .photos`);
-  for (const medium of media.filter((m) => m.kind === 'photo').slice(0, PHOTOS_PER_ENTRY)) {
+/** An entry's photos as thumbnails, through the host's tools/call (viewMedia). */
+async function addPhotos(entryId: number, photos: { index: number }[], box: HTMLElement): Promise<void> {
+  for (const medium of photos) {
     const shown = await callMethod('viewMedia', { entryId, index: medium.index }).catch(() => undefined);
     const image = shown?.content?.find((b) => b.type === 'image') as { data: string; mimeType: string } | undefined;
     if (image)
-      box?.append(
+      box.append(
         el('img', {
           src: `data:${image.mimeType};base64,${image.data}`,
           alt: `Photo ${medium.index + 1}`,

@@ -25,6 +25,7 @@ import { feature as search } from './search.ts';
 import { feature as day } from './day.ts';
 import { feature as forget } from './forget.ts';
 import { feature as connections } from './connections.ts';
+import { feature as webLink } from './web-link.ts';
 import { feature as journals } from './journals.ts';
 import { feature as browsePages } from './browse-pages.ts';
 import { feature as retry } from './retry.ts';
@@ -54,6 +55,7 @@ export const FEATURES: readonly BotFeature[] = [
   day,
   forget,
   connections,
+  webLink,
   journals,
   browsePages,
   retry,
