@@ -15,8 +15,7 @@ const ENTRY_CHARS = 600;
 /** `p:b:<handle>:<offset>`: best first (b), newest first (n) or oldest first (o). At most 64 bytes, as Telegram allows. */
 export const PAGE_DATA = /^p:([bno]):([0-9a-z-]{1,40}):(\d{1,9})$/;
 
-export const pageData = (order: BrowseOrder, handle: string, offset: number) =>
-  `p:${order[0]}:${handle}:${offset}`;
+export const pageData = (order: BrowseOrder, handle: string, offset: number) => `p:${order[0]}:${handle}:${offset}`;
 export const orderOf = (code: string): BrowseOrder => (code === 'b' ? 'best' : code === 'n' ? 'newest' : 'oldest');
 
 function cut(text: string): string {

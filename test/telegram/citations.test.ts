@@ -27,7 +27,12 @@ const idOf = async (content: string) =>
 const coffeeQuestion = (cite: number[], seen: RecordedRequest[] = []): Turn[] => [
   { tools: [{ name: 'invokeMethod', input: { objId: 'journal', methodName: 'search', args: { query: 'coffee' } } }] },
   (req) => ({
-    tools: [{ name: 'invokeMethod', input: { objId: lastToolResult(req).handle, methodName: 'getEntries', args: {} } }],
+    tools: [
+      {
+        name: 'invokeMethod',
+        input: { objId: lastToolResult(req).handle, methodName: 'getEntries', args: { order: 'oldest' } },
+      },
+    ],
   }),
   (req) => {
     seen.push(req);
