@@ -11,6 +11,7 @@ import type {
 import { ObjectError } from '../objects/object-error.ts';
 import { outputText, type ToolExecutor } from '../objects/object-tools.ts';
 import { toolResultContent } from './tool-result-content.ts';
+import { blockText } from './block-text.ts';
 import { citedSources, type CitedSource } from './cited-sources.ts';
 import { FINAL_ANSWER_REQUEST, SYSTEM } from './prompt.ts';
 import { addUsage, contextTokens, emptyUsage, type ToolCallRecord, type UsageTotals } from './receipt.ts';
@@ -78,12 +79,8 @@ export interface ToolLoopResult {
   peakContextTokens: number;
 }
 
-const textOf = (content: ContentBlock[]) =>
-  content
-    .filter((b) => b.type === 'text')
-    .map((b) => b.text)
-    .join('\n')
-    .trim();
+/** Text blocks concatenated as the API means them (see block-text.ts). */
+const textOf = (content: ContentBlock[]) => blockText(content);
 
 const toolUses = (content: ContentBlock[]) => content.filter((b) => b.type === 'tool_use');
 

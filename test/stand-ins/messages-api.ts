@@ -10,6 +10,8 @@ export interface RecordedRequest {
   /** The exact JSON body the SDK sent. */
   body: Record<string, any>;
   raw: string;
+  /** The assistant message the stand-in answered with (streamed or not), once it answered with one. */
+  answer?: AssistantMessage;
 }
 
 export interface ScriptedError {
@@ -96,17 +98,36 @@ const searchResultLocation = (c: ScriptedCitation) => ({
   end_block_index: 1,
 });
 
+/** The next word boundary (a space) at or after `at`, or the end. */
+const boundary = (text: string, at: number) => {
+  const i = text.indexOf(' ', at);
+  return i < 0 ? text.length : i;
+};
+
+/**
+ * An answer's text blocks as the API returns them. Uncited: one block. Cited: split at the cited span as the
+ * documentation shows, a block of text, a block carrying the citations, the rest of the sentence in a third block
+ * ("Coffee came up", " with Ana and on", " a rainy evening."), so only concatenation reads as one sentence.
+ */
+export function textBlocks(text: string, citations?: ScriptedCitation[]): Record<string, unknown>[] {
+  if (!citations?.length) return [{ type: 'text', text, citations: null }];
+  const start = boundary(text, Math.floor(text.length / 3));
+  const end = boundary(text, Math.floor((text.length * 2) / 3));
+  const cited = citations.map(searchResultLocation);
+  if (start === 0 || end <= start) return [{ type: 'text', text, citations: cited }];
+  return [
+    { type: 'text', text: text.slice(0, start), citations: null },
+    { type: 'text', text: text.slice(start, end), citations: cited },
+    ...(end < text.length ? [{ type: 'text', text: text.slice(end), citations: null }] : []),
+  ];
+}
+
 /** Builds the full response body of an assistant turn, with usage estimated from sizes (~4 characters a token). */
 export function assistantMessage(spec: TurnSpec, requestChars: number, model = 'claude-sonnet-5-5') {
   const content: Record<string, unknown>[] = [];
   if (spec.thinking !== undefined)
     content.push({ type: 'thinking', thinking: spec.thinking, signature: signatureOf(spec.thinking) });
-  if (spec.text !== undefined)
-    content.push({
-      type: 'text',
-      text: spec.text,
-      citations: spec.citations ? spec.citations.map(searchResultLocation) : null,
-    });
+  if (spec.text !== undefined) content.push(...textBlocks(spec.text, spec.citations));
   for (const t of spec.tools ?? []) {
     content.push({
       type: 'tool_use',
@@ -152,8 +173,8 @@ const pieces = (text: string, size = 12): string[] => {
  */
 export function streamEvents(
   message: AssistantMessage,
-): { event: string; data: Record<string, unknown>; textChars: number }[] {
-  const events: { event: string; data: Record<string, unknown>; textChars: number }[] = [];
+): { event: string; data: Record<string, any>; textChars: number }[] {
+  const events: { event: string; data: Record<string, any>; textChars: number }[] = [];
   let textChars = 0;
   const push = (data: Record<string, unknown>) => events.push({ event: String(data.type), data, textChars });
   const { content, usage, stop_reason, stop_sequence, stop_details, ...head } = message;
@@ -290,6 +311,7 @@ export async function startMessagesApiStandIn(): Promise<MessagesApiStandIn> {
       return reply(turn.then, request, res);
     }
     const message = assistantMessage(turn, request.raw.length, request.body.model);
+    request.answer = message;
     if (request.body.stream === true) return streamTurn(res, message);
     json(res, 200, message);
   };
