@@ -252,7 +252,27 @@ async function streamTurn(
   res.end();
 }
 
-export async function startMessagesApiStandIn(): Promise<MessagesApiStandIn> {
+export interface StandInOptions {
+  /**
+   * Behave as Ollama's and llama.cpp's Anthropic-compatible servers do: inside a tool_result they keep only text and
+   * image blocks, so a search_result (its text with it) never reaches the model. `requests` then hold what the model
+   * saw; `raw` stays what was sent.
+   */
+  dropsSearchResults?: boolean;
+}
+
+/** A request as such a server passes it to its model: search_result blocks gone from every tool_result. */
+function withoutSearchResults(body: Record<string, any>): Record<string, any> {
+  const keep = (b: any) => b?.type === 'text' || b?.type === 'image';
+  const block = (b: any) =>
+    b?.type === 'tool_result' && Array.isArray(b.content) ? { ...b, content: b.content.filter(keep) } : b;
+  const messages = (body.messages ?? []).map((m: any) =>
+    Array.isArray(m?.content) ? { ...m, content: m.content.map(block) } : m,
+  );
+  return { ...body, messages };
+}
+
+export async function startMessagesApiStandIn(options: StandInOptions = {}): Promise<MessagesApiStandIn> {
   const requests: RecordedRequest[] = [];
   const turns: Turn[] = [];
   const served = new Map<string, (req: RecordedRequest) => Turn>();
@@ -326,7 +346,9 @@ export async function startMessagesApiStandIn(): Promise<MessagesApiStandIn> {
           error: { type: 'not_found_error', message: `stand-in: no route ${req.method} ${url.pathname}` },
         });
       }
-      const request: RecordedRequest = { path: url.pathname, headers: req.headers, body: JSON.parse(raw), raw };
+      const sent = JSON.parse(raw);
+      const body = options.dropsSearchResults ? withoutSearchResults(sent) : sent;
+      const request: RecordedRequest = { path: url.pathname, headers: req.headers, body, raw };
       requests.push(request);
       inFlight += 1;
       peak = Math.max(peak, inFlight);
