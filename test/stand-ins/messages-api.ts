@@ -2,6 +2,7 @@
 // It records every raw request body and its headers, and answers from a script of assistant turns.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { asyncListener } from './async-listener.ts';
+import { messagesRequestProblem } from './messages-request-check.ts';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
@@ -10,6 +11,8 @@ export interface RecordedRequest {
   /** The exact JSON body the SDK sent. */
   body: Record<string, any>;
   raw: string;
+  /** Why the stand-in refused it (400, as the API refuses a malformed request); absent when it was taken. */
+  refused?: string;
   /** The assistant message the stand-in answered with (streamed or not), once it answered with one. */
   answer?: AssistantMessage;
 }
@@ -350,6 +353,12 @@ export async function startMessagesApiStandIn(options: StandInOptions = {}): Pro
       const body = options.dropsSearchResults ? withoutSearchResults(sent) : sent;
       const request: RecordedRequest = { path: url.pathname, headers: req.headers, body, raw };
       requests.push(request);
+      // A request the real API would refuse is refused here too, before any scripted turn is spent on it.
+      const problem = messagesRequestProblem(sent);
+      if (problem !== null) {
+        request.refused = problem;
+        return json(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: problem } });
+      }
       inFlight += 1;
       peak = Math.max(peak, inFlight);
       res.on('close', () => void (inFlight -= 1));
