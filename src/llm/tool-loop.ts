@@ -85,6 +85,16 @@ export interface ToolLoopResult {
 /** Text blocks concatenated as the API means them (see block-text.ts). */
 const textOf = (content: ContentBlock[]) => blockText(content);
 
+/**
+ * An assistant turn as it can be sent back: every block as received except a text block with no words, which the API
+ * refuses in a request ("text content blocks must contain non-whitespace text") though a response may hold one (a turn
+ * cut right after a text block opened); a turn left empty says so in words, as a request's turns may not be empty.
+ */
+function sendableTurn(content: ContentBlock[]): ContentBlock[] {
+  const kept = content.filter((b) => b.type !== 'text' || b.text.trim() !== '');
+  return kept.length > 0 ? kept : [{ type: 'text', text: '(no answer)', citations: null }];
+}
+
 const toolUses = (content: ContentBlock[]) => content.filter((b) => b.type === 'tool_use');
 
 /** Exactly one tool_result per tool_use, in order. Calls run one after another so new handles are minted in a stable order. */
@@ -244,8 +254,8 @@ export async function runToolLoop(params: ToolLoopParams): Promise<ToolLoopResul
     state.steps += 1;
     state.usage = addUsage(state.usage, response.usage);
     state.peak = Math.max(state.peak, contextTokens(response.usage));
-    // Sent back exactly as received, thinking blocks and their signatures included.
-    state.messages.push({ role: 'assistant', content: response.content });
+    // Sent back as received, thinking blocks and their signatures included (an empty text block aside).
+    state.messages.push({ role: 'assistant', content: sendableTurn(response.content) });
 
     if (response.stop_reason === 'pause_turn') {
       if (state.steps >= maxSteps) return finish(state, response, 'limit', mode);
