@@ -230,7 +230,12 @@ export async function runToolLoop(params: ToolLoopParams): Promise<ToolLoopResul
   const maxSteps = params.maxSteps ?? DEFAULT_MAX_STEPS;
   const budget = params.tokenBudget ?? DEFAULT_TOKEN_BUDGET;
   const state: LoopState = {
-    messages: [...params.messages],
+    // A history stored before empty text blocks were left out of it would be refused whole: they go here too.
+    messages: params.messages.map((m) =>
+      m.role === 'assistant' && Array.isArray(m.content)
+        ? { ...m, content: sendableTurn(m.content as ContentBlock[]) }
+        : m,
+    ),
     calls: [],
     usage: emptyUsage(),
     peak: 0,

@@ -44,6 +44,15 @@ describe('runToolLoop', () => {
     expect(llm.requests.map((r) => r.refused)).toEqual([undefined, undefined]);
     expect(llm.requests[1]!.body.messages[1].content.map((b: { type: string }) => b.type)).toEqual(['tool_use']);
     expect(result.answer).toBe('');
+    // A history stored with such a block (before this) goes out without it.
+    const stored: MessageParam[] = [
+      ...question,
+      { role: 'assistant', content: [{ type: 'text', text: '' }] },
+      ...question,
+    ];
+    llm.script({ text: 'Yes.' });
+    expect((await run({ messages: stored })).answer).toBe('Yes.');
+    expect(llm.requests.at(-1)!.refused).toBeUndefined();
     expect(result.messages.at(-1)).toEqual({
       role: 'assistant',
       content: [{ type: 'text', text: '(no answer)', citations: null }],
