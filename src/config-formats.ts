@@ -50,3 +50,14 @@ export function portField(fallback: number) {
     return port;
   });
 }
+
+/** A choice of words, case-insensitive, with a default when unset; the error lists the choices and what each means. */
+export function choiceField<T extends string>(choices: readonly T[], fallback: T, meaning: string) {
+  return optionalText.transform((v, ctx): T => {
+    if (v === undefined) return fallback;
+    const value = v.toLowerCase() as T;
+    if (choices.includes(value)) return value;
+    ctx.addIssue({ code: 'custom', message: `must be ${choices.join(', ')} (got "${v}"); ${meaning}` });
+    return z.NEVER;
+  });
+}

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { isTimeZone, systemTimeZone } from './journal/dates/zone-offset.ts';
 import { parseTimeOfDay } from './journal/dates/wall-time.ts';
 import { parseTrustProxy, type TrustedProxies } from './oauth/client-address.ts';
-import { isPostgresUrl, optionalText, portField, publicOrigin } from './config-formats.ts';
+import { choiceField, isPostgresUrl, optionalText, portField, publicOrigin } from './config-formats.ts';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 export const DEFAULT_DATABASE_PATH = 'data/journal.sqlite';
@@ -39,6 +39,8 @@ export interface Config {
   /** JOURNAL_AI: `off` sends nothing to any model, whatever else is set (see aiOffReason). */
   journalAi: 'on' | 'off';
   anthropicBaseUrl: string | null;
+  /** LLM_SEARCH_RESULTS: entries as citable search results (on), as text (off), or on for Anthropic's API only (auto). */
+  llmSearchResults: 'on' | 'off' | 'auto';
   anthropicModel: string;
   /** Webhook mode when set: the public https URL Telegram posts updates to; null means long polling. */
   telegramWebhookUrl: string | null;
@@ -144,6 +146,7 @@ const schema = z.object({
     message: 'must be an http(s) URL, e.g. http://127.0.0.1:9000',
   }),
   ANTHROPIC_MODEL: optionalText,
+  LLM_SEARCH_RESULTS: choiceField(['auto', 'on', 'off'] as const, 'auto', 'off sends entries as text (local models)'),
   TELEGRAM_WEBHOOK_URL: optionalText.refine((u) => u === undefined || /^https:\/\/[^\s/]+(\/\S*)?$/.test(u), {
     message: 'must be a public https URL Telegram can post to, e.g. https://bot.example.com/tg',
   }),
@@ -240,6 +243,7 @@ export function parseConfig(
     journalAi: e.JOURNAL_AI,
     anthropicBaseUrl: e.ANTHROPIC_BASE_URL ?? null,
     anthropicModel: e.ANTHROPIC_MODEL ?? DEFAULT_MODEL,
+    llmSearchResults: e.LLM_SEARCH_RESULTS,
     telegramWebhookUrl: e.TELEGRAM_WEBHOOK_URL ?? null,
     telegramWebhookSecret: e.TELEGRAM_WEBHOOK_SECRET ?? null,
     port: e.PORT,

@@ -1,7 +1,9 @@
 /**
- * One exported entry as Day One's JSON export writes it: `uuid`, `creationDate`, `timeZone`, `text` in Day One's
- * Markdown with `dayone-moment://` references, `tags`, `starred`, `location`, `weather`, and its media in `photos`,
- * `videos`, `audios`, `pdfAttachments` named by md5. Pure: the media's md5s come in. Written so that the project's Day
+ * One exported entry as Day One's JSON export writes it, field for field as real exports carry them (`uuid`,
+ * `creationDate`, `modifiedDate`, `timeZone`, `isPinned`, `isAllDay`, `starred`, `duration`, `editingTime`,
+ * `creationDevice`, `text` in Day One's Markdown with `![](dayone-moment://ID)` for a photo and
+ * `![](dayone-moment:/video/ID)` (one slash) for other media, `tags`, `location`, `weather`), and its media in `photos`,
+ * `videos`, `audios` (with `format`, not `type`), `pdfAttachments` named by md5. Pure: the media's md5s come in. Written so that the project's Day
  * One importer (importer/sources/dayone-item.ts) reads back the same text: a reference stands where the text holds the
  * label that reference reads back as (a photo's `[photo]`, a Day One medium's own label), and backslashes are escaped
  * (Day One's escapes are undone on import). Media the text does not name are listed, not referenced.
@@ -10,13 +12,19 @@ import { createHash } from 'node:crypto';
 import { mediaLabel, type MediaKind } from '../journal/media/media.ts';
 import type { ExportedEntry, ExportedMediaItem } from './journal-export-format.ts';
 
-/** Day One's media lists, the kind its importer gives each back, and the scheme of a reference to it. */
+/** Day One's media lists, the kind its importer gives each back, and how its text refers to one (`ID` stands for it). */
 const DAYONE_LISTS = {
-  photos: { kind: 'photo', scheme: '', defaultType: 'jpeg' },
-  videos: { kind: 'video', scheme: 'video/', defaultType: 'mov' },
-  audios: { kind: 'audio', scheme: 'audio/', defaultType: 'm4a' },
-  pdfAttachments: { kind: 'file', scheme: 'pdfAttachment/', defaultType: 'pdf' },
+  photos: { kind: 'photo', moment: 'dayone-moment://ID' },
+  videos: { kind: 'video', moment: 'dayone-moment:/video/ID' },
+  audios: { kind: 'audio', moment: 'dayone-moment:/audio/ID' },
+  pdfAttachments: { kind: 'file', moment: 'dayone-moment:/pdfAttachment/ID' },
 } as const;
+
+/** What Day One writes as the device an entry or medium was made on: the app that made it. */
+export const DAYONE_DEVICE = 'Journal Objects';
+
+/** An audio's `format` as Day One records it: `aac` for an m4a file (all Day One records), else the file's extension. */
+const audioFormat = (type: string) => (type === 'm4a' ? 'aac' : type);
 export type DayOneList = keyof typeof DAYONE_LISTS;
 
 /** The export's folder of each list (the importer's MEDIA_FOLDERS). */
@@ -68,51 +76,79 @@ function labelOnImport(m: DayOneMedium): string {
   });
 }
 
+/** One medium's entry in its list, with every field Day One's own exports carry for that list. */
+function listed(m: DayOneMedium, identifier: string, order: number, date: string): Record<string, unknown> {
+  const { item } = m;
+  const seen = m.list === 'photos' || m.list === 'videos';
+  return {
+    identifier,
+    md5: m.md5,
+    // Audio names its format (Day One: `aac` for its m4a files); the other lists name the file type.
+    ...(m.list === 'audios' ? { format: audioFormat(m.type) } : { type: m.type }),
+    orderInEntry: order,
+    creationDevice: DAYONE_DEVICE,
+    date,
+    duration: item.duration_seconds ?? 0,
+    favorite: false,
+    ...(m.list === 'photos' ? { isSketch: false } : {}),
+    ...(seen || m.list === 'audios' ? { width: item.width ?? 0, height: item.height ?? 0 } : {}),
+    ...(item.size !== null ? { fileSize: item.size } : {}),
+    ...(item.file_name !== null && m.list === 'pdfAttachments' ? { filename: item.file_name } : {}),
+  };
+}
+
+/**
+ * The text with each medium's label (in order) replaced by its reference; a medium the text does not name (a
+ * captioned photo: the caption is the text) goes before the text on a line of its own, where Day One shows a photo
+ * sent with words, so every medium stands in the text.
+ */
+function textWithMoments(content: string, media: readonly DayOneMedium[], ids: readonly string[]): string {
+  const moment = (i: number) => `![](${DAYONE_LISTS[media[i]!.list].moment.replace('ID', ids[i]!)})`;
+  const parts: string[] = [];
+  const unplaced: string[] = [];
+  let rest = content;
+  media.forEach((m, i) => {
+    const label = labelOnImport(m);
+    const at = rest.indexOf(label);
+    if (at < 0) return void unplaced.push(moment(i));
+    parts.push(escapeText(rest.slice(0, at)), moment(i));
+    rest = rest.slice(at + label.length);
+  });
+  parts.push(escapeText(rest));
+  const text = parts.join('');
+  if (unplaced.length === 0) return text;
+  return text.trim() === '' ? unplaced.join('\n\n') : `${unplaced.join('\n\n')}\n\n${text}`;
+}
+
 export function dayOneEntry(
   entry: ExportedEntry,
   media: readonly DayOneMedium[],
   journalZone: string,
 ): Record<string, unknown> {
   const ids = media.map((m, i) => dayOneId(`${entry.source_id ?? entry.id}:media:${i}:${m.md5}`));
-  // The text, with each medium's label (in order) replaced by its reference.
-  const parts: string[] = [];
-  let rest = entry.content;
-  media.forEach((m, i) => {
-    const label = labelOnImport(m);
-    const at = rest.indexOf(label);
-    if (at < 0) return;
-    parts.push(escapeText(rest.slice(0, at)), `![](dayone-moment://${DAYONE_LISTS[m.list].scheme}${ids[i]})`);
-    rest = rest.slice(at + label.length);
-  });
-  parts.push(escapeText(rest));
   const meta = entry.metadata ?? {};
   const place = meta.place;
+  const created = dayOneDate(entry.written_at);
   const lists: Partial<Record<DayOneList, object[]>> = {};
-  media.forEach((m, i) => {
-    (lists[m.list] ??= []).push({
-      identifier: ids[i],
-      md5: m.md5,
-      type: m.type,
-      orderInEntry: i,
-      ...(m.item.width !== null ? { width: m.item.width } : {}),
-      ...(m.item.height !== null ? { height: m.item.height } : {}),
-      ...(m.item.duration_seconds !== null ? { duration: m.item.duration_seconds } : {}),
-      ...(m.item.size !== null ? { fileSize: m.item.size } : {}),
-      ...(m.item.file_name !== null && m.list === 'pdfAttachments' ? { filename: m.item.file_name } : {}),
-    });
-  });
+  media.forEach((m, i) => (lists[m.list] ??= []).push(listed(m, ids[i]!, i, created)));
   return {
     uuid:
       entry.source_app === 'dayone' && entry.source_id && /^[0-9A-F]{32}$/i.test(entry.source_id)
         ? entry.source_id
         : dayOneId(`journal-objects:${entry.id}`),
-    creationDate: dayOneDate(entry.written_at),
+    creationDate: created,
     modifiedDate: dayOneDate(entry.edited_at ?? entry.written_at),
     timeZone: meta.time_zone ?? journalZone,
-    text: parts.join(''),
-    ...(entry.tags.length ? { tags: entry.tags } : {}),
+    text: textWithMoments(entry.content, media, ids),
+    // As the app wrote them where the journal had to store them otherwise (`dev-testing-tag`, not `dev_testing_tag`).
+    ...(entry.tags.length ? { tags: entry.tags.map((t) => meta.tag_spellings?.[t] ?? t) } : {}),
     starred: meta.starred === true,
-    ...(meta.pinned ? { isPinned: true } : {}),
+    isPinned: meta.pinned === true,
+    // An entry is written at a moment: never an all-day one.
+    isAllDay: false,
+    duration: 0,
+    editingTime: 0,
+    creationDevice: DAYONE_DEVICE,
     ...(place
       ? {
           location: {

@@ -1,6 +1,8 @@
 /**
- * `npm run export -- --format obsidian`: the journal as an Obsidian vault, `journal/YYYY-MM-DD.md` per day and the
- * media in `attachments/<sha256>.<ext>` (the journal's own bytes). A day's note: front matter with its date, mood,
+ * `npm run export -- --format obsidian`: the journal as an Obsidian vault, `journal/YYYY-MM-DD.md` per day (another
+ * journal's days in `journals/<name>/`, their front matter naming it) and the media in `attachments/<sha256>.<ext>`
+ * (the journal's own bytes; an attached Markdown file as `<sha256>.md.txt`, so neither Obsidian nor the notes
+ * importer takes it for a note). A day's note: front matter with its date, mood,
  * places and tags (Obsidian's properties), then each entry under its time as a `## HH:mm` heading, its media embedded
  * as `![[attachments/…]]` where its text holds the label the notes importer reads back, the tags its text does not
  * carry on a last `<!-- tags -->` line. The notes importer (importer/sources/vault-notes.ts, which reads the marks
@@ -39,8 +41,20 @@ function kindOnImport(name: string): MediaKind {
   return type.startsWith('video/') ? 'video' : 'file';
 }
 
-/** `attachments/<sha256>.<ext>` of a kept medium, or null without bytes. */
-const attachmentOf = (m: ExportedMediaItem) => (m.path === null ? null : `attachments/${path.basename(m.path)}`);
+/** `attachments/<sha256>.<ext>` of a kept medium, or null without bytes; a Markdown file gets `.txt` after its own. */
+function attachmentOf(m: ExportedMediaItem): string | null {
+  if (m.path === null) return null;
+  const name = path.basename(m.path);
+  return `attachments/${/\.(md|markdown)$/i.test(name) ? `${name}.txt` : name}`;
+}
+
+/** What no folder name may hold on some system: path separators, Windows' reserved characters, control characters. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const UNSAFE_IN_FOLDER_NAME = /[/\\:*?"<>|\u0000-\u001f]|^\.+$/g;
+
+/** The folder of a journal's notes: `journal` for the main one, `journals/<name>` for another. */
+const notesFolder = (journal: string) =>
+  journal === '' ? 'journal' : path.join('journals', journal.replace(UNSAFE_IN_FOLDER_NAME, '_'));
 
 /** An entry's section: its time heading, its text with embeds where the labels stood, its other tags. */
 function section(entry: ExportedEntry, zone: string): string {
@@ -78,9 +92,8 @@ export async function exportObsidian(
   request: ObsidianExportRequest,
 ): Promise<{ entries: number; files: ExportFile[] }> {
   if (existsSync(request.dir) && readdirSync(request.dir).length > 0) throw new ExportExistsError(request.dir);
-  const notes = path.join(request.dir, 'journal');
   const attachments = path.join(request.dir, 'attachments');
-  await mkdir(notes, { recursive: true, mode: 0o700 });
+  await mkdir(path.join(request.dir, 'journal'), { recursive: true, mode: 0o700 });
   const moods = new Map((await readMoods(db, request.ownerId, request.journal)).map((m) => [m.day, m.mood]));
   const days = new Map<string, ExportedEntry[]>();
   const files: ExportFile[] = [];
@@ -88,8 +101,10 @@ export async function exportObsidian(
   let count = 0;
   for await (const entry of readJournal(db, request.ownerId, request.journal)) {
     count += 1;
-    if (!days.has(entry.local_day)) days.set(entry.local_day, []);
-    days.get(entry.local_day)!.push(entry);
+    // One note per journal and day: the journal an entry is in travels with it.
+    const key = `${entry.journal ?? ''}\u0000${entry.local_day}`;
+    if (!days.has(key)) days.set(key, []);
+    days.get(key)!.push(entry);
     for (const m of entry.media_items ?? []) {
       const file = attachmentOf(m);
       if (file === null || m.sha256 === null || written.has(file)) continue;
@@ -102,12 +117,14 @@ export async function exportObsidian(
       files.push({ path: path.join(request.dir, file), bytes: m.size ?? 0 });
     }
   }
-  for (const [day, entries] of days) {
+  for (const [key, entries] of days) {
+    const [journal, day] = key.split('\u0000') as [string, string];
     const places = [...new Set(entries.flatMap((e) => (e.metadata?.place?.name ? [e.metadata.place.name] : [])))];
     const tags = [...new Set(entries.flatMap((e) => e.tags))].sort();
     const front = [
       '---',
       `date: ${day}`,
+      ...(journal === '' ? [] : [`journal: ${JSON.stringify(journal)}`]),
       ...(moods.has(day) ? [`mood: ${moods.get(day)}`] : []),
       ...(places.length ? [`place: ${JSON.stringify(places.join('; '))}`] : []),
       ...(tags.length ? [`tags: [${tags.map((t) => JSON.stringify(t)).join(', ')}]`] : []),
@@ -117,7 +134,9 @@ export async function exportObsidian(
       '---',
       '',
     ];
-    const file = path.join(notes, `${day}.md`);
+    const folder = path.join(request.dir, notesFolder(journal));
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    const file = path.join(folder, `${day}.md`);
     const text = [...front, ...entries.map((e) => section(e, request.timeZone))].join('\n');
     await writeFile(file, text, { mode: 0o600, flag: 'wx' });
     files.push({ path: file, bytes: Buffer.byteLength(text) });

@@ -14,6 +14,7 @@ import { createSpendTally, estimateTokens, formatReceipt, type Receipt, type Spe
 import { createSentCollector, type SentCollector, type SentLedger } from './sent-ledger.ts';
 import type { CitedSource } from './cited-sources.ts';
 import { createAskBack, type AskBack } from './ask-back.ts';
+import type { PassageMode } from './tool-result-content.ts';
 import { runToolLoop, type AnswerListener, type ToolLoopResult } from './tool-loop.ts';
 import { answerText } from './answer-text.ts';
 
@@ -40,6 +41,8 @@ export interface QuestionDeps {
   corpusChars?: (ownerId: number) => Promise<number>;
   logger: Logger;
   limits?: { maxSteps?: number; tokenBudget?: number; maxTokens?: number };
+  /** How passages travel to the endpoint (tool-result-content.ts); search results by default. */
+  passages?: PassageMode;
 }
 
 export type AskOutcome =
@@ -213,6 +216,7 @@ export function createQuestions(deps: QuestionDeps): Questions {
         onText: options.onText,
         ...(options.signal ? { signal: options.signal } : {}),
         ...deps.limits,
+        passages: deps.passages,
       });
     } catch (error) {
       // Whatever failed, the question stays with the conversation for a retry.

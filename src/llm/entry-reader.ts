@@ -17,6 +17,7 @@ import {
   type FramedEntry,
 } from './reader-prompt.ts';
 import { errorReason } from '../log/error-message.ts';
+import { blockText } from './block-text.ts';
 
 /** Tokens of entries in one request: well inside a small model's window and its lower price tier (under 100k). */
 export const DEFAULT_CHUNK_TOKENS = 30_000;
@@ -120,10 +121,7 @@ export function createEntryReader(options: EntryReaderOptions) {
         }
         spend.inputTokens += contextTokens(response.usage);
         spend.outputTokens += response.usage?.output_tokens ?? 0;
-        const answer = response.content
-          .flatMap((b) => (b.type === 'text' ? [b.text] : []))
-          .join('\n')
-          .trim();
+        const answer = blockText(response.content);
         if (response.stop_reason === 'max_tokens')
           throw new ReadFailure('a reader call was cut at its length limit, so its part was not read whole.');
         if (response.stop_reason === 'refusal')

@@ -10,8 +10,10 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages';
 import { ObjectError } from '../objects/object-error.ts';
 import { outputText, type ToolExecutor } from '../objects/object-tools.ts';
-import { toolResultContent } from './tool-result-content.ts';
-import { citedSources, type CitedSource } from './cited-sources.ts';
+import { toolResultContent, type PassageMode } from './tool-result-content.ts';
+import { blockText } from './block-text.ts';
+import { citedSources, referencedSources, type CitedSource } from './cited-sources.ts';
+import type { CitableItem } from '../objects/kind.ts';
 import { FINAL_ANSWER_REQUEST, SYSTEM } from './prompt.ts';
 import { addUsage, contextTokens, emptyUsage, type ToolCallRecord, type UsageTotals } from './receipt.ts';
 import { TOOLS } from './tools.ts';
@@ -51,6 +53,8 @@ export interface ToolLoopParams {
   onText?: AnswerListener;
   /** Aborted when the asker pressed Stop: the loop ends at once with the text written so far (ending `stopped`). */
   signal?: AbortSignal;
+  /** How passages travel: citable search results (the default) or text blocks (see tool-result-content.ts). */
+  passages?: PassageMode;
 }
 
 /**
@@ -78,12 +82,18 @@ export interface ToolLoopResult {
   peakContextTokens: number;
 }
 
-const textOf = (content: ContentBlock[]) =>
-  content
-    .filter((b) => b.type === 'text')
-    .map((b) => b.text)
-    .join('\n')
-    .trim();
+/** Text blocks concatenated as the API means them (see block-text.ts). */
+const textOf = (content: ContentBlock[]) => blockText(content);
+
+/**
+ * An assistant turn as it can be sent back: every block as received except a text block with no words, which the API
+ * refuses in a request ("text content blocks must contain non-whitespace text") though a response may hold one (a turn
+ * cut right after a text block opened); a turn left empty says so in words, as a request's turns may not be empty.
+ */
+function sendableTurn(content: ContentBlock[]): ContentBlock[] {
+  const kept = content.filter((b) => b.type !== 'text' || b.text.trim() !== '');
+  return kept.length > 0 ? kept : [{ type: 'text', text: '(no answer)', citations: null }];
+}
 
 const toolUses = (content: ContentBlock[]) => content.filter((b) => b.type === 'tool_use');
 
@@ -91,14 +101,17 @@ const toolUses = (content: ContentBlock[]) => content.filter((b) => b.type === '
 async function answerToolUses(
   content: ContentBlock[],
   execute: ToolExecutor,
-  calls: ToolCallRecord[],
+  state: Pick<LoopState, 'calls' | 'passages'>,
+  mode: PassageMode,
 ): Promise<ToolResultBlockParam[]> {
+  const { calls } = state;
   const results: ToolResultBlockParam[] = [];
   for (const use of toolUses(content)) {
     try {
       const output = await execute(use.name, use.input);
       const text = outputText(output);
-      results.push({ type: 'tool_result', tool_use_id: use.id, content: toolResultContent(output) });
+      results.push({ type: 'tool_result', tool_use_id: use.id, content: toolResultContent(output, mode) });
+      if (typeof output !== 'string') state.passages.push(...(output.citable ?? []));
       // The passages moved out of the text are part of what the result sent.
       const passageChars =
         typeof output === 'string'
@@ -137,6 +150,8 @@ interface LoopState {
   steps: number;
   /** The text of the model call in progress so far: what a Stop keeps. */
   partial: string;
+  /** Every passage the tools sent: what an answer's references name when passages go as text. */
+  passages: CitableItem[];
 }
 
 /**
@@ -190,13 +205,15 @@ function stopped(state: LoopState): ToolLoopResult {
 }
 
 /** The result once the loop stops; a tool call left in the last turn is closed with "not run" so the history stays valid. */
-function finish(state: LoopState, response: Message, ending: LoopEnding): ToolLoopResult {
+function finish(state: LoopState, response: Message, ending: LoopEnding, mode: PassageMode): ToolLoopResult {
   const dangling = notRun(response.content);
   if (dangling.length) state.messages.push({ role: 'user', content: dangling });
+  const answer = textOf(response.content);
   return {
     messages: state.messages,
-    answer: textOf(response.content),
-    citations: citedSources(response.content),
+    answer,
+    // Passages sent as text carry no citations: the answer names them by reference (/entry_12) instead.
+    citations: mode === 'text' ? referencedSources(answer, state.passages) : citedSources(response.content),
     ending,
     stopReason: String(response.stop_reason),
     refusal: response.stop_details?.explanation ?? undefined,
@@ -213,13 +230,20 @@ export async function runToolLoop(params: ToolLoopParams): Promise<ToolLoopResul
   const maxSteps = params.maxSteps ?? DEFAULT_MAX_STEPS;
   const budget = params.tokenBudget ?? DEFAULT_TOKEN_BUDGET;
   const state: LoopState = {
-    messages: [...params.messages],
+    // A history stored before empty text blocks were left out of it would be refused whole: they go here too.
+    messages: params.messages.map((m) =>
+      m.role === 'assistant' && Array.isArray(m.content)
+        ? { ...m, content: sendableTurn(m.content as ContentBlock[]) }
+        : m,
+    ),
     calls: [],
     usage: emptyUsage(),
     peak: 0,
     steps: 0,
     partial: '',
+    passages: [],
   };
+  const mode = params.passages ?? 'search_results';
   let final = false;
 
   for (;;) {
@@ -235,21 +259,21 @@ export async function runToolLoop(params: ToolLoopParams): Promise<ToolLoopResul
     state.steps += 1;
     state.usage = addUsage(state.usage, response.usage);
     state.peak = Math.max(state.peak, contextTokens(response.usage));
-    // Sent back exactly as received, thinking blocks and their signatures included.
-    state.messages.push({ role: 'assistant', content: response.content });
+    // Sent back as received, thinking blocks and their signatures included (an empty text block aside).
+    state.messages.push({ role: 'assistant', content: sendableTurn(response.content) });
 
     if (response.stop_reason === 'pause_turn') {
-      if (state.steps >= maxSteps) return finish(state, response, 'limit');
+      if (state.steps >= maxSteps) return finish(state, response, 'limit', mode);
       continue; // the server paused a long turn: resending lets it continue
     }
     // A turn cut at max_tokens may still hold tool calls; they are answered like any other.
     const wantsTools =
       toolUses(response.content).length > 0 &&
       (response.stop_reason === 'tool_use' || response.stop_reason === 'max_tokens');
-    if (final) return finish(state, response, 'limit');
-    if (!wantsTools) return finish(state, response, endingOf(response.stop_reason));
+    if (final) return finish(state, response, 'limit', mode);
+    if (!wantsTools) return finish(state, response, endingOf(response.stop_reason), mode);
 
-    const results = await answerToolUses(response.content, params.execute, state.calls);
+    const results = await answerToolUses(response.content, params.execute, state, mode);
     final = state.steps >= maxSteps - 1 || spent(state.usage) + (params.toolTokens?.() ?? 0) >= budget;
     state.messages.push({
       role: 'user',

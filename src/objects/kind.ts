@@ -43,6 +43,11 @@ export interface CitableItem {
   source: string;
   title: string;
   text: string;
+  /**
+   * How an answer names the item when passages travel as plain text (an endpoint that keeps no search results): a
+   * token the model writes, e.g. `/entry_12`, mapped back to `source`. Absent: such an answer cannot cite it.
+   */
+  reference?: string;
 }
 
 /**

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { everydayResult, messageIds, type CallPayload } from './bot-api-answers.ts';
 import { parseMultipart } from './multipart.ts';
+import { botApiCallProblem, knownBotApiMap } from './bot-api-refusals.ts';
 
 export interface LocalBotApi {
   /** The apiRoot to give grammY (no trailing slash). */
@@ -38,6 +39,7 @@ async function readPayload(req: IncomingMessage, url: URL): Promise<CallPayload>
 
 export async function startLocalBotApi(onCall: (call: BotCall) => void): Promise<LocalBotApi> {
   const ids = messageIds();
+  const known = knownBotApiMap();
   const files = new Map<string, Buffer>();
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -58,6 +60,9 @@ export async function startLocalBotApi(onCall: (call: BotCall) => void): Promise
     readPayload(req, url).then(
       (payload) => {
         onCall({ method, payload });
+        // A method or parameter the Bot API does not have is refused as Telegram refuses it (bot-api-refusals.ts).
+        const problem = botApiCallProblem(known, method, payload);
+        if (problem) return json(res, problem.error_code, { ok: false, ...problem });
         if (method === 'getFile') {
           const fileId = String(payload.file_id);
           const content = files.get(fileId);

@@ -14,6 +14,7 @@ import { createQuestions, type Questions } from '../llm/ask.ts';
 import { askReview } from '../llm/review.ts';
 import { reviewRange } from '../journal/review-range.ts';
 import { createEntryReader } from '../llm/entry-reader.ts';
+import type { PassageMode } from '../llm/tool-result-content.ts';
 import type { BotDeps } from '../telegram/bot-deps.ts';
 import type { Wiring } from './wiring.ts';
 
@@ -30,6 +31,18 @@ export interface QuestionsDeps {
 export function endpointLabel(baseURL: string): string {
   const url = new URL(baseURL);
   return `${url.protocol}//${url.host}${url.pathname.replace(/\/$/, '')}`;
+}
+
+/**
+ * How entries travel to the model: as citable search results to Anthropic's API, as text to any other
+ * Messages-compatible endpoint (Ollama's and llama.cpp's drop search_result blocks, text and all); LLM_SEARCH_RESULTS
+ * on/off overrides the guess from the URL.
+ */
+export function passageMode(config: Pick<Config, 'llmSearchResults' | 'anthropicBaseUrl'>): PassageMode {
+  if (config.llmSearchResults !== 'auto') return config.llmSearchResults === 'on' ? 'search_results' : 'text';
+  if (config.anthropicBaseUrl === null) return 'search_results';
+  const host = new URL(config.anthropicBaseUrl).hostname;
+  return host === 'api.anthropic.com' ? 'search_results' : 'text';
 }
 
 /** Questions over the owner's journal through the Messages API; null without ANTHROPIC_API_KEY. */
@@ -64,6 +77,7 @@ export function createJournalQuestions(deps: QuestionsDeps): Questions | null {
       }),
     ledger: createSentLedgerStore(db),
     endpoint: endpointLabel(baseURL),
+    passages: passageMode(config),
     conversations: createConversationStore(db, storedConversationSchemas),
     clock,
     today: () => journalToday(settings),

@@ -20,6 +20,9 @@ const NOW = new Date('2025-01-10T12:00:00Z');
 const dir = mkdtempSync(path.join(tmpdir(), 'dayone-export-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const PHOTOS = [blackPng(64, 48), blackPng(32, 32)];
+/** A video and a voice recording as Day One keeps them (the bytes only need to be themselves). */
+const VIDEO = Buffer.from('not really an mp4, but bytes to carry');
+const AUDIO = Buffer.from('not really an m4a, but bytes to carry');
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 /** A zip member's bytes, whole. */
@@ -38,13 +41,17 @@ beforeEach(async () => {
   const folder = path.join(source.dir, 'dayone-in');
   mkdirSync(path.join(folder, 'photos'), { recursive: true });
   PHOTOS.forEach((p) => writeFileSync(path.join(folder, 'photos', `${md5(p)}.png`), p));
+  mkdirSync(path.join(folder, 'videos'));
+  mkdirSync(path.join(folder, 'audios'));
+  writeFileSync(path.join(folder, 'videos', `${md5(VIDEO)}.mp4`), VIDEO);
+  writeFileSync(path.join(folder, 'audios', `${md5(AUDIO)}.m4a`), AUDIO);
   const entries = [
     {
       uuid: 'A1B2C3D4E5F60718293A4B5C6D7E8F90',
       creationDate: '2024-05-01T10:00:00Z',
       timeZone: 'America/New_York',
       text: '![](dayone-moment://P1)\n\nPicnic by the lake\\. Two photos:\n\n![](dayone-moment://P2)',
-      tags: ['park', 'friends'],
+      tags: ['park', 'friends', 'picnic-day'],
       starred: true,
       photos: PHOTOS.map((p, i) => ({ identifier: `P${i + 1}`, md5: md5(p), type: 'png', orderInEntry: i })),
       location: {
@@ -56,13 +63,22 @@ beforeEach(async () => {
       },
       weather: { conditionsDescription: 'Sunny', temperatureCelsius: 21 },
     },
+    {
+      // As Day One writes other media: one slash, the list's name; audio with `format` (aac, an m4a file).
+      uuid: 'B1B2C3D4E5F60718293A4B5C6D7E8F90',
+      creationDate: '2024-05-01T18:00:00Z',
+      timeZone: 'Europe/Berlin',
+      text: 'The waves:\n\n![](dayone-moment:/video/V1)\n\n![](dayone-moment:/audio/A1)',
+      videos: [{ identifier: 'V1', md5: md5(VIDEO), type: 'mp4', orderInEntry: 0, duration: 5.7 }],
+      audios: [{ identifier: 'A1', md5: md5(AUDIO), format: 'aac', orderInEntry: 1, duration: 5.5 }],
+    },
   ];
   writeFileSync(path.join(folder, 'Travel.json'), JSON.stringify({ metadata: { version: '1.0' }, entries }));
   const imported = await importSource(source.db, readDayOne(folder, false), 'dayone-in', {
     ownerId: OWNER,
     timeZone: 'Europe/Berlin',
   });
-  expect(imported).toMatchObject({ imported: 1, mediaKept: 2, error: null });
+  expect(imported).toMatchObject({ imported: 2, mediaKept: 4, error: null });
   const live = (messageId: number, at: string, text: string) =>
     storeEntry(
       source.db,
@@ -107,11 +123,17 @@ const journal = (t: TempDb) =>
 it('writes a zip in Day One layout that the Day One importer reads back, photos byte for byte', async () => {
   const zip = path.join(dir, `${Math.random().toString(36).slice(2)}.zip`);
   expect(await exportDayOne(source.db, { ownerId: OWNER, file: zip, timeZone: 'Europe/Berlin' })).toMatchObject({
-    entries: 3,
+    entries: 4,
   });
   const members = await listZip(zip);
   expect(members.map((m) => m.name).sort()).toEqual(
-    ['Journal.json', 'Travel.json', ...PHOTOS.map((p) => `photos/${md5(p)}.png`)].sort(),
+    [
+      'Journal.json',
+      'Travel.json',
+      ...PHOTOS.map((p) => `photos/${md5(p)}.png`),
+      `videos/${md5(VIDEO)}.mp4`,
+      `audios/${md5(AUDIO)}.m4a`,
+    ].sort(),
   );
   const travel = JSON.parse((await memberBytes(zip, 'Travel.json')).toString('utf8'));
   expect(travel.metadata).toEqual({ version: '1.0' });
@@ -121,7 +143,10 @@ it('writes a zip in Day One layout that the Day One importer reads back, photos 
     creationDate: '2024-05-01T10:00:00Z',
     timeZone: 'America/New_York',
     starred: true,
-    tags: ['friends', 'park'],
+    // As Day One wrote it, hyphen and all (the journal stores `picnic_day`).
+    tags: ['friends', 'park', 'picnic-day'],
+    isPinned: false,
+    isAllDay: false,
   });
   expect(picnic.text).toMatch(
     /^!\[\]\(dayone-moment:\/\/[0-9A-F]{32}\)\n\nPicnic by the lake\. Two photos:\n\n!\[\]\(dayone-moment:\/\/[0-9A-F]{32}\)$/,
@@ -129,12 +154,21 @@ it('writes a zip in Day One layout that the Day One importer reads back, photos 
   expect(picnic.photos.map((p: { md5: string }) => p.md5)).toEqual(PHOTOS.map(md5));
   expect(picnic.location).toMatchObject({ placeName: 'Tiergarten', localityName: 'Berlin', country: 'Germany' });
   for (const p of PHOTOS) expect(await memberBytes(zip, `photos/${md5(p)}.png`)).toEqual(p);
+  const waves = travel.entries[1];
+  const [video, audio] = [waves.videos[0], waves.audios[0]];
+  expect(waves.text).toBe(
+    `The waves:\n\n![](dayone-moment:/video/${video.identifier})\n\n![](dayone-moment:/audio/${audio.identifier})`,
+  );
+  expect(audio).toMatchObject({ md5: md5(AUDIO), format: 'aac', favorite: false, creationDevice: expect.any(String) });
+  expect(audio.type).toBeUndefined();
+  expect(video).toMatchObject({ md5: md5(VIDEO), type: 'mp4', favorite: false });
+  expect(await memberBytes(zip, `audios/${md5(AUDIO)}.m4a`)).toEqual(AUDIO);
 
   const back = await importSource(target.db, readDayOne(zip, true), path.basename(zip), {
     ownerId: OWNER,
     timeZone: 'Europe/Berlin',
   });
-  expect(back).toMatchObject({ imported: 3, mediaKept: 2, error: null });
+  expect(back).toMatchObject({ imported: 4, mediaKept: 4, error: null });
   const [before, after] = [await journal(source), await journal(target)];
   expect(after).toEqual(before);
   expect(after[0]!.media).toEqual(PHOTOS.map((p) => ({ kind: 'photo', sha256: sha(p) })));
@@ -149,7 +183,7 @@ it('npm run export -- --format dayone writes the zip and says where', async () =
   });
   expect(run).toMatchObject({
     code: 0,
-    stdout: expect.stringMatching(/^Exported 3 entries of user 41 to:\n {2}.*cli-dayone\.zip/),
+    stdout: expect.stringMatching(/^Exported 4 entries of user 41 to:\n {2}.*cli-dayone\.zip/),
   });
   expect((await listZip(out)).map((m) => m.name)).toContain('Journal.json');
 });

@@ -47,7 +47,8 @@ export async function createTestApp(
   const temp = await createTempDb(options.store);
   const llm = options.messagesApi ? await startMessagesApiStandIn() : undefined;
   const config = parseConfig({
-    ...(llm ? { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: llm.url } : {}),
+    // The stand-in plays Anthropic's API, which keeps search results (a loopback URL alone would mean a local model).
+    ...(llm ? { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: llm.url, LLM_SEARCH_RESULTS: 'on' } : {}),
     TELEGRAM_BOT_TOKEN: TEST_TOKEN,
     TELEGRAM_API_ROOT: api.url,
     ALLOWED_USER_IDS: String(OWNER_ID),

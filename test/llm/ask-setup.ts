@@ -51,6 +51,8 @@ export async function setupAsk(
   const config = parseConfig({
     ANTHROPIC_API_KEY: 'test-key',
     ANTHROPIC_BASE_URL: options.baseURL ?? llm.url,
+    // The stand-in plays Anthropic's API, which keeps search results (a loopback URL alone would mean a local model).
+    LLM_SEARCH_RESULTS: 'on',
     JOURNAL_TIMEZONE: 'UTC',
     DATABASE_PATH: temp.file,
     ...options.env,

@@ -35,6 +35,30 @@ const run = (over: Partial<ToolLoopParams> = {}) =>
   });
 
 describe('runToolLoop', () => {
+  it('sends back no empty text block (a request with one is refused), and no empty turn', async () => {
+    llm.script(
+      { text: '', tools: [{ name: 'invokeMethod', input: { objId: 'numbers', methodName: 'count', args: {} } }] },
+      { text: ' ' },
+    );
+    const result = await run();
+    expect(llm.requests.map((r) => r.refused)).toEqual([undefined, undefined]);
+    expect(llm.requests[1]!.body.messages[1].content.map((b: { type: string }) => b.type)).toEqual(['tool_use']);
+    expect(result.answer).toBe('');
+    // A history stored with such a block (before this) goes out without it.
+    const stored: MessageParam[] = [
+      ...question,
+      { role: 'assistant', content: [{ type: 'text', text: '' }] },
+      ...question,
+    ];
+    llm.script({ text: 'Yes.' });
+    expect((await run({ messages: stored })).answer).toBe('Yes.');
+    expect(llm.requests.at(-1)!.refused).toBeUndefined();
+    expect(result.messages.at(-1)).toEqual({
+      role: 'assistant',
+      content: [{ type: 'text', text: '(no answer)', citations: null }],
+    });
+  });
+
   it('sends the assistant content back unchanged, thinking and signature included, and stops on end_turn', async () => {
     llm.script(
       {

@@ -2,6 +2,8 @@
 // It records every call, long-polls queued updates, serves files, and fails on request.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { asyncListener } from './async-listener.ts';
+import { knownBotApiMethods } from './bot-api-methods.ts';
+import { botApiCallProblem } from '../../src/try/bot-api-refusals.ts';
 import type { AddressInfo } from 'node:net';
 import { everydayResult, messageIds, STAND_IN_BOT_INFO } from '../../src/try/bot-api-answers.ts';
 import { parseMultipart } from '../../src/try/multipart.ts';
@@ -258,6 +260,9 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
       const payload = { ...Object.fromEntries(url.searchParams), ...(await readBody(req)) };
       calls.push({ method, payload });
       wake();
+      // What the installed @grammyjs/types does not know, Telegram would not take either (bot-api-methods.ts).
+      const problem = botApiCallProblem(knownBotApiMethods(), method, payload);
+      if (problem) return json(res, problem.error_code, { ok: false, ...problem });
       await answer(method, payload, res);
     }),
   );

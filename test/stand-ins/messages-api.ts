@@ -2,6 +2,7 @@
 // It records every raw request body and its headers, and answers from a script of assistant turns.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { asyncListener } from './async-listener.ts';
+import { messagesRequestProblem } from './messages-request-check.ts';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
@@ -10,6 +11,10 @@ export interface RecordedRequest {
   /** The exact JSON body the SDK sent. */
   body: Record<string, any>;
   raw: string;
+  /** Why the stand-in refused it (400, as the API refuses a malformed request); absent when it was taken. */
+  refused?: string;
+  /** The assistant message the stand-in answered with (streamed or not), once it answered with one. */
+  answer?: AssistantMessage;
 }
 
 export interface ScriptedError {
@@ -96,17 +101,36 @@ const searchResultLocation = (c: ScriptedCitation) => ({
   end_block_index: 1,
 });
 
+/** The next word boundary (a space) at or after `at`, or the end. */
+const boundary = (text: string, at: number) => {
+  const i = text.indexOf(' ', at);
+  return i < 0 ? text.length : i;
+};
+
+/**
+ * An answer's text blocks as the API returns them. Uncited: one block. Cited: split at the cited span as the
+ * documentation shows, a block of text, a block carrying the citations, the rest of the sentence in a third block
+ * ("Coffee came up", " with Ana and on", " a rainy evening."), so only concatenation reads as one sentence.
+ */
+export function textBlocks(text: string, citations?: ScriptedCitation[]): Record<string, unknown>[] {
+  if (!citations?.length) return [{ type: 'text', text, citations: null }];
+  const start = boundary(text, Math.floor(text.length / 3));
+  const end = boundary(text, Math.floor((text.length * 2) / 3));
+  const cited = citations.map(searchResultLocation);
+  if (start === 0 || end <= start) return [{ type: 'text', text, citations: cited }];
+  return [
+    { type: 'text', text: text.slice(0, start), citations: null },
+    { type: 'text', text: text.slice(start, end), citations: cited },
+    ...(end < text.length ? [{ type: 'text', text: text.slice(end), citations: null }] : []),
+  ];
+}
+
 /** Builds the full response body of an assistant turn, with usage estimated from sizes (~4 characters a token). */
 export function assistantMessage(spec: TurnSpec, requestChars: number, model = 'claude-sonnet-5-5') {
   const content: Record<string, unknown>[] = [];
   if (spec.thinking !== undefined)
     content.push({ type: 'thinking', thinking: spec.thinking, signature: signatureOf(spec.thinking) });
-  if (spec.text !== undefined)
-    content.push({
-      type: 'text',
-      text: spec.text,
-      citations: spec.citations ? spec.citations.map(searchResultLocation) : null,
-    });
+  if (spec.text !== undefined) content.push(...textBlocks(spec.text, spec.citations));
   for (const t of spec.tools ?? []) {
     content.push({
       type: 'tool_use',
@@ -152,8 +176,8 @@ const pieces = (text: string, size = 12): string[] => {
  */
 export function streamEvents(
   message: AssistantMessage,
-): { event: string; data: Record<string, unknown>; textChars: number }[] {
-  const events: { event: string; data: Record<string, unknown>; textChars: number }[] = [];
+): { event: string; data: Record<string, any>; textChars: number }[] {
+  const events: { event: string; data: Record<string, any>; textChars: number }[] = [];
   let textChars = 0;
   const push = (data: Record<string, unknown>) => events.push({ event: String(data.type), data, textChars });
   const { content, usage, stop_reason, stop_sequence, stop_details, ...head } = message;
@@ -231,7 +255,27 @@ async function streamTurn(
   res.end();
 }
 
-export async function startMessagesApiStandIn(): Promise<MessagesApiStandIn> {
+export interface StandInOptions {
+  /**
+   * Behave as Ollama's and llama.cpp's Anthropic-compatible servers do: inside a tool_result they keep only text and
+   * image blocks, so a search_result (its text with it) never reaches the model. `requests` then hold what the model
+   * saw; `raw` stays what was sent.
+   */
+  dropsSearchResults?: boolean;
+}
+
+/** A request as such a server passes it to its model: search_result blocks gone from every tool_result. */
+function withoutSearchResults(body: Record<string, any>): Record<string, any> {
+  const keep = (b: any) => b?.type === 'text' || b?.type === 'image';
+  const block = (b: any) =>
+    b?.type === 'tool_result' && Array.isArray(b.content) ? { ...b, content: b.content.filter(keep) } : b;
+  const messages = (body.messages ?? []).map((m: any) =>
+    Array.isArray(m?.content) ? { ...m, content: m.content.map(block) } : m,
+  );
+  return { ...body, messages };
+}
+
+export async function startMessagesApiStandIn(options: StandInOptions = {}): Promise<MessagesApiStandIn> {
   const requests: RecordedRequest[] = [];
   const turns: Turn[] = [];
   const served = new Map<string, (req: RecordedRequest) => Turn>();
@@ -290,6 +334,7 @@ export async function startMessagesApiStandIn(): Promise<MessagesApiStandIn> {
       return reply(turn.then, request, res);
     }
     const message = assistantMessage(turn, request.raw.length, request.body.model);
+    request.answer = message;
     if (request.body.stream === true) return streamTurn(res, message);
     json(res, 200, message);
   };
@@ -304,8 +349,16 @@ export async function startMessagesApiStandIn(): Promise<MessagesApiStandIn> {
           error: { type: 'not_found_error', message: `stand-in: no route ${req.method} ${url.pathname}` },
         });
       }
-      const request: RecordedRequest = { path: url.pathname, headers: req.headers, body: JSON.parse(raw), raw };
+      const sent = JSON.parse(raw);
+      const body = options.dropsSearchResults ? withoutSearchResults(sent) : sent;
+      const request: RecordedRequest = { path: url.pathname, headers: req.headers, body, raw };
       requests.push(request);
+      // A request the real API would refuse is refused here too, before any scripted turn is spent on it.
+      const problem = messagesRequestProblem(sent);
+      if (problem !== null) {
+        request.refused = problem;
+        return json(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: problem } });
+      }
       inFlight += 1;
       peak = Math.max(peak, inFlight);
       res.on('close', () => void (inFlight -= 1));

@@ -4,8 +4,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { OWNER_ID, textUpdate } from '../helpers/updates.ts';
-import { lastToolResult, searchResultsOf, type RecordedRequest, type Turn } from '../stand-ins/messages-api.ts';
+import {
+  lastToolResult,
+  searchResultsOf,
+  streamEvents,
+  type RecordedRequest,
+  type Turn,
+} from '../stand-ins/messages-api.ts';
 import { ENTRIES, seedEntries } from '../llm/ask-setup.ts';
+import { TEST_BOT_INFO } from '../stand-ins/bot-api.ts';
 import { NO_SUCH_ENTRY_TEXT } from '../../src/telegram/features/entry-link.ts';
 
 let t: TestApp;
@@ -82,6 +89,42 @@ describe('answers show the entries they rest on', () => {
     );
     expect(answer.text).not.toContain(`/entry_${rainy}`);
     expect(answer.reply_parameters).toMatchObject({ message_id: 70 });
+  });
+
+  it('a cited answer the API splits into several blocks reads as one sentence: drafts, the message, the history', async () => {
+    await start();
+    t.llm!.script(...coffeeQuestion([0, 1]));
+    await t.send(textUpdate('@journal when did I have coffee?'));
+    const sentence = 'Coffee came up with Ana and on a rainy evening.';
+
+    // The stand-in answered as the API does: text, text with citations, text; streamed with citations_delta.
+    const answered = t.llm!.requests.at(-1)!;
+    expect(answered.body.stream).toBe(true);
+    const events = streamEvents(answered.answer!);
+    expect(events.filter((e) => e.data.content_block?.type === 'text').length).toBe(3);
+    expect(events.filter((e) => e.data.delta?.type === 'citations_delta').length).toBe(2);
+    expect(sent().at(-1)!.text).toMatch(new RegExp(`^${sentence.replace(/\./g, '\\.')}\n\nFrom: `));
+    for (const draft of t.api.callsTo('sendMessageDraft')) expect(sentence.startsWith(draft.payload.text)).toBe(true);
+
+    // The stored turn keeps the blocks as sent (citations on the middle one); the next question sends them back.
+    t.llm!.script({ text: 'Yes.' });
+    const [answerId] = (await t.temp.db.selectFrom('conversation_message').select('message_id').execute()).map(
+      (r) => r.message_id,
+    );
+    const { message } = textUpdate('and after that?');
+    const botMessage = {
+      message_id: answerId!,
+      date: message.date,
+      chat: message.chat,
+      from: TEST_BOT_INFO,
+      text: '…',
+    };
+    await t.send({ message: { ...message, reply_to_message: botMessage } });
+    const history = t.llm!.requests.at(-1)!.body.messages as { role: string; content: any }[];
+    const answerTurn = history.findLast((m) => m.role === 'assistant')!;
+    const texts = answerTurn.content.filter((b: any) => b.type === 'text');
+    expect(texts.map((b: any) => b.text).join('')).toBe(sentence);
+    expect(texts.filter((b: any) => b.citations?.length).length).toBe(1);
   });
 
   it("/entry_<id> shows the owner's entry, and no one else's", async () => {

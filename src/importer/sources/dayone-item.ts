@@ -10,6 +10,7 @@ import { mediaLabel, type EntryMedia, type MediaKind } from '../../journal/media
 import { appTag, inDateRange, type SourceItem } from './source-item.ts';
 import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
 import { isTimeZone } from '../../journal/dates/zone-offset.ts';
+import { normalizeTag } from '../../journal/tags/hashtags.ts';
 
 /** Day One writes "(null)" where it had no value. */
 const text = z.preprocess((v) => (v === '(null)' ? undefined : v), z.string().optional()).catch(undefined);
@@ -22,6 +23,8 @@ const mediaSchema = z.object({
   identifier: text,
   md5: namePart(/^[0-9a-f]{32}$/i),
   type: namePart(/^[a-z0-9]{1,10}$/i),
+  /** Audio's in place of `type`: Day One's `aac` is an m4a file; another format names its file's extension. */
+  format: namePart(/^[a-z0-9]{1,10}$/i),
   duration: number,
   orderInEntry: number,
   filename: text,
@@ -82,7 +85,8 @@ function mediaOf(entry: DayOneEntry): Medium[] {
     for (const raw of (entry[field] as unknown[] | undefined) ?? []) {
       const m = mediaSchema.safeParse(raw);
       if (!m.success) continue;
-      const { md5, type, identifier, duration, orderInEntry, filename } = m.data;
+      const { md5, identifier, duration, orderInEntry, filename } = m.data;
+      const type = m.data.type ?? (m.data.format === 'aac' ? 'm4a' : m.data.format);
       // The file in the zip is named by its md5; a PDF keeps its own name for the reader too.
       const fileName = md5 ? `${md5}.${type ?? defaultType}` : (filename ?? null);
       const exportPath = md5 ? `${MEDIA_FOLDERS[kind]}/${md5}.${type ?? defaultType}` : null;
@@ -200,7 +204,17 @@ export function dayOneItem(raw: unknown, journal: string, index: number, oversiz
     latitude: e.location.latitude,
     longitude: e.location.longitude,
   };
+  const appTags = (e.tags ?? []).filter((t): t is string => typeof t === 'string');
+  const tags = appTags.map(appTag);
+  // Tags whose stored form differs (hyphens, spaces): their spelling is kept for a Day One export to write back.
+  const spellings = Object.fromEntries(
+    appTags.flatMap((t, i) => {
+      const stored = normalizeTag(tags[i]!);
+      return stored !== null && stored !== t.trim() ? [[stored, t.trim()]] : [];
+    }),
+  );
   const metadata: EntryMetadata = {
+    ...(Object.keys(spellings).length ? { tag_spellings: spellings } : {}),
     ...(e.starred ? { starred: true } : {}),
     ...(e.isPinned ? { pinned: true } : {}),
     ...(zone ? { time_zone: zone } : {}),
@@ -216,7 +230,6 @@ export function dayOneItem(raw: unknown, journal: string, index: number, oversiz
       : {}),
     ...(media.length ? { media: media.map((m) => ({ kind: m.kind, file_name: m.fileName })) } : {}),
   };
-  const tags = (e.tags ?? []).filter((t): t is string => typeof t === 'string').map(appTag);
   return {
     journal,
     entry: {

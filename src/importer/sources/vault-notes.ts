@@ -1,13 +1,15 @@
 /**
  * A daily note of the Obsidian vault `npm run export -- --format obsidian` writes (front matter `exported_by:
  * "journal-objects"`): one entry per `## HH:mm` heading (`## HH:mm (Zone)` for an entry written in a zone of its
- * own), dated by the note's day and that time, so the vault imports back as the entries it was written from. Any
- * other daily note is one entry (markdown-notes.ts).
+ * own), dated by the note's day and that time, so the vault imports back as the entries it was written from, into
+ * the journal its front matter names (`journal: "Travel"`; none: the main one). Any other daily note is one entry
+ * (markdown-notes.ts).
  */
 import { addDays } from '../../journal/dates/calendar-day.ts';
 import { instantFromLocal } from '../../journal/dates/local-moment.ts';
 import { isTimeZone } from '../../journal/dates/zone-offset.ts';
 import type { EntryMedia } from '../../journal/media/media.ts';
+import { cleanJournalName, journalNameProblem } from '../../journal/journals/journal-names.ts';
 import { inDateRange, type SourceItem } from './source-item.ts';
 
 /** The front matter line that marks a note of our vault. */
@@ -24,6 +26,18 @@ function field(front: string, name: string): string | undefined {
   return m?.[1];
 }
 
+/** The journal a note's front matter names (`journal: "Travel"`, JSON-quoted), as stored; '' for none or no name. */
+function journalOf(front: string): string {
+  const m = /^journal: (".*")$/m.exec(front);
+  if (!m) return '';
+  try {
+    const name: unknown = JSON.parse(m[1]!);
+    return typeof name === 'string' && journalNameProblem(name) === null ? cleanJournalName(name) : '';
+  } catch {
+    return '';
+  }
+}
+
 /** The note's sections as entries; null when it is not a note of our vault. `media` turns a section's embeds into media. */
 export function vaultNoteItems(
   day: string,
@@ -37,6 +51,9 @@ export function vaultNoteItems(
   if (!front.split(/\r?\n/).includes(VAULT_MARK)) return null;
   const zone = field(front, 'time_zone') ?? importZone;
   const dayStartsAt = field(front, 'day_starts_at') ?? '00:00';
+  const journal = journalOf(front);
+  // A named journal's notes share days and times with the main one's: its name keeps their ids apart.
+  const idPrefix = journal === '' ? 'obsidian' : `obsidian:${journal}`;
   const items: SourceItem[] = [];
   let current: { time: string; zone: string; lines: string[] } | null = null;
   const close = () => {
@@ -56,8 +73,10 @@ export function vaultNoteItems(
       const words = text.replace(/^\n+|\n+$/g, '');
       const tags = [...new Set([...tagsOf(words), ...tagsOf(tagLine)])];
       items.push({
+        ...(journal === '' ? {} : { journal }),
         entry: {
-          sourceId: `obsidian:${day}:${current.time}:${items.length + 1}`,
+          ...(journal === '' ? {} : { journal }),
+          sourceId: `${idPrefix}:${day}:${current.time}:${items.length + 1}`,
           writtenAt: at,
           ...(current.zone !== zone ? { timeZone: current.zone } : {}),
           text: words,

@@ -12,6 +12,11 @@ export const entryMetadataSchema = z.strictObject({
   pinned: z.boolean().optional(),
   /** The IANA zone the entry was written in, when the app recorded one (Day One); its local day follows it. */
   time_zone: z.string().optional(),
+  /**
+   * The app's own spelling of tags the journal had to store otherwise (stored tag → as the app wrote it: Day One's
+   * `dev-testing-tag` is stored `dev_testing_tag`), so an export to that app writes them back as they were.
+   */
+  tag_spellings: z.record(z.string(), z.string()).optional(),
   /** The app's journal (notebook) it belonged to. */
   journal: z.string().optional(),
   place: z

@@ -24,13 +24,24 @@ export function entryCitationTitle(date: string, time: string, view: JournalView
   return `${date} ${time}${journal}`;
 }
 
+/** What an entry without words (a photo or other media sent without a caption) says as a passage: never an empty one. */
+export const NO_TEXT_PASSAGE = '(a photo or other media, no text)';
+
+/** The token an answer names an entry by when passages go as plain text; the chat makes it a link to the entry. */
+export const entryReference = (id: number): string => `/entry_${id}`;
+
 /** An entry (or a page of one) as a passage: its source, its title, its content as the text. */
 export function entryPassage(
   entry: { id: number; time: string; content: string },
   date: string,
   view: JournalView,
 ): CitableItem {
-  return { source: entrySource(entry.id), title: entryCitationTitle(date, entry.time, view), text: entry.content };
+  return {
+    source: entrySource(entry.id),
+    title: entryCitationTitle(date, entry.time, view),
+    text: entry.content.trim() === '' ? NO_TEXT_PASSAGE : entry.content,
+    reference: entryReference(entry.id),
+  };
 }
 
 /** The cited form of one entry value: the value without its content, which goes as the passage (the kind's fields say so). */
