@@ -5,7 +5,7 @@ import { marked } from 'marked';
 import { markdownOf, shiftEntities } from '../../../src/journal/entries/entity-markdown.ts';
 import { escapeMarkdown } from '../../../src/journal/entries/markdown-escape.ts';
 
-const html = (markdown: string) => (marked.parse(markdown, { gfm: true, async: false }) as string).trim();
+const html = (markdown: string) => (marked.parse(markdown, { gfm: true, async: false })).trim();
 
 describe('markdownOf', () => {
   it('writes each kind of formatting as Markdown', () => {
