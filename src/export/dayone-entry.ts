@@ -53,8 +53,11 @@ const dayOneId = (seed: string) => createHash('sha256').update(seed).digest('hex
 /** `2024-05-01T10:00:00Z`, as Day One writes it (fractions only when there are any). */
 const dayOneDate = (instant: string) => instant.replace(/\.000Z$/, 'Z');
 
-/** Text between references: a backslash doubled (the importer undoes `\` before punctuation), a literal reference broken. */
-const escapeText = (text: string) => text.replace(/\\/g, '\\\\').replace(/dayone-moment:/g, 'dayone-moment\\:');
+/**
+ * Text between references: the entry's Markdown as it is (Day One's text is Markdown too, and its importer keeps the
+ * escapes that matter), a literal reference broken.
+ */
+const escapeText = (text: string) => text.replace(/dayone-moment:/g, 'dayone-moment\\:');
 
 /** The label the importer writes for a medium it reads back (importer/sources/dayone-item.ts asEntryMedia). */
 function labelOnImport(m: DayOneMedium): string {
@@ -85,6 +88,11 @@ export function dayOneEntry(
     rest = rest.slice(at + label.length);
   });
   parts.push(escapeText(rest));
+  // Media the text names no label for (an entry's photos are shown with it, not labelled) follow its words.
+  media.forEach((m, i) => {
+    if (!parts.some((p) => p.endsWith(`${ids[i]})`)))
+      parts.push(`\n\n![](dayone-moment://${DAYONE_LISTS[m.list].scheme}${ids[i]})`);
+  });
   const meta = entry.metadata ?? {};
   const place = meta.place;
   const lists: Partial<Record<DayOneList, object[]>> = {};

@@ -20,8 +20,8 @@ function atLineStart(text: string, i: number): boolean {
   return j < 0 || text[j] === '\n';
 }
 
-/** Whether the character at `i` of `text` needs a backslash to stay itself. */
-function needsEscape(text: string, i: number): boolean {
+/** Whether the character at `i` of `text` needs a backslash to stay itself (Markdown would read it otherwise). */
+export function needsEscape(text: string, i: number): boolean {
   const c = text[i]!;
   const before = text[i - 1];
   const after = text[i + 1];
