@@ -171,10 +171,8 @@ export function dayOneText(raw: string, media: readonly Medium[]): string {
       const known = byId.get(id);
       // A medium the entry keeps is shown with it (the web view, the exports): a label beside it says nothing more.
       if (known) return '';
-      const kind = known?.kind ?? SCHEME_KINDS[scheme1 ?? scheme2 ?? 'photo'] ?? 'photo';
-      return mediaLabel(
-        known ? asEntryMedia(known) : { kind, fileId: null, fileName: null, durationSeconds: null, fileSize: null },
-      );
+      const kind = SCHEME_KINDS[scheme1 ?? scheme2 ?? 'photo'] ?? 'photo';
+      return mediaLabel({ kind, fileId: null, fileName: null, durationSeconds: null, fileSize: null });
     },
   );
   // A checklist's ticked items are `- [X]` in Day One and `- [x]` in Markdown's task lists.
