@@ -58,13 +58,37 @@ function spansOf(text: string, entities: readonly TextEntity[]): Span[] {
   for (const e of entities) {
     const kind = KIND_OF[e.type];
     if (!kind || !Number.isInteger(e.offset) || !Number.isInteger(e.length)) continue;
-    const [start, end] = trimmed(text, kind, Math.max(0, e.offset), Math.min(text.length, e.offset + e.length));
+    const [start, end] = trimmed(
+      text,
+      kind,
+      whole(text, Math.max(0, e.offset)),
+      whole(text, Math.min(text.length, e.offset + e.length)),
+    );
     if (end <= start) continue;
     if (kind === 'text_link' && (typeof e.url !== 'string' || e.url === '' || e.url === text.slice(start, end)))
       continue; // a link whose words are its address is an address already
     spans.push({ kind, start, end, url: e.url, language: e.language });
   }
-  return spans.sort(order);
+  return merged(spans.sort(order));
+}
+
+/** Spans of one kind (and address) that touch or overlap as one: `**a****b**` would not read as bold. */
+function merged(spans: Span[]): Span[] {
+  const out: Span[] = [];
+  for (const span of spans) {
+    const same = out.find(
+      (o) => o.kind === span.kind && o.url === span.url && o.end >= span.start && o.start <= span.end,
+    );
+    if (same) same.end = Math.max(same.end, span.end);
+    else out.push({ ...span });
+  }
+  return out.sort(order);
+}
+
+/** An offset moved off the middle of a surrogate pair (an emoji's two halves stay together). */
+function whole(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  return at > 0 && at < text.length && code >= 0xdc00 && code <= 0xdfff ? at - 1 : at;
 }
 
 interface Node extends Span {
@@ -110,22 +134,41 @@ function destination(url: string): string {
   return url.replace(/[\s()<>\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
-function render(text: string, nodes: Node[], start: number, end: number): string {
+function render(text: string, nodes: Node[], start: number, end: number, paired: boolean): string {
   let out = '';
   let at = start;
   for (const node of nodes) {
-    out += escapeMarkdown(text, at, node.start);
+    out += escapeMarkdown(text, at, node.start, paired);
     out = wrap(text, node, out);
     at = node.end;
   }
-  return out + escapeMarkdown(text, at, end);
+  return out + escapeMarkdown(text, at, end, paired);
+}
+
+const PUNCTUATION = /[\p{P}\p{S}]/u;
+const SPACE_OR_EDGE = (c: string | undefined) => c === undefined || /\s/u.test(c);
+
+/**
+ * Whether delimiters around text[start, end) can open and close there (CommonMark's flanking rules): an edge that is
+ * punctuation inside needs a space or punctuation outside (`**"a"**b` is no emphasis). Where they cannot, the words
+ * are kept without their formatting rather than shown with stray asterisks.
+ */
+function canDelimit(text: string, start: number, end: number): boolean {
+  const [first, last, before, after] = [text[start], text[end - 1], text[start - 1], text[end]];
+  // Content that starts or ends with a delimiter's own character (`~~~a~~`) would merge with it.
+  if (/[*_~]/.test(first ?? '') || /[*_~]/.test(last ?? '')) return false;
+  const opens = !PUNCTUATION.test(first ?? '') || SPACE_OR_EDGE(before) || PUNCTUATION.test(before!);
+  const closes = !PUNCTUATION.test(last ?? '') || SPACE_OR_EDGE(after) || PUNCTUATION.test(after!);
+  return opens && closes;
 }
 
 /** `before` (the Markdown so far) followed by the node's Markdown. */
 function wrap(text: string, node: Node, before: string): string {
   const raw = text.slice(node.start, node.end);
-  const inner = () => render(text, node.children, node.start, node.end);
+  const inner = () => render(text, node.children, node.start, node.end, true);
   const wordAround = /[\p{L}\p{N}_]/u.test(text[node.start - 1] ?? '') || /[\p{L}\p{N}_]/u.test(text[node.end] ?? '');
+  const emphasis = node.kind === 'bold' || node.kind === 'italic' || node.kind === 'strikethrough';
+  if (emphasis && !canDelimit(text, node.start, node.end)) return `${before}${inner()}`;
   switch (node.kind) {
     case 'bold':
       return `${before}**${inner()}**`;
@@ -136,8 +179,10 @@ function wrap(text: string, node: Node, before: string): string {
     case 'strikethrough':
       return `${before}~~${inner()}~~`;
     case 'text_link':
-      return `${before}[${inner()}](${destination(node.url!)})`;
+      // Brackets inside a link's words would end it early or open another.
+      return `${before}[${inner().replace(/(?<!\\)([[\]])/g, '\\$1')}](${destination(node.url!)})`;
     case 'code': {
+      if (raw.trim() === '') return `${before}${raw}`; // a code span of spaces shows as nothing
       const fence = fenceFor(raw, 1);
       const pad = raw.startsWith('`') || raw.endsWith('`') ? ' ' : '';
       return `${before}${fence}${pad}${raw}${pad}${fence}`;
@@ -166,7 +211,8 @@ function wrap(text: string, node: Node, before: string): string {
 
 /** `text` with its entities as Markdown; with no formatting entities, the text escaped (see markdown-escape.ts). */
 export function markdownOf(text: string, entities: readonly TextEntity[] | undefined): string {
-  return render(text, nest(text, spansOf(text, entities ?? [])), 0, text.length);
+  const nodes = nest(text, spansOf(text, entities ?? []));
+  return render(text, nodes, 0, text.length, nodes.length > 0);
 }
 
 /** The entities of `text` moved `by` UTF-16 units (negative: left), those that fall off its start cut. */

@@ -13,6 +13,13 @@ const MAYBE_SPECIAL = /[\\`*_~\]&#=-]/;
 const isWord = (c: string | undefined) => c !== undefined && WORD.test(c);
 const isSpaceOrEdge = (c: string | undefined) => c === undefined || SPACE.test(c);
 
+const twice = new Map<string, RegExp>([
+  ['*', /\*[\s\S]*\*/],
+  ['_', /_[\s\S]*_/],
+  ['~', /~[\s\S]*~/],
+]);
+const hasTwo = (text: string, c: string) => twice.get(c)!.test(text);
+
 /** Whether `text[i]` starts a line (ignoring up to three spaces, as Markdown does). */
 function atLineStart(text: string, i: number): boolean {
   let j = i - 1;
@@ -21,8 +28,11 @@ function atLineStart(text: string, i: number): boolean {
 }
 
 /** Whether the character at `i` of `text` needs a backslash to stay itself (Markdown would read it otherwise). */
-export function needsEscape(text: string, i: number): boolean {
+export function needsEscape(text: string, i: number, paired = false): boolean {
   const c = text[i]!;
+  // A lone `*`, `_` or `~` has nothing to pair with, so it formats nothing (`5*3`, `~5 minutes`); `paired` says the
+  // Markdown around it adds delimiters (an entity's `**`) that it could pair with.
+  if ((c === '*' || c === '_' || c === '~') && !paired && !hasTwo(text, c)) return false;
   const before = text[i - 1];
   const after = text[i + 1];
   switch (c) {
@@ -37,7 +47,8 @@ export function needsEscape(text: string, i: number): boolean {
       // Inside a word (`snake_case`) an underscore never emphasises.
       return !(isWord(before) && isWord(after));
     case '~':
-      return before === '~' || after === '~';
+      // GitHub's Markdown strikes through between single tildes too.
+      return !(isSpaceOrEdge(before) && isSpaceOrEdge(after));
     case ']':
       return after === '(';
     case '&':
@@ -59,15 +70,16 @@ export function needsEscape(text: string, i: number): boolean {
 
 /**
  * `text.slice(start, end)` escaped for Markdown, read in the context of the whole `text` (the characters around the
- * slice decide, as they do for the renderer). Whole text when no range is given.
+ * slice decide, as they do for the renderer). Whole text when no range is given; `paired`: see needsEscape.
  */
-export function escapeMarkdown(text: string, start = 0, end = text.length): string {
+export function escapeMarkdown(text: string, start = 0, end = text.length, paired = false): string {
   // Most text holds none of these: no need to look at each character (every imported message comes through here).
   if (!MAYBE_SPECIAL.test(text.slice(start, end))) return text.slice(start, end);
   let out = '';
   let plainFrom = start;
   for (let i = start; i < end; i++) {
-    if (!needsEscape(text, i)) continue;
+    // A backslash ending a slice may be followed by a delimiter (`**`, `](`) that it would escape.
+    if (!needsEscape(text, i, paired) && !(paired && i === end - 1 && text[i] === '\\')) continue;
     out += `${text.slice(plainFrom, i)}\\`;
     plainFrom = i;
   }

@@ -5,7 +5,7 @@ import { marked } from 'marked';
 import { markdownOf, shiftEntities } from '../../../src/journal/entries/entity-markdown.ts';
 import { escapeMarkdown } from '../../../src/journal/entries/markdown-escape.ts';
 
-const html = (markdown: string) => (marked.parse(markdown, { gfm: true, async: false })).trim();
+const html = (markdown: string) => marked.parse(markdown, { gfm: true, async: false }).trim();
 
 describe('markdownOf', () => {
   it('writes each kind of formatting as Markdown', () => {
@@ -119,7 +119,8 @@ describe('escapeMarkdown', () => {
       ['# not a heading', '\\# not a heading'],
       ['Title\n---', 'Title\n\\---'],
       ['&amp;', '\\&amp;'],
-      ['C:\\*.txt', 'C:\\\\\\*.txt'],
+      ['C:\\*.txt', 'C:\\\\*.txt'],
+      ['2*3*4 = 24', '2\\*3\\*4 = 24'],
     ];
     for (const [plain, escaped] of cases) {
       expect(escapeMarkdown(plain)).toBe(escaped);
@@ -129,6 +130,62 @@ describe('escapeMarkdown', () => {
           .replace(/<\/?p>/g, '')
           .replace(/<br>/g, ''),
       ).not.toMatch(/<(?!\/?p>)/);
+    }
+  });
+});
+
+describe('properties (seeded, as the web view parses the result)', () => {
+  const words = (markdown: string) =>
+    (marked.parseInline(markdown, { gfm: true }) as string)
+      .replace(/<[^>]+>/g, '')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
+  let seed = 11;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+
+  it('escaped plain text shows exactly the characters typed', () => {
+    // No `<`: raw HTML is Markdown too, but the web view shows it as the text it is.
+    const alphabet = 'ab1  *_`~[]()#&\\-=!.:|"\'{}+';
+    for (let n = 0; n < 3000; n++) {
+      const text = Array.from({ length: 1 + Math.floor(random() * 20) }, () => pick([...alphabet])).join('');
+      expect(words(escapeMarkdown(text)), JSON.stringify(text)).toBe(text);
+    }
+  });
+
+  it('formatted words, however they touch, show exactly the words typed', () => {
+    const pieces = [
+      'river',
+      'walk',
+      '😀',
+      '2*3',
+      'snake_case',
+      '_x_',
+      '~',
+      '[a]',
+      '(b)',
+      '#tag',
+      '&amp;',
+      'a\\b',
+      '`q`',
+    ];
+    const types = ['bold', 'italic', 'strikethrough', 'code', 'text_link', 'underline'];
+    for (let n = 0; n < 3000; n++) {
+      const chosen = Array.from({ length: 1 + Math.floor(random() * 8) }, () => pick(pieces));
+      const text = chosen.join(' ');
+      const starts = chosen.map((_, i) => chosen.slice(0, i).join(' ').length + (i > 0 ? 1 : 0));
+      const entities = [];
+      for (let i = 0; i < chosen.length;) {
+        const j = Math.min(chosen.length, i + 1 + Math.floor(random() * 3));
+        const end = starts[j - 1]! + chosen[j - 1]!.length;
+        if (random() < 0.5)
+          entities.push({ type: pick(types), offset: starts[i]!, length: end - starts[i]!, url: 'https://x.y/' });
+        i = j + (random() < 0.5 ? 0 : 1);
+      }
+      expect(words(markdownOf(text, entities)), JSON.stringify({ text, entities })).toBe(text);
     }
   });
 });
