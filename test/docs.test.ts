@@ -1,11 +1,15 @@
 // The docs stay short, readable and true: README.md within about 200 lines, Markdown lines of at most 120 characters,
 // every relative link in README.md, ARCHITECTURE.md and docs/ pointing at a file that exists (and at a heading in it,
 // for a link with an #anchor), every src/, scripts/ and docs/ path they name existing, and no pointer to an issue
-// tracker outside the repository.
+// tracker outside the repository; every `npm run X` they name is a script of package.json (and every `npm run journal
+// -- <verb>` a verb of it), every bot command docs/bot.md names is declared by a feature, and every README section
+// they name in words ("… in the README") is a heading of README.md.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './helpers/run-entry-point.ts';
+import { MENU_COMMANDS } from '../src/telegram/features/index.ts';
+import { COMMANDS as JOURNAL_VERBS } from '../src/cli/journal-usage.ts';
 
 const DOCS = [
   'README.md',
@@ -113,6 +117,42 @@ describe('docs', () => {
       expect([...new Set([...inSrc, ...alone])]).toEqual([]);
     },
   );
+
+  it.each(DOCS)('%s names only npm scripts that exist (`npm run X`, `npm run journal -- <verb>`)', (file) => {
+    const scripts = Object.keys((JSON.parse(text('package.json')) as { scripts: Record<string, string> }).scripts);
+    const named = [...text(file).matchAll(/\bnpm run (?:-s )?([\w:-]+)/g)].map((m) => m[1]!);
+    const verbs = [...text(file).matchAll(/\bnpm run (?:-s )?journal -- ([a-z]+)/g)].map((m) => m[1]!);
+    expect([
+      ...new Set([
+        ...named.filter((n) => !scripts.includes(n)),
+        ...verbs.filter((v) => !JOURNAL_VERBS.includes(v)).map((v) => `journal -- ${v}`),
+      ]),
+    ]).toEqual([]);
+  });
+
+  it('docs/bot.md names only bot commands a feature declares', () => {
+    const declared = new Set(MENU_COMMANDS.map((c) => c.command));
+    // `/mood 4`, `/journal new <name>`: a code span that starts with a command (`/etc/hosts` is a path).
+    const named = [...text('docs/bot.md').matchAll(/`\/([a-z_]+)(?=[\s`])[^`]*`/g)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThan(10);
+    expect([...new Set(named)].filter((c) => !declared.has(c) && !c.startsWith('entry_'))).toEqual([]);
+  });
+
+  it.each(DOCS)('%s names only README sections that exist ("Importing" in the README)', (file) => {
+    const readme = anchorsOf('README.md');
+    const slug = (title: string) =>
+      title
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+        .replace(/\s/g, '-');
+    const prose = text(file).replace(/\s+/g, ' ');
+    const named = [
+      ...prose.matchAll(/"([^"]{3,60})" (?:in|of) the README/g),
+      ...prose.matchAll(/README(?:'s)? \("([^"]{3,60})"\)/g),
+      ...prose.matchAll(/README(?:'s)? section "([^"]{3,60})"/g),
+    ].map((m) => m[1]!);
+    expect(named.filter((title) => !readme.has(slug(title)))).toEqual([]);
+  });
 
   it.each(DOCS)('%s points at no issue tracker outside the repository', (file) => {
     const lines = text(file).split('\n');

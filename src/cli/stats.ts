@@ -7,7 +7,7 @@ import { parseConfig } from '../config.ts';
 import { journalSettings } from '../derived-settings.ts';
 import { openExistingJournal } from '../db/open-journal.ts';
 import { journalToday } from '../journal/journal-operations.ts';
-import { statsPicture, type StatsPeriod } from '../stats/stats-picture.ts';
+import { emptyStatsText, statsPicture, type StatsPeriod } from '../stats/stats-picture.ts';
 import { fromInvocationDir, parseCommandLine, runMain, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
@@ -39,7 +39,7 @@ async function main(): Promise<number> {
       ...(values.journal === undefined ? {} : { journal: values.journal }),
     });
     if (picture.type === 'empty') {
-      console.error(picture.text);
+      console.error(emptyStatsText(picture, (year) => `--year ${year}`));
       return 1;
     }
     const file = fromInvocationDir(values.out);

@@ -61,8 +61,11 @@ const dayOneId = (seed: string) => createHash('sha256').update(seed).digest('hex
 /** `2024-05-01T10:00:00Z`, as Day One writes it (fractions only when there are any). */
 const dayOneDate = (instant: string) => instant.replace(/\.000Z$/, 'Z');
 
-/** Text between references: a backslash doubled (the importer undoes `\` before punctuation), a literal reference broken. */
-const escapeText = (text: string) => text.replace(/\\/g, '\\\\').replace(/dayone-moment:/g, 'dayone-moment\\:');
+/**
+ * Text between references: the entry's Markdown as it is (Day One's text is Markdown too, and its importer keeps the
+ * escapes that matter), a literal reference broken.
+ */
+const escapeText = (text: string) => text.replace(/dayone-moment:/g, 'dayone-moment\\:');
 
 /** The label the importer writes for a medium it reads back (importer/sources/dayone-item.ts asEntryMedia). */
 function labelOnImport(m: DayOneMedium): string {

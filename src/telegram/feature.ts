@@ -51,6 +51,8 @@ export interface FeatureListFacts {
   helpParagraphs: readonly string[];
   /** Every feature's /start line for these settings, in the list's order. */
   welcomeLines(deps: BotDeps): string[];
+  /** Every command the features declare, without the slash: what a message starting with `/` may name. */
+  commands: readonly string[];
 }
 
 /** The menu (setMyCommands): every feature's commands, in the list's order. Throws on a command declared twice. */
@@ -68,6 +70,7 @@ export function listFacts(features: readonly BotFeature[]): FeatureListFacts {
   return {
     helpParagraphs: features.flatMap((f) => (f.help === undefined ? [] : [f.help])),
     welcomeLines: (deps) => features.flatMap((f) => f.welcome?.(deps) ?? []),
+    commands: features.flatMap((f) => (f.commands ?? []).map((c) => c.command)),
   };
 }
 

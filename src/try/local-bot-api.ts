@@ -15,11 +15,15 @@ export interface LocalBotApi {
   close(): Promise<void>;
 }
 
-/** A call the bot made: its method and parameters (an upload's bytes under `files`). */
+/** A call the bot made: its method and parameters (an upload's bytes under `files`), and what it was answered. */
 export interface BotCall {
   method: string;
   payload: CallPayload;
+  result?: unknown;
 }
+
+/** Topics' thread ids, as Telegram hands them out: a topic's id is the id of the message that started it. */
+const FIRST_TOPIC_ID = 2;
 
 async function readPayload(req: IncomingMessage, url: URL): Promise<CallPayload> {
   const chunks: Buffer[] = [];
@@ -41,6 +45,7 @@ export async function startLocalBotApi(onCall: (call: BotCall) => void): Promise
   const ids = messageIds();
   const known = knownBotApiMap();
   const files = new Map<string, Buffer>();
+  let nextTopicId = FIRST_TOPIC_ID;
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
@@ -59,11 +64,14 @@ export async function startLocalBotApi(onCall: (call: BotCall) => void): Promise
     const method = api[1] ?? '';
     readPayload(req, url).then(
       (payload) => {
-        onCall({ method, payload });
         // A method or parameter the Bot API does not have is refused as Telegram refuses it (bot-api-refusals.ts).
         const problem = botApiCallProblem(known, method, payload);
-        if (problem) return json(res, problem.error_code, { ok: false, ...problem });
+        if (problem) {
+          onCall({ method, payload });
+          return json(res, problem.error_code, { ok: false, ...problem });
+        }
         if (method === 'getFile') {
+          onCall({ method, payload });
           const fileId = String(payload.file_id);
           const content = files.get(fileId);
           if (!content)
@@ -79,8 +87,18 @@ export async function startLocalBotApi(onCall: (call: BotCall) => void): Promise
           });
         }
         // Updates come from the terminal straight into the inbox; drafts and the rest are simply accepted.
-        const result = everydayResult(method, payload, ids);
-        json(res, 200, { ok: true, result: result === undefined ? (method === 'getUpdates' ? [] : true) : result });
+        const everyday = everydayResult(method, payload, ids);
+        const result =
+          method === 'createForumTopic'
+            ? // A ForumTopic, as Telegram answers (a private chat's topics, once the bot has them on).
+              { message_thread_id: nextTopicId++, name: String(payload.name ?? ''), icon_color: 7322096 }
+            : everyday === undefined
+              ? method === 'getUpdates'
+                ? []
+                : true
+              : everyday;
+        onCall({ method, payload, result });
+        json(res, 200, { ok: true, result });
       },
       () => json(res, 400, { ok: false, error_code: 400, description: 'Bad Request: unreadable body' }),
     );

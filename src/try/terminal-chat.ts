@@ -1,16 +1,28 @@
-// npm run try's side of the conversation: a typed line becomes the Telegram update the owner's message would be, and
-// each call the bot makes is printed as the owner would see it; photos and files it sends are written to a folder and
-// their paths printed, since a terminal cannot show them.
-import { richMessageText } from './rich-message-text.ts';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import type { BotCall } from './local-bot-api.ts';
-import type { UploadedFile } from './multipart.ts';
+// npm run try's side of the conversation: a typed line becomes the Telegram update the owner's action would be: a
+// message (in the topic the terminal is in, maybe a reply to a numbered message), a photo or voice note for a line
+// that is the path of a picture or audio file, or the press of a button.
+import { STAND_IN_BOT_INFO } from './bot-api-answers.ts';
+import type { LoggedMessage } from './chat-log.ts';
 
-/** The owner's private chat, as Telegram would deliver a typed line. */
+/** Where a message goes: the topic it is in, the message it replies to. */
+export interface MessagePlace {
+  threadId?: number;
+  replyTo?: LoggedMessage;
+}
+
+/** A file the owner sends, as its message describes it. */
+export type SentFile =
+  | { kind: 'photo'; fileId: string; size: number; width: number; height: number }
+  | { kind: 'voice'; fileId: string; size: number; duration: number; mimeType: string };
+
+/** The owner's private chat, as Telegram would deliver what the terminal does. */
 export interface ChatUpdates {
-  /** The update for one typed line: a message, with a bot_command entity when it starts with "/". */
-  message(text: string): Record<string, unknown>;
+  /** A message: with a bot_command entity when it starts with "/". */
+  message(text: string, place?: MessagePlace): Record<string, unknown>;
+  /** A photo or a voice note, with no caption. */
+  file(file: SentFile, place?: MessagePlace): Record<string, unknown>;
+  /** The press of a button (its callback data) under the bot's message. */
+  press(message: LoggedMessage, data: string): Record<string, unknown>;
 }
 
 /**
@@ -19,87 +31,56 @@ export interface ChatUpdates {
  */
 export function chatUpdates(ownerId: number, clock: () => Date): ChatUpdates {
   let next = clock().getTime();
+  const chat = { id: ownerId, type: 'private', first_name: 'You' };
+  const owner = { id: ownerId, is_bot: false, first_name: 'You' };
+  const unix = () => Math.floor(clock().getTime() / 1000);
+  /** A message of the log as Telegram quotes it. */
+  const quoted = (m: LoggedMessage) => ({
+    message_id: m.messageId,
+    date: unix(),
+    chat,
+    from: m.fromBot ? STAND_IN_BOT_INFO : owner,
+    text: m.text,
+    ...(m.threadId === undefined ? {} : { message_thread_id: m.threadId, is_topic_message: true }),
+  });
+  const messageUpdate = (fields: Record<string, unknown>, place: MessagePlace = {}) => {
+    const id = next++;
+    return {
+      update_id: id,
+      message: {
+        message_id: id,
+        date: unix(),
+        chat,
+        from: owner,
+        ...(place.threadId === undefined ? {} : { message_thread_id: place.threadId, is_topic_message: true }),
+        ...(place.replyTo ? { reply_to_message: quoted(place.replyTo) } : {}),
+        ...fields,
+      },
+    };
+  };
   return {
-    message(text) {
-      const id = next++;
+    message(text, place) {
       const command = /^\/\S+/.exec(text);
+      return messageUpdate(
+        { text, ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command[0].length }] } : {}) },
+        place,
+      );
+    },
+    file(file, place) {
+      const ids = { file_id: file.fileId, file_unique_id: `u-${file.fileId}`, file_size: file.size };
+      return messageUpdate(
+        file.kind === 'photo'
+          ? { photo: [{ ...ids, width: file.width, height: file.height }] }
+          : { voice: { ...ids, duration: file.duration, mime_type: file.mimeType } },
+        place,
+      );
+    },
+    press(message, data) {
+      const id = next++;
       return {
         update_id: id,
-        message: {
-          message_id: id,
-          date: Math.floor(clock().getTime() / 1000),
-          chat: { id: ownerId, type: 'private', first_name: 'You' },
-          from: { id: ownerId, is_bot: false, first_name: 'You' },
-          text,
-          ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command[0].length }] } : {}),
-        },
+        callback_query: { id: String(id), from: owner, message: quoted(message), chat_instance: String(ownerId), data },
       };
     },
-  };
-}
-
-/** The labels of a message's buttons, so the owner sees what Telegram would offer under it. */
-function buttonLabels(markup: unknown): string {
-  const parsed = typeof markup === 'string' ? safeJson(markup) : markup;
-  const rows = (parsed as { inline_keyboard?: { text?: string }[][] } | undefined)?.inline_keyboard;
-  if (!Array.isArray(rows)) return '';
-  const labels = rows
-    .flat()
-    .map((b) => b?.text)
-    .filter((t): t is string => typeof t === 'string');
-  return labels.length ? `\n  [${labels.join('] [')}]` : '';
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Prints the bot's side of the chat: `write` gets each reply as the lines to show. */
-export function botReplies(folder: string, write: (text: string) => void): (call: BotCall) => void {
-  let saved = 0;
-  const save = (file: UploadedFile | undefined, fallback: string): string | null => {
-    if (!file) return null;
-    mkdirSync(folder, { recursive: true });
-    saved += 1;
-    const name = `${String(saved).padStart(3, '0')}-${path.basename(file.name || fallback).replace(/[^\w.-]/g, '_')}`;
-    const target = path.join(folder, name);
-    writeFileSync(target, file.content);
-    return target;
-  };
-  // grammY uploads a file as a multipart part and names it in the field as attach://<part name>.
-  const uploaded = (payload: Record<string, unknown>, field: string) => {
-    const parts = payload.files as Record<string, UploadedFile> | undefined;
-    const named = String(payload[field] ?? '');
-    return parts?.[named.startsWith('attach://') ? named.slice('attach://'.length) : field];
-  };
-  const caption = (payload: Record<string, unknown>) =>
-    typeof payload.caption === 'string' && payload.caption ? `\n${payload.caption}` : '';
-  return ({ method, payload }) => {
-    switch (method) {
-      case 'sendMessage':
-        return write(`${String(payload.text ?? '')}${buttonLabels(payload.reply_markup)}`);
-      case 'sendRichMessage':
-        return write(richMessageText(payload.rich_message));
-      case 'editMessageText':
-        return write(`(edited) ${String(payload.text ?? '')}${buttonLabels(payload.reply_markup)}`);
-      case 'sendPhoto': {
-        const file = save(uploaded(payload, 'photo'), 'photo.png');
-        return write(`${file ? `[photo written to ${file}]` : `[photo ${String(payload.photo)}]`}${caption(payload)}`);
-      }
-      case 'sendDocument': {
-        const file = save(uploaded(payload, 'document'), 'file');
-        return write(`${file ? `[file written to ${file}]` : `[file ${String(payload.document)}]`}${caption(payload)}`);
-      }
-      case 'setMessageReaction': {
-        const emoji = (payload.reaction as { emoji?: string }[] | undefined)?.map((r) => r.emoji).join('') ?? '';
-        return emoji ? write(`(${emoji} on your message)`) : undefined;
-      }
-      default:
-        return; // typing, drafts of an answer still being written: the final message is what counts
-    }
   };
 }

@@ -51,6 +51,11 @@ describe('npm run stats', { timeout: PROCESS_TEST_MS }, () => {
     const empty = await stats(['--year', '2019', '--out', 'empty.png']);
     expect(empty.code).toBe(1);
     expect(empty.stderr).toContain('No entries in 2019');
+    // The demo journal is of 2024: an empty period names the year that has entries, as the option to pass.
+    expect(empty.stderr).toContain('try --year 2024');
+    const lastYear = await stats(['--out', 'empty.png']);
+    expect(lastYear.stderr).toContain('No entries in the last 12 months');
+    expect(lastYear.stderr).toContain('try --year 2024');
     expect(existsSync(path.join(temp.dir, 'empty.png'))).toBe(false);
   });
 });

@@ -89,7 +89,7 @@ beforeEach(async () => {
   await live(
     1,
     '2024-05-02T21:30:00Z',
-    'Back\\slash \\. stays, `code`, *stars* and a literal dayone-moment://X #evening',
+    'Back\\slash \\\\. stays, `code`, *stars* and a literal dayone-moment://X #evening',
   );
   await live(2, '2024-05-03T06:00:00Z', 'Line one\n\nLine two #morning #run');
 });
@@ -149,7 +149,7 @@ it('writes a zip in Day One layout that the Day One importer reads back, photos 
     isAllDay: false,
   });
   expect(picnic.text).toMatch(
-    /^!\[\]\(dayone-moment:\/\/[0-9A-F]{32}\)\n\nPicnic by the lake\. Two photos:\n\n!\[\]\(dayone-moment:\/\/[0-9A-F]{32}\)$/,
+    /^Picnic by the lake\. Two photos:\n\n!\[\]\(dayone-moment:\/\/[0-9A-F]{32}\)\n\n!\[\]\(dayone-moment:\/\/[0-9A-F]{32}\)$/,
   );
   expect(picnic.photos.map((p: { md5: string }) => p.md5)).toEqual(PHOTOS.map(md5));
   expect(picnic.location).toMatchObject({ placeName: 'Tiergarten', localityName: 'Berlin', country: 'Germany' });

@@ -1,6 +1,7 @@
 // Generators of hostile Telegram exports whose every message is labelled: importable (with the exact text it must be
 // stored with) or not (with the skip it must be counted under).
 import fc from 'fast-check';
+import { markdownOf } from '../../src/journal/entries/entity-markdown.ts';
 
 export const OWNER = 111;
 /** The last whole second the importer accepts: 9999-12-31T23:59:59Z. */
@@ -35,17 +36,28 @@ const importableText = fc
   .map(([text, escape]) => `x${escape ? ESCAPE_PLACEHOLDER : ''}${text}`) // always a visible letter
   .chain((text) =>
     fc.oneof(
-      fc.constant({ raw: text, flat: text }),
-      fc.constant({ raw: [text.slice(0, 3), { type: 'bold', text: text.slice(3) }] as unknown, flat: text }),
-      fc.constant({ raw: { type: 'rich', text: [{ type: 'plain', text }] }, flat: text }),
+      fc.constant({ raw: text, flat: text, bold: '' }),
+      fc.constant({
+        raw: [text.slice(0, 3), { type: 'bold', text: text.slice(3) }] as unknown,
+        flat: text,
+        bold: text.slice(3),
+      }),
+      fc.constant({ raw: { type: 'rich', text: [{ type: 'plain', text }] }, flat: text, bold: '' }),
     ),
   );
 
 const importable = (id: number): fc.Arbitrary<LabelledMessage> =>
-  fc.tuple(importableText, unix).map(([{ raw, flat }, seconds]) => ({
-    raw: { ...base(id), date: '2024-01-01T10:00:00', date_unixtime: String(seconds), text: raw },
-    expected: flat.replaceAll(ESCAPE_PLACEHOLDER, 'A'),
-  }));
+  fc.tuple(importableText, unix).map(([{ raw, flat, bold }, seconds]) => {
+    // The entry keeps the words as Markdown, with the bold part's formatting (entity-markdown.ts, whose own
+    // properties are in test/journal/entries/): the same conversion capture makes of Telegram's entities.
+    const text = flat.replaceAll(ESCAPE_PLACEHOLDER, 'A');
+    const boldText = bold.replaceAll(ESCAPE_PLACEHOLDER, 'A');
+    const entities = boldText ? [{ type: 'bold', offset: text.length - boldText.length, length: boldText.length }] : [];
+    return {
+      raw: { ...base(id), date: '2024-01-01T10:00:00', date_unixtime: String(seconds), text: raw },
+      expected: markdownOf(text, entities),
+    };
+  });
 
 /** A zone-less date that is not a real calendar time in 1970–9999. */
 const impossibleDate = fc.oneof(

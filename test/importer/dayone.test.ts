@@ -99,7 +99,9 @@ describeStores('Day One official sample', () => {
         media_kind: 'photo',
       });
       expect(alice.content).toMatch(/^\*\*Luckily\*\* for \*\*\*Alice\*\*\*, the little magic bottle/);
-      expect(alice.content).toContain('no wonder she felt unhappy.\n\n[photo]\n\n[photo]');
+      // The photos are the entry's media, shown with it: no [photo] label stays where they were.
+      expect(alice.content).toContain("no wonder she felt unhappy.\n\n'It was much pleasanter at home");
+      expect(alice.content).not.toContain('[photo]');
       expect(alice.content).not.toMatch(/\\[.\-(]|dayone-moment/);
       const meta = JSON.parse(alice.metadata!);
       expect(meta).toMatchObject({
@@ -177,7 +179,8 @@ describe('Day One details', () => {
     expect(report.skippedIds['duplicate-id']).toEqual(['AAAA0000000000000000000000000001']);
     const [first, second] = await rows();
     expect(first!.content).toBe(
-      'Escapes undone: a.b-c (d) and/or e!\n\n[photo]\n\n[video fedcba9876543210fedcba9876543210.mov 0:12]\n\n[photo]',
+      // The photo and the video the entry keeps are shown with it: only the dangling reference stays, as a label.
+      'Escapes undone: a.b-c (d) and/or e!\n\n[photo]',
     );
     // 23:30 UTC is already the next day in Berlin.
     expect(first).toMatchObject({

@@ -54,7 +54,7 @@ describeStores('Telegram export import', (store) => {
       const rows = await entries();
       expect(rows.map((r) => [r.message_id, r.content])).toEqual([
         [1, 'Morning pages\nSlept well.'],
-        [2, 'Read Dune today, see https://example.com\nLoved it.'],
+        [2, 'Read **Dune** today, see https://example.com\nLoved it.'],
         [3, 'Sunset at the lake'],
         [4, '[photo]'],
         [8, 'Final text after the edit'],
@@ -191,7 +191,7 @@ describeStores('Telegram export import', (store) => {
       expect(nonZero(report)).toEqual({ 'not-owner': 2 });
       expect((await entries()).map((r) => [r.content, r.written_at])).toEqual([
         ['Old export, numeric sender id', '2020-07-01T07:00:00.000Z'],
-        ['Shifted peer id, still mine', '2020-12-01T08:10:00.000Z'],
+        ['Shifted peer id, **still mine**', '2020-12-01T08:10:00.000Z'],
       ]);
     });
 

@@ -39,7 +39,7 @@ describe('parseMessage', () => {
     });
   });
 
-  it('flattens text arrays and rich objects to readable text, keeping line breaks', () => {
+  it('reads text arrays as Markdown (bold, links) and rich objects as their words, keeping line breaks', () => {
     const textOf = (text: unknown) => {
       const parsed = parseMessage(message({ text }), inChat('personal_chat'));
       return 'draft' in parsed ? parsed.draft.text : null;
@@ -51,7 +51,7 @@ describe('parseMessage', () => {
         '\nsee ',
         { type: 'text_link', text: 'this', href: 'https://x.y' },
       ]),
-    ).toBe('Read Dune\nsee this (https://x.y)');
+    ).toBe('Read **Dune**\nsee [this](https://x.y)');
     expect(
       textOf({
         type: 'rich',

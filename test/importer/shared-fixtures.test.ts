@@ -82,7 +82,7 @@ describe.skipIf(!present)(`shared fixtures in ${SHARED} ${present ? '' : TELEGRA
     expect((await contents()).map((r) => r.content)).toEqual([
       'привет))',
       'смотри https://example.com/a круто',
-      'ну реально норм, @boris_k глянь',
+      'ну **реально** норм, @boris_k глянь',
       'короче вот фотка',
       'ладно))\nщас дойду',
     ]);

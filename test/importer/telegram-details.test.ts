@@ -25,10 +25,10 @@ const entry = (messageId: number) =>
     .executeTakeFirstOrThrow();
 
 describe('Telegram export details', () => {
-  it('keeps a text_link address as `text (url)`, turns a poll into an entry, and reads `edited` in JOURNAL_TIMEZONE', async () => {
+  it('keeps a text_link as Markdown `[text](url)`, turns a poll into an entry, and reads `edited` in JOURNAL_TIMEZONE', async () => {
     const report = await run('details.json');
     expect(report.error).toBeNull();
-    expect((await entry(1)).content).toBe('Read this essay (https://example.com/essay) and https://example.org');
+    expect((await entry(1)).content).toBe('Read [this essay](https://example.com/essay) and https://example.org');
     expect((await entry(2)).content).toBe('[poll] Tea or coffee?: Tea, Coffee');
     // 08:30 in Berlin (UTC+1 in March) is 07:30 UTC.
     expect((await entry(3)).edited_at).toBe('2024-03-02T07:30:00.000Z');

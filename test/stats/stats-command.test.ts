@@ -61,7 +61,7 @@ describe('/stats', () => {
     expect(photos()).toEqual([]);
     expect(texts()).toEqual([
       'No entries in the last 12 months, so there is nothing to picture yet.',
-      'No entries in 2023, so there is nothing to picture yet.',
+      'No entries in 2023, so there is nothing to picture yet. Your entries are from another time: try /stats 2024.',
       '"last year" is not a year. Use /stats for the last 12 months, or /stats 2024 for a calendar year.',
       '1066 is outside 1970–2100. Use /stats for the last 12 months, or /stats 2024 for a calendar year.',
     ]);

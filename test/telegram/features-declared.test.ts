@@ -45,7 +45,8 @@ describe('features that declare themselves', () => {
       'browse-pages',
       'retry',
       'job-retry',
-      // any message: a question is not an entry, nor is an export sent with a caption
+      // any message: a mistyped command is no entry, nor is a question or an export sent with a caption
+      'unknown-command',
       'question',
       'import',
       'entry',

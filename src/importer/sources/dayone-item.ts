@@ -8,6 +8,8 @@ import { z } from 'zod';
 import type { EntryMetadata } from '../../journal/entries/entry-metadata.ts';
 import { mediaLabel, type EntryMedia, type MediaKind } from '../../journal/media/media.ts';
 import { appTag, inDateRange, type SourceItem } from './source-item.ts';
+import { unwrapHardWraps } from './hard-wraps.ts';
+import { needsEscape } from '../../journal/entries/markdown-escape.ts';
 import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
 import { isTimeZone } from '../../journal/dates/zone-offset.ts';
 import { normalizeTag } from '../../journal/tags/hashtags.ts';
@@ -128,12 +130,36 @@ const SCHEME_KINDS: Record<string, MediaKind> = {
   photo: 'photo',
 };
 
-/** Day One escapes Markdown characters (`\.` `\-` `\(`, `\/` on Apple): any backslash before ASCII punctuation. */
+/**
+ * Day One escapes Markdown characters (`\.` `\-` `\(`, `\/` on Apple): any backslash before ASCII punctuation. The
+ * entry is Markdown too, so a backslash stays where the character would otherwise format (`\*`, `\_init\_`, a `\#`
+ * starting a line) and goes where it only hides a full stop or a hyphen.
+ */
 export function unescapeDayOne(value: string): string {
-  return value.replace(/\\([!-/:-@[-`{-~])/g, '$1').replace(/\u200b/g, '');
+  const text = value.replace(/\u200b/g, '');
+  let plain = '';
+  const escaped: number[] = [];
+  let from = 0;
+  for (const match of text.matchAll(/\\([!-/:-@[-`{-~])/g)) {
+    plain += text.slice(from, match.index);
+    escaped.push(plain.length);
+    plain += match[1]!;
+    from = match.index + match[0].length;
+  }
+  plain += text.slice(from);
+  let out = '';
+  let at = 0;
+  for (const i of escaped) {
+    out += plain.slice(at, i) + (needsEscape(plain, i) ? '\\' : '');
+    at = i;
+  }
+  return out + plain.slice(at);
 }
 
-/** The text as a person reads it: escapes undone, media references as labels (a dangling one by its scheme). */
+/**
+ * The entry's Markdown: Day One's needless escapes undone, references to media the entry keeps removed (a dangling one
+ * becomes a label, by its scheme), checklists as task lists, hard wraps undone (hard-wraps.ts).
+ */
 export function dayOneText(raw: string, media: readonly Medium[]): string {
   const byId = new Map(media.filter((m) => m.identifier).map((m) => [m.identifier!.toUpperCase(), m]));
   const withLabels = raw.replace(
@@ -147,15 +173,15 @@ export function dayOneText(raw: string, media: readonly Medium[]): string {
     ) => {
       const id = (id1 ?? id2 ?? '').toUpperCase();
       const known = byId.get(id);
-      const kind = known?.kind ?? SCHEME_KINDS[scheme1 ?? scheme2 ?? 'photo'] ?? 'photo';
-      return mediaLabel(
-        known ? asEntryMedia(known) : { kind, fileId: null, fileName: null, durationSeconds: null, fileSize: null },
-      );
+      // A medium the entry keeps is shown with it (the web view, the exports): a label beside it says nothing more.
+      if (known) return '';
+      const kind = SCHEME_KINDS[scheme1 ?? scheme2 ?? 'photo'] ?? 'photo';
+      return mediaLabel({ kind, fileId: null, fileName: null, durationSeconds: null, fileSize: null });
     },
   );
-  return unescapeDayOne(withLabels)
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  // A checklist's ticked items are `- [X]` in Day One and `- [x]` in Markdown's task lists.
+  const checklists = unescapeDayOne(withLabels).replace(/^(\s*[-*+] \[)X(\])/gm, '$1x$2');
+  return unwrapHardWraps(checklists.replace(/\n{3,}/g, '\n\n')).trim();
 }
 
 const zones = new Map<string, boolean>();

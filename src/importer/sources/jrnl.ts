@@ -13,6 +13,7 @@ import { instantFromLocal } from '../../journal/dates/local-moment.ts';
 import { ImportError } from '../import-error.ts';
 import { jsonValues } from './json-values.ts';
 import { appTag, inDateRange, type SourceItem, type SourceReader } from './source-item.ts';
+import { unwrapHardWraps } from './hard-wraps.ts';
 import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
 import { errorReason } from '../../log/error-message.ts';
 
@@ -127,7 +128,8 @@ function entryItem(
   const minute = wall.slice(0, 16).replace('T', ' ');
   const n = (counter.seen.get(minute) ?? 0) + 1;
   counter.seen.set(minute, n);
-  const text = [title.trim(), body.replace(/\s+$/, '')].filter((p) => p !== '').join('\n');
+  // A body typed in an editor that wraps at a fixed width is read as the paragraphs it is (hard-wraps.ts).
+  const text = [title.trim(), unwrapHardWraps(body.replace(/\s+$/, ''))].filter((p) => p !== '').join('\n');
   if (text === '') return { skip: 'empty', id };
   const allTags = [...new Set([...tags, ...inlineTags(text)].map(appTag))];
   const key = `${counter.journal}:${minute}`;

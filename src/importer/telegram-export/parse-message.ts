@@ -3,6 +3,7 @@ import { textOrLabel, type EntryDraft } from '../../journal/entries/entry.ts';
 import { fromUnixSeconds, inEntryYears, instantFromLocal } from '../../journal/dates/local-moment.ts';
 import { exportMessageOf, OWN_CHAT_TYPES, type ExportMessage, type SkipReason } from './export-format.ts';
 import { exportHashtags, mediaOfExport } from './export-media.ts';
+import { exportMarkdown } from './export-text.ts';
 
 /** A draft from an export: also carries when the message was last edited, if it was. */
 export interface ImportedDraft extends EntryDraft {
@@ -26,7 +27,7 @@ const USER_PEER_SHIFT = 2 ** 32;
 export const MAX_TEXT_DEPTH = 100;
 
 /**
- * The readable text of `text` in any of its shapes (a string; an array of strings and `{type, text}` parts; a rich
+ * The plain words of `text` in any of its shapes (a string; an array of strings and `{type, text}` parts; a rich
  * object with `text`), or null when it is not text: a number, a boolean, null inside an array, or nesting past
  * MAX_TEXT_DEPTH. Iterative, so no shape can exhaust the stack.
  */
@@ -41,11 +42,8 @@ export function readText(text: unknown): string | null {
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], depth: depth + 1 });
     else if (value !== null && typeof value === 'object') {
       // A part without text (a future kind of entity) adds nothing; its text, if any, must be text.
-      const part = value as { text?: unknown; type?: unknown; href?: unknown };
-      // A link's address follows its words, `text (url)`, so the journal, its exports and the model all keep it.
-      if (part.type === 'text_link' && typeof part.href === 'string' && part.href !== '' && part.href !== part.text)
-        stack.push({ value: ` (${part.href})`, depth: depth + 1 });
-      if ('text' in value) stack.push({ value: part.text, depth: depth + 1 });
+      // A link's address is kept by exportMarkdown (`[text](url)`); here only the words count.
+      if ('text' in value) stack.push({ value: (value as { text?: unknown }).text, depth: depth + 1 });
     } else return null;
   }
   return out.join('');
@@ -111,13 +109,16 @@ export function parseMessage(raw: unknown, context: MessageContext): ParsedMessa
   if (message.type !== 'message') return { skip: message.type === 'service' ? 'service' : 'no-text' };
   if (!isOwnersMessage(message, context)) return { skip: 'not-owner' };
   if (message.forwarded_from !== undefined || message.saved_from !== undefined) return { skip: 'forwarded' };
-  const written = readText(message.text ?? message.text_entities ?? '');
-  if (written === null) return { skip: 'bad-text' };
+  const shown = message.text ?? message.text_entities ?? '';
+  // The words decide what the message is; the entry keeps them with their formatting, as Markdown.
+  const written = readText(shown);
+  const formatted = written === null ? null : exportMarkdown(shown, readText);
+  if (written === null || formatted === null) return { skip: 'bad-text' };
   const media = mediaOfExport(message);
   const poll = written.trim() === '' ? pollText(message.poll) : null;
   // A voice note or bare photo is an entry of its kind, a poll one of its words; a sticker, or nothing at all, is not.
   if (written.trim() === '' && !media && !poll) return { skip: 'no-text' };
-  const text = poll ?? (media ? textOrLabel(written, media) : written);
+  const text = poll ?? (media ? textOrLabel(formatted, media) : formatted);
   if (message.id === undefined || context.chatId === null) return { skip: 'no-id' };
   const at = writtenAt(message, context.timeZone);
   if (at === 'missing') return { skip: 'no-date' };

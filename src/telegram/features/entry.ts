@@ -8,6 +8,7 @@ import { mediaOf } from '../message-media.ts';
 import { errorMessage } from '../../log/error-message.ts';
 import { textOrLabel, type EntryDraft } from '../../journal/entries/entry.ts';
 import { hashtagEntities } from '../../journal/tags/hashtags.ts';
+import { markdownOf, shiftEntities, type TextEntity } from '../../journal/entries/entity-markdown.ts';
 import { fromUnixSeconds } from '../../journal/dates/local-moment.ts';
 import { journalOfUpdate } from '../topic-journal.ts';
 import { offerReflection } from './reflect.ts';
@@ -40,12 +41,17 @@ const KEPT: (
 
 /** The draft of a message; `journal` is its topic's (journal-names.ts), undefined outside topics (the main journal). */
 function draftOf(message: Message, ownerId: number, journal: string | undefined): EntryDraft | null {
-  const written = message.text ?? message.caption;
+  let written = message.text ?? message.caption;
+  let entities: readonly TextEntity[] | undefined = message.entities ?? message.caption_entities;
+  // `//etc/hosts…` is how an entry that starts with a slash is sent (unknown-command.ts): kept with one slash.
+  if (written?.startsWith('//')) [written, entities] = [written.slice(1), shiftEntities(entities, -1)];
   const media = mediaOf(message);
   const hasText = written !== undefined && written.trim() !== '';
   if (!hasText && !media) return null;
-  const text = media ? textOrLabel(written, media) : written!;
-  const hashtags = hasText ? hashtagEntities(written, message.entities ?? message.caption_entities) : [];
+  // The entry keeps the message's formatting as Markdown (entity-markdown.ts).
+  const formatted = hasText ? markdownOf(written!, entities) : written;
+  const text = media ? textOrLabel(formatted, media) : formatted!;
+  const hashtags = hasText ? hashtagEntities(written!, entities) : [];
   const album = message.media_group_id === undefined ? {} : { mediaGroupId: message.media_group_id };
   const draft: EntryDraft = {
     ownerId,

@@ -30,6 +30,7 @@ import { feature as journals } from './journals.ts';
 import { feature as browsePages } from './browse-pages.ts';
 import { feature as retry } from './retry.ts';
 import { feature as jobRetry } from './job-retry.ts';
+import { feature as unknownCommand } from './unknown-command.ts';
 import { feature as unhandled } from './unhandled.ts';
 
 export const FEATURES: readonly BotFeature[] = [
@@ -60,6 +61,7 @@ export const FEATURES: readonly BotFeature[] = [
   browsePages,
   retry,
   jobRetry,
+  unknownCommand,
   unhandled,
 ];
 

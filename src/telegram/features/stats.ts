@@ -4,6 +4,7 @@ import type { BotContext } from '../context.ts';
 import type { BotFeature } from '../feature.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { journalOfUpdate } from '../topic-journal.ts';
+import { emptyStatsText } from '../../stats/stats-picture.ts';
 
 export const STATS_USAGE = 'Use /stats for the last 12 months, or /stats 2024 for a calendar year.';
 
@@ -24,7 +25,7 @@ export function statsFeature(deps: Pick<BotDeps, 'stats' | 'journals'>): Compose
       return void (await ctx.reply(`${arg} is outside ${FIRST_YEAR}–${LAST_YEAR}. ${STATS_USAGE}`));
     const period = arg === '' ? ({ kind: 'last-12-months' } as const) : ({ kind: 'year', year } as const);
     const picture = await deps.stats.picture(ctx.from.id, period, await journalOfUpdate(ctx, deps.journals));
-    if (picture.type === 'empty') return void (await ctx.reply(picture.text));
+    if (picture.type === 'empty') return void (await ctx.reply(emptyStatsText(picture, (year) => `/stats ${year}`)));
     await ctx.replyWithPhoto(new InputFile(picture.png, 'journal-stats.png'), { caption: picture.caption });
   });
   return composer;
