@@ -102,8 +102,8 @@ function listed(m: DayOneMedium, identifier: string, order: number, date: string
 
 /**
  * The text with each medium's label (in order) replaced by its reference; a medium the text does not name (a
- * captioned photo: the caption is the text) goes before the text on a line of its own, where Day One shows a photo
- * sent with words, so every medium stands in the text.
+ * captioned photo: the caption is the text; an imported entry's photo, whose label the importer drops) follows the
+ * words on a line of its own, as the Obsidian export places it, so every medium stands in the text.
  */
 function textWithMoments(content: string, media: readonly DayOneMedium[], ids: readonly string[]): string {
   const moment = (i: number) => `![](${DAYONE_LISTS[media[i]!.list].moment.replace('ID', ids[i]!)})`;
@@ -120,7 +120,7 @@ function textWithMoments(content: string, media: readonly DayOneMedium[], ids: r
   parts.push(escapeText(rest));
   const text = parts.join('');
   if (unplaced.length === 0) return text;
-  return text.trim() === '' ? unplaced.join('\n\n') : `${unplaced.join('\n\n')}\n\n${text}`;
+  return text.trim() === '' ? unplaced.join('\n\n') : `${text}\n\n${unplaced.join('\n\n')}`;
 }
 
 export function dayOneEntry(
