@@ -3,6 +3,8 @@
  * PostgreSQL URL, the bot's public origin. Pure checks of one value each; which variable takes which, the defaults
  * and the faults that span variables stay in config.ts, the one parser of the environment.
  */
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -61,3 +63,14 @@ export function choiceField<T extends string>(choices: readonly T[], fallback: T
     return z.NEVER;
   });
 }
+
+/** A whole number of seconds from 1 to 9999, or `fallback` when unset. */
+export const wholeSecondsField = (fallback: number) =>
+  optionalText
+    .refine((v) => v === undefined || (/^\d{1,4}$/.test(v) && Number(v) >= 1), {
+      message: `must be a whole number of seconds from 1 to 9999 (e.g. ${fallback})`,
+    })
+    .transform((v) => (v === undefined ? fallback : Number(v)));
+
+/** Where the bot records its health for the healthcheck (HEALTH_FILE's default; health-status.ts). */
+export const DEFAULT_HEALTH_FILE = path.join(tmpdir(), 'journal-bot-health.json');

@@ -1,12 +1,11 @@
 /** Configuration: one parse of the environment (and of JOURNAL_KEY_FILE), with errors that name the variable and the fix. */
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { z } from 'zod';
 import { isTimeZone, systemTimeZone } from './journal/dates/zone-offset.ts';
 import { parseTimeOfDay } from './journal/dates/wall-time.ts';
 import { parseTrustProxy, type TrustedProxies } from './oauth/client-address.ts';
 import { choiceField, isPostgresUrl, optionalText, portField, publicOrigin } from './config-formats.ts';
+import { DEFAULT_HEALTH_FILE, wholeSecondsField } from './config-formats.ts';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 export const DEFAULT_DATABASE_PATH = 'data/journal.sqlite';
@@ -19,7 +18,6 @@ export const DEFAULT_ASK_MAX_ENTRIES = 10_000;
 export const DEFAULT_MEDIA_MAX_BYTES = 20 * 1024 * 1024;
 /** Work a dead instance held is taken over by the others after this (plus a third of it, their look interval). */
 export const DEFAULT_LEASE_SECONDS = 30;
-export const DEFAULT_HEALTH_FILE = path.join(tmpdir(), 'journal-bot-health.json');
 /** Where the web view listens in polling mode and for npm run web. */
 export const DEFAULT_WEB_PORT = 8081;
 export interface Config {
@@ -189,9 +187,7 @@ const schema = z.object({
       "must be loopback, or the reverse proxies' addresses or CIDR ranges separated by commas (e.g. 10.0.0.2,10.1.0.0/16)",
   }),
   HEALTH_FILE: optionalText,
-  HEALTH_INTERVAL_SECONDS: optionalText.refine((v) => v === undefined || (/^\d{1,4}$/.test(v) && Number(v) >= 1), {
-    message: 'must be a whole number of seconds from 1 to 9999 (e.g. 30)',
-  }),
+  HEALTH_INTERVAL_SECONDS: wholeSecondsField(30),
   INSTANCE_NAME: optionalText.refine((v) => v === undefined || /^[\w.:@-]{1,200}$/.test(v), {
     message: 'must be 1 to 200 characters of letters, digits and . : @ _ - (e.g. bot-2)',
   }),
@@ -259,7 +255,7 @@ export function parseConfig(
     publicUrl: e.PUBLIC_URL ?? null,
     trustProxy: e.TRUST_PROXY === undefined ? null : (parseTrustProxy(e.TRUST_PROXY) as TrustedProxies),
     healthFile: e.HEALTH_FILE ?? DEFAULT_HEALTH_FILE,
-    healthIntervalSeconds: Number(e.HEALTH_INTERVAL_SECONDS ?? 30),
+    healthIntervalSeconds: e.HEALTH_INTERVAL_SECONDS,
   };
 }
 

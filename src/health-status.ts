@@ -95,7 +95,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
       },
       (error: unknown) => {
         clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
+        reject(error);
       },
     );
   });

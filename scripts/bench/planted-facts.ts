@@ -4,6 +4,7 @@
  * chosen from the journal's own anchors, so every size has them. Judged by keywords an answer must contain.
  */
 import SQLite from 'better-sqlite3';
+import { searchTextOf } from '../../src/db/search-text.ts';
 import type { Anchors } from './truth-db.ts';
 
 export interface PlantedFact {
@@ -77,7 +78,8 @@ export function plantFacts(file: string, ownerId: number, a: Anchors): PlantedFa
     const pick =
       db.prepare(`SELECT id, local_day AS day FROM entry WHERE owner_id = ? AND local_day >= ? AND local_day <= ?
       ORDER BY abs(julianday(local_day) - julianday(?)), local_day, written_at, id LIMIT 50`);
-    const update = db.prepare(`UPDATE entry SET title = ?, content = ? WHERE id = ?`);
+    // search_text with them: the index reads it (search-text.ts), so a fact written without it is not found by search.
+    const update = db.prepare(`UPDATE entry SET title = ?, content = ?, search_text = ? WHERE id = ?`);
     const plant = (seeds: Seed[]): PlantedFact[] =>
       seeds.flatMap((s) => {
         const row = (
@@ -88,7 +90,8 @@ export function plantFacts(file: string, ownerId: number, a: Anchors): PlantedFa
         ).find((r) => !taken.has(r.id));
         if (!row) return [];
         taken.add(row.id);
-        update.run(s.text.slice(0, 120), s.text, row.id);
+        const title = s.text.slice(0, 120);
+        update.run(title, s.text, searchTextOf(title, s.text), row.id);
         return [{ id: row.id, day: row.day, text: s.text, keywords: s.keywords }];
       });
     const months = (

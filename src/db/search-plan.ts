@@ -6,7 +6,7 @@
  * rest only rank, -terms exclude.
  */
 import type { SearchQuery, SearchTerm } from './search-query.ts';
-import { queryForms } from './search-text.ts';
+import { queryForms, UNSPACED, wordsOf } from './search-text.ts';
 import { isStopWord } from './stop-words.ts';
 
 /** Index words in a row (one word is a phrase of one); `prefix`: the last may be the start of a word. */
@@ -32,8 +32,21 @@ function termNode(term: SearchTerm): MatchNode {
 /** A word that carries no meaning: a bare word (not a phrase or prefix) whose every index word is a stop word. */
 const meaningless = (t: SearchTerm) => !t.phrase && !t.prefix && queryForms(t.text)[0]!.every(isStopWord);
 
+/**
+ * A bare term in a script written without spaces is as many words as the index cuts it into: a question typed in
+ * Chinese or Japanese ("我们什么时候搬进新公寓") is one token at spaces, and as a phrase it would ask for every one of
+ * its words in a row. A "phrase" in quotes, and a word in a spaced script that the index splits (e-mail), stay phrases.
+ */
+function separateWords(t: SearchTerm): SearchTerm[] {
+  if (t.phrase || !UNSPACED.test(t.text)) return [t];
+  const words = wordsOf(t.text);
+  if (words.length < 2) return [t];
+  return words.map((text, i) => ({ text, phrase: false, prefix: t.prefix && i === words.length - 1 }));
+}
+
 /** One query's expression: any of its terms (or all its +terms, the others ranking), without its -terms. */
-export function queryNode(q: SearchQuery): MatchNode {
+export function queryNode(query: SearchQuery): MatchNode {
+  const q = { ...query, any: query.any.flatMap(separateWords), all: query.all.flatMap(separateWords) };
   const meaningful = q.any.filter((t) => !meaningless(t));
   // A query of nothing but stop words still searches them rather than find nothing.
   const any = (meaningful.length > 0 || q.all.length > 0 ? meaningful : q.any).map(termNode);

@@ -34,13 +34,18 @@ export type StemLanguage = keyof typeof STEM_LANGUAGES;
 const LANGUAGE_CODES = Object.keys(STEM_LANGUAGES) as StemLanguage[];
 
 /** Letters of the scripts written without spaces between words: cut by Intl.Segmenter, not at spaces. */
-const UNSPACED =
+export const UNSPACED =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/u;
 const UNSPACED_RUNS = new RegExp(UNSPACED.source, 'gu');
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const THAI_LIKE = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-/** A word: a run of letters, digits and the marks that belong to them. */
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
+/**
+ * A word: a run of letters, digits and the marks that belong to them, cut every 256 code points. The bound keeps the
+ * match's backtracking shallow (an unbounded run over a 5 MB entry of one "word" overflows V8's regexp stack) and each
+ * index word under PostgreSQL's 2047-byte limit for a word (a longer one is dropped from to_tsvector); a query's long
+ * word is cut at the same places, so it still finds itself as a phrase.
+ */
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]{0,255}/gu;
 const LETTER = /\p{L}/u;
 const CYRILLIC = /\p{Script=Cyrillic}/u;
 /** Lower-case ASCII letters and digits: already folded. */

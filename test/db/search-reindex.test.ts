@@ -76,7 +76,8 @@ describe('re-indexing a journal of the last release (SQLite)', () => {
     const journal = await oldJournal(2_500);
     const heard: ReindexProgress[] = [];
     const applied = await migrateToLatest(journal, undefined, (p) => heard.push(p));
-    expect(applied.map((r) => r.migrationName)).toEqual([MIGRATION]);
+    // The last release's journal lacks this migration (and any other of the same day, the web login links).
+    expect(applied.map((r) => r.migrationName)).toContain(MIGRATION);
     expect(await pending(journal)).toBe(0);
     expect(heard[0]).toEqual({ done: 0, total: 2_500 });
     expect(heard.at(-1)).toEqual({ done: 2_500, total: 2_500 });

@@ -1,5 +1,5 @@
-// A real full disk for fault tests: a 2 MB tmpfs mounted in the test's folder (root only; the test skips, saying why,
-// elsewhere), filled until `room` bytes are left, freed, and unmounted.
+// A real full disk for fault tests: a small tmpfs (2 MB unless told) mounted in the test's folder (root only; the test
+// skips, saying why, elsewhere), filled until `room` bytes are left, freed, and unmounted.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,10 +15,10 @@ export interface SmallDisk {
   unmount(): void;
 }
 
-export function mountSmallDisk(parent: string, ctx: TestContext): SmallDisk {
+export function mountSmallDisk(parent: string, ctx: TestContext, megabytes = 2): SmallDisk {
   const dir = path.join(parent, 'small-disk');
   mkdirSync(dir);
-  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', dir], { encoding: 'utf8' });
+  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${megabytes}m`, 'tmpfs', dir], { encoding: 'utf8' });
   if (mounted.status !== 0)
     ctx.skip(
       `mount -t tmpfs is not permitted here (${(mounted.stderr || mounted.error?.message || '').trim()}); run as root`,

@@ -82,6 +82,13 @@ describe('the words of a text', () => {
       '5',
     ]);
   });
+
+  it('cut a run of letters every 256: a 5 MB "word" neither overflows the regexp stack nor outgrows a store', () => {
+    expect(wordsOf('a'.repeat(300)).map((w) => w.length)).toEqual([256, 44]);
+    const huge = wordsOf(`warm ${'x'.repeat(5_000_000)}`);
+    expect(huge).toHaveLength(1 + Math.ceil(5_000_000 / 256));
+    expect(huge.join('').length).toBe(5_000_004);
+  });
 });
 
 describeStores('search', (store) => {

@@ -91,6 +91,14 @@ describeStores('search ranking', () => {
     expect(await ids(temp, { search: ['川沿い'] })).toEqual([17]);
   });
 
+  it('takes a question typed in Chinese or Japanese, or with its punctuation standing alone, as a query', async () => {
+    // One token at spaces, but as many words as the index cuts it into: not a phrase of all of them in a row.
+    expect((await ids(temp, { search: ['我们什么时候在河边散步？'] }))[0]).toBe(16);
+    expect((await ids(temp, { search: ['いつ川沿いを散歩しましたか？'] }))[0]).toBe(17);
+    // French puts a space before "?": the lone mark is passed over, not refused.
+    expect((await ids(temp, { search: ['Où avons-nous marché au bord de la rivière ?'] }))[0]).toBe(11);
+  });
+
   it('keeps the syntax: +word requires, -word excludes, phrases, prefixes, OR', async () => {
     expect(await ids(temp, { search: ['+coffee walk'] })).toEqual([6, 1, 2, 7]);
     expect(await ids(temp, { search: ['coffee -walk'] })).toEqual([1, 2, 7]);
@@ -117,7 +125,7 @@ describeStores('search ranking', () => {
     ['"the river"', [5, 8, 3]],
     ['walk* riv*', [8, 3, 6, 5, 18, 15, 11, 4]],
     ['+walk coffee -park', [6, 8, 3]],
-    ['散步 川沿い', [16, 17]],
+    ['散步 川沿い', [17, 16]], // 川沿い is two index words, each a term: 17 matches both
     ['coffee OR walk OR river OR park', [18, 4, 8, 6, 3, 5, 1, 2, 7]],
   ])('gives the same ids in the same order on every store: %s', async (query, expected) => {
     expect(await ids(temp, { search: [query] }, 50)).toEqual(expected);

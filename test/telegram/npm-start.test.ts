@@ -96,6 +96,7 @@ describe('npm start', { timeout: PROCESS_TEST_MS }, () => {
           'day',
           'forget',
           'connections',
+          'web',
           'journals',
           'journal',
         ]);

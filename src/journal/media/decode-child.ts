@@ -5,6 +5,7 @@
  */
 import sharp from 'sharp';
 import { ImageTooLargeError, scaleForJob, type ScaleJob } from './scaled-image.ts';
+import { errorReason } from '../../log/error-message.ts';
 
 /** What the pool sends: one picture and what to make of it. */
 export interface DecodeRequest {
@@ -30,7 +31,7 @@ process.on('message', (request: DecodeRequest) => {
         id: request.id,
         ok: false,
         tooLarge: error instanceof ImageTooLargeError,
-        message: error instanceof Error ? error.message : String(error),
+        message: errorReason(error),
       }),
   );
 });

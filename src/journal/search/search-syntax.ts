@@ -26,6 +26,8 @@ export class SearchSyntaxError extends Error {}
 const termText = (t: SearchTerm) => (t.phrase ? `"${t.text}"` : `${t.text}${t.prefix ? '*' : ''}`);
 
 const HAS_WORD = /[\p{L}\p{N}]/u;
+/** A token of punctuation and symbols only: a question mark or a dash typed between words. */
+const STRAY_PUNCTUATION = /^[\p{P}\p{S}]+$/u;
 /** Characters that are operators in other search languages: refused, so nothing is silently misread. */
 const OPERATOR_CHARS = /[():^{}[\]<>\\|~=]/;
 // Control characters (C0 but tab and line breaks, which separate words; DEL; C1) can only be damage: SQLite
@@ -101,6 +103,12 @@ function tokenize(query: string): Token[] {
       end += 1;
     }
     const raw = query.slice(start, end);
+    // A question's own punctuation standing alone ("Où est-il ?", "— and then") is passed over, not refused: a whole
+    // question is a query. Operators and a mark in front of it still go to bareTerm, which says what is wrong.
+    if (!mark && STRAY_PUNCTUATION.test(raw) && !OPERATOR_CHARS.test(raw) && !raw.includes('*')) {
+      i = end;
+      continue;
+    }
     tokens.push(raw === 'OR' && !mark ? { op: 'OR' } : { term: bareTerm(raw), mark });
     i = end;
   }

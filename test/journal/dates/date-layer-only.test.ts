@@ -35,8 +35,9 @@ const PATTERNS: [RegExp, string][] = [
   [/from\s+['"](date-fns|@date-fns\/tz)(\/[^'"]*)?['"]/, 'date-fns imported directly (the layer wraps it)'],
 ];
 
-// scripts/fuzz.mjs runs under plain node and cannot import the TypeScript layer; it only stamps a report line.
-const EXEMPT = new Set([path.join('scripts', 'fuzz.mjs')]);
+// scripts/fuzz.mjs and scripts/healthcheck.mjs run under plain node and cannot import the TypeScript layer: one stamps
+// a report line, the other only measures how old an instant the bot wrote is (no calendar work).
+const EXEMPT = new Set([path.join('scripts', 'fuzz.mjs'), path.join('scripts', 'healthcheck.mjs')]);
 
 const files = [...sourceFiles(path.join(REPO_ROOT, 'src')), ...sourceFiles(path.join(REPO_ROOT, 'scripts'))]
   .map((file) => path.relative(REPO_ROOT, file))
