@@ -102,9 +102,24 @@ describeStores('getEntryContext', () => {
     const result = await ops.invokeMethod('journal', 'getEntryContext', { id: ids[2], before: 1, after: 1 });
     if (result.type !== 'value' || !result.cited) throw new Error('expected a cited value');
     expect(result.cited.passages).toEqual([
-      { reference: `/entry_${ids[1]}`, source: `journal://entry/${ids[1]}`, title: '2024-04-01 21:00', text: 'What a day tomorrow will be.' },
-      { reference: `/entry_${ids[2]}`, source: `journal://entry/${ids[2]}`, title: '2024-04-02 09:00', text: 'Met Jonas at the station.' },
-      { reference: `/entry_${ids[3]}`, source: `journal://entry/${ids[3]}`, title: '2024-04-02 09:30', text: 'He gave me the keys to the boat.' },
+      {
+        reference: `/entry_${ids[1]}`,
+        source: `journal://entry/${ids[1]}`,
+        title: '2024-04-01 21:00',
+        text: 'What a day tomorrow will be.',
+      },
+      {
+        reference: `/entry_${ids[2]}`,
+        source: `journal://entry/${ids[2]}`,
+        title: '2024-04-02 09:00',
+        text: 'Met Jonas at the station.',
+      },
+      {
+        reference: `/entry_${ids[3]}`,
+        source: `journal://entry/${ids[3]}`,
+        title: '2024-04-02 09:30',
+        text: 'He gave me the keys to the boat.',
+      },
     ]);
     expect(result.cited.value).toEqual([
       { id: ids[1], date: '2024-04-01', time: '21:00', title: 'What a day tomorrow will be.', position: -1 },
