@@ -5,7 +5,7 @@
  */
 import type { JournalDb } from '../db/open-database.ts';
 import type { NewEntryRow } from '../db/schema.ts';
-import { writeBlob } from '../db/media-blobs.ts';
+import { keepMediaBytes } from '../journal/media/imported-media.ts';
 import { insertEntryMedia } from '../journal/media/entry-media.ts';
 import { setMood } from '../journal/mood/mood.ts';
 import { addOwnerPrompt } from '../journal/prompts/prompt-store.ts';
@@ -83,16 +83,7 @@ export async function addDemoExtras(db: JournalDb, ownerId: number, now: Date, s
         .where('entry_id', '=', entry.id)
         .where('position', '=', 0)
         .executeTakeFirstOrThrow();
-      await writeBlob(trx, row.id, [bytes], {
-        now,
-        onKept: async (t, blob) => {
-          await t
-            .updateTable('entry_media')
-            .set({ sha256: blob.sha256, size: blob.size, state: 'kept', note: null, next_at: null })
-            .where('id', '=', row.id)
-            .execute();
-        },
-      });
+      await keepMediaBytes(trx, row.id, [bytes], now);
     }
   });
   const random = seededRandom(seed + 1);

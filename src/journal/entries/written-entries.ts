@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import type { JournalDb } from '../../db/open-database.ts';
-import { writeBlob } from '../../db/media-blobs.ts';
 import { insertEntryMedia } from '../media/entry-media.ts';
+import { keepMediaBytes } from '../media/imported-media.ts';
 import { checkDecodeBudget, ImageTooLargeError } from '../media/scaled-image.ts';
 import { DECODED_FORMATS, sniffPicture } from '../media/picture-format.ts';
 import { insertTags } from '../tags/entry-tags.ts';
@@ -131,16 +131,7 @@ export async function writeEntry(
       .execute();
     for (const [i, photo] of photos.entries()) {
       const mediaId = rows[i]!.id;
-      await writeBlob(trx, mediaId, [photo.bytes], {
-        now,
-        onKept: async (t, blob) => {
-          await t
-            .updateTable('entry_media')
-            .set({ sha256: blob.sha256, size: blob.size, state: 'kept', note: null, next_at: null })
-            .where('id', '=', mediaId)
-            .execute();
-        },
-      });
+      await keepMediaBytes(trx, mediaId, [photo.bytes], now);
     }
     return { id, day: row.local_day };
   });

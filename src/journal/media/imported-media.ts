@@ -128,7 +128,21 @@ async function keepFile(
       .execute();
     return false;
   }
-  await writeBlob(trx, mediaId, createReadStream(file), {
+  await keepMediaBytes(trx, mediaId, createReadStream(file), now);
+  return true;
+}
+
+/**
+ * Stores a medium's bytes it already has (an imported file, a photo written in the web view, the demo's pictures) and
+ * marks its row kept, in the caller's transaction: the one path for bytes that need no download.
+ */
+export async function keepMediaBytes(
+  trx: Transaction<Database>,
+  mediaId: number,
+  bytes: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  now: Date,
+): Promise<void> {
+  await writeBlob(trx, mediaId, bytes, {
     now,
     onKept: async (t, blob) => {
       await t
@@ -138,5 +152,4 @@ async function keepFile(
         .execute();
     },
   });
-  return true;
 }
