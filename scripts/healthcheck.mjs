@@ -1,6 +1,6 @@
 // Docker's HEALTHCHECK: the bot is healthy when it can serve its owners, the same question in every mode (polling or
 // webhook, with or without the Mini App or remote MCP): Telegram answered it recently and so did its database. The bot
-// records both in HEALTH_FILE every HEALTH_INTERVAL_SECONDS (src/health-status.ts); this reads that record and exits 0
+// records both in HEALTH_FILE every HEALTH_INTERVAL_SECONDS (src/wiring/health-status.ts); this reads that record and exits 0
 // (healthy) or 1 with the reason. Plain Node, no dependency: it runs in the runtime image as it is.
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

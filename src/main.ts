@@ -3,17 +3,17 @@ import { ALLOWED_UPDATES } from './telegram/intake/allowed-updates.ts';
 import { hostname } from 'node:os';
 import { GrammyError } from 'grammy';
 import { sql } from 'kysely';
-import { createApp } from './app.ts';
+import { createApp } from './wiring/app.ts';
 import { fixableErrorMessage, parseCommandLine, UsageError } from './cli/command-line.ts';
 import { readEnvironment } from './cli/environment.ts';
 import { exitOnConfigError } from './cli/exit-on-config-error.ts';
-import { parseConfig, requireBotToken } from './config.ts';
-import { aiOffReason } from './derived-settings.ts';
+import { parseConfig, requireBotToken } from './config/config.ts';
+import { aiOffReason } from './config/derived-settings.ts';
 import { everyFewSeconds } from './db/search-reindex.ts';
 import { openAndMigrateJournal } from './db/open-journal.ts';
 import { revokeRemovedOwners } from './oauth/removed-owners.ts';
 import { applyDayStart } from './journal/entries/day-start.ts';
-import { startHealthBeat } from './health-status.ts';
+import { startHealthBeat } from './wiring/health-status.ts';
 import { keepServingOnStrayRejections } from './http/last-resort.ts';
 import { createLogger } from './log/logger.ts';
 import { errorMessage } from './log/error-message.ts';
@@ -121,7 +121,7 @@ async function main(): Promise<void> {
   // The web view as a Mini App: served by this process (the webhook's port, or WEB_PORT when polling).
   // Loaded only when set: a bot without the Mini App never pays for the web code (or its initData checker).
   const web = config.miniAppUrl
-    ? (await import('./journal-web-view.ts')).createJournalWebView({
+    ? (await import('./wiring/journal-web-view.ts')).createJournalWebView({
         config,
         db,
         clock: () => new Date(),
@@ -132,7 +132,7 @@ async function main(): Promise<void> {
     : null;
   // Remote MCP (/mcp and its OAuth) on the same server, before the web view's routes; loaded only with PUBLIC_URL.
   const remote = config.publicUrl
-    ? (await import('./remote-mcp.ts')).createRemoteMcpRoutes({
+    ? (await import('./wiring/remote-mcp.ts')).createRemoteMcpRoutes({
         config,
         db,
         clock: () => new Date(),

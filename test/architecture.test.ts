@@ -42,7 +42,7 @@ const files = sourceFiles(path.join(REPO_ROOT, 'src')).map((file) => {
   return { rel, folder, imports, srcFolders, rootTargets, targets };
 });
 
-// Which src folders each folder may import (besides itself and log/). Roots (main.ts, app.ts, cli/) may import anything.
+// Which src folders each folder may import (besides itself and log/). The roots (main.ts, cli/) may import anything.
 const allowed: Record<string, string[]> = {
   objects: [],
   db: [],
@@ -57,7 +57,7 @@ const allowed: Record<string, string[]> = {
   demo: ['journal', 'db'],
   export: ['journal', 'db'],
   transcription: ['journal', 'db'],
-  telegram: ['llm', 'journal', 'importer', 'digest', 'reminders', 'stats', 'http', '(root)'],
+  telegram: ['llm', 'journal', 'importer', 'digest', 'reminders', 'stats', 'http'],
   // The stats picture: numbers through the journal's views, its date layer, SVG → PNG.
   stats: ['journal', 'db'],
   // The web view (Mini App and npm run web): pages over the JournalCollection kind through objects/ and journal/,
@@ -67,9 +67,29 @@ const allowed: Record<string, string[]> = {
   mcp: ['objects', 'llm'],
   // The OAuth authorization server for remote MCP: its rows in db/; the MCP SDK's resource-server side stays in mcp/.
   oauth: ['db'],
-  // Each bot feature's dependencies, built from the app's config, db and clock (one factory per feature); app.ts
-  // composes them. Wiring, so it may reach the stores and the root's config, never the other way round.
-  wiring: ['(root)', 'db', 'journal', 'llm', 'stats', 'telegram', 'digest', 'reminders', 'export', 'importer', 'oauth'],
+  // Settings: parseConfig(env) and what follows from it. It checks a setting's text with the date layer (a zone, a
+  // time of day) and oauth/'s TRUST_PROXY parser, and names journal/'s settings type; nothing more (CONFIG_REACHES).
+  config: ['journal', 'oauth'],
+  // The composition root below main.ts: the App (wiring/app.ts) that starts and stops every worker, each bot
+  // feature's dependencies (one factory per feature), the capture side, the web view's and remote MCP's wiring.
+  // It may reach every folder it composes; only main.ts and cli/ import it (ONLY_ROOTS_IMPORT).
+  wiring: [
+    'config',
+    'db',
+    'journal',
+    'llm',
+    'stats',
+    'telegram',
+    'digest',
+    'reminders',
+    'export',
+    'importer',
+    'oauth',
+    'transcription',
+    'web',
+    'mcp',
+    'http',
+  ],
   // npm run try's local Telegram: the Bot API stand-in and the terminal's side of the chat; the bot is wired by cli/try.ts.
   try: [],
 };
@@ -133,6 +153,18 @@ function allSrcFiles(dir = path.join(REPO_ROOT, 'src')): string[] {
   });
 }
 
+/**
+ * The composition root and the settings are handed down, never reached for: a folder below gets its config values,
+ * db and clock passed in (no module-level singletons), so only the roots import these.
+ */
+const ONLY_ROOTS_IMPORT = ['wiring', 'config'];
+
+/**
+ * What config/ imports: the date layer checks a zone and a time of day, oauth/ parses TRUST_PROXY, and
+ * journal-operations.ts names the settings type derived-settings.ts builds. Settings are leaves: nothing else.
+ */
+const CONFIG_REACHES = ['journal/dates/', 'journal/journal-operations.ts', 'oauth/client-address.ts'];
+
 /** The logger and errorMessage: every folder may import log/, and log/ imports nothing of src/. */
 const EVERYONE_MAY_IMPORT = 'log';
 
@@ -155,9 +187,12 @@ const DYNAMIC_IMPORTS: [site: string, whyAtStart: string][] = [
     'db/migrate.ts: import(pathToFileURL(path.join(folder, file)).href)',
     'migrations: applied while a command opens its journal, before any work',
   ],
-  ["main.ts: import('./journal-web-view.ts')", 'the Mini App, set up before the bot takes its first update'],
+  ["main.ts: import('./wiring/journal-web-view.ts')", 'the Mini App, set up before the bot takes its first update'],
   ["main.ts: import('./web/web-server.ts')", "the web view's port, opened before any work starts"],
-  ["main.ts: import('./remote-mcp.ts')", 'remote MCP (PUBLIC_URL), set up before the bot takes its first update'],
+  [
+    "main.ts: import('./wiring/remote-mcp.ts')",
+    'remote MCP (PUBLIC_URL), set up before the bot takes its first update',
+  ],
 ];
 
 /** Each import() call in a file, as `file: import(argument)`; comments and `import('x').T` types are not calls. */
@@ -255,19 +290,39 @@ describe('architecture', () => {
     expect(offending).toEqual([]);
   });
 
-  it.each([
-    ['telegram', ['config.ts']],
-    ['mcp', []],
-    ['http', []],
-  ])('%s/ reaches the root only for %j', (folder, targets) => {
-    const rootImports = files
-      .filter((f) => f.folder === folder)
-      .flatMap((f) => f.rootTargets.filter((t) => !targets.includes(t)).map((t) => `${f.rel} → ${t}`));
-    expect(rootImports).toEqual([]);
+  it('src/ holds one loose file, main.ts; everything else lives in a folder', () => {
+    const loose = readdirSync(path.join(REPO_ROOT, 'src'), { withFileTypes: true })
+      .filter((e) => !e.isDirectory())
+      .map((e) => e.name);
+    expect(loose, 'the wiring goes in wiring/, settings in config/').toEqual(['main.ts']);
+  });
+
+  it('nothing imports main.ts', () => {
+    expect(files.flatMap((f) => f.rootTargets.map((t) => `${f.rel} → ${t}`))).toEqual([]);
+  });
+
+  it.each(ONLY_ROOTS_IMPORT)('only main.ts, cli/ and wiring/ import %s/', (folder) => {
+    const offending = files
+      .filter((f) => ![folder, '(root)', 'cli', 'wiring'].includes(f.folder) && f.srcFolders.includes(folder))
+      .map((f) => f.rel);
+    expect(offending).toEqual([]);
+  });
+
+  it(`config/ reaches only ${CONFIG_REACHES.join(', ')}`, () => {
+    const offending = files
+      .filter((f) => f.folder === 'config')
+      .flatMap((f) =>
+        f.targets
+          .filter((t) => !t.startsWith('config/') && !t.startsWith('log/'))
+          .filter((t) => !CONFIG_REACHES.some((allowedTarget) => t.startsWith(allowedTarget)))
+          .map((t) => `${f.rel} → ${t}`),
+      );
+    expect(offending).toEqual([]);
   });
 
   it.each([
-    ['grammy', ['telegram', '(root)', 'cli']],
+    // wiring/ builds the bot and hands its API to the workers that fetch through it (the App, the capture side).
+    ['grammy', ['telegram', '(root)', 'cli', 'wiring']],
     ['@grammyjs/', ['telegram', '(root)', 'cli']],
     // wiring/questions.ts makes the app's one client (the composition root's job, moved out of app.ts).
     ['@anthropic-ai/sdk', ['llm', '(root)', 'cli', 'wiring']],

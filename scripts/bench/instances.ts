@@ -7,7 +7,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_MODEL } from '../../src/config.ts';
+import { DEFAULT_MODEL } from '../../src/config/config.ts';
 import {
   answerText,
   planBurst,

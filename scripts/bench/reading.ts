@@ -6,7 +6,7 @@
  * journal, paste just the view, page through it with getEntries.
  */
 import Anthropic from '@anthropic-ai/sdk';
-import { DEFAULT_MODEL, DEFAULT_READER_MODEL } from '../../src/config.ts';
+import { DEFAULT_MODEL, DEFAULT_READER_MODEL } from '../../src/config/config.ts';
 import { createConversationStore } from '../../src/db/conversation-store.ts';
 import { storedConversationSchemas } from '../../src/llm/conversation.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';

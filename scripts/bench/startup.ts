@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { CONFIG_VARIABLES } from '../../src/config.ts';
+import { CONFIG_VARIABLES } from '../../src/config/config.ts';
 import { startBotApiStandIn, type BotApiStandIn } from '../../test/stand-ins/bot-api.ts';
 import type { Aim } from './aims.ts';
 import { mb, num, table, times } from './markdown.ts';

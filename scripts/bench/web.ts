@@ -7,8 +7,8 @@
  * interleaved, medians compared. The /stats picture (last 12 months, streaks) is timed the same way.
  */
 import { createHash } from 'node:crypto';
-import { createJournalWebView } from '../../src/journal-web-view.ts';
-import { parseConfig } from '../../src/config.ts';
+import { createJournalWebView } from '../../src/wiring/journal-web-view.ts';
+import { parseConfig } from '../../src/config/config.ts';
 import { openDatabase, type JournalDb } from '../../src/db/open-database.ts';
 import { saveEntry } from '../../src/journal/entries/entry-store.ts';
 import { createMemoryLogger } from '../../src/log/logger.ts';

@@ -1,7 +1,7 @@
 /** npm run eval: flags, the explanation without a key, the journal, the run, and one line per question. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseConfig } from '../../src/config.ts';
+import { parseConfig } from '../../src/config/config.ts';
 import { JournalCache } from '../bench/journal-db.ts';
 import { num } from '../bench/markdown.ts';
 import { evalQuestions, runEval, type EvalRow } from './run-eval.ts';

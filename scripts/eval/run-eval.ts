@@ -2,8 +2,8 @@
  * The live eval: the benchmark's count and reading questions asked through the app's own wiring (createJournalQuestions:
  * the real model, the real reader) on a generated journal with planted facts, each answer judged against SQL or the facts.
  */
-import { createJournalQuestions } from '../../src/app.ts';
-import type { Config } from '../../src/config.ts';
+import { createJournalQuestions } from '../../src/wiring/app.ts';
+import type { Config } from '../../src/config/config.ts';
 import { createConversationStore } from '../../src/db/conversation-store.ts';
 import { storedConversationSchemas } from '../../src/llm/conversation.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { existsSync } from 'node:fs';
-import { DEFAULT_DATABASE_PATH } from '../config.ts';
+import { DEFAULT_DATABASE_PATH } from '../config/config.ts';
 import {
   DatabaseFileError,
   JournalKeyError,

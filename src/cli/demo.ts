@@ -6,7 +6,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { parseCommandLine, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
-import { parseConfig } from '../config.ts';
+import { parseConfig } from '../config/config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { JournalKeyError } from '../db/database-file-error.ts';
 import { openDatabase, type JournalDb } from '../db/open-database.ts';

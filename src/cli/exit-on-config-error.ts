@@ -1,5 +1,5 @@
 /** Entry points print a ConfigError as one paragraph and exit 1: no stack trace for a fixable setting. */
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../config/config.ts';
 
 export function exitOnConfigError<T>(build: () => T): T {
   try {

@@ -10,7 +10,7 @@ import { fromInvocationDir, parseCommandLine, runMain, UsageError } from './comm
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { resolveOwner } from './resolve-owner.ts';
-import { parseConfig } from '../config.ts';
+import { parseConfig } from '../config/config.ts';
 import { openExistingJournal } from '../db/open-journal.ts';
 import { defaultExportName, exportJournal, type ExportFormat } from '../export/export-journal.ts';
 import { exportDayOne } from '../export/dayone-export.ts';

@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { parseCommandLine, runMain, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
-import { parseConfig } from '../config.ts';
+import { parseConfig } from '../config/config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openJournalDatabase, storeLabel } from '../db/open-journal.ts';
 import {

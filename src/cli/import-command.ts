@@ -9,7 +9,7 @@ import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { createProgressReporter } from './import-progress.ts';
 import { OwnerError, resolveImportOwner, resolveOwner } from './resolve-owner.ts';
-import { parseConfig } from '../config.ts';
+import { parseConfig } from '../config/config.ts';
 import { openAndMigrateJournal } from '../db/open-journal.ts';
 import { lockedLine } from './locked-line.ts';
 import { applyDayStart } from '../journal/entries/day-start.ts';

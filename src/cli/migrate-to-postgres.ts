@@ -2,7 +2,7 @@
  * npm run migrate-to-postgres -- --from <sqlite file> --to <postgres url>: moves a journal from its SQLite file into
  * PostgreSQL (db/copy-journal.ts) and proves it, table by table, with counts and checksums. Safe to run again.
  */
-import { parseConfig } from '../config.ts';
+import { parseConfig } from '../config/config.ts';
 import { copyJournal, JOURNAL_TABLES, NOT_COPIED, unknownTables, type TableReport } from '../db/copy-journal.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';

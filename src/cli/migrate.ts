@@ -2,7 +2,7 @@
 import { parseCommandLine, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
-import { parseConfig } from '../config.ts';
+import { parseConfig } from '../config/config.ts';
 import { openAndMigrateJournal, storeLabel } from '../db/open-journal.ts';
 import { errorMessage } from '../log/error-message.ts';
 import { lockedLine } from './locked-line.ts';

@@ -3,8 +3,8 @@
  * own journal, drawn offline into a PNG file (the last 12 months, or one year). No Telegram, no network.
  */
 import { writeFileSync } from 'node:fs';
-import { parseConfig } from '../config.ts';
-import { journalSettings } from '../derived-settings.ts';
+import { parseConfig } from '../config/config.ts';
+import { journalSettings } from '../config/derived-settings.ts';
 import { openExistingJournal } from '../db/open-journal.ts';
 import { journalToday } from '../journal/journal-operations.ts';
 import { emptyStatsText, statsPicture, type StatsPeriod } from '../stats/stats-picture.ts';

@@ -7,8 +7,8 @@
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Update } from 'grammy/types';
-import { createApp } from '../app.ts';
-import { parseConfig } from '../config.ts';
+import { createApp } from '../wiring/app.ts';
+import { parseConfig } from '../config/config.ts';
 import { openAndMigrateJournal } from '../db/open-journal.ts';
 import { createLogger } from '../log/logger.ts';
 import { STAND_IN_BOT_INFO } from '../try/bot-api-answers.ts';

@@ -4,8 +4,8 @@
  * (a session cookie, HttpOnly, SameSite=Strict) until the command stops. Ctrl-C stops it. With --link it prints a
  * new link for the one running (links are kept in the journal's database they share) and exits.
  */
-import { createJournalWebView } from '../journal-web-view.ts';
-import { parseConfig } from '../config.ts';
+import { createJournalWebView } from '../wiring/journal-web-view.ts';
+import { parseConfig } from '../config/config.ts';
 import { openExistingJournal } from '../db/open-journal.ts';
 import { applyDayStart } from '../journal/entries/day-start.ts';
 import { createLogger } from '../log/logger.ts';

@@ -3,7 +3,7 @@
  * (RFC 7591), the authorization endpoint (PKCE S256 only, exact redirect URI, the resource indicator of RFC 8707
  * checked against this server's /mcp), the consent page that waits for the owner's answer in the bot, and the route to
  * the token endpoint (token-endpoint.ts: short-lived access tokens, refresh tokens that rotate).
- * Requests and answers are web-standard (Request → Response); src/remote-mcp.ts puts them on the bot's HTTP server.
+ * Requests and answers are web-standard (Request → Response); src/wiring/remote-mcp.ts puts them on the bot's HTTP server.
  */
 import type { OauthStore } from '../db/oauth-store.ts';
 import type { Logger } from '../log/logger.ts';

@@ -3,7 +3,7 @@
  * view's entry page, /entry_<id>) and /reflect's settings and claims.
  */
 import type { JournalDb } from '../db/open-database.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { citedEntries } from '../journal/views/cited-entries.ts';
 import { findEntry } from '../journal/views/entry-queries.ts';
 import {

@@ -2,7 +2,7 @@
  * The bot's dependencies (telegram/bot-deps.ts), each built by its feature's factory beside this file; app.ts hands
  * them to the bot and starts the two schedulers once the bot is built.
  */
-import { aiOffReason } from '../derived-settings.ts';
+import { aiOffReason } from '../config/derived-settings.ts';
 import { storageFailure } from '../db/storage-failure.ts';
 import { createSentLedgerStore } from '../db/sent-ledger-store.ts';
 import { createJournalBrowse } from '../journal/browse.ts';

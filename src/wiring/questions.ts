@@ -1,9 +1,9 @@
 /** Questions (/ask, mentions, follow-ups, /trace) and /review over the owner's journal through the Messages API. */
 import Anthropic from '@anthropic-ai/sdk';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { JournalDb } from '../db/open-database.ts';
 import type { Logger } from '../log/logger.ts';
-import { aiOffReason, journalSettings } from '../derived-settings.ts';
+import { aiOffReason, journalSettings } from '../config/derived-settings.ts';
 import { createAskCache } from '../db/ask-cache-store.ts';
 import { createConversationStore } from '../db/conversation-store.ts';
 import { createSentLedgerStore } from '../db/sent-ledger-store.ts';

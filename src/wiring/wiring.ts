@@ -2,10 +2,10 @@
  * What every feature's factory builds from: the app's parsed config, database, clock and logger, and what follows
  * from them. app.ts makes one; each file beside this one builds one feature's dependencies from it.
  */
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { JournalDb } from '../db/open-database.ts';
 import type { Logger } from '../log/logger.ts';
-import { journalSettings } from '../derived-settings.ts';
+import { journalSettings } from '../config/derived-settings.ts';
 import { journalToday, type JournalSettings } from '../journal/journal-operations.ts';
 
 export interface Wiring {

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES } from '../../src/config.ts';
+import { CONFIG_VARIABLES } from '../../src/config/config.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { writeSyntheticExport } from '../../scripts/synthetic-export.ts';
 import { botApiPerTest } from '../helpers/bot-api-per-test.ts';

@@ -1,6 +1,6 @@
 // Configuration is validated once, and every error names the variable, what was wrong and how to fix it.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_MODEL, parseConfig, requireBotToken } from '../../src/config.ts';
+import { ConfigError, DEFAULT_MODEL, parseConfig, requireBotToken } from '../../src/config/config.ts';
 
 const TOKEN = '123456789:AAH-abcdefghijklmnopqrstuvwxyz012';
 

@@ -1,9 +1,9 @@
-// .env.example lists every variable the configuration reads (src/config.ts), each under a comment saying what it is
+// .env.example lists every variable the configuration reads (src/config/config.ts), each under a comment saying what it is
 // for, so a new variable cannot be added without documenting it there.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, parseConfig } from '../../src/config.ts';
+import { CONFIG_VARIABLES, parseConfig } from '../../src/config/config.ts';
 import { REPO_ROOT } from '../helpers/run-entry-point.ts';
 
 const lines = readFileSync(path.join(REPO_ROOT, '.env.example'), 'utf8').split('\n');
@@ -23,7 +23,7 @@ function listed(): Map<string, string | null> {
 }
 
 describe('.env.example', () => {
-  it('lists every variable src/config.ts reads, and those compose.yaml reads from .env, and nothing else', () => {
+  it('lists every variable src/config/config.ts reads, and those compose.yaml reads from .env, and nothing else', () => {
     // compose.yaml reads .env too: a variable it substitutes (POSTGRES_PASSWORD) belongs in the example as well.
     const compose = readFileSync(path.join(REPO_ROOT, 'compose.yaml'), 'utf8');
     const composeOnly = [...compose.matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]!);

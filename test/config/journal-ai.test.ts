@@ -1,8 +1,8 @@
 // JOURNAL_AI: on (the default) or off; off, or no ANTHROPIC_API_KEY, means the AI is off and says why.
 import { describe, expect, it } from 'vitest';
 import { passageMode } from '../../src/wiring/questions.ts';
-import { ConfigError, parseConfig } from '../../src/config.ts';
-import { aiOffReason } from '../../src/derived-settings.ts';
+import { ConfigError, parseConfig } from '../../src/config/config.ts';
+import { aiOffReason } from '../../src/config/derived-settings.ts';
 
 describe('JOURNAL_AI', () => {
   it('is on by default, takes on or off in any case, and decides with the key whether any model is called', () => {

@@ -1,7 +1,7 @@
 // PUBLIC_URL: the public origin remote MCP is served at (https; plain http only on a loopback address, for tests),
 // from which MINI_APP_URL defaults.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/config.ts';
+import { ConfigError, parseConfig } from '../../src/config/config.ts';
 
 const fault = (env: Record<string, string>) => {
   try {

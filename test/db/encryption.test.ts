@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.ts';
+import { parseConfig } from '../../src/config/config.ts';
 import { backupDatabase } from '../../src/db/backup.ts';
 import { ConversionError, convertJournal } from '../../src/db/convert-encryption.ts';
 import { JournalKeyError } from '../../src/db/database-file-error.ts';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_READER_MODEL, parseConfig } from '../../src/config.ts';
+import { DEFAULT_READER_MODEL, parseConfig } from '../../src/config/config.ts';
 import { BENCH_OWNER_ID, JournalCache } from '../../scripts/bench/journal-db.ts';
 import { plantFacts } from '../../scripts/bench/planted-facts.ts';
 import { buildQuestions } from '../../scripts/bench/questions.ts';

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, startBot, waitForStderr, waitUntil } from '../helpers/bot-process.ts';
 import { REPO_ROOT, type RunningProcess } from '../helpers/run-entry-point.ts';
-import { startHealthBeat } from '../../src/health-status.ts';
+import { startHealthBeat } from '../../src/wiring/health-status.ts';
 import { createMemoryLogger } from '../../src/log/logger.ts';
 import { startBotApiStandIn, type BotApiStandIn } from '../stand-ins/bot-api.ts';
 

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/client';
-import { createRemoteMcpRoutes, type RemoteMcpRoutes } from '../../src/remote-mcp.ts';
+import { createRemoteMcpRoutes, type RemoteMcpRoutes } from '../../src/wiring/remote-mcp.ts';
 import { startWebhookServer, type WebhookServer } from '../../src/telegram/intake/webhook-server.ts';
 import { TEST_BOT_INFO } from '../stand-ins/bot-api.ts';
 import { createTestApp, type TestApp } from './test-app.ts';

@@ -1,6 +1,6 @@
 // createTestApp(): the whole app on a temp database (SQLite by default; `{ store: 'pglite' }` for PostgreSQL), talking to a local Bot API stand-in, in one call.
-import { createApp } from '../../src/app.ts';
-import { parseConfig, type Config } from '../../src/config.ts';
+import { createApp } from '../../src/wiring/app.ts';
+import { parseConfig, type Config } from '../../src/config/config.ts';
 import { createMemoryLogger } from '../../src/log/logger.ts';
 import { startBotApiStandIn, TEST_BOT_INFO, type BotApiStandIn } from '../stand-ins/bot-api.ts';
 import { startMessagesApiStandIn, type MessagesApiStandIn } from '../stand-ins/messages-api.ts';

@@ -1,7 +1,7 @@
 // The journal the browser tests and scripts/screenshots.ts look at: the demo journal (April–June 2024) plus a few
 // live notes of April 2nd with #tags, a voice note, a non-ASCII name, and one edited note (so it has a revision).
-import { createJournalWebView } from '../../src/journal-web-view.ts';
-import { parseConfig, type Config } from '../../src/config.ts';
+import { createJournalWebView } from '../../src/wiring/journal-web-view.ts';
+import { parseConfig, type Config } from '../../src/config/config.ts';
 import type { JournalDb } from '../../src/db/open-database.ts';
 import { buildGeneratedJournal, DEMO_JOURNAL } from '../../src/demo/demo-journal.ts';
 import { applyEdit, saveEntry } from '../../src/journal/entries/entry-store.ts';

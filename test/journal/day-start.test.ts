@@ -1,7 +1,7 @@
 // JOURNAL_DAY_STARTS_AT: a note written before the day starts counts to the previous day; changing the setting
 // moves every stored entry's day once, at start, and running it again changes nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.ts';
+import { parseConfig } from '../../src/config/config.ts';
 import { applyDayStart } from '../../src/journal/entries/day-start.ts';
 import { addDays } from '../../src/journal/dates/calendar-day.ts';
 import { localMoment } from '../../src/journal/dates/local-moment.ts';

@@ -1,7 +1,7 @@
 // JournalCollection.ask through the real question path: the reader (same SDK client, its own model) reads exactly the
 // view's entries, the conversation never sees them, the answer carries the reader's result; caps, failures, cache, /trace.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_READER_MODEL } from '../../src/config.ts';
+import { DEFAULT_READER_MODEL } from '../../src/config/config.ts';
 import { applyEdit } from '../../src/journal/entries/entry-store.ts';
 import {
   lastToolResult,

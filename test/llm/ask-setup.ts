@@ -1,8 +1,8 @@
 // setupAsk(): the app's question wiring (createJournalQuestions) on a temp SQLite journal and the Messages API stand-in.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createJournalQuestions } from '../../src/app.ts';
-import { parseConfig } from '../../src/config.ts';
+import { createJournalQuestions } from '../../src/wiring/app.ts';
+import { parseConfig } from '../../src/config/config.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
 import type { Questions } from '../../src/llm/ask.ts';
 import { createMemoryLogger } from '../../src/log/logger.ts';

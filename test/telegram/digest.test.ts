@@ -1,7 +1,7 @@
 // Daily digests through the Bot API stand-in with a clock the test moves: on time, once a day, across restarts,
 // late or skipped after downtime, retried after a refusal, and once even when two processes look at the same time.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.ts';
+import { createApp } from '../../src/wiring/app.ts';
 import { NUDGE_TEXT, REVIEW_WEEK_DATA, WEEKLY_OFFER_TEXT } from '../../src/telegram/digest-delivery.ts';
 import { createTestApp, TEST_TOKEN, type TestApp } from '../helpers/test-app.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';

@@ -3,8 +3,8 @@
 // is still held by a stand-in); B takes the job over once A's lease ran out. A review A had not sent yet is sent by B
 // alone (A's late send is refused); an upload A had begun (Telegram has it) is not sent again by B.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../src/app.ts';
-import { parseConfig } from '../../src/config.ts';
+import { createApp, type App } from '../../src/wiring/app.ts';
+import { parseConfig } from '../../src/config/config.ts';
 import { createMemoryLogger } from '../../src/log/logger.ts';
 import { leaseTimings } from '../../src/telegram/leases.ts';
 import { waitUntil } from '../helpers/bot-process.ts';

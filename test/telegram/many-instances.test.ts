@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_MODEL } from '../../src/config.ts';
+import { DEFAULT_MODEL } from '../../src/config/config.ts';
 import { startBotApiStandIn, type BotApiStandIn } from '../stand-ins/bot-api.ts';
 import { startMessagesApiStandIn, type MessagesApiStandIn } from '../stand-ins/messages-api.ts';
 import {

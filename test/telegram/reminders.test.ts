@@ -1,7 +1,7 @@
 // Daily reminders to write through the Bot API stand-in, with a clock the test moves: at the minute, only on days
 // without an entry, once a day across restarts, two instances and DST days; the buttons; a reply keeps the prompt.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.ts';
+import { createApp } from '../../src/wiring/app.ts';
 import { REMINDER_HEAD } from '../../src/telegram/reminder-delivery.ts';
 import { BUILT_IN_PROMPTS } from '../../src/journal/prompts/writing-prompts.ts';
 import { createTestApp, TEST_TOKEN, type TestApp } from '../helpers/test-app.ts';

@@ -3,7 +3,7 @@
 // (sendMessageDraft) before the final formatted message. Groups get one message; a refused draft never costs the answer.
 import { Context } from 'grammy';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createJournalQuestions } from '../../src/app.ts';
+import { createJournalQuestions } from '../../src/wiring/app.ts';
 import { DRAFT_EVERY_MS, draftOf } from '../../src/telegram/answer-draft.ts';
 import { askAndReply } from '../../src/telegram/features/question.ts';
 import { formatMarkdown } from '../../src/telegram/markdown.ts';

@@ -1,7 +1,7 @@
 // /web through the Bot API stand-in: a one-time login link for npm run web on 127.0.0.1:WEB_PORT, stored (as its
 // hash) in the database npm run web shares, taken once by the web view there, owner-scoped, and /web is no entry.
 import { expect, it } from 'vitest';
-import { webLoginLinks } from '../../src/journal-web-view.ts';
+import { webLoginLinks } from '../../src/wiring/journal-web-view.ts';
 import { appPerTest } from '../helpers/app-per-test.ts';
 import { describeStores } from '../helpers/stores.ts';
 import { OWNER_ID, textUpdate } from '../helpers/updates.ts';

@@ -1,6 +1,6 @@
 // MINI_APP_URL, WEB_PORT and WEB_HOST: defaults, and errors that say what is expected.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WEB_PORT, parseConfig } from '../../src/config.ts';
+import { DEFAULT_WEB_PORT, parseConfig } from '../../src/config/config.ts';
 
 describe('web view configuration', () => {
   it('defaults to no Mini App, 127.0.0.1 and port 8081', () => {

@@ -5,8 +5,8 @@
 import { request as httpRequest } from 'node:http';
 import { sign } from '@tma.js/init-data-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.ts';
-import { webJournalFor, webLoginLinks } from '../../src/journal-web-view.ts';
+import { parseConfig } from '../../src/config/config.ts';
+import { webJournalFor, webLoginLinks } from '../../src/wiring/journal-web-view.ts';
 import { createMemoryLogger } from '../../src/log/logger.ts';
 import { createWebAuth } from '../../src/web/web-auth.ts';
 import type { WebJournal } from '../../src/web/web-journal.ts';

@@ -4,10 +4,10 @@
 // and the star show; a search lists short excerpts with the matching words marked; a list's total stops at 1,000.
 import { sign } from '@tma.js/init-data-node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.ts';
+import { parseConfig } from '../../src/config/config.ts';
 import { countEntriesUpTo, nearestEntryDays } from '../../src/journal/views/entry-queries.ts';
 import { withSearch } from '../../src/journal/views/journal-view.ts';
-import { createJournalWebView } from '../../src/journal-web-view.ts';
+import { createJournalWebView } from '../../src/wiring/journal-web-view.ts';
 import { createMemoryLogger } from '../../src/log/logger.ts';
 import { searchPage } from '../../src/web/pages.ts';
 import { startWebServer, type WebServer } from '../../src/web/web-server.ts';

@@ -2,28 +2,28 @@
 import { hostname } from 'node:os';
 import type { Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
-import type { Config } from './config.ts';
-import type { JournalDb } from './db/open-database.ts';
-import type { Logger } from './log/logger.ts';
-import { createCaptureWiring } from './capture-wiring.ts';
-import type { MediaDownloads } from './journal/media/media-download-worker.ts';
-import type { TranscriptionWorker } from './transcription/transcription-worker.ts';
-import type { DigestScheduler } from './digest/digest-scheduler.ts';
-import type { ReminderScheduler } from './reminders/reminder-scheduler.ts';
-import type { BotContext } from './telegram/context.ts';
-import { createBot } from './telegram/create-bot.ts';
-import { createInboxStore } from './db/inbox-store.ts';
-import { storageFailure } from './db/storage-failure.ts';
-import { createUpdateInbox, type UpdateInbox } from './telegram/intake/update-inbox.ts';
-import { createJobStore } from './db/job-store.ts';
-import { createJobRunner, type Jobs } from './telegram/jobs/job-runner.ts';
-import { leaseTimings, type LeaseTimings } from './telegram/leases.ts';
-import { createWiring } from './wiring/wiring.ts';
-import { botWiringOf } from './wiring/bot-deps.ts';
-import { failInterruptedOf, type QuestionsDeps } from './wiring/questions.ts';
+import type { Config } from '../config/config.ts';
+import type { JournalDb } from '../db/open-database.ts';
+import type { Logger } from '../log/logger.ts';
+import { createCaptureWiring } from './capture.ts';
+import type { MediaDownloads } from '../journal/media/media-download-worker.ts';
+import type { TranscriptionWorker } from '../transcription/transcription-worker.ts';
+import type { DigestScheduler } from '../digest/digest-scheduler.ts';
+import type { ReminderScheduler } from '../reminders/reminder-scheduler.ts';
+import type { BotContext } from '../telegram/context.ts';
+import { createBot } from '../telegram/create-bot.ts';
+import { createInboxStore } from '../db/inbox-store.ts';
+import { storageFailure } from '../db/storage-failure.ts';
+import { createUpdateInbox, type UpdateInbox } from '../telegram/intake/update-inbox.ts';
+import { createJobStore } from '../db/job-store.ts';
+import { createJobRunner, type Jobs } from '../telegram/jobs/job-runner.ts';
+import { leaseTimings, type LeaseTimings } from '../telegram/leases.ts';
+import { createWiring } from './wiring.ts';
+import { botWiringOf } from './bot-deps.ts';
+import { failInterruptedOf, type QuestionsDeps } from './questions.ts';
 
 // Questions are built in wiring/questions.ts; the CLI's chat, the eval and tests build them alone from here too.
-export { createJournalQuestions, endpointLabel } from './wiring/questions.ts';
+export { createJournalQuestions, endpointLabel } from './questions.ts';
 
 export interface AppDeps {
   config: Config;

@@ -6,25 +6,25 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDeps } from './app.ts';
-import { journalSettings } from './derived-settings.ts';
-import { builtPath, packageVersion } from './db/code-location.ts';
-import { createOauthStore } from './db/oauth-store.ts';
-import { createSentLedgerStore } from './db/sent-ledger-store.ts';
-import { JOURNAL_ROOT_ID, journalToday, openJournalOperations } from './journal/journal-operations.ts';
-import { createPictures } from './journal/media/picture-cache.ts';
-import { createDecodePool } from './journal/media/decode-pool.ts';
-import { errorMessage } from './log/error-message.ts';
-import { serverInstructions } from './mcp/instructions.ts';
-import { BodyTooLarge, sendWebResponse, toWebRequest } from './mcp/node-http.ts';
-import { createObjectsServer } from './mcp/objects-server.ts';
-import { readBuiltPages } from './mcp/app-views.ts';
-import { createRemoteMcp, type RemoteAccess } from './mcp/remote-server.ts';
-import { createSentReports } from './mcp/sent-report.ts';
-import { authorizationServerMetadata, createAuthorizationServer, OAUTH_PATHS } from './oauth/authorization-server.ts';
-import { clientAddress } from './oauth/client-address.ts';
-import { createConnections } from './oauth/connections.ts';
-import { createRateLimit } from './oauth/rate-limit.ts';
-import { MAX_BODY_BYTES } from './telegram/intake/webhook-server.ts';
+import { journalSettings } from '../config/derived-settings.ts';
+import { builtPath, packageVersion } from '../db/code-location.ts';
+import { createOauthStore } from '../db/oauth-store.ts';
+import { createSentLedgerStore } from '../db/sent-ledger-store.ts';
+import { JOURNAL_ROOT_ID, journalToday, openJournalOperations } from '../journal/journal-operations.ts';
+import { createPictures } from '../journal/media/picture-cache.ts';
+import { createDecodePool } from '../journal/media/decode-pool.ts';
+import { errorMessage } from '../log/error-message.ts';
+import { serverInstructions } from '../mcp/instructions.ts';
+import { BodyTooLarge, sendWebResponse, toWebRequest } from '../mcp/node-http.ts';
+import { createObjectsServer } from '../mcp/objects-server.ts';
+import { readBuiltPages } from '../mcp/app-views.ts';
+import { createRemoteMcp, type RemoteAccess } from '../mcp/remote-server.ts';
+import { createSentReports } from '../mcp/sent-report.ts';
+import { authorizationServerMetadata, createAuthorizationServer, OAUTH_PATHS } from '../oauth/authorization-server.ts';
+import { clientAddress } from '../oauth/client-address.ts';
+import { createConnections } from '../oauth/connections.ts';
+import { createRateLimit } from '../oauth/rate-limit.ts';
+import { MAX_BODY_BYTES } from '../telegram/intake/webhook-server.ts';
 
 /** The ledger's endpoint for entry text a remote MCP client received; the client's name is its model. */
 export const REMOTE_MCP_ENDPOINT = 'mcp:remote';

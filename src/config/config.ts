@@ -1,9 +1,9 @@
 /** Configuration: one parse of the environment (and of JOURNAL_KEY_FILE), with errors that name the variable and the fix. */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { isTimeZone, systemTimeZone } from './journal/dates/zone-offset.ts';
-import { parseTimeOfDay } from './journal/dates/wall-time.ts';
-import { parseTrustProxy, type TrustedProxies } from './oauth/client-address.ts';
+import { isTimeZone, systemTimeZone } from '../journal/dates/zone-offset.ts';
+import { parseTimeOfDay } from '../journal/dates/wall-time.ts';
+import { parseTrustProxy, type TrustedProxies } from '../oauth/client-address.ts';
 import { choiceField, isPostgresUrl, optionalText, portField, publicOrigin } from './config-formats.ts';
 import { DEFAULT_HEALTH_FILE, wholeSecondsField } from './config-formats.ts';
 

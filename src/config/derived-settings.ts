@@ -3,7 +3,7 @@
  * whether a model may be called, the public origins. Pure functions of the Config, so every surface derives them alike.
  */
 import type { Config } from './config.ts';
-import type { JournalSettings } from './journal/journal-operations.ts';
+import type { JournalSettings } from '../journal/journal-operations.ts';
 
 /** The settings every surface opens the journal with (journal/journal-operations.ts openJournalOperations). */
 export function journalSettings(

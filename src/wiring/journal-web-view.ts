@@ -3,25 +3,25 @@
  * own file so that a bot without MINI_APP_URL never loads the web code (main.ts imports it only when set).
  */
 import type { AppDeps } from './app.ts';
-import { journalSettings, publicOrigins } from './derived-settings.ts';
-import { readEntryDetails, readEntryRevisions } from './journal/entries/entry-details.ts';
-import { countEntriesUpTo, nearestEntryDays } from './journal/views/entry-queries.ts';
-import { forgetEntry } from './journal/forget/forget.ts';
-import { journalToday, openJournalOperations } from './journal/journal-operations.ts';
-import { createWebAuth, type LoginLinks } from './web/web-auth.ts';
-import { createLoginLink, redeemLoginLink } from './db/login-link-store.ts';
-import { createWebJournal, type WebJournal } from './web/web-journal.ts';
-import { ownerMediumBySha } from './journal/media/entry-media.ts';
-import { readBlob } from './db/media-blobs.ts';
-import { journalNames } from './journal/journals/journal-queries.ts';
-import { createDecodePool, DECODE_POOL_DEFAULTS } from './journal/media/decode-pool.ts';
-import { createPictures, type Pictures } from './journal/media/picture-cache.ts';
-import { listPhotos } from './journal/media/photo-queries.ts';
-import { errorMessage } from './log/error-message.ts';
-import { editEntry, writeEntry } from './journal/entries/written-entries.ts';
-import { clearMood, moodOn, setMood } from './journal/mood/mood.ts';
-import type { MediaBytes } from './web/web-journal-port.ts';
-import { createWebView, type WebView } from './web/web-view.ts';
+import { journalSettings, publicOrigins } from '../config/derived-settings.ts';
+import { readEntryDetails, readEntryRevisions } from '../journal/entries/entry-details.ts';
+import { countEntriesUpTo, nearestEntryDays } from '../journal/views/entry-queries.ts';
+import { forgetEntry } from '../journal/forget/forget.ts';
+import { journalToday, openJournalOperations } from '../journal/journal-operations.ts';
+import { createWebAuth, type LoginLinks } from '../web/web-auth.ts';
+import { createLoginLink, redeemLoginLink } from '../db/login-link-store.ts';
+import { createWebJournal, type WebJournal } from '../web/web-journal.ts';
+import { ownerMediumBySha } from '../journal/media/entry-media.ts';
+import { readBlob } from '../db/media-blobs.ts';
+import { journalNames } from '../journal/journals/journal-queries.ts';
+import { createDecodePool, DECODE_POOL_DEFAULTS } from '../journal/media/decode-pool.ts';
+import { createPictures, type Pictures } from '../journal/media/picture-cache.ts';
+import { listPhotos } from '../journal/media/photo-queries.ts';
+import { errorMessage } from '../log/error-message.ts';
+import { editEntry, writeEntry } from '../journal/entries/written-entries.ts';
+import { clearMood, moodOn, setMood } from '../journal/mood/mood.ts';
+import type { MediaBytes } from '../web/web-journal-port.ts';
+import { createWebView, type WebView } from '../web/web-view.ts';
 
 /**
  * The web view of the journal (Mini App and npm run web): pages read through the same JournalCollection methods

@@ -4,22 +4,22 @@
  * API once it is built. app.ts composes it with the rest.
  */
 import type { Bot } from 'grammy';
-import type { Config } from './config.ts';
-import type { JournalDb } from './db/open-database.ts';
-import type { Logger } from './log/logger.ts';
-import { applyEdit, storeEntry } from './journal/entries/entry-store.ts';
-import { isSpeech } from './journal/media/media.ts';
-import { promptOfMessage } from './journal/prompts/prompt-store.ts';
+import type { Config } from '../config/config.ts';
+import type { JournalDb } from '../db/open-database.ts';
+import type { Logger } from '../log/logger.ts';
+import { applyEdit, storeEntry } from '../journal/entries/entry-store.ts';
+import { isSpeech } from '../journal/media/media.ts';
+import { promptOfMessage } from '../journal/prompts/prompt-store.ts';
 import {
   createMediaDownloads,
   PermanentMediaError,
   type MediaDownloads,
-} from './journal/media/media-download-worker.ts';
-import { fetchTelegramFile, FileFetchError, streamTelegramFile } from './telegram/telegram-file.ts';
-import type { EntryCapture } from './telegram/bot-deps.ts';
-import type { BotContext } from './telegram/context.ts';
-import { createTranscriber, TranscriptionError } from './transcription/transcriber.ts';
-import { createTranscriptionWorker, type TranscriptionWorker } from './transcription/transcription-worker.ts';
+} from '../journal/media/media-download-worker.ts';
+import { fetchTelegramFile, FileFetchError, streamTelegramFile } from '../telegram/telegram-file.ts';
+import type { EntryCapture } from '../telegram/bot-deps.ts';
+import type { BotContext } from '../telegram/context.ts';
+import { createTranscriber, TranscriptionError } from '../transcription/transcriber.ts';
+import { createTranscriptionWorker, type TranscriptionWorker } from '../transcription/transcription-worker.ts';
 
 export interface CaptureWiringDeps {
   token: string;

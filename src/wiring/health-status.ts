@@ -7,8 +7,8 @@
  * nothing about Telegram or the database.
  */
 import { renameSync, writeFileSync } from 'node:fs';
-import { errorMessage } from './log/error-message.ts';
-import type { Logger } from './log/logger.ts';
+import { errorMessage } from '../log/error-message.ts';
+import type { Logger } from '../log/logger.ts';
 
 /** What HEALTH_FILE holds (scripts/healthcheck.mjs reads the same fields). */
 export interface HealthRecord {
