@@ -1,30 +1,22 @@
-/** npm start: configuration → database → migrations → Telegram → the inbox and polling; a clean stop on SIGINT/SIGTERM. */
-import { ALLOWED_UPDATES } from './telegram/intake/allowed-updates.ts';
+/**
+ * npm start: configuration → database → migrations → the App (wiring/telegram-parts.ts: Telegram, the web view and
+ * remote MCP when set, handling, the schedulers, polling or the webhook, the workers, the health beat), started in
+ * order; SIGINT/SIGTERM stop it in reverse, once the updates in hand are done.
+ */
 import { hostname } from 'node:os';
-import { GrammyError } from 'grammy';
-import { sql } from 'kysely';
-import { createApp } from './wiring/app.ts';
 import { fixableErrorMessage, parseCommandLine, UsageError } from './cli/command-line.ts';
 import { readEnvironment } from './cli/environment.ts';
 import { exitOnConfigError } from './cli/exit-on-config-error.ts';
 import { parseConfig, requireBotToken } from './config/config.ts';
-import { aiOffReason } from './config/derived-settings.ts';
 import { everyFewSeconds } from './db/search-reindex.ts';
 import { openAndMigrateJournal } from './db/open-journal.ts';
-import { revokeRemovedOwners } from './oauth/removed-owners.ts';
 import { applyDayStart } from './journal/entries/day-start.ts';
-import { startHealthBeat } from './wiring/health-status.ts';
 import { keepServingOnStrayRejections } from './http/last-resort.ts';
 import { createLogger } from './log/logger.ts';
 import { errorMessage } from './log/error-message.ts';
-import { connectToTelegram } from './telegram/connect.ts';
-import { MENU_COMMANDS } from './telegram/features/index.ts';
-import { startPolling } from './telegram/intake/polling.ts';
-import { startWebhookServer } from './telegram/intake/webhook-server.ts';
-import { setMiniAppMenuButton } from './telegram/mini-app-button.ts';
-
-/** How long a stop waits for the updates in hand. */
-const STOP_GRACE_MS = 10_000;
+import { createApp } from './wiring/app.ts';
+import { createLifecycle, databasePart } from './wiring/lifecycle.ts';
+import { StartRefused, telegramParts } from './wiring/telegram-parts.ts';
 
 const USAGE = `Usage: npm start
   Runs the bot with the settings in .env or the environment (README.md, "Configuration", lists them all): needs
@@ -68,166 +60,28 @@ async function main(): Promise<void> {
 
   // Unique among instances sharing the database (one port per host), and the same when this one restarts.
   const instanceId = config.instanceName ?? `${hostname()}:${config.telegramWebhookUrl ? config.port : 'polling'}`;
-  const app = createApp(token, { config, db, logger, clock: () => new Date(), instanceId });
-  const { bot } = app;
-  const apiRoot = config.telegramApiRoot ?? 'https://api.telegram.org';
-
-  // stopIntake stops whatever takes updates in at the moment: connecting, then polling or the webhook server.
-  const connecting = new AbortController();
-  let stopIntake: () => Promise<void> = async () => connecting.abort();
-  let stopping = false;
-  let stopHealth = () => {};
-  const stop = async (signal: string, exitCode = 0) => {
-    if (stopping) return;
-    stopping = true;
-    stopHealth();
-    logger.info('bot.stopping', { signal });
-    await stopIntake();
-    await app.digests.stop();
-    await app.reminders.stop();
-    const finished = await app.stop(STOP_GRACE_MS);
-    if (!finished)
-      logger.error('bot.stop_timeout', {
-        waited_ms: STOP_GRACE_MS,
-        hint: 'unfinished updates are handled at the next start',
-      });
-    await app.transcription?.stop();
-    await app.mediaDownloads.stop();
-    await db.destroy();
-    logger.info('bot.stopped', {});
-    process.exit(exitCode);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-
-  try {
-    await connectToTelegram(bot, { logger, apiRoot, signal: connecting.signal });
-  } catch (error) {
-    if (stopping) return;
-    await db.destroy();
-    const detail = error instanceof GrammyError ? error.description : errorMessage(error);
-    console.error(
-      `Could not reach Telegram with this TELEGRAM_BOT_TOKEN (${detail}). Check the token with @BotFather${config.telegramApiRoot ? ` and that ${config.telegramApiRoot} is up` : ''}.`,
-    );
-    process.exit(1);
-  }
-  if (stopping) return;
-  await bot.api
-    .setMyCommands(MENU_COMMANDS)
-    .catch((error) => logger.error('commands.failed', { error: errorMessage(error) }));
-  if (config.allowedUserIds.length === 0) logger.info('access.nobody_allowed', { hint: 'set ALLOWED_USER_IDS' });
-  // Owners taken off ALLOWED_USER_IDS lose their remote connections (grants revoked, tokens deleted) before any request.
-  await revokeRemovedOwners(db, config.allowedUserIds, new Date(), logger);
-  // The web view as a Mini App: served by this process (the webhook's port, or WEB_PORT when polling).
-  // Loaded only when set: a bot without the Mini App never pays for the web code (or its initData checker).
-  const web = config.miniAppUrl
-    ? (await import('./wiring/journal-web-view.ts')).createJournalWebView({
-        config,
-        db,
-        clock: () => new Date(),
-        logger,
-        botToken: token,
-        surface: 'mini-app',
-      })
-    : null;
-  // Remote MCP (/mcp and its OAuth) on the same server, before the web view's routes; loaded only with PUBLIC_URL.
-  const remote = config.publicUrl
-    ? (await import('./wiring/remote-mcp.ts')).createRemoteMcpRoutes({
-        config,
-        db,
-        clock: () => new Date(),
-        logger,
-        botUsername: bot.botInfo.username,
-      })
-    : null;
-  const routes = remote ? remote.before(web) : web;
-  if (config.miniAppUrl) {
-    await setMiniAppMenuButton(bot.api, config.miniAppUrl).catch((error) =>
-      logger.error('mini_app.menu_button_failed', { error: errorMessage(error) }),
-    );
-  }
-  const aiOff = aiOffReason(config);
-  if (aiOff)
-    logger.info('questions.disabled', {
-      reason: aiOff,
-      hint: aiOff === 'switched-off' ? 'JOURNAL_AI=off: nothing is sent to any model' : 'set ANTHROPIC_API_KEY',
-    });
-
-  if (config.telegramWebhookUrl && config.telegramWebhookSecret) {
-    // The port first: holding it proves no other live instance here has this instance's name. Then jobs and updates
-    // a previous run left unfinished go first; then Telegram is told where to post.
-    const url = config.telegramWebhookUrl;
-    const server = await startWebhookServer({
-      port: config.port,
-      path: new URL(url).pathname,
-      secret: config.telegramWebhookSecret,
-      inbox: app.inbox,
-      logger,
-      otherRequests: routes?.handle,
-    });
-    stopIntake = async () => {
-      await remote?.close(); // first: its open streams would hold the server's close
-      await server.close();
-    };
-    await app.start();
-    app.digests.start(); // sends a digest missed while down, if less than 12 hours late
-    app.reminders.start(); // sends a reminder missed while down, if less than 3 hours late that journal day
-    try {
-      await bot.api.setWebhook(url, { secret_token: config.telegramWebhookSecret, allowed_updates: ALLOWED_UPDATES });
-    } catch (error) {
-      console.error(
-        `Telegram did not accept TELEGRAM_WEBHOOK_URL=${url} (${errorMessage(error)}). It must be a public https URL that reaches port ${config.port} here.`,
-      );
-      await stop('setWebhook failed', 1);
-    }
-  } else {
-    // getUpdates is refused while a webhook is set: remove a stale one (its pending updates stay with Telegram).
-    await bot.api
-      .deleteWebhook()
-      .catch((error) => logger.error('webhook.delete_failed', { error: errorMessage(error) }));
-    if (stopping) return;
-    // The web view's port before any work starts: a port in use stops the start here, with nothing half begun.
-    const webServer = routes
-      ? await (
-          await import('./web/web-server.ts')
-        ).startWebServer(routes, { port: config.webPort, host: config.webHost, logger })
-      : null;
-    await app.start();
-    app.digests.start(); // sends a digest missed while down, if less than 12 hours late
-    app.reminders.start(); // sends a reminder missed while down, if less than 3 hours late that journal day
-    const polling = startPolling({ api: bot.api, inbox: app.inbox, logger });
-    stopIntake = async () => {
-      await polling.stop();
-      await remote?.close(); // first: its open streams would hold the server's close
-      await webServer?.close();
-    };
-    if (webServer) logger.info('web.started', { host: config.webHost, port: webServer.port, mcp: remote !== null });
-  }
-  if (stopping) return;
-  // Voice notes waiting for a transcript (from before a restart, or after a failed attempt) are picked up here.
-  app.transcription?.start();
-  // Media bytes not yet fetched (this instance's downloads cut off by a stop are taken back at once).
-  await app.mediaDownloads.start();
-  // What the HEALTHCHECK reads (scripts/healthcheck.mjs): Telegram and the database answering, in every mode.
-  stopHealth = startHealthBeat({
-    file: config.healthFile,
-    intervalSeconds: config.healthIntervalSeconds,
-    mode: config.telegramWebhookUrl ? 'webhook' : 'polling',
-    probeTelegram: (signal) => bot.api.getMe(signal as Parameters<typeof bot.api.getMe>[0]),
-    probeDatabase: () => sql`SELECT 1`.execute(db),
-    clock: () => new Date(),
+  const clock = () => new Date();
+  const app = createApp(token, { config, db, logger, clock, instanceId });
+  const running = createLifecycle(
+    [databasePart(db), ...telegramParts(app, { config, db, logger, clock, instanceId })],
     logger,
-  }).stop;
-  logger.info('bot.started', {
-    username: bot.botInfo.username,
-    owners: config.allowedUserIds.length,
-    mode: config.telegramWebhookUrl ? 'webhook' : 'polling',
-    instance: instanceId,
-    port: config.telegramWebhookUrl ? config.port : null,
-  });
+  );
+  const stop = (signal: string) => {
+    logger.info('bot.stopping', { signal });
+    void running.stop().then(() => {
+      logger.info('bot.stopped', {});
+      process.exit(0);
+    });
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  // False when a signal came first: the stop above ends the process.
+  await running.start();
 }
 
 main().catch((error) => {
-  console.error(fixableErrorMessage(error) ?? `The bot stopped: ${errorMessage(error)}`);
+  // A failed start has stopped what it had started (the database closed) before it reached here.
+  const fixable = error instanceof StartRefused ? error.message : fixableErrorMessage(error);
+  console.error(fixable ?? `The bot stopped: ${errorMessage(error)}`);
   process.exit(error instanceof UsageError ? 2 : 1);
 });

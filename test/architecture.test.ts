@@ -88,7 +88,6 @@ const allowed: Record<string, string[]> = {
     'transcription',
     'web',
     'mcp',
-    'http',
   ],
   // npm run try's local Telegram: the Bot API stand-in and the terminal's side of the chat; the bot is wired by cli/try.ts.
   try: [],
@@ -187,10 +186,13 @@ const DYNAMIC_IMPORTS: [site: string, whyAtStart: string][] = [
     'db/migrate.ts: import(pathToFileURL(path.join(folder, file)).href)',
     'migrations: applied while a command opens its journal, before any work',
   ],
-  ["main.ts: import('./wiring/journal-web-view.ts')", 'the Mini App, set up before the bot takes its first update'],
-  ["main.ts: import('./web/web-server.ts')", "the web view's port, opened before any work starts"],
   [
-    "main.ts: import('./wiring/remote-mcp.ts')",
+    "wiring/telegram-parts.ts: import('./journal-web-view.ts')",
+    'the Mini App: its routes are built before the bot takes its first update',
+  ],
+  ["wiring/telegram-parts.ts: import('../web/web-server.ts')", "the web view's port, opened before any work starts"],
+  [
+    "wiring/telegram-parts.ts: import('./remote-mcp.ts')",
     'remote MCP (PUBLIC_URL), set up before the bot takes its first update',
   ],
 ];

@@ -23,6 +23,7 @@ import { createSentReports } from '../mcp/sent-report.ts';
 import { unavailableInstructions, unavailableJournal } from '../mcp/unavailable-journal.ts';
 import type { JournalDb } from '../db/open-database.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
+import { createLifecycle, databasePart } from '../wiring/lifecycle.ts';
 
 const USAGE = 'Usage: npm run -s mcp -- [--owner <telegram user id>]   (an MCP server on stdio; see docs/mcp.md)';
 
@@ -78,19 +79,34 @@ async function main(argv: string[]): Promise<void> {
   const instructions =
     'reason' in opened ? unavailableInstructions(opened.reason) : await serverInstructions(operations, rootIds);
   const version = packageVersion();
-  const served = serveStdio(
-    () =>
-      createObjectsServer({
-        operations,
-        instructions,
-        rootIds,
-        today: () => journalToday(settings),
-        logger,
-        version,
-        readAppPage: readBuiltPages(builtPath),
-      }),
-    { onerror: (error) => logger.error('mcp.transport_error', { error: errorMessage(error) }) },
+  // The same App as npm start's: the database, the ledger's writes in flight, then the server, stopped in reverse.
+  const running = createLifecycle(
+    [
+      ...(db ? [databasePart(db)] : []),
+      { name: 'sent reports', start: () => () => sentReports?.settled() },
+      {
+        name: 'stdio server',
+        start: () => {
+          const served = serveStdio(
+            () =>
+              createObjectsServer({
+                operations,
+                instructions,
+                rootIds,
+                today: () => journalToday(settings),
+                logger,
+                version,
+                readAppPage: readBuiltPages(builtPath),
+              }),
+            { onerror: (error) => logger.error('mcp.transport_error', { error: errorMessage(error) }) },
+          );
+          return () => served.close().catch(() => undefined);
+        },
+      },
+    ],
+    logger,
   );
+  await running.start();
   if (!('reason' in opened))
     logger.info('mcp.started', { owner_id: opened.ownerId, database: storeLabel(opened.config) });
 
@@ -98,9 +114,7 @@ async function main(argv: string[]): Promise<void> {
   const stop = async (why: string) => {
     if (stopping) return;
     stopping = true;
-    await served.close().catch(() => undefined);
-    await sentReports?.settled();
-    await db?.destroy();
+    await running.stop();
     logger.info('mcp.stopped', { why });
   };
   // The client ends a stdio session by closing our stdin.

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Update } from 'grammy/types';
 import { createApp } from '../wiring/app.ts';
+import { botParts } from '../wiring/bot-parts.ts';
+import { createLifecycle, databasePart, openedPart } from '../wiring/lifecycle.ts';
 import { parseConfig } from '../config/config.ts';
 import { openAndMigrateJournal } from '../db/open-journal.ts';
 import { createLogger } from '../log/logger.ts';
@@ -76,8 +78,12 @@ async function main(): Promise<number> {
   const { db } = await openAndMigrateJournal(config);
   const clock = () => new Date();
   const app = createApp(TRY_TOKEN, { config, db, logger, clock, botInfo: STAND_IN_BOT_INFO, instanceId: 'try' });
-  await app.start();
-  await app.mediaDownloads.start();
+  // npm start's parts without Telegram's side: the terminal feeds the inbox, and the stand-in closes last.
+  const running = createLifecycle(
+    [openedPart('bot api stand-in', () => api.close()), databasePart(db), ...botParts(app, { logger })],
+    logger,
+  );
+  await running.start();
   const updates = chatUpdates(ownerId, clock);
   const echo = !process.stdin.isTTY;
   console.error(
@@ -156,11 +162,7 @@ async function main(): Promise<number> {
     }
   } finally {
     input.close();
-    await app.stop(10_000);
-    await app.transcription?.stop();
-    await app.mediaDownloads.stop();
-    await db.destroy();
-    await api.close();
+    await running.stop();
   }
   return 0;
 }

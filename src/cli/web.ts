@@ -11,6 +11,7 @@ import { applyDayStart } from '../journal/entries/day-start.ts';
 import { createLogger } from '../log/logger.ts';
 import { keepServingOnStrayRejections } from '../http/last-resort.ts';
 import { startWebServer } from '../web/web-server.ts';
+import { createLifecycle, databasePart } from '../wiring/lifecycle.ts';
 import { loginPath } from '../web/web-view.ts';
 import { createLoginLink } from '../db/login-link-store.ts';
 import { parseCommandLine, runMain, UsageError } from './command-line.ts';
@@ -62,30 +63,43 @@ async function main(argv: string[]): Promise<number> {
     botToken: config.telegramBotToken,
     surface: 'local',
   });
-  let server;
+  let port = config.webPort;
+  // The same App as npm start's, with one part: the web server on the journal (closed before the database).
+  const running = createLifecycle(
+    [
+      databasePart(db),
+      {
+        name: 'web server',
+        start: async () => {
+          const server = await startWebServer(view, {
+            port: config.webPort,
+            host: values['in-container'] ? CONTAINER_HOST : HOST,
+            logger,
+          });
+          port = server.port;
+          return () => server.close();
+        },
+      },
+    ],
+    logger,
+  );
+  const stopped = new Promise<void>((resolve) => {
+    const stop = () => void running.stop().then(resolve);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
   try {
-    server = await startWebServer(view, {
-      port: config.webPort,
-      host: values['in-container'] ? CONTAINER_HOST : HOST,
-      logger,
-    });
+    if (!(await running.start())) return 0;
   } catch (error) {
-    await db.destroy();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
       throw new UsageError(`Port ${config.webPort} is in use: stop what holds it, or set WEB_PORT to another port.`);
     throw error;
   }
-  console.log(`The journal of user ${ownerId} is served on http://${HOST}:${server.port}/ (Ctrl-C stops it).`);
+  console.log(`The journal of user ${ownerId} is served on http://${HOST}:${port}/ (Ctrl-C stops it).`);
   console.log(
-    `Open this link once to sign in (it works one time, for 10 minutes):\n  http://${HOST}:${server.port}${await view.loginPath(ownerId)}`,
+    `Open this link once to sign in (it works one time, for 10 minutes):\n  http://${HOST}:${port}${await view.loginPath(ownerId)}`,
   );
-  const running = server;
-  await new Promise<void>((resolve) => {
-    const stop = () => void running.close().then(resolve);
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-  await db.destroy();
+  await stopped;
   return 0;
 }
 

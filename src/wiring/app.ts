@@ -1,4 +1,7 @@
-/** Builds the whole app from its dependencies: used by main.ts and by tests, so both run the same wiring. */
+/**
+ * Builds the bot from its dependencies: used by every entry point that runs it (through wiring/bot-parts.ts, which
+ * starts and stops what this builds) and by tests, so all run the same wiring.
+ */
 import { hostname } from 'node:os';
 import type { Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
@@ -48,17 +51,17 @@ export interface AppDeps {
 
 export interface App {
   bot: Bot<BotContext>;
-  /** Sends daily digests; main.ts starts it, tests call tick() with their own clock. */
+  /** Sends daily digests; bot-parts.ts starts and stops it, tests call tick() with their own clock. */
   digests: DigestScheduler;
-  /** Sends daily reminders to write; main.ts starts it, tests call tick() with their own clock. */
+  /** Sends daily reminders to write; bot-parts.ts starts and stops it, tests call tick() with their own clock. */
   reminders: ReminderScheduler;
   /** Where polling and the webhook put updates; it hands them to the bot. */
   inbox: UpdateInbox;
   /** Questions, reviews, exports and imports, run apart from capture. */
   jobs: Jobs;
-  /** Voice notes to transcripts, when TRANSCRIBE_URL is set; main.ts starts and stops it. */
+  /** Voice notes to transcripts, when TRANSCRIBE_URL is set; bot-parts.ts starts and stops it. */
   transcription: TranscriptionWorker | null;
-  /** The bytes of captured photos, voice notes and files, fetched after capture; main.ts starts and stops it. */
+  /** The bytes of captured photos, voice notes and files, fetched after capture; bot-parts.ts starts and stops it. */
   mediaDownloads: MediaDownloads;
   /** Starts handling: questions a previous run left pending are marked failed, then its jobs and updates run first. */
   start(): Promise<void>;

@@ -35,8 +35,11 @@ export interface HealthBeatDeps {
   logger: Logger;
 }
 
-/** Starts the checks (the first at once); `stop` ends them and leaves the file (the process is going away). */
-export function startHealthBeat(deps: HealthBeatDeps): { stop: () => void } {
+/**
+ * Starts the checks (the first at once); `stop` ends them, gives up a check in progress and waits for it, and leaves
+ * the file (the process is going away): nothing of the beat outlives its stop.
+ */
+export function startHealthBeat(deps: HealthBeatDeps): { stop: () => Promise<void> } {
   const record: HealthRecord = {
     pid: process.pid,
     mode: deps.mode,
@@ -51,15 +54,19 @@ export function startHealthBeat(deps: HealthBeatDeps): { stop: () => void } {
   const timeoutMs = Math.max(1000, Math.min(10_000, deps.intervalSeconds * 1000));
   let running = false;
   let wroteFailure = false;
+  const stopping = new AbortController();
+  let inFlight: Promise<void> = Promise.resolve();
 
   async function check(): Promise<void> {
-    if (running) return;
+    if (running || stopping.signal.aborted) return;
     running = true;
     try {
       const [telegram, database] = await Promise.allSettled([
-        deps.probeTelegram(AbortSignal.timeout(timeoutMs)),
+        deps.probeTelegram(AbortSignal.any([stopping.signal, AbortSignal.timeout(timeoutMs)])),
         withTimeout(deps.probeDatabase(), timeoutMs),
       ]);
+      // A check given up by a stop says nothing about Telegram: the file keeps the last real answer.
+      if (stopping.signal.aborted) return;
       const now = deps.clock().toISOString();
       record.telegramAt = telegram.status === 'fulfilled' ? now : record.telegramAt;
       record.telegramProblem = telegram.status === 'rejected' ? errorMessage(telegram.reason) : null;
@@ -79,10 +86,20 @@ export function startHealthBeat(deps: HealthBeatDeps): { stop: () => void } {
     }
   }
 
-  void check();
-  const timer = setInterval(() => void check(), deps.intervalSeconds * 1000);
+  // A beat while a check is still out (a slow answer) skips; the one out is what a stop waits for.
+  const beat = () => {
+    if (!running) inFlight = check();
+  };
+  beat();
+  const timer = setInterval(beat, deps.intervalSeconds * 1000);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    async stop() {
+      clearInterval(timer);
+      stopping.abort();
+      await inFlight;
+    },
+  };
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
