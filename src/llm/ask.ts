@@ -102,6 +102,9 @@ function userText(history: MessageParam[]): string {
     .join('\n');
 }
 
+/** A question to answer in its conversation, with the handles the model already knows. */
+type Asked = { conversation: Conversation; question: string; known: string[]; options?: AskOptions };
+
 export function createQuestions(deps: QuestionDeps): Questions {
   const store = deps.conversations;
   const now = () => deps.clock();
@@ -197,10 +200,7 @@ export function createQuestions(deps: QuestionDeps): Questions {
   const answer = async (
     ownerId: number,
     { ops, tally, sent }: { ops: ObjectOperations; tally: SpendTally; sent: SentCollector },
-    conversation: Conversation,
-    question: string,
-    known: string[],
-    options: AskOptions = {},
+    { conversation, question, known, options = {} }: Asked,
   ): Promise<AskOutcome> => {
     const id = conversation.id;
     const messages = await nextMessages(ops, conversation.messages, question, known, options.about);
@@ -269,7 +269,8 @@ export function createQuestions(deps: QuestionDeps): Questions {
       const known = await checkMentions(scoped.ops, q, options?.about);
       if (!Array.isArray(known)) return known; // nothing is stored for a question that never reaches the model
       const existing = conversationId === undefined ? undefined : await store.get(ownerId, conversationId);
-      return answer(ownerId, scoped, existing ?? (await store.create(ownerId, now())), q, known, options);
+      const conversation = existing ?? (await store.create(ownerId, now()));
+      return answer(ownerId, scoped, { conversation, question: q, known, options });
     },
 
     async retry(ownerId, conversationId, options) {
@@ -278,7 +279,7 @@ export function createQuestions(deps: QuestionDeps): Questions {
       const scoped = operationsWithTally(ownerId);
       const known = await checkMentions(scoped.ops, c.pendingQuestion, options?.about);
       if (!Array.isArray(known)) return known;
-      return answer(ownerId, scoped, c, c.pendingQuestion, known, options);
+      return answer(ownerId, scoped, { conversation: c, question: c.pendingQuestion, known, options });
     },
 
     askBack: createAskBack(deps),

@@ -27,15 +27,18 @@ function level(entries: number, busiest: number): number {
 
 /** One month as a table: a row per week, Monday first; a day with entries links to its page. With `moods`, days are
  * coloured by their mood (1 to 5) instead of their number of entries. */
-function monthTable(
-  to: PageLinks,
-  month: string,
-  counts: Map<string, number>,
-  busiest: number,
-  showCounts: boolean,
-  moods?: Map<string, number>,
-  today?: string,
-): Html {
+interface MonthTable {
+  month: string;
+  counts: Map<string, number>;
+  /** The most entries on one day of the year shown: the darkest shade. */
+  busiest: number;
+  /** Each day's number of entries written in it (the month alone, or this month above the year). */
+  showCounts: boolean;
+  moods?: Map<string, number>;
+  today?: string;
+}
+
+function monthTable(to: PageLinks, { month, counts, busiest, showCounts, moods, today }: MonthTable): Html {
   const weeks = weekColumns(monthSpan(month));
   return html`<table class="month${showCounts ? ' large' : ''}">
 <caption><a href="${to.at}/month/${month}">${monthTitle(month)}</a></caption>
@@ -97,14 +100,22 @@ function yearLinks(to: PageLinks, year: number, years: readonly number[], by: st
  * The year's calendar, its days shaded by entries, or with `moods` (`/?by=mood`) coloured by the day's mood; an empty
  * year says where the nearest entries are.
  */
+export interface CalendarPage {
+  year: number;
+  /** Entries per local day of the year. */
+  counts: Map<string, number>;
+  /** Where the nearest entries are, for an empty year. */
+  nearest?: NearestDays | null;
+  /** Each day's mood (1 to 5), when the page is coloured by mood. */
+  moods?: Map<string, number>;
+  today?: string;
+  /** The years with entries, for the year links. */
+  years?: readonly number[];
+}
+
 export function calendarPage(
   to: PageLinks,
-  year: number,
-  counts: Map<string, number>,
-  nearest: NearestDays | null = null,
-  moods?: Map<string, number>,
-  today?: string,
-  years: readonly number[] = [],
+  { year, counts, nearest = null, moods, today, years = [] }: CalendarPage,
 ): Html {
   const busiest = Math.max(0, ...counts.values());
   const entries = [...counts.values()].reduce((a, b) => a + b, 0);
@@ -121,8 +132,8 @@ ${yearLinks(to, year, years, by)}
 ${nearest ? nearestText(to, nearest) : html`<p>${plural(entries, 'entry', 'entries')} on ${plural(counts.size, 'day')}${moods ? `; a mood on ${plural(moods.size, 'day')}${mean === null ? '' : `, ${mean.toFixed(1)} on average`}` : ''}. Pick a day to read it.</p>`}
 <p class="colour-by">Colour days by: ${moods ? html`<a href="${to.at}/?year=${year}">entries</a> · <strong>mood</strong>` : html`<strong>entries</strong> · <a href="${to.at}/?year=${year}&amp;by=mood">mood</a>`}</p>
 ${moods ? moodLegend() : legend()}
-${thisMonth ? html`<section class="this-month" aria-label="${thisYear ? 'This month' : 'The latest month with entries'}">${monthTable(to, thisMonth, counts, busiest, true, moods, today)}</section>` : ''}
-<div class="year">${monthsOf(yearSpan(year)).map((m) => monthTable(to, m, counts, busiest, false, moods, today))}</div>`;
+${thisMonth ? html`<section class="this-month" aria-label="${thisYear ? 'This month' : 'The latest month with entries'}">${monthTable(to, { month: thisMonth, counts, busiest, showCounts: true, moods, today })}</section>` : ''}
+<div class="year">${monthsOf(yearSpan(year)).map((m) => monthTable(to, { month: m, counts, busiest, showCounts: false, moods, today }))}</div>`;
 }
 
 export function monthPage(to: PageLinks, month: string, counts: Map<string, number>, today?: string): Html {
@@ -134,5 +145,5 @@ export function monthPage(to: PageLinks, month: string, counts: Map<string, numb
 <p class="pager"><a href="${to.at}/month/${previous}" rel="prev">← ${monthTitle(previous)}</a> <a href="${to.at}/?year=${month.slice(0, 4)}">Year ${month.slice(0, 4)}</a> <a href="${to.at}/month/${next}" rel="next">${monthTitle(next)} →</a></p>
 <p>${plural(entries, 'entry', 'entries')} on ${plural(counts.size, 'day')}.</p>
 ${legend()}
-${monthTable(to, month, counts, busiest, true, undefined, today)}`;
+${monthTable(to, { month, counts, busiest, showCounts: true, today })}`;
 }

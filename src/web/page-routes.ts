@@ -50,7 +50,7 @@ const routes: Route[] = [
       const years = await journal.yearsWithEntries();
       return ok(
         { title: String(year), current: 'calendar' },
-        calendarPage(to, year, counts, nearest, moods, journal.today(), years),
+        calendarPage(to, { year, counts, nearest, moods, today: journal.today(), years }),
       );
     },
   },
@@ -84,7 +84,10 @@ const routes: Route[] = [
             ? 'The mood of this day was cleared.'
             : 'The mood of this day was set.';
       const [entries, moodOn] = [await journal.day(date), await journal.moodOn(date)];
-      return ok({ title: date, current: 'calendar' }, dayPage(to, date, entries, neighbourDays(date), moodOn, notice));
+      return ok(
+        { title: date, current: 'calendar' },
+        dayPage(to, { date, entries, around: neighbourDays(date), mood: moodOn, notice }),
+      );
     },
   },
   {

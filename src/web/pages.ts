@@ -88,14 +88,17 @@ ${mediaShown(to, entry, query === undefined ? PHOTO_DISPLAY_EDGE : SEARCH_PHOTO_
 </article>`;
 }
 
-export function dayPage(
-  to: PageLinks,
-  date: string,
-  entries: ListedEntry[],
-  around: { previous: string; next: string },
-  mood: number | null,
-  notice?: string,
-): Html {
+export interface DayPage {
+  date: string;
+  entries: ListedEntry[];
+  /** The days the pager leads to. */
+  around: { previous: string; next: string };
+  mood: number | null;
+  /** What the last form did ("The mood of this day was set."). */
+  notice?: string;
+}
+
+export function dayPage(to: PageLinks, { date, entries, around, mood, notice }: DayPage): Html {
   return html`<h1>${dayTitle(date)}</h1>
 <p class="pager"><a href="${to.at}/day/${around.previous}" rel="prev">← Previous day</a> <a href="${to.at}/month/${date.slice(0, 7)}">${monthTitle(date.slice(0, 7))}</a> <a href="${to.at}/day/${around.next}" rel="next">Next day →</a></p>
 ${notice ? html`<p role="status" class="notice">${notice}</p>` : ''}
@@ -112,15 +115,18 @@ export function listOrder(url: URL, fallback: ListOrder = 'newest'): ListOrder {
 const ORDER_NAMES: Record<ListOrder, string> = { best: 'best matches', newest: 'newest first', oldest: 'oldest first' };
 const chosen = (o: ListOrder) => ORDER_NAMES[o].charAt(0).toUpperCase() + ORDER_NAMES[o].slice(1);
 
-function pagedList(
-  to: PageLinks,
-  found: EntryList,
-  offset: number,
-  pageSize: number,
-  href: (offset: number, order: ListOrder) => string,
-  order: ListOrder,
-  query?: string,
-): Html {
+interface PagedList {
+  found: EntryList;
+  offset: number;
+  pageSize: number;
+  /** The link to the page from `offset` in `order`. */
+  href: (offset: number, order: ListOrder) => string;
+  order: ListOrder;
+  /** A search's words: marked in the entries, and "best matches" offered as an order. */
+  query?: string;
+}
+
+function pagedList(to: PageLinks, { found, offset, pageSize, href, order, query }: PagedList): Html {
   const nextHref = (o: number) => href(o, order);
   const shownTo = offset + found.entries.length;
   const total = found.moreThanTotal
@@ -160,7 +166,7 @@ export function searchPage(
   if (result === null) return html`<h1>${heading}</h1><p>${SEARCH_HELP}</p>`;
   if ('problem' in result)
     return html`<h1>${heading}</h1><p role="alert" class="error">${result.problem}</p><p>${SEARCH_HELP}</p>`;
-  return html`<h1>${heading}</h1>${pagedList(to, result.found, result.offset, result.pageSize, (o, order) => `${to.at}/search?q=${encodeURIComponent(query)}&offset=${o}${order === 'best' ? '' : `&order=${order}`}`, result.order, query)}`;
+  return html`<h1>${heading}</h1>${pagedList(to, { ...result, href: (o, order) => `${to.at}/search?q=${encodeURIComponent(query)}&offset=${o}${order === 'best' ? '' : `&order=${order}`}`, query })}`;
 }
 
 export function tagsPage(to: PageLinks, tags: { tag: string; entries: number }[], distinct: number): Html {
@@ -178,7 +184,7 @@ export function taggedPage(
 ): Html {
   const href = (o: number, order: ListOrder) =>
     `${to.at}/tags/${encodeURIComponent(tag)}?offset=${o}${order === 'oldest' ? '&order=oldest' : ''}`;
-  return html`<h1>#${tag}</h1>${pagedList(to, found, page.offset, page.pageSize, href, page.order)}`;
+  return html`<h1>#${tag}</h1>${pagedList(to, { found, ...page, href })}`;
 }
 
 export function onThisDayPage(to: PageLinks, date: string, found: EntryList): Html {

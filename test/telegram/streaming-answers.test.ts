@@ -198,9 +198,11 @@ describe('streamed answers where drafts do not exist', () => {
       await askAndReply(
         ctx,
         { logger: t.logger },
-        questions,
-        { ownerId: OWNER_ID, chatId: chat.id, replyTo: 3 },
-        (options) => questions.ask(OWNER_ID, '@journal hi', undefined, options),
+        {
+          questions,
+          place: { ownerId: OWNER_ID, chatId: chat.id, replyTo: 3 },
+          run: (options) => questions.ask(OWNER_ID, '@journal hi', undefined, options),
+        },
       );
 
       expect(t.llm!.requests[0]!.body.stream).toBe(true);

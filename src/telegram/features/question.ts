@@ -56,13 +56,20 @@ export interface QuestionPlace {
  * In a private chat the answer shows as a draft while it is written; elsewhere drafts do not exist, so it arrives whole.
  * Asked in a topic, the question is about that topic's journal (`about`), and every message goes into the topic.
  */
+export interface AskAndReply {
+  questions: Questions;
+  /** Who asked, in which chat, replying to which message. */
+  place: QuestionPlace;
+  /** Runs the question (a question, a retry, a review) with the options the reply needs. */
+  run: (options: AskOptions) => Promise<AskOutcome>;
+  /** Makes one rich message of the answer where Telegram takes it (a review). */
+  rich?: RichAnswer;
+}
+
 export async function askAndReply(
   ctx: BotContext,
   deps: Pick<BotDeps, 'logger'> & Partial<Pick<BotDeps, 'journals' | 'citations' | 'generations'>>,
-  questions: Questions,
-  place: QuestionPlace,
-  run: (options: AskOptions) => Promise<AskOutcome>,
-  rich?: RichAnswer,
+  { questions, place, run, rich }: AskAndReply,
 ) {
   const { ownerId, chatId, replyTo } = place;
   const draftId = ctx.update.update_id || 1;
@@ -162,9 +169,11 @@ async function answerQuestion(
   const questions = deps.questions;
   const conversationId = await conversationRepliedTo(ctx, questions);
   const place = { ownerId: ctx.from.id, chatId: ctx.chat.id, replyTo };
-  await askAndReply(ctx, deps, questions, place, (options) =>
-    questions.ask(place.ownerId, stripAskCommand(questionTextOf(message)), conversationId, options),
-  );
+  await askAndReply(ctx, deps, {
+    questions,
+    place,
+    run: (options) => questions.ask(place.ownerId, stripAskCommand(questionTextOf(message)), conversationId, options),
+  });
 }
 
 export function questionFeature(

@@ -27,7 +27,11 @@ async function retryQuestion(
     .catch((error) => deps.logger.error('question.retry_markup_failed', { error: errorMessage(error) }));
   const questions = deps.questions;
   const place = { ownerId: ctx.from.id, chatId: failure.chat.id, replyTo };
-  await askAndReply(ctx, deps, questions, place, (options) => questions.retry(place.ownerId, conversationId, options));
+  await askAndReply(ctx, deps, {
+    questions,
+    place,
+    run: (options) => questions.retry(place.ownerId, conversationId, options),
+  });
 }
 
 export function retryFeature(

@@ -57,14 +57,12 @@ async function sendReview(
     );
     return richReview({ range, entries, photos }, answer, fromLine);
   };
-  await askAndReply(
-    ctx,
-    deps,
+  await askAndReply(ctx, deps, {
     questions,
-    { ownerId, chatId: ctx.chat.id, replyTo },
-    (options) => reviews.review(ownerId, period, options),
+    place: { ownerId, chatId: ctx.chat.id, replyTo },
+    run: (options) => reviews.review(ownerId, period, options),
     rich,
-  );
+  });
 }
 
 export function reviewFeature(
