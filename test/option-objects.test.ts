@@ -16,10 +16,8 @@ const MAX_POSITIONAL = 5;
 const WAITING = [
   'db/daily-delivery.ts: finishDelivery (6)',
   'importer/sources/dayone.ts: journalItems (6)',
-  'importer/sources/jrnl.ts: entryItem (8)',
   'importer/sources/markdown-notes.ts: noteItem (6)',
   'importer/sources/vault-notes.ts: vaultNoteItems (7)',
-  'importer/telegram-export/parse-failure.ts: describeFailure (6)',
   'journal/entries/entry-batch.ts: insertEntryBatch (6)',
   'journal/entries/entry-store.ts: storeEntry (6)',
   'journal/entries/entry-store.ts: insertMediaOf (6)',

@@ -113,16 +113,14 @@ interface Counter {
 /** `work.txt` → `work`, `journal.json` → `journal`. */
 const journalName = (target: string) => path.basename(target).replace(/\.(txt|journal|json|md)$/i, '');
 
+/** One entry as jrnl wrote it: its wall time (in `zone`), title line, body, star and tags. */
+type JrnlEntry = { wall: string; title: string; body: string; starred: boolean; tags: readonly string[] };
+
 function entryItem(
-  wall: string,
-  title: string,
-  body: string,
-  starred: boolean,
-  tags: readonly string[],
-  zone: string,
-  counter: Counter,
-  id: string,
+  entry: JrnlEntry,
+  { zone, counter, id }: { zone: string; counter: Counter; id: string },
 ): SourceItem {
+  const { wall, title, body, starred, tags } = entry;
   const writtenAt = instantFromLocal(wall, zone);
   if (!writtenAt || !inDateRange(writtenAt)) return { skip: 'bad-date', id };
   const minute = wall.slice(0, 16).replace('T', ' ');
@@ -181,7 +179,10 @@ export function readJrnlJson(file: string, zone: string): SourceReader {
         const label = `${e.date} ${e.time}`;
         const wall = wallClockOf(`${e.date} ${e.time.slice(0, 5)}`, format);
         yield wall
-          ? entryItem(wall, e.title, e.body, e.starred === true, e.tags ?? [], zone, counter, label)
+          ? entryItem(
+              { wall, title: e.title, body: e.body, starred: e.starred === true, tags: e.tags ?? [] },
+              { zone, counter, id: label },
+            )
           : { skip: 'bad-date', id: label };
       }
     } catch (error) {
@@ -236,7 +237,7 @@ async function* textItems(
     if (starred) line = line.replace(/ ?\*$/, '');
     const { title, rest } = splitTitle(line);
     const body = (rest ? [rest, ...current.body] : current.body).join('\n').replace(/^\n+/, '');
-    return entryItem(wall, title, body, starred, [], zone, counter, label);
+    return entryItem({ wall, title, body, starred, tags: [] }, { zone, counter, id: label });
   };
   for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
     lineNumber += 1;

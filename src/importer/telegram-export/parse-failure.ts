@@ -11,14 +11,25 @@ export class NotAnExport extends Error {}
  * tokenizer's offsets back to the file's (the tokenizer reads the file with its escapes fixed and without the messages
  * the fast lane parsed).
  */
-export async function describeFailure(
-  file: string,
-  name: string,
-  failure: Error,
-  totalBytes: number,
-  originalOffset: (tokenizerOffset: number) => number,
-  lastTokenOffset: number,
-): Promise<ImportError> {
+export interface ParseFailure {
+  /** The export's path, read again for the line and column; `name` is how messages call it. */
+  file: string;
+  name: string;
+  failure: Error;
+  totalBytes: number;
+  originalOffset: (tokenizerOffset: number) => number;
+  /** Where the tokenizer's last whole token ended, for a fault that names no offset. */
+  lastTokenOffset: number;
+}
+
+export async function describeFailure({
+  file,
+  name,
+  failure,
+  totalBytes,
+  originalOffset,
+  lastTokenOffset,
+}: ParseFailure): Promise<ImportError> {
   if (failure instanceof NotAnExport)
     return new ImportError(name, `is JSON, but not a Telegram Desktop export: ${failure.message}.`);
   if (/ended in the middle|ended in mid-parsing/.test(failure.message)) {

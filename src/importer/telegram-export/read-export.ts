@@ -199,14 +199,14 @@ async function* readBatches(
   if (failure)
     throw tokens === 0
       ? await notJson(file, name, failure)
-      : await describeFailure(
+      : await describeFailure({
           file,
           name,
           failure,
           totalBytes,
-          (offset) => sanitizer.originalOffset(scanner.inputOffset(offset)),
+          originalOffset: (offset) => sanitizer.originalOffset(scanner.inputOffset(offset)),
           lastTokenOffset,
-        );
+        });
   if (tokens === 0) throw new ImportError(name, 'is empty.');
   outline.shape = guard.rootKeys.has('messages')
     ? 'single'
