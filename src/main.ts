@@ -9,7 +9,7 @@ import { readEnvironment } from './cli/environment.ts';
 import { exitOnConfigError } from './cli/exit-on-config-error.ts';
 import { parseConfig, requireBotToken } from './config.ts';
 import { aiOffReason } from './derived-settings.ts';
-import { everyFewSeconds } from './db/search-reindex.ts';
+import { everyFewSeconds } from './db/search/search-reindex.ts';
 import { openAndMigrateJournal } from './db/open-journal.ts';
 import { revokeRemovedOwners } from './oauth/removed-owners.ts';
 import { applyDayStart } from './journal/entries/day-start.ts';
