@@ -25,7 +25,7 @@ const INPUT_FILES = ['package.json', 'tsconfig.json', 'scripts/build.mjs'];
 
 /**
  * Packages left as imports of node_modules: native addons (a .node file beside their code), pg (loaded only when a
- * PostgreSQL store opens, see db/open-postgres.ts, with its optional native half), the font files the stats
+ * PostgreSQL store opens, see db/postgres/open-postgres.ts, with its optional native half), the font files the stats
  * picture resolves by path, the build and TypeScript tools themselves, and node-fetch (grammY's HTTP client): it
  * calls url.parse() and, through whatwg-url, the punycode builtin, which Node 22+ warns about (DEP0169, DEP0040) at
  * every request from code outside node_modules, as bundled code is.

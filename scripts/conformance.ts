@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { openDatabase } from '../src/db/open-database.ts';
+import { openDatabase } from '../src/db/sqlite/open-database.ts';
 import { DEMO_JOURNAL, buildGeneratedJournal } from '../src/demo/demo-journal.ts';
 import { startRemoteBot } from '../test/helpers/remote-mcp.ts';
 import { OWNER_ID } from '../test/helpers/updates.ts';

@@ -8,7 +8,7 @@ import { fixableErrorMessage, parseCommandLine, UsageError } from './cli/command
 import { readEnvironment } from './cli/environment.ts';
 import { exitOnConfigError } from './cli/exit-on-config-error.ts';
 import { parseConfig, requireBotToken } from './config/config.ts';
-import { everyFewSeconds } from './db/search-reindex.ts';
+import { everyFewSeconds } from './db/search/search-reindex.ts';
 import { openAndMigrateJournal } from './db/open-journal.ts';
 import { applyDayStart } from './journal/entries/day-start.ts';
 import { keepServingOnStrayRejections } from './http/last-resort.ts';

@@ -51,13 +51,13 @@ const allowed: Record<string, string[]> = {
   http: [],
   llm: ['objects'],
   importer: ['journal', 'db'],
-  digest: ['journal', 'db'],
-  // Daily reminders to write: when each owner's is due, and the timer that claims (owner, journal day) once.
-  reminders: ['journal', 'db'],
+  // The daily messages (digest and reminders to write): when each owner's is due, their rows, and the timer that
+  // claims (owner, local day) once and sends it.
+  daily: ['journal', 'db'],
   demo: ['journal', 'db'],
   export: ['journal', 'db'],
   transcription: ['journal', 'db'],
-  telegram: ['llm', 'journal', 'importer', 'digest', 'reminders', 'stats', 'http'],
+  telegram: ['llm', 'journal', 'importer', 'daily', 'stats', 'http'],
   // The stats picture: numbers through the journal's views, its date layer, SVG → PNG.
   stats: ['journal', 'db'],
   // The web view (Mini App and npm run web): pages over the JournalCollection kind through objects/ and journal/,
@@ -80,8 +80,7 @@ const allowed: Record<string, string[]> = {
     'llm',
     'stats',
     'telegram',
-    'digest',
-    'reminders',
+    'daily',
     'export',
     'importer',
     'oauth',
@@ -105,6 +104,11 @@ const ROOMS_APART: [room: string, mayNotImport: string[]][] = [
   ['importer/sources/', ['importer/telegram-export/']],
   ['importer/telegram-export/', ['importer/sources/']],
   ['importer/*.ts', ['importer/sources/', 'importer/telegram-export/']],
+  // The engines, kysely-style: each is its dialect, opener and side of the store seam, and neither knows the other.
+  ['db/sqlite/', ['db/postgres/']],
+  ['db/postgres/', ['db/sqlite/']],
+  // Search's normalisation and plan are what both engines' indexes share: neither engine is named in them.
+  ['db/search/', ['db/sqlite/', 'db/postgres/']],
 ];
 
 /**
@@ -163,6 +167,19 @@ const ONLY_ROOTS_IMPORT = ['wiring', 'config'];
  * journal-operations.ts names the settings type derived-settings.ts builds. Settings are leaves: nothing else.
  */
 const CONFIG_REACHES = ['journal/dates/', 'journal/journal-operations.ts', 'oauth/client-address.ts'];
+/** The engines (kysely's dialects, openers and each side of the store seam), each apart from the other. */
+const ENGINES = ['db/sqlite/', 'db/postgres/'];
+/**
+ * The only files outside the engines that name one, and why. Every store, and every other module, takes a JournalDb
+ * (db/journal-database.ts) whatever its engine, and what the engines do differently is behind db/store.ts.
+ */
+const ENGINE_CHOOSERS: [file: string, why: string][] = [
+  ['db/open-journal.ts', 'opens the journal the config names: a SQLite file, or PostgreSQL at DATABASE_URL'],
+  ['cli/backup.ts', 'npm run backup copies a SQLite file (PostgreSQL has pg_dump)'],
+  ['cli/convert-journal.ts', 'npm run encrypt / decrypt convert a SQLite file'],
+  ['cli/demo.ts', 'npm run demo writes a generated journal to a SQLite file'],
+  ['cli/migrate-to-postgres.ts', 'copies a SQLite file into PostgreSQL'],
+];
 
 /** The logger and errorMessage: every folder may import log/, and log/ imports nothing of src/. */
 const EVERYONE_MAY_IMPORT = 'log';
@@ -328,12 +345,13 @@ describe('architecture', () => {
     ['@grammyjs/', ['telegram', '(root)', 'cli']],
     // wiring/questions.ts makes the app's one client (the composition root's job, moved out of app.ts).
     ['@anthropic-ai/sdk', ['llm', '(root)', 'cli', 'wiring']],
-    ['better-sqlite3', ['db']],
-    ['better-sqlite3-multiple-ciphers', ['db']],
-    ['pg', ['db']],
-    // Search's one normalisation (db/search-text.ts): Snowball stemmers and the language detector that picks one.
-    ['snowball-stemmers', ['db']],
-    ['tinyld', ['db']],
+    ['better-sqlite3', ['db/sqlite']],
+    ['better-sqlite3-multiple-ciphers', ['db/sqlite']],
+    ['pg', ['db/postgres']],
+    // Search's one normalisation (db/search/search-text.ts): Snowball stemmers and the language detector that picks
+    // one.
+    ['snowball-stemmers', ['db/search']],
+    ['tinyld', ['db/search']],
     // The in-process PostgreSQL runs the store suites (test/helpers); the bot itself never starts one.
     ['@electric-sql/pglite', []],
     ['@modelcontextprotocol/', ['mcp', 'cli']],
@@ -348,11 +366,14 @@ describe('architecture', () => {
     // The time a search query names (journal/dates/query-dates.ts, the date layer).
     ['chrono-node', ['journal']],
   ])('%s is imported only from its owning folders', (pkg, owners) => {
+    // An owner is a folder of src/ (`db`) or a folder inside one (`db/sqlite`: that room alone).
+    const owns = (rel: string, folder: string) =>
+      owners.some((o) => (o.includes('/') ? rel.split(path.sep).join('/').startsWith(`${o}/`) : folder === o));
     const offending = files
       .filter(
         (f) =>
           f.imports.some((i) => i === pkg || i.startsWith(pkg.endsWith('/') ? pkg : `${pkg}/`)) &&
-          !owners.includes(f.folder),
+          !owns(f.rel, f.folder),
       )
       .map((f) => f.rel);
     expect(offending).toEqual([]);
@@ -369,8 +390,10 @@ describe('architecture', () => {
     expect(asking.map((f) => f.rel)).toEqual([]);
   });
 
-  it('inside db/, only the store seam switches on the engine (store.ts, sqlite-store.ts, postgres-store.ts)', () => {
-    const seam = new Set(['store.ts', 'sqlite-store.ts', 'postgres-store.ts'].map((f) => path.join('db', f)));
+  it('inside db/, only the store seam switches on the engine (store.ts, sqlite/sqlite-store.ts, postgres/postgres-store.ts)', () => {
+    const seam = new Set(
+      ['store.ts', 'sqlite/sqlite-store.ts', 'postgres/postgres-store.ts'].map((f) => path.join('db', ...f.split('/'))),
+    );
     const switching = files.filter(
       (f) =>
         f.folder === 'db' &&
@@ -380,6 +403,18 @@ describe('architecture', () => {
         ),
     );
     expect(switching.map((f) => f.rel)).toEqual([]);
+  });
+
+  it('outside db/sqlite/ and db/postgres/, only the pinned engine choosers name an engine', () => {
+    const naming = files
+      .map((f) => ({ ...f, rel: f.rel.split(path.sep).join('/') }))
+      .filter((f) => !ENGINES.some((e) => f.rel.startsWith(e)))
+      .filter((f) => f.targets.some((t) => ENGINES.some((e) => t.startsWith(e))))
+      .map((f) => f.rel)
+      .sort();
+    expect(naming, 'a store takes a JournalDb (db/journal-database.ts) and asks db.store what differs').toEqual(
+      ENGINE_CHOOSERS.map(([file]) => file).sort(),
+    );
   });
 
   it('src/objects names no kind', () => {

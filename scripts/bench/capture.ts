@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { createApp } from '../../src/wiring/app.ts';
 import { parseConfig } from '../../src/config/config.ts';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { saveEntry } from '../../src/journal/entries/entry-store.ts';
 import type { EntryDraft } from '../../src/journal/entries/entry.ts';
 import { createLogger } from '../../src/log/logger.ts';

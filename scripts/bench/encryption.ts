@@ -8,7 +8,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { openDatabase, type JournalDb } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
+import type { JournalDb } from '../../src/db/journal-database.ts';
 import { buildGeneratedJournal } from '../../src/demo/demo-journal.ts';
 import { storeEntry } from '../../src/journal/entries/entry-store.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';

@@ -4,7 +4,7 @@
  * thread's alone (the batch writer over the same rows, 500 to a batch, commits as the importer makes them).
  */
 import { rmSync } from 'node:fs';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { createBatchWriter } from '../../src/importer/batch-writer.ts';
 import { parseExportMessages } from '../../src/importer/telegram-export/parse-stream.ts';
 import { batchRowOf, type BatchDraft } from '../../src/journal/entries/batch-row.ts';

@@ -2,12 +2,12 @@
  * Generated journals as SQLite files, built once per run and shared by the parts that need them.
  * Setup, not a measured thing: raw prepared inserts in big transactions, the FTS trigger dropped and the index rebuilt.
  */
-import { searchTextOf } from '../../src/db/search-text.ts';
+import { searchTextOf } from '../../src/db/search/search-text.ts';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { generateJournalRows, type GeneratedJournalOptions } from '../../src/demo/demo-journal.ts';
 
 export const BENCH_OWNER_ID = 1;

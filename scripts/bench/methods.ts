@@ -3,11 +3,11 @@
  * the real operations (handle lookup, validation, kysely, result bounding), against hand-written SQL answering the
  * same question. EXPLAIN QUERY PLAN of the statements each method really runs shows how it reads the entries.
  */
-import { combinedFtsQuery } from '../../src/db/sqlite-store.ts';
+import { combinedFtsQuery } from '../../src/db/sqlite/sqlite-store.ts';
 import { parseSearch } from '../../src/journal/search/search-syntax.ts';
 import SQLite from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { monthEnd } from './calendar.ts';
 import { BENCH_OWNER_ID } from './journal-db.ts';

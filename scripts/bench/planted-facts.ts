@@ -4,7 +4,7 @@
  * chosen from the journal's own anchors, so every size has them. Judged by keywords an answer must contain.
  */
 import SQLite from 'better-sqlite3';
-import { searchTextOf } from '../../src/db/search-text.ts';
+import { searchTextOf } from '../../src/db/search/search-text.ts';
 import type { Anchors } from './truth-db.ts';
 
 export interface PlantedFact {

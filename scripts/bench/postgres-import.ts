@@ -9,7 +9,7 @@ import { rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type Pg from 'pg';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { openPostgresDatabase } from '../../src/db/open-postgres.ts';
+import { openPostgresDatabase } from '../../src/db/postgres/open-postgres.ts';
 import type { NewEntryRow } from '../../src/db/schema.ts';
 import { writeSyntheticExport } from '../synthetic-export.ts';
 import { IMPORT_OWNER_ID, runImportCli } from './import-speed.ts';

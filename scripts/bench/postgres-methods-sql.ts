@@ -5,7 +5,7 @@
  * Answers come back in the shapes methods.ts's sameAnswer reads (counts as numbers).
  */
 import type Pg from 'pg';
-import { queryForms } from '../../src/db/search-text.ts';
+import { queryForms } from '../../src/db/search/search-text.ts';
 import type { Candidate } from './methods-sql.ts';
 
 /** A view as plain filters: a date range and words that must all match. */
@@ -15,7 +15,7 @@ export interface PgViewFilter {
   words?: string[];
 }
 
-/** Each word in any of its index forms (db/search-text.ts), as the journal's own search looks it up. */
+/** Each word in any of its index forms (db/search/search-text.ts), as the journal's own search looks it up. */
 const tsquery = (words: string[]) =>
   words
     .map(

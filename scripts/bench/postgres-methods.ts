@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import type Pg from 'pg';
 import type { CompiledQuery } from 'kysely';
-import { openPostgresDatabase } from '../../src/db/open-postgres.ts';
+import { openPostgresDatabase } from '../../src/db/postgres/open-postgres.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { monthEnd } from './calendar.ts';
 import { BENCH_OWNER_ID } from './journal-db.ts';

@@ -5,7 +5,7 @@
  * a measurement fails.
  */
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { openPostgresDatabase } from '../../src/db/open-postgres.ts';
+import { openPostgresDatabase } from '../../src/db/postgres/open-postgres.ts';
 import { journalOptions } from './journal-db.ts';
 import type { MethodsOptions } from './methods.ts';
 import { runPostgresImport, type PgImportResult } from './postgres-import.ts';

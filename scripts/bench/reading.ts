@@ -10,7 +10,7 @@ import { DEFAULT_MODEL, DEFAULT_READER_MODEL } from '../../src/config/config.ts'
 import { createConversationStore } from '../../src/db/conversation-store.ts';
 import { storedConversationSchemas } from '../../src/llm/conversation.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { createQuestions } from '../../src/llm/ask.ts';
 import { createEntryReader } from '../../src/llm/entry-reader.ts';

@@ -1,13 +1,13 @@
 /**
  * How long re-indexing an existing journal takes (issue 47: a 1,000,000-entry journal in minutes): a generated
  * journal loaded as the last release stored it (search_text null, what the migration 2026_12_05_000100 leaves), then
- * the app's re-index (src/db/search-reindex.ts) timed, with search checked before and after.
+ * the app's re-index (src/db/search/search-reindex.ts) timed, with search checked before and after.
  *   node --import tsx scripts/bench/reindex.ts [entries = 1000000] [--keep]
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '../../src/db/open-database.ts';
-import { reindexSearchText } from '../../src/db/search-reindex.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
+import { reindexSearchText } from '../../src/db/search/search-reindex.ts';
 import { countEntries } from '../../src/journal/views/entry-queries.ts';
 import { BENCH_OWNER_ID, bulkLoad, createMigratedFile, journalOptions } from './journal-db.ts';
 

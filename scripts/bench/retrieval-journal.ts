@@ -6,7 +6,7 @@
  */
 import { rmSync } from 'node:fs';
 import type { NewEntryRow } from '../../src/db/schema.ts';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { generateJournalRows, insertEntryRows } from '../../src/demo/demo-journal.ts';
 import { seededRandom } from '../../src/demo/demo-text.ts';
 import { titleOf } from '../../src/journal/entries/entry.ts';

@@ -3,7 +3,8 @@
  * one): `search(query)` then the first page of `getEntries` through the real operations, on the generated journals of
  * each size, the smallest the baseline, sampled alternately so the shared machine's drift hits both alike.
  */
-import { openDatabase, type JournalDb } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
+import type { JournalDb } from '../../src/db/journal-database.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import type { ObjectOperations } from '../../src/objects/operations.ts';
 import { BENCH_OWNER_ID, type JournalCache } from './journal-db.ts';

@@ -7,7 +7,7 @@
  * page at 1,000,000 entries compares with 10,000.
  */
 import path from 'node:path';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { createToolExecutor } from '../../src/objects/object-tools.ts';
 import type { ObjectOperations } from '../../src/objects/operations.ts';

@@ -5,7 +5,7 @@
  * list as listed, the question as typed, each tool call, and each result exactly as the client got it.
  */
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
-import type { JournalDb } from '../../src/db/open-database.ts';
+import type { JournalDb } from '../../src/db/journal-database.ts';
 import { createJournalOperations, JOURNAL_ROOT_ID } from '../../src/journal/journal-operations.ts';
 import { createMemoryLogger } from '../../src/log/logger.ts';
 import { serverInstructions } from '../../src/mcp/instructions.ts';

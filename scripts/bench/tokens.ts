@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import Anthropic from '@anthropic-ai/sdk';
 import { DEFAULT_MODEL } from '../../src/config/config.ts';
 import { createConversationStore } from '../../src/db/conversation-store.ts';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { createQuestions } from '../../src/llm/ask.ts';
 import { storedConversationSchemas } from '../../src/llm/conversation.ts';

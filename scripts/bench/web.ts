@@ -9,7 +9,8 @@
 import { createHash } from 'node:crypto';
 import { createJournalWebView } from '../../src/wiring/journal-web-view.ts';
 import { parseConfig } from '../../src/config/config.ts';
-import { openDatabase, type JournalDb } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
+import type { JournalDb } from '../../src/db/journal-database.ts';
 import { saveEntry } from '../../src/journal/entries/entry-store.ts';
 import { createMemoryLogger } from '../../src/log/logger.ts';
 import { statsPicture } from '../../src/stats/stats-picture.ts';

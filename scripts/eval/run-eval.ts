@@ -7,7 +7,7 @@ import type { Config } from '../../src/config/config.ts';
 import { createConversationStore } from '../../src/db/conversation-store.ts';
 import { storedConversationSchemas } from '../../src/llm/conversation.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import type { Receipt } from '../../src/llm/receipt.ts';
 import { createMemoryLogger } from '../../src/log/logger.ts';
 import { BENCH_OWNER_ID } from '../bench/journal-db.ts';

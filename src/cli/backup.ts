@@ -3,7 +3,7 @@ import path from 'node:path';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { parseConfig } from '../config/config.ts';
-import { backupDatabase } from '../db/backup.ts';
+import { backupDatabase } from '../db/sqlite/backup.ts';
 import { JournalKeyError } from '../db/database-file-error.ts';
 import { storeLabel } from '../db/open-journal.ts';
 import { utcFileStamp } from '../journal/dates/instant-format.ts';

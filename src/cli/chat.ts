@@ -13,7 +13,7 @@ import { resolveOwner } from './resolve-owner.ts';
 import { createJournalQuestions } from '../wiring/app.ts';
 import { parseConfig } from '../config/config.ts';
 import { openExistingJournal, storeLabel } from '../db/open-journal.ts';
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import type { AskOutcome, Questions } from '../llm/ask.ts';
 import { stripAskCommand } from '../llm/mentions.ts';
 import { createMemoryLogger } from '../log/logger.ts';

@@ -3,7 +3,7 @@ import { parseCommandLine, runMain, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';
 import { exitOnConfigError } from './exit-on-config-error.ts';
 import { parseConfig } from '../config/config.ts';
-import { ConversionError, convertJournal } from '../db/convert-encryption.ts';
+import { ConversionError, convertJournal } from '../db/sqlite/convert-encryption.ts';
 
 const USAGE = {
   encrypt: `Usage: npm run encrypt

@@ -9,7 +9,8 @@ import { exitOnConfigError } from './exit-on-config-error.ts';
 import { parseConfig } from '../config/config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { JournalKeyError } from '../db/database-file-error.ts';
-import { openDatabase, type JournalDb } from '../db/open-database.ts';
+import { openDatabase } from '../db/sqlite/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import { addDemoExtras, DEMO_PHOTO_COUNT, DEMO_TRIP, withJournalsAndPlaces } from '../demo/demo-extras.ts';
 import {
   allEntryTexts,

@@ -16,7 +16,7 @@ import { applyDayStart } from '../journal/entries/day-start.ts';
 import { importJournalExport, isJournalExport } from '../export/import-journal-export.ts';
 import { importMarkdownExport, isFaithfulMarkdownTarget } from '../export/import-markdown-export.ts';
 import { formatOwnImportSummary } from './own-import-summary.ts';
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import { exportAccountId } from '../importer/telegram-export/export-account.ts';
 import { detectSource } from '../importer/sources/detect-source.ts';
 import type { DetectedSource, SourceFormat, SourceReadOptions } from '../importer/sources/import-source-module.ts';

@@ -4,7 +4,7 @@
  * for the running bot's next sweep (within seconds) or its next start.
  */
 import { createInboxStore, type TroubledUpdate } from '../db/inbox-store.ts';
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import { UsageError } from './command-line.ts';
 
 function line(u: TroubledUpdate): string {

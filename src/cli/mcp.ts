@@ -21,7 +21,7 @@ import { createObjectsServer } from '../mcp/objects-server.ts';
 import { readBuiltPages } from '../mcp/app-views.ts';
 import { createSentReports } from '../mcp/sent-report.ts';
 import { unavailableInstructions, unavailableJournal } from '../mcp/unavailable-journal.ts';
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
 import { createLifecycle, databasePart } from '../wiring/lifecycle.ts';
 

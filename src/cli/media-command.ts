@@ -4,7 +4,7 @@
  */
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import { readBlob } from '../db/media-blobs.ts';
 import { entryMediumAt } from '../journal/media/entry-media.ts';
 import { formatBytes } from '../journal/media/media.ts';

@@ -5,8 +5,8 @@
 import { parseConfig } from '../config/config.ts';
 import { copyJournal, JOURNAL_TABLES, NOT_COPIED, unknownTables, type TableReport } from '../db/copy-journal.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { openDatabase } from '../db/open-database.ts';
-import { openPostgresDatabase } from '../db/open-postgres.ts';
+import { openDatabase } from '../db/sqlite/open-database.ts';
+import { openPostgresDatabase } from '../db/postgres/open-postgres.ts';
 import { errorMessage } from '../log/error-message.ts';
 import { fromInvocationDir, parseCommandLine, runMain, UsageError } from './command-line.ts';
 import { readEnvironment } from './environment.ts';

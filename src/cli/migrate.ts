@@ -6,7 +6,7 @@ import { parseConfig } from '../config/config.ts';
 import { openAndMigrateJournal, storeLabel } from '../db/open-journal.ts';
 import { errorMessage } from '../log/error-message.ts';
 import { lockedLine } from './locked-line.ts';
-import { everyFewSeconds } from '../db/search-reindex.ts';
+import { everyFewSeconds } from '../db/search/search-reindex.ts';
 
 const USAGE = `Usage: npm run migrate
   Applies pending migrations (migrations/) to the database at DATABASE_PATH (or DATABASE_URL), creating it if needed.`;

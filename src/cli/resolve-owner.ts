@@ -2,7 +2,7 @@
  * The CLIs' owner: --owner, else the only id in ALLOWED_USER_IDS, else the only owner in the database. The demo's
  * journal (npm run demo) belongs to whoever it was built for: there the file's only owner wins over ALLOWED_USER_IDS.
  */
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import { isDemoDatabase } from '../demo/demo-journal.ts';
 
 export class OwnerError extends Error {

@@ -2,7 +2,7 @@
  * The home of `ask` answers, scoped by owner: a key maps to the result it produced, and to the entries that answer
  * read (ask_cache_read), so forgetting an entry removes exactly the answers that read it.
  */
-import type { JournalDb } from './open-database.ts';
+import type { JournalDb } from './journal-database.ts';
 import { chunksOf } from './store.ts';
 
 /** Entry ids per statement (the check that they exist, the INSERT of reads: 3 parameters each), well under both stores' limits. */

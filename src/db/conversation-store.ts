@@ -6,7 +6,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { JournalDb } from './open-database.ts';
+import type { JournalDb } from './journal-database.ts';
 import type { ConversationTable } from './schema.ts';
 import { errorReason } from '../log/error-message.ts';
 

@@ -3,7 +3,7 @@
  * port: db/ imports nothing, so this store's type is inferred from its code, and journal-operations.ts, passing it in
  * as the port, fails to compile when the two part.
  */
-import type { JournalDb } from './open-database.ts';
+import type { JournalDb } from './journal-database.ts';
 import { errorReason } from '../log/error-message.ts';
 
 /** Code-unit order: the same on every machine and locale, as a canonical form must be (localeCompare is not). */

@@ -12,7 +12,7 @@
  * payload until an operator replays it.
  */
 import { sql, type Kysely } from 'kysely';
-import type { JournalDb } from './open-database.ts';
+import type { JournalDb } from './journal-database.ts';
 import type { Database } from './schema.ts';
 
 /** A parked or retrying update, for `npm run journal -- inbox`. */

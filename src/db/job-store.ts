@@ -5,7 +5,7 @@
  * jobs run in order.
  */
 import type { Selectable } from 'kysely';
-import type { JournalDb } from './open-database.ts';
+import type { JournalDb } from './journal-database.ts';
 import type { JobTable } from './schema.ts';
 
 const COLUMNS = [

@@ -5,7 +5,7 @@
  * and a used one is kept until it would have expired a day on, so a second opening can be told it was used.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { JournalDb } from './open-database.ts';
+import type { JournalDb } from './journal-database.ts';
 
 /** A login link works this long. */
 export const LOGIN_LINK_TTL_MS = 10 * 60_000;

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Migrator, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
 import { knownMigrationNames, migrationFiles } from './migration-files.ts';
 import type { UntypedStoreDb } from './store.ts';
-import { reindexSearchText, type ReindexProgress } from './search-reindex.ts';
+import { reindexSearchText, type ReindexProgress } from './search/search-reindex.ts';
 import { errorReason } from '../log/error-message.ts';
 
 /**

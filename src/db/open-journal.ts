@@ -3,13 +3,14 @@
  * DATABASE_PATH), in one of two ways: for a command that uses an existing journal (never creating or migrating it),
  * or for one that may create it and brings its schema up to date.
  */
-import { reindexSearchText, type ReindexProgress } from './search-reindex.ts';
+import { reindexSearchText, type ReindexProgress } from './search/search-reindex.ts';
 import type { MigrationResult } from 'kysely';
 import { DatabaseFileError } from './database-file-error.ts';
 import { migrateToLatest, pendingMigrations } from './migrate.ts';
-import { openDatabaseFile, type JournalDb, type OpenOptions } from './open-database.ts';
-import { openPostgresDatabase } from './open-postgres.ts';
-import { postgresUnreachable } from './postgres-unreachable.ts';
+import { openDatabaseFile, type OpenOptions } from './sqlite/open-database.ts';
+import type { JournalDb } from './journal-database.ts';
+import { openPostgresDatabase } from './postgres/open-postgres.ts';
+import { postgresUnreachable } from './postgres/postgres-unreachable.ts';
 import { storageFailure } from './storage-failure.ts';
 
 export interface StoreConfig {
@@ -32,8 +33,8 @@ export function openJournalDatabase(config: StoreConfig, options: OpenOptions = 
 }
 
 /**
- * openJournalDatabase, and the migrations an existing SQLite file lacks as its read-only check (db/journal-file.ts)
- * read them; null where nothing was read yet (PostgreSQL, a new file, `:memory:`).
+ * openJournalDatabase, and the migrations an existing SQLite file lacks as its read-only check
+ * (db/sqlite/journal-file.ts) read them; null where nothing was read yet (PostgreSQL, a new file, `:memory:`).
  */
 function openJournalStore(config: StoreConfig, options: OpenOptions): { db: JournalDb; pending: string[] | null } {
   if (!config.databaseUrl) {
@@ -89,7 +90,7 @@ export interface MigrateOptions extends OpenOptions {
   signal?: AbortSignal;
   /** Pause between tries after a lock timed out (each try waits the busy timeout first). */
   retryPauseMs?: number;
-  /** Hears how far re-indexing the entries a migration left to index is (db/search-reindex.ts). */
+  /** Hears how far re-indexing the entries a migration left to index is (db/search/search-reindex.ts). */
   onReindex?: (progress: ReindexProgress) => void;
 }
 

@@ -86,8 +86,9 @@ export interface EntryTable {
   /** Words search finds the entry by beyond its text (its tags not written as #tag, its place's names): set by triggers. */
   search_more: Generated<string>;
   /**
-   * The words search indexes for the title and text (db/search-text.ts: segmented, stemmed by the entry's language,
-   * folded), written with the text; null until an entry stored before it was re-indexed (db/search-reindex.ts).
+   * The words search indexes for the title and text (db/search/search-text.ts: segmented, stemmed by the entry's
+   * language, folded), written with the text; null until an entry stored before it was re-indexed
+   * (db/search/search-reindex.ts).
    */
   search_text: ColumnType<string | null, string | null | undefined, string | null>;
   /** The journal the entry belongs to: a topic's name, or '' for the main journal (messages outside topics). */

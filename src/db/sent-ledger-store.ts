@@ -6,7 +6,7 @@
  * when the two part.
  */
 import { sql } from 'kysely';
-import type { JournalDb } from './open-database.ts';
+import type { JournalDb } from './journal-database.ts';
 import type { SentLedgerTable } from './tables/intake-tables.ts';
 
 /** Rows per INSERT: 10 columns each, well under either engine's parameter limit. */

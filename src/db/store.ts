@@ -5,9 +5,9 @@
  */
 import type { Kysely, RawBuilder, SelectQueryBuilder } from 'kysely';
 import type { Database, NewEntryRow } from './schema.ts';
-import type { SearchQuery } from './search-query.ts';
+import type { SearchQuery } from './search/search-query.ts';
 import type { UntypedDb } from './untyped-db.ts';
-import { searchTextOf } from './search-text.ts';
+import { searchTextOf } from './search/search-text.ts';
 
 /** Rows per bulk INSERT: 16 parameters each, far below SQLite's 32766 and PostgreSQL's 65535, and the fastest size measured. */
 export const ROWS_PER_STATEMENT = 500;
@@ -76,6 +76,9 @@ export type StoreDialect = 'sqlite' | 'postgres';
 
 /** A database of any schema that carries its store (a JournalDb does): the migrator's and the copier's. */
 export type UntypedStoreDb = UntypedDb & { readonly store: Store };
+
+/** Digits kept of a score, on both stores: equal scores tie alike, and the tie goes to the newer entry. */
+export const SCORE_DIGITS = 6;
 
 /**
  * How a search reaches the index. `list`: the index lists every match once and rows are checked against that list

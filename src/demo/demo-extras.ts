@@ -3,7 +3,7 @@
  * photos with real bytes, a mood for most days, and two writing prompts of the owner's own. Deterministic, as the
  * entries are.
  */
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import type { NewEntryRow } from '../db/schema.ts';
 import { keepMediaBytes } from '../journal/media/imported-media.ts';
 import { insertEntryMedia } from '../journal/media/entry-media.ts';

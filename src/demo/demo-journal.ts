@@ -2,7 +2,7 @@
  * Generated, deterministic journals: the demo's (about 700 entries, April to June 2024) and bigger ones for
  * benchmarks. Same options, same seed, same rows: days with several entries, gaps, breaks, text of varied length.
  */
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import type { NewEntryRow } from '../db/schema.ts';
 import { entryValues } from '../db/store.ts';
 import { insertNewRows, ROWS_PER_STATEMENT } from '../journal/entries/entry-batch.ts';

@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import { exportJournal, partPath, type ExportFormat } from './export-journal.ts';
 import type { ExportedEntry } from './journal-export-format.ts';
 import { planZipParts, textRoomOf, writeZip, zipMemberOverhead } from './zip-parts.ts';

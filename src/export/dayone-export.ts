@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import { readBlob } from '../db/media-blobs.ts';
 import { dayOneEntry, dayOneListOf, dayOneTypeOf, DAYONE_FOLDERS, type DayOneMedium } from './dayone-entry.ts';
 import { ExportExistsError, type ExportFile } from './parted-output.ts';

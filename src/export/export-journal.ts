@@ -1,7 +1,7 @@
 /** exportJournal: one owner's journal as the JSON export (lossless, re-importable) or as Markdown, into files. */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import type { ExportFile } from './parted-output.ts';
 import { readJournal, readMoods, summarizeYears } from './read-journal.ts';
 import { writeJsonExport } from './write-json.ts';

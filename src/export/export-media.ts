@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import { readBlob } from '../db/media-blobs.ts';
 import { mediaExtension } from '../journal/media/media.ts';
 import type { ExportFile } from './parted-output.ts';

@@ -4,9 +4,9 @@
  * tags, prompt and media, and the export's moods, in one transaction. Row by row, to keep ids where free; an entry
  * already there (same owner, source, chat and message) is left as it is.
  */
-import { searchTextOf } from '../db/search-text.ts';
+import { searchTextOf } from '../db/search/search-text.ts';
 import type { Transaction } from 'kysely';
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import type { Database } from '../db/schema.ts';
 import { metadataText } from '../journal/entries/metadata-text.ts';
 import { telegramSourceId } from '../journal/entries/entry-source.ts';

@@ -9,7 +9,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { JSONParser } from '@streamparser/json';
 import path from 'node:path';
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,

@@ -7,7 +7,7 @@
  */
 import { closeSync, createReadStream, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import { titleOf } from '../journal/entries/entry.ts';
 import { emptyImportReport, writeBatch, type JournalImportReport } from './exported-entry-writer.ts';
 import { entryDateProblem, exportClockOf, type ExportClock } from './entry-date-check.ts';

@@ -1,6 +1,6 @@
 /** Reads one owner's whole journal for export, a page at a time, with each entry's revisions and tags. */
 import { sql } from 'kysely';
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import type { EntryRow } from '../db/schema.ts';
 import { ENTRY_COLUMNS } from '../db/store.ts';
 import { readMetadata } from '../journal/entries/entry-metadata.ts';

@@ -1,13 +1,13 @@
 /**
- * The importers' writes: batches (insertBatchRows, 500 rows) gathered into fewer, larger commits, with the store in
- * its bulk mode meanwhile (Store.beginBulkWrite). A commit per batch cost half an import: each one flushed the search
- * index's pending terms and, past the -wal's 1 MB, checkpointed it (wal_autocheckpoint, db/open-database.ts), copying
- * the same index pages into the file again and again; SQLite now checkpoints every 64 MB during an import. An import
- * may lose its last commit to a crash: it is idempotent, so running it again adds exactly what is missing, and the
- * journal's earlier entries keep the durability they had.
+ * The importers' writes: batches (insertBatchRows, 500 rows) gathered into fewer, larger commits, with the store in its
+ * bulk mode meanwhile (Store.beginBulkWrite). A commit per batch cost half an import: each one flushed the search
+ * index's pending terms and, past the -wal's 1 MB, checkpointed it (wal_autocheckpoint, db/sqlite/open-database.ts),
+ * copying the same index pages into the file again and again; SQLite now checkpoints every 64 MB during an import. An
+ * import may lose its last commit to a crash: it is idempotent, so running it again adds exactly what is missing, and
+ * the journal's earlier entries keep the durability they had.
  */
 import type { ControlledTransaction } from 'kysely';
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import type { Database } from '../db/schema.ts';
 import { insertBatchRows, type BatchResult, type BatchRow } from '../journal/entries/entry-batch.ts';
 import { AT } from '../journal/entries/batch-row.ts';

@@ -3,7 +3,7 @@
  * the model calls (search(query), getDateRangeView(day, day)), so the view is a stored handle; pages of it are read
  * with the same view queries the methods run. A handle is resolved for its owner only: another owner's is unknown.
  */
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
 import { describeViewFilter } from './views/describe-view.ts';

@@ -1,6 +1,6 @@
 /** The object operations over one owner's journal: the kinds, the root handle `journal`, and handles kept in SQLite. */
 import { createHandleStore } from '../db/handle-store.ts';
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import type { MethodSpend, SentItems } from '../objects/kind.ts';
 import { KindRegistry } from '../objects/kind-registry.ts';
 import { createObjectOperations, type ObjectOperations } from '../objects/operations.ts';

@@ -1,5 +1,5 @@
 /** What the owner wrote on this day in every year, read for the chat (/onthisday) and the daily digest. */
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import { countEntries, findEntriesNewestDayFirst, type JournalEntryValue } from './views/entry-queries.ts';
 import { monthDaysOf } from './dates/calendar-day.ts';
 import { withMonthDays } from './views/on-this-day.ts';

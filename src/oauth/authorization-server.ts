@@ -5,7 +5,7 @@
  * the token endpoint (token-endpoint.ts: short-lived access tokens, refresh tokens that rotate).
  * Requests and answers are web-standard (Request → Response); src/wiring/remote-mcp.ts puts them on the bot's HTTP server.
  */
-import type { OauthStore } from '../db/oauth-store.ts';
+import type { OauthStore } from './oauth-store.ts';
 import type { Logger } from '../log/logger.ts';
 import {
   fetchClientMetadataDocument,

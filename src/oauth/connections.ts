@@ -3,7 +3,7 @@
  * opened it, Allow or Deny answers it, /connections lists the grants and revokes them. And the resource server's
  * side: an access token checked against its stored hash, its grant live, its time not up.
  */
-import type { OauthStore } from '../db/oauth-store.ts';
+import type { OauthStore } from './oauth-store.ts';
 import { isMetadataDocumentId } from './client-metadata-document.ts';
 import { returnAddress, type ReturnAddress } from './client-registration.ts';
 import { MINUTE_MS } from './oauth-http.ts';

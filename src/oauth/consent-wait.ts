@@ -4,7 +4,7 @@
  * authorization code and sends the page on to the client. So an Allow only ever helps the browser its owner typed the
  * code into: a stranger's page that sent the owner a t.me link waits in vain.
  */
-import type { OauthRequestRow, OauthStore } from '../db/oauth-store.ts';
+import type { OauthRequestRow, OauthStore } from './oauth-store.ts';
 import { hostOf } from './client-registration.ts';
 import { json, MINUTE_MS } from './oauth-http.ts';
 import { newSecret, normalisedCode, ONE_TIME_CODE_LENGTH, sameText, secretHash } from './secrets.ts';

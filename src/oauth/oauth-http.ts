@@ -1,5 +1,5 @@
 /** What the authorization server's endpoints share: JSON answers and OAuth errors, resources compared, redirect URIs. */
-import type { OauthClientRow } from '../db/oauth-client-store.ts';
+import type { OauthClientRow } from './oauth-client-store.ts';
 import { PAGE_HEADERS } from './consent-page.ts';
 
 export const MINUTE_MS = 60_000;

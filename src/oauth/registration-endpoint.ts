@@ -5,7 +5,7 @@
  * grant is deleted after a day; an address (an IPv6 one by its /64) may hold REGISTRATIONS_PER_ADDRESS unused ones at a
  * time (its address kept as a SHA-256 only), and all addresses together MAX_UNUSED_REGISTRATIONS.
  */
-import type { OauthStore } from '../db/oauth-store.ts';
+import type { OauthStore } from './oauth-store.ts';
 import { parseRegistration } from './client-registration.ts';
 import { json, MINUTE_MS, oauthError } from './oauth-http.ts';
 import { newSecret, secretHash } from './secrets.ts';

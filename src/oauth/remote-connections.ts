@@ -1,6 +1,6 @@
 /** The bot's port onto remote connections (telegram/bot-deps.ts RemoteConnections), over the OAuth store. */
-import type { JournalDb } from '../db/open-database.ts';
-import { createOauthStore } from '../db/oauth-store.ts';
+import type { JournalDb } from '../db/journal-database.ts';
+import { createOauthStore } from './oauth-store.ts';
 import { consentPayload } from './authorization-server.ts';
 import { createConnections } from './connections.ts';
 

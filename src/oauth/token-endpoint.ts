@@ -3,8 +3,8 @@
  * Basic, client_secret_post or their client_id; an authorization code exchanged once, with its PKCE verifier; refresh
  * tokens that rotate (one used twice ends its grant). Access tokens are short-lived.
  */
-import type { OauthClientRow } from '../db/oauth-client-store.ts';
-import type { OauthRequestRow, OauthStore } from '../db/oauth-store.ts';
+import type { OauthClientRow } from './oauth-client-store.ts';
+import type { OauthRequestRow, OauthStore } from './oauth-store.ts';
 import { json, MINUTE_MS, oauthError, redirectUrisOf, sameResource } from './oauth-http.ts';
 import { newSecret, s256, sameText, secretHash } from './secrets.ts';
 

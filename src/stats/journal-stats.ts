@@ -2,7 +2,7 @@
  * The numbers of a stats picture, read through the journal's own views: entries per day of the period (the query
  * behind getOverview), its tags (getTags), and the days written up to today for the streaks.
  */
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import { countByPeriod, daysWithEntries } from '../journal/views/entry-queries.ts';
 import { addDays, eachDay } from '../journal/dates/calendar-day.ts';
 import { countTags, type TagCount } from '../journal/tags/tag-queries.ts';

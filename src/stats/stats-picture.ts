@@ -1,5 +1,5 @@
 /** A stats picture for an owner and a period: a PNG and its caption, or a sentence when the period holds no entries. */
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import { readJournalStats, type StatsPeriod } from './journal-stats.ts';
 import { renderPng } from './render-png.ts';
 import { countByPeriod } from '../journal/views/entry-queries.ts';

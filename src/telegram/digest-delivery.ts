@@ -3,7 +3,7 @@
  * five buttons, and on Sundays the weekly review.
  */
 import { GrammyError, InlineKeyboard, InputFile, type Api } from 'grammy';
-import type { DeliverDigest } from '../digest/digest-scheduler.ts';
+import type { DeliverDigest } from '../daily/digest-scheduler.ts';
 import { addDays, weekdayName, weekdayOf } from '../journal/dates/calendar-day.ts';
 import type { JournalReads, StatsPictures } from './bot-deps.ts';
 import { onThisDayText } from './on-this-day-text.ts';

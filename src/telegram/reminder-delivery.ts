@@ -1,6 +1,6 @@
 /** The daily reminder as a Telegram message: a writing prompt, and buttons to snooze an hour, skip today or set a mood. */
 import { GrammyError, InlineKeyboard, type Api } from 'grammy';
-import type { DeliverReminder } from '../reminders/reminder-scheduler.ts';
+import type { DeliverReminder } from '../daily/reminder-scheduler.ts';
 import type { WritingPrompts } from './bot-deps.ts';
 import { moodButtons } from './mood-buttons.ts';
 import { ANSWER_HINT } from './features/prompts.ts';

@@ -3,7 +3,7 @@
  * transcript the entry's content. Kicked after a capture, at start, and every few minutes for the retries. Each job
  * is claimed before its download, so instances sharing the database transcribe a note once.
  */
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import {
   claimTranscription,
   completeTranscription,

@@ -2,7 +2,7 @@
  * The bot's asking side, wired: citation links (cited entries read from the store, links to the Mini App's or web
  * view's entry page, /entry_<id>) and /reflect's settings and claims.
  */
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import type { Config } from '../config/config.ts';
 import { citedEntries } from '../journal/views/cited-entries.ts';
 import { findEntry } from '../journal/views/entry-queries.ts';

@@ -5,7 +5,7 @@
  */
 import type { Bot } from 'grammy';
 import type { Config } from '../config/config.ts';
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import type { Logger } from '../log/logger.ts';
 import { applyEdit, storeEntry } from '../journal/entries/entry-store.ts';
 import { isSpeech } from '../journal/media/media.ts';

@@ -2,7 +2,7 @@
  * The setting /digest and /remind share, a daily time turned on, moved or off, over its store. Each one's scheduler
  * is built only once the bot is, so a changed time reaches it through `wake`, which does nothing until then.
  */
-import type { dailyTimeStore } from '../db/daily-time-store.ts';
+import type { dailyTimeStore } from '../daily/daily-time-store.ts';
 import type { DailyTimeSetting } from '../telegram/bot-deps.ts';
 import type { Wiring } from './wiring.ts';
 

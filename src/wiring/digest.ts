@@ -1,6 +1,6 @@
 /** /digest's setting and the scheduler that sends the digests through the bot once it is built. */
-import { createDigestStore } from '../db/digest-store.ts';
-import { createDigestScheduler, type DigestScheduler } from '../digest/digest-scheduler.ts';
+import { createDigestStore } from '../daily/digest-store.ts';
+import { createDigestScheduler, type DigestScheduler } from '../daily/digest-scheduler.ts';
 import { errorMessage } from '../log/error-message.ts';
 import { createDigestDelivery } from '../telegram/digest-delivery.ts';
 import type { DigestSettings, JournalReads, StatsPictures } from '../telegram/bot-deps.ts';

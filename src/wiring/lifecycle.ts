@@ -4,7 +4,7 @@
  * A part that fails to start stops the ones before it; a stop during the start (a signal while Telegram is still
  * being reached) aborts the part in progress and stops what had started. Stopping twice stops once.
  */
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import { errorMessage } from '../log/error-message.ts';
 import type { Logger } from '../log/logger.ts';
 

@@ -1,7 +1,7 @@
 /** Questions (/ask, mentions, follow-ups, /trace) and /review over the owner's journal through the Messages API. */
 import Anthropic from '@anthropic-ai/sdk';
 import type { Config } from '../config/config.ts';
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import type { Logger } from '../log/logger.ts';
 import { aiOffReason, journalSettings } from '../config/derived-settings.ts';
 import { createAskCache } from '../db/ask-cache-store.ts';

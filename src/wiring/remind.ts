@@ -1,8 +1,8 @@
 /** /remind's setting and buttons, and the scheduler that sends the reminders through the bot once it is built. */
-import { createReminderStore } from '../db/reminder-store.ts';
+import { createReminderStore } from '../daily/reminder-store.ts';
 import { wroteOn } from '../journal/memories.ts';
-import { createReminderScheduler, type ReminderScheduler } from '../reminders/reminder-scheduler.ts';
-import { SNOOZE_MS } from '../reminders/reminder-schedule.ts';
+import { createReminderScheduler, type ReminderScheduler } from '../daily/reminder-scheduler.ts';
+import { SNOOZE_MS } from '../daily/reminder-schedule.ts';
 import { createReminderDelivery } from '../telegram/reminder-delivery.ts';
 import type { ReminderSettings, WritingPrompts } from '../telegram/bot-deps.ts';
 import { dailyTimeSetting } from './daily-time-setting.ts';

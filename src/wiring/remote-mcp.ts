@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDeps } from './app.ts';
 import { journalSettings } from '../config/derived-settings.ts';
 import { builtPath, packageVersion } from '../db/code-location.ts';
-import { createOauthStore } from '../db/oauth-store.ts';
+import { createOauthStore } from '../oauth/oauth-store.ts';
 import { createSentLedgerStore } from '../db/sent-ledger-store.ts';
 import { JOURNAL_ROOT_ID, journalToday, openJournalOperations } from '../journal/journal-operations.ts';
 import { createPictures } from '../journal/media/picture-cache.ts';

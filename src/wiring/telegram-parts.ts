@@ -8,7 +8,7 @@ import { GrammyError } from 'grammy';
 import { sql } from 'kysely';
 import type { Config } from '../config/config.ts';
 import { aiOffReason } from '../config/derived-settings.ts';
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import { errorMessage } from '../log/error-message.ts';
 import type { Logger } from '../log/logger.ts';
 import { revokeRemovedOwners } from '../oauth/removed-owners.ts';

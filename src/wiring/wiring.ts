@@ -3,7 +3,7 @@
  * from them. app.ts makes one; each file beside this one builds one feature's dependencies from it.
  */
 import type { Config } from '../config/config.ts';
-import type { JournalDb } from '../db/open-database.ts';
+import type { JournalDb } from '../db/journal-database.ts';
 import type { Logger } from '../log/logger.ts';
 import { journalSettings } from '../config/derived-settings.ts';
 import { journalToday, type JournalSettings } from '../journal/journal-operations.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { JournalCache } from '../../scripts/bench/journal-db.ts';
 import { parseBenchArgs } from '../../scripts/bench/options.ts';

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../../src/config/config.ts';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { writeSyntheticExport } from '../../scripts/synthetic-export.ts';
 import { botApiPerTest } from '../helpers/bot-api-per-test.ts';
 import { PROCESS_TOKEN, waitForStderr } from '../helpers/bot-process.ts';

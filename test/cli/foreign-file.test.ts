@@ -32,7 +32,7 @@ const COMMANDS: Record<string, [string, string[]]> = {
   mcp: ['src/cli/mcp.ts', ['--owner', '1']],
 };
 
-// The kinds of file are told apart by the same check whatever the command (test/db/journal-file.test.ts covers
+// The kinds of file are told apart by the same check whatever the command (test/db/sqlite/journal-file.test.ts covers
 // each); here every command meets the foreign database, and those that create a journal meet the empty file.
 describe('a file that is not a journal', { timeout: PROCESS_TEST_MS }, () => {
   it.each([

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { readBlobWhole } from '../../src/db/media-blobs.ts';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { seedKnownJournal } from '../journal/known-journal.ts';

@@ -4,9 +4,9 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { convertJournal } from '../../src/db/convert-encryption.ts';
+import { convertJournal } from '../../src/db/sqlite/convert-encryption.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { buildGeneratedJournal } from '../../src/demo/demo-journal.ts';
 import { PROCESS_TEST_MS, runEntryPoint, startEntryPoint } from '../helpers/run-entry-point.ts';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { freePort } from '../helpers/bot-process.ts';
 import { PROCESS_TEST_MS, runEntryPoint } from '../helpers/run-entry-point.ts';
 

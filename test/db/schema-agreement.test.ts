@@ -8,7 +8,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { JournalDb } from '../../src/db/open-database.ts';
+import type { JournalDb } from '../../src/db/journal-database.ts';
 import { REPO_ROOT } from '../helpers/run-entry-point.ts';
 import { createTempDb, TEST_DATABASE_URL, type TempDb, type TestStore } from '../helpers/temp-db.ts';
 

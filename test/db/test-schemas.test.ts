@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { openPostgresDatabase } from '../../src/db/open-postgres.ts';
+import { openPostgresDatabase } from '../../src/db/postgres/open-postgres.ts';
 import { TEST_DATABASE_URL, urlWithSchema } from '../helpers/temp-db.ts';
 import { createTestDatabase, createTestSchema, onServer, RUN_PREFIX_ENV } from '../helpers/test-schemas.ts';
 

@@ -3,9 +3,9 @@
 // order, a dead holder's job is taken over after its lease, only the holder may begin an answer or end the job, and a
 // day's digest is claimed once per owner whoever asks.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDigestStore } from '../../src/db/digest-store.ts';
+import { createDigestStore } from '../../src/daily/digest-store.ts';
 import { createJobStore } from '../../src/db/job-store.ts';
-import type { JournalDb } from '../../src/db/open-database.ts';
+import type { JournalDb } from '../../src/db/journal-database.ts';
 import { describeStores } from '../helpers/stores.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 

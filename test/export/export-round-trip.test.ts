@@ -1,6 +1,6 @@
 // The JSON export is lossless: exported, then imported into an empty database, every field of every entry is back
 // (ids, source, instants, local day and time, content, revisions, media and file ids, tags), by the real CLIs too.
-import { combinedFtsQuery } from '../../src/db/sqlite-store.ts';
+import { combinedFtsQuery } from '../../src/db/sqlite/sqlite-store.ts';
 import { parseSearch } from '../../src/journal/search/search-syntax.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { exportJournal } from '../../src/export/export-journal.ts';
 import { importJournalExport, isJournalExport } from '../../src/export/import-journal-export.ts';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { countEntries } from '../../src/journal/views/entry-queries.ts';
 import { storeEntry } from '../../src/journal/entries/entry-store.ts';
 import { createTempDb, filePglite, type TempDb } from '../helpers/temp-db.ts';

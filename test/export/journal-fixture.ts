@@ -1,6 +1,6 @@
 // A journal with every kind of field an export must carry: edits (revisions), tags, media (a transcribed voice
 // note, a photo, a file), imported entries, two years and a night entry counted to the previous day.
-import type { JournalDb } from '../../src/db/open-database.ts';
+import type { JournalDb } from '../../src/db/journal-database.ts';
 import { insertEntryBatch } from '../../src/journal/entries/entry-batch.ts';
 import { applyEdit, storeEntry } from '../../src/journal/entries/entry-store.ts';
 import { completeTranscription } from '../../src/journal/media/transcription-jobs.ts';

@@ -17,7 +17,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { buildGeneratedJournal } from '../../src/demo/demo-journal.ts';
 import { PROCESS_TEST_MS, startEntryPoint } from '../helpers/run-entry-point.ts';
 import { FUZZ_SEED, FuzzTally, runs } from './fuzz-budget.ts';

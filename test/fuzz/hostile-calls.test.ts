@@ -1,7 +1,7 @@
 // Fuzz: hostile tool calls (any tool name, any input, hostile strings and numbers in method arguments) give a result
 // or an error the model can fix, never a crash; a failed call stores no handle; every stored handle still lists;
 // and search counts always equal a brute-force reading of the documented syntax.
-import { queryForms, searchTextOf } from '../../src/db/search-text.ts';
+import { queryForms, searchTextOf } from '../../src/db/search/search-text.ts';
 import { titleOf } from '../../src/journal/entries/entry.ts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

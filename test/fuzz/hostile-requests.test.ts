@@ -11,7 +11,7 @@ import { sign } from '@tma.js/init-data-node';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { buildGeneratedJournal, DEMO_JOURNAL } from '../../src/demo/demo-journal.ts';
 import { botApiPerTest } from '../helpers/bot-api-per-test.ts';
 import {

@@ -1,6 +1,6 @@
 // The database checks every fuzz case ends with: SQLite's integrity_check, and FTS5's own integrity-check.
 import { sql } from 'kysely';
-import type { JournalDb } from '../../src/db/open-database.ts';
+import type { JournalDb } from '../../src/db/journal-database.ts';
 
 export async function expectIntactDatabase(db: JournalDb): Promise<void> {
   const { rows } = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(db);

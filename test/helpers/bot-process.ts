@@ -1,6 +1,6 @@
 // `npm start` as a real process against the stand-ins, and a look into its database from outside.
 import { createServer } from 'node:net';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { PROCESS_WAIT_MS, startEntryPoint, type RunningProcess } from './run-entry-point.ts';
 import { OWNER_ID } from './updates.ts';
 

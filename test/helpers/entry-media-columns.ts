@@ -1,5 +1,5 @@
 /** Entries with their first medium's fields under the names the entry's single media columns had (media_kind, …). */
-import type { JournalDb } from '../../src/db/open-database.ts';
+import type { JournalDb } from '../../src/db/journal-database.ts';
 
 export function entriesWithMedia(db: JournalDb) {
   return db

@@ -4,8 +4,8 @@
 import { rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../../src/db/open-database.ts';
-import { openPostgresDatabase } from '../../src/db/open-postgres.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
+import { openPostgresDatabase } from '../../src/db/postgres/open-postgres.ts';
 import { urlWithSchema } from './temp-db.ts';
 import { createTestSchema } from './test-schemas.ts';
 import { freePort, startBot } from './bot-process.ts';

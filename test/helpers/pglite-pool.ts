@@ -1,6 +1,6 @@
 // An embedded PGlite (PostgreSQL compiled to WASM) shaped like the `pg` pool kysely's PostgresDialect drives, so the
-// tests run the app's own PostgreSQL path (db/open-postgres.ts) with no server. PGlite has one session: the shim lends
-// it to one kysely connection at a time (a transaction holds it until it ends), as a pool of size one would.
+// tests run the app's own PostgreSQL path (db/postgres/open-postgres.ts) with no server. PGlite has one session: the
+// shim lends it to one kysely connection at a time (a transaction holds it until it ends), as a pool of size one would.
 // Written here instead of adding kysely-pglite, whose package pulls in a CLI toolkit (oclif, chokidar, kysely-codegen).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PostgresDialect, type Dialect } from 'kysely';
-import { NUMBER_PARSERS } from '../../src/db/open-postgres.ts';
+import { NUMBER_PARSERS } from '../../src/db/postgres/open-postgres.ts';
 
 /** Parses as the app's pool does: int8 and numeric as JS numbers, an int8 beyond 2^53 an error. */
 const parsers = { ...NUMBER_PARSERS };

@@ -1,5 +1,5 @@
 // Writes entries through the live capture path (saveEntry), in UTC, for tests that need a journal with known contents.
-import type { JournalDb } from '../../src/db/open-database.ts';
+import type { JournalDb } from '../../src/db/journal-database.ts';
 import { saveEntry } from '../../src/journal/entries/entry-store.ts';
 
 /** [written at (ISO, UTC), text] */

@@ -9,9 +9,10 @@ import { sql } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { MIGRATIONS_FOLDER, migrationFiles } from '../../src/db/migration-files.ts';
-import { openDatabase, type JournalDb } from '../../src/db/open-database.ts';
-import { openPostgresDatabase, postgresJournalDatabase } from '../../src/db/open-postgres.ts';
-import { POSTGRES_MIGRATIONS_FOLDER } from '../../src/db/postgres-store.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
+import type { JournalDb } from '../../src/db/journal-database.ts';
+import { openPostgresDatabase, postgresJournalDatabase } from '../../src/db/postgres/open-postgres.ts';
+import { POSTGRES_MIGRATIONS_FOLDER } from '../../src/db/postgres/postgres-store.ts';
 import { migratedPglite, pgliteDialect } from './pglite-pool.ts';
 import { createTestSchema, RUN_PREFIX_ENV } from './test-schemas.ts';
 

@@ -2,7 +2,7 @@
 // live notes of April 2nd with #tags, a voice note, a non-ASCII name, and one edited note (so it has a revision).
 import { createJournalWebView } from '../../src/wiring/journal-web-view.ts';
 import { parseConfig, type Config } from '../../src/config/config.ts';
-import type { JournalDb } from '../../src/db/open-database.ts';
+import type { JournalDb } from '../../src/db/journal-database.ts';
 import { buildGeneratedJournal, DEMO_JOURNAL } from '../../src/demo/demo-journal.ts';
 import { applyEdit, saveEntry } from '../../src/journal/entries/entry-store.ts';
 import type { EntryDraft } from '../../src/journal/entries/entry.ts';

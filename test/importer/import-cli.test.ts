@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { waitUntil } from '../helpers/bot-process.ts';
 import { writeSyntheticExport, type SyntheticExport } from '../../scripts/synthetic-export.ts';
 import {

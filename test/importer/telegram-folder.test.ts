@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { detectSource } from '../../src/importer/sources/detect-source.ts';
 import { blackPng } from '../helpers/black-png.ts';
 import { runEntryPoint } from '../helpers/run-entry-point.ts';

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createAskCache } from '../../src/db/ask-cache-store.ts';
-import type { JournalDb } from '../../src/db/open-database.ts';
+import type { JournalDb } from '../../src/db/journal-database.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { applyEdit, storeEntry } from '../../src/journal/entries/entry-store.ts';
 import { forgetEntry, forgetOwner } from '../../src/journal/forget/forget.ts';

@@ -1,9 +1,9 @@
 // The search syntax: what each form means as a plan over the index's words (FTS5 MATCH and a PostgreSQL tsquery), the
 // canonical text views store, and errors that show the syntax.
 import { describe, expect, it } from 'vitest';
-import { combinedFtsQuery } from '../../src/db/sqlite-store.ts';
-import { combinedTsquery } from '../../src/db/postgres-search.ts';
-import { planPhrases, searchPlan } from '../../src/db/search-plan.ts';
+import { combinedFtsQuery } from '../../src/db/sqlite/sqlite-store.ts';
+import { combinedTsquery } from '../../src/db/postgres/postgres-search.ts';
+import { planPhrases, searchPlan } from '../../src/db/search/search-plan.ts';
 import { viewSearches } from '../../src/journal/search/fts-query.ts';
 import { describeSearch, parseSearch, SEARCH_SYNTAX, searchText } from '../../src/journal/search/search-syntax.ts';
 

@@ -1,5 +1,5 @@
 // A small journal with known contents, for tests that check every method against hand-counted answers.
-import type { JournalDb } from '../../src/db/open-database.ts';
+import type { JournalDb } from '../../src/db/journal-database.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import type { ObjectOperations } from '../../src/objects/operations.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';

@@ -6,7 +6,7 @@ import { buildGeneratedJournal } from '../../src/demo/demo-journal.ts';
 import { findEntriesForDay } from '../../src/journal/views/entry-queries.ts';
 import { findEntriesPage } from '../../src/journal/views/entry-pages.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
-import { combinedFtsQuery } from '../../src/db/sqlite-store.ts';
+import { combinedFtsQuery } from '../../src/db/sqlite/sqlite-store.ts';
 import { parseSearch } from '../../src/journal/search/search-syntax.ts';
 
 const OWNER = 7;

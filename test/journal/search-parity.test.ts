@@ -1,7 +1,7 @@
 // Search parity: the documented syntax (any of the words, "phrases", OR, -exclude, prefix*) gives the same entries on
 // every store, checked against answers written down here (not only against each other), on one set of fixtures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wordsOf, foldWord } from '../../src/db/search-text.ts';
+import { wordsOf, foldWord } from '../../src/db/search/search-text.ts';
 import { findViewEntries, countEntries, countDays } from '../../src/journal/views/entry-queries.ts';
 import { findEntriesPage } from '../../src/journal/views/entry-pages.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
@@ -25,7 +25,7 @@ const FIXTURES = [
   ['2024-04-10T10:00:00Z', 'Søren in İstanbul, Straße'], // 11: letters NFD does not split (ø, ß) stay themselves
 ] as const;
 
-/** query → the entry numbers it finds, as SQLite's FTS5 answers over search_text (db/search-text.ts). */
+/** query → the entry numbers it finds, as SQLite's FTS5 answers over search_text (db/search/search-text.ts). */
 const EXPECTED: [string, number[]][] = [
   ['coffee', [1]],
   ['COFFEE', [1]],

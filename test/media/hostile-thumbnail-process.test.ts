@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeBlob } from '../../src/db/media-blobs.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { freePort, waitUntil } from '../helpers/bot-process.ts';
 import { PROCESS_WAIT_MS, startEntryPoint, type RunningProcess } from '../helpers/run-entry-point.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';

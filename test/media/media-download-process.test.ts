@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { botApiPerTest } from '../helpers/bot-api-per-test.ts';
 import { mountSmallDisk } from '../helpers/small-disk.ts';
 import { startBot, storedMessageIds, waitForStderr, waitUntil } from '../helpers/bot-process.ts';

@@ -4,7 +4,7 @@
 // ending its grant, refresh tokens that rotate (a reused one ends the grant), and forgetting an owner; the one-time
 // code that binds an Allow to the owner's own browser, owner-scoped revoke, removed owners, the registration cap.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createOauthStore } from '../../src/db/oauth-store.ts';
+import { createOauthStore } from '../../src/oauth/oauth-store.ts';
 import { forgetOwner } from '../../src/journal/forget/forget.ts';
 import {
   createAuthorizationServer,

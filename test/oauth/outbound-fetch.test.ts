@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/config.ts';
-import { createOauthStore } from '../../src/db/oauth-store.ts';
+import { createOauthStore } from '../../src/oauth/oauth-store.ts';
 import { createMemoryLogger } from '../../src/log/logger.ts';
 import { createAuthorizationServer } from '../../src/oauth/authorization-server.ts';
 import {

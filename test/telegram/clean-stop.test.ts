@@ -2,7 +2,7 @@
 // question open exits 0, leaves no conversation pending, and the next start asks the question again and answers it.
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { botApiPerTest } from '../helpers/bot-api-per-test.ts';
 import { startMessagesApiStandIn, type MessagesApiStandIn } from '../stand-ins/messages-api.ts';
 import { startBot, waitUntil } from '../helpers/bot-process.ts';

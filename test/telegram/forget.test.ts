@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_READER_MODEL } from '../../src/config/config.ts';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import {
   CONFIRM_PHRASE,
   EVERYTHING_PROMPT_HEAD,

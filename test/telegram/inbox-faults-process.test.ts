@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RETRY_NOTICE } from '../../src/telegram/intake/update-inbox.ts';
 import { APOLOGY_TEXT } from '../../src/telegram/error-handler.ts';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { botApiPerTest } from '../helpers/bot-api-per-test.ts';
 import { mountSmallDisk } from '../helpers/small-disk.ts';
 import { startBot, storedMessageIds, waitForStderr, waitUntil } from '../helpers/bot-process.ts';

@@ -6,7 +6,7 @@
 // - /export with its upload held open the same way: entries within 2 s, SIGKILL, restart: uploaded once.
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { botApiPerTest } from '../helpers/bot-api-per-test.ts';
 import { startBot, storedMessageIds, waitForStderr, waitUntil } from '../helpers/bot-process.ts';
 import { PROCESS_TEST_MS, PROCESS_WAIT_MS, type RunningProcess } from '../helpers/run-entry-point.ts';

@@ -2,7 +2,7 @@
 import { ALLOWED_UPDATES } from '../../src/telegram/intake/allowed-updates.ts';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { APOLOGY_TEXT } from '../../src/telegram/error-handler.ts';
 import { HELP_TEXT } from '../../src/telegram/features/index.ts';
 import { botApiPerTest } from '../helpers/bot-api-per-test.ts';

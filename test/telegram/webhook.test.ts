@@ -2,7 +2,7 @@
 // or missing secret gets 401 and nothing is stored; a SIGKILL in the middle of a burst loses nothing and doubles nothing.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { botApiPerTest } from '../helpers/bot-api-per-test.ts';
 import { freePort, startBot, storedMessageIds, waitUntil } from '../helpers/bot-process.ts';
 import { textUpdate } from '../helpers/updates.ts';

@@ -2,7 +2,7 @@
 // lists it first: the endpoint (a stand-in over real HTTP, answering slowly so the workers' runs overlap) counts the
 // requests. A claim left by a worker that died is taken over once it runs out.
 import { afterEach, expect, it } from 'vitest';
-import type { JournalDb } from '../../src/db/open-database.ts';
+import type { JournalDb } from '../../src/db/journal-database.ts';
 import { storeEntry } from '../../src/journal/entries/entry-store.ts';
 import { claimTranscription, dueTranscriptions } from '../../src/journal/media/transcription-jobs.ts';
 import { createTranscriber } from '../../src/transcription/transcriber.ts';

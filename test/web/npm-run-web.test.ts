@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { openDatabase } from '../../src/db/open-database.ts';
+import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { buildGeneratedJournal, DEMO_JOURNAL } from '../../src/demo/demo-journal.ts';
 import { freePort, waitUntil } from '../helpers/bot-process.ts';
 import { PROCESS_TEST_MS, PROCESS_WAIT_MS, startEntryPoint, type RunningProcess } from '../helpers/run-entry-point.ts';

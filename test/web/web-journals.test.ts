@@ -5,7 +5,7 @@
 import { sign } from '@tma.js/init-data-node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { saveEntry } from '../../src/journal/entries/entry-store.ts';
-import type { JournalDb } from '../../src/db/open-database.ts';
+import type { JournalDb } from '../../src/db/journal-database.ts';
 import { seedEntries } from '../helpers/seed-entries.ts';
 import { describeStores } from '../helpers/stores.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';

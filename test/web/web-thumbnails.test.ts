@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/config.ts';
 import { writeBlob } from '../../src/db/media-blobs.ts';
-import type { JournalDb } from '../../src/db/open-database.ts';
+import type { JournalDb } from '../../src/db/journal-database.ts';
 import { storeEntry } from '../../src/journal/entries/entry-store.ts';
 import { MAX_INPUT_PIXELS } from '../../src/journal/media/scaled-image.ts';
 import { webJournalFor, webLoginLinks } from '../../src/wiring/journal-web-view.ts';

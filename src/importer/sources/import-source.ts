@@ -3,7 +3,7 @@
  * Telegram's: items streamed from a reader, batches that commit whole, skips counted and damaged items named by
  * the app's own id, idempotent (the app's id is the key; a changed text becomes a revision), --dry-run, progress.
  */
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { inEntryYears } from '../../journal/dates/local-moment.ts';
 import { batchRowOf, type BatchDraft, type BatchRow } from '../../journal/entries/batch-row.ts';
 import { messageIdOf, SOURCE_CHAT_IDS } from '../../journal/entries/entry-source.ts';

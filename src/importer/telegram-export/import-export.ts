@@ -3,7 +3,7 @@
  * a report (it never throws for a bad file). Stopping at any point and running again adds nothing twice.
  */
 import path from 'node:path';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import type { BatchRow } from '../../journal/entries/batch-row.ts';
 import { createBatchWriter, type BatchWriter } from '../batch-writer.ts';
 import { isSelected } from './chat-selection.ts';

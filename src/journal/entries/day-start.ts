@@ -3,7 +3,7 @@
  * The stored wall-clock time says which side of the old and the new start an entry was written on, so the change
  * is pure day arithmetic on the rows (no zone involved), one UPDATE in one transaction with the setting it records.
  */
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { MIDNIGHT } from '../dates/local-moment.ts';
 
 const SETTING = 'day_starts_at';

@@ -1,5 +1,5 @@
 /** Bulk writes for imports: a batch commits whole or not at all, and an entry already stored is never written twice. */
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import type { Transaction } from 'kysely';
 import type { Database, NewEntryRow } from '../../db/schema.ts';
 import { entryValues } from '../../db/store.ts';

@@ -4,7 +4,7 @@
  * id of another owner finds nothing.
  */
 import { sql } from 'kysely';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { ownerNotIndexed, viewRows } from '../views/entry-queries.ts';
 import { metadataFields, placeText, readMetadata } from './entry-metadata.ts';
 import { mediaLabel } from '../media/media.ts';

@@ -1,6 +1,6 @@
 /** Writing entries: capture once, and edits that keep the earlier text as a revision. */
 import type { Transaction } from 'kysely';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import type { Database } from '../../db/schema.ts';
 import { ENTRY_KEY, entryRowFromDraft, textColumns, type EntryDraft } from './entry.ts';
 import { insertTags, replaceTags } from '../tags/entry-tags.ts';

@@ -1,5 +1,5 @@
 /** What an entry is, in the app's terms, and how one is drafted from raw text. */
-import { searchTextOf } from '../../db/search-text.ts';
+import { searchTextOf } from '../../db/search/search-text.ts';
 import type { EntrySource, EntrySourceApp } from '../../db/schema.ts';
 import type { EntryMetadata } from './entry-metadata.ts';
 import { metadataText } from './metadata-text.ts';
@@ -75,7 +75,7 @@ export function titleOf(text: string): string {
 }
 
 /** The row for a draft, with its local day in the owner's zone (and journal day start, JOURNAL_DAY_STARTS_AT). */
-/** The columns an entry's text sets: the text, its title, and the words search indexes (db/search-text.ts). */
+/** The columns an entry's text sets: the text, its title, and the words search indexes (db/search/search-text.ts). */
 export function textColumns(text: string): { title: string; content: string; search_text: string } {
   const title = titleOf(text);
   return { title, content: text, search_text: searchTextOf(title, text) };

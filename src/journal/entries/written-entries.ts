@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { insertEntryMedia } from '../media/entry-media.ts';
 import { keepMediaBytes } from '../media/imported-media.ts';
 import { checkDecodeBudget, ImageTooLargeError } from '../media/scaled-image.ts';

@@ -1,5 +1,5 @@
 /** Forgetting one journal: each of its entries goes as /forget takes one, with everything the bot kept of it. */
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { forgetEntry } from './forget.ts';
 
 /** Entry ids read per query while forgetting (each entry is then forgotten in a transaction of its own). */

@@ -3,7 +3,7 @@
  * then ask the store to make the deleted bytes unreadable (db/store.ts purgeDeleted: on SQLite, with secure_delete, a full
  * merge of the search index and a TRUNCATE checkpoint). Earlier backups and exports keep what they hold.
  */
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import type { Database } from '../../db/schema.ts';
 import { deleteOrphanBlobs } from '../../db/media-blobs.ts';
 import { entryTraces } from './entry-traces.ts';

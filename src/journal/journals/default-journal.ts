@@ -2,7 +2,7 @@
  * The journal an owner's messages outside topics go to: the main one ('') unless they named another with
  * /journal default <name> (after importing an app's several journals, say, so new messages join one of them).
  */
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { MAIN_JOURNAL } from './journal-names.ts';
 
 /** The stored name of the owner's default journal; '' (the main journal) when none was set. */

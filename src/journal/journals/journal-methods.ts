@@ -1,6 +1,6 @@
 /** The JournalCollection methods on journals: listJournals() and getJournal(name). */
 import { z } from 'zod';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { methodsFor, type MethodDefinition } from '../../objects/kind.ts';
 import { ObjectError } from '../../objects/object-error.ts';
 import { countJournals, findJournal, journalNamesText } from './journal-queries.ts';

@@ -1,6 +1,6 @@
 /** Which journals an owner has and how many entries each holds in a view; finding one by the name a person gives. */
 import { sql } from 'kysely';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { viewRows } from '../views/entry-queries.ts';
 import { journalDisplayName, MAIN_JOURNAL } from './journal-names.ts';
 import type { JournalView } from '../views/journal-view.ts';

@@ -3,7 +3,7 @@
  * creation, follows its edits, and is "Topic <id>" until it is seen. Renaming a topic renames its journal, entries
  * and all.
  */
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { cleanJournalName, unnamedTopicJournal } from './journal-names.ts';
 
 /** The stored journal name of a topic; a topic never seen before is recorded as "Topic <id>" until its name is. */

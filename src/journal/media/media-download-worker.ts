@@ -4,7 +4,7 @@
  * stop), and every minute for the retries. Each download is claimed first, so instances sharing a database fetch a
  * file once.
  */
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { MediaTooLargeError } from '../../db/media-blobs.ts';
 import { errorReason } from '../../log/error-message.ts';
 import { createJobLoop, type WorkerLogger } from './job-loop.ts';

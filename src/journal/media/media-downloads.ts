@@ -5,7 +5,7 @@
  * capture never waits and no entry is lost: the label stays until the bytes arrive.
  */
 import type { Kysely } from 'kysely';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import type { Database } from '../../db/schema.ts';
 import { MediaTooLargeError, writeBlob } from '../../db/media-blobs.ts';
 import { HOUR_MS } from '../dates/durations.ts';

@@ -2,7 +2,7 @@
  * The owner's photos across entries, newest first: the web view's Photos page. Kept photos only (those with bytes to
  * show); each names its entry and day, so a picture opens the entry it belongs to.
  */
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 
 export interface ListedPhoto {
   entryId: number;

@@ -7,7 +7,7 @@
  * as such too, so a hostile or broken picture costs one attempt, once. Requests for the same picture at the same time
  * share one making.
  */
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { readBlobWhole } from '../../db/media-blobs.ts';
 import { keepPicture, readPicture, type StoredPicture } from '../../db/thumbnail-store.ts';
 import { DecodeFailedError, type DecodePool } from './decode-pool.ts';

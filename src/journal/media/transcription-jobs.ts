@@ -3,7 +3,7 @@
  * entry's content. A failed attempt only postpones the job (with growing pauses); the entry keeps its label meanwhile.
  */
 import type { Kysely } from 'kysely';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import type { Database } from '../../db/schema.ts';
 import { textColumns, type EntryDraft } from '../entries/entry.ts';
 import { replaceTags } from '../tags/entry-tags.ts';

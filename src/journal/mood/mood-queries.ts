@@ -7,7 +7,7 @@
  * may be set on a day nothing was written); for a view narrowed by entries (search, tags), the days it has entries on.
  */
 import { sql } from 'kysely';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { viewRows } from '../views/entry-queries.ts';
 import type { JournalView } from '../views/journal-view.ts';
 import { monthDayCalendarDays } from '../views/on-this-day.ts';

@@ -1,5 +1,5 @@
 /** A day's mood, 1 (😞) to 5 (😄): one per owner and journal day, the last set wins. Set by /mood and the buttons. */
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 
 export const MOOD_EMOJI = ['😞', '🙁', '😐', '🙂', '😄'] as const;
 

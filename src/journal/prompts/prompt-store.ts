@@ -4,7 +4,7 @@
  * entry answers (entry_prompt, beside the entry row).
  */
 import type { Transaction } from 'kysely';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** The longest prompt an owner may add. */

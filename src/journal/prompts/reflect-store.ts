@@ -3,7 +3,7 @@
  * one follow-up question and a day at most three (the claim is taken before the model is asked, so a retry or a
  * second instance never asks twice).
  */
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 
 /** An entry shorter than this gets no question: too little to reflect on. */
 export const REFLECT_MIN_WORDS = 20;

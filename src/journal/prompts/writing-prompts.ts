@@ -2,7 +2,7 @@
  * Writing prompts: a built-in set (short, non-intrusive), the owner's own (/prompts add), and memories from on this
  * day in earlier years ("A year ago you wrote: "…" — how is that now?", the entry's first line only).
  */
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { yearOf } from '../dates/calendar-day.ts';
 import { readOnThisDay } from '../memories.ts';
 import { listOwnerPrompts } from './prompt-store.ts';

@@ -3,7 +3,7 @@
  * forms (db/search-text.ts queryForms: as typed and stemmed in each language) is a form of a word the search looks
  * for, or, for word*, starts with one. Excluded words are not marked.
  */
-import { queryForms } from '../../db/search-text.ts';
+import { queryForms } from '../../db/search/search-text.ts';
 import { parseSearch } from './search-syntax.ts';
 
 /** The test of a text's word against a query; nothing matches a query that does not parse. */

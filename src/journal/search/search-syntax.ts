@@ -17,7 +17,7 @@
 export const SEARCH_SYNTAX =
   'Search syntax: words (any may match, best matches first; any word form), "a phrase", +word (must appear), -word or -"a phrase" (without it), word* (prefix), a OR b (either, as a b)';
 
-import type { SearchQuery, SearchTerm } from '../../db/search-query.ts';
+import type { SearchQuery, SearchTerm } from '../../db/search/search-query.ts';
 
 export type { SearchQuery, SearchTerm };
 

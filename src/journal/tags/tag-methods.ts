@@ -1,6 +1,6 @@
 /** The JournalCollection methods on hashtags: getTags() and tagged(tag). */
 import { z } from 'zod';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { methodsFor, type MethodDefinition } from '../../objects/kind.ts';
 import type { JournalView } from '../views/journal-view.ts';
 import { countTags, MAX_TAGS_LISTED } from './tag-queries.ts';

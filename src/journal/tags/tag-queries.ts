@@ -1,6 +1,6 @@
 /** getTags: a view's hashtags with their entry counts, most used first. */
 import { sql } from 'kysely';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { viewRows } from '../views/entry-queries.ts';
 import type { JournalView } from '../views/journal-view.ts';
 

@@ -1,7 +1,7 @@
 /** JournalCollection.ask: a reader model reads every entry of the view and answers; entries never reach the conversation. */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { methodsFor, type MethodContext, type MethodDefinition } from '../../objects/kind.ts';
 import { ObjectError } from '../../objects/object-error.ts';
 import { countView, findViewEntries, type ViewCounts } from './entry-queries.ts';

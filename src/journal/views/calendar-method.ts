@@ -3,7 +3,7 @@
  * value: what a calendar draws (the MCP App's showCalendar tool calls it). No entry text.
  */
 import { z } from 'zod';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { methodsFor, type MethodDefinition } from '../../objects/kind.ts';
 import { countByPeriod, countView } from './entry-queries.ts';
 import { describeView } from './describe-view.ts';

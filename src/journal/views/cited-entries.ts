@@ -1,5 +1,5 @@
 /** The entries an answer cites, from the sources its citations name: what a "From:" line and /entry_<id> need. */
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { entryIdOfSource } from './entry-citations.ts';
 
 export interface CitedEntry {

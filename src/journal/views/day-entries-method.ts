@@ -4,7 +4,7 @@
  * getEntry per entry to learn which of them hold photos.
  */
 import { z } from 'zod';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { methodsFor, type MethodDefinition } from '../../objects/kind.ts';
 import { withContentCut } from '../entries/entry-reading.ts';
 import { listEntryMedia } from '../media/entry-media.ts';

@@ -5,7 +5,7 @@
  * entry's own when asked). Each entry travels as getEntries sends it: a citable passage with the same source and title.
  */
 import { z } from 'zod';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { methodsFor, type MethodDefinition } from '../../objects/kind.ts';
 import { withContentCut } from '../entries/entry-reading.ts';
 import { citableEntries } from './entry-citations.ts';

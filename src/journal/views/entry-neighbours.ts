@@ -4,7 +4,7 @@
  * a few rows each way, whatever the journal's size.
  */
 import { sql } from 'kysely';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import type { JournalEntryValue } from './entry-queries.ts';
 
 export interface EntryAnchor {

@@ -5,7 +5,7 @@
  * itself is entry-queries.ts's; this file only chooses how a page is read.
  */
 import { sql } from 'kysely';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import type { SearchAccess } from '../../db/store.ts';
 import { viewSearches } from '../search/fts-query.ts';
 import type { JournalView } from './journal-view.ts';

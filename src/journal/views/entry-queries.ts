@@ -3,7 +3,7 @@
  * written_at). How a page of entries is read (ids, the date index or a probing walk) is entry-pages.ts's choice.
  */
 import { sql } from 'kysely';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import type { SearchAccess } from '../../db/store.ts';
 import { viewSearches } from '../search/fts-query.ts';
 import type { JournalView } from './journal-view.ts';

@@ -1,6 +1,6 @@
 /** JournalCollection.getEntry: one entry of the view by id, its content a page at a time, so any entry can be read. */
 import { z } from 'zod';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { methodsFor, type MethodDefinition } from '../../objects/kind.ts';
 import { ObjectError } from '../../objects/object-error.ts';
 import { metadataFields, readMetadata } from '../entries/entry-metadata.ts';

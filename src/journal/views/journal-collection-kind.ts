@@ -1,6 +1,6 @@
 /** The JournalCollection kind: the owner's journal, or a lazy view of it, as the model reads and calls it. */
 import { z } from 'zod';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { defineKind, methodsFor, type MethodDefinition } from '../../objects/kind.ts';
 import { countByPeriod, countDays, countEntries, countView } from './entry-queries.ts';
 import { findEntriesPage } from './entry-pages.ts';

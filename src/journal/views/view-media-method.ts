@@ -5,7 +5,7 @@
  * The entry counts as sent in the ledger, with its picture.
  */
 import { z } from 'zod';
-import type { JournalDb } from '../../db/open-database.ts';
+import type { JournalDb } from '../../db/journal-database.ts';
 import { methodsFor, type MethodDefinition } from '../../objects/kind.ts';
 import { ObjectError } from '../../objects/object-error.ts';
 import { entryMediumAt } from '../media/entry-media.ts';

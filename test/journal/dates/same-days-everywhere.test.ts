@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importTelegramExport } from '../../../src/importer/telegram-export/import-export.ts';
-import type { JournalDb } from '../../../src/db/open-database.ts';
+import type { JournalDb } from '../../../src/db/journal-database.ts';
 import { PROCESS_TEST_MS, REPO_ROOT, runEntryPoint } from '../../helpers/run-entry-point.ts';
 import { createTempDb, type TempDb } from '../../helpers/temp-db.ts';
 import { createTestApp } from '../../helpers/test-app.ts';

@@ -1,0 +1,42 @@
+/**
+ * Search on PostgreSQL with SQLite's answers and SQLite's order. Both index `entry.search_text` (search-text.ts's
+ * words) and `search_more` (tags, place); the PostgreSQL migration stores them as a tsvector read by
+ * to_tsvector('simple') and the row's token count (`search_length`), and keeps the journal's row and token totals in
+ * `entry_fts_stats`. A plan (search-plan.ts) is written here as a tsquery by hand (no text of the user's ever
+ * reaches tsquery syntax) and its matches scored by FTS5's own bm25(): for each phrase, idf = ln((N - n + 0.5) /
+ * (n + 0.5)) (1e-6 when not above 0) over the whole table, times f·(k1 + 1) / (f + k1·(1 - b + b·D/avgdl)), k1 = 1.2,
+ * b = 0.75, f the phrase's occurrences in the row, D its tokens.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { SearchQuery } from '../search/search-query.ts';
+import { planPhrases, searchPlan, tsMatch, tsPhrase } from '../search/search-plan.ts';
+import { SCORE_DIGITS } from '../store.ts';
+
+/** The tsquery text of every search of a view, ANDed. */
+export function combinedTsquery(searches: readonly SearchQuery[]): string {
+  return tsMatch(searchPlan(searches));
+}
+
+/** (id, score) of every entry matching the searches, score higher for better, as SQLite's -bm25() gives it. */
+export function postgresScores(searches: readonly SearchQuery[]): RawBuilder<{ id: number; score: number }> {
+  const plan = searchPlan(searches);
+  const phrases = planPhrases(plan);
+  const hits = phrases.map(
+    (p, i) =>
+      sql`(SELECT count(*) FROM entry WHERE search_vector @@ ${tsPhrase(p)}::tsquery)::float8 AS ${sql.ref(`h${i}`)}`,
+  );
+  const terms = phrases.map((p, i) => {
+    const f = sql`search_phrase_count(e.search_vector, ${p.words}::text[], ${p.prefix})`;
+    const h = sql.ref(`s.h${i}`);
+    const idf = sql`greatest(ln((s.n - ${h} + 0.5) / (${h} + 0.5)), 1e-6)`;
+    return sql`${idf} * (${f} * 2.2) / (${f} + 1.2 * (0.25 + 0.75 * e.search_length / s.avgdl))`;
+  });
+  return sql<{
+    id: number;
+    score: number;
+  }>`(SELECT e.id, round((${sql.join(terms, sql` + `)})::numeric, ${sql.lit(SCORE_DIGITS)})::float8 AS score
+    FROM entry AS e CROSS JOIN (SELECT coalesce(t.total_rows, 0)::float8 AS n,
+      greatest(coalesce(t.total_tokens, 0)::float8 / greatest(t.total_rows, 1), 1e-9) AS avgdl, ${sql.join(hits)}
+      FROM (SELECT 1) AS one LEFT JOIN entry_fts_stats AS t ON true) AS s
+    WHERE e.search_vector @@ ${tsMatch(plan)}::tsquery)`;
+}
