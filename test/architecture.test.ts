@@ -114,17 +114,20 @@ const ROOMS_APART: [room: string, mayNotImport: string[]][] = [
 /**
  * src/journal/'s concept folders, each with what it holds. A concept that owns tables keeps its queries with it; db/
  * keeps the engine, the migrations' runner and the store seam. journal/'s root holds what the folders share and the
- * operations that put the kinds together (at most JOURNAL_ROOT_FILES files).
+ * operations that put the kinds together from every concept's methods (journal-collection-kind.ts,
+ * journal-operations.ts), at most JOURNAL_ROOT_FILES files.
  */
 const JOURNAL_FOLDERS: Record<string, string> = {
   dates: "the one date layer: instants in UTC, a local day in the owner's zone, wall times, spans",
-  entries: 'the entry row and its draft: capture, edits, bulk imports, reading long ones, what else an app knew',
-  views: 'the JournalCollection and JournalEntry kinds: a view as state, its SQL, its description, its methods',
+  entries:
+    'the entry row and its draft: capture, edits, transcripts, bulk imports, reading long ones, what else an app knew, getEntry, getEntryContext, getEntriesForDay',
+  views:
+    'the base every concept reads: a view as state (dates, words, tags, journal), its SQL, its description and citations, ask, onThisDay, the JournalEntry kind',
   search: 'the search syntax people type, parsed once, and the index query each store builds from it',
   tags: 'hashtags (entry_tag): read from the text, written with it, tagged(tag) and getTags()',
-  journals: "named journals and Telegram topics (journal_topic): names, an owner's journals, listJournals()",
-  media: 'entry_media and transcription_job: rows, download jobs and their worker, scaling, imported bytes',
-  mood: "a day's mood (mood): /mood's row and the getMoodBy… methods",
+  journals: "named journals and Telegram topics (journal_topic): an owner's journals, listJournals() and getJournal()",
+  media: 'entry_media and transcription_job: rows, download jobs and their worker, scaling, imported bytes, viewMedia',
+  mood: "a day's mood (mood): /mood's row, the getMoodBy… methods and getCalendar (a view's days, counts and moods)",
   prompts: "writing prompts: the built-in set, the owner's own, which entry answered which",
   forget: 'forgetting an entry, a journal or an owner, and every place an entry left traces',
 };
@@ -139,6 +142,60 @@ for (const leaf of JOURNAL_LEAVES) {
       .filter((f) => f !== leaf)
       .map((f) => `journal/${f}/`),
   ]);
+}
+
+/**
+ * journal/views/ is the base the other concepts read (a view's state, its SQL, its description): it reads only the
+ * leaves below it. The concepts (tags, mood, journals, media, entries, prompts) read views/ and add their methods and
+ * queries; the kinds are put together from all of them at journal/'s root.
+ */
+const JOURNAL_BASE = 'views';
+const JOURNAL_BASE_READS = ['dates', 'search'];
+ROOMS_APART.push([
+  `journal/${JOURNAL_BASE}/`,
+  Object.keys(JOURNAL_FOLDERS)
+    .filter((f) => f !== JOURNAL_BASE && !JOURNAL_BASE_READS.includes(f))
+    .map((f) => `journal/${f}/`),
+]);
+
+/** journal/'s concept folders → the concept folders they import, each arrow with the first file that makes it. */
+function journalFolderGraph(): Map<string, Map<string, string>> {
+  const folderOf = (rel: string) => /^journal\/([^/]+)\//.exec(rel)?.[1];
+  const graph = new Map(Object.keys(JOURNAL_FOLDERS).map((f) => [f, new Map<string, string>()]));
+  for (const f of files) {
+    const rel = f.rel.split(path.sep).join('/');
+    const from = folderOf(rel);
+    if (from === undefined) continue;
+    for (const target of f.targets) {
+      const to = folderOf(target);
+      if (to !== undefined && to !== from && !graph.get(from)!.has(to)) graph.get(from)!.set(to, `${rel} → ${target}`);
+    }
+  }
+  return graph;
+}
+
+/** Circles among the folders, as their arrows: none found means none (depth-first; a back edge closes a circle). */
+function folderCycles(graph: Map<string, Map<string, string>>): string[][] {
+  const found = new Map<string, string[]>();
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (folder: string) => {
+    state.set(folder, 'open');
+    stack.push(folder);
+    for (const next of [...graph.get(folder)!.keys()].sort()) {
+      if (state.get(next) === 'open') {
+        const circle = [...stack.slice(stack.indexOf(next)), next];
+        found.set(
+          circle.slice(0, -1).sort().join(' '),
+          circle.slice(0, -1).map((from, i) => graph.get(from)!.get(circle[i + 1]!)!),
+        );
+      } else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(folder, 'done');
+  };
+  for (const folder of [...graph.keys()].sort()) if (!state.has(folder)) visit(folder);
+  return [...found.values()];
 }
 
 /**
@@ -274,6 +331,13 @@ describe('architecture', () => {
         .sort(),
       'a new folder of journal/: add it to JOURNAL_FOLDERS',
     ).toEqual(Object.keys(JOURNAL_FOLDERS).sort());
+  });
+
+  it('no concept folder of journal/ imports a sibling that imports it back, nor any circle of them', () => {
+    const graph = journalFolderGraph();
+    // The reading is live: views/ reads dates/, and entries/ reads media/ (capture stores an entry's media).
+    expect(graph.get('views')!.has('dates') && graph.get('entries')!.has('media')).toBe(true);
+    expect(folderCycles(graph)).toEqual([]);
   });
 
   it.each(Object.keys(JOURNAL_FOLDERS))(

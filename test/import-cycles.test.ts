@@ -50,7 +50,7 @@ describe('src/ import graph', () => {
   it('reads the imports of every file', () => {
     const graph = importGraph();
     expect(graph.get(path.join('journal', 'views', 'describe-view.ts'))).toContain(
-      path.join('journal', 'tags', 'tag-view.ts'),
+      path.join('journal', 'journal-names.ts'),
     );
   });
 

@@ -18,7 +18,7 @@ import { exportObsidian } from '../export/obsidian-export.ts';
 import { ExportExistsError } from '../export/parted-output.ts';
 import { applyDayStart } from '../journal/entries/day-start.ts';
 import { findJournal, journalNamesText } from '../journal/journals/journal-queries.ts';
-import { journalDisplayName, journalNameProblem, storedJournalName } from '../journal/journals/journal-names.ts';
+import { journalDisplayName, journalNameProblem, storedJournalName } from '../journal/journal-names.ts';
 
 const USAGE = `Usage: npm run export -- [--format json|md|dayone|obsidian] [--out <file or directory/>] [--owner <telegram user id>]
                           [--journal <name>]

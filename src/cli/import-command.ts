@@ -27,7 +27,7 @@ import { importSource } from '../importer/sources/import-source.ts';
 import { formatImportSummary } from '../importer/telegram-export/import-summary.ts';
 import type { ParseThread } from '../importer/telegram-export/parse-thread.ts';
 import type { SourceReader } from '../importer/sources/source-item.ts';
-import { journalNameProblem, storedJournalName } from '../journal/journals/journal-names.ts';
+import { journalNameProblem, storedJournalName } from '../journal/journal-names.ts';
 import { formatSourceSummary } from '../importer/sources/source-summary.ts';
 import { errorReason } from '../log/error-message.ts';
 

@@ -26,7 +26,7 @@ export interface ExportRequest {
   timeZone: string;
   dayStartsAt: string;
   now: Date;
-  /** One journal alone (a stored name, journal/journals/journal-names.ts); every journal when left out. */
+  /** One journal alone (a stored name, journal/journal-names.ts); every journal when left out. */
   journal?: string;
   /**
    * Bytes an entry brings to its part besides its text, counted toward maxPartBytes: /export sends each part as a zip

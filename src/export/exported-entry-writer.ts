@@ -11,7 +11,7 @@ import type { Database } from '../db/schema.ts';
 import { metadataText } from '../journal/entries/metadata-text.ts';
 import { telegramSourceId } from '../journal/entries/entry-source.ts';
 import { insertTags } from '../journal/tags/entry-tags.ts';
-import { cleanJournalName } from '../journal/journals/journal-names.ts';
+import { cleanJournalName } from '../journal/journal-names.ts';
 import { addEntryMedia } from '../journal/media/imported-media.ts';
 import type { EntryMedia } from '../journal/media/media.ts';
 import type { ExportedEntry, ExportedMood } from './journal-export-format.ts';

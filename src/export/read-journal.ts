@@ -102,7 +102,7 @@ export async function readMoods(db: JournalDb, ownerId: number, journal?: string
 
 /**
  * The owner's entries in journal order (day, time written, id), in pages: memory stays flat for any size. `journal`
- * (a stored name, journal/journals/journal-names.ts) reads that journal alone.
+ * (a stored name, journal/journal-names.ts) reads that journal alone.
  */
 export async function* readJournal(db: JournalDb, ownerId: number, journal?: string): AsyncGenerator<ExportedEntry> {
   let after: { day: string; at: string; id: number } | null = null;

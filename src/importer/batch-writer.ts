@@ -37,7 +37,7 @@ export interface BatchWriterOptions {
   commitMs?: number;
   /** Milliseconds from any origin (default performance.now): when a commit has been open too long. */
   clock?: () => number;
-  /** `--into`: every row goes into this journal (a stored name, journal/journals/journal-names.ts), whatever it said. */
+  /** `--into`: every row goes into this journal (a stored name, journal/journal-names.ts), whatever it said. */
   journal?: string;
   /** The folder media paths of the rows are relative to (a Telegram export's, beside result.json). */
   mediaFolder?: string;

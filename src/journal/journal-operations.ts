@@ -5,14 +5,14 @@ import type { MethodSpend, SentItems } from '../objects/kind.ts';
 import { KindRegistry } from '../objects/kind-registry.ts';
 import { createObjectOperations, type ObjectOperations } from '../objects/operations.ts';
 import type { AskOptions } from './views/ask-method.ts';
-import { journalCollectionKind, JOURNAL_COLLECTION_KIND } from './views/journal-collection-kind.ts';
+import { journalCollectionKind, JOURNAL_COLLECTION_KIND } from './journal-collection-kind.ts';
 import { journalEntryKind, JOURNAL_ENTRY_KIND } from './views/journal-entry-kind.ts';
 import { localDay } from './dates/local-moment.ts';
 import { systemTimeZone } from './dates/zone-offset.ts';
 import { journalOrError } from './journals/journal-methods.ts';
 import { createPictures, type Pictures } from './media/picture-cache.ts';
 import { createDecodePool } from './media/decode-pool.ts';
-import { journalHandle, journalNameOfHandle, journalNameProblem, storedJournalName } from './journals/journal-names.ts';
+import { journalHandle, journalNameOfHandle, journalNameProblem, storedJournalName } from './journal-names.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import type { RootObject } from '../objects/handle-store-port.ts';
 

@@ -25,7 +25,7 @@ export function emptyStatsText(picture: { text: string; years: string[] }, asYea
 export interface StatsPictureOptions {
   /** The owner's local day now. */
   today: string;
-  /** One journal alone (a stored name, journal/journals/journal-names.ts); every journal when left out. */
+  /** One journal alone (a stored name, journal/journal-names.ts); every journal when left out. */
   journal?: string;
 }
 

@@ -2,7 +2,7 @@
 import type { BotContext } from './context.ts';
 import type { TopicJournals } from './bot-deps.ts';
 import { topicOf } from './topic-threads.ts';
-import { journalHandle } from '../journal/journals/journal-names.ts';
+import { journalHandle } from '../journal/journal-names.ts';
 
 /** The stored name of the journal of the update's topic, or undefined outside topics. */
 export async function journalOfUpdate(ctx: BotContext, journals: TopicJournals): Promise<string | undefined> {

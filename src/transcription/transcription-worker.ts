@@ -6,12 +6,12 @@
 import type { JournalDb } from '../db/journal-database.ts';
 import {
   claimTranscription,
-  completeTranscription,
   dropTranscription,
   dueTranscriptions,
   postponeTranscription,
   type DueTranscription,
 } from '../journal/media/transcription-jobs.ts';
+import { completeTranscription } from '../journal/entries/entry-transcript.ts';
 import { createJobLoop, type WorkerLogger } from '../journal/media/job-loop.ts';
 import { TranscriptionError, type Transcriber } from './transcriber.ts';
 import { errorReason } from '../log/error-message.ts';

@@ -3,7 +3,7 @@
  * `/journal/Main/search?q=…`), and the pages without that prefix show every journal, as they always did. A prefix,
  * not a query parameter, so every link and form a page makes keeps the journal by starting with it.
  */
-import { journalNameProblem } from '../journal/journals/journal-names.ts';
+import { journalNameProblem } from '../journal/journal-names.ts';
 import type { JournalLink } from './html.ts';
 import type { JournalChoice } from './web-journal.ts';
 

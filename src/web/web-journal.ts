@@ -7,7 +7,7 @@ import type { EntryDetails, EntryRevision } from '../journal/entries/entry-detai
 import type { JournalEntryValue, OverviewGroup } from '../journal/views/entry-queries.ts';
 import type { EntryPage } from '../journal/entries/entry-reading.ts';
 import type { JournalView } from '../journal/views/journal-view.ts';
-import { journalDisplayName } from '../journal/journals/journal-names.ts';
+import { journalDisplayName } from '../journal/journal-names.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import type { TagCount } from '../journal/tags/tag-queries.ts';
 import { addDays, eachDay } from '../journal/dates/calendar-day.ts';

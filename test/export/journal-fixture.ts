@@ -3,7 +3,7 @@
 import type { JournalDb } from '../../src/db/journal-database.ts';
 import { insertEntryBatch } from '../../src/journal/entries/entry-batch.ts';
 import { applyEdit, storeEntry } from '../../src/journal/entries/entry-store.ts';
-import { completeTranscription } from '../../src/journal/media/transcription-jobs.ts';
+import { completeTranscription } from '../../src/journal/entries/entry-transcript.ts';
 
 export const OWNER = 111;
 const NOW = new Date('2025-01-10T12:00:00Z');

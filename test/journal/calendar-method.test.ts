@@ -2,7 +2,7 @@
 // past a year of days the latest ones with a note saying how to see the rest.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGeneratedJournal } from '../../src/demo/demo-journal.ts';
-import { CALENDAR_DAYS_LISTED } from '../../src/journal/views/calendar-method.ts';
+import { CALENDAR_DAYS_LISTED } from '../../src/journal/mood/calendar-method.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { createToolExecutor, type ToolOutput } from '../../src/objects/object-tools.ts';
 import { setMood } from '../../src/journal/mood/mood.ts';

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertEntryBatch, type BatchDraft } from '../../src/journal/entries/entry-batch.ts';
 import { saveEntry, storeEntry } from '../../src/journal/entries/entry-store.ts';
-import { completeTranscription } from '../../src/journal/media/transcription-jobs.ts';
+import { completeTranscription } from '../../src/journal/entries/entry-transcript.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 import { describeStores } from '../helpers/stores.ts';
 

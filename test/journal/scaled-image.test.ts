@@ -10,7 +10,7 @@ import {
   MAX_WHOLE_DECODE_BYTES,
   scaleImage,
 } from '../../src/journal/media/scaled-image.ts';
-import { imageForModel } from '../../src/journal/views/view-media-method.ts';
+import { imageForModel } from '../../src/journal/media/view-media-method.ts';
 import { blackPng } from '../helpers/black-png.ts';
 
 describe('the pixel limit', () => {

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetEntry } from '../../src/journal/forget/forget.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
-import { IMAGE_LONG_EDGE } from '../../src/journal/views/view-media-method.ts';
+import { IMAGE_LONG_EDGE } from '../../src/journal/media/view-media-method.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { toolResultsOf } from '../stand-ins/messages-api.ts';
 import { mediaUpdate, OWNER_ID, textUpdate } from '../helpers/updates.ts';

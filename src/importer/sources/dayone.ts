@@ -12,7 +12,7 @@ import type { SourceItem, SourceReader } from './source-item.ts';
 import { listZip, readZipMember, ZipError, type ZipMember } from './zip-reader.ts';
 import { unpackFolder, unpackZipMedia } from './dayone-zip-media.ts';
 import { errorReason } from '../../log/error-message.ts';
-import { cleanJournalName } from '../../journal/journals/journal-names.ts';
+import { cleanJournalName } from '../../journal/journal-names.ts';
 
 export interface DayOneOptions {
   /** `--journal` names; empty: every journal. */
@@ -143,7 +143,7 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
   };
 }
 
-/** One Day One journal's items; `named`: its entries go into the journal of its name (journal/journals/journal-names.ts). */
+/** One Day One journal's items; `named`: its entries go into the journal of its name (journal/journal-names.ts). */
 async function* journalItems(
   chunks: AsyncIterable<Buffer>,
   journal: string,

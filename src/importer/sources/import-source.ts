@@ -29,7 +29,7 @@ export interface SourceImportOptions {
   onProgress?: (progress: ImportProgress) => void;
   now?: () => Date;
   batchSize?: number;
-  /** `--into <name>`: the journal every entry goes into (a stored name, journal/journals/journal-names.ts). */
+  /** `--into <name>`: the journal every entry goes into (a stored name, journal/journal-names.ts). */
   into?: string;
 }
 

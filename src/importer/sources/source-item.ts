@@ -18,7 +18,7 @@ export interface SourceEntry {
   media: readonly EntryMedia[];
   metadata: EntryMetadata | null;
   editedAt?: Date | null;
-  /** The journal it goes into (a Day One zip's journals): a stored name (journal/journals/journal-names.ts); else the main one. */
+  /** The journal it goes into (a Day One zip's journals): a stored name (journal/journal-names.ts); else the main one. */
   journal?: string;
 }
 

@@ -9,7 +9,7 @@ import { addDays } from '../../journal/dates/calendar-day.ts';
 import { instantFromLocal } from '../../journal/dates/local-moment.ts';
 import { isTimeZone } from '../../journal/dates/zone-offset.ts';
 import type { EntryMedia } from '../../journal/media/media.ts';
-import { cleanJournalName, journalNameProblem } from '../../journal/journals/journal-names.ts';
+import { cleanJournalName, journalNameProblem } from '../../journal/journal-names.ts';
 import { inDateRange, type SourceItem } from './source-item.ts';
 
 /** The front matter line that marks a note of our vault. */

@@ -40,7 +40,7 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** A parse thread started ahead for this file (the CLI's, parse-thread.ts): the first pass takes it over. */
   parseThread?: ParseThread;
-  /** `--into <name>`: the journal every entry goes into (a stored name, journal/journals/journal-names.ts); else the main one. */
+  /** `--into <name>`: the journal every entry goes into (a stored name, journal/journal-names.ts); else the main one. */
   into?: string;
 }
 

@@ -3,7 +3,7 @@
  * /journal default <name> (after importing an app's several journals, say, so new messages join one of them).
  */
 import type { JournalDb } from '../../db/journal-database.ts';
-import { MAIN_JOURNAL } from './journal-names.ts';
+import { MAIN_JOURNAL } from '../journal-names.ts';
 
 /** The stored name of the owner's default journal; '' (the main journal) when none was set. */
 export async function defaultJournal(db: JournalDb, ownerId: number): Promise<string> {

@@ -4,7 +4,7 @@ import type { JournalDb } from '../../db/journal-database.ts';
 import { methodsFor, type MethodDefinition } from '../../objects/kind.ts';
 import { ObjectError } from '../../objects/object-error.ts';
 import { countJournals, findJournal, journalNamesText } from './journal-queries.ts';
-import { journalDisplayName, journalNameArgument } from './journal-names.ts';
+import { journalDisplayName, journalNameArgument } from '../journal-names.ts';
 import { withJournal, type JournalView } from '../views/journal-view.ts';
 
 const method = methodsFor<JournalView>();

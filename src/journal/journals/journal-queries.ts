@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { JournalDb } from '../../db/journal-database.ts';
 import { viewRows } from '../views/entry-queries.ts';
-import { journalDisplayName, MAIN_JOURNAL } from './journal-names.ts';
+import { journalDisplayName, MAIN_JOURNAL } from '../journal-names.ts';
 import type { JournalView } from '../views/journal-view.ts';
 
 export interface JournalCount {

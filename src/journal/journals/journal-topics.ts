@@ -4,7 +4,7 @@
  * and all.
  */
 import type { JournalDb } from '../../db/journal-database.ts';
-import { cleanJournalName, unnamedTopicJournal } from './journal-names.ts';
+import { cleanJournalName, unnamedTopicJournal } from '../journal-names.ts';
 
 /** The stored journal name of a topic; a topic never seen before is recorded as "Topic <id>" until its name is. */
 export async function journalOfTopic(db: JournalDb, ownerId: number, threadId: number): Promise<string> {

@@ -5,9 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { JournalDb } from '../../db/journal-database.ts';
 import type { Database } from '../../db/schema.ts';
-import { textColumns, type EntryDraft } from '../entries/entry.ts';
-import { replaceTags } from '../tags/entry-tags.ts';
-import { isSpeech, mediaLabel } from './media.ts';
+import { isSpeech, mediaLabel, type EntryMedia } from './media.ts';
 import { HOUR_MS } from '../dates/durations.ts';
 
 /** The cloud Bot API's getFile serves files up to 20 MB: bigger notes cannot be fetched, so they are not queued. */
@@ -17,7 +15,7 @@ export const MAX_TRANSCRIBE_BYTES = 20 * 1024 * 1024;
 export async function queueTranscriptionIfSpeech(
   db: Kysely<Database>,
   entryId: number,
-  draft: EntryDraft,
+  draft: { text: string; media?: readonly EntryMedia[] },
   now: Date,
 ): Promise<boolean> {
   const media = draft.media?.[0];
@@ -75,32 +73,6 @@ export async function claimTranscription(db: JournalDb, job: DueTranscription, u
     .where('next_at', '=', job.nextAt)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/** The transcript becomes the content (and title, and tags); the media kind stays. An entry edited meanwhile keeps its text. */
-export async function completeTranscription(
-  db: JournalDb,
-  entryId: number,
-  transcript: string,
-  now: Date,
-): Promise<'transcribed' | 'kept'> {
-  return db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('transcription_job').where('entry_id', '=', entryId).execute();
-    const entry = await trx
-      .selectFrom('entry')
-      .select(['owner_id', 'edited_at'])
-      .where('id', '=', entryId)
-      .executeTakeFirst();
-    const text = transcript.trim();
-    if (!entry || entry.edited_at !== null || text === '') return 'kept';
-    await trx
-      .updateTable('entry')
-      .set({ ...textColumns(text), transcribed_at: now.toISOString() })
-      .where('id', '=', entryId)
-      .execute();
-    await replaceTags(trx, { id: entryId, ownerId: entry.owner_id }, text);
-    return 'transcribed';
-  });
 }
 
 /** Pauses between attempts: 1 min, 2, 4, … up to 6 hours; the job is never dropped for a passing fault. */

@@ -1,5 +1,4 @@
-/** Hashtags in views: tagged(tag) narrows a view to entries that carry the tag. */
-import { sql } from 'kysely';
+/** Hashtags in views: tagged(tag)'s argument, and the view it makes (the tag's SQL and words are views/'s, as every filter's). */
 import { z } from 'zod';
 import { normalizeTag } from './hashtags.ts';
 import type { JournalView } from '../views/journal-view.ts';
@@ -22,14 +21,4 @@ export const tagArgument = z
 /** This view narrowed to entries that also carry `tag` (all tags must be there); sorted, so equal views are equal. */
 export function withTag(view: JournalView, tag: string): JournalView {
   return { ...view, tags: [...new Set([...(view.tags ?? []), tag])].sort() };
-}
-
-/** The SQL condition of one tag on `entry.id`, on the (owner_id, tag, entry_id) index. */
-export function tagCondition(ownerId: number, tag: string) {
-  return sql<boolean>`entry.id IN (SELECT entry_id FROM entry_tag WHERE owner_id = ${ownerId} AND tag = ${tag})`;
-}
-
-/** ` tagged #a and #b`, or nothing. */
-export function tagText(view: JournalView): string {
-  return view.tags ? ` tagged ${view.tags.map((t) => `#${t}`).join(' and ')}` : '';
 }

@@ -4,8 +4,7 @@ import { hasEmptyRange, type JournalView } from './journal-view.ts';
 import { describeSearch, parseSearch } from '../search/search-syntax.ts';
 import { monthDaysText } from './on-this-day.ts';
 import { plural } from '../plural.ts';
-import { tagText } from '../tags/tag-view.ts';
-import { journalDisplayName, journalHandle, MAIN_JOURNAL } from '../journals/journal-names.ts';
+import { journalDisplayName, journalHandle, MAIN_JOURNAL } from '../journal-names.ts';
 
 /** ` of the journal "Dreams"`, or nothing; the name is JSON-quoted, so no name can end the phrase early. */
 function journalText(view: JournalView): string {
@@ -13,6 +12,11 @@ function journalText(view: JournalView): string {
   return view.journal === MAIN_JOURNAL
     ? ' of the main journal'
     : ` of the journal ${JSON.stringify(journalDisplayName(view.journal))}`;
+}
+
+/** ` tagged #a and #b`, or nothing. */
+function tagText(view: JournalView): string {
+  return view.tags ? ` tagged ${view.tags.map((t) => `#${t}`).join(' and ')}` : '';
 }
 
 function rangeText(view: JournalView): string {

@@ -4,7 +4,7 @@
  * The answer's citations name those sources; `entryIdOfSource` maps them back to entries.
  */
 import type { CitableItem, CitedValue } from '../../objects/kind.ts';
-import { journalDisplayName } from '../journals/journal-names.ts';
+import { journalDisplayName } from '../journal-names.ts';
 import type { JournalView } from './journal-view.ts';
 
 const SOURCE_PREFIX = 'journal://entry/';

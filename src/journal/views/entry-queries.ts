@@ -8,7 +8,6 @@ import type { SearchAccess } from '../../db/store.ts';
 import { viewSearches } from '../search/fts-query.ts';
 import type { JournalView } from './journal-view.ts';
 import { monthDayCalendarDays } from './on-this-day.ts';
-import { tagCondition } from '../tags/tag-view.ts';
 
 /** An entry as the model reads it. */
 export interface JournalEntryValue {
@@ -55,6 +54,11 @@ export function readsByIds(view: JournalView, access: SearchAccess): boolean {
     view.to === undefined &&
     view.monthDays === undefined
   );
+}
+
+/** The SQL condition of one tag on `entry.id`, on the (owner_id, tag, entry_id) index. */
+function tagCondition(ownerId: number, tag: string) {
+  return sql<boolean>`entry.id IN (SELECT entry_id FROM entry_tag WHERE owner_id = ${ownerId} AND tag = ${tag})`;
 }
 
 /** The rows of one owner that a view stands for; the date range runs on the index, the search on the store's text index. */

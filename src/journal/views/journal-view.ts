@@ -46,9 +46,9 @@ export const journalViewSchema = z.strictObject({
     .optional(),
   /** On-this-day: MM-DD month-days in any year (on-this-day.ts); empty when two such filters do not overlap. */
   monthDays: z.array(z.string().regex(/^\d{2}-\d{2}$/)).optional(),
-  /** Hashtags every entry must carry, lower case without '#' (tag-view.ts narrows and describes by them). */
+  /** Hashtags every entry must carry, lower case without '#' (tags/tag-view.ts narrows by them; entry-queries.ts and describe-view.ts read them). */
   tags: z.array(z.string().min(1)).min(1).optional(),
-  /** One journal's entries: its stored name, '' for the main journal (journal-names.ts); absent, every journal's. */
+  /** One journal's entries: its stored name, '' for the main journal (../journal-names.ts); absent, every journal's. */
   journal: z.string().optional(),
 });
 

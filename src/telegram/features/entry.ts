@@ -12,7 +12,7 @@ import { markdownOf, shiftEntities, type TextEntity } from '../../journal/entrie
 import { fromUnixSeconds } from '../../journal/dates/local-moment.ts';
 import { journalOfUpdate } from '../topic-journal.ts';
 import { offerReflection } from './reflect.ts';
-import { MAIN_JOURNAL } from '../../journal/journals/journal-names.ts';
+import { MAIN_JOURNAL } from '../../journal/journal-names.ts';
 
 const SAVED_REACTION = '✍';
 

@@ -8,7 +8,7 @@ import type { BotContext } from '../context.ts';
 import type { BotFeature } from '../feature.ts';
 import type { BotDeps, ChatExport } from '../bot-deps.ts';
 import { journalOfUpdate } from '../topic-journal.ts';
-import { journalDisplayName } from '../../journal/journals/journal-names.ts';
+import { journalDisplayName } from '../../journal/journal-names.ts';
 import { commandArgument } from '../command-argument.ts';
 
 export const EXPORT_USAGE =

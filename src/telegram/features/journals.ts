@@ -17,7 +17,7 @@ import {
   MAIN_JOURNAL,
   MAIN_JOURNAL_NAME,
   storedJournalName,
-} from '../../journal/journals/journal-names.ts';
+} from '../../journal/journal-names.ts';
 
 export const JOURNAL_USAGE =
   'Use /journal new <name> to start a journal in a topic of its own, e.g. /journal new Dreams; /journal default <name> to send what you write outside topics to it. /journals lists them.';

@@ -1,23 +1,23 @@
 /** The JournalCollection kind: the owner's journal, or a lazy view of it, as the model reads and calls it. */
 import { z } from 'zod';
-import type { JournalDb } from '../../db/journal-database.ts';
-import { defineKind, methodsFor, type MethodDefinition } from '../../objects/kind.ts';
-import { countByPeriod, countDays, countEntries, countView } from './entry-queries.ts';
-import { findEntriesPage } from './entry-pages.ts';
-import { askMethod, type AskOptions } from './ask-method.ts';
-import { withContentCut } from '../entries/entry-reading.ts';
-import { citableEntries } from './entry-citations.ts';
-import { getEntryMethod } from './get-entry-method.ts';
-import { entryContextMethod } from './entry-context-method.ts';
-import { entriesForDayMethod } from './day-entries-method.ts';
-import { viewMediaMethod } from './view-media-method.ts';
-import type { Pictures } from '../media/picture-cache.ts';
-import { calendarMethod } from './calendar-method.ts';
-import { checkSearch } from '../search/search-syntax.ts';
-import { describeView, describeViewFilter } from './describe-view.ts';
-import { JOURNAL_ENTRY_FIELDS } from './journal-entry-kind.ts';
-import { onThisDayMethod } from './on-this-day.ts';
-import { withSearchDates } from './search-dates.ts';
+import type { JournalDb } from '../db/journal-database.ts';
+import { defineKind, methodsFor, type MethodDefinition } from '../objects/kind.ts';
+import { countByPeriod, countDays, countEntries, countView } from './views/entry-queries.ts';
+import { findEntriesPage } from './views/entry-pages.ts';
+import { askMethod, type AskOptions } from './views/ask-method.ts';
+import { withContentCut } from './entries/entry-reading.ts';
+import { citableEntries } from './views/entry-citations.ts';
+import { getEntryMethod } from './entries/get-entry-method.ts';
+import { entryContextMethod } from './entries/entry-context-method.ts';
+import { entriesForDayMethod } from './entries/day-entries-method.ts';
+import { viewMediaMethod } from './media/view-media-method.ts';
+import type { Pictures } from './media/picture-cache.ts';
+import { calendarMethod } from './mood/calendar-method.ts';
+import { checkSearch } from './search/search-syntax.ts';
+import { describeView, describeViewFilter } from './views/describe-view.ts';
+import { JOURNAL_ENTRY_FIELDS } from './views/journal-entry-kind.ts';
+import { onThisDayMethod } from './views/on-this-day.ts';
+import { withSearchDates } from './views/search-dates.ts';
 import {
   dayArgument,
   journalViewSchema,
@@ -25,10 +25,10 @@ import {
   withDateRange,
   withSearch,
   type JournalView,
-} from './journal-view.ts';
-import { tagMethods } from '../tags/tag-methods.ts';
-import { moodMethods } from '../mood/mood-methods.ts';
-import { journalMethods } from '../journals/journal-methods.ts';
+} from './views/journal-view.ts';
+import { tagMethods } from './tags/tag-methods.ts';
+import { moodMethods } from './mood/mood-methods.ts';
+import { journalMethods } from './journals/journal-methods.ts';
 
 export const JOURNAL_COLLECTION_KIND = 'so.idyllic.prototype#JournalCollection';
 

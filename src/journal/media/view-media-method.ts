@@ -8,12 +8,12 @@ import { z } from 'zod';
 import type { JournalDb } from '../../db/journal-database.ts';
 import { methodsFor, type MethodDefinition } from '../../objects/kind.ts';
 import { ObjectError } from '../../objects/object-error.ts';
-import { entryMediumAt } from '../media/entry-media.ts';
-import { entryInView } from './get-entry-method.ts';
-import type { JournalView } from './journal-view.ts';
-import { formatBytes, isSpeech } from '../media/media.ts';
-import type { PictureRecipe, Pictures } from '../media/picture-cache.ts';
-import { scaleForJob, type ScaledImage, type ScaleJob } from '../media/scaled-image.ts';
+import { entryMediumAt } from './entry-media.ts';
+import { entryInView } from '../views/entry-in-view.ts';
+import type { JournalView } from '../views/journal-view.ts';
+import { formatBytes, isSpeech } from './media.ts';
+import type { PictureRecipe, Pictures } from './picture-cache.ts';
+import { scaleForJob, type ScaledImage, type ScaleJob } from './scaled-image.ts';
 
 /** The Messages API's best long edge, and its limit on one image's bytes (5 MB, base64 not counted). */
 export const IMAGE_LONG_EDGE = 1568;

@@ -6,12 +6,12 @@
 import { z } from 'zod';
 import type { JournalDb } from '../../db/journal-database.ts';
 import { methodsFor, type MethodDefinition } from '../../objects/kind.ts';
-import { withContentCut } from '../entries/entry-reading.ts';
+import { withContentCut } from './entry-reading.ts';
 import { listEntryMedia } from '../media/entry-media.ts';
-import { citableEntries } from './entry-citations.ts';
-import { findEntriesForDay } from './entry-queries.ts';
+import { citableEntries } from '../views/entry-citations.ts';
+import { findEntriesForDay } from '../views/entry-queries.ts';
 import { mediaSummary } from './get-entry-method.ts';
-import { dayArgument, type JournalView } from './journal-view.ts';
+import { dayArgument, type JournalView } from '../views/journal-view.ts';
 
 export function entriesForDayMethod(db: JournalDb): MethodDefinition<JournalView> {
   return methodsFor<JournalView>()({

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import type { JournalDb } from '../../db/journal-database.ts';
 import { methodsFor, type MethodDefinition } from '../../objects/kind.ts';
 import { ObjectError } from '../../objects/object-error.ts';
-import { metadataFields, readMetadata } from '../entries/entry-metadata.ts';
-import { findEntry, type JournalEntryValue } from './entry-queries.ts';
-import { entryPage } from '../entries/entry-reading.ts';
-import { citedEntry } from './entry-citations.ts';
+import { metadataFields, readMetadata } from './entry-metadata.ts';
+import { entryInView } from '../views/entry-in-view.ts';
+import { entryPage } from './entry-reading.ts';
+import { citedEntry } from '../views/entry-citations.ts';
+import type { JournalView } from '../views/journal-view.ts';
 import { entryPrompt } from '../prompts/prompt-store.ts';
 import { listEntryMedia, type StoredMedia } from '../media/entry-media.ts';
 import { formatBytes } from '../media/media.ts';
@@ -21,7 +22,6 @@ export const mediaSummary = (m: StoredMedia, index: number) => ({
   ...(m.fileName !== null ? { fileName: m.fileName } : {}),
   kept: m.state === 'kept',
 });
-import type { JournalView } from './journal-view.ts';
 
 const getEntryArgs = z.strictObject({
   id: z
@@ -33,21 +33,6 @@ const getEntryArgs = z.strictObject({
     .min(0, { error: 'offset must be 0 or more' })
     .default(0),
 });
-
-/** One entry of the view by id, for the methods that take an entry id; an error the model can act on when it is not there. */
-export async function entryInView(
-  db: JournalDb,
-  ownerId: number,
-  view: JournalView,
-  id: number,
-): Promise<JournalEntryValue> {
-  const entry = await findEntry(db, ownerId, view, id);
-  if (!entry)
-    throw new ObjectError(
-      `No entry ${id} in this view; entry ids come from getEntries or getEntriesForDay of this view.`,
-    );
-  return entry;
-}
 
 export function getEntryMethod(db: JournalDb): MethodDefinition<JournalView> {
   return methodsFor<JournalView>()({

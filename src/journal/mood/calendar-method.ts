@@ -5,10 +5,10 @@
 import { z } from 'zod';
 import type { JournalDb } from '../../db/journal-database.ts';
 import { methodsFor, type MethodDefinition } from '../../objects/kind.ts';
-import { countByPeriod, countView } from './entry-queries.ts';
-import { describeView } from './describe-view.ts';
-import { moodByDay } from '../mood/mood-queries.ts';
-import type { JournalView } from './journal-view.ts';
+import { countByPeriod, countView } from '../views/entry-queries.ts';
+import { describeView } from '../views/describe-view.ts';
+import { moodByDay } from './mood-queries.ts';
+import type { JournalView } from '../views/journal-view.ts';
 import { monthSpan, monthsOf, weekdayIndex } from '../dates/calendar-spans.ts';
 import { daysBetween } from '../dates/calendar-day.ts';
 

@@ -7,11 +7,11 @@
 import { z } from 'zod';
 import type { JournalDb } from '../../db/journal-database.ts';
 import { methodsFor, type MethodDefinition } from '../../objects/kind.ts';
-import { withContentCut } from '../entries/entry-reading.ts';
-import { citableEntries } from './entry-citations.ts';
-import { entryAnchor, neighbours } from './entry-neighbours.ts';
-import { entryInView } from './get-entry-method.ts';
-import type { JournalView } from './journal-view.ts';
+import { withContentCut } from './entry-reading.ts';
+import { citableEntries } from '../views/entry-citations.ts';
+import { entryAnchor, neighbours } from '../views/entry-neighbours.ts';
+import { entryInView } from '../views/entry-in-view.ts';
+import type { JournalView } from '../views/journal-view.ts';
 
 /** The most neighbours on each side: a hit's context, not a way to page (getEntries pages). */
 export const MAX_CONTEXT = 10;
