@@ -1,6 +1,7 @@
 /**
- * The pages' content, server-rendered: day, search, tags, on this day, and the errors (the calendar's in
- * calendar-pages.ts, an entry's and the writing forms in entry-pages.ts).
+ * The pages' content, server-rendered: day, search, on this day, and the errors (the calendar's in
+ * calendar-pages.ts, an entry's and the writing forms in entry-pages.ts), and the parts every list of entries shares
+ * (entryCard's card, pagedList). The routes that answer with them are the pages' modules, pages/.
  * `to.at` is the path prefix of the journal the pages show ('' every journal, `/journal/<name>` one:
  * journal-paths.ts): every link a page makes keeps it, so browsing stays in the journal chosen.
  */
@@ -112,7 +113,8 @@ export function listOrder(url: URL, fallback: ListOrder = 'newest'): ListOrder {
 const ORDER_NAMES: Record<ListOrder, string> = { best: 'best matches', newest: 'newest first', oldest: 'oldest first' };
 const chosen = (o: ListOrder) => ORDER_NAMES[o].charAt(0).toUpperCase() + ORDER_NAMES[o].slice(1);
 
-function pagedList(
+/** A page of a list of entries: the total, the orders to choose from, the entries and the links to the pages around. */
+export function pagedList(
   to: PageLinks,
   found: EntryList,
   offset: number,
@@ -161,24 +163,6 @@ export function searchPage(
   if ('problem' in result)
     return html`<h1>${heading}</h1><p role="alert" class="error">${result.problem}</p><p>${SEARCH_HELP}</p>`;
   return html`<h1>${heading}</h1>${pagedList(to, result.found, result.offset, result.pageSize, (o, order) => `${to.at}/search?q=${encodeURIComponent(query)}&offset=${o}${order === 'best' ? '' : `&order=${order}`}`, result.order, query)}`;
-}
-
-export function tagsPage(to: PageLinks, tags: { tag: string; entries: number }[], distinct: number): Html {
-  if (tags.length === 0) return html`<h1>Tags</h1><p>No #tags yet: write one in an entry, e.g. #walk.</p>`;
-  return html`<h1>Tags</h1>
-<p>${plural(distinct, 'tag')}${distinct > tags.length ? `, the ${tags.length} most used shown` : ''}.</p>
-<ul class="tags">${tags.map((t) => html`<li><a href="${to.at}/tags/${encodeURIComponent(t.tag)}">#${t.tag}</a> <span class="count">${plural(t.entries, 'entry', 'entries')}</span></li>`)}</ul>`;
-}
-
-export function taggedPage(
-  to: PageLinks,
-  tag: string,
-  found: EntryList,
-  page: { offset: number; pageSize: number; order: ListOrder },
-): Html {
-  const href = (o: number, order: ListOrder) =>
-    `${to.at}/tags/${encodeURIComponent(tag)}?offset=${o}${order === 'oldest' ? '&order=oldest' : ''}`;
-  return html`<h1>#${tag}</h1>${pagedList(to, found, page.offset, page.pageSize, href, page.order)}`;
 }
 
 export function onThisDayPage(to: PageLinks, date: string, found: EntryList): Html {
