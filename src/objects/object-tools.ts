@@ -210,9 +210,13 @@ export const outputText = (output: string | ToolOutput): string => (typeof outpu
 /** Runs one tool call and returns its result text (or text and pictures); a fixable fault is thrown as an ObjectError. */
 export type ToolExecutor = (name: string, input: unknown) => Promise<string | ToolOutput>;
 
-export function createToolExecutor(ops: ObjectOperations): ToolExecutor {
+/** `tools`: the ones this surface runs (the MCP server passes those it serves; the bot, the default). */
+export function createToolExecutor(
+  ops: ObjectOperations,
+  tools: readonly ObjectTool[] = [...OBJECT_TOOLS, ...APP_TOOLS],
+): ToolExecutor {
   return async (name, input) => {
-    const tool = OBJECT_TOOLS.find((t) => t.name === name) ?? APP_TOOLS.find((t) => t.name === name);
+    const tool = tools.find((t) => t.name === name);
     if (!tool) throw new ObjectError(`Unknown tool "${name}". Tools: ${OBJECT_TOOL_NAMES.join(', ')}.`);
     return tool.run(ops, parseInput(tool, input));
   };
