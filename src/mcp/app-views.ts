@@ -1,14 +1,14 @@
 /**
- * The MCP Apps this server offers (io.modelcontextprotocol/ui): each interactive view a tool names (ObjectTool.view),
+ * The MCP Apps this server offers (io.modelcontextprotocol/ui): each interactive view a tool names (AppTool.view),
  * as a ui:// resource of HTML the host renders in a sandboxed frame. The pages are built by scripts/build.mjs
  * (src/mcp/app/ → one self-contained file each); the composition root passes in how to read them.
  */
 import { readFile } from 'node:fs/promises';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from '@modelcontextprotocol/ext-apps/server';
-import type { ObjectTool } from '../objects/object-tools.ts';
 
-export type AppView = NonNullable<ObjectTool['view']>;
+/** The interactive views a tool may open (AppTool.view in app-tools.ts), by name. */
+export type AppView = 'calendar';
 
 export const APP_VIEWS: Record<AppView, { uri: string; name: string; description: string; built: string }> = {
   calendar: {

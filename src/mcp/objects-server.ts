@@ -9,7 +9,8 @@ import {
 import { z } from 'zod';
 import type { Logger } from '../log/logger.ts';
 import { ObjectError } from '../objects/object-error.ts';
-import { APP_TOOLS, createToolExecutor, OBJECT_TOOLS, toolInputSchema } from '../objects/object-tools.ts';
+import { createToolExecutor, OBJECT_TOOLS, toolInputSchema, type ObjectTool } from '../objects/object-tools.ts';
+import { APP_TOOLS, type AppTool } from './app-tools.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
 import { askPromptMessages } from './ask-prompt.ts';
 import { errorReason } from '../log/error-message.ts';
@@ -45,9 +46,10 @@ const text = (t: string, isError = false): CallToolResult => ({
 
 export function createObjectsServer(deps: ObjectsServerDeps): McpServer {
   const server = new McpServer({ name: 'journal', version: deps.version }, { instructions: deps.instructions });
-  const execute = createToolExecutor(deps.operations);
+  const appTools = deps.readAppPage ? APP_TOOLS : [];
+  const execute = createToolExecutor(deps.operations, appTools);
 
-  const tools = deps.readAppPage ? [...OBJECT_TOOLS, ...APP_TOOLS] : OBJECT_TOOLS;
+  const tools: readonly (ObjectTool | AppTool)[] = [...OBJECT_TOOLS, ...appTools];
   if (deps.readAppPage) registerAppViews(server, deps.readAppPage);
 
   for (const tool of tools) {
@@ -59,7 +61,7 @@ export function createObjectsServer(deps: ObjectsServerDeps): McpServer {
         inputSchema: fromJsonSchema(toolInputSchema(tool) as JsonSchemaType, validatedByTheTool),
         ...(tool.output ? { outputSchema: tool.output } : {}),
         annotations: { title: tool.title, ...tool.annotations },
-        ...(tool.view ? { _meta: viewMeta(tool.view) } : {}),
+        ...('view' in tool ? { _meta: viewMeta(tool.view) } : {}),
       },
       async (input) => {
         try {

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { auth, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_TOOLS, OBJECT_TOOLS } from '../../src/objects/object-tools.ts';
+import { APP_TOOLS } from '../../src/mcp/app-tools.ts';
+import { OBJECT_TOOLS } from '../../src/objects/object-tools.ts';
 import { strangerLine } from '../../src/telegram/features/access.ts';
 import { launchChromium, noBrowserReason } from '../helpers/browser.ts';
 import {
