@@ -1,5 +1,5 @@
 // Each format two sides share is written once, in src/formats/: the Obsidian vault's marks and fields, Day One's media
-// folders and audio format, the calendar's shape. No other src file spells them out again (the importer and the
+// folders and audio format, the Markdown export's fields and headings, the calendar's shape. No other src file spells them out again (the importer and the
 // exporter, the server and the MCP App, import them), so the two sides cannot part.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -16,14 +16,21 @@ const sources = (dir: string): string[] =>
   });
 const outsideFormats = sources(SRC)
   .filter((file) => !file.startsWith(path.join(SRC, 'formats') + path.sep))
-  .map((file) => ({ rel: path.relative(SRC, file).split(path.sep).join('/'), text: readFileSync(file, 'utf8') }));
+  .map((file) => ({
+    rel: path.relative(SRC, file).split(path.sep).join('/'),
+    // The code, without the comments that describe a format in its own words.
+    text: readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, ''),
+  }));
 
 describe('formats written once', () => {
   it.each([
     ['the vault mark', /exported_by: "journal-objects"/],
     ['the tags mark', /['"`]<!-- tags --> ['"`]/],
     ["the vault's front matter fields", /['"`](time_zone|day_starts_at): /],
-    ["an entry's heading", /## \(\\d\{2\}:\\d\{2\}\)|`## \$\{/],
+    ["a note's or export's headings", /\^#{2,3} \(\\d|`#{2,3} \$\{/],
+    ["the Markdown export's front matter fields", /date_from|['"`]exported: /],
     ["Day One's media folders", /['"`/(|]pdfs['"`/)|]/],
     ["Day One's audio format", /['"]aac['"]/],
     ["the calendar's month layout", /firstWeekday: (z\.|number)/],
