@@ -17,6 +17,9 @@ import { dayOneEntry, dayOneListOf, dayOneTypeOf, type DayOneMedium } from './da
 import { dayOneMediaPath, DAYONE_LISTS, type DayOneList } from '../formats/dayone.ts';
 import { ExportExistsError, type ExportFile } from './parted-output.ts';
 import { readJournal } from './read-journal.ts';
+import { DEFAULT_EXPORT_DIR } from './export-defaults.ts';
+import { defaultExportName } from './export-journal.ts';
+import { isFolderTarget, type ExportFormatModule } from './export-format-module.ts';
 
 export interface DayOneExportRequest {
   ownerId: number;
@@ -100,3 +103,17 @@ export async function exportDayOne(
     await rm(stage, { recursive: true, force: true });
   }
 }
+
+/** The Day One zip: --out FILE, or `journal-<owner>-<UTC time>-dayone.zip` in --out DIR/ or data/exports/. */
+function zipTarget(out: string | undefined, ownerId: number, now: Date): string {
+  const name = defaultExportName(ownerId, now, 'zip').replace(/\.zip$/, '-dayone.zip');
+  if (out === undefined) return path.resolve(DEFAULT_EXPORT_DIR, name);
+  return isFolderTarget(out) ? path.join(out, name) : out;
+}
+
+export const dayOneExportFormat: ExportFormatModule = {
+  format: 'dayone',
+  usage: 'a zip Day One imports: <Journal>.json per journal, photos/<md5>.jpeg… (--out FILE.zip or DIR/)',
+  write: (db, { ownerId, out, now, timeZone, journal }) =>
+    exportDayOne(db, { ownerId, file: zipTarget(out, ownerId, now), timeZone, journal }),
+};

@@ -28,6 +28,9 @@ import {
 import type { ExportedEntry, ExportedMediaItem } from './journal-export-format.ts';
 import { ExportExistsError, type ExportFile } from './parted-output.ts';
 import { readJournal, readMoods } from './read-journal.ts';
+import { DEFAULT_EXPORT_DIR } from './export-defaults.ts';
+import { defaultExportName } from './export-journal.ts';
+import type { ExportFormatModule } from './export-format-module.ts';
 
 export interface ObsidianExportRequest {
   ownerId: number;
@@ -143,3 +146,14 @@ export async function exportObsidian(
   }
   return { entries: count, files };
 }
+
+/** The vault: --out DIR (new or empty), or `journal-<owner>-<UTC time>-obsidian/` in data/exports/. */
+const vaultTarget = (out: string | undefined, ownerId: number, now: Date): string =>
+  out ?? path.resolve(DEFAULT_EXPORT_DIR, defaultExportName(ownerId, now, 'x').replace(/\.x$/, '-obsidian'));
+
+export const obsidianExportFormat: ExportFormatModule = {
+  format: 'obsidian',
+  usage: 'an Obsidian vault: journal/YYYY-MM-DD.md per day, attachments/ (--out a new or empty DIR/)',
+  write: (db, { ownerId, out, now, timeZone, dayStartsAt, journal }) =>
+    exportObsidian(db, { ownerId, dir: vaultTarget(out, ownerId, now), timeZone, dayStartsAt, journal }),
+};
