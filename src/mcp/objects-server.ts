@@ -47,13 +47,11 @@ const text = (t: string, isError = false): CallToolResult => ({
 export function createObjectsServer(deps: ObjectsServerDeps): McpServer {
   const server = new McpServer({ name: 'journal', version: deps.version }, { instructions: deps.instructions });
   // The shared object tools, then MCP_TOOLS (tools/index.ts): an App's tool only where its page can be read.
-  const served = [
-    ...OBJECT_TOOLS.map((tool) => ({ tool, app: undefined })),
-    ...MCP_TOOLS.filter((t) => t.app === undefined || deps.readAppPage),
-  ];
+  const own = MCP_TOOLS.filter((t) => t.app === undefined || deps.readAppPage);
+  const served = [...OBJECT_TOOLS.map((tool) => ({ tool, app: undefined })), ...own];
   const execute = createToolExecutor(
     deps.operations,
-    served.map((t) => t.tool),
+    own.map((t) => t.tool),
   );
   if (deps.readAppPage)
     registerAppViews(

@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import { textColumns, type EntryDraft } from '../entries/entry.ts';
 import { replaceTags } from '../tags/entry-tags.ts';
 import { isSpeech, mediaLabel } from './media.ts';
-import { HOUR_MS } from '../dates/durations.ts';
+import { retryBackoffMs } from './job-loop.ts';
 
 /** The cloud Bot API's getFile serves files up to 20 MB: bigger notes cannot be fetched, so they are not queued. */
 export const MAX_TRANSCRIBE_BYTES = 20 * 1024 * 1024;
@@ -105,7 +105,7 @@ export async function completeTranscription(
 
 /** Pauses between attempts: 1 min, 2, 4, … up to 6 hours; the job is never dropped for a passing fault. */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * HOUR_MS);
+  return retryBackoffMs(attempts, 60_000);
 }
 
 export async function postponeTranscription(
