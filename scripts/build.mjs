@@ -171,11 +171,21 @@ export async function build({ log = (line) => process.stderr.write(`${line}\n`) 
 /**
  * The MCP Apps (src/mcp/app/): each view's browser code bundled (the ext-apps SDK included) and inlined into its
  * HTML, one self-contained file per view in dist/mcp/app/, which the MCP servers serve as a ui:// resource. A host
- * renders it in a sandbox that allows no outside requests, so nothing may be left to load.
+ * renders it in a sandbox that allows no outside requests, so nothing may be left to load. An App is found by its
+ * names, as its declaration in src/mcp/tools/ gives them (McpAppPage.page): <page>.html with <page>-app.ts beside it
+ * (test/mcp/mcp-tools.test.ts pins that every declared App is built and served).
  */
-export const MCP_APPS = [
-  { script: 'src/mcp/app/calendar-app.ts', page: 'src/mcp/app/calendar.html', out: 'mcp/app/calendar.html' },
-];
+const APP_FOLDER = 'src/mcp/app';
+export const MCP_APPS = readdirSync(path.join(ROOT, APP_FOLDER))
+  .filter(
+    (file) => file.endsWith('.html') && existsSync(path.join(ROOT, APP_FOLDER, file.replace(/\.html$/, '-app.ts'))),
+  )
+  .sort()
+  .map((file) => ({
+    script: `${APP_FOLDER}/${file.replace(/\.html$/, '-app.ts')}`,
+    page: `${APP_FOLDER}/${file}`,
+    out: `mcp/app/${file}`,
+  }));
 
 /**
  * zod (which the SDK's schemas use) re-exports every locale's messages, a third of the App's bytes; the App shows

@@ -46,16 +46,19 @@ const files = sourceFiles(path.join(REPO_ROOT, 'src')).map((file) => {
 const allowed: Record<string, string[]> = {
   objects: [],
   db: [],
-  journal: ['objects', 'db'],
+  // Each format two sides share, written once (zod only): other apps' files, which importer/ reads and export/
+  // writes, and the calendar value journal/ sends and the MCP App (mcp/app/) draws.
+  formats: [],
+  journal: ['objects', 'db', 'formats'],
   // Every HTTP server's request guard and the process's last resort: no request can stop a server.
   http: [],
   llm: ['objects'],
-  importer: ['journal', 'db'],
+  importer: ['journal', 'db', 'formats'],
   // The daily messages (digest and reminders to write): when each owner's is due, their rows, and the timer that
   // claims (owner, local day) once and sends it.
   daily: ['journal', 'db'],
   demo: ['journal', 'db'],
-  export: ['journal', 'db'],
+  export: ['journal', 'db', 'formats'],
   transcription: ['journal', 'db'],
   telegram: ['llm', 'journal', 'importer', 'daily', 'stats', 'http'],
   // The stats picture: numbers through the journal's views, its date layer, SVG → PNG.
@@ -64,7 +67,7 @@ const allowed: Record<string, string[]> = {
   // every request through the guard in http/.
   web: ['journal', 'objects', 'http'],
   // The MCP surface: the shared tools (objects/) and the bot's question framing (llm/); the journal is wired in by cli/mcp.ts.
-  mcp: ['objects', 'llm'],
+  mcp: ['objects', 'llm', 'formats'],
   // The OAuth authorization server for remote MCP: its rows in db/; the MCP SDK's resource-server side stays in mcp/.
   oauth: ['db'],
   // Settings: parseConfig(env) and what follows from it. It checks a setting's text with the date layer (a zone, a
@@ -481,13 +484,32 @@ describe('architecture', () => {
     );
   });
 
-  it('src/objects names no kind', () => {
-    const naming = files.filter(
-      (f) =>
-        f.folder === 'objects' &&
-        /JournalCollection|journal-|from '\.\.\/journal/.test(readFileSync(path.join(REPO_ROOT, 'src', f.rel), 'utf8')),
+  it('src/objects names no kind, none of its methods and none of their values', () => {
+    // What the journal plugs in, read from its sources: each kind's name (`so.idyllic.prototype#JournalEntry`) and each
+    // method's (`name: 'getCalendar'` beside methodsFor; one-word names such as `search` are plain words too).
+    const journalSources = files
+      .filter((f) => f.folder === 'journal')
+      .map((f) => readFileSync(path.join(REPO_ROOT, 'src', f.rel), 'utf8'));
+    const kinds = journalSources.flatMap((text) =>
+      [...text.matchAll(/'so\.idyllic\.prototype#(\w+)'/g)].map((m) => m[1]!),
     );
-    expect(naming.map((f) => f.rel)).toEqual([]);
+    const methods = journalSources
+      .filter((text) => text.includes('methodsFor'))
+      .flatMap((text) => [...text.matchAll(/^\s+name: '([a-z]+[A-Z]\w*)'/gm)].map((m) => m[1]!));
+    expect(kinds).toEqual(expect.arrayContaining(['JournalCollection', 'JournalEntry']));
+    expect(methods).toEqual(expect.arrayContaining(['getCalendar', 'getDayCount', 'getEntriesForDay']));
+    // A value of theirs is named by its method or its format (formats/calendar.ts: the calendar).
+    const names = new RegExp(
+      `\\b(${[...kinds, ...methods].join('|')})\\b|calendar|journal-|from '\\.\\.\\/journal`,
+      'i',
+    );
+    const naming = files
+      .filter((f) => f.folder === 'objects')
+      .flatMap((f) => {
+        const found = names.exec(readFileSync(path.join(REPO_ROOT, 'src', f.rel), 'utf8'));
+        return found ? [`${f.rel}: ${found[0]}`] : [];
+      });
+    expect(naming).toEqual([]);
   });
 
   it('every dynamic import() is one of the pinned sites that run at start', () => {

@@ -14,7 +14,7 @@ const MAX_POSITIONAL = 5;
  * importer/): converted after those land, then removed from here. Never add to it.
  */
 const WAITING = [
-  'db/daily-delivery.ts: finishDelivery (6)',
+  'daily/daily-delivery.ts: finishDelivery (6)',
   'importer/sources/dayone.ts: journalItems (6)',
   'importer/sources/markdown-notes.ts: noteItem (6)',
   'importer/sources/vault-notes.ts: vaultNoteItems (7)',

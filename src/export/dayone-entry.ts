@@ -6,34 +6,16 @@
  * `videos`, `audios` (with `format`, not `type`), `pdfAttachments` named by md5. Pure: the media's md5s come in. Written so that the project's Day
  * One importer (importer/sources/dayone-item.ts) reads back the same text: a reference stands where the text holds the
  * label that reference reads back as (a photo's `[photo]`, a Day One medium's own label), and backslashes are escaped
- * (Day One's escapes are undone on import). Media the text does not name are listed, not referenced.
+ * (Day One's escapes are undone on import). Media the text does not name are listed, not referenced. The lists, their
+ * folders and references are formats/dayone.ts, which the importer reads them by.
  */
 import { createHash } from 'node:crypto';
 import { mediaLabel, type MediaKind } from '../journal/media/media.ts';
 import type { ExportedEntry, ExportedMediaItem } from './journal-export-format.ts';
-
-/** Day One's media lists, the kind its importer gives each back, and how its text refers to one (`ID` stands for it). */
-const DAYONE_LISTS = {
-  photos: { kind: 'photo', moment: 'dayone-moment://ID' },
-  videos: { kind: 'video', moment: 'dayone-moment:/video/ID' },
-  audios: { kind: 'audio', moment: 'dayone-moment:/audio/ID' },
-  pdfAttachments: { kind: 'file', moment: 'dayone-moment:/pdfAttachment/ID' },
-} as const;
+import { dayOneAudioFormat, DAYONE_LISTS, type DayOneList } from '../formats/dayone.ts';
 
 /** What Day One writes as the device an entry or medium was made on: the app that made it. */
 export const DAYONE_DEVICE = 'Journal Objects';
-
-/** An audio's `format` as Day One records it: `aac` for an m4a file (all Day One records), else the file's extension. */
-const audioFormat = (type: string) => (type === 'm4a' ? 'aac' : type);
-export type DayOneList = keyof typeof DAYONE_LISTS;
-
-/** The export's folder of each list (the importer's MEDIA_FOLDERS). */
-export const DAYONE_FOLDERS: Record<DayOneList, string> = {
-  photos: 'photos',
-  videos: 'videos',
-  audios: 'audios',
-  pdfAttachments: 'pdfs',
-};
 
 /** Which list a medium goes in; null for what Day One holds no list for (a file that is no PDF). */
 export function dayOneListOf(kind: MediaKind, type: string): DayOneList | null {
@@ -87,7 +69,7 @@ function listed(m: DayOneMedium, identifier: string, order: number, date: string
     identifier,
     md5: m.md5,
     // Audio names its format (Day One: `aac` for its m4a files); the other lists name the file type.
-    ...(m.list === 'audios' ? { format: audioFormat(m.type) } : { type: m.type }),
+    ...(m.list === 'audios' ? { format: dayOneAudioFormat(m.type) } : { type: m.type }),
     orderInEntry: order,
     creationDevice: DAYONE_DEVICE,
     date,

@@ -13,9 +13,13 @@ import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { JournalDb } from '../db/journal-database.ts';
 import { readBlob } from '../db/media-blobs.ts';
-import { dayOneEntry, dayOneListOf, dayOneTypeOf, DAYONE_FOLDERS, type DayOneMedium } from './dayone-entry.ts';
+import { dayOneEntry, dayOneListOf, dayOneTypeOf, type DayOneMedium } from './dayone-entry.ts';
+import { dayOneMediaPath, DAYONE_LISTS, type DayOneList } from '../formats/dayone.ts';
 import { ExportExistsError, type ExportFile } from './parted-output.ts';
 import { readJournal } from './read-journal.ts';
+import { DEFAULT_EXPORT_DIR } from './export-defaults.ts';
+import { defaultExportName } from './export-journal.ts';
+import { isFolderTarget, type ExportFormatModule } from './export-format-module.ts';
 
 export interface DayOneExportRequest {
   ownerId: number;
@@ -69,7 +73,7 @@ export async function exportDayOne(
         const type = dayOneTypeOf(item);
         const list = dayOneListOf(item.kind, type);
         if (item.sha256 === null || item.path === null || list === null || type === '') continue;
-        const folder = path.join(stage, DAYONE_FOLDERS[list]);
+        const folder = path.join(stage, DAYONE_LISTS[list].folder);
         const key = `${list}/${item.sha256}.${type}`;
         if (!written.has(key)) {
           await mkdir(folder, { recursive: true, mode: 0o700 });
@@ -87,9 +91,8 @@ export async function exportDayOne(
     for (const [name, entries] of journals)
       zip.addBuffer(Buffer.from(JSON.stringify({ metadata: { version: '1.0' }, entries }, null, 2)), name);
     for (const [key, md5] of written) {
-      const [list] = key.split('/') as [keyof typeof DAYONE_FOLDERS];
-      const type = key.slice(key.lastIndexOf('.') + 1);
-      const name = `${DAYONE_FOLDERS[list]}/${md5}.${type}`;
+      const [list] = key.split('/') as [DayOneList];
+      const name = dayOneMediaPath(list, md5, key.slice(key.lastIndexOf('.') + 1));
       // Photos, sound and video are compressed already: stored as they are.
       zip.addFile(path.join(stage, name), name, { compress: false });
     }
@@ -100,3 +103,17 @@ export async function exportDayOne(
     await rm(stage, { recursive: true, force: true });
   }
 }
+
+/** The Day One zip: --out FILE, or `journal-<owner>-<UTC time>-dayone.zip` in --out DIR/ or data/exports/. */
+function zipTarget(out: string | undefined, ownerId: number, now: Date): string {
+  const name = defaultExportName(ownerId, now, 'zip').replace(/\.zip$/, '-dayone.zip');
+  if (out === undefined) return path.resolve(DEFAULT_EXPORT_DIR, name);
+  return isFolderTarget(out) ? path.join(out, name) : out;
+}
+
+export const dayOneExportFormat: ExportFormatModule = {
+  format: 'dayone',
+  usage: 'a zip Day One imports: <Journal>.json per journal, photos/<md5>.jpeg… (--out FILE.zip or DIR/)',
+  write: (db, { ownerId, out, now, timeZone, journal }) =>
+    exportDayOne(db, { ownerId, file: zipTarget(out, ownerId, now), timeZone, journal }),
+};

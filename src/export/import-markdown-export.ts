@@ -27,6 +27,7 @@ import {
   readBlockFields,
 } from './markdown-entry-block.ts';
 import { errorReason } from '../log/error-message.ts';
+import { MARKDOWN_FIELDS } from '../formats/journal-markdown.ts';
 
 const BATCH = 500;
 
@@ -49,6 +50,10 @@ function exportFiles(target: string): string[] {
     .sort()
     .map((n) => path.join(target, n));
 }
+
+/** The front matter's clock: the zone and day start its days were computed with, JSON-quoted. */
+type ClockField = (typeof MARKDOWN_FIELDS)['timeZone' | 'dayStartsAt'];
+const CLOCK_LINE = new RegExp(`^(${MARKDOWN_FIELDS.timeZone}|${MARKDOWN_FIELDS.dayStartsAt}): (".*")$`);
 
 /** True when the front matter at the head of a Markdown file says it is this faithful format. */
 export function isFaithfulMarkdownExport(head: string): boolean {
@@ -108,7 +113,7 @@ export async function importMarkdownExport(
       // Files without a version line are version 2's (the first faithful one); without a time_zone line, days are
       // checked against any zone's offset (entry-date-check.ts).
       let version = 2;
-      const clockLines: { time_zone?: unknown; day_starts_at?: unknown } = {};
+      const clockLines: Partial<Record<ClockField, unknown>> = {};
       let clock: ExportClock | null = null;
       let line = await next();
       if (line === '---') {
@@ -121,8 +126,8 @@ export async function importMarkdownExport(
             throw new Error(
               `${name} is version ${version} of the Markdown export; this version reads up to ${MARKDOWN_VERSION}`,
             );
-          const clockLine = /^(time_zone|day_starts_at): (".*")$/.exec(line);
-          if (clockLine) clockLines[clockLine[1] as 'time_zone' | 'day_starts_at'] = jsonValue(clockLine[2]!);
+          const clockLine = CLOCK_LINE.exec(line);
+          if (clockLine) clockLines[clockLine[1] as ClockField] = jsonValue(clockLine[2]!);
           const moodLine = /^moods: (\[.*\])$/.exec(line);
           if (moodLine) {
             const read = readExportedMoods(jsonValue(moodLine[1]!));
@@ -130,8 +135,8 @@ export async function importMarkdownExport(
             moods.push(...read.moods);
           }
         }
-        if (clockLines.time_zone !== undefined) {
-          const read = exportClockOf(clockLines.time_zone, clockLines.day_starts_at);
+        if (clockLines[MARKDOWN_FIELDS.timeZone] !== undefined) {
+          const read = exportClockOf(clockLines[MARKDOWN_FIELDS.timeZone], clockLines[MARKDOWN_FIELDS.dayStartsAt]);
           if (typeof read === 'string') throw new Error(`${name}: ${read}`);
           clock = read;
         }

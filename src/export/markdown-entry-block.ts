@@ -22,6 +22,7 @@ import { titleOf } from '../journal/entries/entry.ts';
 import type { EntryMetadata } from '../journal/entries/entry-metadata.ts';
 import { mediaLabel } from '../journal/media/media.ts';
 import type { ExportedEntry } from './journal-export-format.ts';
+import { EDITED_MARK, entryHeading } from '../formats/journal-markdown.ts';
 
 /** The front matter's `format`: a Markdown export this version writes and reads back field by field. */
 export const MARKDOWN_FORMAT = 'journal-objects-markdown';
@@ -124,9 +125,9 @@ export function textLines(text: string): string[] {
 /** The readable heading of an entry: its time, its own zone when not the journal's, its media, an edit mark. */
 function heading(entry: ExportedEntry, timeZone: string | undefined): string {
   const ownZone = entry.metadata?.time_zone;
-  const parts = [ownZone && ownZone !== timeZone ? `${entry.local_time} (${ownZone})` : entry.local_time];
+  const labels: string[] = [];
   if (entry.media)
-    parts.push(
+    labels.push(
       mediaLabel({
         kind: entry.media.kind,
         fileId: null,
@@ -135,8 +136,8 @@ function heading(entry: ExportedEntry, timeZone: string | undefined): string {
         fileSize: null,
       }).slice(1, -1),
     );
-  if (entry.edited_at) parts.push('edited');
-  return `### ${parts.join(' · ')}`;
+  if (entry.edited_at) labels.push(EDITED_MARK);
+  return entryHeading(entry.local_time, ownZone && ownZone !== timeZone ? ownZone : undefined, labels);
 }
 
 /** `[` `]` `\` escaped, so a file's name cannot end its link's text early. */

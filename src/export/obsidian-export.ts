@@ -5,8 +5,9 @@
  * importer takes it for a note). A day's note: front matter with its date, mood,
  * places and tags (Obsidian's properties), then each entry under its time as a `## HH:mm` heading, its media embedded
  * as `![[attachments/…]]` where its text holds the label the notes importer reads back, the tags its text does not
- * carry on a last `<!-- tags -->` line. The notes importer (importer/sources/vault-notes.ts, which reads the marks
- * written here) gives back entries on the same days with the same texts and media.
+ * carry on a last `<!-- tags -->` line. The notes importer (importer/sources/vault-notes.ts) reads the marks written
+ * here (formats/obsidian-vault.ts, which both name) and gives back entries on the same days with the same texts and
+ * media.
  */
 import { createWriteStream, existsSync, readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -16,9 +17,20 @@ import { pipeline } from 'node:stream/promises';
 import type { JournalDb } from '../db/journal-database.ts';
 import { readBlob } from '../db/media-blobs.ts';
 import { mediaLabel, mimeTypeOf, type MediaKind } from '../journal/media/media.ts';
+import {
+  ATTACHMENTS_FOLDER,
+  attachmentKindOf,
+  entryHeading,
+  TAGS_MARK,
+  VAULT_FIELDS,
+  VAULT_MARK,
+} from '../formats/obsidian-vault.ts';
 import type { ExportedEntry, ExportedMediaItem } from './journal-export-format.ts';
 import { ExportExistsError, type ExportFile } from './parted-output.ts';
 import { readJournal, readMoods } from './read-journal.ts';
+import { DEFAULT_EXPORT_DIR } from './export-defaults.ts';
+import { defaultExportName } from './export-journal.ts';
+import type { ExportFormatModule } from './export-format-module.ts';
 
 export interface ObsidianExportRequest {
   ownerId: number;
@@ -29,23 +41,14 @@ export interface ObsidianExportRequest {
   journal?: string;
 }
 
-/** What importer/sources/vault-notes.ts recognises: its VAULT_MARK and TAGS_MARK. */
-const VAULT_MARK = 'exported_by: "journal-objects"';
-const TAGS_MARK = '<!-- tags --> ';
-
 /** The kind the notes importer gives a file by its name (note-attachments.ts attachmentKind), for its label. */
-function kindOnImport(name: string): MediaKind {
-  const type = mimeTypeOf(name, 'file');
-  if (type.startsWith('image/')) return 'photo';
-  if (type.startsWith('audio/')) return 'audio';
-  return type.startsWith('video/') ? 'video' : 'file';
-}
+const kindOnImport = (name: string): MediaKind => attachmentKindOf(mimeTypeOf(name, 'file'));
 
 /** `attachments/<sha256>.<ext>` of a kept medium, or null without bytes; a Markdown file gets `.txt` after its own. */
 function attachmentOf(m: ExportedMediaItem): string | null {
   if (m.path === null) return null;
   const name = path.basename(m.path);
-  return `attachments/${/\.(md|markdown)$/i.test(name) ? `${name}.txt` : name}`;
+  return `${ATTACHMENTS_FOLDER}/${/\.(md|markdown)$/i.test(name) ? `${name}.txt` : name}`;
 }
 
 /** What no folder name may hold on some system: path separators, Windows' reserved characters, control characters. */
@@ -78,7 +81,7 @@ function section(entry: ExportedEntry, zone: string): string {
   const inText = new Set([...text.toLowerCase().matchAll(/#([\p{L}\p{N}_][\p{L}\p{N}_/-]*)/gu)].map((m) => m[1]));
   const extra = entry.tags.filter((t) => !inText.has(t));
   return [
-    `## ${entry.local_time}${ownZone && ownZone !== zone ? ` (${ownZone})` : ''}`,
+    entryHeading(entry.local_time, ownZone && ownZone !== zone ? ownZone : undefined),
     '',
     text,
     ...(unplaced.length ? ['', unplaced.join(' ')] : []),
@@ -92,7 +95,7 @@ export async function exportObsidian(
   request: ObsidianExportRequest,
 ): Promise<{ entries: number; files: ExportFile[] }> {
   if (existsSync(request.dir) && readdirSync(request.dir).length > 0) throw new ExportExistsError(request.dir);
-  const attachments = path.join(request.dir, 'attachments');
+  const attachments = path.join(request.dir, ATTACHMENTS_FOLDER);
   await mkdir(path.join(request.dir, 'journal'), { recursive: true, mode: 0o700 });
   const moods = new Map((await readMoods(db, request.ownerId, request.journal)).map((m) => [m.day, m.mood]));
   const days = new Map<string, ExportedEntry[]>();
@@ -124,12 +127,12 @@ export async function exportObsidian(
     const front = [
       '---',
       `date: ${day}`,
-      ...(journal === '' ? [] : [`journal: ${JSON.stringify(journal)}`]),
+      ...(journal === '' ? [] : [`${VAULT_FIELDS.journal}: ${JSON.stringify(journal)}`]),
       ...(moods.has(day) ? [`mood: ${moods.get(day)}`] : []),
       ...(places.length ? [`place: ${JSON.stringify(places.join('; '))}`] : []),
       ...(tags.length ? [`tags: [${tags.map((t) => JSON.stringify(t)).join(', ')}]`] : []),
-      `time_zone: ${JSON.stringify(request.timeZone)}`,
-      `day_starts_at: ${JSON.stringify(request.dayStartsAt)}`,
+      `${VAULT_FIELDS.timeZone}: ${JSON.stringify(request.timeZone)}`,
+      `${VAULT_FIELDS.dayStartsAt}: ${JSON.stringify(request.dayStartsAt)}`,
       VAULT_MARK,
       '---',
       '',
@@ -143,3 +146,14 @@ export async function exportObsidian(
   }
   return { entries: count, files };
 }
+
+/** The vault: --out DIR (new or empty), or `journal-<owner>-<UTC time>-obsidian/` in data/exports/. */
+const vaultTarget = (out: string | undefined, ownerId: number, now: Date): string =>
+  out ?? path.resolve(DEFAULT_EXPORT_DIR, defaultExportName(ownerId, now, 'x').replace(/\.x$/, '-obsidian'));
+
+export const obsidianExportFormat: ExportFormatModule = {
+  format: 'obsidian',
+  usage: 'an Obsidian vault: journal/YYYY-MM-DD.md per day, attachments/ (--out a new or empty DIR/)',
+  write: (db, { ownerId, out, now, timeZone, dayStartsAt, journal }) =>
+    exportObsidian(db, { ownerId, dir: vaultTarget(out, ownerId, now), timeZone, dayStartsAt, journal }),
+};

@@ -9,6 +9,7 @@ import { exportedMediaPaths, type YearSummary } from './read-journal.ts';
 import { weekdayName as weekday } from '../journal/dates/calendar-day.ts';
 import { utcYear } from '../journal/dates/instant-format.ts';
 import { entryBlock, MARKDOWN_FORMAT, MARKDOWN_VERSION } from './markdown-entry-block.ts';
+import { dayHeading, MARKDOWN_FIELDS } from '../formats/journal-markdown.ts';
 
 /** YAML scalars: quoted as JSON, which YAML reads. */
 const yaml = (value: string) => JSON.stringify(value);
@@ -25,17 +26,17 @@ function frontMatter(
   const lines = [
     '---',
     `title: ${yaml(title)}`,
-    `date_from: ${years[0]?.firstDay ?? ''}`,
+    `${MARKDOWN_FIELDS.dateFrom}: ${years[0]?.firstDay ?? ''}`,
     `date_to: ${years.at(-1)?.lastDay ?? ''}`,
     `entries: ${years.reduce((n, y) => n + y.entries, 0)}`,
     `tags: [${tags.map(yaml).join(', ')}]`,
-    `exported: ${exportedAt}`,
+    `${MARKDOWN_FIELDS.exported}: ${exportedAt}`,
     `format: ${yaml(MARKDOWN_FORMAT)}`,
     `version: ${MARKDOWN_VERSION}`,
     ...(target.ownerId !== undefined ? [`owner_id: ${target.ownerId}`] : []),
     // What the headings' days and times were computed with: `npm run import` of this file reads them back.
-    ...(target.timeZone ? [`time_zone: ${yaml(target.timeZone)}`] : []),
-    ...(target.dayStartsAt ? [`day_starts_at: ${yaml(target.dayStartsAt)}`] : []),
+    ...(target.timeZone ? [`${MARKDOWN_FIELDS.timeZone}: ${yaml(target.timeZone)}`] : []),
+    ...(target.dayStartsAt ? [`${MARKDOWN_FIELDS.dayStartsAt}: ${yaml(target.dayStartsAt)}`] : []),
     ...(part > 1 ? [`part: ${part}`] : []),
     // The moods of the days this file covers (JSON, which YAML reads too), in its first part.
     ...(part === 1 && moods.length > 0 ? [`moods: ${JSON.stringify(moods)}`] : []),
@@ -103,9 +104,9 @@ export async function writeMarkdownExport(
       currentFile = year;
       lastDay = null;
     }
-    const dayHeading = entry.local_day !== lastDay ? `## ${entry.local_day} ${weekday(entry.local_day)}\n\n` : '';
+    const heading = entry.local_day !== lastDay ? `${dayHeading(entry.local_day, weekday(entry.local_day))}\n\n` : '';
     await output!.add(
-      dayHeading + entryBlock(entry, target.timeZone),
+      heading + entryBlock(entry, target.timeZone),
       target.carriedBytes?.(entry) ?? 0,
       exportedMediaPaths(entry),
     );

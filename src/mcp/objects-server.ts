@@ -9,12 +9,13 @@ import {
 import { z } from 'zod';
 import type { Logger } from '../log/logger.ts';
 import { ObjectError } from '../objects/object-error.ts';
-import { APP_TOOLS, createToolExecutor, OBJECT_TOOLS, toolInputSchema } from '../objects/object-tools.ts';
+import { createToolExecutor, OBJECT_TOOLS, toolInputSchema } from '../objects/object-tools.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
 import { askPromptMessages } from './ask-prompt.ts';
 import { errorReason } from '../log/error-message.ts';
 import { registerAppViews, viewMeta, type ReadAppPage } from './app-views.ts';
 import { withinResultLimit } from './result-limit.ts';
+import { MCP_TOOLS } from './tools/index.ts';
 
 export interface ObjectsServerDeps {
   operations: ObjectOperations;
@@ -45,12 +46,21 @@ const text = (t: string, isError = false): CallToolResult => ({
 
 export function createObjectsServer(deps: ObjectsServerDeps): McpServer {
   const server = new McpServer({ name: 'journal', version: deps.version }, { instructions: deps.instructions });
-  const execute = createToolExecutor(deps.operations);
+  // The shared object tools, then MCP_TOOLS (tools/index.ts): an App's tool only where its page can be read.
+  const own = MCP_TOOLS.filter((t) => t.app === undefined || deps.readAppPage);
+  const served = [...OBJECT_TOOLS.map((tool) => ({ tool, app: undefined })), ...own];
+  const execute = createToolExecutor(
+    deps.operations,
+    own.map((t) => t.tool),
+  );
+  if (deps.readAppPage)
+    registerAppViews(
+      server,
+      served.flatMap((t) => (t.app ? [t.app] : [])),
+      deps.readAppPage,
+    );
 
-  const tools = deps.readAppPage ? [...OBJECT_TOOLS, ...APP_TOOLS] : OBJECT_TOOLS;
-  if (deps.readAppPage) registerAppViews(server, deps.readAppPage);
-
-  for (const tool of tools) {
+  for (const { tool, app } of served) {
     server.registerTool(
       tool.name,
       {
@@ -59,7 +69,7 @@ export function createObjectsServer(deps: ObjectsServerDeps): McpServer {
         inputSchema: fromJsonSchema(toolInputSchema(tool) as JsonSchemaType, validatedByTheTool),
         ...(tool.output ? { outputSchema: tool.output } : {}),
         annotations: { title: tool.title, ...tool.annotations },
-        ...(tool.view ? { _meta: viewMeta(tool.view) } : {}),
+        ...(app ? { _meta: viewMeta(app) } : {}),
       },
       async (input) => {
         try {

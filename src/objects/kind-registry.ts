@@ -18,7 +18,7 @@ export class KindRegistry {
     return [...this.#kinds.values()].sort((a, b) => a.kind.localeCompare(b.kind));
   }
 
-  /** By full id; a bare name (`JournalEntry`) is accepted when only one kind has it. */
+  /** By full id; a bare name (`Note` for `example#Note`) is accepted when only one kind has it. */
   getOrThrow(kind: string): KindDefinition {
     const byName = this.list().filter((k) => k.kind.endsWith(`#${kind}`));
     const found = this.#kinds.get(kind) ?? (byName.length === 1 ? byName[0] : undefined);

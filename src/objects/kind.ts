@@ -93,7 +93,7 @@ export type MethodOutcome =
  */
 export interface MethodDefinition<State, Args extends z.ZodType = z.ZodType> {
   name: string;
-  /** How the model should call it, e.g. `getEntriesForDay(date: YYYY-MM-DD) -> JournalEntry[]`. */
+  /** How the model should call it, e.g. `getNotesForDay(date: YYYY-MM-DD) -> Note[]`. */
   signature: string;
   description: string;
   /** Validates the `args` object; its error messages go back to the model, so say what is expected. */

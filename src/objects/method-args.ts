@@ -42,7 +42,7 @@ function controlCharacterProblem(value: unknown, where = 'args', depth = 0): str
 }
 
 /**
- * Args given as an array, in the order the signature reads (`getDateRangeView("2024-04-01", "2024-04-30")`), as the
+ * Args given as an array, in the order the signature reads (`between("2024-04-01", "2024-04-30")`), as the
  * named object the method's schema checks; null stands for a left-out optional argument. An object passes unchanged.
  */
 function namedArgs(given: unknown, schema: unknown, signature: string): unknown {

@@ -17,8 +17,6 @@ export interface ObjectTool<Input extends z.ZodObject = z.ZodObject> {
   annotations: ToolAnnotations;
   /** The result's fixed shape, when it has one: sent as structured content beside the text. */
   output?: z.ZodObject;
-  /** The interactive view a host may draw the result in (an MCP App), by name; see mcp/app-views.ts. */
-  view?: 'calendar';
   /** Validates the call's input; its JSON Schema (toolInputSchema) is what the model sees. */
   input: Input;
   /** The result text (with any pictures beside it); a fault the caller can fix is thrown as an ObjectError. */
@@ -32,17 +30,18 @@ export interface ToolAnnotations {
   idempotentHint: boolean;
   openWorldHint: boolean;
 }
-const READS: ToolAnnotations = {
+export const READS: ToolAnnotations = {
   readOnlyHint: true,
   destructiveHint: false,
   idempotentHint: true,
   openWorldHint: false,
 };
 
-const defineTool = <Input extends z.ZodObject>(tool: ObjectTool<Input>): ObjectTool => tool;
+/** A tool, its input's type checked against its run. */
+export const defineTool = <Input extends z.ZodObject>(tool: ObjectTool<Input>): ObjectTool => tool;
 
 // An empty or unknown id is left to resolve(), whose error lists the handles that exist.
-const objId = z.string().describe('Handle id, e.g. "journal" or a UUID from a result.');
+export const objId = z.string().describe('Handle id, e.g. "journal" or a UUID from a result.');
 
 /** Stable order and text: the bot's request prefix is cached on them. */
 export const OBJECT_TOOLS: readonly ObjectTool[] = [
@@ -65,7 +64,7 @@ export const OBJECT_TOOLS: readonly ObjectTool[] = [
     input: z
       .object({
         objId,
-        methodName: z.string().describe('A method from the interface, e.g. "getDayCount".'),
+        methodName: z.string().describe('The name of a method its interface lists (analyzeObject).'),
         // Checked by the method's own args schema in invokeMethod, which also takes them as a JSON text.
         args: z.unknown().optional().meta({
           type: 'object',
@@ -132,45 +131,6 @@ export const OBJECT_TOOLS: readonly ObjectTool[] = [
   }),
 ];
 
-/** A calendar value as a kind's getCalendar returns it (the journal's: journal/views/calendar-method.ts). */
-const CALENDAR_VALUE = z.object({
-  description: z.string(),
-  range: z.object({ first: z.string().nullable(), last: z.string().nullable() }),
-  days: z.array(z.object({ date: z.string(), count: z.number(), mood: z.number().nullable() })),
-  // The months the days span, laid out: the weekday of the 1st (Monday 0) and the length, so a client does no dates.
-  months: z.array(z.object({ month: z.string(), firstWeekday: z.number(), length: z.number() })),
-  note: z.string().optional(),
-});
-
-/** showCalendar's structured result: the calendar, and the handle it is of (the App calls that handle's methods). */
-export const CALENDAR_OUTPUT = CALENDAR_VALUE.extend({ objId: z.string() });
-
-/**
- * Tools whose result a host draws as an interactive view (an MCP App): served by the MCP server only, since the
- * Telegram chat has no host to draw them in; the bot's model reads the same data through invokeMethod.
- */
-export const APP_TOOLS: readonly ObjectTool[] = [
-  defineTool({
-    name: 'showCalendar',
-    title: 'Show the calendar',
-    description:
-      "Shows the user a calendar of a view's days (entry count and mood per day), where they can open a day's entries. " +
-      'Works on any handle whose kind has getCalendar (e.g. "journal" or a view from getDateRangeView or search).',
-    annotations: READS,
-    input: z.object({ objId }),
-    output: CALENDAR_OUTPUT,
-    view: 'calendar',
-    run: async (ops, { objId: id }) => {
-      const result = await ops.invokeMethod(id, 'getCalendar', {});
-      const calendar = result.type === 'value' ? CALENDAR_VALUE.safeParse(result.value) : undefined;
-      if (!calendar?.success)
-        throw new ObjectError(`showCalendar needs a handle whose getCalendar gives days; ${id} gave something else.`);
-      const structured = { objId: id, ...calendar.data };
-      return { text: JSON.stringify(structured), images: [], structured };
-    },
-  }),
-];
-
 export const OBJECT_TOOL_NAMES = OBJECT_TOOLS.map((t) => t.name);
 
 /** A tool input's JSON Schema as the model sees it: `{type: "object", properties, required}`, derived from the zod schema. */
@@ -210,9 +170,10 @@ export const outputText = (output: string | ToolOutput): string => (typeof outpu
 /** Runs one tool call and returns its result text (or text and pictures); a fixable fault is thrown as an ObjectError. */
 export type ToolExecutor = (name: string, input: unknown) => Promise<string | ToolOutput>;
 
-export function createToolExecutor(ops: ObjectOperations): ToolExecutor {
+/** The object tools, and any a surface adds of its own (the MCP server's own, mcp/tools/). */
+export function createToolExecutor(ops: ObjectOperations, extraTools: readonly ObjectTool[] = []): ToolExecutor {
   return async (name, input) => {
-    const tool = OBJECT_TOOLS.find((t) => t.name === name) ?? APP_TOOLS.find((t) => t.name === name);
+    const tool = OBJECT_TOOLS.find((t) => t.name === name) ?? extraTools.find((t) => t.name === name);
     if (!tool) throw new ObjectError(`Unknown tool "${name}". Tools: ${OBJECT_TOOL_NAMES.join(', ')}.`);
     return tool.run(ops, parseInput(tool, input));
   };

@@ -1,7 +1,8 @@
 /**
  * The web view's only assets, served by the bot itself (the CSP allows nothing from elsewhere). The colours are
  * Telegram's theme variables when opened as a Mini App (app.js copies themeParams into them), else light or dark
- * by the system's preference.
+ * by the system's preference. A page's own styles are declared by its module (pages/, WebPage.css) and served after
+ * these in the same /assets/app.css.
  */
 export const APP_CSS = `
 :root {
@@ -86,7 +87,6 @@ blockquote.content { border-left: 4px solid var(--l0); padding-left: 12px; margi
 .error { color: var(--danger); font-weight: 600; }
 .notice { background: var(--panel); padding: 8px 12px; border-radius: 8px; }
 .history li { margin-bottom: 12px; }
-.tags { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr)); gap: 6px 16px; }
 .count { color: var(--hint); }
 .year { display: grid; grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr)); gap: 12px; }
 table.month { border-collapse: separate; border-spacing: 2px; }

@@ -30,8 +30,10 @@ export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
 
 export interface PageOptions {
   title: string;
-  /** The navigation item to mark as current. */
-  current?: 'calendar' | 'timeline' | 'photos' | 'search' | 'tags' | 'onthisday' | 'write';
+  /** The page (its WebPage name) whose navigation item is marked as current. */
+  current?: string;
+  /** The navigation, in order (read from WEB_PAGES by page-routes.ts; the web view passes it to every page). */
+  nav?: readonly NavItem[];
   /** The search box's text, kept on the search page. */
   query?: string;
   /** Signed in with a session cookie (npm run web): the header offers to sign out. */
@@ -63,15 +65,12 @@ function journalSwitcher(links: readonly JournalLink[]): Html {
   )}</ul></nav>`;
 }
 
-const NAV: { key: NonNullable<PageOptions['current']>; href: string; label: string }[] = [
-  { key: 'calendar', href: '/', label: 'Calendar' },
-  { key: 'timeline', href: '/timeline', label: 'Timeline' },
-  { key: 'photos', href: '/photos', label: 'Photos' },
-  { key: 'search', href: '/search', label: 'Search' },
-  { key: 'tags', href: '/tags', label: 'Tags' },
-  { key: 'onthisday', href: '/onthisday', label: 'On this day' },
-  { key: 'write', href: '/write', label: 'Write' },
-];
+/** One item of the navigation: a page's name, where it leads within the journal shown, and its label. */
+export interface NavItem {
+  name: string;
+  href: string;
+  label: string;
+}
 
 /** The page's heading names the journal shown, so no one mistakes one journal's pages for all of them. */
 function inJournal(content: Html, journal: string): Html {
@@ -99,7 +98,7 @@ export function page(options: PageOptions, content: Html): string {
 <a class="skip" href="#content">Skip to content</a>
 <header>
 <nav aria-label="Journal">
-<ul>${NAV.map((n) => html`<li><a href="${options.at ?? ''}${n.href}"${n.key === options.current ? html` aria-current="page"` : ''}>${n.label}</a></li>`)}${
+<ul>${(options.nav ?? []).map((n) => html`<li><a href="${options.at ?? ''}${n.href}"${n.name === options.current ? html` aria-current="page"` : ''}>${n.label}</a></li>`)}${
       options.signOut
         ? html`<li><form class="sign-out" action="/logout" method="post"><input type="hidden" name="csrf" value="${options.csrf ?? ''}"><button type="submit">Sign out</button></form></li>`
         : ''

@@ -1,6 +1,7 @@
 /**
- * The pages' content, server-rendered: day, search, tags, on this day, and the errors (the calendar's in
- * calendar-pages.ts, an entry's and the writing forms in entry-pages.ts).
+ * The pages' content, server-rendered: day, search, on this day, and the errors (the calendar's in
+ * calendar-pages.ts, an entry's and the writing forms in entry-pages.ts), and the parts every list of entries shares
+ * (entryCard's card, pagedList). The routes that answer with them are the pages' modules, pages/.
  * `to.at` is the path prefix of the journal the pages show ('' every journal, `/journal/<name>` one:
  * journal-paths.ts): every link a page makes keeps it, so browsing stays in the journal chosen.
  */
@@ -115,7 +116,7 @@ export function listOrder(url: URL, fallback: ListOrder = 'newest'): ListOrder {
 const ORDER_NAMES: Record<ListOrder, string> = { best: 'best matches', newest: 'newest first', oldest: 'oldest first' };
 const chosen = (o: ListOrder) => ORDER_NAMES[o].charAt(0).toUpperCase() + ORDER_NAMES[o].slice(1);
 
-interface PagedList {
+export interface PagedList {
   found: EntryList;
   offset: number;
   pageSize: number;
@@ -126,7 +127,8 @@ interface PagedList {
   query?: string;
 }
 
-function pagedList(to: PageLinks, { found, offset, pageSize, href, order, query }: PagedList): Html {
+/** A page of a list of entries: the total, the orders to choose from, the entries and the links to the pages around. */
+export function pagedList(to: PageLinks, { found, offset, pageSize, href, order, query }: PagedList): Html {
   const nextHref = (o: number) => href(o, order);
   const shownTo = offset + found.entries.length;
   const total = found.moreThanTotal
@@ -167,24 +169,6 @@ export function searchPage(
   if ('problem' in result)
     return html`<h1>${heading}</h1><p role="alert" class="error">${result.problem}</p><p>${SEARCH_HELP}</p>`;
   return html`<h1>${heading}</h1>${pagedList(to, { ...result, href: (o, order) => `${to.at}/search?q=${encodeURIComponent(query)}&offset=${o}${order === 'best' ? '' : `&order=${order}`}`, query })}`;
-}
-
-export function tagsPage(to: PageLinks, tags: { tag: string; entries: number }[], distinct: number): Html {
-  if (tags.length === 0) return html`<h1>Tags</h1><p>No #tags yet: write one in an entry, e.g. #walk.</p>`;
-  return html`<h1>Tags</h1>
-<p>${plural(distinct, 'tag')}${distinct > tags.length ? `, the ${tags.length} most used shown` : ''}.</p>
-<ul class="tags">${tags.map((t) => html`<li><a href="${to.at}/tags/${encodeURIComponent(t.tag)}">#${t.tag}</a> <span class="count">${plural(t.entries, 'entry', 'entries')}</span></li>`)}</ul>`;
-}
-
-export function taggedPage(
-  to: PageLinks,
-  tag: string,
-  found: EntryList,
-  page: { offset: number; pageSize: number; order: ListOrder },
-): Html {
-  const href = (o: number, order: ListOrder) =>
-    `${to.at}/tags/${encodeURIComponent(tag)}?offset=${o}${order === 'oldest' ? '&order=oldest' : ''}`;
-  return html`<h1>#${tag}</h1>${pagedList(to, { found, ...page, href })}`;
 }
 
 export function onThisDayPage(to: PageLinks, date: string, found: EntryList): Html {

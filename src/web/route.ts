@@ -1,6 +1,8 @@
 /**
- * What a page route is: a method, a path pattern, and what it answers with (a page, or a redirect after a form). The
- * reading pages (page-routes.ts) and the writing ones (writing-routes.ts) are routes alike.
+ * What a page of the web view is: its routes (a method, a path pattern, and what it answers with: a page, or a
+ * redirect after a form), its entry in the navigation, and the styles only it uses. Each page is one module in
+ * pages/ joined by one line in WEB_PAGES (pages/index.ts); page-routes.ts reads the router, the navigation and the
+ * stylesheet's page part from those declarations.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Html, PageOptions } from './html.ts';
@@ -23,6 +25,23 @@ export interface Request {
 export type Answer = { status: number; options: PageOptions; content: Html } | { redirect: string };
 
 export type Route = { method: 'GET' | 'POST'; path: RegExp; run(r: Request): Promise<Answer> };
+
+/** One page (or a few that belong together, e.g. an entry and its Forget form), as its module declares it. */
+export interface WebPage {
+  /** Its name; an answer marks its navigation entry as the page shown by giving it as `current`. */
+  name: string;
+  /** Its entry in the navigation every page shows, in WEB_PAGES' order; `href` is within the journal shown. */
+  nav?: { label: string; href: string };
+  routes: readonly Route[];
+  /** CSS only this page's markup uses, served after the shared stylesheet (assets.ts) in /assets/app.css. */
+  css?: string;
+}
+
+/** A list's `?offset=`: a whole number from 0, else 0. */
+export function offsetOf(url: URL): number {
+  const n = Number(url.searchParams.get('offset') ?? 0);
+  return Number.isSafeInteger(n) && n >= 0 ? n : 0;
+}
 
 export const ok = (options: PageOptions, content: Html): Answer => ({ status: 200, options, content });
 export const notFound = (what: string): Answer => ({

@@ -9,7 +9,6 @@ import type { EntryPage } from '../journal/entries/entry-reading.ts';
 import type { JournalView } from '../journal/views/journal-view.ts';
 import { journalDisplayName } from '../journal/journal-names.ts';
 import { ObjectError } from '../objects/object-error.ts';
-import type { TagCount } from '../journal/tags/tag-queries.ts';
 import { addDays, eachDay } from '../journal/dates/calendar-day.ts';
 import type { ListedPhoto } from '../journal/media/photo-queries.ts';
 import { readTimeline, type TimelinePage } from './timeline.ts';
@@ -82,10 +81,21 @@ export interface WebJournal {
   timeline(before: string | null, atLeast: number): Promise<TimelinePage<ListedEntry>>;
   /** The kept photos of these pages' journal, newest first. */
   photos(offset: number, limit: number): Promise<ListedPhoto[]>;
-  tags(): Promise<{ tags: TagCount[]; distinctTags: number }>;
-  /** A tag's entries, newest first (`oldest`: oldest first). */
-  tagged(tag: string, offset: number, limit: number, order?: ListOrder): Promise<EntryList>;
-  onThisDay(date: string): Promise<EntryList>;
+  /**
+   * Any JournalCollection method that gives a value, by name, on these pages' journal, e.g. value('getTags', {limit:
+   * 100}): its args checked by its own schema (a fault is a WebInputError). A page reads the journal through it or
+   * entriesOf, so a new page needs no new member here unless it reads what no method gives.
+   */
+  value<T>(method: string, args?: unknown): Promise<T>;
+  /**
+   * A page of the entries of the view a narrowing method makes of these pages' journal (tagged, onThisDay, …), with
+   * their details and the list's total; in getEntries' own order on that view unless `order` asks for a date order.
+   */
+  entriesOf(
+    method: string,
+    args: unknown,
+    page: { offset: number; limit: number; order?: 'newest' | 'oldest' },
+  ): Promise<EntryList>;
   entry(id: number): Promise<FullEntry | null>;
   forget(id: number): Promise<{ day: string } | null>;
   /** Writes an entry now into these pages' journal (every journal's pages: the main one); returns its id. */
@@ -234,15 +244,10 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
 
     photos: (offset, limit) => ports.photos(base.journal, limit, offset),
 
-    tags: () => value(base, 'getTags', { limit: 100 }),
+    value: (method, args) => value(base, method, args),
 
-    async tagged(tag, offset, limit, order = 'newest') {
-      return list(await narrow(base, 'tagged', { tag }), offset, limit, order === 'oldest' ? 'oldest' : 'newest');
-    },
-
-    async onThisDay(date) {
-      return list(await narrow(base, 'onThisDay', { date }), 0, 100);
-    },
+    entriesOf: async (method, args, { offset, limit, order }) =>
+      list(await narrow(base, method, args), offset, limit, order),
 
     // Media are the owner's whatever the journal: an entry's photo is reached from its pages in any journal.
     media: (sha256) => ports.media(sha256),

@@ -11,7 +11,7 @@ import { APP_CSS, APP_JS, ICON_SVG } from './assets.ts';
 import { page, type PageOptions, type Html } from './html.ts';
 import { journalPrefix, splitJournalPath, switcherLinks } from './journal-paths.ts';
 import { mediaRequest, serveMedia } from './media-route.ts';
-import { isPagePath, matchRoute } from './page-routes.ts';
+import { isPagePath, matchRoute, PAGE_CSS, PAGE_NAV } from './page-routes.ts';
 import { messagePage, SIGN_IN_TEXT } from './pages.ts';
 import { BodyTooLargeError, readForm } from './form-body.ts';
 import { loginRefusedPage, NEW_LINK_TEXT } from './sign-in-pages.ts';
@@ -59,7 +59,7 @@ export interface WebView {
 }
 
 const ASSETS: Record<string, { type: string; body: string }> = {
-  '/assets/app.css': { type: 'text/css; charset=utf-8', body: APP_CSS },
+  '/assets/app.css': { type: 'text/css; charset=utf-8', body: APP_CSS + PAGE_CSS },
   '/assets/app.js': { type: 'text/javascript; charset=utf-8', body: APP_JS },
   '/assets/icon.svg': { type: 'image/svg+xml; charset=utf-8', body: ICON_SVG },
 };
@@ -87,7 +87,7 @@ export function createWebView(deps: WebViewDeps): WebView {
   ): void => {
     securityHeaders(res);
     res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...extra });
-    res.end(page(options, content));
+    res.end(page({ nav: PAGE_NAV, ...options }, content));
   };
   const redirect = (res: ServerResponse, location: string, extra: Record<string, string> = {}): void => {
     securityHeaders(res);

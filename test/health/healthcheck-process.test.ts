@@ -110,7 +110,7 @@ describe('the health record', () => {
         /^unhealthy: the database last answered \d+ s ago \((?:Error: )?connection refused\)/,
       );
     } finally {
-      beat.stop();
+      await beat.stop();
       rmSync(folder, { recursive: true, force: true });
     }
   });

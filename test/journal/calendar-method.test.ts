@@ -5,27 +5,25 @@ import { buildGeneratedJournal } from '../../src/demo/demo-journal.ts';
 import { CALENDAR_DAYS_LISTED } from '../../src/journal/mood/calendar-method.ts';
 import { createJournalOperations } from '../../src/journal/journal-operations.ts';
 import { createToolExecutor, type ToolOutput } from '../../src/objects/object-tools.ts';
+import { MCP_TOOLS } from '../../src/mcp/tools/index.ts';
+import { CALENDAR_VALUE, type CalendarValue } from '../../src/formats/calendar.ts';
 import { setMood } from '../../src/journal/mood/mood.ts';
 import { createTempDb, type TempDb } from '../helpers/temp-db.ts';
 
 const OWNER = 7;
 let temp: TempDb;
 
-interface Calendar {
-  description: string;
-  range: { first: string | null; last: string | null };
-  days: { date: string; count: number; mood: number | null }[];
-  note?: string;
-}
-
-const calendarOf = async (objId: string): Promise<Calendar> => {
+/** The value, parsed with the schema the MCP App parses it with: it must hold nothing the schema would drop. */
+const calendarOf = async (objId: string): Promise<CalendarValue> => {
   const result = await createJournalOperations(temp.db, OWNER, { timeZone: 'UTC' }).invokeMethod(
     objId,
     'getCalendar',
     {},
   );
   if (result.type !== 'value') throw new Error('getCalendar gave a handle');
-  return result.value as Calendar;
+  const calendar = CALENDAR_VALUE.parse(result.value);
+  expect(calendar).toEqual(result.value);
+  return calendar;
 };
 
 beforeAll(async () => {
@@ -64,10 +62,10 @@ describe('getCalendar', () => {
     );
     expect(calendar.range).toEqual({ first: rows[0]!.local_day, last: rows.at(-1)!.local_day });
     // Under the methods' result cap, so the showCalendar tool gets it whole.
-    const shown = (await createToolExecutor(createJournalOperations(temp.db, OWNER, { timeZone: 'UTC' }))(
-      'showCalendar',
-      { objId: 'journal' },
-    )) as ToolOutput;
+    const shown = (await createToolExecutor(
+      createJournalOperations(temp.db, OWNER, { timeZone: 'UTC' }),
+      MCP_TOOLS.map((t) => t.tool),
+    )('showCalendar', { objId: 'journal' })) as ToolOutput;
     expect(shown.structured).toEqual({ objId: 'journal', ...calendar });
   });
 

@@ -248,5 +248,25 @@ describe.skipIf(noBrowserReason !== null)(
       expect(await writtenDays(frame)).toEqual(expectedDays('2024'));
       await host.page.context().close();
     });
+
+    it("parses the result with the server's schema: an error's text or a wrong shape is said, nothing drawn", async () => {
+      // A calendar whose days lost their counts (formats/calendar.ts says each has one), then showCalendar's error.
+      const broken = {
+        ...toolResult,
+        structuredContent: { ...toolResult.structuredContent, days: [{ date: '2024-06-01', mood: null }] },
+      };
+      const refused = await client.callTool({ name: 'showCalendar', arguments: { objId: 'no-such-handle' } });
+      for (const [result, said] of [
+        [broken, 'This result is not a calendar this page can draw.'],
+        [refused, /no-such-handle/],
+      ] as const) {
+        const host = await openAppInHost(browser, { html, toolResult: result, client });
+        const frame = await host.frame();
+        await frame.locator('.error').waitFor();
+        expect(await frame.locator('.error').textContent()).toMatch(said);
+        expect(await frame.locator('.day').count()).toBe(0);
+        await host.page.context().close();
+      }
+    });
   },
 );

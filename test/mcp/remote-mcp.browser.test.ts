@@ -11,7 +11,8 @@ import path from 'node:path';
 import { auth, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_TOOLS, OBJECT_TOOLS } from '../../src/objects/object-tools.ts';
+import { MCP_TOOLS } from '../../src/mcp/tools/index.ts';
+import { OBJECT_TOOLS } from '../../src/objects/object-tools.ts';
 import { strangerLine } from '../../src/telegram/features/access.ts';
 import { launchChromium, noBrowserReason } from '../helpers/browser.ts';
 import {
@@ -214,7 +215,9 @@ describe.skipIf(noBrowserReason !== null)(
         const client = new Client({ name: 'remote-test', version: '1.0.0' });
         await client.connect(new StreamableHTTPClientTransport(new URL(remote.mcpUrl), { authProvider: provider }));
         const { tools } = await client.listTools();
-        expect(tools.map((t) => t.name).sort()).toEqual([...OBJECT_TOOLS, ...APP_TOOLS].map((t) => t.name).sort());
+        expect(tools.map((t) => t.name).sort()).toEqual(
+          [...OBJECT_TOOLS, ...MCP_TOOLS.map((t) => t.tool)].map((t) => t.name).sort(),
+        );
         const result = await client.callTool({
           name: 'invokeMethod',
           arguments: { objId: 'journal', methodName: 'getEntries', args: { limit: 10 } },

@@ -13,6 +13,7 @@ import { needsEscape } from '../../journal/entries/markdown-escape.ts';
 import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
 import { isTimeZone } from '../../journal/dates/zone-offset.ts';
 import { normalizeTag } from '../../journal/tags/hashtags.ts';
+import { dayOneAudioType, dayOneMediaPath, DAYONE_LIST_NAMES, DAYONE_LISTS } from '../../formats/dayone.ts';
 
 /** Day One writes "(null)" where it had no value. */
 const text = z.preprocess((v) => (v === '(null)' ? undefined : v), z.string().optional()).catch(undefined);
@@ -71,27 +72,18 @@ interface Medium {
   exportPath: string | null;
 }
 
-const MEDIA_FIELDS: [keyof DayOneEntry, MediaKind, string][] = [
-  ['photos', 'photo', 'jpeg'],
-  ['videos', 'video', 'mov'],
-  ['audios', 'audio', 'm4a'],
-  ['pdfAttachments', 'file', 'pdf'],
-];
-
-/** The export's folder of each kind of media, beside `<Journal>.json`; the files are named by their md5. */
-const MEDIA_FOLDERS: Record<string, string> = { photo: 'photos', video: 'videos', audio: 'audios', file: 'pdfs' };
-
 function mediaOf(entry: DayOneEntry): Medium[] {
   const all: Medium[] = [];
-  for (const [field, kind, defaultType] of MEDIA_FIELDS) {
-    for (const raw of (entry[field] as unknown[] | undefined) ?? []) {
+  for (const list of DAYONE_LIST_NAMES) {
+    const { kind, defaultType } = DAYONE_LISTS[list];
+    for (const raw of entry[list] ?? []) {
       const m = mediaSchema.safeParse(raw);
       if (!m.success) continue;
       const { md5, identifier, duration, orderInEntry, filename } = m.data;
-      const type = m.data.type ?? (m.data.format === 'aac' ? 'm4a' : m.data.format);
+      const type = m.data.type ?? (m.data.format === undefined ? undefined : dayOneAudioType(m.data.format));
       // The file in the zip is named by its md5; a PDF keeps its own name for the reader too.
       const fileName = md5 ? `${md5}.${type ?? defaultType}` : (filename ?? null);
-      const exportPath = md5 ? `${MEDIA_FOLDERS[kind]}/${md5}.${type ?? defaultType}` : null;
+      const exportPath = md5 ? dayOneMediaPath(list, md5, type ?? defaultType) : null;
       all.push({
         kind,
         identifier,

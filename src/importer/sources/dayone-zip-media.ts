@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { STALE_TEMP_FOLDER_MS, sweepStaleTempFolders } from '../../journal/stale-temp-folders.ts';
 import { readZipMember, ZipError, type ZipMember } from './zip-reader.ts';
+import { DAYONE_MEDIA_MEMBER } from '../../formats/dayone.ts';
 
 /** The private folder a zip's media are unpacked into: named at once (the reader's mediaFolder), made when read. */
 export function unpackFolder(): { path: string; create: () => Promise<string>; remove: () => Promise<void> } {
@@ -35,9 +36,6 @@ export function unpackFolder(): { path: string; create: () => Promise<string>; r
 /** The start of an unpack folder's name; the sweep matches it exactly. */
 const UNPACK_PREFIX = 'dayone-media-';
 
-/** A media file of a Day One zip: `photos/<md5>.jpeg`, `videos/…`, `audios/…`, `pdfs/…`, one level deep. */
-const ZIP_MEDIA_MEMBER = /^(?:photos|videos|audios|pdfs)\/(?!\.\.?$)[^/\\]+$/;
-
 /**
  * Unpacks the zip's media files into `folder`, streamed one at a time, so the entries' `photos/<md5>.jpeg` paths are
  * read from there as from an unzipped export. A damaged member (a bad CRC, a bomb) or a symbolic link is left out:
@@ -54,7 +52,7 @@ export async function unpackZipMedia(
   for (const member of members) {
     // Stopped (Ctrl-C): the media not unpacked stay labels, and a re-import brings their bytes.
     if (signal?.aborted) return;
-    if (member.symlink || !ZIP_MEDIA_MEMBER.test(member.name)) continue;
+    if (member.symlink || !DAYONE_MEDIA_MEMBER.test(member.name)) continue;
     const target = path.join(folder, member.name);
     mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
     try {

@@ -10,6 +10,7 @@ import { readdirSync, realpathSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { isInside, isReadableInside } from '../../journal/contained-file.ts';
 import { mediaLabel, mimeTypeOf, type EntryMedia, type MediaKind } from '../../journal/media/media.ts';
+import { attachmentKindOf } from '../../formats/obsidian-vault.ts';
 
 /** Where an embed's file is: its path relative to the imported folder, or why it is not read. */
 export type AttachmentLookup = { relative: string } | { missing: string };
@@ -90,13 +91,7 @@ export function createAttachmentResolver(root: string): AttachmentResolver {
 }
 
 /** A file's kind of media by its type: photos, audio and video by theirs; anything else a file. */
-export function attachmentKind(fileName: string): MediaKind {
-  const type = mimeTypeOf(fileName, 'file');
-  if (type.startsWith('image/')) return 'photo';
-  if (type.startsWith('audio/')) return 'audio';
-  if (type.startsWith('video/')) return 'video';
-  return 'file';
-}
+export const attachmentKind = (fileName: string): MediaKind => attachmentKindOf(mimeTypeOf(fileName, 'file'));
 
 /**
  * `![[target#part|size]]` (Obsidian) or `![alt](target "title")` with Logseq's `{:height 200}` after it; `<a b.png>`

@@ -12,11 +12,24 @@ import { instantFromLocal, MIDNIGHT } from '../../journal/dates/local-moment.ts'
 import { MEDIA_KINDS, type EntryMedia, type MediaKind } from '../../journal/media/media.ts';
 import { splitFrontMatter } from './markdown-notes.ts';
 import { inDateRange, type SourceItem, type SourceReader } from './source-item.ts';
+import {
+  DAY_HEADING,
+  EDITED_MARK,
+  ENTRY_HEADING,
+  HEADING_SEPARATOR,
+  MARKDOWN_FIELDS,
+} from '../../formats/journal-markdown.ts';
+
+const ZONE_LINE = new RegExp(`^${MARKDOWN_FIELDS.timeZone}:\\s*"?([^"]+)"?$`);
+const DAY_START_LINE = new RegExp(`^${MARKDOWN_FIELDS.dayStartsAt}:\\s*"?(\\d{2}:\\d{2})"?$`);
 
 /** Does this text begin like the project's own Markdown export (its front matter)? */
 export function isOwnMarkdownExport(head: string): boolean {
   const { front } = splitFrontMatter(head);
-  return /^date_from:/m.test(front) && /^exported:/m.test(front);
+  return (
+    new RegExp(`^${MARKDOWN_FIELDS.dateFrom}:`, 'm').test(front) &&
+    new RegExp(`^${MARKDOWN_FIELDS.exported}:`, 'm').test(front)
+  );
 }
 
 const KIND_OF_WORD = new Map<string, MediaKind>(MEDIA_KINDS.map((k) => [k.replace('_', ' '), k]));
@@ -96,21 +109,21 @@ export function readOwnMarkdownExport(target: string, zone: string, dayStartsAt:
         }
         if (inFront) {
           if (line === '---') inFront = false;
-          const zoneLine = /^time_zone:\s*"?([^"]+)"?$/.exec(line);
+          const zoneLine = ZONE_LINE.exec(line);
           if (zoneLine) fileZone = zoneLine[1]!;
-          const startLine = /^day_starts_at:\s*"?(\d{2}:\d{2})"?$/.exec(line);
+          const startLine = DAY_START_LINE.exec(line);
           if (startLine) fileDayStart = startLine[1]!;
           continue;
         }
-        const dayHeading = /^## (\d{4}-\d{2}-\d{2})(?: \w+)?$/.exec(line);
-        const entryHeading = /^### (\d{2}:\d{2})(?: \(([\w+-]+(?:\/[\w+-]+)*)\))?(?: · (.*))?$/.exec(line);
+        const dayHeading = DAY_HEADING.exec(line);
+        const entryHeading = ENTRY_HEADING.exec(line);
         if (dayHeading || entryHeading) {
           const done = finish();
           if (done) yield done;
         }
         if (dayHeading) day = dayHeading[1]!;
         else if (entryHeading) {
-          const parts = (entryHeading[3] ?? '').split(' · ').filter((p) => p !== 'edited' && p !== '');
+          const parts = (entryHeading[3] ?? '').split(HEADING_SEPARATOR).filter((p) => p !== EDITED_MARK && p !== '');
           current = {
             time: entryHeading[1]!,
             zone: entryHeading[2] ?? null,

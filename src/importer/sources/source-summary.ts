@@ -1,22 +1,13 @@
 /** The report of another app's import as a few lines a person reads (the Telegram one is import-summary.ts). */
 import { plural } from '../../journal/plural.ts';
 import { mediaLine } from '../media-summary.ts';
+import { namedIds } from '../named-ids.ts';
 import type { SourceReport } from './import-source.ts';
 import { SOURCE_SKIP_REASONS, SOURCE_SKIP_TEXT, type SourceSkipReason } from './source-item.ts';
 
 /** " (entry 2E54…)", " (entries a, b and 3 more)": the ids of a damage skip, the first few then a count. */
-function namedIds(report: SourceReport, reason: SourceSkipReason): string {
-  const ids = report.skippedIds[reason] ?? [];
-  if (ids.length === 0) return '';
-  const rest = report.skipped[reason] - ids.length;
-  const list =
-    rest > 0
-      ? `${ids.join(', ')} and ${rest} more`
-      : ids.length > 1
-        ? `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`
-        : ids[0]!;
-  return ` (${ids.length === 1 && rest === 0 ? 'entry' : 'entries'} ${list})`;
-}
+const skippedIds = (report: SourceReport, reason: SourceSkipReason): string =>
+  namedIds(report.skippedIds[reason] ?? [], report.skipped[reason], { one: 'entry', many: 'entries' });
 
 export function formatSourceSummary(report: SourceReport): string[] {
   const verb = report.dryRun ? 'would import' : report.interrupted ? 'stopped early: imported' : 'imported';
@@ -36,7 +27,7 @@ export function formatSourceSummary(report: SourceReport): string[] {
   if (skipped.length) {
     const total = skipped.reduce((n, r) => n + report.skipped[r], 0);
     lines.push(
-      `Skipped ${plural(total, 'item')}: ${skipped.map((r) => `${report.skipped[r]} ${SOURCE_SKIP_TEXT[r]}${namedIds(report, r)}`).join(', ')}.`,
+      `Skipped ${plural(total, 'item')}: ${skipped.map((r) => `${report.skipped[r]} ${SOURCE_SKIP_TEXT[r]}${skippedIds(report, r)}`).join(', ')}.`,
     );
   }
   if (report.interrupted) lines.push('Run the same import again to finish: nothing is imported twice.');

@@ -3,22 +3,15 @@
  * "journal-objects"`): one entry per `## HH:mm` heading (`## HH:mm (Zone)` for an entry written in a zone of its
  * own), dated by the note's day and that time, so the vault imports back as the entries it was written from, into
  * the journal its front matter names (`journal: "Travel"`; none: the main one). Any other daily note is one entry
- * (markdown-notes.ts).
+ * (markdown-notes.ts). The marks both sides name are formats/obsidian-vault.ts.
  */
 import { addDays } from '../../journal/dates/calendar-day.ts';
 import { instantFromLocal } from '../../journal/dates/local-moment.ts';
 import { isTimeZone } from '../../journal/dates/zone-offset.ts';
 import type { EntryMedia } from '../../journal/media/media.ts';
 import { cleanJournalName, journalNameProblem } from '../../journal/journal-names.ts';
+import { ENTRY_HEADING, TAGS_MARK, VAULT_FIELDS, VAULT_MARK } from '../../formats/obsidian-vault.ts';
 import { inDateRange, type SourceItem } from './source-item.ts';
-
-/** The front matter line that marks a note of our vault. */
-export const VAULT_MARK = 'exported_by: "journal-objects"';
-
-/** Opens the line of an entry's tags that its text does not carry. */
-export const TAGS_MARK = '<!-- tags --> ';
-
-const HEADING = /^## (\d{2}:\d{2})(?: \(([\w+-]+(?:\/[\w+-]+)*)\))?$/;
 
 /** A front matter field written as JSON (`time_zone: "Europe/Berlin"`), or undefined. */
 function field(front: string, name: string): string | undefined {
@@ -28,7 +21,7 @@ function field(front: string, name: string): string | undefined {
 
 /** The journal a note's front matter names (`journal: "Travel"`, JSON-quoted), as stored; '' for none or no name. */
 function journalOf(front: string): string {
-  const m = /^journal: (".*")$/m.exec(front);
+  const m = new RegExp(`^${VAULT_FIELDS.journal}: (".*")$`, 'm').exec(front);
   if (!m) return '';
   try {
     const name: unknown = JSON.parse(m[1]!);
@@ -49,8 +42,8 @@ export function vaultNoteItems(
   tagsOf: (text: string) => string[],
 ): SourceItem[] | null {
   if (!front.split(/\r?\n/).includes(VAULT_MARK)) return null;
-  const zone = field(front, 'time_zone') ?? importZone;
-  const dayStartsAt = field(front, 'day_starts_at') ?? '00:00';
+  const zone = field(front, VAULT_FIELDS.timeZone) ?? importZone;
+  const dayStartsAt = field(front, VAULT_FIELDS.dayStartsAt) ?? '00:00';
   const journal = journalOf(front);
   // A named journal's notes share days and times with the main one's: its name keeps their ids apart.
   const idPrefix = journal === '' ? 'obsidian' : `obsidian:${journal}`;
@@ -88,7 +81,7 @@ export function vaultNoteItems(
     }
   };
   for (const line of body.split('\n')) {
-    const heading = HEADING.exec(line);
+    const heading = ENTRY_HEADING.exec(line);
     if (heading && (heading[2] === undefined || isTimeZone(heading[2]))) {
       close();
       current = { time: heading[1]!, zone: heading[2] ?? zone, lines: [] };

@@ -1,6 +1,7 @@
 /** The report of an import as a few lines a person reads: in the terminal and in the bot's final message. */
 import { plural } from '../../journal/plural.ts';
 import { mediaLine } from '../media-summary.ts';
+import { namedIds } from '../named-ids.ts';
 import { SKIP_REASONS, SKIP_REASON_TEXT, type SkipReason } from './export-format.ts';
 import type { ChatReport, ImportReport } from './import-export.ts';
 
@@ -18,18 +19,8 @@ const skippedText = (reason: SkipReason, n: number) =>
   reason === 'service' ? plural(n, 'service message') : `${n} ${SKIP_REASON_TEXT[reason]}`;
 
 /** " (message 700)", " (messages 3, 9 and 40 more)": the ids of a damage skip, the first few then a count. */
-function namedIds(report: ImportReport, reason: SkipReason): string {
-  const ids = report.skippedIds[reason] ?? [];
-  if (ids.length === 0) return '';
-  const rest = report.skipped[reason] - ids.length;
-  const list =
-    rest > 0
-      ? `${ids.join(', ')} and ${rest} more`
-      : ids.length > 1
-        ? `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`
-        : String(ids[0]);
-  return ` (${ids.length === 1 && rest === 0 ? 'message' : 'messages'} ${list})`;
-}
+const skippedIds = (report: ImportReport, reason: SkipReason): string =>
+  namedIds(report.skippedIds[reason] ?? [], report.skipped[reason], { one: 'message', many: 'messages' });
 
 /** `howToChoose` ends the line listing chats left out, e.g. "add --chat <name or id>". */
 export function formatImportSummary(report: ImportReport, howToChoose: string): string[] {
@@ -45,7 +36,7 @@ export function formatImportSummary(report: ImportReport, howToChoose: string): 
   if (skipped.length) {
     const total = skipped.reduce((n, r) => n + report.skipped[r], 0);
     lines.push(
-      `Skipped ${plural(total, 'message')}: ${skipped.map((r) => `${skippedText(r, report.skipped[r])}${namedIds(report, r)}`).join(', ')}.`,
+      `Skipped ${plural(total, 'message')}: ${skipped.map((r) => `${skippedText(r, report.skipped[r])}${skippedIds(report, r)}`).join(', ')}.`,
     );
   }
   if (report.shape === 'full' && imported.length) {

@@ -5,6 +5,14 @@
  * runs the loop again for the retries, and a worker may ask for a wake-up sooner (its earliest retry).
  */
 import { errorReason } from '../../log/error-message.ts';
+import { HOUR_MS } from '../dates/durations.ts';
+
+/**
+ * The pause before a job's next attempt, the workers' one back-off: `firstMs`, then twice that, … up to 6 hours; a
+ * passing fault never drops a job (media downloads start at 5 s, transcriptions at a minute).
+ */
+export const retryBackoffMs = (attempts: number, firstMs: number): number =>
+  Math.min(firstMs * 2 ** Math.max(0, attempts - 1), 6 * HOUR_MS);
 
 /** The slice of the app's logger the workers write to (one JSON line per event). */
 export interface WorkerLogger {

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { JournalDb } from '../../db/journal-database.ts';
 import type { Database } from '../../db/schema.ts';
 import { MediaTooLargeError, writeBlob } from '../../db/media-blobs.ts';
-import { HOUR_MS } from '../dates/durations.ts';
+import { retryBackoffMs } from './job-loop.ts';
 import { formatBytes, type MediaKind } from './media.ts';
 import { errorReason } from '../../log/error-message.ts';
 
@@ -103,7 +103,7 @@ export async function keepDownload(
 
 /** Pauses between attempts: 5 s, 10, 20, … up to 6 hours; never dropped for a passing fault. */
 export function downloadRetryMs(attempts: number): number {
-  return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 6 * HOUR_MS);
+  return retryBackoffMs(attempts, 5_000);
 }
 
 export async function postponeDownload(

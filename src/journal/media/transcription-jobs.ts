@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { JournalDb } from '../../db/journal-database.ts';
 import type { Database } from '../../db/schema.ts';
 import { isSpeech, mediaLabel, type EntryMedia } from './media.ts';
-import { HOUR_MS } from '../dates/durations.ts';
+import { retryBackoffMs } from './job-loop.ts';
 
 /** The cloud Bot API's getFile serves files up to 20 MB: bigger notes cannot be fetched, so they are not queued. */
 export const MAX_TRANSCRIBE_BYTES = 20 * 1024 * 1024;
@@ -77,7 +77,7 @@ export async function claimTranscription(db: JournalDb, job: DueTranscription, u
 
 /** Pauses between attempts: 1 min, 2, 4, … up to 6 hours; the job is never dropped for a passing fault. */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * HOUR_MS);
+  return retryBackoffMs(attempts, 60_000);
 }
 
 export async function postponeTranscription(

@@ -1,6 +1,7 @@
 /**
  * JournalCollection.getCalendar: the view's days with their entry count and mood, its range and description, in one
- * value: what a calendar draws (the MCP App's showCalendar tool calls it). No entry text.
+ * value: what a calendar draws (the MCP App's showCalendar tool calls it). No entry text. Its shape is
+ * formats/calendar.ts, which the App parses the value with.
  */
 import { z } from 'zod';
 import type { JournalDb } from '../../db/journal-database.ts';
@@ -11,6 +12,7 @@ import { moodByDay } from './mood-queries.ts';
 import type { JournalView } from '../views/journal-view.ts';
 import { monthSpan, monthsOf, weekdayIndex } from '../dates/calendar-spans.ts';
 import { daysBetween } from '../dates/calendar-day.ts';
+import type { CalendarDay, CalendarMonth, CalendarValue } from '../../formats/calendar.ts';
 
 const method = methodsFor<JournalView>();
 
@@ -19,19 +21,6 @@ const method = methodsFor<JournalView>();
  * and the description stay under the result cap (objects/bound-result.ts), which would otherwise cut the value.
  */
 export const CALENDAR_DAYS_LISTED = 300;
-
-export interface CalendarDay {
-  date: string;
-  count: number;
-  mood: number | null;
-}
-
-/** A month as a calendar lays it out: its weekday of the 1st (Monday 0 … Sunday 6) and its length in days. */
-export interface CalendarMonth {
-  month: string;
-  firstWeekday: number;
-  length: number;
-}
 
 /** Every month from the first listed day's to the last's, laid out (a client draws them without date arithmetic). */
 function monthsSpanned(days: readonly CalendarDay[]): CalendarMonth[] {
@@ -64,19 +53,18 @@ export function calendarMethod(db: JournalDb): MethodDefinition<JournalView> {
       const all = [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
       const days = all.slice(-CALENDAR_DAYS_LISTED);
       const cut = days.length < all.length;
-      return {
-        value: {
-          description: describeView(view, counts),
-          range: { first: counts.firstDate, last: counts.lastDate },
-          days,
-          months: monthsSpanned(days),
-          ...(cut
-            ? {
-                note: `Showing the last ${days.length} of ${all.length} days; narrow with getDateRangeView for earlier ones.`,
-              }
-            : {}),
-        },
+      const value: CalendarValue = {
+        description: describeView(view, counts),
+        range: { first: counts.firstDate, last: counts.lastDate },
+        days,
+        months: monthsSpanned(days),
+        ...(cut
+          ? {
+              note: `Showing the last ${days.length} of ${all.length} days; narrow with getDateRangeView for earlier ones.`,
+            }
+          : {}),
       };
+      return { value };
     },
   });
 }

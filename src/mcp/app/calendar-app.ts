@@ -11,17 +11,8 @@ import {
   type McpUiHostContext,
 } from '@modelcontextprotocol/ext-apps';
 import { errorMessage } from '../../log/error-message.ts';
-import { dayCells, type CalendarDay, type CalendarMonth } from './calendar-grid.ts';
-
-interface Calendar {
-  objId: string;
-  description: string;
-  range: { first: string | null; last: string | null };
-  days: CalendarDay[];
-  /** Absent from an older server: then nothing is drawn but the description. */
-  months?: CalendarMonth[];
-  note?: string;
-}
+import { SHOWN_CALENDAR, type CalendarMonth, type ShownCalendar } from '../../formats/calendar.ts';
+import { dayCells } from './calendar-grid.ts';
 
 interface ShownEntry {
   id: number;
@@ -37,7 +28,7 @@ const PHOTOS_PER_ENTRY = 4;
 const root = document.getElementById('calendar')!;
 const entriesBox = document.getElementById('entries')!;
 const app = new App({ name: 'journal-calendar', version: '1.0.0' }, {});
-let calendar: Calendar | undefined;
+let calendar: ShownCalendar | undefined;
 let monthIndex = 0;
 
 function el<K extends keyof HTMLElementTagNameMap>(
@@ -62,7 +53,7 @@ function applyContext(context: McpUiHostContext | undefined): void {
 function render(): void {
   root.replaceChildren();
   if (!calendar) return;
-  const months = calendar.months ?? [];
+  const { months } = calendar;
   root.append(el('p', { className: 'description' }, calendar.description));
   if (calendar.note) root.append(el('p', { className: 'note' }, calendar.note));
   if (months.length === 0) return;
@@ -243,11 +234,18 @@ async function addPhotos(entryId: number, photos: { index: number }[], box: HTML
 }
 
 app.ontoolresult = (result) => {
-  const data = result.structuredContent as Calendar | undefined;
-  if (!data?.days) return;
-  calendar = data;
-  monthIndex = (data.months?.length ?? 0) - 1; // the latest month first
+  // The server's value, checked against the schema it was made with (formats/calendar.ts): an error, or a result of
+  // another shape, is said instead of drawing half a calendar.
+  const parsed = SHOWN_CALENDAR.safeParse(result.structuredContent);
   entriesBox.replaceChildren();
+  if (!parsed.success) {
+    calendar = undefined;
+    const said = (result.isError && firstText(result)) || 'This result is not a calendar this page can draw.';
+    root.replaceChildren(el('p', { className: 'error' }, said));
+    return;
+  }
+  calendar = parsed.data;
+  monthIndex = calendar.months.length - 1; // the latest month first
   render();
 };
 app.onhostcontextchanged = () => applyContext(app.getHostContext());

@@ -2,19 +2,7 @@
  * The calendar's layout from what the server sent: each month's weekday of the 1st and length come with the days
  * (getCalendar computes them in the journal's date layer), so the App does no date arithmetic of its own.
  */
-
-export interface CalendarDay {
-  date: string;
-  count: number;
-  mood: number | null;
-}
-
-export interface CalendarMonth {
-  month: string;
-  /** Monday 0 … Sunday 6. */
-  firstWeekday: number;
-  length: number;
-}
+import type { CalendarDay, CalendarMonth } from '../../formats/calendar.ts';
 
 /** A month's cells Monday first: null for the blanks before the 1st, then each date with its day when it has entries. */
 export function dayCells(

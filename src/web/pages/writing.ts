@@ -2,18 +2,18 @@
  * The web view's writing pages: write an entry (into a journal picked, with photos), edit one (its text kept as an
  * earlier version), and set a day's mood. Each POST arrives read within its bound and with its form token checked
  * (web-view.ts); what it holds is checked here, and a form that does not fit is shown again with what to fix, nothing
- * typed lost.
+ * typed lost. One page in the navigation (Write); an entry's Edit and a day's mood are its forms too.
  */
-import { isCalendarDay } from '../journal/dates/calendar-day.ts';
-import { PhotoRefusedError } from '../journal/entries/written-entries.ts';
-import { parseMood } from '../journal/mood/mood.ts';
-import { editPage, ENTRY_MAX_CHARACTERS, MAX_PHOTOS, writePage } from './entry-pages.ts';
-import type { SubmittedForm } from './form-body.ts';
-import type { Html, PageOptions } from './html.ts';
-import { journalPrefix } from './journal-paths.ts';
-import { badRequest, notFound, ok, type Answer, type Route } from './route.ts';
-import { calendarPageProblem } from './web-guards.ts';
-import type { WebJournal } from './web-journal.ts';
+import { isCalendarDay } from '../../journal/dates/calendar-day.ts';
+import { PhotoRefusedError } from '../../journal/entries/written-entries.ts';
+import { parseMood } from '../../journal/mood/mood.ts';
+import { editPage, ENTRY_MAX_CHARACTERS, MAX_PHOTOS, writePage } from '../entry-pages.ts';
+import type { SubmittedForm } from '../form-body.ts';
+import type { Html, PageOptions } from '../html.ts';
+import { journalPrefix } from '../journal-paths.ts';
+import { badRequest, notFound, ok, type Answer, type WebPage } from '../route.ts';
+import { calendarPageProblem } from '../web-guards.ts';
+import type { WebJournal } from '../web-journal.ts';
 
 /** The entry's text as typed, line ends made `\n` (a browser sends a textarea's as `\r\n`), or what is wrong with it. */
 function entryText(form: SubmittedForm): { text: string } | { problem: string } {
@@ -35,7 +35,7 @@ async function journalChoices(journal: WebJournal): Promise<{ journals: string[]
 /** A form shown again with what to fix: a page, answered 400. */
 const formAgain = (options: PageOptions, content: Html): Answer => ({ status: 400, options, content });
 
-export const writingRoutes: Route[] = [
+const routes: WebPage['routes'] = [
   {
     method: 'GET',
     path: /^\/write$/,
@@ -120,3 +120,5 @@ export const writingRoutes: Route[] = [
     },
   },
 ];
+
+export const page: WebPage = { name: 'write', nav: { label: 'Write', href: '/write' }, routes };
