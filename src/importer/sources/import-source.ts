@@ -11,6 +11,7 @@ import { createBatchWriter } from '../batch-writer.ts';
 import type { ImportError } from '../import-error.ts';
 import { runImport } from '../import-tail.ts';
 import type { ImportProgress } from '../import-progress.ts';
+import type { ImportCounts } from '../import-counts.ts';
 import {
   SOURCE_DAMAGE,
   SOURCE_SKIP_REASONS,
@@ -33,21 +34,12 @@ export interface SourceImportOptions {
   into?: string;
 }
 
-export interface SourceReport {
+export interface SourceReport extends ImportCounts<SourceSkipReason, string> {
   app: SourceReader['app'];
   label: string;
   file: string;
   /** Items read (entries and skips). */
   items: number;
-  imported: number;
-  alreadyPresent: number;
-  revised: number;
-  /** Media files copied into the journal, and media named without a file (labels only). */
-  mediaKept: number;
-  mediaMissing: number;
-  skipped: Record<SourceSkipReason, number>;
-  /** The first ids of each damaged kind, as the app names them. */
-  skippedIds: Partial<Record<SourceSkipReason, string[]>>;
   /** Entries per journal (Day One's journals), when the app has several. */
   journals: Record<string, number>;
   dryRun: boolean;

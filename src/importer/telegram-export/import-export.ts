@@ -11,6 +11,7 @@ import { chatState, type ChatReport, type ChatSnapshot, type ChatState } from '.
 import { DAMAGE_REASONS, SKIP_REASONS, type SkipReason } from './export-format.ts';
 import { ImportError } from '../import-error.ts';
 import type { ImportProgress } from '../import-progress.ts';
+import type { ImportCounts } from '../import-counts.ts';
 import { runImport } from '../import-tail.ts';
 import type { ParsedItem } from './parse-protocol.ts';
 import { readParsedExport, type ParsedBatch, type ParsedOutline } from './parsed-export.ts';
@@ -44,21 +45,11 @@ export interface ImportOptions {
   into?: string;
 }
 
-export interface ImportReport {
+export interface ImportReport extends ImportCounts<SkipReason, number> {
   file: string;
   shape: 'single' | 'full' | null;
   /** Messages seen; when not interrupted, imported + alreadyPresent + all skipped. */
   messages: number;
-  imported: number;
-  alreadyPresent: number;
-  /** Of alreadyPresent, entries edited since the earlier import: they took the new text, the old one kept as a revision. */
-  revised: number;
-  /** Media files copied into the journal, and media the export named without a file (labels only). */
-  mediaKept: number;
-  mediaMissing: number;
-  skipped: Record<SkipReason, number>;
-  /** For the skips that mean damage (DAMAGE_REASONS): the first message ids of each, in file order. */
-  skippedIds: Partial<Record<SkipReason, number[]>>;
   chats: ChatReport[];
   /** `--chat` values that named no chat in the file. */
   unmatchedChats: string[];
