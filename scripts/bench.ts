@@ -15,7 +15,8 @@ import { JournalCache } from './bench/journal-db.ts';
 import { machineInfo } from './bench/machine.ts';
 import { runMethodsBench } from './bench/methods.ts';
 import { runPostgresBench } from './bench/postgres.ts';
-import { parseBenchArgs, USAGE, type BenchOptions, type Part } from './bench/options.ts';
+import { parseBenchArgs, USAGE, type BenchOptions } from './bench/options.ts';
+import { inRunOrder, type Part } from './bench/parts.ts';
 import { partSections, renderReport, REPORT_FOOTER, REPORT_HEADER, type BenchResults } from './bench/report.ts';
 import { mergeSections, readSections, writeSections, type PartSection } from './bench/sections.ts';
 import { freeTokenizer } from './bench/tokenizer.ts';
@@ -134,23 +135,9 @@ async function main(): Promise<number> {
     seconds: {},
   };
   const failures: string[] = [];
-  // Tokens first, then methods and reading (which plants facts in the journals): they share the generated journals,
-  // which go before the import writes its exports.
-  const order = (
-    [
-      'tokens',
-      'methods',
-      'reading',
-      'web',
-      'retrieval',
-      'import',
-      'capture',
-      'postgres',
-      'instances',
-      'startup',
-      'encryption',
-    ] as const
-  ).filter((p) => o.only.includes(p));
+  // In the order scripts/bench/parts.ts gives: the parts that share the generated journals first, then the import,
+  // which writes its exports once they are gone.
+  const order = inRunOrder(o.only);
   try {
     for (const part of order) {
       const t0 = performance.now();

@@ -1,19 +1,8 @@
-/** npm run bench flags: which parts, which sizes, how many runs, quick mode. */
+/** npm run bench flags: which parts (parts.ts lists them), which sizes, how many runs, quick mode. */
 
-export const PARTS = [
-  'tokens',
-  'import',
-  'methods',
-  'capture',
-  'reading',
-  'postgres',
-  'instances',
-  'startup',
-  'encryption',
-  'web',
-  'retrieval',
-] as const;
-export type Part = (typeof PARTS)[number];
+import { PARTS, type Part } from './parts.ts';
+
+export { PARTS, type Part };
 
 export interface BenchOptions {
   only: Part[];
@@ -84,7 +73,7 @@ export const QUICK: Omit<BenchOptions, 'cacheDir'> = {
 export const USAGE = `npm run bench -- [part…] [--quick] [--sizes 2500,25000] [--methods-size 1000000]
   [--import-sizes 100000,1000000] [--runs 3] [--burst 2000] [--size 1000000] [--pg-import-size 100000]
   [--web-sizes 10000,1000000] [--retrieval-size 4000] [--retrieval-speed-sizes 10000,1000000] [--keep] [--out FILE|-] [--from-results FILE]
-  part       tokens, import, methods, capture, reading, postgres, instances, startup, encryption, web, retrieval (or --only a,b);
+  part       ${PARTS.join(', ')} (or --only a,b);
              none: all of them, one after another
   startup    the compiled build against the tsx way: journal --help, MCP initialize, npm start, idle RSS
   encryption capture, import and methods on an encrypted journal (JOURNAL_KEY) against a plain one; --encryption-size N

@@ -8,7 +8,8 @@ import type { ImportSize } from './import-speed.ts';
 import type { MachineInfo } from './machine.ts';
 import { ms, num, percent, table, times } from './markdown.ts';
 import type { MethodsResult } from './methods.ts';
-import type { BenchOptions, Part } from './options.ts';
+import type { BenchOptions } from './options.ts';
+import { PARTS, type Part } from './parts.ts';
 import type { PostgresResult } from './postgres.ts';
 import type { ReadingSize } from './reading.ts';
 import { postgresAims, postgresSection } from './report-postgres.ts';
@@ -192,7 +193,7 @@ const FOOTER = [
   '## Reproduce',
   '',
   '```sh',
-  'npm run bench -- tokens             # one part (tokens, import, methods, capture, reading, instances, startup, encryption, web, retrieval): rewrites its section here',
+  `npm run bench -- tokens             # one part (${PARTS.join(', ')}): rewrites its section here`,
   'scripts/test-postgres.sh npm run bench -- instances   # the many-instances part on a throwaway PostgreSQL server',
   'npm run bench                       # every part, one after another (over 20 minutes on 2 cores)',
   'npm run bench -- --quick            # small sizes, prints the report instead',

@@ -1,5 +1,4 @@
 // `npm start` as a real process against the stand-ins, and a look into its database from outside.
-import { createServer } from 'node:net';
 import { openDatabase } from '../../src/db/sqlite/open-database.ts';
 import { PROCESS_WAIT_MS, startEntryPoint, type RunningProcess } from './run-entry-point.ts';
 import { OWNER_ID } from './updates.ts';
@@ -78,11 +77,5 @@ export async function waitUntil(
   }
 }
 
-/** A TCP port free right now on 127.0.0.1 (for the bot's webhook server). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+/** A port for the bot's webhook server (free-port.ts says why not one listen(0) gave). */
+export { freePort } from './free-port.ts';

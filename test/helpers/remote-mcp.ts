@@ -7,18 +7,10 @@ import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprot
 import { createRemoteMcpRoutes, type RemoteMcpRoutes } from '../../src/wiring/remote-mcp.ts';
 import { startWebhookServer, type WebhookServer } from '../../src/telegram/intake/webhook-server.ts';
 import { TEST_BOT_INFO } from '../stand-ins/bot-api.ts';
+import { freePort } from './free-port.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import type { TestStore } from './temp-db.ts';
 import { OWNER_ID, textUpdate } from './updates.ts';
-
-/** A port free right now (listened on and let go): PUBLIC_URL must name the server's port before it starts. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** A client app's redirect URI: records every query it receives. */
 export interface RedirectCatcher {

@@ -2,8 +2,7 @@
 // It records every call, long-polls queued updates, serves files, and fails on request.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { asyncListener } from './async-listener.ts';
-import { knownBotApiMethods } from './bot-api-methods.ts';
-import { botApiCallProblem } from '../../src/try/bot-api-refusals.ts';
+import { botApiCallProblem, knownBotApiMap } from '../../src/try/bot-api-refusals.ts';
 import type { AddressInfo } from 'node:net';
 import { everydayResult, messageIds, STAND_IN_BOT_INFO } from '../../src/try/bot-api-answers.ts';
 import { parseMultipart } from '../../src/try/multipart.ts';
@@ -78,6 +77,7 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
   const waiters = new Set<() => void>();
   let nextUpdateId = 1;
   const ids = messageIds();
+  const knownMethods = knownBotApiMap();
   let topicsEnabled = false;
   let richRefused = false;
   let nextThreadId = 500;
@@ -260,8 +260,9 @@ export async function startBotApiStandIn(): Promise<BotApiStandIn> {
       const payload = { ...Object.fromEntries(url.searchParams), ...(await readBody(req)) };
       calls.push({ method, payload });
       wake();
-      // What the installed @grammyjs/types does not know, Telegram would not take either (bot-api-methods.ts).
-      const problem = botApiCallProblem(knownBotApiMethods(), method, payload);
+      // What the installed @grammyjs/types does not know, Telegram would not take either: the one list npm run try's
+      // stand-in reads too (src/try/bot-api-known.ts; strict-bot-api-stand-in.test.ts holds it to the package).
+      const problem = botApiCallProblem(knownMethods, method, payload);
       if (problem) return json(res, problem.error_code, { ok: false, ...problem });
       await answer(method, payload, res);
     }),
