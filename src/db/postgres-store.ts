@@ -34,6 +34,9 @@ export function postgresStore(): Store {
     // The tsvector is a column of the entry row itself: one condition on it, and the planner picks the GIN index
     // (listing every match, for counts) or checks each row it already reads (a short walk) without a second lookup.
     searchScores: postgresScores,
+    searchMatches(searches: readonly SearchQuery[]) {
+      return sql<{ id: number }>`(SELECT id FROM entry WHERE search_vector @@ ${combinedTsquery(searches)}::tsquery)`;
+    },
 
     searchCondition(searches: readonly SearchQuery[], entry: string, _access: SearchAccess) {
       return sql<boolean>`${sql.ref(`${entry}.search_vector`)} @@ ${combinedTsquery(searches)}::tsquery`;

@@ -58,6 +58,10 @@ export function sqliteStore(statements: StatementCache): SqliteStore {
         FROM entry_fts WHERE entry_fts MATCH ${combinedFtsQuery(searches)})`;
     },
 
+    searchMatches(searches: readonly SearchQuery[]) {
+      return sql<{ id: number }>`(SELECT rowid AS id FROM entry_fts WHERE entry_fts MATCH ${combinedFtsQuery(searches)})`;
+    },
+
     searchCondition(searches: readonly SearchQuery[], entry: string, access: SearchAccess) {
       const match = combinedFtsQuery(searches);
       // The FTS index is a table of its own, keyed by the entry's id.

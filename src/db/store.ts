@@ -101,6 +101,11 @@ export interface Store {
    */
   searchScores(searches: readonly SearchQuery[]): RawBuilder<{ id: number; score: number }>;
   /**
+   * Every entry (of every owner) matching the searches, unscored and in no order: a derived table of ids that a
+   * capped count joins and stops reading at its cap (a common word's matches are never all read to say "more than").
+   */
+  searchMatches(searches: readonly SearchQuery[]): RawBuilder<{ id: number }>;
+  /**
    * Whether a page of a search view is found faster by walking the date index a short way and probing the text index
    * row by row than by one listing query. True where the text index is a table of its own the planner cannot weigh
    * against the date order (SQLite's FTS5); false where the match is a condition on the row (PostgreSQL's tsvector):

@@ -15,6 +15,7 @@ import type { Pictures } from '../media/picture-cache.ts';
 import { calendarMethod } from './calendar-method.ts';
 import { checkSearch } from '../search/search-syntax.ts';
 import { describeView, describeViewFilter } from './describe-view.ts';
+import { describedCounts } from './search-count.ts';
 import { JOURNAL_ENTRY_FIELDS } from './journal-entry-kind.ts';
 import { onThisDayMethod } from './on-this-day.ts';
 import { withSearchDates } from './search-dates.ts';
@@ -202,7 +203,7 @@ export function journalCollectionKind(db: JournalDb, options: JournalCollectionO
       m.name === 'search' ? withSearchDates(m, options.today, JOURNAL_COLLECTION_KIND) : m,
     ),
     state: journalViewSchema,
-    describeInstance: async (view, ctx) => describeView(view, await countView(db, ctx.ownerId, view)),
+    describeInstance: async (view, ctx) => describeView(view, await describedCounts(db, ctx.ownerId, view)),
     describeState: describeViewFilter,
   });
 }
