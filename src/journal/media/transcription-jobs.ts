@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { JournalDb } from '../../db/open-database.ts';
 import type { Database } from '../../db/schema.ts';
-import { textColumns, type EntryDraft } from '../entries/entry.ts';
+import { writeEntryText, type EntryDraft } from '../entries/entry.ts';
 import { replaceTags } from '../tags/entry-tags.ts';
 import { isSpeech, mediaLabel } from './media.ts';
 import { HOUR_MS } from '../dates/durations.ts';
@@ -93,11 +93,7 @@ export async function completeTranscription(
       .executeTakeFirst();
     const text = transcript.trim();
     if (!entry || entry.edited_at !== null || text === '') return 'kept';
-    await trx
-      .updateTable('entry')
-      .set({ ...textColumns(text), transcribed_at: now.toISOString() })
-      .where('id', '=', entryId)
-      .execute();
+    await writeEntryText(trx, entryId, text, { transcribed_at: now.toISOString() });
     await replaceTags(trx, { id: entryId, ownerId: entry.owner_id }, text);
     return 'transcribed';
   });
