@@ -6,6 +6,7 @@
 import type { Kysely, RawBuilder, SelectQueryBuilder } from 'kysely';
 import type { Database, NewEntryRow } from './schema.ts';
 import type { SearchQuery } from './search-query.ts';
+import type { Candidates } from './search-window.ts';
 import type { UntypedDb } from './untyped-db.ts';
 import { searchTextOf } from './search-text.ts';
 
@@ -105,6 +106,11 @@ export interface Store {
    * capped count joins and stops reading at its cap (a common word's matches are never all read to say "more than").
    */
   searchMatches(searches: readonly SearchQuery[]): RawBuilder<{ id: number }>;
+  /**
+   * The matches a search's first pages are ranked from, with searchScores' number (search-window.ts): every match of
+   * its rare words and its newest matches, a bounded read whatever the journal's size.
+   */
+  searchCandidates(db: Kysely<Database>, searches: readonly SearchQuery[]): Promise<Candidates>;
   /**
    * Whether a page of a search view is found faster by walking the date index a short way and probing the text index
    * row by row than by one listing query. True where the text index is a table of its own the planner cannot weigh
