@@ -33,7 +33,11 @@ export interface WindowQueries {
   /** Entries matching the node, counted up to `cap` + 1. */
   countUpTo(node: MatchNode, cap: number): Promise<number>;
   /** The `window` newest matches of the plan, and the matches of the plan that also match `rare`, with their scores. */
-  scoredCandidates(plan: MatchNode, rare: MatchNode | null, window: number): Promise<{ newest: ScoredId[]; rare: ScoredId[] }>;
+  scoredCandidates(
+    plan: MatchNode,
+    rare: MatchNode | null,
+    window: number,
+  ): Promise<{ newest: ScoredId[]; rare: ScoredId[] }>;
 }
 
 /** The phrases an entry is found by: all but the ones it must not hold (-word), each once. */
@@ -69,10 +73,15 @@ export async function rareNode(plan: MatchNode, queries: WindowQueries): Promise
 }
 
 /** The candidates of a plan by the rule above. */
-export async function searchCandidates(plan: MatchNode, queries: WindowQueries, window = SEARCH_WINDOW): Promise<Candidates> {
+export async function searchCandidates(
+  plan: MatchNode,
+  queries: WindowQueries,
+  window = SEARCH_WINDOW,
+): Promise<Candidates> {
   const rare = await rareNode(plan, queries);
   const found = await queries.scoredCandidates(plan, rare, window);
   const byId = new Map<number, ScoredId>();
-  for (const s of [...found.rare, ...found.newest]) byId.set(Number(s.id), { id: Number(s.id), score: Number(s.score) });
+  for (const s of [...found.rare, ...found.newest])
+    byId.set(Number(s.id), { id: Number(s.id), score: Number(s.score) });
   return { scored: [...byId.values()], complete: found.newest.length < window };
 }

@@ -88,7 +88,9 @@ export function sqliteStore(statements: StatementCache): SqliteStore {
 
     searchCandidates: (db, searches) => searchCandidates(searchPlan(searches), sqliteWindow(db)),
     searchMatches(searches: readonly SearchQuery[]) {
-      return sql<{ id: number }>`(SELECT rowid AS id FROM entry_fts WHERE entry_fts MATCH ${combinedFtsQuery(searches)})`;
+      return sql<{
+        id: number;
+      }>`(SELECT rowid AS id FROM entry_fts WHERE entry_fts MATCH ${combinedFtsQuery(searches)})`;
     },
 
     searchCondition(searches: readonly SearchQuery[], entry: string, access: SearchAccess) {

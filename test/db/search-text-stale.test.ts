@@ -59,7 +59,9 @@ describeStores('search words after a write from outside the app', () => {
       writtenAt: new Date('2024-05-01T08:00:00Z'),
       text,
     });
-    const { rows } = await sql<{ message_id: number }>`SELECT message_id FROM entry ORDER BY id LIMIT 1`.execute(temp.db);
+    const { rows } = await sql<{ message_id: number }>`SELECT message_id FROM entry ORDER BY id LIMIT 1`.execute(
+      temp.db,
+    );
     const edit = (text: string) =>
       applyEdit(temp.db, { ...draft(text), messageId: Number(rows[0]!.message_id) }, new Date(), 'UTC', new Date());
     expect(await edit('Coffee at the corner café!')).toBe('revised');

@@ -39,7 +39,7 @@ describeStores('a search view described with a capped count', () => {
     );
   });
 
-  it('counts exactly at or under the cap, by the view\'s owner and dates', async () => {
+  it("counts exactly at or under the cap, by the view's owner and dates", async () => {
     expect(await describedCounts(temp.db, OWNER, { search: ['walk'] }, 4)).toEqual({
       entries: 4,
       days: 4,

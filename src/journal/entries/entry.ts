@@ -94,7 +94,11 @@ export async function writeEntryText(
   also: { edited_at?: string; transcribed_at?: string } = {},
 ): Promise<void> {
   const columns = textColumns(text);
-  await trx.updateTable('entry').set({ ...columns, ...also }).where('id', '=', id).execute();
+  await trx
+    .updateTable('entry')
+    .set({ ...columns, ...also })
+    .where('id', '=', id)
+    .execute();
   await trx
     .updateTable('entry')
     .set({ search_text: columns.search_text })
