@@ -1,5 +1,5 @@
 /**
- * The candidates a search's first pages are ranked from, bounded whatever the journal's size (issue 47: a 1,000,000-entry
+ * The candidates a search's first pages are ranked from, bounded whatever the journal's size (the aim: a 1,000,000-entry
  * journal answers within 2× of a 10,000-entry one). Scoring every match of a common word ("walk" is in one entry of
  * nine) grew with the journal: 60 to 230 ms at 1,000,000 entries. A MaxScore-like cut instead:
  * - every match of the query's rare words (a phrase in at most SEARCH_WINDOW entries) is a candidate: a word that
