@@ -6,6 +6,7 @@
 import type { Kysely, RawBuilder, SelectQueryBuilder } from 'kysely';
 import type { Database, NewEntryRow } from './schema.ts';
 import type { SearchQuery } from './search/search-query.ts';
+import type { Candidates } from './search/search-window.ts';
 import type { UntypedDb } from './untyped-db.ts';
 import { searchTextOf } from './search/search-text.ts';
 
@@ -103,6 +104,16 @@ export interface Store {
    * in SQL on PostgreSQL). A derived table of (id, score) to join the view's rows on.
    */
   searchScores(searches: readonly SearchQuery[]): RawBuilder<{ id: number; score: number }>;
+  /**
+   * Every entry (of every owner) matching the searches, unscored and in no order: a derived table of ids that a
+   * capped count joins and stops reading at its cap (a common word's matches are never all read to say "more than").
+   */
+  searchMatches(searches: readonly SearchQuery[]): RawBuilder<{ id: number }>;
+  /**
+   * The matches a search's first pages are ranked from, with searchScores' number (search-window.ts): every match of
+   * its rare words and its newest matches, a bounded read whatever the journal's size.
+   */
+  searchCandidates(db: Kysely<Database>, searches: readonly SearchQuery[]): Promise<Candidates>;
   /**
    * Whether a page of a search view is found faster by walking the date index a short way and probing the text index
    * row by row than by one listing query. True where the text index is a table of its own the planner cannot weigh

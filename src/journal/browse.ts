@@ -11,6 +11,7 @@ import { countEntries, type JournalEntryValue } from './views/entry-queries.ts';
 import { findEntriesPage } from './views/entry-pages.ts';
 import { JOURNAL_COLLECTION_KIND, JOURNAL_ROOT_ID } from './journal-operations.ts';
 import type { JournalView } from './views/journal-view.ts';
+import { searchDates } from './views/search-dates.ts';
 
 /** Best matches first (a search's own order), or by date. */
 export type BrowseOrder = 'best' | 'newest' | 'oldest';
@@ -62,12 +63,25 @@ async function open(
   }
 }
 
+/**
+ * `today`: the owner's journal day, for the dates a query names ("walk in May 2023"). search leaves such a range to
+ * the model that called it (search-dates.ts); a surface without a model applies it, and the page's description says
+ * it ("… from 2023-05-01 to 2023-05-31").
+ */
 export function createJournalBrowse(
   db: JournalDb,
   operationsFor: (ownerId: number) => ObjectOperations,
+  today: () => string,
 ): JournalBrowse {
   return {
-    openSearch: (ownerId, query, within = JOURNAL_ROOT_ID) => open(operationsFor(ownerId), within, 'search', { query }),
+    async openSearch(ownerId, query, within = JOURNAL_ROOT_ID) {
+      const ops = operationsFor(ownerId);
+      const opened = await open(ops, within, 'search', { query });
+      const dates = 'handle' in opened ? searchDates(query, today()) : null;
+      // A query of nothing but a time is that range's view already.
+      if (!dates || dates.rest === '' || !('handle' in opened)) return opened;
+      return open(ops, opened.handle, 'getDateRangeView', { startDate: dates.startDate, endDate: dates.endDate });
+    },
     openDay: (ownerId, day, within = JOURNAL_ROOT_ID) =>
       open(operationsFor(ownerId), within, 'getDateRangeView', { startDate: day, endDate: day }),
 

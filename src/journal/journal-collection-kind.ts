@@ -15,6 +15,7 @@ import type { Pictures } from './media/picture-cache.ts';
 import { calendarMethod } from './mood/calendar-method.ts';
 import { checkSearch } from './search/search-syntax.ts';
 import { describeView, describeViewFilter } from './views/describe-view.ts';
+import { describedCounts } from './views/search-count.ts';
 import { JOURNAL_ENTRY_FIELDS } from './views/journal-entry-kind.ts';
 import { onThisDayMethod } from './views/on-this-day.ts';
 import { withSearchDates } from './views/search-dates.ts';
@@ -169,7 +170,7 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       name: 'search',
       signature: 'search(query: string) -> JournalCollection',
       description:
-        'a new handle on entries with any of the words (any form), best first: give several; "a phrase", +must, -not, word*. An answer often sits next to a hit: getEntryContext.',
+        'a new handle on entries with any of the words (any form), best first (a rare word\'s every match, a common word\'s 1,000 newest, then the rest): give several; "a phrase", +must, -not, word*. An answer often sits next to a hit: getEntryContext.',
       args: searchArgs,
       run: async (view, args) => ({
         object: { kind: JOURNAL_COLLECTION_KIND, state: withSearch(view, normalizeQuery(args.query)) },
@@ -202,7 +203,7 @@ export function journalCollectionKind(db: JournalDb, options: JournalCollectionO
       m.name === 'search' ? withSearchDates(m, options.today, JOURNAL_COLLECTION_KIND) : m,
     ),
     state: journalViewSchema,
-    describeInstance: async (view, ctx) => describeView(view, await countView(db, ctx.ownerId, view)),
+    describeInstance: async (view, ctx) => describeView(view, await describedCounts(db, ctx.ownerId, view)),
     describeState: describeViewFilter,
   });
 }

@@ -168,7 +168,11 @@ export function searchPage(
   if (result === null) return html`<h1>${heading}</h1><p>${SEARCH_HELP}</p>`;
   if ('problem' in result)
     return html`<h1>${heading}</h1><p role="alert" class="error">${result.problem}</p><p>${SEARCH_HELP}</p>`;
-  return html`<h1>${heading}</h1>${pagedList(to, { ...result, href: (o, order) => `${to.at}/search?q=${encodeURIComponent(query)}&offset=${o}${order === 'best' ? '' : `&order=${order}`}`, query })}`;
+  const range = result.found.range;
+  const within = range
+    ? html`<p class="range">${range.words}: ${range.from === range.to ? range.from : `${range.from} to ${range.to}`}, ${result.found.moreThanTotal ? 'more than ' : ''}${plural(result.found.total, 'entry', 'entries')}</p>`
+    : '';
+  return html`<h1>${heading}</h1>${within}${pagedList(to, { ...result, href: (o, order) => `${to.at}/search?q=${encodeURIComponent(query)}&offset=${o}${order === 'best' ? '' : `&order=${order}`}`, query })}`;
 }
 
 export function onThisDayPage(to: PageLinks, date: string, found: EntryList): Html {

@@ -8,6 +8,7 @@ import type { JournalEntryValue, OverviewGroup } from '../journal/views/entry-qu
 import type { EntryPage } from '../journal/entries/entry-reading.ts';
 import type { JournalView } from '../journal/views/journal-view.ts';
 import { journalDisplayName } from '../journal/journal-names.ts';
+import { searchDates } from '../journal/views/search-dates.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import { addDays, eachDay } from '../journal/dates/calendar-day.ts';
 import type { ListedPhoto } from '../journal/media/photo-queries.ts';
@@ -36,6 +37,8 @@ export interface EntryList {
   /** True when there are more than `total` (the count stopped at TOTAL_CAP). */
   moreThanTotal: boolean;
   entries: ListedEntry[];
+  /** The time a search's query names ("walk in May 2023"), its entries kept to those days. */
+  range?: { words: string; from: string; to: string };
 }
 
 /** A list's order: newest first, as every list opens, or oldest first (`?order=oldest`). */
@@ -233,7 +236,16 @@ export function createWebJournal(ports: WebJournalPorts, base: JournalView = {})
 
     async search(query, offset, limit, order = 'best') {
       // A search view pages best matches first (getEntries' own order on it); a date order is getEntries' order.
-      return list(await narrow(base, 'search', { query }), offset, limit, order === 'best' ? undefined : order);
+      const found = await narrow(base, 'search', { query });
+      // The time the query names: search leaves it to a model to apply; the page applies it (a query of nothing but
+      // a time is that range's view already).
+      const dates = searchDates(query, ports.today());
+      const view =
+        dates && dates.rest !== ''
+          ? await narrow(found, 'getDateRangeView', { startDate: dates.startDate, endDate: dates.endDate })
+          : found;
+      const listed = await list(view, offset, limit, order === 'best' ? undefined : order);
+      return dates ? { ...listed, range: { words: dates.words, from: dates.startDate, to: dates.endDate } } : listed;
     },
 
     async timeline(before, atLeast) {

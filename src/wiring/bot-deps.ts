@@ -6,7 +6,7 @@ import { aiOffReason } from '../config/derived-settings.ts';
 import { storageFailure } from '../db/storage-failure.ts';
 import { createSentLedgerStore } from '../db/sent-ledger-store.ts';
 import { createJournalBrowse } from '../journal/browse.ts';
-import { openJournalOperations } from '../journal/journal-operations.ts';
+import { journalToday, openJournalOperations } from '../journal/journal-operations.ts';
 import { remoteConnections } from '../oauth/remote-connections.ts';
 import type { DigestScheduler } from '../daily/digest-scheduler.ts';
 import type { ReminderScheduler } from '../daily/reminder-scheduler.ts';
@@ -62,7 +62,11 @@ export function botWiringOf(w: Wiring, options: BotWiringOptions): BotWiring {
     questions,
     aiOff: aiOffReason(config),
     forgetting: forgettingOf(w),
-    browse: createJournalBrowse(db, (ownerId) => openJournalOperations(db, ownerId, w.settings)),
+    browse: createJournalBrowse(
+      db,
+      (ownerId) => openJournalOperations(db, ownerId, w.settings),
+      () => journalToday(w.settings),
+    ),
     jobs: options.jobs,
     reviews: reviewsOf(w, questions),
     importDocument: documentImportOf(w),

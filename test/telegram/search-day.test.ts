@@ -110,6 +110,14 @@ describeStores('search and browse without a model', () => {
     ).toEqual([undefined, expect.stringContaining('private journal bot')]);
   });
 
+  it('/search applies the time its query names and says the range', async () => {
+    await app().send(textUpdate('/search walk on April 3, 2024'));
+    const text = sent()[0]!.text;
+    expect(text).toMatch(/^Journal entries containing "walk" from 2024-04-03 to 2024-04-03: 1 entry/);
+    expect(text).toContain('Evening walk number 3');
+    expect(text).not.toContain('Evening walk number 4');
+  });
+
   it('/search speaks the search syntax: bad queries say why, no match says so, a bare /search explains', async () => {
     await app().send(textUpdate('/search'));
     await app().send(textUpdate('/search title:walk'));

@@ -175,6 +175,15 @@ describeStores('web view reading', () => {
     expect(prefix).toContain('<mark>zanzibar</mark>');
   });
 
+  it('applies the time a search names and says the range', async () => {
+    const may = (await get(`/search?q=${encodeURIComponent('zanzibar in May 2024')}`)).body;
+    expect(may).toMatch(/<p class="range">[^<]*May 2024: 2024-05-01 to 2024-05-31, 1 entry<\/p>/);
+    expect(may).toContain('<mark>zanzibar</mark>');
+    const before = (await get(`/search?q=${encodeURIComponent('zanzibar in May 2023')}`)).body;
+    expect(before).toMatch(/<p class="range">[^<]*May 2023: 2023-05-01 to 2023-05-31, 0 entries<\/p>/);
+    expect(before).not.toContain('<mark>zanzibar</mark>');
+  });
+
   it('counts a list up to 1,000 and says "more than" beyond', async () => {
     await seedEntries(
       temp.db,

@@ -7,9 +7,11 @@
  * (n + 0.5)) (1e-6 when not above 0) over the whole table, times f·(k1 + 1) / (f + k1·(1 - b + b·D/avgdl)), k1 = 1.2,
  * b = 0.75, f the phrase's occurrences in the row, D its tokens.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../schema.ts';
 import type { SearchQuery } from '../search/search-query.ts';
-import { planPhrases, searchPlan, tsMatch, tsPhrase } from '../search/search-plan.ts';
+import { planPhrases, searchPlan, tsMatch, tsPhrase, type MatchNode } from '../search/search-plan.ts';
+import type { ScoredId, WindowQueries } from '../search/search-window.ts';
 import { SCORE_DIGITS } from '../store.ts';
 
 /** The tsquery text of every search of a view, ANDed. */
@@ -19,7 +21,11 @@ export function combinedTsquery(searches: readonly SearchQuery[]): string {
 
 /** (id, score) of every entry matching the searches, score higher for better, as SQLite's -bm25() gives it. */
 export function postgresScores(searches: readonly SearchQuery[]): RawBuilder<{ id: number; score: number }> {
-  const plan = searchPlan(searches);
+  return planScores(searchPlan(searches));
+}
+
+/** (id, score) of the plan's matches, only those meeting `among` when given (search-window.ts's candidates). */
+function planScores(plan: MatchNode, among?: RawBuilder<boolean>): RawBuilder<ScoredId> {
   const phrases = planPhrases(plan);
   const hits = phrases.map(
     (p, i) =>
@@ -38,5 +44,26 @@ export function postgresScores(searches: readonly SearchQuery[]): RawBuilder<{ i
     FROM entry AS e CROSS JOIN (SELECT coalesce(t.total_rows, 0)::float8 AS n,
       greatest(coalesce(t.total_tokens, 0)::float8 / greatest(t.total_rows, 1), 1e-9) AS avgdl, ${sql.join(hits)}
       FROM (SELECT 1) AS one LEFT JOIN entry_fts_stats AS t ON true) AS s
-    WHERE e.search_vector @@ ${tsMatch(plan)}::tsquery)`;
+    WHERE e.search_vector @@ ${tsMatch(plan)}::tsquery${among ? sql` AND ${among}` : sql``})`;
+}
+
+/** The candidates' statements of search-window.ts on PostgreSQL: the same rule as SQLite's, the same scores. */
+export function postgresWindow(db: Kysely<Database>): WindowQueries {
+  return {
+    async countUpTo(node, cap) {
+      const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 FROM entry
+        WHERE search_vector @@ ${tsMatch(node)}::tsquery LIMIT ${cap + 1}) AS c`.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    },
+    async scoredCandidates(plan, rare, window) {
+      const newest = sql<boolean>`e.id IN (SELECT id FROM entry WHERE search_vector @@ ${tsMatch(plan)}::tsquery
+        ORDER BY id DESC LIMIT ${window})`;
+      const read = async (among: RawBuilder<boolean>) =>
+        (await sql<ScoredId>`SELECT id, score FROM ${planScores(plan, among)} AS s`.execute(db)).rows;
+      return {
+        newest: await read(newest),
+        rare: rare ? await read(sql<boolean>`e.search_vector @@ ${tsMatch(rare)}::tsquery`) : [],
+      };
+    },
+  };
 }

@@ -7,6 +7,7 @@ import { MIGRATIONS_FOLDER } from '../migration-files.ts';
 import { ENTRY_KEY, type Database } from '../schema.ts';
 import type { SearchQuery } from '../search/search-query.ts';
 import { ftsMatch, searchPlan } from '../search/search-plan.ts';
+import { searchCandidates, type ScoredId, type WindowQueries } from '../search/search-window.ts';
 import type { StatementCache } from './statement-cache.ts';
 import {
   chunksOf,
@@ -21,6 +22,33 @@ import {
 /** Every search ANDed into one MATCH expression (search-plan.ts: every term in its forms, quoted). */
 export function combinedFtsQuery(searches: readonly SearchQuery[]): string {
   return ftsMatch(searchPlan(searches));
+}
+
+/**
+ * The candidates' statements of search-window.ts on FTS5. bm25() scores a row by every phrase of its MATCH, so the rare
+ * matches, found by `rare AND plan`, are scored twice over their rare phrases: once more by `rare` alone (the same
+ * idf, row length and counts) is taken off, leaving the plan's score.
+ */
+function sqliteWindow(db: Kysely<Database>): WindowQueries {
+  const score = sql`round(-bm25(entry_fts), ${sql.lit(SCORE_DIGITS)})`;
+  return {
+    async countUpTo(node, cap) {
+      const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT rowid FROM entry_fts
+        WHERE entry_fts MATCH ${ftsMatch(node)} LIMIT ${cap + 1})`.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    },
+    async scoredCandidates(plan, rare, window) {
+      const newest = await sql<ScoredId>`SELECT rowid AS id, ${score} AS score FROM entry_fts
+        WHERE entry_fts MATCH ${ftsMatch(plan)} ORDER BY rowid DESC LIMIT ${window}`.execute(db);
+      if (rare === null) return { newest: newest.rows, rare: [] };
+      const both = await sql<ScoredId>`WITH
+        e AS MATERIALIZED (SELECT rowid AS id, bm25(entry_fts) AS s FROM entry_fts
+          WHERE entry_fts MATCH ${`${ftsMatch(rare)} AND ${ftsMatch(plan)}`}),
+        r AS MATERIALIZED (SELECT rowid AS id, bm25(entry_fts) AS s FROM entry_fts WHERE entry_fts MATCH ${ftsMatch(rare)})
+        SELECT e.id, round(-(e.s - r.s), ${sql.lit(SCORE_DIGITS)}) AS score FROM e JOIN r ON r.id = e.id`.execute(db);
+      return { newest: newest.rows, rare: both.rows };
+    },
+  };
 }
 
 const TUPLE = `(${ENTRY_COLUMNS.map(() => '?').join(', ')})`;
@@ -63,6 +91,13 @@ export function sqliteStore(statements: StatementCache): SqliteStore {
         score: number;
       }>`(SELECT rowid AS id, round(-bm25(entry_fts), ${sql.lit(SCORE_DIGITS)}) AS score
         FROM entry_fts WHERE entry_fts MATCH ${combinedFtsQuery(searches)})`;
+    },
+
+    searchCandidates: (db, searches) => searchCandidates(searchPlan(searches), sqliteWindow(db)),
+    searchMatches(searches: readonly SearchQuery[]) {
+      return sql<{
+        id: number;
+      }>`(SELECT rowid AS id FROM entry_fts WHERE entry_fts MATCH ${combinedFtsQuery(searches)})`;
     },
 
     searchCondition(searches: readonly SearchQuery[], entry: string, access: SearchAccess) {

@@ -2,7 +2,7 @@
 import type { Transaction } from 'kysely';
 import type { JournalDb } from '../../db/journal-database.ts';
 import type { Database } from '../../db/schema.ts';
-import { ENTRY_KEY, entryRowFromDraft, textColumns, type EntryDraft } from './entry.ts';
+import { ENTRY_KEY, entryRowFromDraft, writeEntryText, type EntryDraft } from './entry.ts';
 import { insertTags, replaceTags } from '../tags/entry-tags.ts';
 import { hashtagsOf } from '../tags/hashtags.ts';
 import { MIDNIGHT } from '../dates/local-moment.ts';
@@ -123,7 +123,7 @@ async function addToAlbum(
   const media = draft.media ?? [];
   const isLabel = (text: string) => media.some((m) => mediaLabel(m) === text) || /^\[[^\]]*\]$/.test(text.trim());
   if (!isLabel(draft.text) && isLabel(album.content)) {
-    await trx.updateTable('entry').set(textColumns(draft.text)).where('id', '=', album.id).execute();
+    await writeEntryText(trx, album.id, draft.text);
     await replaceTags(trx, { id: album.id, ownerId: album.owner_id }, draft.text, draft.hashtags ?? []);
   }
   return album.id;
@@ -182,10 +182,6 @@ export async function reviseEntry(
       replaced_at: editedAt.toISOString(),
     })
     .execute();
-  await trx
-    .updateTable('entry')
-    .set({ ...textColumns(text), edited_at: editedAt.toISOString() })
-    .where('id', '=', current.id)
-    .execute();
+  await writeEntryText(trx, current.id, text, { edited_at: editedAt.toISOString() });
   await replaceTags(trx, { id: current.id, ownerId: current.owner_id }, text, entityTags);
 }

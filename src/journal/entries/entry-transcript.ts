@@ -4,7 +4,7 @@
  */
 import type { JournalDb } from '../../db/journal-database.ts';
 import { replaceTags } from '../tags/entry-tags.ts';
-import { textColumns } from './entry.ts';
+import { writeEntryText } from './entry.ts';
 
 /** The transcript becomes the content (and title, and tags); the media kind stays. An entry edited meanwhile keeps its text. */
 export async function completeTranscription(
@@ -22,11 +22,7 @@ export async function completeTranscription(
       .executeTakeFirst();
     const text = transcript.trim();
     if (!entry || entry.edited_at !== null || text === '') return 'kept';
-    await trx
-      .updateTable('entry')
-      .set({ ...textColumns(text), transcribed_at: now.toISOString() })
-      .where('id', '=', entryId)
-      .execute();
+    await writeEntryText(trx, entryId, text, { transcribed_at: now.toISOString() });
     await replaceTags(trx, { id: entryId, ownerId: entry.owner_id }, text);
     return 'transcribed';
   });

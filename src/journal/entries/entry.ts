@@ -1,6 +1,7 @@
 /** What an entry is, in the app's terms, and how one is drafted from raw text. */
 import { searchTextOf } from '../../db/search/search-text.ts';
-import type { EntrySource, EntrySourceApp } from '../../db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { Database, EntrySource, EntrySourceApp } from '../../db/schema.ts';
 import type { EntryMetadata } from './entry-metadata.ts';
 import { metadataText } from './metadata-text.ts';
 import { sourceAppOf, telegramSourceId } from './entry-source.ts';
@@ -79,6 +80,31 @@ export function titleOf(text: string): string {
 export function textColumns(text: string): { title: string; content: string; search_text: string } {
   const title = titleOf(text);
   return { title, content: text, search_text: searchTextOf(title, text) };
+}
+
+/**
+ * Sets an entry's text (and `also`, e.g. edited_at) with its title and search words. When the new text's words are
+ * the old ones (an edit of punctuation only), the trigger that marks words stale after a write from outside the app
+ * (migrations/2026_12_05_000200_search_text_stale.ts) has set them null: they are written back at once.
+ */
+export async function writeEntryText(
+  trx: Kysely<Database>,
+  id: number,
+  text: string,
+  also: { edited_at?: string; transcribed_at?: string } = {},
+): Promise<void> {
+  const columns = textColumns(text);
+  await trx
+    .updateTable('entry')
+    .set({ ...columns, ...also })
+    .where('id', '=', id)
+    .execute();
+  await trx
+    .updateTable('entry')
+    .set({ search_text: columns.search_text })
+    .where('id', '=', id)
+    .where('search_text', 'is', null)
+    .execute();
 }
 
 export function entryRowFromDraft(draft: EntryDraft, timeZone: string, now: Date, dayStartsAt: string = MIDNIGHT) {

@@ -1,5 +1,5 @@
 /** A view's one-line description, from its own filter and its own counts (never its parent's). */
-import type { ViewCounts } from './entry-queries.ts';
+import type { DescribedCounts } from './search-count.ts';
 import { hasEmptyRange, type JournalView } from './journal-view.ts';
 import { describeSearch, parseSearch } from '../search/search-syntax.ts';
 import { monthDaysText } from './on-this-day.ts';
@@ -50,13 +50,16 @@ function otherJournalsText(view: JournalView): string {
   return ` (${JSON.stringify(journalHandle(view.journal))}; journal holds every journal, and its listJournals() and getJournal(name) reach the others)`;
 }
 
-export function describeView(view: JournalView, counts: ViewCounts): string {
+export function describeView(view: JournalView, counts: DescribedCounts): string {
   return `${describeCounted(view, counts)}${otherJournalsText(view)}`;
 }
 
-function describeCounted(view: JournalView, counts: ViewCounts): string {
+function describeCounted(view: JournalView, counts: DescribedCounts): string {
   const subject = describeViewFilter(view);
   if (hasEmptyRange(view)) return `${subject}, so it has 0 days, 0 entries`;
+  // A common word's matches are not all counted to describe its view (search-count.ts).
+  if ('more' in counts)
+    return `${subject}: more than ${counts.more.toLocaleString('en-US')} entries (getOverview counts them); getEntries lists best matches first`;
   if (counts.entries === 0) return `${subject}: no entries`;
   const tally = `${plural(counts.days, 'day', 'days')}, ${plural(counts.entries, 'entry', 'entries')}`;
   const span = view.from === undefined || view.to === undefined ? `, ${counts.firstDate} to ${counts.lastDate}` : '';

@@ -23,9 +23,14 @@ export type PageOrder = 'best' | 'newest' | 'oldest';
 /** A view's order when none is asked: a search view's best matches first, any other view oldest first. */
 export const defaultOrder = (view: JournalView): PageOrder => (view.search === undefined ? 'oldest' : 'best');
 
+/** The entry columns a page shows. */
+const PAGE_COLUMNS = ['entry.id', 'local_day as date', 'local_time as time', 'title', 'content'] as const;
+
 /**
- * A page of a search view's best matches: every match scored by the store (db/store.ts searchScores, over the whole
- * index as BM25 needs), the view's other filters on the entry row, ties to the newer entry.
+ * A page of a search view's best matches, read from the search's candidates (db/search/search-window.ts: every match of its
+ * rare words and its 1,000 newest matches, with their BM25 over the whole index), the view's other filters on the
+ * entry row, ties to the newer entry. A page past the candidates that pass the view reads on through the other
+ * matches, each scored the same way and listed best first after every candidate.
  */
 async function bestPage(
   db: JournalDb,
@@ -34,16 +39,41 @@ async function bestPage(
   limit: number,
   offset: number,
 ): Promise<JournalEntryValue[]> {
-  const scores = db.store.searchScores(viewSearches(view.search)!).as('s');
-  return viewRows(db, ownerId, { ...view, search: undefined }, 'list', 'scores')
-    .innerJoin(scores, (join) => join.onRef('s.id', '=', 'entry.id'))
-    .select(['entry.id', 'local_day as date', 'local_time as time', 'title', 'content'])
+  const searches = viewSearches(view.search)!;
+  const others = { ...view, search: undefined };
+  const { scored, complete } = await db.store.searchCandidates(db, searches);
+  const scores = new Map(scored.map((s) => [s.id, s.score]));
+  const passing =
+    scored.length === 0
+      ? []
+      : await viewRows(db, ownerId, others, 'list', 'scores')
+          .where('entry.id', 'in', [...scores.keys()])
+          .select(['entry.id', 'written_at'])
+          .execute();
+  const ranked = passing
+    .map((r) => ({ id: Number(r.id), at: r.written_at, score: scores.get(Number(r.id))! }))
+    .sort((a, b) => b.score - a.score || (a.at < b.at ? 1 : a.at > b.at ? -1 : 0) || b.id - a.id);
+  const taken = ranked.slice(offset, offset + limit).map((r) => r.id);
+  const rows =
+    taken.length === 0
+      ? []
+      : await db.selectFrom('entry').select(PAGE_COLUMNS).where('entry.id', 'in', taken).execute();
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const page = taken.map((id) => byId.get(id)!);
+  if (complete || page.length === limit) return page;
+  // Past the candidates: the other matches, all scored (a page this far in may read every match).
+  const all = db.store.searchScores(searches).as('s');
+  const rest = await viewRows(db, ownerId, others, 'list', 'scores')
+    .innerJoin(all, (join) => join.onRef('s.id', '=', 'entry.id'))
+    .$if(scored.length > 0, (q) => q.where('entry.id', 'not in', [...scores.keys()]))
+    .select(PAGE_COLUMNS)
     .orderBy('s.score', 'desc')
     .orderBy('written_at', 'desc')
     .orderBy('entry.id', 'desc')
-    .limit(limit)
-    .offset(offset)
+    .limit(limit - page.length)
+    .offset(Math.max(0, offset - ranked.length))
     .execute();
+  return [...page, ...rest];
 }
 
 /** A page of the view's entries, best matches first for a search view, else oldest first, unless `order` says. */
