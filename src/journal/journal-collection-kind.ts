@@ -170,7 +170,7 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       name: 'search',
       signature: 'search(query: string) -> JournalCollection',
       description:
-        'a new handle on entries with any of the words (any form), best first (a rare word\'s every match, a common word\'s 1,000 newest, then the rest): give several; "a phrase", +must, -not, word*. An answer often sits next to a hit: getEntryContext.',
+        'a new handle on entries with any of the words (any form), best first: give several words; "a phrase", +must, -not, word*. An answer often sits next to a hit: getEntryContext.',
       args: searchArgs,
       run: async (view, args) => ({
         object: { kind: JOURNAL_COLLECTION_KIND, state: withSearch(view, normalizeQuery(args.query)) },
