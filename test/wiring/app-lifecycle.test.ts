@@ -2,6 +2,7 @@
 // stops what had started; a stop during a start gives up the part in progress. Then npm start's App itself
 // (wiring/telegram-parts.ts) on a temp database against the Bot API stand-in: every timer it set is cleared and every
 // server closed once it stops, and a start that fails at the web view's port leaves nothing running.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -86,13 +87,18 @@ describe('the App lifecycle', () => {
 
 /**
  * Counts the timers set while it is installed and not yet cleared (or, for a timeout, run). TRACE_TIMERS=1 adds
- * where each was set, to find one left behind.
+ * where each was set, to find one left behind. Only the calling test's own work counts (its async context): a worker
+ * runs files one after another in one process (isolate: false), and a timer another file's code sets meanwhile is
+ * not this app's.
  */
 function trackTimers() {
   const live = new Map<unknown, string>();
   const real = { setTimeout, setInterval, clearTimeout, clearInterval };
   const g = globalThis as Record<string, unknown>;
+  const ours = new AsyncLocalStorage<true>();
+  ours.enterWith(true);
   g.setTimeout = (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+    if (!ours.getStore()) return real.setTimeout(fn, ms, ...args);
     const handle: unknown = real.setTimeout(
       (...a: unknown[]) => {
         live.delete(handle);
@@ -105,6 +111,7 @@ function trackTimers() {
     return handle;
   };
   g.setInterval = (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+    if (!ours.getStore()) return real.setInterval(fn, ms, ...args);
     const handle = real.setInterval(fn, ms, ...args);
     live.set(handle, `setInterval ${ms} ms`);
     return handle;

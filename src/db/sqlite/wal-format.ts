@@ -60,7 +60,9 @@ export function walFormat(journal: string): 'none' | 'plain' | 'encrypted' {
   const fd = openSync(wal, 'r');
   try {
     const header = Buffer.alloc(WAL_HEADER_BYTES);
-    readSync(fd, header, 0, WAL_HEADER_BYTES, 0);
+    // A live journal's writer may truncate its -wal (a checkpoint) between the stat and the read: what was not read is
+    // not there, so nothing is left to apply (zeros left in the buffer would look like an encrypted header).
+    if (readSync(fd, header, 0, WAL_HEADER_BYTES, 0) < WAL_HEADER_BYTES) return 'none';
     const magic = header.readUInt32BE(0);
     // Not a WAL header at all (the whole file encrypted, or garbage): not plain.
     if (magic !== 0x377f0682 && magic !== 0x377f0683) return 'encrypted';
@@ -71,13 +73,16 @@ export function walFormat(journal: string): 'none' | 'plain' | 'encrypted' {
     // One page laid out as plain SQLite writes it settles it; none in the first transactions means encrypted.
     const frame = Buffer.alloc(frameBytes);
     let commits = 0;
+    let checked = 0;
     for (let i = 0; i < frames && commits < COMMITS_CHECKED; i += 1) {
-      readSync(fd, frame, 0, frameBytes, WAL_HEADER_BYTES + i * frameBytes);
+      // Cut short by a checkpoint's truncation too: what is gone is not judged.
+      if (readSync(fd, frame, 0, frameBytes, WAL_HEADER_BYTES + i * frameBytes) < frameBytes) break;
+      checked += 1;
       if (looksPlain(frame.subarray(FRAME_HEADER_BYTES), frame.readUInt32BE(0), pageSize)) return 'plain';
       // A commit frame holds the database's size in pages after the commit; the others hold 0.
       if (frame.readUInt32BE(4) !== 0) commits += 1;
     }
-    return 'encrypted';
+    return checked === 0 ? 'none' : 'encrypted';
   } finally {
     closeSync(fd);
   }
