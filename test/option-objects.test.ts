@@ -1,6 +1,5 @@
 // A function in src/ takes at most five positional parameters: past that a call is a row of values whose meaning
 // depends on their order (`monthTable(to, m, counts, busiest, false, moods, today)`), and an option object names each.
-// WAITING lists the functions not yet turned into option objects when this test was written; it only shrinks.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -8,24 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './helpers/run-entry-point.ts';
 
 const MAX_POSITIONAL = 5;
-
-/**
- * Still positional, each in a file another piece of issue 51 moves or rewrites at the same time (db/, journal/,
- * importer/): converted after those land, then removed from here. Never add to it.
- */
-const WAITING = [
-  'daily/daily-delivery.ts: finishDelivery (6)',
-  'importer/sources/dayone.ts: journalItems (6)',
-  'importer/sources/markdown-notes.ts: noteItem (6)',
-  'importer/sources/vault-notes.ts: vaultNoteItems (7)',
-  'journal/entries/entry-batch.ts: insertEntryBatch (6)',
-  'journal/entries/entry-store.ts: storeEntry (6)',
-  'journal/entries/entry-store.ts: insertMediaOf (6)',
-  'journal/entries/entry-store.ts: applyEdit (6)',
-  'journal/media/imported-media.ts: addEntryMedia (6)',
-  'journal/views/entry-neighbours.ts: neighbours (6)',
-  'journal/views/entry-pages.ts: findEntriesPage (6)',
-];
 
 /** Every function, method and arrow in src/ with more than MAX_POSITIONAL parameters, as `file: name (count)`. */
 function longParameterLists(): string[] {
@@ -50,14 +31,8 @@ function longParameterLists(): string[] {
 }
 
 describe('option objects', () => {
-  it(`no function in src/ takes more than ${MAX_POSITIONAL} positional values (besides those WAITING)`, () => {
-    const found = longParameterLists();
-    expect(
-      found.filter((f) => !WAITING.includes(f)),
-      'pass one options object whose fields name the values',
-    ).toEqual([]);
-    // A converted one leaves WAITING too, so the list only shrinks.
-    expect(WAITING.filter((f) => !found.includes(f))).toEqual([]);
+  it(`no function in src/ takes more than ${MAX_POSITIONAL} positional values`, () => {
+    expect(longParameterLists(), 'pass one options object whose fields name the values').toEqual([]);
   });
 
   it('finds a long parameter list (the check itself works)', () => {

@@ -64,8 +64,7 @@ async function captureMs(dir: string, key: string | null, burst: number, run: nu
           writtenAt,
           text: `Captured note ${i}: a walk, coffee, #bench`,
         },
-        'UTC',
-        writtenAt,
+        { timeZone: 'UTC', now: writtenAt },
       );
     }
     return (nowMs() - start) / burst;

@@ -14,14 +14,20 @@ export interface DeliveryOutcome {
   detail?: string;
 }
 
+/** Which delivery ended, how, and when. */
+export interface FinishedDelivery {
+  ownerId: number;
+  /** The journal day it was for. */
+  day: string;
+  outcome: DeliveryOutcome;
+  now: Date;
+}
+
 /** Records how the owner's delivery for `day` ended. */
 export async function finishDelivery(
   db: JournalDb,
   table: DailyDeliveryTable,
-  ownerId: number,
-  day: string,
-  outcome: DeliveryOutcome,
-  now: Date,
+  { ownerId, day, outcome, now }: FinishedDelivery,
 ): Promise<void> {
   // Both tables have these columns alike; kysely types a query by one table's name, so the other is named as it (the
   // reminder's, whose statuses include every one a digest has).

@@ -58,7 +58,7 @@ export function createDigestStore(db: JournalDb) {
       day: string,
       outcome: DeliveryOutcome & { status: 'sent' | 'failed' },
       now: Date,
-    ): Promise<void> => finishDelivery(db, 'digest_delivery', ownerId, day, outcome, now),
+    ): Promise<void> => finishDelivery(db, 'digest_delivery', { ownerId, day, outcome, now }),
 
     /** Records a day whose digest was too late to send; false if that day was claimed already. */
     async skip(ownerId: number, day: string, detail: string, now: Date): Promise<boolean> {

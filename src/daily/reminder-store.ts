@@ -90,7 +90,7 @@ export function createReminderStore(db: JournalDb) {
       day: string,
       outcome: DeliveryOutcome & { status: 'sent' | 'failed' | 'wrote' },
       now: Date,
-    ): Promise<void> => finishDelivery(db, 'reminder_delivery', ownerId, day, outcome, now),
+    ): Promise<void> => finishDelivery(db, 'reminder_delivery', { ownerId, day, outcome, now }),
 
     /** The reminder's snooze button: sent again at `until` (its attempts start over). False unless one was sent that day. */
     async snooze(ownerId: number, day: string, until: Date, now: Date): Promise<boolean> {

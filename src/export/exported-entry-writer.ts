@@ -91,7 +91,10 @@ export async function writeBatch(db: JournalDb, batch: ExportBatch): Promise<voi
       const journal = into ?? cleanJournalName(entry.journal ?? '');
       report.journals[journal] = (report.journals[journal] ?? 0) + 1;
       if (entry.prompt !== undefined) report.prompts += 1;
-      const media = await addEntryMedia(trx, { id, ownerId }, mediaOfExported(entry), mediaFolder, new Date());
+      const media = await addEntryMedia(trx, { id, ownerId }, mediaOfExported(entry), {
+        folder: mediaFolder,
+        now: new Date(),
+      });
       report.mediaKept += media.mediaKept;
       report.mediaMissing += media.mediaMissing;
     }

@@ -99,7 +99,7 @@ export function createJournalBrowse(
       const from = Math.min(Math.max(0, offset), Math.max(0, total - 1));
       // Best first is a search view's own order; a view without a search has none, and lists newest first.
       const pageOrder = order === 'best' && view.search === undefined ? 'newest' : order;
-      const entries = await findEntriesPage(db, ownerId, view, size, from, pageOrder);
+      const entries = await findEntriesPage(db, ownerId, view, { limit: size, offset: from, order: pageOrder });
       const oneDay =
         view.from !== undefined &&
         view.from === view.to &&

@@ -147,7 +147,11 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       args: entriesArgs,
       pagingHint: 'Call getEntries again with offset increased by the number shown, or narrow the view first.',
       run: async (view, args, ctx) => {
-        const entries = await findEntriesPage(db, ctx.ownerId, view, args.limit, args.offset, args.order);
+        const entries = await findEntriesPage(db, ctx.ownerId, view, {
+          limit: args.limit,
+          offset: args.offset,
+          order: args.order,
+        });
         return {
           ...citableEntries(entries.map(withContentCut), (e) => e.date, view),
           carries: entries.map((e) => ({ id: e.id, day: e.date })),

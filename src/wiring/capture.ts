@@ -71,7 +71,10 @@ export function createCaptureWiring(deps: CaptureWiringDeps): CaptureWiring {
         replyTo === undefined
           ? undefined
           : await promptOfMessage(db, { ownerId: draft.ownerId, chatId: draft.chatId, messageId: replyTo });
-      const id = await storeEntry(db, draft, zone, clock(), config.journalDayStartsAt, {
+      const id = await storeEntry(db, draft, {
+        timeZone: zone,
+        now: clock(),
+        dayStartsAt: config.journalDayStartsAt,
         transcribe: config.transcribeUrl !== null,
         prompt,
         mediaMaxBytes: config.mediaMaxBytes,
@@ -80,7 +83,8 @@ export function createCaptureWiring(deps: CaptureWiringDeps): CaptureWiring {
       if (id !== null && (draft.media?.length ?? 0) > 0) mediaDownloads.kick();
       return id === null ? 'duplicate' : 'stored';
     },
-    edit: (draft, editedAt) => applyEdit(db, draft, editedAt, zone, clock(), config.journalDayStartsAt),
+    edit: (draft, editedAt) =>
+      applyEdit(db, draft, editedAt, { timeZone: zone, now: clock(), dayStartsAt: config.journalDayStartsAt }),
   };
   return {
     capture,

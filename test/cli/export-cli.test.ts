@@ -75,8 +75,7 @@ describe('npm run export', { timeout: PROCESS_TEST_MS }, () => {
             },
           ],
         },
-        'UTC',
-        at,
+        { timeZone: 'UTC', now: at },
       );
       const medium = await db
         .selectFrom('entry_media')

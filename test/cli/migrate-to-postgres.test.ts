@@ -39,14 +39,16 @@ async function seed(temp: TempDb) {
     text,
   });
   for (let i = 1; i <= 30; i++)
-    await storeEntry(
-      db,
-      draft(i, `Entry ${i} #walk "quotes" ‘curly’ ünïcödé 🙂 ${'x'.repeat(i * 10)}`),
-      'Europe/Berlin',
-      NOW,
-    );
-  const voice = await storeEntry(db, draft(31, '[voice note 0:42]'), 'Europe/Berlin', NOW);
-  await storeEntry(db, { ...draft(32, 'A dream in a topic'), journal: 'Dreams' }, 'Europe/Berlin', NOW);
+    await storeEntry(db, draft(i, `Entry ${i} #walk "quotes" ‘curly’ ünïcödé 🙂 ${'x'.repeat(i * 10)}`), {
+      timeZone: 'Europe/Berlin',
+      now: NOW,
+    });
+  const voice = await storeEntry(db, draft(31, '[voice note 0:42]'), { timeZone: 'Europe/Berlin', now: NOW });
+  await storeEntry(
+    db,
+    { ...draft(32, 'A dream in a topic'), journal: 'Dreams' },
+    { timeZone: 'Europe/Berlin', now: NOW },
+  );
   await nameTopic(db, OWNER, 7, 'Dreams');
   await setDefaultJournal(db, OWNER, 'Dreams');
   await setReflect(db, OWNER, '', true, NOW);
@@ -107,7 +109,10 @@ async function seed(temp: TempDb) {
       created_at: NOW.toISOString(),
     })
     .execute();
-  await applyEdit(db, draft(1, 'Entry 1, edited #run'), new Date(NOW.getTime() + 3_600_000), 'Europe/Berlin', NOW);
+  await applyEdit(db, draft(1, 'Entry 1, edited #run'), new Date(NOW.getTime() + 3_600_000), {
+    timeZone: 'Europe/Berlin',
+    now: NOW,
+  });
   await db
     .insertInto('journal_setting')
     .values({ key: 'day_starts_at', value: '04:00' })
@@ -250,8 +255,7 @@ for (const store of ['pglite', 'postgres'] as const) {
         const next = await storeEntry(
           target.db,
           { ownerId: OWNER, source: 'live', chatId: OWNER, messageId: 500, writtenAt: NOW, text: 'after the move' },
-          'UTC',
-          NOW,
+          { timeZone: 'UTC', now: NOW },
         );
         expect(next).toBeGreaterThan(first.find((r) => r.table === 'entry')!.source.rows);
       });

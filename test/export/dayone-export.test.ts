@@ -83,8 +83,7 @@ beforeEach(async () => {
     storeEntry(
       source.db,
       { ownerId: OWNER, source: 'live', chatId: OWNER, messageId, writtenAt: new Date(at), text },
-      'Europe/Berlin',
-      NOW,
+      { timeZone: 'Europe/Berlin', now: NOW },
     );
   await live(
     1,

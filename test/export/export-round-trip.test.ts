@@ -233,8 +233,7 @@ describe('JSON export from SQLite into PostgreSQL (PGlite)', () => {
       const next = await storeEntry(
         postgres.db,
         { ownerId: OWNER, source: 'live', chatId: OWNER, messageId: 999, writtenAt: NOW, text: 'after the move' },
-        'Europe/Berlin',
-        NOW,
+        { timeZone: 'Europe/Berlin', now: NOW },
       );
       expect(next).toBeGreaterThan(highest);
     } finally {

@@ -26,9 +26,7 @@ export async function seedRichJournal(db: JournalDb): Promise<void> {
         text,
         media: media ? [media] : [],
       },
-      'Europe/Berlin',
-      NOW,
-      '04:00',
+      { timeZone: 'Europe/Berlin', now: NOW, dayStartsAt: '04:00' },
     );
   await live(1, '2024-12-30T08:00:00Z', 'Year end #review\nLots to think about.');
   await applyEdit(
@@ -42,9 +40,7 @@ export async function seedRichJournal(db: JournalDb): Promise<void> {
       text: 'Year end #review #plans\nLots to plan.',
     },
     new Date('2024-12-30T09:00:00Z'),
-    'Europe/Berlin',
-    NOW,
-    '04:00',
+    { timeZone: 'Europe/Berlin', now: NOW, dayStartsAt: '04:00' },
   );
   const voice = await live(2, '2024-12-31T01:30:00Z', '[voice note 0:42]', {
     kind: 'voice_note',
@@ -91,9 +87,7 @@ export async function seedRichJournal(db: JournalDb): Promise<void> {
         media: [{ kind: 'video_note', fileId: null, fileName: null, durationSeconds: 15, fileSize: null }],
       },
     ],
-    'Europe/Berlin',
-    NOW,
-    '04:00',
+    { timeZone: 'Europe/Berlin', now: NOW, dayStartsAt: '04:00' },
   );
   await live(5, '2025-01-04T10:00:00Z', 'A plain note');
   await storeEntry(
@@ -106,8 +100,7 @@ export async function seedRichJournal(db: JournalDb): Promise<void> {
       writtenAt: new Date('2025-01-04T10:00:00Z'),
       text: 'not mine #secret',
     },
-    'UTC',
-    NOW,
+    { timeZone: 'UTC', now: NOW },
   );
 }
 

@@ -41,8 +41,7 @@ async function photoEntry(messageId: number, journal: string, bytes: Buffer) {
         },
       ],
     },
-    'UTC',
-    NOW,
+    { timeZone: 'UTC', now: NOW },
   );
   await temp.db.updateTable('entry').set({ journal }).where('id', '=', id!).execute();
   const medium = await temp.db

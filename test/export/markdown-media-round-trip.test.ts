@@ -51,8 +51,7 @@ async function entryWith(
   const id = await storeEntry(
     db,
     { ownerId: OWNER, source: 'live', chatId: OWNER, messageId, writtenAt: at, text, media: media.map(([m]) => m) },
-    'UTC',
-    NOW,
+    { timeZone: 'UTC', now: NOW },
   );
   const rows = await db
     .selectFrom('entry_media')
@@ -224,8 +223,7 @@ describe('the Markdown export with media, in process', () => {
         journal: 'Dreams',
         media: [medium('photo', { mimeType: 'image/jpeg' })],
       },
-      'UTC',
-      NOW,
+      { timeZone: 'UTC', now: NOW },
     );
     const row = await source.db
       .selectFrom('entry_media')
@@ -305,8 +303,7 @@ describe('the Markdown export with media, in process', () => {
         text: 'Day One entry',
         metadata: { journal: 'Travel', media: [{ kind: 'photo', file_name: 'a.jpeg' }] },
       },
-      'UTC',
-      NOW,
+      { timeZone: 'UTC', now: NOW },
     );
     const file = path.join(source.dir, 'v3.md');
     await exportJournal(source.db, {

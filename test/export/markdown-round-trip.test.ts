@@ -56,9 +56,7 @@ beforeEach(async () => {
           : null,
       hashtags: i === 1 ? ['not_in_text'] : [],
     })),
-    'Europe/Berlin',
-    NOW,
-    '04:00',
+    { timeZone: 'Europe/Berlin', now: NOW, dayStartsAt: '04:00' },
   );
 });
 afterEach(async () => {

@@ -33,10 +33,13 @@ describeStores('moods and prompts in the JSON export', (store) => {
       media: [],
       hashtags: [],
     });
-    await storeEntry(source.db, draft(1, 'Tea and a book'), 'UTC', NOW, '00:00', {
+    await storeEntry(source.db, draft(1, 'Tea and a book'), {
+      timeZone: 'UTC',
+      now: NOW,
+      dayStartsAt: '00:00',
       prompt: 'What did you do for yourself today?',
     });
-    await storeEntry(source.db, draft(2, 'Plain day'), 'UTC', NOW);
+    await storeEntry(source.db, draft(2, 'Plain day'), { timeZone: 'UTC', now: NOW });
     await setMood(source.db, OWNER, '2025-01-01', 4, NOW);
     await setMood(source.db, OWNER, '2025-01-03', 2, NOW);
   });
@@ -142,8 +145,7 @@ describeStores('moods and prompts in the JSON export', (store) => {
         text: 'a dream',
         journal: 'Dreams',
       },
-      'UTC',
-      NOW,
+      { timeZone: 'UTC', now: NOW },
     );
     for (const format of ['json', 'md'] as const) {
       const file = path.join(dir, `dreams-${store}.${format}`);

@@ -63,8 +63,7 @@ beforeEach(async () => {
         hashtags,
         ...(journal ? { journal } : {}),
       },
-      ZONE,
-      NOW,
+      { timeZone: ZONE, now: NOW },
     );
   await live(1, '2024-05-01T18:30:00Z', 'Evening: ## not a heading of ours\n### but text\n\nWith #sunset', [
     'sunset',
@@ -87,8 +86,7 @@ beforeEach(async () => {
         { kind: 'file', fileId: 'doc-1', fileName: 'packing.md', durationSeconds: null, fileSize: NOTE_FILE.length },
       ],
     },
-    ZONE,
-    NOW,
+    { timeZone: ZONE, now: NOW },
   );
   const row = await source.db
     .selectFrom('entry_media')

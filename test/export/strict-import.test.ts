@@ -36,8 +36,7 @@ beforeEach(async () => {
         media: [],
         hashtags: [],
       },
-      ZONE,
-      NOW,
+      { timeZone: ZONE, now: NOW },
     );
   }
   await setMood(source.db, OWNER, '2024-05-01', 4, NOW);

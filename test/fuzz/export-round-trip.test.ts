@@ -124,17 +124,14 @@ describe('export round trip', () => {
               ...(e.metadata?.time_zone ? { timeZone: e.metadata.time_zone } : {}),
               editedAt: null,
             }));
-            await insertEntryBatch(source.db, drafts, ZONE, NOW, '04:00');
+            await insertEntryBatch(source.db, drafts, { timeZone: ZONE, now: NOW, dayStartsAt: '04:00' });
             for (const [i, e] of entries.entries()) {
               if (e.edited !== null)
-                await applyEdit(
-                  source.db,
-                  { ...drafts[i]!, text: e.edited },
-                  new Date(e.at.getTime() + 60_000),
-                  ZONE,
-                  NOW,
-                  '04:00',
-                );
+                await applyEdit(source.db, { ...drafts[i]!, text: e.edited }, new Date(e.at.getTime() + 60_000), {
+                  timeZone: ZONE,
+                  now: NOW,
+                  dayStartsAt: '04:00',
+                });
             }
             const run = ++n;
             const json = path.join(dir, `${run}.json`);
@@ -233,7 +230,7 @@ describe('export round trip with damage', () => {
                   ...(e.metadata?.time_zone ? { timeZone: e.metadata.time_zone } : {}),
                   editedAt: null,
                 }));
-                await insertEntryBatch(source.db, drafts, ZONE, NOW, '04:00');
+                await insertEntryBatch(source.db, drafts, { timeZone: ZONE, now: NOW, dayStartsAt: '04:00' });
                 const run = ++n;
                 const [json, markdown] = [path.join(dir, `damaged-${run}.json`), path.join(dir, `damaged-${run}.md`)];
                 for (const [format, file] of [

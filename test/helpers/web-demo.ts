@@ -30,7 +30,10 @@ export async function buildWebDemo(db: JournalDb, ownerId: number): Promise<void
   });
   await saveEntry(db, draft(9001, '07:40', 'Coffee on the balcony, first warm morning #morning'), 'UTC', NOW);
   await saveEntry(db, draft(9002, '12:15', EDITED_BEFORE), 'UTC', NOW);
-  await applyEdit(db, draft(9002, '12:15', EDITED_NOW), new Date(`${WEB_DAY}T13:00:00Z`), 'UTC', NOW);
+  await applyEdit(db, draft(9002, '12:15', EDITED_NOW), new Date(`${WEB_DAY}T13:00:00Z`), {
+    timeZone: 'UTC',
+    now: NOW,
+  });
   await saveEntry(
     db,
     draft(9003, '21:05', '[voice note 0:42]', {

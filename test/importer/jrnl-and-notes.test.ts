@@ -187,9 +187,7 @@ describe("the project's own Markdown export", () => {
           metadata: { time_zone: 'America/New_York' },
         },
       ],
-      'Europe/Berlin',
-      new Date(),
-      '04:00',
+      { timeZone: 'Europe/Berlin', now: new Date(), dayStartsAt: '04:00' },
     );
     const out = path.join(dir, 'md');
     await exportJournal(temp.db, {

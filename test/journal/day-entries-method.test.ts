@@ -41,12 +41,11 @@ describe('getEntriesForDay', () => {
       writtenAt: at(time),
       text,
     });
-    await storeEntry(temp.db, draft(1, '08:00', 'Plain morning'), 'UTC', at('08:00'));
+    await storeEntry(temp.db, draft(1, '08:00', 'Plain morning'), { timeZone: 'UTC', now: at('08:00') });
     await storeEntry(
       temp.db,
       { ...draft(2, '09:00', 'Two photos'), media: [photo('a'), photo('b')] },
-      'UTC',
-      at('09:00'),
+      { timeZone: 'UTC', now: at('09:00') },
     );
     const day = value(await ops.invokeMethod('journal', 'getEntriesForDay', { date: '2024-05-02' }));
     expect(day).toHaveLength(2);

@@ -35,7 +35,7 @@ describeStores('entry batches', () => {
   describe('insertEntryBatch', () => {
     it('inserts every row of a batch larger than one statement, and says how many were new', async () => {
       const drafts = Array.from({ length: 1234 }, (_, i) => draft(i));
-      expect(await insertEntryBatch(temp.db, drafts, 'UTC', NOW)).toEqual({
+      expect(await insertEntryBatch(temp.db, drafts, { timeZone: 'UTC', now: NOW })).toEqual({
         inserted: 1234,
         alreadyPresent: 0,
         revised: 0,
@@ -44,9 +44,9 @@ describeStores('entry batches', () => {
     });
 
     it('never stores a message twice; one edited since the last import takes its new text, the old kept as a revision', async () => {
-      await insertEntryBatch(temp.db, [draft(1), draft(2)], 'UTC', NOW);
+      await insertEntryBatch(temp.db, [draft(1), draft(2)], { timeZone: 'UTC', now: NOW });
       const edited = draft(2, 'changed', { editedAt: new Date('2024-02-01T00:00:00Z') });
-      expect(await insertEntryBatch(temp.db, [draft(1), edited, draft(3)], 'UTC', NOW)).toEqual({
+      expect(await insertEntryBatch(temp.db, [draft(1), edited, draft(3)], { timeZone: 'UTC', now: NOW })).toEqual({
         inserted: 1,
         alreadyPresent: 2,
         revised: 1,
@@ -73,7 +73,9 @@ describeStores('entry batches', () => {
         'UTC',
         NOW,
       );
-      expect(await insertEntryBatch(temp.db, [draft(7, 'saved message', { chatId: 111 })], 'UTC', NOW)).toEqual({
+      expect(
+        await insertEntryBatch(temp.db, [draft(7, 'saved message', { chatId: 111 })], { timeZone: 'UTC', now: NOW }),
+      ).toEqual({
         inserted: 1,
         alreadyPresent: 0,
         revised: 0,
@@ -82,12 +84,10 @@ describeStores('entry batches', () => {
     });
 
     it('stores the edit instant and the local day of the given zone', async () => {
-      await insertEntryBatch(
-        temp.db,
-        [draft(5, 'x', { editedAt: new Date('2024-01-02T00:00:00Z') })],
-        'Asia/Tokyo',
-        NOW,
-      );
+      await insertEntryBatch(temp.db, [draft(5, 'x', { editedAt: new Date('2024-01-02T00:00:00Z') })], {
+        timeZone: 'Asia/Tokyo',
+        now: NOW,
+      });
       const row = await temp.db.selectFrom('entry').selectAll().executeTakeFirstOrThrow();
       expect(row).toMatchObject({
         local_day: '2024-01-01',
@@ -99,7 +99,9 @@ describeStores('entry batches', () => {
 
     it('commits a batch whole or not at all', async () => {
       const bad = { ...draft(2), source: 'elsewhere' } as unknown as BatchDraft; // violates the CHECK on source
-      await expect(insertEntryBatch(temp.db, [draft(1), bad, draft(3)], 'UTC', NOW)).rejects.toThrow();
+      await expect(
+        insertEntryBatch(temp.db, [draft(1), bad, draft(3)], { timeZone: 'UTC', now: NOW }),
+      ).rejects.toThrow();
       expect(await count()).toBe(0);
     });
 
@@ -118,8 +120,7 @@ describeStores('entry batches', () => {
           draft(502, 'other note', { chatId: 4242, writtenAt: at, mayBeLive: true }),
           draft(503, 'same note', { chatId: 999, writtenAt: at }), // not from the bot chat: stored
         ],
-        'UTC',
-        NOW,
+        { timeZone: 'UTC', now: NOW },
       );
       expect(result).toEqual({ inserted: 2, alreadyPresent: 1, revised: 0 });
       expect(await count()).toBe(3);
@@ -140,8 +141,7 @@ describeStores('entry batches', () => {
         text: '[voice note 0:42]',
         media: [voice],
       },
-      'UTC',
-      NOW,
+      { timeZone: 'UTC', now: NOW },
     );
     expect(await completeTranscription(temp.db, id!, 'planted tomatoes', NOW)).toBe('transcribed');
     const exported = { ...voice, fileId: null }; // exports carry no file_id
@@ -162,8 +162,7 @@ describeStores('entry batches', () => {
           mayBeLive: true,
         }),
       ],
-      'UTC',
-      NOW,
+      { timeZone: 'UTC', now: NOW },
     );
     // The two stored notes came without their files: labels only, counted as missing.
     expect(result).toEqual({ inserted: 2, alreadyPresent: 1, revised: 0, mediaKept: 0, mediaMissing: 2 });

@@ -40,7 +40,7 @@ async function write(
       ? { media: [{ kind: 'voice_note' as const, fileId: 'f1', durationSeconds: 3, fileName: null, fileSize: null }] }
       : {}),
   };
-  const id = await storeEntry(db, draft, 'UTC', NOW, '00:00', { transcribe: media });
+  const id = await storeEntry(db, draft, { timeZone: 'UTC', now: NOW, dayStartsAt: '00:00', transcribe: media });
   if (id === null) throw new Error('not stored');
   return { id, messageId };
 }
@@ -124,8 +124,7 @@ describeStores('forgetting', (store) => {
         text: `Edited: ${PLANTED} #private`,
       },
       new Date('2024-04-01T09:00:00Z'),
-      'UTC',
-      NOW,
+      { timeZone: 'UTC', now: NOW },
     );
     const kept = await write(A, 'A walk by the river #walk');
     const voice = await write(A, '[voice note 0:03]', '2024-04-02T08:00:00Z', true);
@@ -283,8 +282,7 @@ describeStores('forgetting', (store) => {
           text: `Edited day of ${owner}`,
         },
         NOW,
-        'UTC',
-        NOW,
+        { timeZone: 'UTC', now: NOW },
       );
       await createAskCache(db).put(owner, `k${owner}`, { answer: 'yes' }, NOW, [e.id]);
       await conversation(owner, '[]');

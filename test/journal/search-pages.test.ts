@@ -78,7 +78,12 @@ describe('search view pages', () => {
         [5, expected.length - 3],
         [100, 600],
       ] as const) {
-        const page = await findEntriesPage(temp.db, OWNER, { search: [word] }, limit, Math.max(0, offset), 'oldest');
+        const page = await findEntriesPage(
+          temp.db,
+          OWNER,
+          { search: [word] },
+          { limit, offset: Math.max(0, offset), order: 'oldest' },
+        );
         expect(page, `${word} limit ${limit} offset ${offset}`).toEqual(
           expected.slice(Math.max(0, offset), Math.max(0, offset) + limit),
         );
@@ -90,7 +95,12 @@ describe('search view pages', () => {
     const word = (await wordsByFrequency())[0]!.term;
     const expected = await bruteForce(word, '2020-06-01', '2020-06-30');
     expect(
-      await findEntriesPage(temp.db, OWNER, { from: '2020-06-01', to: '2020-06-30', search: [word] }, 100, 0, 'oldest'),
+      await findEntriesPage(
+        temp.db,
+        OWNER,
+        { from: '2020-06-01', to: '2020-06-30', search: [word] },
+        { limit: 100, offset: 0, order: 'oldest' },
+      ),
     ).toEqual(expected.slice(0, 100));
   });
 

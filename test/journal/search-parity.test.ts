@@ -110,7 +110,9 @@ describeStores('search', (store) => {
     const view = { search: ['bank', 'river OR closed'], from: '2024-04-01', to: '2024-04-07' };
     expect((await findViewEntries(temp.db, OWNER, view)).map((e) => e.id)).toEqual([1, 4, 5, 7, 8]);
     // The page path probes the date index row by row first.
-    expect((await findEntriesPage(temp.db, OWNER, view, 2, 1, 'oldest')).map((e) => e.id)).toEqual([4, 5]);
+    expect(
+      (await findEntriesPage(temp.db, OWNER, view, { limit: 2, offset: 1, order: 'oldest' })).map((e) => e.id),
+    ).toEqual([4, 5]);
     expect(await countDays(temp.db, OWNER, view)).toBe(5);
   });
 });

@@ -34,7 +34,7 @@ const CORPUS = [
 ] as const;
 
 const ids = async (temp: TempDb, view: JournalView, limit = 20, offset = 0) =>
-  (await findEntriesPage(temp.db, OWNER, view, limit, offset)).map((e) => e.id);
+  (await findEntriesPage(temp.db, OWNER, view, { limit, offset })).map((e) => e.id);
 
 describeStores('search ranking', () => {
   let temp: TempDb;
@@ -134,7 +134,12 @@ describeStores('search ranking', () => {
   it('pages best first, and sorts by date when asked', async () => {
     const all = await ids(temp, { search: ['coffee walk river'] }, 100);
     expect(await ids(temp, { search: ['coffee walk river'] }, 3, 2)).toEqual(all.slice(2, 5));
-    const newest = await findEntriesPage(temp.db, OWNER, { search: ['coffee walk river'] }, 100, 0, 'newest');
+    const newest = await findEntriesPage(
+      temp.db,
+      OWNER,
+      { search: ['coffee walk river'] },
+      { limit: 100, offset: 0, order: 'newest' },
+    );
     expect(newest.map((e) => e.date)).toEqual(
       newest
         .map((e) => e.date)

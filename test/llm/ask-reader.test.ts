@@ -206,8 +206,7 @@ describe('ask on a view', () => {
         text: 'Work\nThe report, finally done.',
       },
       new Date('2024-06-02T00:00:00Z'),
-      'UTC',
-      new Date('2024-06-02T00:00:00Z'),
+      { timeZone: 'UTC', now: new Date('2024-06-02T00:00:00Z') },
     );
     s.llm.script(...aprilAsk());
     await s.questions.ask(OWNER, '@journal what was on my mind in April?');

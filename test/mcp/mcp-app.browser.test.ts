@@ -82,8 +82,7 @@ describe.skipIf(noBrowserReason !== null)(
           text: 'A blue photo from the river',
           media,
         },
-        'UTC',
-        shot,
+        { timeZone: 'UTC', now: shot },
       );
       const medium = await temp.db
         .selectFrom('entry_media')

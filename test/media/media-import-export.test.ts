@@ -61,8 +61,7 @@ describe('the journal’s own export to a folder', () => {
           },
         ],
       },
-      'UTC',
-      NOW,
+      { timeZone: 'UTC', now: NOW },
     );
     const medium = await temp.db
       .selectFrom('entry_media')

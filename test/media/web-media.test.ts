@@ -44,8 +44,7 @@ async function keptEntry(
         },
       ],
     },
-    'UTC',
-    NOW,
+    { timeZone: 'UTC', now: NOW },
   );
   const medium = await db.selectFrom('entry_media').select('id').where('entry_id', '=', id!).executeTakeFirstOrThrow();
   const blob = await writeBlob(db, medium.id, [bytes], {

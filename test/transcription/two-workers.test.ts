@@ -42,7 +42,7 @@ async function voiceNotes(db: JournalDb, count: number, now: Date): Promise<void
       text: '[voice note 0:42]',
       media: [media],
     };
-    await storeEntry(db, draft, 'UTC', now, undefined, { transcribe: true });
+    await storeEntry(db, draft, { timeZone: 'UTC', now, transcribe: true });
   }
 }
 

@@ -69,8 +69,7 @@ describe.skipIf(noBrowserReason !== null)(
             },
           ],
         },
-        'UTC',
-        shot,
+        { timeZone: 'UTC', now: shot },
       ))!;
       const captioned = new Date('2024-06-29T20:00:00Z');
       const sunset = (await storeEntry(
@@ -95,8 +94,7 @@ describe.skipIf(noBrowserReason !== null)(
             },
           ],
         },
-        'UTC',
-        captioned,
+        { timeZone: 'UTC', now: captioned },
       ))!;
       for (const entryId of [photoEntry, sunset]) {
         const medium = await temp.db

@@ -80,8 +80,7 @@ describe.skipIf(noBrowserReason !== null)(
             },
           ],
         },
-        'UTC',
-        shot,
+        { timeZone: 'UTC', now: shot },
       );
       const medium = await temp.db
         .selectFrom('entry_media')

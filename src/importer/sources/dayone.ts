@@ -61,27 +61,25 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
       let before = 0;
       for (const json of journalFiles) {
         const journal = journalNameOf(json);
-        yield* journalItems(
-          createReadStream(json, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>,
+        yield* journalItems(createReadStream(json, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>, {
           journal,
-          chosen(journal),
-          journalFiles.length > 1,
-          (b) => (progress.bytesRead = before + b),
-          options.maxFieldBytes,
-        );
+          chosen: chosen(journal),
+          named: journalFiles.length > 1,
+          onBytes: (b) => (progress.bytesRead = before + b),
+          maxFieldBytes: options.maxFieldBytes,
+        });
         before += statSync(json).size;
       }
       return;
     }
     if (!zip) {
-      yield* journalItems(
-        createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>,
-        journalNameOf(file),
-        chosen(journalNameOf(file)),
-        false,
-        (b) => (progress.bytesRead = b),
-        options.maxFieldBytes,
-      );
+      yield* journalItems(createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>, {
+        journal: journalNameOf(file),
+        chosen: chosen(journalNameOf(file)),
+        named: false,
+        onBytes: (b) => (progress.bytesRead = b),
+        maxFieldBytes: options.maxFieldBytes,
+      });
       return;
     }
     let members: ZipMember[];
@@ -111,18 +109,17 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
         continue;
       }
       try {
-        yield* journalItems(
-          readZipMember(file, member, options.maxMemberBytes),
+        yield* journalItems(readZipMember(file, member, options.maxMemberBytes), {
           journal,
-          chosen(journal),
+          chosen: chosen(journal),
           named,
-          (b) =>
+          onBytes: (b) =>
             (progress.bytesRead = Math.min(
               progress.totalBytes,
               before + Math.round((b * member.compressedSize) / Math.max(1, member.size)),
             )),
-          options.maxFieldBytes,
-        );
+          maxFieldBytes: options.maxFieldBytes,
+        });
       } catch (error) {
         throw error instanceof ZipError ? new ImportError(file, error.message) : error;
       }
@@ -143,14 +140,22 @@ export function readDayOne(file: string, zip: boolean, options: DayOneOptions = 
   };
 }
 
-/** One Day One journal's items; `named`: its entries go into the journal of its name (journal/journal-names.ts). */
+/** How one Day One journal's file is read. */
+interface JournalRead {
+  /** Its name (the file's). */
+  journal: string;
+  /** Picked by --journal (or no choice made): unpicked, its entries are skipped as not selected. */
+  chosen: boolean;
+  /** Its entries go into the journal of its name (journal/journal-names.ts). */
+  named: boolean;
+  onBytes: (bytes: number) => void;
+  maxFieldBytes?: number;
+}
+
+/** One Day One journal's items. */
 async function* journalItems(
   chunks: AsyncIterable<Buffer>,
-  journal: string,
-  chosen: boolean,
-  named: boolean,
-  onBytes: (bytes: number) => void,
-  maxFieldBytes?: number,
+  { journal, chosen, named, onBytes, maxFieldBytes }: JournalRead,
 ): AsyncGenerator<SourceItem> {
   const into = named ? cleanJournalName(journal) : undefined;
   let index = 0;

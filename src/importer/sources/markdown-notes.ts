@@ -124,6 +124,14 @@ export function isEmptyNote(body: string): boolean {
   return left.length === 0;
 }
 
+/** How daily notes are dated, and where their embeds are found. */
+export interface NoteReading {
+  zone: string;
+  /** The time of day a note's entry is dated at (HH:MM). */
+  dayStartsAt: string;
+  attachments?: AttachmentResolver;
+}
+
 /**
  * One daily note → an item, dated at the start of its journal day in the zone; with `attachments`, the files it
  * embeds become its media (note-attachments.ts).
@@ -132,9 +140,7 @@ export function noteItem(
   note: NoteFile,
   relative: string,
   raw: string,
-  zone: string,
-  dayStartsAt: string,
-  attachments?: AttachmentResolver,
+  { zone, dayStartsAt, attachments }: NoteReading,
 ): SourceItem {
   if (!note.day) return { skip: 'no-date', id: relative };
   const { front, body } = splitFrontMatter(raw);
@@ -166,15 +172,15 @@ function vaultItems(
 ): SourceItem[] | null {
   if (!note.day) return null;
   const { front, body } = splitFrontMatter(raw);
-  return vaultNoteItems(
-    note.day,
+  return vaultNoteItems({
+    day: note.day,
     relative,
     front,
     body,
-    zone,
-    (text) => noteAttachments(text, note.file, attachments),
-    (text) => noteTags('', text),
-  );
+    importZone: zone,
+    media: (text) => noteAttachments(text, note.file, attachments),
+    tagsOf: (text) => noteTags('', text),
+  });
 }
 
 /**
@@ -217,7 +223,7 @@ export function readMarkdownNotes(target: string, zone: string, dayStartsAt: str
         else
           yield* (
             vaultItems(note, relative, text, zone, attachments) ?? [
-              noteItem(note, relative, text, zone, dayStartsAt, attachments),
+              noteItem(note, relative, text, { zone, dayStartsAt, attachments }),
             ]
           );
       }

@@ -31,16 +31,30 @@ function journalOf(front: string): string {
   }
 }
 
+/** A daily note read from a vault, split at its front matter, and how its sections' embeds and tags are read. */
+export interface VaultNote {
+  /** Its journal day, from its file name. */
+  day: string;
+  /** Its path in the vault, for what is skipped. */
+  relative: string;
+  front: string;
+  body: string;
+  /** The zone the import was asked for; the note's own `timeZone` field wins. */
+  importZone: string;
+  media: (text: string) => { text: string; media: EntryMedia[] };
+  tagsOf: (text: string) => string[];
+}
+
 /** The note's sections as entries; null when it is not a note of our vault. `media` turns a section's embeds into media. */
-export function vaultNoteItems(
-  day: string,
-  relative: string,
-  front: string,
-  body: string,
-  importZone: string,
-  media: (text: string) => { text: string; media: EntryMedia[] },
-  tagsOf: (text: string) => string[],
-): SourceItem[] | null {
+export function vaultNoteItems({
+  day,
+  relative,
+  front,
+  body,
+  importZone,
+  media,
+  tagsOf,
+}: VaultNote): SourceItem[] | null {
   if (!front.split(/\r?\n/).includes(VAULT_MARK)) return null;
   const zone = field(front, VAULT_FIELDS.timeZone) ?? importZone;
   const dayStartsAt = field(front, VAULT_FIELDS.dayStartsAt) ?? '00:00';

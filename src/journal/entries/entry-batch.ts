@@ -6,6 +6,7 @@ import { entryValues } from '../../db/store.ts';
 import { addImportedMedia } from '../media/imported-media.ts';
 import { AT, batchRowOf, type BatchDraft, type BatchRow } from './batch-row.ts';
 import { reviseEntry } from './entry-store.ts';
+import type { WriteTime } from './entry.ts';
 import { tagInsertedRows } from '../tags/entry-tags.ts';
 import { MIDNIGHT } from '../dates/local-moment.ts';
 import { isSpeech } from '../media/media.ts';
@@ -68,10 +69,7 @@ export interface BatchOptions {
 export async function insertEntryBatch(
   db: JournalDb,
   drafts: readonly BatchDraft[],
-  timeZone: string,
-  now: Date,
-  dayStartsAt: string = MIDNIGHT,
-  options: BatchOptions = {},
+  { timeZone, now, dayStartsAt = MIDNIGHT, ...options }: WriteTime & BatchOptions,
 ): Promise<BatchResult> {
   return insertBatchRows(
     db,

@@ -46,8 +46,8 @@ export function entryContextMethod(db: JournalDb): MethodDefinition<JournalView>
       // A view of one journal keeps to it; otherwise every journal's entries, unless the entry's own is asked for.
       const journal = view.journal ?? (args.sameJournal ? anchor.journal : undefined);
       const [earlier, later] = await Promise.all([
-        neighbours(db, ctx.ownerId, anchor, 'before', args.before, journal),
-        neighbours(db, ctx.ownerId, anchor, 'after', args.after, journal),
+        neighbours(db, ctx.ownerId, anchor, { side: 'before', count: args.before, journal }),
+        neighbours(db, ctx.ownerId, anchor, { side: 'after', count: args.after, journal }),
       ]);
       const entries = [
         ...earlier.reverse().map((e, i) => ({ ...e, position: i - earlier.length })),

@@ -2,7 +2,7 @@
 import type { Transaction } from 'kysely';
 import type { JournalDb } from '../../db/journal-database.ts';
 import type { Database } from '../../db/schema.ts';
-import { ENTRY_KEY, entryRowFromDraft, writeEntryText, type EntryDraft } from './entry.ts';
+import { ENTRY_KEY, entryRowFromDraft, writeEntryText, type EntryDraft, type WriteTime } from './entry.ts';
 import { insertTags, replaceTags } from '../tags/entry-tags.ts';
 import { hashtagsOf } from '../tags/hashtags.ts';
 import { MIDNIGHT } from '../dates/local-moment.ts';
@@ -22,7 +22,7 @@ export async function saveEntry(
   now: Date,
   dayStartsAt: string = MIDNIGHT,
 ): Promise<SaveResult> {
-  return (await storeEntry(db, draft, timeZone, now, dayStartsAt)) === null ? 'duplicate' : 'stored';
+  return (await storeEntry(db, draft, { timeZone, now, dayStartsAt })) === null ? 'duplicate' : 'stored';
 }
 
 export interface StoreOptions {
@@ -38,10 +38,7 @@ export interface StoreOptions {
 export async function storeEntry(
   db: JournalDb,
   draft: EntryDraft,
-  timeZone: string,
-  now: Date,
-  dayStartsAt: string = MIDNIGHT,
-  options: StoreOptions = {},
+  { timeZone, now, dayStartsAt = MIDNIGHT, ...options }: WriteTime & StoreOptions,
 ): Promise<number | null> {
   return db.transaction().execute(async (trx) => {
     const album = draft.mediaGroupId === undefined ? undefined : await albumEntry(trx, draft);
@@ -54,7 +51,7 @@ export async function storeEntry(
       .executeTakeFirst();
     if (!row) return null;
     await insertTags(trx, { id: row.id, ownerId: draft.ownerId }, hashtagsOf(draft.text, draft.hashtags));
-    await insertMediaOf(trx, row.id, draft, 0, now, options);
+    await insertMediaOf(trx, { id: row.id, position: 0 }, draft, now, options);
     if (options.transcribe) await queueTranscriptionIfSpeech(trx, row.id, draft, now);
     if (options.prompt !== undefined) await setEntryPrompt(trx, { id: row.id, ownerId: draft.ownerId }, options.prompt);
     return row.id;
@@ -63,9 +60,8 @@ export async function storeEntry(
 
 async function insertMediaOf(
   trx: Transaction<Database>,
-  entryId: number,
+  { id: entryId, position }: { id: number; position: number },
   draft: EntryDraft,
-  position: number,
   now: Date,
   options: StoreOptions,
 ): Promise<void> {
@@ -119,7 +115,7 @@ async function addToAlbum(
     .where('message_id', '=', draft.messageId)
     .executeTakeFirst();
   if (seen) return null;
-  await insertMediaOf(trx, album.id, draft, await nextMediaPosition(trx, album.id), now, options);
+  await insertMediaOf(trx, { id: album.id, position: await nextMediaPosition(trx, album.id) }, draft, now, options);
   const media = draft.media ?? [];
   const isLabel = (text: string) => media.some((m) => mediaLabel(m) === text) || /^\[[^\]]*\]$/.test(text.trim());
   if (!isLabel(draft.text) && isLabel(album.content)) {
@@ -137,9 +133,7 @@ export async function applyEdit(
   db: JournalDb,
   draft: EntryDraft,
   editedAt: Date,
-  timeZone: string,
-  now: Date,
-  dayStartsAt: string = MIDNIGHT,
+  { timeZone, now, dayStartsAt = MIDNIGHT }: WriteTime,
 ): Promise<EditResult> {
   return db.transaction().execute(async (trx) => {
     const current = await trx

@@ -8,6 +8,13 @@ import { sourceAppOf, telegramSourceId } from './entry-source.ts';
 import { isWritableDay, localMoment, MIDNIGHT } from '../dates/local-moment.ts';
 import { mediaLabel, type EntryMedia } from '../media/media.ts';
 
+/** When an entry is written, and how its local day is read: in `timeZone`, a day beginning at `dayStartsAt` (midnight). */
+export interface WriteTime {
+  timeZone: string;
+  now: Date;
+  dayStartsAt?: string;
+}
+
 /** An entry about to be stored: where it came from and what it says. */
 export interface EntryDraft {
   ownerId: number;

@@ -64,7 +64,7 @@ export async function addImportedMedia(
     const entryId = idByKey.get(keyOf(row.values[COLUMN_INDEX.chat_id], row.values[COLUMN_INDEX.message_id]));
     const media = row.media ?? [];
     if (entryId === undefined || media.length === 0) continue;
-    const added = await addEntryMedia(trx, { id: entryId, ownerId }, media, folder, now, stored.get(entryId));
+    const added = await addEntryMedia(trx, { id: entryId, ownerId }, media, { folder, now, held: stored.get(entryId) });
     counts.mediaKept += added.mediaKept;
     counts.mediaMissing += added.mediaMissing;
   }
@@ -79,9 +79,7 @@ export async function addEntryMedia(
   trx: Transaction<Database>,
   entry: { id: number; ownerId: number },
   media: readonly EntryMedia[],
-  folder: string,
-  now: Date,
-  held?: readonly { id: number; state: string }[],
+  { folder, now, held }: { folder: string; now: Date; held?: readonly { id: number; state: string }[] },
 ): Promise<ImportedMediaCounts> {
   const counts = { mediaKept: 0, mediaMissing: 0 };
   let rows = held;

@@ -30,9 +30,7 @@ export async function neighbours(
   db: JournalDb,
   ownerId: number,
   anchor: EntryAnchor,
-  side: 'before' | 'after',
-  count: number,
-  journal: string | undefined,
+  { side, count, journal }: { side: 'before' | 'after'; count: number; journal: string | undefined },
 ): Promise<JournalEntryValue[]> {
   if (count === 0) return [];
   const key = sql`(${anchor.date}, ${anchor.writtenAt}, ${anchor.id})`;

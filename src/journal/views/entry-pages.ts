@@ -76,14 +76,19 @@ async function bestPage(
   return [...page, ...rest];
 }
 
+/** Which page of a view: its size, how many entries before it, and in what order (a search's best first by default). */
+export interface PageRequest {
+  limit: number;
+  offset: number;
+  order?: PageOrder;
+}
+
 /** A page of the view's entries, best matches first for a search view, else oldest first, unless `order` says. */
 export async function findEntriesPage(
   db: JournalDb,
   ownerId: number,
   view: JournalView,
-  limit: number,
-  offset: number,
-  order: PageOrder = defaultOrder(view),
+  { limit, offset, order = defaultOrder(view) }: PageRequest,
 ): Promise<JournalEntryValue[]> {
   if (order === 'best' && view.search !== undefined) return bestPage(db, ownerId, view, limit, offset);
   const direction = order === 'newest' ? 'desc' : 'asc';

@@ -83,10 +83,10 @@ describe('re-indexing a journal of the last release (SQLite)', () => {
     expect(heard[0]).toEqual({ done: 0, total: 2_500 });
     expect(heard.at(-1)).toEqual({ done: 2_500, total: 2_500 });
     expect(heard.length).toBeGreaterThan(2); // batch by batch
-    const found = await findEntriesPage(journal, OWNER, { search: ['walking river'] }, 5, 0);
+    const found = await findEntriesPage(journal, OWNER, { search: ['walking river'] }, { limit: 5, offset: 0 });
     expect(found.length).toBe(5);
     expect(found.every((e) => e.content.startsWith('We walked along the rivers'))).toBe(true);
-    const russian = await findEntriesPage(journal, OWNER, { search: ['набережная'] }, 3, 0);
+    const russian = await findEntriesPage(journal, OWNER, { search: ['набережная'] }, { limit: 3, offset: 0 });
     expect(russian.every((e) => e.content.includes('набережной'))).toBe(true);
     // The index agrees with the table it is declared over.
     await sql`INSERT INTO entry_fts(entry_fts, rank) VALUES ('integrity-check', 1)`.execute(journal);
@@ -162,15 +162,19 @@ describeStores('re-indexing entries the migration left to index', () => {
     try {
       await oldEntries(temp.db, 1_200);
       await reindexSearchText(temp.db);
-      const fresh = await findEntriesPage(temp.db, OWNER, { search: ['walk rivers coffee'] }, 30, 0);
+      const fresh = await findEntriesPage(temp.db, OWNER, { search: ['walk rivers coffee'] }, { limit: 30, offset: 0 });
       // As the migration leaves them: every entry's words to be written again.
       await sql`UPDATE entry SET search_text = NULL`.execute(temp.db);
-      expect(await findEntriesPage(temp.db, OWNER, { search: ['walk rivers coffee'] }, 30, 0)).toEqual([]);
+      expect(
+        await findEntriesPage(temp.db, OWNER, { search: ['walk rivers coffee'] }, { limit: 30, offset: 0 }),
+      ).toEqual([]);
       const heard: ReindexProgress[] = [];
       expect(await reindexSearchText(temp.db, (p) => heard.push(p), 500)).toBe(1_200);
       expect(heard.map((p) => p.done)).toEqual([0, 500, 1_000, 1_200]);
       expect(fresh.length).toBe(30);
-      expect(await findEntriesPage(temp.db, OWNER, { search: ['walk rivers coffee'] }, 30, 0)).toEqual(fresh);
+      expect(
+        await findEntriesPage(temp.db, OWNER, { search: ['walk rivers coffee'] }, { limit: 30, offset: 0 }),
+      ).toEqual(fresh);
     } finally {
       await temp.cleanup();
     }

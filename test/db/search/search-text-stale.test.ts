@@ -24,7 +24,7 @@ describeStores('search words after a write from outside the app', () => {
   afterEach(() => temp.cleanup());
 
   const found = async (query: string) =>
-    (await findEntriesPage(temp.db, OWNER, { search: [query] }, 10, 0)).map((e) => e.content);
+    (await findEntriesPage(temp.db, OWNER, { search: [query] }, { limit: 10, offset: 0 })).map((e) => e.content);
   const words = async () =>
     (await sql<{ search_text: string | null }>`SELECT search_text FROM entry ORDER BY id`.execute(temp.db)).rows.map(
       (r) => r.search_text,
@@ -63,7 +63,10 @@ describeStores('search words after a write from outside the app', () => {
       temp.db,
     );
     const edit = (text: string) =>
-      applyEdit(temp.db, { ...draft(text), messageId: Number(rows[0]!.message_id) }, new Date(), 'UTC', new Date());
+      applyEdit(temp.db, { ...draft(text), messageId: Number(rows[0]!.message_id) }, new Date(), {
+        timeZone: 'UTC',
+        now: new Date(),
+      });
     expect(await edit('Coffee at the corner café!')).toBe('revised');
     expect((await words())[0]).toContain('coffe at the corner cafe');
     expect(await found('coffee')).toEqual(['Coffee at the corner café!']);

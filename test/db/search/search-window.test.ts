@@ -53,15 +53,20 @@ describeStores('search pages from bounded candidates', () => {
   it('ranks a common word among its newest matches first, then every other match, each once', async () => {
     const expected = await bruteForce(common);
     expect(expected.length).toBeGreaterThan(SEARCH_WINDOW);
-    const first = await findEntriesPage(temp.db, OWNER, { search: [common] }, 20, 0);
+    const first = await findEntriesPage(temp.db, OWNER, { search: [common] }, { limit: 20, offset: 0 });
     expect(first.map((e) => e.id)).toEqual(expected.slice(0, 20));
     // A page across the window's end, and one past it.
-    const across = await findEntriesPage(temp.db, OWNER, { search: [common] }, 30, SEARCH_WINDOW - 10);
+    const across = await findEntriesPage(
+      temp.db,
+      OWNER,
+      { search: [common] },
+      { limit: 30, offset: SEARCH_WINDOW - 10 },
+    );
     expect(across.map((e) => e.id)).toEqual(expected.slice(SEARCH_WINDOW - 10, SEARCH_WINDOW + 20));
   });
 
   it('puts an old entry with a rare word of the query first, however many newer entries hold the common one', async () => {
-    const page = await findEntriesPage(temp.db, OWNER, { search: [`${common} zeppelin`] }, 5, 0);
+    const page = await findEntriesPage(temp.db, OWNER, { search: [`${common} zeppelin`] }, { limit: 5, offset: 0 });
     expect(page[0]!.content).toBe('A zeppelin over the lake on our walk');
   });
 });

@@ -136,8 +136,7 @@ async function fillImported(temp: TempDb): Promise<void> {
     storeEntry(
       temp.db,
       { ownerId: OWNER, source: 'live', chatId: OWNER, messageId, writtenAt: new Date(at), text, journal: 'Travel' },
-      'Europe/Berlin',
-      NOW,
+      { timeZone: 'Europe/Berlin', now: NOW },
     );
   await nameTopic(temp.db, OWNER, 5, 'Travel');
   await live(1, '2024-12-30T08:00:00Z', 'Year end #review');
@@ -153,8 +152,7 @@ async function fillImported(temp: TempDb): Promise<void> {
       journal: 'Travel',
     },
     NOW,
-    'Europe/Berlin',
-    NOW,
+    { timeZone: 'Europe/Berlin', now: NOW },
   );
   const doomed = await live(2, '2024-12-31T08:00:00Z', 'Forget this one');
   await forgetEntry(temp.db, OWNER, doomed!);
