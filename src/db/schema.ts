@@ -22,31 +22,10 @@ import type {
 } from './tables/daily-tables.ts';
 
 // Each area's table types, from here as from their own files.
-export type {
-  UpdateInboxTable,
-  InboxLeaseTable,
-  JobStatus,
-  JobTable,
-  SentLedgerTable,
-} from './tables/intake-tables.ts';
-export type {
-  ObjectHandleTable,
-  ConversationTable,
-  ConversationMessageTable,
-  AskCacheTable,
-  AskCacheReadTable,
-} from './tables/ask-tables.ts';
-export type { OauthClientTable, OauthRequestTable, OauthGrantTable, OauthTokenTable } from './tables/oauth-tables.ts';
-export type {
-  DigestSubscriptionTable,
-  DigestDeliveryTable,
-  ReminderSettingTable,
-  ReminderDeliveryTable,
-  MoodTable,
-  OwnerPromptTable,
-  PromptMessageTable,
-  EntryPromptTable,
-} from './tables/daily-tables.ts';
+export type * from './tables/intake-tables.ts';
+export type * from './tables/ask-tables.ts';
+export type * from './tables/oauth-tables.ts';
+export type * from './tables/daily-tables.ts';
 
 export type EntrySource = 'live' | 'import';
 

@@ -36,17 +36,24 @@ export interface AskBackEntry {
 /** Steps and tokens for one question back: a few look-ups, never a long read. */
 const ASK_BACK_LIMITS = { maxSteps: 6, tokenBudget: 30_000, maxTokens: 1_000 };
 
-/** What asking back needs: the question wiring's own parts (ask.ts's QuestionDeps has them all). */
+/** What asking back needs: the question wiring's own parts (ask.ts's QuestionDeps extends it). */
 export interface AskBackDeps {
   client: Pick<Anthropic, 'messages'>;
   model: string;
+  /**
+   * The operations of one owner: every handle they resolve is theirs; methods report their own spend (ask's reader)
+   * and the items whose text they sent or return to the hooks.
+   */
   operationsFor(
     ownerId: number,
     hooks?: { reportSpend?: (spend: MethodSpend) => void; reportSent?: (sent: SentItems) => void },
   ): ObjectOperations;
+  /** Where entry text sent for a question is recorded (ids, days, endpoint, model; never text). */
   ledger?: SentLedger;
+  /** The Messages API base URL the client talks to, as the ledger names it. */
   endpoint?: string;
   clock: () => Date;
+  /** Today's date where the user lives, YYYY-MM-DD. */
   today?: () => string;
 }
 

@@ -1,42 +1,23 @@
 /** Questions, end to end: mentions → interfaces → the tool loop → a stored conversation and a receipt. */
-import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { Logger } from '../log/log-fields.ts';
 import { ObjectError } from '../objects/object-error.ts';
 import { createToolExecutor } from '../objects/object-tools.ts';
-import type { MethodSpend, SentItems } from '../objects/kind.ts';
 import type { ObjectOperations } from '../objects/operations.ts';
 import { apiFailureFields, apiFailureText, isApiFailure } from './api-failure.ts';
 import type { Conversation, ConversationStore } from './conversation.ts';
 import { findMentions, unknownMentionsText } from './mentions.ts';
 import { interfaceMarker, questionContent } from './prompt.ts';
 import { createSpendTally, estimateTokens, formatReceipt, type Receipt, type SpendTally } from './receipt.ts';
-import { createSentCollector, type SentCollector, type SentLedger } from './sent-ledger.ts';
+import { createSentCollector, type SentCollector } from './sent-ledger.ts';
 import type { CitedSource } from './cited-sources.ts';
-import { createAskBack, type AskBack } from './ask-back.ts';
+import { createAskBack, type AskBack, type AskBackDeps } from './ask-back.ts';
 import type { PassageMode } from './tool-result-content.ts';
 import { runToolLoop, type AnswerListener, type ToolLoopResult } from './tool-loop.ts';
 import { answerText } from './answer-text.ts';
 
-export interface QuestionDeps {
-  client: Pick<Anthropic, 'messages'>;
-  model: string;
-  /**
-   * The operations of one owner: every handle they resolve is theirs; methods report their own spend (ask's reader)
-   * and the items whose text they sent or return to the hooks.
-   */
-  operationsFor(
-    ownerId: number,
-    hooks?: { reportSpend?: (spend: MethodSpend) => void; reportSent?: (sent: SentItems) => void },
-  ): ObjectOperations;
-  /** Where entry text sent for a question is recorded (ids, days, endpoint, model; never text). */
-  ledger?: SentLedger;
-  /** The Messages API base URL the client talks to, as the ledger names it. */
-  endpoint?: string;
+export interface QuestionDeps extends AskBackDeps {
   conversations: ConversationStore;
-  clock: () => Date;
-  /** Today's date where the user lives, YYYY-MM-DD. */
-  today?: () => string;
   /** Characters of all the owner's journal text, for the receipt's paste-everything estimate. */
   corpusChars?: (ownerId: number) => Promise<number>;
   logger: Logger;

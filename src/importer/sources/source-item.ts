@@ -55,18 +55,13 @@ export const SOURCE_SKIP_TEXT: Record<SourceSkipReason, string> = {
   'too-large': 'with a field too large to read (over 64 MiB)',
 };
 
+/** Skips by choice or by design, only counted; every other reason means damage. */
+const SOURCE_BENIGN: readonly SourceSkipReason[] = ['empty', 'other-format', 'not-selected'];
+
 /** Skips that mean damage: named by their ids in the summary. */
-export const SOURCE_DAMAGE: ReadonlySet<SourceSkipReason> = new Set([
-  'no-date',
-  'bad-date',
-  'no-id',
-  'duplicate-id',
-  'malformed',
-  'symlink',
-  'hard-link',
-  'not-utf8',
-  'too-large',
-]);
+export const SOURCE_DAMAGE: ReadonlySet<SourceSkipReason> = new Set(
+  SOURCE_SKIP_REASONS.filter((reason) => !SOURCE_BENIGN.includes(reason)),
+);
 
 export type SourceItem =
   { entry: SourceEntry; journal?: string } | { skip: SourceSkipReason; id: string; journal?: string };
