@@ -74,7 +74,7 @@ async function storeOnly(file: string, messages: number): Promise<number> {
   try {
     const drafts = Array.from({ length: messages }, (_, i) => draftOf(i));
     const t0 = performance.now();
-    for (const d of drafts) await saveEntry(db, d, 'UTC', new Date());
+    for (const d of drafts) await saveEntry(db, d, { timeZone: 'UTC', now: new Date() });
     return (performance.now() - t0) / 1000;
   } finally {
     await db.destroy();

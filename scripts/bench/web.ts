@@ -93,8 +93,7 @@ async function plant(db: JournalDb): Promise<void> {
         writtenAt: new Date(`${PLANT_DAY}T${at}:00Z`),
         text,
       },
-      'UTC',
-      NOW,
+      { timeZone: 'UTC', now: NOW },
     );
   }
 }

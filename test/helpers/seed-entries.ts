@@ -14,8 +14,7 @@ export async function seedEntries(db: JournalDb, ownerId: number, entries: reado
     await saveEntry(
       db,
       { ownerId, source: 'live', chatId: ownerId, messageId: messageId++, writtenAt: new Date(at), text },
-      'UTC',
-      new Date('2024-07-01T00:00:00Z'),
+      { timeZone: 'UTC', now: new Date('2024-07-01T00:00:00Z') },
     );
   }
 }

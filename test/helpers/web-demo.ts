@@ -28,8 +28,11 @@ export async function buildWebDemo(db: JournalDb, ownerId: number): Promise<void
     text,
     ...extra,
   });
-  await saveEntry(db, draft(9001, '07:40', 'Coffee on the balcony, first warm morning #morning'), 'UTC', NOW);
-  await saveEntry(db, draft(9002, '12:15', EDITED_BEFORE), 'UTC', NOW);
+  await saveEntry(db, draft(9001, '07:40', 'Coffee on the balcony, first warm morning #morning'), {
+    timeZone: 'UTC',
+    now: NOW,
+  });
+  await saveEntry(db, draft(9002, '12:15', EDITED_BEFORE), { timeZone: 'UTC', now: NOW });
   await applyEdit(db, draft(9002, '12:15', EDITED_NOW), new Date(`${WEB_DAY}T13:00:00Z`), {
     timeZone: 'UTC',
     now: NOW,
@@ -39,10 +42,9 @@ export async function buildWebDemo(db: JournalDb, ownerId: number): Promise<void
     draft(9003, '21:05', '[voice note 0:42]', {
       media: [{ kind: 'voice_note', fileId: 'v1', fileName: null, durationSeconds: 42, fileSize: 1000 }],
     }),
-    'UTC',
-    NOW,
+    { timeZone: 'UTC', now: NOW },
   );
-  await saveEntry(db, draft(9004, '22:30', 'Read before sleep #reading #morning-pages'), 'UTC', NOW);
+  await saveEntry(db, draft(9004, '22:30', 'Read before sleep #reading #morning-pages'), { timeZone: 'UTC', now: NOW });
 }
 
 export interface WebDemoServer {

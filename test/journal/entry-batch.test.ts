@@ -70,8 +70,7 @@ describeStores('entry batches', () => {
       await saveEntry(
         temp.db,
         { ownerId: 111, source: 'live', chatId: 111, messageId: 7, writtenAt: NOW, text: 'live note' },
-        'UTC',
-        NOW,
+        { timeZone: 'UTC', now: NOW },
       );
       expect(
         await insertEntryBatch(temp.db, [draft(7, 'saved message', { chatId: 111 })], { timeZone: 'UTC', now: NOW }),
@@ -110,8 +109,7 @@ describeStores('entry batches', () => {
       await saveEntry(
         temp.db,
         { ownerId: 111, source: 'live', chatId: 111, messageId: 7, writtenAt: at, text: 'same note' },
-        'UTC',
-        NOW,
+        { timeZone: 'UTC', now: NOW },
       );
       const result = await insertEntryBatch(
         temp.db,

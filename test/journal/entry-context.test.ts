@@ -20,8 +20,7 @@ async function save(ownerId: number, at: string, text: string, journal?: string)
   await saveEntry(
     temp.db,
     { ownerId, source: 'live', chatId: ownerId, messageId: message++, writtenAt: new Date(at), text, journal },
-    'UTC',
-    new Date('2024-07-01T00:00:00Z'),
+    { timeZone: 'UTC', now: new Date('2024-07-01T00:00:00Z') },
   );
   const row = await temp.db
     .selectFrom('entry')

@@ -22,8 +22,7 @@ beforeEach(async () => {
         text: `From ${journal}`,
         journal,
       },
-      'UTC',
-      at,
+      { timeZone: 'UTC', now: at },
     );
   }
 });

@@ -39,8 +39,7 @@ describe.skipIf(noBrowserReason !== null)(
           text: 'Dreamt of a walk on the moon',
           journal: 'Dreams',
         },
-        'UTC',
-        dream,
+        { timeZone: 'UTC', now: dream },
       );
       // The latest entry of the journal: a photo, with "[photo]" as its text as Telegram's captionless photos have.
       const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#336699' } })

@@ -31,8 +31,7 @@ async function write(db: JournalDb, at: string, text: string, journal?: string):
       text,
       ...(journal === undefined ? {} : { journal }),
     },
-    'UTC',
-    NOW,
+    { timeZone: 'UTC', now: NOW },
   );
 }
 

@@ -50,8 +50,7 @@ describe.skipIf(noBrowserReason !== null)(
           text: 'Dreamt of a walk on the moon',
           journal: 'Dreams',
         },
-        'UTC',
-        at,
+        { timeZone: 'UTC', now: at },
       );
       // A kept photo on April 3rd, the day the Mini App opens.
       const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#336699' } })

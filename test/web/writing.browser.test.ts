@@ -32,7 +32,11 @@ describe.skipIf(noBrowserReason !== null)(
       await buildWebDemo(temp.db, OWNER_ID);
       const at = new Date('2024-04-05T05:00:00Z');
       const dream = { ownerId: OWNER_ID, source: 'live' as const, chatId: OWNER_ID, messageId: 9100, writtenAt: at };
-      await saveEntry(temp.db, { ...dream, text: 'Dreamt of the sea', journal: 'Dreams' }, 'UTC', at);
+      await saveEntry(
+        temp.db,
+        { ...dream, text: 'Dreamt of the sea', journal: 'Dreams' },
+        { timeZone: 'UTC', now: at },
+      );
       photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#aa5533' } })
         .jpeg()
         .toBuffer();

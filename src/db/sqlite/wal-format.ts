@@ -52,10 +52,15 @@ function looksPlain(page: Buffer, pageNumber: number, pageSize: number): boolean
   return true;
 }
 
-/** What the -wal beside `journal` holds: nothing to apply, plain pages, or encrypted ones. */
-export function walFormat(journal: string): 'none' | 'plain' | 'encrypted' {
+/**
+ * What the -wal beside `journal` holds: nothing to apply, plain pages, or encrypted ones. `size` is what a stat of it
+ * said (a test passes one the file no longer has, as a checkpoint's truncation leaves it).
+ */
+export function walFormat(
+  journal: string,
+  size = statSync(`${journal}-wal`, { throwIfNoEntry: false })?.size ?? 0,
+): 'none' | 'plain' | 'encrypted' {
   const wal = `${journal}-wal`;
-  const size = statSync(wal, { throwIfNoEntry: false })?.size ?? 0;
   if (size <= WAL_HEADER_BYTES) return 'none';
   const fd = openSync(wal, 'r');
   try {
@@ -73,16 +78,14 @@ export function walFormat(journal: string): 'none' | 'plain' | 'encrypted' {
     // One page laid out as plain SQLite writes it settles it; none in the first transactions means encrypted.
     const frame = Buffer.alloc(frameBytes);
     let commits = 0;
-    let checked = 0;
     for (let i = 0; i < frames && commits < COMMITS_CHECKED; i += 1) {
-      // Cut short by a checkpoint's truncation too: what is gone is not judged.
-      if (readSync(fd, frame, 0, frameBytes, WAL_HEADER_BYTES + i * frameBytes) < frameBytes) break;
-      checked += 1;
+      // Cut short the same way: the frames read so far were the round a checkpoint just applied, not the journal's.
+      if (readSync(fd, frame, 0, frameBytes, WAL_HEADER_BYTES + i * frameBytes) < frameBytes) return 'none';
       if (looksPlain(frame.subarray(FRAME_HEADER_BYTES), frame.readUInt32BE(0), pageSize)) return 'plain';
       // A commit frame holds the database's size in pages after the commit; the others hold 0.
       if (frame.readUInt32BE(4) !== 0) commits += 1;
     }
-    return checked === 0 ? 'none' : 'encrypted';
+    return 'encrypted';
   } finally {
     closeSync(fd);
   }

@@ -15,14 +15,8 @@ export type SaveResult = 'stored' | 'duplicate';
 export type EditResult = 'revised' | 'unchanged' | 'stored';
 
 /** Stores a draft (and its hashtags) unless the same (owner, chat, message) is already there. */
-export async function saveEntry(
-  db: JournalDb,
-  draft: EntryDraft,
-  timeZone: string,
-  now: Date,
-  dayStartsAt: string = MIDNIGHT,
-): Promise<SaveResult> {
-  return (await storeEntry(db, draft, { timeZone, now, dayStartsAt })) === null ? 'duplicate' : 'stored';
+export async function saveEntry(db: JournalDb, draft: EntryDraft, at: WriteTime): Promise<SaveResult> {
+  return (await storeEntry(db, draft, at)) === null ? 'duplicate' : 'stored';
 }
 
 export interface StoreOptions {

@@ -114,6 +114,21 @@ describe('a -wal of the other format', () => {
     expect(walFormat(file)).toBe('encrypted');
   });
 
+  it('a -wal a checkpoint truncated after its size was read holds nothing to apply, not an encrypted header', async () => {
+    const keyed = await walOf(KEY);
+    await journalWith(null);
+    const frameBytes = 24 + keyed.readUInt32BE(8);
+    // The size a stat saw before the truncation, and what the file holds when it is read: nothing, or part of a frame.
+    writeFileSync(`${file}-wal`, Buffer.alloc(0));
+    expect(walFormat(file, keyed.length)).toBe('none');
+    writeFileSync(`${file}-wal`, keyed.subarray(0, 32 + frameBytes + 100));
+    expect(walFormat(file, keyed.length)).toBe('none');
+    // Read whole, the same bytes are what they are.
+    writeFileSync(`${file}-wal`, keyed);
+    expect(walFormat(file)).toBe('encrypted');
+    expect(() => openDatabase(file, { mustExist: true })).toThrow(/an encrypted -wal/);
+  });
+
   it('an encrypted -wal is called so after its first transactions: frames past them are not read', async () => {
     const plain = await walOf(null);
     // Ten entries written one by one: ten transactions in the -wal.
