@@ -24,12 +24,16 @@ export function postgresScores(searches: readonly SearchQuery[]): RawBuilder<{ i
   return planScores(searchPlan(searches));
 }
 
-/** (id, score) of the plan's matches, only those meeting `among` when given (search-window.ts's candidates). */
-function planScores(plan: MatchNode, among?: RawBuilder<boolean>): RawBuilder<ScoredId> {
+/**
+ * (id, score) of the plan's matches, only those meeting `among` when given (search-window.ts's candidates); each
+ * phrase's entry count is counted, or taken from `given` (by planPhrases' order).
+ */
+function planScores(plan: MatchNode, among?: RawBuilder<boolean>, given?: readonly number[]): RawBuilder<ScoredId> {
   const phrases = planPhrases(plan);
-  const hits = phrases.map(
-    (p, i) =>
-      sql`(SELECT count(*) FROM entry WHERE search_vector @@ ${tsPhrase(p)}::tsquery)::float8 AS ${sql.ref(`h${i}`)}`,
+  const hits = phrases.map((p, i) =>
+    given
+      ? sql`${given[i]!}::float8 AS ${sql.ref(`h${i}`)}`
+      : sql`(SELECT count(*) FROM entry WHERE search_vector @@ ${tsPhrase(p)}::tsquery)::float8 AS ${sql.ref(`h${i}`)}`,
   );
   const terms = phrases.map((p, i) => {
     const f = sql`search_phrase_count(e.search_vector, ${p.words}::text[], ${p.prefix})`;
@@ -50,16 +54,28 @@ function planScores(plan: MatchNode, among?: RawBuilder<boolean>): RawBuilder<Sc
 /** The candidates' statements of search-window.ts on PostgreSQL: the same rule as SQLite's, the same scores. */
 export function postgresWindow(db: Kysely<Database>): WindowQueries {
   return {
-    async countUpTo(node, cap) {
+    // Counted first without an order (a rare phrase's few matches, from the text index alone); only a phrase past the
+    // cap is read newest first for its lowest id, where its matches are dense enough for a walk down the ids.
+    async spread(node, cap) {
+      const match = sql`search_vector @@ ${tsMatch(node)}::tsquery`;
       const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 FROM entry
-        WHERE search_vector @@ ${tsMatch(node)}::tsquery LIMIT ${cap + 1}) AS c`.execute(db);
-      return Number(rows[0]?.n ?? 0);
+        WHERE ${match} LIMIT ${cap + 1}) AS c`.execute(db);
+      const n = Number(rows[0]?.n ?? 0);
+      if (n <= cap) return { n, lowest: null };
+      const lowest = await sql<{ id: number | string }>`SELECT id FROM entry WHERE ${match}
+        ORDER BY id DESC LIMIT 1 OFFSET ${cap}`.execute(db);
+      return { n, lowest: Number(lowest.rows[0]!.id) };
     },
-    async scoredCandidates(plan, rare, window) {
+    async totals() {
+      const { rows } = await sql<{ n: number | string | null; max_id: number | string | null }>`SELECT
+        (SELECT total_rows FROM entry_fts_stats) AS n, (SELECT max(id) FROM entry) AS max_id`.execute(db);
+      return { rows: Number(rows[0]?.n ?? 0), maxId: Number(rows[0]?.max_id ?? 0) };
+    },
+    async scoredCandidates(plan, rare, window, hits) {
       const newest = sql<boolean>`e.id IN (SELECT id FROM entry WHERE search_vector @@ ${tsMatch(plan)}::tsquery
         ORDER BY id DESC LIMIT ${window})`;
       const read = async (among: RawBuilder<boolean>) =>
-        (await sql<ScoredId>`SELECT id, score FROM ${planScores(plan, among)} AS s`.execute(db)).rows;
+        (await sql<ScoredId>`SELECT id, score FROM ${planScores(plan, among, hits)} AS s`.execute(db)).rows;
       return {
         newest: await read(newest),
         rare: rare ? await read(sql<boolean>`e.search_vector @@ ${tsMatch(rare)}::tsquery`) : [],

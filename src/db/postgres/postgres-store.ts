@@ -37,6 +37,7 @@ export function postgresStore(): Store {
     // (listing every match, for counts) or checks each row it already reads (a short walk) without a second lookup.
     searchScores: postgresScores,
     searchCandidates: (db, searches) => searchCandidates(searchPlan(searches), postgresWindow(db)),
+    searchWindow: postgresWindow,
     searchMatches(searches: readonly SearchQuery[]) {
       return sql<{ id: number }>`(SELECT id FROM entry WHERE search_vector @@ ${combinedTsquery(searches)}::tsquery)`;
     },

@@ -6,8 +6,9 @@ import { sql, type Kysely } from 'kysely';
 import { MIGRATIONS_FOLDER } from '../migration-files.ts';
 import { ENTRY_KEY, type Database } from '../schema.ts';
 import type { SearchQuery } from '../search/search-query.ts';
-import { ftsMatch, searchPlan } from '../search/search-plan.ts';
-import { searchCandidates, type ScoredId, type WindowQueries } from '../search/search-window.ts';
+import { ftsMatch, planPhrases, searchPlan } from '../search/search-plan.ts';
+import { RARE_BUDGET, searchCandidates, type ScoredId, type WindowQueries } from '../search/search-window.ts';
+import { fts5Scores, fts5Totals, type IndexedRow } from './fts5-bm25.ts';
 import type { StatementCache } from './statement-cache.ts';
 import {
   chunksOf,
@@ -25,19 +26,46 @@ export function combinedFtsQuery(searches: readonly SearchQuery[]): string {
 }
 
 /**
- * The candidates' statements of search-window.ts on FTS5. bm25() scores a row by every phrase of its MATCH, so the rare
- * matches, found by `rare AND plan`, are scored twice over their rare phrases: once more by `rare` alone (the same
- * idf, row length and counts) is taken off, leaving the plan's score.
+ * The candidates' statements of search-window.ts on FTS5. With every phrase rare, bm25() scores them: its counts are
+ * small. bm25() scores a row by every phrase of its MATCH, so the rare matches, found by `rare AND plan`, are scored
+ * twice over their rare phrases: once more by `rare` alone (the same idf, row length and counts) is taken off, leaving
+ * the plan's score. With a common phrase, its count given (estimated), the rows are read from the index and scored by
+ * bm25()'s formula here (fts5-bm25.ts), since bm25() would count every match of it again.
  */
 function sqliteWindow(db: Kysely<Database>): WindowQueries {
   const score = sql`round(-bm25(entry_fts), ${sql.lit(SCORE_DIGITS)})`;
+  /** The matches' indexed columns and sizes, newest first, only below `below` when given. */
+  const indexed = async (match: string, limit: number, below: number | null) =>
+    (
+      await sql<IndexedRow>`SELECT f.rowid AS id, e.search_text, e.search_more, d.sz FROM entry_fts AS f
+        JOIN entry AS e ON e.id = f.rowid JOIN entry_fts_docsize AS d ON d.id = f.rowid
+        WHERE entry_fts MATCH ${match}${below === null ? sql`` : sql` AND f.rowid < ${below}`}
+        ORDER BY f.rowid DESC LIMIT ${limit}`.execute(db)
+    ).rows;
   return {
-    async countUpTo(node, cap) {
-      const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT rowid FROM entry_fts
-        WHERE entry_fts MATCH ${ftsMatch(node)} LIMIT ${cap + 1})`.execute(db);
-      return Number(rows[0]?.n ?? 0);
+    async spread(node, cap) {
+      const { rows } = await sql<{ n: number; lowest: number | null }>`SELECT count(*) AS n, min(rowid) AS lowest
+        FROM (SELECT rowid FROM entry_fts WHERE entry_fts MATCH ${ftsMatch(node)} ORDER BY rowid DESC LIMIT ${cap + 1})`.execute(
+        db,
+      );
+      const n = Number(rows[0]?.n ?? 0);
+      return { n, lowest: n > cap ? Number(rows[0]!.lowest) : null };
     },
-    async scoredCandidates(plan, rare, window) {
+    async totals() {
+      const { rows } = await sql<{ max_id: number | null }>`SELECT max(id) AS max_id FROM entry`.execute(db);
+      return { rows: (await fts5Totals(db)).rows, maxId: Number(rows[0]?.max_id ?? 0) };
+    },
+    async scoredCandidates(plan, rare, window, hits) {
+      if (hits) {
+        const phrases = planPhrases(plan);
+        const totals = await fts5Totals(db);
+        const newest = await indexed(ftsMatch(plan), window, null);
+        // Rare matches among the newest are read already; a window not full holds every match.
+        const lowest = newest.length === window ? Number(newest.at(-1)!.id) : null;
+        const older =
+          rare && lowest !== null ? await indexed(`${ftsMatch(rare)} AND ${ftsMatch(plan)}`, RARE_BUDGET, lowest) : [];
+        return { newest: fts5Scores(newest, phrases, hits, totals), rare: fts5Scores(older, phrases, hits, totals) };
+      }
       const newest = await sql<ScoredId>`SELECT rowid AS id, ${score} AS score FROM entry_fts
         WHERE entry_fts MATCH ${ftsMatch(plan)} ORDER BY rowid DESC LIMIT ${window}`.execute(db);
       if (rare === null) return { newest: newest.rows, rare: [] };
@@ -94,6 +122,7 @@ export function sqliteStore(statements: StatementCache): SqliteStore {
     },
 
     searchCandidates: (db, searches) => searchCandidates(searchPlan(searches), sqliteWindow(db)),
+    searchWindow: sqliteWindow,
     searchMatches(searches: readonly SearchQuery[]) {
       return sql<{
         id: number;

@@ -28,9 +28,10 @@ const PAGE_COLUMNS = ['entry.id', 'local_day as date', 'local_time as time', 'ti
 
 /**
  * A page of a search view's best matches, read from the search's candidates (db/search/search-window.ts: every match of its
- * rare words and its 1,000 newest matches, with their BM25 over the whole index), the view's other filters on the
- * entry row, ties to the newer entry. A page past the candidates that pass the view reads on through the other
- * matches, each scored the same way and listed best first after every candidate.
+ * rare words and its 1,000 newest matches, with their BM25 over the whole index, a common word's entry count
+ * estimated), the view's other filters on the entry row, ties to the newer entry. A page past the candidates that pass
+ * the view reads on through the other matches, each scored by the exact BM25 and listed best first after every
+ * candidate.
  */
 async function bestPage(
   db: JournalDb,
