@@ -36,8 +36,3 @@ export function spanOf(text: string): { days: number; entries: number; first?: s
     last: m[4],
   };
 }
-
-export function lastDayIn(description: unknown): string | undefined {
-  // A search view's description goes on after its span ("; getEntries lists best matches first").
-  return /to (\d{4}-\d{2}-\d{2})\s*(?:;|$)/.exec(String(description ?? ''))?.[1];
-}

@@ -4,16 +4,7 @@
  */
 import { addDays, monthEnd, monthName } from './calendar.ts';
 import { invoke, type Results, type Step } from './script.ts';
-import {
-  busiest,
-  countByMonth,
-  distinctDays,
-  ids,
-  lastDayIn,
-  missedDays,
-  shownItems,
-  spanOf,
-} from './answer-readers.ts';
+import { busiest, countByMonth, distinctDays, ids, missedDays, shownItems, spanOf } from './answer-readers.ts';
 import type { Anchors, EntryRef, TruthDb } from './truth-db.ts';
 
 export interface Question {
@@ -204,12 +195,14 @@ export function buildQuestions(a: Anchors): Question[] {
       id: 'last-mention',
       kind: 'count',
       text: `@journal When did I last write about ${WORDS.last}?`,
-      // The search handle's description states its last day: one call.
+      // A search handle's description states its last day only while it counts every match (up to 1,000): past
+      // that it says "more than 1,000 entries", so the newest match is asked for, at every size alike.
       steps: [
         () => ({ text: '', calls: [invoke(J, 'search', { query: WORDS.last })] }),
-        (r) => ({ answer: `The last time was ${lastDayIn(r.at(0)?.description)}.` }),
+        (r) => ({ text: '', calls: [invoke(r.handle(0), 'getEntries', { limit: 1, order: 'newest' })] }),
+        (r) => ({ answer: `The last time was ${r.value(1)[0]?.date}.` }),
       ],
-      answer: (r) => lastDayIn(r.at(0)?.description),
+      answer: (r) => r.value(1)[0]?.date,
       truth: (t) => t.entries({ word: WORDS.last }).at(-1)?.day,
       needed: (t) => t.entries({ word: WORDS.last }).slice(-1),
     },
