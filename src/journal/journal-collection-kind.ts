@@ -143,7 +143,7 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
     method({
       name: 'getEntries',
       signature: 'getEntries(limit?: 1..100 = 20, offset?: number = 0, order?: "newest"|"oldest") -> JournalEntry[]',
-      description: 'entries, paged: best match first on a search view, else oldest first; order sorts by date.',
+      description: 'paged: best match first on a search view, else oldest first; order sorts by date.',
       args: entriesArgs,
       pagingHint: 'Call getEntries again with offset increased by the number shown, or narrow the view first.',
       run: async (view, args, ctx) => {
@@ -174,7 +174,7 @@ function methods(db: JournalDb, options: JournalCollectionOptions): MethodDefini
       name: 'search',
       signature: 'search(query: string) -> JournalCollection',
       description:
-        'a new handle on entries with any of the words (any form), best first: give several words; "a phrase", +must, -not, word*. An answer often sits next to a hit: getEntryContext.',
+        'a new handle on entries with any of the words (any form), best first: give several words; "a phrase", +must, -not, word*. An answer often sits beside a hit: getEntryContext.',
       args: searchArgs,
       run: async (view, args) => ({
         object: { kind: JOURNAL_COLLECTION_KIND, state: withSearch(view, normalizeQuery(args.query)) },
@@ -195,12 +195,12 @@ export function journalCollectionKind(db: JournalDb, options: JournalCollectionO
   return defineKind<JournalView>({
     kind: JOURNAL_COLLECTION_KIND,
     description:
-      "The owner's journals (all of them, or one), or a view narrowed by dates and/or words. It bears on any question about what they wrote, did or felt, and when or how often.",
+      "The owner's journals (all, or one), or a view narrowed by dates or words: what they wrote, did or felt, when and how often.",
     interpretation:
       'An entry is one message the owner wrote, dated by local day and time; a day with entries is a day they wrote. ' +
       'Answer "how often" and "when" with counts and getOverview; read entries only to quote them' +
       (options.ask ? '; ask a view to summarise. ' : '. ') +
-      'Views only narrow: a view of a view keeps both filters. journal holds every journal; journal:NAME one (e.g. journal:Dreams).',
+      'Views only narrow: a view of a view keeps both filters.',
     fields: JOURNAL_ENTRY_FIELDS,
     // search reads the time its query names first (search-dates.ts), around whatever search itself does.
     methods: methods(db, options).map((m) =>

@@ -49,8 +49,7 @@ export const OBJECT_TOOLS: readonly ObjectTool[] = [
     name: 'analyzeObject',
     title: "Read an object's interface",
     annotations: READS,
-    description:
-      "An object's interface: kind, description, how to read its data, data fields, methods with signatures. Returns no data.",
+    description: "An object's interface (kind, description, fields, methods with signatures); no data.",
     input: z.object({ objId }),
     run: async (ops, { objId: id }) => formatInterface(await ops.analyzeObject(id)),
   }),
@@ -64,7 +63,7 @@ export const OBJECT_TOOLS: readonly ObjectTool[] = [
     input: z
       .object({
         objId,
-        methodName: z.string().describe('The name of a method its interface lists (analyzeObject).'),
+        methodName: z.string().describe('A method its interface lists.'),
         // Checked by the method's own args schema in invokeMethod, which also takes them as a JSON text.
         args: z.unknown().optional().meta({
           type: 'object',
@@ -98,7 +97,7 @@ export const OBJECT_TOOLS: readonly ObjectTool[] = [
     name: 'listObjects',
     title: 'List the handles held',
     annotations: READS,
-    description: 'The handles the user holds (roots, then views made earlier, newest first), one line each.',
+    description: 'The handles held: roots, then earlier views, newest first.',
     input: z.object({}),
     run: async (ops) => {
       const { objects, more, unreadable } = await ops.listObjects();

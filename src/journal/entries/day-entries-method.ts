@@ -17,7 +17,7 @@ export function entriesForDayMethod(db: JournalDb): MethodDefinition<JournalView
   return methodsFor<JournalView>()({
     name: 'getEntriesForDay',
     signature: 'getEntriesForDay(date: YYYY-MM-DD) -> JournalEntry[]',
-    description: "that local day's entries (no date field), oldest first; media: each medium's index and kind.",
+    description: "that local day's entries, oldest first (no date field; media by index and kind).",
     args: z.strictObject({ date: dayArgument('date') }),
     pagingHint: 'Page through the day with getDateRangeView(date, date), then getEntries(limit, offset).',
     run: async (view, args, ctx) => {

@@ -37,8 +37,7 @@ export function entryContextMethod(db: JournalDb): MethodDefinition<JournalView>
   return methodsFor<JournalView>()({
     name: 'getEntryContext',
     signature: 'getEntryContext(id: number, before?: 0..10, after?: 0..10, sameJournal?: boolean) -> JournalEntry[]',
-    description:
-      'that entry and its neighbours in time in the whole journal (2 each way by default); position 0 is it.',
+    description: 'that entry (position 0) and its neighbours in time, 2 each way by default.',
     args: contextArgs,
     run: async (view, args, ctx) => {
       const self = await entryInView(db, ctx.ownerId, view, args.id);

@@ -48,8 +48,7 @@ export function viewMediaMethod(db: JournalDb, pictures: Pictures): MethodDefini
   return methodsFor<JournalView>()({
     name: 'viewMedia',
     signature: 'viewMedia(entryId: number, index?: number) -> image | transcript',
-    description:
-      'look at a photo of an entry (index: 0 first; getEntry lists its media); a voice note gives its transcript.',
+    description: "an entry's photo (index from 0, as getEntry lists its media), or a voice note's transcript.",
     args: viewMediaArgs,
     run: async (view, args, ctx) => {
       const entry = await entryInView(db, ctx.ownerId, view, args.entryId);

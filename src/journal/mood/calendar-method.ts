@@ -34,9 +34,8 @@ function monthsSpanned(days: readonly CalendarDay[]): CalendarMonth[] {
 export function calendarMethod(db: JournalDb): MethodDefinition<JournalView> {
   return method({
     name: 'getCalendar',
-    signature:
-      'getCalendar() -> {description, range: {first, last}, days: {date, count, mood}[], months: {month, firstWeekday, length}[]}',
-    description: `each day with entries or a mood: how many entries, and its mood 1-5 or null (the latest ${CALENDAR_DAYS_LISTED} days); no entry text.`,
+    signature: 'getCalendar() -> {description, range, days: {date, count, mood}[], months}',
+    description: `entry count and mood (1-5 or null) of each day with either, the latest ${CALENDAR_DAYS_LISTED}; no entry text.`,
     args: z.strictObject({}),
     pagingHint: 'Narrow with getDateRangeView to see earlier days.',
     run: async (view, _args, ctx) => {

@@ -44,7 +44,7 @@ export function moodMethods(db: JournalDb): MethodDefinition<JournalView>[] {
     method({
       name: 'getMoodByTag',
       signature: `getMoodByTag(limit?: 1..${MAX_TAGS_LISTED} = 50) -> {tags: {tag, days, averageMood, averageMoodWithout}[]}`,
-      description: 'per #tag: days with it, mean mood with and without.',
+      description: 'mean mood on days with each #tag, and without it.',
       args: tagLimitArgs,
       run: async (view, args, ctx) => {
         const { tags, distinct, moodDays } = await moodByTag(db, ctx.ownerId, view, args.limit);

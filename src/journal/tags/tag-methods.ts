@@ -23,7 +23,7 @@ export function tagMethods(db: JournalDb, collectionKind: string): MethodDefinit
     method({
       name: 'getTags',
       signature: `getTags(limit?: 1..${MAX_TAGS_LISTED} = 50) -> {tags: {tag, entries}[], distinctTags}`,
-      description: "the view's #hashtags (lower case, no '#'), most used first, with how many entries carry each.",
+      description: "the view's #hashtags (lower case, no '#'), most used first.",
       args: tagLimitArgs,
       run: async (view, args, ctx) => {
         const { tags, distinct } = await countTags(db, ctx.ownerId, view, args.limit);

@@ -13,7 +13,7 @@ export const JOURNAL_ENTRY_FIELDS: DataField[] = [
   {
     name: 'content',
     type: 'string',
-    description: 'full text, title included; sent as the search result journal://entry/ID',
+    description: 'full text, title included; cited as journal://entry/ID',
   },
 ];
 
