@@ -6,7 +6,7 @@
 import type { Kysely, RawBuilder, SelectQueryBuilder } from 'kysely';
 import type { Database, NewEntryRow } from './schema.ts';
 import type { SearchQuery } from './search/search-query.ts';
-import type { Candidates, WindowQueries } from './search/search-window.ts';
+import type { WindowQueries } from './search/search-window.ts';
 import type { UntypedDb } from './untyped-db.ts';
 import { searchTextOf } from './search/search-text.ts';
 
@@ -110,12 +110,10 @@ export interface Store {
    */
   searchMatches(searches: readonly SearchQuery[]): RawBuilder<{ id: number }>;
   /**
-   * The matches a search's first pages are ranked from, with searchScores' formula (search-window.ts: a common phrase's
-   * entry count estimated): every match of its rare words and its newest matches, a bounded read whatever the
-   * journal's size.
+   * The statements the rule of a search's candidates runs here (search-window.ts searchCandidates): the matches its
+   * first pages are ranked from, every match of its rare words and its newest matches, a bounded read whatever the
+   * journal's size, with searchScores' formula (a common phrase's entry count estimated).
    */
-  searchCandidates(db: Kysely<Database>, searches: readonly SearchQuery[]): Promise<Candidates>;
-  /** The statements searchCandidates runs (search-window.ts), for a test to hold each store to the same numbers. */
   searchWindow(db: Kysely<Database>): WindowQueries;
   /**
    * Whether a page of a search view is found faster by walking the date index a short way and probing the text index

@@ -6,8 +6,6 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { MIGRATIONS_FOLDER } from '../migration-files.ts';
 import { combinedTsquery, postgresScores, postgresWindow } from './postgres-search.ts';
-import { searchPlan } from '../search/search-plan.ts';
-import { searchCandidates } from '../search/search-window.ts';
 import { ENTRY_KEY, type Database, type NewEntryRow } from '../schema.ts';
 import type { SearchQuery } from '../search/search-query.ts';
 import { chunksOf, ENTRY_COLUMNS, withSearchText, type EntryValues, type SearchAccess, type Store } from '../store.ts';
@@ -36,7 +34,6 @@ export function postgresStore(): Store {
     // The tsvector is a column of the entry row itself: one condition on it, and the planner picks the GIN index
     // (listing every match, for counts) or checks each row it already reads (a short walk) without a second lookup.
     searchScores: postgresScores,
-    searchCandidates: (db, searches) => searchCandidates(searchPlan(searches), postgresWindow(db)),
     searchWindow: postgresWindow,
     searchMatches(searches: readonly SearchQuery[]) {
       return sql<{ id: number }>`(SELECT id FROM entry WHERE search_vector @@ ${combinedTsquery(searches)}::tsquery)`;

@@ -7,7 +7,7 @@ import { MIGRATIONS_FOLDER } from '../migration-files.ts';
 import { ENTRY_KEY, type Database } from '../schema.ts';
 import type { SearchQuery } from '../search/search-query.ts';
 import { ftsMatch, planPhrases, searchPlan } from '../search/search-plan.ts';
-import { RARE_BUDGET, searchCandidates, type ScoredId, type WindowQueries } from '../search/search-window.ts';
+import { RARE_BUDGET, type ScoredId, type WindowQueries } from '../search/search-window.ts';
 import { fts5Scores, fts5Totals, type IndexedRow } from './fts5-bm25.ts';
 import type { StatementCache } from './statement-cache.ts';
 import {
@@ -121,7 +121,6 @@ export function sqliteStore(statements: StatementCache): SqliteStore {
         FROM entry_fts WHERE entry_fts MATCH ${combinedFtsQuery(searches)})`;
     },
 
-    searchCandidates: (db, searches) => searchCandidates(searchPlan(searches), sqliteWindow(db)),
     searchWindow: sqliteWindow,
     searchMatches(searches: readonly SearchQuery[]) {
       return sql<{

@@ -7,6 +7,8 @@
 import { sql } from 'kysely';
 import type { JournalDb } from '../../db/journal-database.ts';
 import type { SearchAccess } from '../../db/store.ts';
+import { searchPlan } from '../../db/search/search-plan.ts';
+import { searchCandidates } from '../../db/search/search-window.ts';
 import { viewSearches } from '../search/fts-query.ts';
 import type { JournalView } from './journal-view.ts';
 import { countEntriesUpTo, readsByIds, viewRows, type JournalEntryValue, type ViewDrive } from './entry-queries.ts';
@@ -42,7 +44,7 @@ async function bestPage(
 ): Promise<JournalEntryValue[]> {
   const searches = viewSearches(view.search)!;
   const others = { ...view, search: undefined };
-  const { scored, complete } = await db.store.searchCandidates(db, searches);
+  const { scored, complete } = await searchCandidates(searchPlan(searches), db.store.searchWindow(db));
   const scores = new Map(scored.map((s) => [s.id, s.score]));
   const passing =
     scored.length === 0
